@@ -1,0 +1,20 @@
+import { z } from 'zod';
+import { pictureSchema } from '@/features/catalog/catalog.schema';
+
+const position = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
+
+export const advertSchema = z.object({
+  advertisingId: z.number().int(),
+  position: z.string(),
+  title: z.string(),
+  body: z.string(),
+  link: z.string(),
+  picture: pictureSchema.nullable(),
+});
+export type Advert = z.infer<typeof advertSchema>;
+
+export const advertListQuerySchema = z.object({ position });
+export const advertQuerySchema = z.object({ advertisingId: z.coerce.number().int().positive() });
+export const advertPositionsBodySchema = z.object({ positions: z.array(position).min(1).max(20) });
+export const advertsByPositionSchema = z.record(z.string(), z.array(advertSchema));
+export type AdvertsByPosition = z.infer<typeof advertsByPositionSchema>;

@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { currencies, languages } from '@/lib/locale';
+
+/**
+ * The catalogue exchange format: what the operator imports from JSON (or CSV turned into it) and
+ * what the demo catalogue is written in. Importing the same file twice changes nothing.
+ */
+
+export const categories = ['lingerie', 'toys', 'private-care', 'health'] as const;
+export type Category = (typeof categories)[number];
+
+/** A text in every language the shop speaks. */
+export const localizedTextSchema = z.object(
+  Object.fromEntries(languages.map((language) => [language, z.string().trim().min(1)])) as Record<
+    (typeof languages)[number],
+    z.ZodString
+  >,
+);
+export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+const minorUnits = z.number().int().positive();
+
+export const priceImportSchema = z
+  .object({ unitPrice: minorUnits, originalPrice: minorUnits.optional() })
+  .refine((price) => price.originalPrice === undefined || price.originalPrice >= price.unitPrice, {
+    message: 'originalPrice must not be below unitPrice',
+    path: ['originalPrice'],
+  });
+
+export const specificationImportSchema = z.object({
+  /** Stable key, unique across the shop: re-importing updates the specification with this sku. */
+  sku: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  name: localizedTextSchema,
+  stock: z.number().int().min(0),
+  /** Energy points price for gift coupons; absent when this size cannot be gifted. */
+  pointsPrice: z.number().int().positive().optional(),
+  /** A currency left out is a currency this size is not sold in. */
+  prices: z.object(
+    Object.fromEntries(currencies.map((currency) => [currency, priceImportSchema.optional()])) as Record<
+      (typeof currencies)[number],
+      z.ZodOptional<typeof priceImportSchema>
+    >,
+  ),
+});
+
+export const commentImportSchema = z.object({
+  rating: z.number().int().min(1).max(5),
+  authorName: z.string().trim().min(1).max(50),
+  language: z.enum(languages),
+  content: z.string().trim().min(1).max(2000),
+  /** How long ago the review was written; the import dates it from now. */
+  daysAgo: z.number().int().min(0).default(0),
+});
+
+export const productImportSchema = z.object({
+  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  category: z.enum(categories),
+  onSale: z.boolean().default(true),
+  /** How long ago the product arrived; the newest are the new arrivals. */
+  arrivedDaysAgo: z.number().int().min(0).default(0),
+  soldCount: z.number().int().min(0).default(0),
+  name: localizedTextSchema,
+  summary: localizedTextSchema,
+  description: localizedTextSchema,
+  /** Picture references, first is the main picture: file paths relative to the import file. */
+  pictures: z.array(z.string().min(1)).min(1).max(8),
+  specifications: z.array(specificationImportSchema).min(1),
+  /** Imported only into a product that has no reviews yet. */
+  comments: z.array(commentImportSchema).default([]),
+});
+
+export const advertImportSchema = z.object({
+  /** Stable key: re-importing updates the advert with this key. */
+  key: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  position: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+  sort: z.number().int().default(0),
+  link: z.string().startsWith('/').default('/'),
+  picture: z.string().min(1).optional(),
+  title: localizedTextSchema,
+  body: localizedTextSchema,
+});
+
+export const catalogImportSchema = z.object({
+  products: z.array(productImportSchema).default([]),
+  adverts: z.array(advertImportSchema).default([]),
+});
+
+export type ProductImport = z.input<typeof productImportSchema>;
+export type AdvertImport = z.input<typeof advertImportSchema>;
+export type CatalogImport = z.input<typeof catalogImportSchema>;
+export type ParsedCatalogImport = z.output<typeof catalogImportSchema>;

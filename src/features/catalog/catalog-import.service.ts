@@ -1,0 +1,163 @@
+import { createHash } from 'node:crypto';
+import { count, eq, sql } from 'drizzle-orm';
+import sharp from 'sharp';
+import { languages } from '@/lib/locale';
+import type { Database, Transaction } from '@/server/db/client';
+import {
+  advertTexts,
+  adverts,
+  comments,
+  goods,
+  goodsPictures,
+  goodsTexts,
+  specificationPrices,
+  specifications,
+  specificationTexts,
+} from '@/server/db/schema';
+import type { Storage } from '@/server/storage/storage';
+import { catalogImportSchema, type CatalogImport, type LocalizedText } from './catalog-import.schema';
+
+/** Turns a picture reference of the import (a file path, or `art:…` for generated art) into its bytes. */
+export type PictureLoader = (reference: string) => Promise<Buffer>;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const PICTURE_MAX_PX = 1200;
+
+/**
+ * Creates or updates products (by slug), specifications (by sku) and adverts (by key). Importing the
+ * same catalogue again changes nothing a customer would see. Specifications missing from the import
+ * are left as they are: orders may still point at them.
+ */
+export async function importCatalog(db: Database, storage: Storage, input: CatalogImport, loadPicture: PictureLoader) {
+  const catalog = catalogImportSchema.parse(input);
+  const now = Date.now();
+
+  for (const product of catalog.products) {
+    const pictures = await Promise.all(
+      product.pictures.map((reference, index) => storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(reference))),
+    );
+    await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(goods)
+        .values({
+          slug: product.slug,
+          category: product.category,
+          onSale: product.onSale,
+          soldCount: product.soldCount,
+          arrivedAt: new Date(now - product.arrivedDaysAgo * DAY_MS),
+        })
+        .onConflictDoUpdate({
+          target: goods.slug,
+          set: { category: product.category, onSale: product.onSale, soldCount: product.soldCount },
+        })
+        .returning({ id: goods.id });
+      const goodsId = row!.id;
+
+      await tx
+        .insert(goodsTexts)
+        .values(
+          languages.map((language) => ({
+            goodsId,
+            language,
+            name: product.name[language],
+            summary: product.summary[language],
+            description: product.description[language],
+          })),
+        )
+        .onConflictDoUpdate({
+          target: [goodsTexts.goodsId, goodsTexts.language],
+          set: { name: sql`excluded.name`, summary: sql`excluded.summary`, description: sql`excluded.description` },
+        });
+
+      await tx.delete(goodsPictures).where(eq(goodsPictures.goodsId, goodsId));
+      await tx.insert(goodsPictures).values(pictures.map((picture, position) => ({ goodsId, position, ...picture })));
+
+      for (const [position, specification] of product.specifications.entries()) {
+        const [spec] = await tx
+          .insert(specifications)
+          .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null })
+          .onConflictDoUpdate({
+            target: specifications.sku,
+            set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null },
+          })
+          .returning({ id: specifications.id });
+        const specificationId = spec!.id;
+        await upsertTexts(tx, specificationId, specification.name);
+        await tx.delete(specificationPrices).where(eq(specificationPrices.specificationId, specificationId));
+        const prices = Object.entries(specification.prices).flatMap(([currency, price]) =>
+          price ? [{ specificationId, currency: currency as keyof typeof specification.prices, unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null }] : [],
+        );
+        if (prices.length) await tx.insert(specificationPrices).values(prices);
+      }
+
+      const [existing] = await tx.select({ n: count() }).from(comments).where(eq(comments.goodsId, goodsId));
+      if (existing?.n === 0 && product.comments.length) {
+        await tx.insert(comments).values(
+          product.comments.map((comment) => ({
+            goodsId,
+            rating: comment.rating,
+            authorName: comment.authorName,
+            language: comment.language,
+            content: comment.content,
+            createdAt: new Date(now - comment.daysAgo * DAY_MS),
+          })),
+        );
+      }
+    });
+  }
+
+  for (const advert of catalog.adverts) {
+    const picture = advert.picture ? await storePicture(storage, `adverts/${advert.key}`, loadPicture(advert.picture), 1600) : null;
+    await db.transaction(async (tx) => {
+      const values = {
+        key: advert.key,
+        position: advert.position,
+        sort: advert.sort,
+        link: advert.link,
+        pictureKey: picture?.storageKey ?? null,
+        pictureWidth: picture?.width ?? null,
+        pictureHeight: picture?.height ?? null,
+      };
+      const [row] = await tx
+        .insert(adverts)
+        .values(values)
+        .onConflictDoUpdate({ target: adverts.key, set: values })
+        .returning({ id: adverts.id });
+      await tx
+        .insert(advertTexts)
+        .values(languages.map((language) => ({ advertId: row!.id, language, title: advert.title[language], body: advert.body[language] })))
+        .onConflictDoUpdate({
+          target: [advertTexts.advertId, advertTexts.language],
+          set: { title: sql`excluded.title`, body: sql`excluded.body` },
+        });
+    });
+  }
+
+  return { products: catalog.products.length, adverts: catalog.adverts.length };
+}
+
+async function upsertTexts(tx: Transaction, specificationId: number, name: LocalizedText) {
+  await tx
+    .insert(specificationTexts)
+    .values(languages.map((language) => ({ specificationId, language, name: name[language] })))
+    .onConflictDoUpdate({
+      target: [specificationTexts.specificationId, specificationTexts.language],
+      set: { name: sql`excluded.name` },
+    });
+}
+
+/**
+ * Re-encodes a picture as WebP no larger than the shop shows it, and stores it under a key that
+ * carries its content hash, so a changed picture gets a new URL and caches never serve a stale one.
+ */
+async function storePicture(storage: Storage, keyPrefix: string, source: Promise<Buffer>, maxPx = PICTURE_MAX_PX) {
+  const { data, info } = await sharp(await source)
+    .rotate()
+    .resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true })
+    .webp({ quality: 82 })
+    .toBuffer({ resolveWithObject: true });
+  const hash = createHash('sha256').update(data).digest('hex').slice(0, 10);
+  const storageKey = `${keyPrefix}-${hash}.webp`;
+  await storage.put(storageKey, data);
+  return { storageKey, width: info.width, height: info.height };
+}

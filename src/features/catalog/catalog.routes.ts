@@ -1,0 +1,64 @@
+import { z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppDeps } from '@/server/app';
+import type { AppEnv } from '@/server/http/context';
+import { createRouter, getRoute, ok } from '@/server/http/router';
+import {
+  commentListQuerySchema,
+  commentPageSchema,
+  goodsIdQuerySchema,
+  newArrivalsQuerySchema,
+  productDetailsSchema,
+  productListQuerySchema,
+  productOptionSchema,
+  productPageSchema,
+  productSummarySchema,
+  recommendationsQuerySchema,
+  specPointsQuerySchema,
+  specPointsSchema,
+} from './catalog.schema';
+import * as catalog from './catalog.service';
+
+const tag = 'Goods';
+
+export function catalogRoutes(deps: AppDeps) {
+  const reader = (c: Context<AppEnv>): catalog.CatalogReader => ({
+    db: deps.db,
+    language: c.get('language'),
+    currency: c.get('currency'),
+    pictureUrl: deps.storage.url,
+  });
+
+  return createRouter()
+    .openapi(
+      getRoute({ tag, path: '/queryProductList', summary: 'Products on sale, by category, sorted and paged', query: productListQuerySchema, data: productPageSchema }),
+      async (c) => ok(c, await catalog.queryProductList(reader(c), c.req.valid('query'))),
+    )
+    .openapi(
+      getRoute({ tag, path: '/getProductDetails', summary: 'One product with its pictures and specifications', query: goodsIdQuerySchema, data: productDetailsSchema }),
+      async (c) => ok(c, await catalog.getProductDetails(reader(c), c.req.valid('query').goodsId)),
+    )
+    .openapi(
+      getRoute({ tag, path: '/recommendations', summary: 'You may also like', query: recommendationsQuerySchema, data: z.array(productSummarySchema) }),
+      async (c) => {
+        const { goodsId, size } = c.req.valid('query');
+        return ok(c, await catalog.getRecommendations(reader(c), goodsId, size));
+      },
+    )
+    .openapi(
+      getRoute({ tag, path: '/comment/getProductCommentList', summary: "A product's reviews, newest first", query: commentListQuerySchema, data: commentPageSchema }),
+      async (c) => ok(c, await catalog.getProductCommentList(reader(c), c.req.valid('query'))),
+    )
+    .openapi(
+      getRoute({ tag, path: '/newArrivals', summary: 'The newest products', query: newArrivalsQuerySchema, data: z.array(productSummarySchema) }),
+      async (c) => ok(c, await catalog.getNewArrivals(reader(c), c.req.valid('query').size)),
+    )
+    .openapi(
+      getRoute({ tag, path: '/getProductOptionList', summary: 'Products and sizes that can be gifted with energy points', query: z.object({}), data: z.array(productOptionSchema) }),
+      async (c) => ok(c, await catalog.getProductOptionList(reader(c))),
+    )
+    .openapi(
+      getRoute({ tag, path: '/getProductSpecPoints', summary: 'The energy points price of a size', query: specPointsQuerySchema, data: specPointsSchema }),
+      async (c) => ok(c, await catalog.getProductSpecPoints(reader(c), c.req.valid('query').goodsSpecificationId)),
+    );
+}

@@ -1,0 +1,24 @@
+import { count } from 'drizzle-orm';
+import type { Database } from '@/server/db/client';
+import { goods } from '@/server/db/schema';
+import type { Storage } from '@/server/storage/storage';
+import { importCatalog, type PictureLoader } from '../catalog-import.service';
+import { demoCatalog } from './demo-catalog';
+import { renderProductArt } from './product-art';
+
+/** Product and advert art drawn by the project itself, for `art:<slug>:<n>` references. */
+export const demoArtLoader: PictureLoader = (reference) => {
+  const slug = reference.split(':')[1] ?? '';
+  const product = demoCatalog.products?.find((candidate) => candidate.slug === slug);
+  return renderProductArt(reference, product?.category ?? 'advert');
+};
+
+/**
+ * Seeds the demo catalogue into an empty shop; a shop that has products is left alone, so running it
+ * at every start is safe.
+ */
+export async function seedDemoCatalog(db: Database, storage: Storage, loadPicture: PictureLoader = demoArtLoader) {
+  const [existing] = await db.select({ n: count() }).from(goods);
+  if (existing && existing.n > 0) return { seeded: false as const };
+  return { seeded: true as const, ...(await importCatalog(db, storage, demoCatalog, loadPicture)) };
+}

@@ -1,0 +1,33 @@
+/** The error catalogue of the storefront spec (§8). `code` 1 is success. */
+export const ErrorCode = {
+  Success: 1,
+  RequestFailed: -1,
+  InvalidEmail: -201,
+  AccountExists: -202,
+  PasswordUndecodable: -203,
+  PasswordRule: -204,
+  AccountDisabled: -205,
+  AccountNotFound: -206,
+  WrongPassword: -207,
+  PasswordAuthFailed: -209,
+  ProductNotFound: -210,
+  LoginRequired: -212,
+  PaymentNotFound: -214,
+  OrderNotAbnormal: -217,
+  IllegalRequest: -218,
+  LinkExpired: -219,
+  CurrencyNotPayable: -222,
+  AlreadySubscribed: -224,
+  DataUnchanged: -225,
+  CouponActivated: -228,
+  CouponCancelled: -229,
+  InsufficientStock: -231,
+  CaptchaInvalid: -232,
+  CaptchaWrong: -233,
+  AntifakeCodeUnknown: -234,
+  SystemBusy: -9999,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const errorCodes = Object.values(ErrorCode).filter((code) => code !== ErrorCode.Success);

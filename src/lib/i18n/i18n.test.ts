@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { errorCodes } from '../error-codes';
+import { languages } from '../locale';
+import { dictionaries, translate } from '.';
+import { en } from './en';
+
+const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
+
+describe('dictionaries', () => {
+  it.each(languages)('%s has every key, each a non-empty string with the same placeholders as English', (language) => {
+    const dictionary = dictionaries[language] as Record<string, unknown>;
+    for (const key of Object.keys(en)) {
+      expect(typeof dictionary[key], `${language} ${key}`).toBe('string');
+      expect((dictionary[key] as string).trim(), `${language} ${key}`).not.toBe('');
+      expect(placeholders(dictionary[key] as string), `${language} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+    }
+    expect(Object.keys(dictionary).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it('has a message for every code of the error catalogue', () => {
+    for (const code of errorCodes) expect(Object.keys(en)).toContain(`code.${code}`);
+  });
+
+  it('fills placeholders', () => {
+    expect(translate('EN', 'code.-218.field', { field: 'email' })).toBe('Invalid value for email');
+    expect(translate('ZH', 'code.-218.field', { field: 'email' })).toContain('email');
+  });
+});

@@ -1,0 +1,34 @@
+/** Input rules shared by the browser (validation on blur) and the server (which checks again). */
+
+export const limits = {
+  emailMax: 50,
+  nameMax: 50,
+  subscribeNameMax: 100,
+  passwordMin: 8,
+  passwordMax: 20,
+  captchaMax: 6,
+  cartQuantityMin: 1,
+  cartQuantityMax: 100,
+  avatarBytesMax: 5 * 1024 * 1024,
+} as const;
+
+const emailPattern = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[a-z]{2,}$/i;
+
+export function isValidEmail(email: string): boolean {
+  return email.length <= limits.emailMax && emailPattern.test(email);
+}
+
+/** 8–20 characters, no whitespace, at least two of: digits, letters, other symbols. */
+export function isValidPassword(password: string): boolean {
+  if (password.length < limits.passwordMin || password.length > limits.passwordMax) return false;
+  if (/\s/.test(password)) return false;
+  const kinds = [/\d/, /\p{L}/u, /[^\d\p{L}]/u].filter((kind) => kind.test(password)).length;
+  return kinds >= 2;
+}
+
+/** A phone number as people write it: digits with optional +, spaces, dashes, dots and brackets; 6–15 digits. */
+export function isValidPhone(phone: string): boolean {
+  if (!/^\+?[\d\s().-]+$/.test(phone)) return false;
+  const digits = phone.replace(/\D/g, '').length;
+  return digits >= 6 && digits <= 15;
+}

@@ -1,0 +1,97 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { createMiddleware } from 'hono/factory';
+import { requestId } from 'hono/request-id';
+import { secureHeaders } from 'hono/secure-headers';
+import { ErrorCode } from '@/lib/error-codes';
+import { parseCurrency, parseLanguage } from '@/lib/locale';
+import { advertisingRoutes } from '@/features/advertising/advertising.routes';
+import { captchaRoutes } from '@/features/captcha/captcha.routes';
+import { catalogRoutes } from '@/features/catalog/catalog.routes';
+import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { siteRoutes } from '@/features/site/site.routes';
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { AppEnv } from './http/context';
+import { ShopError, handleError } from './http/errors';
+import type { Logger } from './logger';
+import { mediaRoutes } from './storage/media.routes';
+import type { Storage } from './storage/storage';
+
+export type AppDeps = { db: Database; config: Config; logger: Logger; storage: Storage };
+
+export const API_BASE = '/api/v1';
+
+/** The shop's HTTP app: the API under /api/v1 (the pages are added by the Node entry or the CDN). */
+export function createApp(deps: AppDeps) {
+  return new Hono().route(API_BASE, createApi(deps));
+}
+
+/** The API: one router per resource, one error path. */
+export function createApi(deps: AppDeps) {
+  const api = new OpenAPIHono<AppEnv>();
+
+  api.use(requestId());
+  api.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  api.use(async (c, next) => {
+    c.set('language', parseLanguage(c.req.header('Language')));
+    c.set('currency', parseCurrency(c.req.header('Currency')));
+    c.set('logger', deps.logger);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  api.use(
+    bodyLimit({
+      maxSize: deps.config.limits.bodyBytes,
+      onError: () => {
+        throw new ShopError(ErrorCode.IllegalRequest, { field: 'body', status: 413 });
+      },
+    }),
+  );
+  api.use(requireJsonBody);
+
+  api.route('/', siteRoutes(deps));
+  api.route('/goods', catalogRoutes(deps));
+  api.route('/advertising', advertisingRoutes(deps));
+  api.route('/mail/subscribers', newsletterRoutes(deps));
+  api.route('/captcha', captchaRoutes(deps));
+  api.route('/media', mediaRoutes(deps));
+
+  api.doc31('/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Energy Shop API',
+      version: '1',
+      description:
+        'Every response is `{ code, data, message }`; `code` 1 is success. Requests carry `Language` (EN, ZH, MS) and `Currency` (USD, CNY, MYR) headers.',
+    },
+    servers: [{ url: '/api/v1' }],
+  });
+
+  api.all('*', () => {
+    throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
+  });
+  api.onError(handleError);
+  return api;
+}
+
+/**
+ * State-changing calls take JSON only (multipart only where a route says so). A cross-site form
+ * cannot send JSON without a preflight, so this also shuts out form-based request forgery.
+ */
+const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(c.req.method)) {
+    const type = c.req.header('Content-Type') ?? '';
+    const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
+    const json = /^application\/json\b/i.test(type);
+    const multipart = /^multipart\/form-data\b/i.test(type) && multipartPaths.some((p) => c.req.path.endsWith(p));
+    if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart) {
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'Content-Type', status: 415 });
+    }
+  }
+  await next();
+});
+
+/** Routes that accept multipart uploads. */
+export const multipartPaths: string[] = ['/account/updateHeadPicture'];

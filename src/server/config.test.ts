@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config';
+
+describe('configuration', () => {
+  it('has defaults that run the shop on one machine', () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(4321);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.payment.provider).toBe('test');
+    expect(config.referenceRates).toEqual({ USD: 100, CNY: 14, MYR: 22 });
+    expect(config.referral.rebateRatePercent).toBe(5);
+    expect(config.publicOrigin).toBe('http://localhost:4321');
+  });
+
+  it('names the variable that has a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
+    expect(() => loadConfig({ DATABASE_URL: 'not a url' })).toThrow(/DATABASE_URL/);
+    expect(() => loadConfig({ REBATE_RATE_PERCENT: '150' })).toThrow(/REBATE_RATE_PERCENT/);
+  });
+
+  it('needs PayPal credentials when PayPal is the payment provider', () => {
+    expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID/);
+  });
+
+  it('treats an empty variable as unset', () => {
+    expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
+  });
+});

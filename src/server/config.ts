@@ -1,0 +1,116 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const integer = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
+  z.coerce.number().int().min(min).max(max).default(fallback);
+const percent = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
+const optionalUrl = z.url().optional();
+
+/** Every setting the shop reads from its environment. Parsed once, at start; passed down from there. */
+const environmentSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: integer(4321, 0, 65535),
+  /** The origin customers reach the shop at; links in mails are built from it, never from a Host header. */
+  PUBLIC_ORIGIN: z.url().optional(),
+  /** PostgreSQL; without it the shop runs on embedded PGlite in DATA_DIR/db. */
+  DATABASE_URL: optionalUrl,
+  DATA_DIR: z.string().min(1).default('var'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+
+  MAIL_FROM: z.string().min(3).default('Energy Shop <shop@localhost>'),
+  /** smtp(s)://user:pass@host:port; without it mail is written to DATA_DIR/mail as .eml files. */
+  SMTP_URL: optionalUrl,
+
+  PAYMENT_PROVIDER: z.enum(['test', 'paypal']).default('test'),
+  PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
+  PAYPAL_CLIENT_ID: z.string().optional(),
+  PAYPAL_CLIENT_SECRET: z.string().optional(),
+  PAYPAL_WEBHOOK_ID: z.string().optional(),
+
+  REBATE_RATE_PERCENT: percent(5),
+  FRIEND_DISCOUNT_PERCENT: percent(5),
+  POINTS_PER_USD: integer(100, 1),
+  POINTS_PER_CNY: integer(14, 1),
+  POINTS_PER_MYR: integer(22, 1),
+
+  ORDER_PAYMENT_MINUTES: integer(30, 1),
+  ORDER_AUTO_COMPLETE_DAYS: integer(7, 1),
+  COUPON_EXPIRY_DAYS: integer(30, 1),
+  SESSION_DAYS: integer(30, 1),
+
+  BODY_LIMIT_BYTES: integer(64 * 1024, 1024),
+  RATE_LIMIT_WINDOW_SECONDS: integer(15 * 60, 1),
+  RATE_LIMIT_PER_IP: integer(50, 1),
+  RATE_LIMIT_PER_ACCOUNT: integer(10, 1),
+
+  /** Netlify's build hook; without it the operator's rebuild builds locally. */
+  BUILD_HOOK_URL: optionalUrl,
+});
+
+export type Environment = z.input<typeof environmentSchema>;
+
+export class ConfigError extends Error {
+  constructor(readonly fields: string[], message: string) {
+    super(message);
+    this.name = 'ConfigError';
+  }
+}
+
+export function loadConfig(environment: Record<string, string | undefined> = process.env) {
+  const parsed = environmentSchema.safeParse(stripEmpty(environment));
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(
+      parsed.error.issues.map((issue) => issue.path.join('.')),
+      `Invalid configuration:\n  ${problems.join('\n  ')}`,
+    );
+  }
+  const env = parsed.data;
+  if (env.PAYMENT_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+    throw new ConfigError(
+      ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+      'Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required when PAYMENT_PROVIDER=paypal',
+    );
+  }
+  const dataDir = path.resolve(env.DATA_DIR);
+  return {
+    environment: env.NODE_ENV,
+    host: env.HOST,
+    port: env.PORT,
+    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    databaseUrl: env.DATABASE_URL,
+    dataDir,
+    logLevel: env.LOG_LEVEL,
+    mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'mail') },
+    payment: {
+      provider: env.PAYMENT_PROVIDER,
+      paypal: {
+        apiBase: env.PAYPAL_API_BASE,
+        clientId: env.PAYPAL_CLIENT_ID,
+        clientSecret: env.PAYPAL_CLIENT_SECRET,
+        webhookId: env.PAYPAL_WEBHOOK_ID,
+      },
+    },
+    referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
+    referenceRates: { USD: env.POINTS_PER_USD, CNY: env.POINTS_PER_CNY, MYR: env.POINTS_PER_MYR },
+    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS },
+    coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
+    sessions: { days: env.SESSION_DAYS },
+    limits: {
+      bodyBytes: env.BODY_LIMIT_BYTES,
+      rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,
+      rateLimitPerIp: env.RATE_LIMIT_PER_IP,
+      rateLimitPerAccount: env.RATE_LIMIT_PER_ACCOUNT,
+    },
+    storageDir: path.join(dataDir, 'storage'),
+    buildHookUrl: env.BUILD_HOOK_URL,
+  };
+}
+
+export type Config = ReturnType<typeof loadConfig>;
+
+/** An empty variable means "not set", as shells and .env files commonly write it. */
+function stripEmpty(environment: Record<string, string | undefined>) {
+  return Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
+}

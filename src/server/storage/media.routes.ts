@@ -1,0 +1,19 @@
+import { Hono } from 'hono';
+import type { AppDeps } from '@/server/app';
+import type { AppEnv } from '@/server/http/context';
+import { contentTypeOf } from './storage';
+
+/** Serves stored pictures. Keys change when a picture changes, so they are cached for a year. */
+export function mediaRoutes(deps: Pick<AppDeps, 'storage'>) {
+  return new Hono<AppEnv>().get('/:key{.+}', async (c) => {
+    const key = c.req.param('key');
+    const body = await deps.storage.get(key);
+    if (!body) return c.notFound();
+    return c.body(new Uint8Array(body), 200, {
+      'Content-Type': contentTypeOf(key),
+      'Cache-Control': 'public, max-age=31536000, immutable',
+      'Cross-Origin-Resource-Policy': 'cross-origin',
+      'X-Content-Type-Options': 'nosniff',
+    });
+  });
+}

@@ -1,0 +1,69 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { importCatalog } from '@/features/catalog/catalog-import.service';
+import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
+import type { Currency, Language } from '@/lib/locale';
+import { createApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { createLogger } from '@/server/logger';
+import { createFolderStorage } from '@/server/storage/storage';
+import { createTestDatabase } from './database';
+
+export type ApiBody<T = unknown> = { code: number; data: T; message: string };
+
+/** A small solid picture: tests need real images, not the demo art, which takes longer to draw. */
+export const testPicture = (color = '#c97b94') =>
+  sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
+
+/**
+ * The API in-process against a fresh, migrated database (PGlite, or PostgreSQL with
+ * TEST_DATABASE_URL), with the demo catalogue seeded unless asked not to.
+ */
+export async function createTestApi(options: { seed?: boolean; env?: Record<string, string> } = {}) {
+  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...options.env });
+  const database = await createTestDatabase();
+  const storage = createFolderStorage(config.storageDir);
+  const logger = createLogger(config.logLevel);
+  if (options.seed !== false) await importCatalog(database.db, storage, demoCatalog, () => testPicture());
+  const app = createApp({ db: database.db, config, logger, storage });
+
+  /** Calls the API the way the storefront does: JSON, with Language and Currency headers. */
+  async function call<T = unknown>(
+    method: string,
+    pathAndQuery: string,
+    init: { body?: unknown; language?: Language | string; currency?: Currency | string; headers?: Record<string, string> } = {},
+  ) {
+    const headers: Record<string, string> = { ...init.headers };
+    if (init.language) headers.Language = init.language;
+    if (init.currency) headers.Currency = init.currency;
+    if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
+    const response = await app.request(`/api/v1${pathAndQuery}`, {
+      method,
+      headers,
+      body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
+    });
+    const type = response.headers.get('Content-Type') ?? '';
+    const body = type.includes('json') ? ((await response.json()) as ApiBody<T>) : undefined;
+    return { status: response.status, headers: response.headers, body: body as ApiBody<T>, response };
+  }
+
+  return {
+    app,
+    db: database.db,
+    databaseKind: database.kind,
+    config,
+    storage,
+    call,
+    get: <T = unknown>(pathAndQuery: string, init?: Parameters<typeof call>[2]) => call<T>('GET', pathAndQuery, init),
+    post: <T = unknown>(pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call<T>('POST', pathAndQuery, { ...init, body }),
+    async close() {
+      await database.close();
+      await rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApi = Awaited<ReturnType<typeof createTestApi>>;
