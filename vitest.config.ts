@@ -1,13 +1,39 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
+const alias = { '@': fileURLToPath(new URL('./src', import.meta.url)) };
+
+/**
+ * Two projects: `server` (unit and API tests, on PGlite or on PostgreSQL with TEST_DATABASE_URL) and
+ * `e2e` (Playwright driving Chromium against the shop `npm start` runs).
+ */
 export default defineConfig({
-  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
+  resolve: { alias },
   test: {
-    include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
-    globalSetup: ['tests/support/global-setup.ts'],
-    setupFiles: ['tests/support/fail-on-console-error.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'server',
+          include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
+          exclude: ['tests/e2e/**'],
+          globalSetup: ['tests/support/global-setup.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: 'e2e',
+          include: ['tests/e2e/**/*.test.ts'],
+          globalSetup: ['tests/e2e/support/global-setup.ts'],
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 240_000,
+        },
+      },
+    ],
   },
 });

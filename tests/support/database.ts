@@ -1,11 +1,17 @@
 import { randomBytes } from 'node:crypto';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
 
 /*
- * Test databases. By default each test file gets a fresh in-memory PGlite, migrated. With
- * TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on) each file gets its own
- * database copied from a template migrated once per run, and dropped afterwards.
+ * Test databases: each test file gets its own freshly migrated database. By default an in-memory
+ * PGlite loaded from a migrated template's dump (starting PGlite from scratch costs seconds). With
+ * TEST_DATABASE_URL (a PostgreSQL server the tests may create databases on) a database copied from
+ * a template migrated once per run, and dropped afterwards.
  */
 
 const TEMPLATE = 'shop_test_template';
@@ -27,24 +33,30 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-export async function migrateTemplateDatabase() {
-  if (!serverUrl) return;
-  await withAdmin(async (admin) => {
-    await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
-    await admin.query(`CREATE DATABASE ${TEMPLATE}`);
-  });
-  const template = await openDatabase({ databaseUrl: urlFor(TEMPLATE), dataDir: null });
+export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; cleanup: () => Promise<void> }> {
+  if (serverUrl) {
+    await withAdmin(async (admin) => {
+      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${TEMPLATE}`);
+    });
+    const template = await openDatabase({ databaseUrl: urlFor(TEMPLATE), dataDir: null });
+    await template.migrate();
+    await template.close();
+    return { cleanup: async () => {} };
+  }
+  const client = new PGlite();
+  const template = await openDatabase({ client });
   await template.migrate();
+  const dump = path.join(os.tmpdir(), `shop-test-template-${process.pid}.tar`);
+  await writeFile(dump, Buffer.from(await (await client.dumpDataDir('none')).arrayBuffer()));
   await template.close();
+  return { pgliteDump: dump, cleanup: () => rm(dump, { force: true }) };
 }
 
-export type TestDatabase = DatabaseHandle & { kind: DatabaseHandle['kind'] };
-
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) {
-    const database = await openDatabase({ dataDir: null });
-    await database.migrate();
-    return database;
+    const client = new PGlite({ loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    return openDatabase({ client });
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
   await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));

@@ -1,6 +1,18 @@
+import type { TestProject } from 'vitest/node';
 import { migrateTemplateDatabase } from './database';
 
-/** With TEST_DATABASE_URL set, migrates a template database once; each test file copies it. */
-export async function setup() {
-  await migrateTemplateDatabase();
+/**
+ * Migrates a template database once per run; each test file starts from a copy of it (a PostgreSQL
+ * `CREATE DATABASE … TEMPLATE`, or a PGlite data directory loaded from the template's dump).
+ */
+export async function setup(project: TestProject) {
+  const template = await migrateTemplateDatabase();
+  project.provide('pgliteTemplate', template.pgliteDump ?? '');
+  return template.cleanup;
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteTemplate: string;
+  }
 }

@@ -26,8 +26,14 @@ export type DatabaseHandle = {
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (or in memory when `dataDir` is null). */
-export async function openDatabase(options: { databaseUrl?: string | undefined; dataDir: string | null }): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (in memory when `dataDir` is null),
+ * or on a PGlite `client` the caller made.
+ */
+export async function openDatabase(
+  options: { databaseUrl?: string | undefined; dataDir: string | null } | { client: PGlite },
+): Promise<DatabaseHandle> {
+  if ('client' in options) return pgliteHandle(options.client);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePostgres({ client: pool, schema });
@@ -39,7 +45,10 @@ export async function openDatabase(options: { databaseUrl?: string | undefined; 
     };
   }
   if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
-  const client = options.dataDir ? new PGlite(options.dataDir) : new PGlite();
+  return pgliteHandle(options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+}
+
+function pgliteHandle(client: PGlite): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,
