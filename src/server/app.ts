@@ -6,9 +6,15 @@ import { requestId } from 'hono/request-id';
 import { secureHeaders } from 'hono/secure-headers';
 import { ErrorCode } from '@/lib/error-codes';
 import { parseCurrency, parseLanguage } from '@/lib/locale';
+import { accountRoutes } from '@/features/account/account.routes';
 import { advertisingRoutes } from '@/features/advertising/advertising.routes';
+import { authRoutes } from '@/features/auth/auth.routes';
+import { limitByAddress } from '@/features/auth/rate-limit';
+import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
+import { cartRoutes } from '@/features/cart/cart.routes';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
+import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import type { Config } from './config';
@@ -16,10 +22,11 @@ import type { Database } from './db/client';
 import type { AppEnv } from './http/context';
 import { ShopError, handleError } from './http/errors';
 import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
 import { mediaRoutes } from './storage/media.routes';
 import type { Storage } from './storage/storage';
 
-export type AppDeps = { db: Database; config: Config; logger: Logger; storage: Storage };
+export type AppDeps = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer };
 
 export const API_BASE = '/api/v1';
 
@@ -41,23 +48,29 @@ export function createApi(deps: AppDeps) {
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  api.use(
-    bodyLimit({
-      maxSize: deps.config.limits.bodyBytes,
-      onError: () => {
-        throw new ShopError(ErrorCode.IllegalRequest, { field: 'body', status: 413 });
-      },
-    }),
-  );
+  const jsonBodyLimit = bodyLimit({
+    maxSize: deps.config.limits.bodyBytes,
+    onError: () => {
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'body', status: 413 });
+    },
+  });
+  // Upload routes set their own, larger limit after checking the session.
+  api.use((c, next) => (isMultipartPath(c.req.path) ? next() : jsonBodyLimit(c, next)));
   api.use(requireJsonBody);
+  api.use('/captcha/*', limitByAddress(deps, 'captcha'));
 
   api.route('/', siteRoutes(deps));
   api.route('/goods', catalogRoutes(deps));
   api.route('/advertising', advertisingRoutes(deps));
   api.route('/mail/subscribers', newsletterRoutes(deps));
   api.route('/captcha', captchaRoutes(deps));
+  api.route('/login', authRoutes(deps));
+  api.route('/account', accountRoutes(deps));
+  api.route('/shoppingcart', cartRoutes(deps));
+  api.route('/delivery', deliveryRoutes(deps));
   api.route('/media', mediaRoutes(deps));
 
+  api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   api.doc31('/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -85,7 +98,7 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
     const type = c.req.header('Content-Type') ?? '';
     const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
     const json = /^application\/json\b/i.test(type);
-    const multipart = /^multipart\/form-data\b/i.test(type) && multipartPaths.some((p) => c.req.path.endsWith(p));
+    const multipart = /^multipart\/form-data\b/i.test(type) && isMultipartPath(c.req.path);
     if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart) {
       throw new ShopError(ErrorCode.IllegalRequest, { field: 'Content-Type', status: 415 });
     }
@@ -95,3 +108,5 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 
 /** Routes that accept multipart uploads. */
 export const multipartPaths: string[] = ['/account/updateHeadPicture'];
+
+const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));

@@ -26,4 +26,14 @@ describe('configuration', () => {
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });
+
+  it('hashes passwords at OWASP’s cost and trusts no proxy unless told', () => {
+    const config = loadConfig({});
+    expect(config.passwords).toEqual({ hashCost: 17, resetMinutes: 30 });
+    expect(config.trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
+    expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '8' })).toThrow(/PASSWORD_HASH_COST/);
+  });
 });

@@ -5,6 +5,8 @@ const integer = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 const percent = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 const optionalUrl = z.url().optional();
+const flag = (fallback: boolean) =>
+  z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((value) => value === 'true' || value === '1');
 
 /** Every setting the shop reads from its environment. Parsed once, at start; passed down from there. */
 const environmentSchema = z.object({
@@ -38,11 +40,16 @@ const environmentSchema = z.object({
   ORDER_AUTO_COMPLETE_DAYS: integer(7, 1),
   COUPON_EXPIRY_DAYS: integer(30, 1),
   SESSION_DAYS: integer(30, 1),
+  /** log2 of scrypt's N. 17 is OWASP's recommendation; tests lower it. Hashes keep their own cost, so old ones still verify. */
+  PASSWORD_HASH_COST: integer(17, 10, 20),
+  PASSWORD_RESET_MINUTES: integer(30, 1, 24 * 60),
 
   BODY_LIMIT_BYTES: integer(64 * 1024, 1024),
   RATE_LIMIT_WINDOW_SECONDS: integer(15 * 60, 1),
   RATE_LIMIT_PER_IP: integer(50, 1),
   RATE_LIMIT_PER_ACCOUNT: integer(10, 1),
+  /** Behind a proxy or CDN: take the client address from the first X-Forwarded-For hop. Never set it when clients reach the API directly. */
+  TRUST_PROXY: flag(false),
 
   /** Netlify's build hook; without it the operator's rebuild builds locally. */
   BUILD_HOOK_URL: optionalUrl,
@@ -97,6 +104,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS },
     coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
     sessions: { days: env.SESSION_DAYS },
+    passwords: { hashCost: env.PASSWORD_HASH_COST, resetMinutes: env.PASSWORD_RESET_MINUTES },
+    trustProxy: env.TRUST_PROXY,
     limits: {
       bodyBytes: env.BODY_LIMIT_BYTES,
       rateLimitWindowSeconds: env.RATE_LIMIT_WINDOW_SECONDS,

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
-import { serveStatic } from '@hono/node-server/serve-static';
 import { seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
 import { createLogger } from './logger';
+import { createMailer } from './mail/mailer';
+import { servePages } from './pages';
 import { buildSite, siteDir } from './site-build';
 import { createFolderStorage } from './storage/storage';
 
@@ -15,7 +15,8 @@ import { createFolderStorage } from './storage/storage';
  * The whole shop in one process: the API under /api/v1 and the prebuilt pages. Migrates the
  * database, seeds the demo catalogue into an empty shop and builds the pages when none are built.
  */
-export async function startShop(config: Config, options: { build?: 'if-missing' | 'always' | 'never' } = {}) {
+export async function startShop(config: Config, options: { build?: 'if-missing' | 'always' | 'never'; siteDir?: string; quietBuild?: boolean } = {}) {
+  const pagesDir = options.siteDir ?? siteDir;
   const logger = createLogger(config.logLevel);
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
   await database.migrate();
@@ -23,20 +24,8 @@ export async function startShop(config: Config, options: { build?: 'if-missing' 
   const seed = await seedDemoCatalog(database.db, storage);
   if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
 
-  const app = createApp({ db: database.db, config, logger, storage });
-  app.use(
-    '*',
-    serveStatic({
-      root: path.relative(process.cwd(), siteDir),
-      onFound: (file, c) => {
-        c.header('Cache-Control', file.includes('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
-      },
-    }),
-  );
-  app.notFound(async (c) => {
-    const notFoundPage = path.join(siteDir, '404.html');
-    return existsSync(notFoundPage) ? c.html(await readFile(notFoundPage, 'utf8'), 404) : c.text('Not found', 404);
-  });
+  const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger) });
+  servePages(app, pagesDir);
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(started));
@@ -46,9 +35,9 @@ export async function startShop(config: Config, options: { build?: 'if-missing' 
   const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
 
   const build = options.build ?? 'if-missing';
-  if (build === 'always' || (build === 'if-missing' && !existsSync(path.join(siteDir, 'index.html')))) {
+  if (build === 'always' || (build === 'if-missing' && !existsSync(path.join(pagesDir, 'en-usd', 'index.html')))) {
     logger.info('building the pages');
-    await buildSite(url);
+    await buildSite(url, { outDir: pagesDir, quiet: options.quietBuild ?? false });
   }
 
   let closing: Promise<void> | undefined;

@@ -29,6 +29,13 @@ export const en = {
   'code.-234': 'Please check the anti-counterfeiting code',
   'code.-9999': 'The system is busy, please try again later',
   'code.-218.field': 'Invalid value for {field}',
+  'mail.greeting': 'Hello {name},',
+  'mail.signature': 'Energy Shop',
+  'mail.resetPassword.subject': 'Reset your password',
+  'mail.resetPassword.intro': 'We received a request to reset the password of your Energy Shop account ({email}).',
+  'mail.resetPassword.action': 'Choose a new password',
+  'mail.resetPassword.expiry': 'The link works once and expires in {minutes} minutes.',
+  'mail.resetPassword.ignore': 'If you did not ask for this, ignore this mail: your password stays as it is.',
 } as const;
 
 export type MessageKey = keyof typeof en;

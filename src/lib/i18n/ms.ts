@@ -27,4 +27,11 @@ export const ms: Dictionary = {
   'code.-234': 'Sila semak kod anti-pemalsuan',
   'code.-9999': 'Sistem sibuk, sila cuba lagi kemudian',
   'code.-218.field': 'Nilai tidak sah untuk {field}',
+  'mail.greeting': 'Helo {name},',
+  'mail.signature': 'Energy Shop',
+  'mail.resetPassword.subject': 'Tetapkan semula kata laluan anda',
+  'mail.resetPassword.intro': 'Kami menerima permintaan untuk menetapkan semula kata laluan akaun Energy Shop anda ({email}).',
+  'mail.resetPassword.action': 'Pilih kata laluan baharu',
+  'mail.resetPassword.expiry': 'Pautan ini boleh digunakan sekali sahaja dan tamat tempoh dalam {minutes} minit.',
+  'mail.resetPassword.ignore': 'Jika anda tidak membuat permintaan ini, abaikan e-mel ini: kata laluan anda kekal seperti sedia ada.',
 };

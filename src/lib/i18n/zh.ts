@@ -27,4 +27,11 @@ export const zh: Dictionary = {
   'code.-234': '请检查防伪码',
   'code.-9999': '系统繁忙，请稍后再试',
   'code.-218.field': '{field} 的值无效',
+  'mail.greeting': '{name}，您好：',
+  'mail.signature': 'Energy Shop',
+  'mail.resetPassword.subject': '重置您的密码',
+  'mail.resetPassword.intro': '我们收到了重置您 Energy Shop 账号（{email}）密码的请求。',
+  'mail.resetPassword.action': '设置新密码',
+  'mail.resetPassword.expiry': '该链接只能使用一次，{minutes} 分钟后失效。',
+  'mail.resetPassword.ignore': '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
 };

@@ -4,10 +4,12 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
   integer,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -18,6 +20,11 @@ import {
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () =>
+  timestamp('updated_at', { withTimezone: true })
+    .notNull()
+    .defaultNow()
+    .$onUpdate(() => new Date());
 
 /* ── Catalogue ─────────────────────────────────────────────────────────────────────────────── */
 
@@ -200,4 +207,142 @@ export const captchas = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
   },
   (t) => [index('captchas_expires_idx').on(t.expiresAt)],
+);
+
+/* ── Accounts and sessions ─────────────────────────────────────────────────────────────────── */
+
+/** A customer. Never deleted (orders, the energy ledger and coupons point at it); disabled instead. */
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    /** As the customer typed it; unique regardless of letter case. */
+    email: text('email').notNull(),
+    /** `scrypt$<log2 N>$<r>$<p>$<salt>$<key>`: the cost travels with the hash. */
+    passwordHash: text('password_hash').notNull(),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone').notNull().default(''),
+    /** The language mails are written in. */
+    language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull().default('EN'),
+    /** Key in picture storage of the avatar, e.g. `avatars/42-1a2b3c4d.webp`. */
+    headPictureKey: text('head_picture_key'),
+    /** The personal code shown in the header. */
+    userCode: text('user_code').notNull().unique(),
+    /** The code in share links and used as a discount code. */
+    shareCode: text('share_code').notNull().unique(),
+    /** Percent of a referred order's goods total earned as energy points. */
+    rebateRate: numeric('rebate_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    /** Whose code the customer registered with; set once, for life. */
+    referrerId: integer('referrer_id').references((): AnyPgColumn => users.id),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_idx').on(sql`lower(${t.email})`),
+    index('users_referrer_idx').on(t.referrerId),
+    check('users_rebate_rate_range', sql`${t.rebateRate} BETWEEN 0 AND 100`),
+  ],
+);
+
+/** A signed-in browser. Only the SHA-256 of its cookie token is kept, so a database leak signs nobody in. */
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Slides forward while the session is used. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
+);
+
+/** A mailed password-reset link: the token is stored hashed and works once, until it expires. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
+);
+
+/** Fixed-window attempt counters shared by every API process (sign-in, register, reset, captcha). */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    /** What is counted and for whom, e.g. `sign-in:ip:203.0.113.7`. */
+    key: text('key').primaryKey(),
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (t) => [index('rate_limit_counters_window_idx').on(t.windowStart)],
+);
+
+/* ── Cart ──────────────────────────────────────────────────────────────────────────────────── */
+
+/** A signed-in customer's cart: one line per specification. */
+export const cartLines = pgTable(
+  'cart_lines',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    specificationId: integer('specification_id')
+      .notNull()
+      .references(() => specifications.id, { onDelete: 'cascade' }),
+    quantity: integer('quantity').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_lines_user_specification_idx').on(t.userId, t.specificationId),
+    check('cart_lines_quantity_range', sql`${t.quantity} BETWEEN 1 AND 100`),
+  ],
+);
+
+/* ── Delivery addresses ────────────────────────────────────────────────────────────────────── */
+
+/** A customer's delivery address; orders copy it, so editing one never changes a placed order. */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    /** ISO 3166-1 alpha-2, one of the delivery areas. */
+    country: text('country').notNull(),
+    /** The area's code within the country (`CA`, `10`, `GD`). */
+    state: text('state').notNull(),
+    city: text('city').notNull(),
+    address: text('address').notNull(),
+    address2: text('address2').notNull().default(''),
+    zipCode: text('zip_code').notNull(),
+    phone: text('phone').notNull().default(''),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_one_default_idx')
+      .on(t.userId)
+      .where(sql`${t.isDefault}`),
+  ],
 );

@@ -1,0 +1,88 @@
+import { getConnInfo } from '@hono/node-server/conninfo';
+import { inArray, lt, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { ErrorCode } from '@/lib/error-codes';
+import type { AppDeps } from '@/server/app';
+import type { Config } from '@/server/config';
+import type { Executor } from '@/server/db/client';
+import { rateLimitCounters } from '@/server/db/schema';
+import type { AppEnv } from '@/server/http/context';
+import { ShopError } from '@/server/http/errors';
+import { hashToken } from './tokens';
+
+/*
+ * Brute-force limits on sign-in, registration, password reset and captchas, per client address and
+ * per account. Counters live in the database so every API process counts together; each is a fixed
+ * window bumped by one atomic upsert. See docs/decisions/007-rate-limits.md.
+ */
+
+export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check';
+
+const UNKNOWN_ADDRESS = 'unknown';
+
+/**
+ * The client's address: the connection's peer, or — only when the shop is told it sits behind a
+ * proxy — the first X-Forwarded-For hop, which a client could otherwise forge.
+ */
+export function clientAddress(c: Context, config: Pick<Config, 'trustProxy'>): string {
+  if (config.trustProxy) {
+    const forwarded = c.req.header('X-Forwarded-For')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return getConnInfo(c).remote.address ?? UNKNOWN_ADDRESS;
+  } catch {
+    return UNKNOWN_ADDRESS; // no socket, e.g. app.request() in tests
+  }
+}
+
+/**
+ * Counts one attempt at `action` from `address` (and, when given, for the account with that email).
+ * Over either limit it answers -9999 (HTTP 429), never saying which.
+ */
+export async function countAttempt(
+  db: Executor,
+  limits: Config['limits'],
+  attempt: { action: LimitedAction; address: string; account?: string },
+): Promise<void> {
+  const counters = [{ key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp }];
+  if (attempt.account !== undefined) {
+    // Hashed so the table holds no email addresses.
+    const account = hashToken(attempt.account.trim().toLowerCase());
+    counters.push({ key: `${attempt.action}:account:${account}`, limit: limits.rateLimitPerAccount });
+  }
+
+  const seconds = limits.rateLimitWindowSeconds;
+  const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
+  const rows = await db
+    .insert(rateLimitCounters)
+    .values(counters.map(({ key }) => ({ key, windowStart, hits: 1 })))
+    .onConflictDoUpdate({
+      target: rateLimitCounters.key,
+      set: {
+        hits: sql`CASE WHEN ${rateLimitCounters.windowStart} = excluded.window_start THEN ${rateLimitCounters.hits} + 1 ELSE 1 END`,
+        windowStart: sql`excluded.window_start`,
+      },
+    })
+    .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits });
+
+  if (rows.some((row) => row.hits === 1)) {
+    // Skipping locked rows: a counter being bumped right now is not stale, and waiting for it could deadlock.
+    const stale = db
+      .select({ key: rateLimitCounters.key })
+      .from(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowStart, sql`now() - make_interval(secs => ${seconds})`))
+      .for('update', { skipLocked: true });
+    await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, stale));
+  }
+  const limitOf = new Map(counters.map((counter) => [counter.key, counter.limit]));
+  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? 0))) throw new ShopError(ErrorCode.SystemBusy, { status: 429 });
+}
+
+/** Counts every request a route receives against the client address's limit for `action`. */
+export const limitByAddress = (deps: Pick<AppDeps, 'db' | 'config'>, action: LimitedAction) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await countAttempt(deps.db, deps.config.limits, { action, address: clientAddress(c, deps.config) });
+    await next();
+  });

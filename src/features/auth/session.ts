@@ -1,0 +1,141 @@
+import type { RouteConfig } from '@hono/zod-openapi';
+import { and, eq, lt, ne } from 'drizzle-orm';
+import type { Context, MiddlewareHandler } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { ErrorCode } from '@/lib/error-codes';
+import type { AppDeps } from '@/server/app';
+import type { Config } from '@/server/config';
+import type { Executor } from '@/server/db/client';
+import { sessions, users } from '@/server/db/schema';
+import type { AppEnv } from '@/server/http/context';
+import { ShopError } from '@/server/http/errors';
+import { hashToken, isWellFormedToken, newToken } from './tokens';
+
+/*
+ * Sessions: an opaque token in an HttpOnly cookie, only its hash in the database, 30 days that slide
+ * forward while the customer keeps coming back. See docs/decisions/005-sessions.md.
+ */
+
+export const SESSION_COOKIE = 'token';
+/** The name the OpenAPI document gives the session cookie's security scheme. */
+export const SESSION_SECURITY = 'session';
+
+export type User = typeof users.$inferSelect;
+export type SignedIn = { user: User; sessionId: number };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding the expiry at most hourly keeps reads from writing on every request. */
+const SLIDE_EVERY_MS = 60 * 60 * 1000;
+
+/** A new session for the customer; answers the token for the cookie. */
+export async function startSession(db: Executor, userId: number, days: number, now = new Date()): Promise<string> {
+  const token = newToken();
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) });
+  return token;
+}
+
+/**
+ * The session a token belongs to, sliding its expiry; null when it is unknown, expired or its
+ * customer is disabled (such sessions are deleted on the way).
+ */
+export async function findSession(db: Executor, token: string, days: number, now = new Date()): Promise<(SignedIn & { slid: boolean }) | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, hashToken(token)));
+  if (!row) return null;
+  if (row.session.expiresAt <= now || row.user.disabledAt) {
+    await db.delete(sessions).where(eq(sessions.id, row.session.id));
+    return null;
+  }
+  const slid = now.getTime() - row.session.lastSeenAt.getTime() >= SLIDE_EVERY_MS;
+  if (slid) {
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) })
+      .where(eq(sessions.id, row.session.id));
+  }
+  return { user: row.user, sessionId: row.session.id, slid };
+}
+
+export async function endSession(db: Executor, token: string): Promise<void> {
+  if (isWellFormedToken(token)) await db.delete(sessions).where(eq(sessions.tokenHash, hashToken(token)));
+}
+
+/** Signs the customer out everywhere, or everywhere but the session given. */
+export async function endSessions(db: Executor, userId: number, options: { except?: number } = {}): Promise<void> {
+  await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)));
+}
+
+/* ── The cookie ────────────────────────────────────────────────────────────────────────────── */
+
+export function setSessionCookie(c: Context, config: Pick<Config, 'publicOrigin' | 'sessions'>, token: string) {
+  setCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.publicOrigin.startsWith('https:'),
+    path: '/',
+    maxAge: config.sessions.days * 24 * 60 * 60,
+  });
+}
+
+export function clearSessionCookie(c: Context, config: Pick<Config, 'publicOrigin'>) {
+  deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', secure: config.publicOrigin.startsWith('https:'), path: '/' });
+}
+
+export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
+
+/* ── Middleware other features use ─────────────────────────────────────────────────────────── */
+
+type SessionDeps = Pick<AppDeps, 'db' | 'config'>;
+
+async function loadSession(c: Context<AppEnv>, deps: SessionDeps): Promise<SignedIn | undefined> {
+  const token = sessionToken(c);
+  if (!token) return undefined;
+  const found = await findSession(deps.db, token, deps.config.sessions.days);
+  if (!found) {
+    clearSessionCookie(c, deps.config);
+    return undefined;
+  }
+  if (found.slid) setSessionCookie(c, deps.config, token);
+  const signedIn = { user: found.user, sessionId: found.sessionId };
+  c.set('signedIn', signedIn);
+  return signedIn;
+}
+
+/** Puts the signed-in customer, if any, on the context (`c.var.signedIn`). */
+export const optionalUser = (deps: SessionDeps) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    await loadSession(c, deps);
+    await next();
+  });
+
+/** Lets only signed-in customers through (`-212`, HTTP 401 otherwise); read them with `signedInOf(c)`. */
+export const requireUser = (deps: SessionDeps) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    if (!(await loadSession(c, deps))) throw new ShopError(ErrorCode.LoginRequired);
+    await next();
+  });
+
+/** The customer `requireUser` let through. */
+export function signedInOf(c: Context<AppEnv>): SignedIn {
+  const signedIn = c.get('signedIn');
+  if (!signedIn) throw new ShopError(ErrorCode.LoginRequired);
+  return signedIn;
+}
+
+type RequireUser = ReturnType<typeof requireUser>;
+
+/**
+ * A route that needs a session: `requireUser` runs first (before `after`, so nobody signed out gets
+ * to upload), and the OpenAPI document says so.
+ */
+export function signedInRoute<R extends RouteConfig, M extends MiddlewareHandler[] = []>(route: R, guard: RequireUser, ...after: M) {
+  return { ...route, middleware: [guard, ...after] as [RequireUser, ...M], security: [{ [SESSION_SECURITY]: [] }] };
+}

@@ -1,0 +1,141 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { CatalogReader } from '@/features/catalog/catalog.service';
+import { loadProducts } from '@/features/catalog/catalog.service';
+import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
+import { ErrorCode } from '@/lib/error-codes';
+import { limits } from '@/lib/validation';
+import type { Database, Executor } from '@/server/db/client';
+import { cartLines, specifications } from '@/server/db/schema';
+import { ShopError } from '@/server/http/errors';
+import { combineItems, countItems } from './cart';
+import type { Cart, CartItem, CartLine } from './cart.schema';
+
+/*
+ * Signed-in customers' carts live here; visitors' carts live in the browser and are only priced here.
+ * See docs/decisions/008-cart.md.
+ */
+
+/** A specification with its product, in the reader's language and currency. */
+type Offer = { product: ProductDetails; specification: Specification };
+
+/** Reuses the catalogue's loading, so a cart line shows exactly what the product page shows. */
+async function loadOffers(reader: CatalogReader, specificationIds: number[]): Promise<Map<number, Offer>> {
+  if (specificationIds.length === 0) return new Map();
+  const owners = await reader.db
+    .selectDistinct({ goodsId: specifications.goodsId })
+    .from(specifications)
+    .where(inArray(specifications.id, specificationIds));
+  const products = await loadProducts(reader, owners.map((owner) => owner.goodsId));
+  const offers = new Map<number, Offer>();
+  for (const product of products) {
+    for (const specification of product.specifications) offers.set(specification.goodsSpecificationId, { product, specification });
+  }
+  return offers;
+}
+
+function toCartLine({ product, specification }: Offer, goodsQuantity: number): CartLine {
+  return {
+    goodsSpecificationId: specification.goodsSpecificationId,
+    goodsId: product.goodsId,
+    goodsQuantity,
+    goodsName: product.goodsName,
+    specificationName: specification.specificationName,
+    picture: product.picture?.url ?? null,
+    currency: specification.currency,
+    symbol: specification.symbol,
+    unitPrice: specification.unitPrice,
+    originalPrice: specification.originalPrice,
+    stock: specification.stock,
+    onSale: product.onSale,
+  };
+}
+
+/**
+ * Prices a list of items. Unknown specifications are left out (`skip`: a stale browser cart still
+ * opens) or answer -210 (`refuse`).
+ */
+export async function priceItems(reader: CatalogReader, items: CartItem[], unknown: 'skip' | 'refuse'): Promise<Cart> {
+  const combined = combineItems(items);
+  const offers = await loadOffers(reader, combined.map((item) => item.goodsSpecificationId));
+  if (unknown === 'refuse' && combined.some((item) => !offers.has(item.goodsSpecificationId))) {
+    throw new ShopError(ErrorCode.ProductNotFound);
+  }
+  const list = combined.flatMap((item) => {
+    const offer = offers.get(item.goodsSpecificationId);
+    return offer ? [toCartLine(offer, item.goodsQuantity)] : [];
+  });
+  return { list, total: countItems(list) };
+}
+
+export async function queryCart(reader: CatalogReader, userId: number): Promise<Cart> {
+  const lines = await reader.db
+    .select({ goodsSpecificationId: cartLines.specificationId, goodsQuantity: cartLines.quantity })
+    .from(cartLines)
+    .where(eq(cartLines.userId, userId))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
+  return priceItems(reader, lines, 'skip');
+}
+
+/** -210 unknown, -231 taken down or fewer in stock than `quantity`, -222 not sold in the request's currency. */
+async function findPurchasableOffer(reader: CatalogReader, goodsSpecificationId: number, quantity: number): Promise<Offer> {
+  const offer = (await loadOffers(reader, [goodsSpecificationId])).get(goodsSpecificationId);
+  if (!offer) throw new ShopError(ErrorCode.ProductNotFound);
+  if (!offer.product.onSale || offer.specification.stock < quantity) throw new ShopError(ErrorCode.InsufficientStock);
+  if (offer.specification.unitPrice === null) throw new ShopError(ErrorCode.CurrencyNotPayable);
+  return offer;
+}
+
+/** In one statement, so parallel adds to one line can never take it past 100. */
+const addToLine = sql`LEAST(${cartLines.quantity} + excluded.quantity, ${limits.cartQuantityMax})`;
+
+/**
+ * Adds to the line (or starts it), capped at 100. A line that would then hold more than the stock
+ * answers -231 and stays as it was.
+ */
+export async function addToCart(reader: CatalogReader & { db: Database }, userId: number, item: CartItem): Promise<Cart> {
+  const offer = await findPurchasableOffer(reader, item.goodsSpecificationId, item.goodsQuantity);
+  await reader.db.transaction(async (tx) => {
+    const [line] = await tx
+      .insert(cartLines)
+      .values({ userId, specificationId: item.goodsSpecificationId, quantity: item.goodsQuantity })
+      .onConflictDoUpdate({ target: [cartLines.userId, cartLines.specificationId], set: { quantity: addToLine, updatedAt: new Date() } })
+      .returning({ quantity: cartLines.quantity });
+    if (!line || line.quantity > offer.specification.stock) throw new ShopError(ErrorCode.InsufficientStock);
+  });
+  return queryCart(reader, userId);
+}
+
+/** Sets the line's quantity (1–100), starting the line when the cart does not have it yet. */
+export async function setCartQuantity(reader: CatalogReader, userId: number, item: CartItem): Promise<Cart> {
+  await findPurchasableOffer(reader, item.goodsSpecificationId, item.goodsQuantity);
+  await reader.db
+    .insert(cartLines)
+    .values({ userId, specificationId: item.goodsSpecificationId, quantity: item.goodsQuantity })
+    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.specificationId], set: { quantity: item.goodsQuantity, updatedAt: new Date() } });
+  return queryCart(reader, userId);
+}
+
+export async function removeFromCart(reader: CatalogReader, userId: number, goodsSpecificationId: number): Promise<Cart> {
+  await reader.db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.specificationId, goodsSpecificationId)));
+  return queryCart(reader, userId);
+}
+
+/**
+ * Folds a browser cart into the customer's: quantities add, capped at 100; unknown specifications are
+ * skipped. Lines the customer cannot buy right now are kept, as they were in the browser.
+ */
+export async function mergeIntoCart(db: Executor, userId: number, items: CartItem[]): Promise<void> {
+  const combined = combineItems(items);
+  if (combined.length === 0) return;
+  const known = await db
+    .select({ id: specifications.id })
+    .from(specifications)
+    .where(inArray(specifications.id, combined.map((item) => item.goodsSpecificationId)));
+  const knownIds = new Set(known.map((row) => row.id));
+  const lines = combined.filter((item) => knownIds.has(item.goodsSpecificationId));
+  if (lines.length === 0) return;
+  await db
+    .insert(cartLines)
+    .values(lines.map((item) => ({ userId, specificationId: item.goodsSpecificationId, quantity: item.goodsQuantity })))
+    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.specificationId], set: { quantity: addToLine, updatedAt: new Date() } });
+}

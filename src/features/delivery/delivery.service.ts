@@ -1,0 +1,139 @@
+import { and, desc, eq, ne } from 'drizzle-orm';
+import { ErrorCode } from '@/lib/error-codes';
+import type { Language } from '@/lib/locale';
+import type { Database, Executor, Transaction } from '@/server/db/client';
+import { addresses, users } from '@/server/db/schema';
+import { ShopError } from '@/server/http/errors';
+import { deliveryCountries, findCountry, findState, nameIn } from './delivery-areas';
+import type { Address, AddressBody, DeliveryCountryOption, NewAddressBody } from './delivery.schema';
+
+type AddressRow = typeof addresses.$inferSelect;
+
+export function listDeliveryAreas(language: Language): DeliveryCountryOption[] {
+  return deliveryCountries.map((country) => ({
+    code: country.code,
+    name: nameIn(country.name, language),
+    states: country.states.map((state) => ({ code: state.code, name: nameIn(state.name, language) })),
+  }));
+}
+
+function toAddress(row: AddressRow, language: Language): Address {
+  const country = findCountry(row.country);
+  const state = country && findState(country, row.state);
+  return {
+    addressId: row.id,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    country: row.country,
+    countryName: country ? nameIn(country.name, language) : row.country,
+    state: row.state,
+    stateName: state ? nameIn(state.name, language) : row.state,
+    city: row.city,
+    address: row.address,
+    address2: row.address2,
+    zipCode: row.zipCode,
+    phone: row.phone,
+    isDefault: row.isDefault,
+  };
+}
+
+/** Someone else's address answers exactly like a missing one. */
+const addressNotFound = () => new ShopError(ErrorCode.IllegalRequest, { field: 'addressId', status: 404 });
+
+const ownAddress = (userId: number, addressId: number) => and(eq(addresses.userId, userId), eq(addresses.id, addressId));
+
+/** The default first, then the newest. */
+export async function listAddresses(db: Executor, userId: number, language: Language): Promise<Address[]> {
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.userId, userId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.id));
+  return rows.map((row) => toAddress(row, language));
+}
+
+export async function getDefaultAddress(db: Executor, userId: number, language: Language): Promise<Address | null> {
+  const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  return row ? toAddress(row, language) : null;
+}
+
+/**
+ * Runs an address change holding the customer's row lock, so two parallel requests cannot both
+ * decide to make an address the default.
+ */
+async function withAddressesLocked<T>(db: Database, userId: number, change: (tx: Transaction) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    return change(tx);
+  });
+}
+
+async function clearDefault(tx: Transaction, userId: number) {
+  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+}
+
+const addressValues = ({ firstName, lastName, country, state, city, address, address2, zipCode, phone }: NewAddressBody) => ({
+  firstName,
+  lastName,
+  country,
+  state,
+  city,
+  address,
+  address2,
+  zipCode,
+  phone,
+});
+
+/** The first address becomes the default; a later one only when asked. */
+export async function addAddress(db: Database, userId: number, body: NewAddressBody, language: Language): Promise<Address> {
+  const row = await withAddressesLocked(db, userId, async (tx) => {
+    const [existing] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(1);
+    const isDefault = !existing || body.isDefault === true;
+    if (isDefault) await clearDefault(tx, userId);
+    const [inserted] = await tx.insert(addresses).values({ userId, ...addressValues(body), isDefault }).returning();
+    return inserted!;
+  });
+  return toAddress(row, language);
+}
+
+/** Changes an address; `isDefault: true` makes it the default (the default cannot be unset, only moved). */
+export async function updateAddress(db: Database, userId: number, body: AddressBody, language: Language): Promise<Address> {
+  const row = await withAddressesLocked(db, userId, async (tx) => {
+    if (body.isDefault) await clearDefault(tx, userId);
+    const [updated] = await tx
+      .update(addresses)
+      .set({ ...addressValues(body), ...(body.isDefault ? { isDefault: true } : {}) })
+      .where(ownAddress(userId, body.addressId))
+      .returning();
+    if (!updated) throw addressNotFound();
+    return updated;
+  });
+  return toAddress(row, language);
+}
+
+/** Deleting the default address makes the newest remaining one the default. */
+export async function deleteAddress(db: Database, userId: number, addressId: number): Promise<void> {
+  await withAddressesLocked(db, userId, async (tx) => {
+    const [deleted] = await tx.delete(addresses).where(ownAddress(userId, addressId)).returning({ isDefault: addresses.isDefault });
+    if (!deleted) throw addressNotFound();
+    if (!deleted.isDefault) return;
+    const [successor] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.userId, userId), ne(addresses.id, addressId)))
+      .orderBy(desc(addresses.id))
+      .limit(1);
+    if (successor) await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, successor.id));
+  });
+}
+
+export async function setDefaultAddress(db: Database, userId: number, addressId: number, language: Language): Promise<Address> {
+  const row = await withAddressesLocked(db, userId, async (tx) => {
+    const [own] = await tx.select({ id: addresses.id }).from(addresses).where(ownAddress(userId, addressId));
+    if (!own) throw addressNotFound();
+    await clearDefault(tx, userId);
+    const [updated] = await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId)).returning();
+    return updated!;
+  });
+  return toAddress(row, language);
+}

@@ -1,0 +1,43 @@
+import { readdir, readFile } from 'node:fs/promises';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { simpleParser, type ParsedMail } from 'mailparser';
+import { SMTPServer } from 'smtp-server';
+
+/** The mails the outbox transport wrote, oldest first. */
+export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
+  const files = await readdir(outboxDir).catch(() => [] as string[]);
+  const emls = files.filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(emls.map(async (file) => simpleParser(await readFile(path.join(outboxDir, file)))));
+}
+
+/** A real SMTP server on an ephemeral local port that keeps what it receives. */
+export async function startSmtpServer() {
+  const received: ParsedMail[] = [];
+  const server = new SMTPServer({
+    authOptional: true,
+    disabledCommands: ['STARTTLS'],
+    onData(stream, _session, callback) {
+      simpleParser(stream).then(
+        (mail) => {
+          received.push(mail);
+          callback();
+        },
+        (error: Error) => callback(error),
+      );
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return {
+    url: `smtp://127.0.0.1:${port}`,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+/** The first link in a mail's text that points at `prefix`. */
+export function linkIn(mail: ParsedMail, prefix: string): string | undefined {
+  const escaped = prefix.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&');
+  return new RegExp(`${escaped}[^\\s"<>]+`).exec(mail.text ?? '')?.[0];
+}
