@@ -16,8 +16,15 @@ const apiProxy = () => ({
   },
 });
 
+/** The API the pages are built from; its pictures go through Astro's image pipeline. */
+const apiOrigin = new URL(process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321');
+
 export default defineConfig({
   output: 'static',
+  site: process.env.PUBLIC_ORIGIN ?? 'http://localhost:4321',
+  image: {
+    remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname, ...(apiOrigin.port ? { port: apiOrigin.port } : {}) }],
+  },
   integrations: [react(), apiProxy()],
   build: { format: 'directory' },
   trailingSlash: 'ignore',

@@ -4,12 +4,18 @@ import type { Currency, Language } from './locale';
  * Reads the API while Astro builds the pages. The build runs against a live API
  * (`SHOP_API_ORIGIN`), the same one the browser calls later.
  */
-export async function fetchFromApi<T>(path: string, site: { language: Language; currency: Currency }): Promise<T> {
-  const origin = process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321';
-  const response = await fetch(`${origin}/api/v1${path}`, {
-    headers: { Language: site.language, Currency: site.currency, Accept: 'application/json' },
+export const buildApiOrigin = () => (process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321').replace(/\/$/, '');
+
+export async function fetchFromApi<T>(path: string, site: { language: Language; currency: Currency }, init: { method?: string; body?: unknown } = {}): Promise<T> {
+  const response = await fetch(`${buildApiOrigin()}/api/v1${path}`, {
+    method: init.method ?? 'GET',
+    headers: { Language: site.language, Currency: site.currency, Accept: 'application/json', ...(init.body ? { 'Content-Type': 'application/json' } : {}) },
+    body: init.body ? JSON.stringify(init.body) : undefined,
   });
   const body = (await response.json()) as { code: number; data: T; message: string };
-  if (body.code !== 1) throw new Error(`GET ${path} answered ${body.code}: ${body.message}`);
+  if (body.code !== 1) throw new Error(`${init.method ?? 'GET'} ${path} answered ${body.code}: ${body.message}`);
   return body.data;
 }
+
+/** A picture URL the API answered (`/api/v1/media/…`) as the build can fetch it. */
+export const pictureSource = (url: string) => (url.startsWith('/') ? `${buildApiOrigin()}${url}` : url);

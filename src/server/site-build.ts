@@ -8,9 +8,10 @@ export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
  * Builds the static pages with Astro against a running API (`apiOrigin`), which the pages read the
  * catalogue and adverts from at build time.
  */
-export function buildSite(apiOrigin: string, options: { quiet?: boolean } = {}): Promise<void> {
+export function buildSite(apiOrigin: string, options: { outDir?: string; quiet?: boolean } = {}): Promise<void> {
+  const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url)), 'build'], {
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', options.outDir ?? siteDir], {
       cwd: projectRoot,
       env: { ...process.env, SHOP_API_ORIGIN: apiOrigin },
       stdio: options.quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',

@@ -1,0 +1,165 @@
+import { useState, type FormEvent } from 'react';
+import { $cartDrawerOpen, isMobile, type SignType } from '@/features/shell/shell.store';
+import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/cart.store';
+import { openPendingShare } from '@/features/referral/share.store';
+import { api, isSuccess, type ApiResult } from '@/lib/api-client';
+import { clearStored } from '@/lib/browser-storage';
+import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
+import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
+import { loadUser, register, saveShopState, signIn } from './user.store';
+
+type Props = {
+  type: SignType;
+  onTypeChange: (type: SignType) => void;
+  /** Called after a successful sign-in or registration, and when the reset view's OK is pressed. */
+  onDone: () => void;
+  t: Translate;
+  initialEmail?: string;
+};
+
+const labels: Record<SignField, AnyMessageKey> = {
+  firstName: 'sign.firstName',
+  lastName: 'sign.lastName',
+  email: 'sign.email',
+  password: 'sign.password',
+  captchaCode: 'sign.captcha',
+};
+const inputTypes: Record<SignField, string> = { firstName: 'text', lastName: 'text', email: 'email', password: 'password', captchaCode: 'text' };
+const autoComplete: Record<SignType, Record<SignField, string>> = {
+  sign: { firstName: 'given-name', lastName: 'family-name', email: 'email', password: 'current-password', captchaCode: 'off' },
+  register: { firstName: 'given-name', lastName: 'family-name', email: 'email', password: 'new-password', captchaCode: 'off' },
+  reset: { firstName: 'given-name', lastName: 'family-name', email: 'email', password: 'off', captchaCode: 'off' },
+};
+
+const empty: SignValues = { firstName: '', lastName: '', email: '', password: '', captchaCode: '' };
+
+/** Sign in, register, or ask for a password reset: the dialog's and the /sign page's form. */
+export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: Props) {
+  const [values, setValues] = useState<SignValues>({ ...empty, email: initialEmail });
+  const [errors, setErrors] = useState<Partial<Record<SignField, string>>>({});
+  const [busy, setBusy] = useState(false);
+  const [resetSent, setResetSent] = useState(false);
+  const [captchaVersion, setCaptchaVersion] = useState(() => Date.now());
+  const fields = fieldsOf[type];
+
+  const check = (field: SignField, value = values[field]) => {
+    const problem = validateSignField(type, field, value);
+    setErrors((current) => ({ ...current, [field]: problem ? t(problem) : undefined }));
+    return !problem;
+  };
+
+  const switchTo = (next: SignType) => {
+    setErrors({});
+    onTypeChange(next);
+  };
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!fields.map((field) => check(field)).every(Boolean)) return;
+    setBusy(true);
+    const result = await send();
+    setBusy(false);
+    if (isSuccess(result)) {
+      if (type === 'reset') setResetSent(true);
+      else await finishSignIn(onDone);
+      return;
+    }
+    // Shown once on the field concerned, cleared when the customer types there again.
+    const field = fieldForCode(type, result.code);
+    if (fields.includes(field)) setErrors((current) => ({ ...current, [field]: messageFor(result) }));
+    if (type === 'reset' && (result.code === -232 || result.code === -233)) setCaptchaVersion(Date.now());
+  }
+
+  const messageFor = (result: ApiResult<unknown>) => {
+    const key = `code.${result.code}` as AnyMessageKey;
+    const translated = t(key);
+    return translated === key ? result.message : translated;
+  };
+
+  function send(): Promise<ApiResult<unknown>> {
+    const email = values.email.trim();
+    if (type === 'sign') return signIn({ email, password: values.password, cart: readBrowserCart() });
+    if (type === 'register') {
+      return register({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, password: values.password, cart: readBrowserCart() });
+    }
+    return api.post('login/preResetPwd', { email, captchaCode: values.captchaCode.trim() });
+  }
+
+  if (resetSent) {
+    return (
+      <div className="sign-form">
+        <p role="status">{t('sign.resetSent')}</p>
+        <button type="button" className="button button--block" onClick={onDone}>{t('sign.ok')}</button>
+      </div>
+    );
+  }
+
+  return (
+    <form className="sign-form" noValidate onSubmit={(event) => void submit(event)}>
+      {fields.map((field) => (
+        <div className="field" key={`${type}-${field}`}>
+          <label htmlFor={`sign-${field}`}>{t(labels[field])}</label>
+          <div className={field === 'captchaCode' ? 'sign-form__captcha' : undefined}>
+            <input
+              id={`sign-${field}`}
+              name={field}
+              type={inputTypes[field]}
+              inputMode={field === 'captchaCode' ? 'numeric' : undefined}
+              autoComplete={autoComplete[type][field]}
+              maxLength={maxLengthOf[field]}
+              value={values[field]}
+              aria-invalid={errors[field] ? true : undefined}
+              aria-describedby={errors[field] ? `sign-${field}-error` : field === 'password' && type === 'register' ? 'sign-password-rule' : undefined}
+              onChange={(event) => {
+                setValues({ ...values, [field]: event.target.value });
+                if (errors[field]) setErrors({ ...errors, [field]: undefined });
+              }}
+              onBlur={() => check(field)}
+            />
+            {field === 'captchaCode' && (
+              <button type="button" className="sign-form__captcha-image" onClick={() => setCaptchaVersion(Date.now())} aria-label={t('sign.captchaImage')}>
+                <img src={`/api/v1/captcha/mathGenerator?v=${captchaVersion}`} width={160} height={48} alt="" />
+              </button>
+            )}
+          </div>
+          {errors[field] ? (
+            <p className="field-error" id={`sign-${field}-error`}>{errors[field]}</p>
+          ) : (
+            field === 'password' && type === 'register' && <p className="field-hint" id="sign-password-rule">{t('sign.passwordRule')}</p>
+          )}
+        </div>
+      ))}
+      <button type="submit" className="button button--block" disabled={busy}>{t(`sign.submit.${type}`)}</button>
+      <div className="sign-form__switch">
+        {type === 'sign' && (
+          <>
+            <button type="button" className="link-button" onClick={() => switchTo('register')}>{t('sign.toRegister')}</button>
+            <button type="button" className="link-button" onClick={() => switchTo('reset')}>{t('sign.toReset')}</button>
+          </>
+        )}
+        {type === 'register' && <button type="button" className="link-button" onClick={() => switchTo('sign')}>{t('sign.toSign')}</button>}
+        {type === 'reset' && <button type="button" className="link-button" onClick={() => switchTo('sign')}>{t('sign.cancel')}</button>}
+      </div>
+    </form>
+  );
+}
+
+/**
+ * After sign-in or registration (spec §4): session storage cleared (the referee code is used up), the
+ * browser cart now lives in the account, user and cart reload, a pending share opens.
+ */
+async function finishSignIn(onDone: () => void) {
+  clearStored('session');
+  clearBrowserCart();
+  saveShopState({ payEmail: undefined });
+  $cartDrawerOpen.set(false);
+  await loadUser();
+  await loadCart();
+  onDone();
+  if (isMobile()) {
+    const link = new URLSearchParams(location.search).get('link');
+    location.replace(link && link.startsWith('/') && !link.startsWith('//') ? link : '/');
+    return;
+  }
+  openPendingShare();
+}

@@ -1,0 +1,56 @@
+import { atom, computed } from 'nanostores';
+import { api, isSuccess, type ApiResult } from '@/lib/api-client';
+import { clearStored, readStored, writeStored } from '@/lib/browser-storage';
+import { signedOutUserInfo, type UserInfo } from './auth.schema';
+
+/** User and order state live in browser storage under one key (spec §3). */
+export const SHOP_STATE_KEY = 'energy-shop';
+const REFEREE_CODE_KEY = 'refereeCode';
+
+type ShopState = { user: UserInfo; payEmail?: string; couponId?: string; backUrl?: string };
+
+const stored = () => readStored<Partial<ShopState>>('local', SHOP_STATE_KEY, {});
+export const saveShopState = (patch: Partial<ShopState>) => writeStored('local', SHOP_STATE_KEY, { ...stored(), ...patch });
+export const readShopState = stored;
+
+export const $user = atom<UserInfo>(stored().user ?? signedOutUserInfo);
+/** Signed in means both the email and the user id are known. */
+export const $signedIn = computed($user, (user) => Boolean(user.email && user.userId));
+
+function setUser(user: UserInfo) {
+  $user.set(user);
+  saveShopState({ user });
+}
+
+export const readRefereeCode = () => readStored<string | null>('session', REFEREE_CODE_KEY, null);
+export const saveRefereeCode = (code: string) => writeStored('session', REFEREE_CODE_KEY, code);
+
+/** Refreshes the user from the server; a failed fetch leaves the visitor signed out. */
+export async function loadUser() {
+  const refereeCode = readRefereeCode();
+  const result = await api.get<UserInfo>('login/getUserInfo', { searchParams: refereeCode ? { refereeCode } : {}, quiet: true });
+  setUser(isSuccess(result) ? result.data : signedOutUserInfo);
+}
+
+/** The password travels base64-encoded (UTF-8), as the API expects. */
+export const encodePassword = (password: string) => btoa(String.fromCharCode(...new TextEncoder().encode(password)));
+
+export async function signIn(body: { email: string; password: string; cart: unknown[] }): Promise<ApiResult<UserInfo>> {
+  const result = await api.post<UserInfo>('login/pwdLogin', { ...body, password: encodePassword(body.password), refereeCode: readRefereeCode() });
+  if (isSuccess(result)) setUser(result.data);
+  return result;
+}
+
+export async function register(body: { firstName: string; lastName: string; email: string; password: string; cart: unknown[] }) {
+  const result = await api.post<UserInfo>('login/register', { ...body, password: encodePassword(body.password), refereeCode: readRefereeCode() });
+  if (isSuccess(result)) setUser(result.data);
+  return result;
+}
+
+/** Logout clears the user, the session cookie (server side), the referee code, and reloads. */
+export async function logout() {
+  await api.get('login/loginOut', { quiet: true });
+  setUser(signedOutUserInfo);
+  clearStored('session');
+  location.reload();
+}

@@ -1,0 +1,44 @@
+import type { Translate } from '@/lib/i18n/ui';
+import { formatMoney } from '@/lib/money';
+import type { ProductSummary } from './catalog.schema';
+
+/** A picture ready for <img>: the build's optimised sizes, or the API's own picture. */
+export type CardPicture = { src: string; srcSet?: string; width: number; height: number };
+
+type Props = { product: ProductSummary; picture: CardPicture | null; t: Translate; eager?: boolean; isNew?: boolean };
+
+export function ProductCard({ product, picture, t, eager = false, isNew = false }: Props) {
+  const onOffer = product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
+  return (
+    <a className="product-card" href={`/productsList/details?id=${product.goodsId}`}>
+      {picture && (
+        <img
+          src={picture.src}
+          srcSet={picture.srcSet}
+          sizes="(max-width: 480px) 50vw, 240px"
+          width={picture.width}
+          height={picture.height}
+          alt={product.goodsName}
+          loading={eager ? 'eager' : 'lazy'}
+          decoding="async"
+        />
+      )}
+      {isNew && <span className="product-card__tag">{t('product.new')}</span>}
+      <h3>{product.goodsName}</h3>
+      <span className="price">
+        {product.unitPrice === null ? <span className="product-card__muted">{t('product.noPrice')}</span> : formatMoney(product.unitPrice, product.currency)}
+        {onOffer && <s>{formatMoney(product.originalPrice!, product.currency)}</s>}
+      </span>
+      {!product.inStock && <span className="product-card__muted">{t('product.outOfStock')}</span>}
+      {product.rating !== null && (
+        <span className="product-card__muted">
+          <span className="stars" aria-hidden="true">★</span> {product.rating} · {t('product.reviewCount', { count: product.commentCount })}
+        </span>
+      )}
+    </a>
+  );
+}
+
+/** The API's picture as it is, for products fetched in the browser. */
+export const apiPicture = (product: ProductSummary): CardPicture | null =>
+  product.picture ? { src: product.picture.url, width: product.picture.width, height: product.picture.height } : null;

@@ -1,0 +1,142 @@
+import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
+import { Icon } from '@/components/Icon';
+import { signedOutUserInfo } from '@/features/auth/auth.schema';
+import { $signedIn, $user, logout } from '@/features/auth/user.store';
+import { $cart } from '@/features/cart/cart.store';
+import { requestShare } from '@/features/referral/share.store';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
+import { changeCurrency, changeLanguage } from '@/lib/site.store';
+import { useClientStore } from '@/lib/use-client-store';
+import { $cartDrawerOpen, $mobileTitle, openSignIn } from './shell.store';
+
+const SCROLLED_AFTER_PX = 120;
+const noCartIconRoutes = ['/sign', '/shoppingCart'];
+/** Mobile header icons by route (spec §2). */
+const mobileShareRoutes = ['/', '/productsList', '/productsList/details', '/order', '/my/order', '/my/order/details', '/pay', '/pay_result', '/order/friends'];
+const mobileCartRoutes = ['/', '/productsList', '/productsList/details', '/order', '/my/order', '/my/order/details', '/pay', '/pay_result'];
+
+type Props = { route: string; title: string; language: Language; currency: Currency; messages: Messages };
+
+export default function Header({ route, title, language, currency, messages }: Props) {
+  const t = createTranslator(messages);
+  const user = useClientStore($user, signedOutUserInfo);
+  const signedIn = useClientStore($signedIn, false);
+  const cart = useStore($cart);
+  const mobileTitle = useStore($mobileTitle);
+  const [scrolled, setScrolled] = useState(route !== '/');
+  const [menuOpen, setMenuOpen] = useState(false);
+  const isHome = route === '/';
+
+  useEffect(() => {
+    if (!isHome) return;
+    const onScroll = () => setScrolled(window.scrollY > SCROLLED_AFTER_PX);
+    onScroll();
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => window.removeEventListener('scroll', onScroll);
+  }, [isHome]);
+
+  const cartButton = (
+    <button type="button" className="icon-button" onClick={() => $cartDrawerOpen.set(true)} aria-label={`${t('nav.cart')}${cart.total ? ` (${cart.total})` : ''}`}>
+      <Icon name="cart" />
+      {cart.total > 0 && <span className="badge" aria-hidden="true">{cart.total}</span>}
+    </button>
+  );
+  const shareButton = (
+    <button type="button" className="icon-button" onClick={() => requestShare(3)} aria-label={t('nav.share')}>
+      <Icon name="share" />
+    </button>
+  );
+
+  return (
+    <header className={`header${scrolled ? ' header--scrolled' : ''}${isHome ? ' header--home' : ''}`}>
+      <div className="header__desktop">
+        <a className="header__logo" href="/">Energy Shop</a>
+        <nav className="header__nav" aria-label={t('nav.menu')}>
+          <a href="/" aria-current={isHome ? 'page' : undefined}>{t('nav.home')}</a>
+          <a href="/productsList" aria-current={route.startsWith('/productsList') ? 'page' : undefined}>{t('nav.products')}</a>
+        </nav>
+        <div className="header__tools">
+          <label className="visually-hidden" htmlFor="language-select">{t('nav.language')}</label>
+          <select id="language-select" className="header__select" value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
+            {languages.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
+          </select>
+          <label className="visually-hidden" htmlFor="currency-select">{t('nav.currency')}</label>
+          <select id="currency-select" className="header__select" value={currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
+            {currencies.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
+          </select>
+          {shareButton}
+          {!noCartIconRoutes.includes(route) && cartButton}
+          {signedIn ? (
+            <div className="header__account">
+              <button type="button" className="icon-button" aria-haspopup="true" aria-label={`${user.firstName} ${user.lastName}`}>
+                <Icon name="user" />
+              </button>
+              <div className="header__panel">
+                <p className="header__name">{user.firstName} {user.lastName}</p>
+                <p className="header__code">{t('nav.userCode', { code: user.userCode })}</p>
+                <a href="/my/user">{t('nav.personalInfo')}</a>
+                <a href="/my/order">{t('nav.myOrders')}</a>
+                <a href="/order/energy">{t('nav.myEnergy')}</a>
+                <button type="button" className="link-button" onClick={() => void logout()}>{t('nav.logout')}</button>
+              </div>
+            </div>
+          ) : (
+            <button type="button" className="button" onClick={() => openSignIn('sign')}>{t('nav.login')}</button>
+          )}
+        </div>
+      </div>
+
+      <div className="header__mobile">
+        {isHome || route === '/verify' ? (
+          <a className="header__logo" href="/">Energy Shop</a>
+        ) : (
+          <button type="button" className="icon-button" onClick={() => (history.length > 1 ? history.back() : location.assign('/'))} aria-label={t('nav.back')}>
+            <Icon name="back" />
+          </button>
+        )}
+        <p className="header__title">{isHome ? '' : mobileTitle || title}</p>
+        <div className="header__tools">
+          {mobileShareRoutes.includes(route) && shareButton}
+          {mobileCartRoutes.includes(route) && cartButton}
+          {isHome && (
+            <button type="button" className="icon-button" onClick={() => setMenuOpen(true)} aria-label={t('nav.menu')} aria-expanded={menuOpen}>
+              <Icon name="menu" />
+            </button>
+          )}
+        </div>
+      </div>
+
+      {menuOpen && (
+        <div className="mobile-menu" role="dialog" aria-modal="true" aria-label={t('nav.menu')}>
+          <button type="button" className="icon-button mobile-menu__close" onClick={() => setMenuOpen(false)} aria-label={t('nav.closeMenu')}>
+            <Icon name="close" />
+          </button>
+          <nav>
+            <a href="/productsList">{t('nav.products')}</a>
+            <a href="/my/order">{t('nav.myOrders')}</a>
+            <a href="/order/energy">{t('nav.myEnergy')}</a>
+            <a href="/my/account_set">{t('nav.accountSettings')}</a>
+            <div className="mobile-menu__choices">
+              <select aria-label={t('nav.language')} value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
+                {languages.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
+              </select>
+              <select aria-label={t('nav.currency')} value={currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
+                {currencies.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
+              </select>
+            </div>
+            {signedIn ? (
+              <button type="button" className="button button--ghost" onClick={() => void logout()}>{t('nav.logout')}</button>
+            ) : (
+              <>
+                <button type="button" className="button" onClick={() => openSignIn('sign')}>{t('nav.login')}</button>
+                <button type="button" className="button button--ghost" onClick={() => openSignIn('register')}>{t('nav.register')}</button>
+              </>
+            )}
+          </nav>
+        </div>
+      )}
+    </header>
+  );
+}

@@ -1,0 +1,30 @@
+import { $signedIn, loadUser } from '@/features/auth/user.store';
+import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.store';
+import { loadCart } from '@/features/cart/cart.store';
+import { setRequestFailedMessage } from '@/lib/api-client';
+import { readShopState, saveShopState } from '@/features/auth/user.store';
+import type { Currency, Language } from '@/lib/locale';
+import { startSite } from '@/lib/site.store';
+import { anonymousRoutes } from '@/lib/variants';
+
+/**
+ * Runs on every page: the route guard, then loading the user, cart and site info (spec §4). Pages are
+ * separate documents, so "every navigation" is every page load.
+ */
+export async function bootShop(page: { language: Language; currency: Currency; route: string; requestFailed: string }) {
+  startSite(page);
+  setRequestFailedMessage(page.requestFailed);
+  guardRoute(page.route);
+  await loadUser();
+  guardRoute(page.route);
+  await loadCart();
+}
+
+function guardRoute(route: string) {
+  const state = readShopState();
+  if (state.backUrl !== location.href) saveShopState({ backUrl: document.referrer || undefined });
+  $cartDrawerOpen.set(false);
+  $mobileTitle.set('');
+  if ($signedIn.get() || anonymousRoutes.includes(route)) return;
+  location.replace(isMobile() ? `/sign?link=${encodeURIComponent(location.pathname + location.search)}` : '/');
+}

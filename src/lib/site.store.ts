@@ -1,0 +1,34 @@
+import { atom } from 'nanostores';
+import { SITE_COOKIE } from '@/edge/rewrite';
+import { readStored, writeStored } from './browser-storage';
+import { defaultCurrency, defaultLanguage, type Currency, type Language } from './locale';
+
+/** The browser's site info (spec §3); the `site` cookie mirrors it so the CDN serves the right pages. */
+export type SiteInfo = { languageAbbreviation: Language; currencyAbbreviation: Currency; siteAbbreviation: string };
+
+const STORAGE_KEY = 'site-info';
+const CURRENCY_RELOAD_DELAY_MS = 300;
+
+export const $site = atom<SiteInfo>({ languageAbbreviation: defaultLanguage, currencyAbbreviation: defaultCurrency, siteAbbreviation: 'US' });
+
+/** The page was built for one language and currency; the stored site info follows the page. */
+export function startSite(page: { language: Language; currency: Currency }) {
+  const stored = readStored<Partial<SiteInfo>>('local', STORAGE_KEY, {});
+  saveSite({ ...$site.get(), ...stored, languageAbbreviation: page.language, currencyAbbreviation: page.currency });
+}
+
+function saveSite(site: SiteInfo) {
+  $site.set(site);
+  writeStored('local', STORAGE_KEY, site);
+  document.cookie = `${SITE_COOKIE}=${site.languageAbbreviation}-${site.currencyAbbreviation}; path=/; max-age=31536000; samesite=lax`;
+}
+
+export function changeLanguage(language: Language) {
+  saveSite({ ...$site.get(), languageAbbreviation: language });
+  location.reload();
+}
+
+export function changeCurrency(currency: Currency) {
+  saveSite({ ...$site.get(), currencyAbbreviation: currency });
+  setTimeout(() => location.reload(), CURRENCY_RELOAD_DELAY_MS);
+}

@@ -1,0 +1,33 @@
+import type { APIRoute } from 'astro';
+import { categories } from '@/features/catalog/catalog-import.schema';
+import type { ProductPage } from '@/features/catalog/catalog.schema';
+import { fetchFromApi } from '@/lib/build-api';
+import { languageTags, languages } from '@/lib/locale';
+
+/** Every public page, with its language alternates (`?lang=`). */
+export const GET: APIRoute = async ({ site }) => {
+  const origin = (site?.origin ?? 'http://localhost:4321').replace(/\/$/, '');
+  const products = await fetchFromApi<ProductPage>('/goods/queryProductList?pageSize=48', { language: 'EN', currency: 'USD' });
+  const paths = [
+    '/',
+    '/productsList',
+    ...categories.map((category) => `/productsList?category=${category}`),
+    ...products.list.map((product) => `/productsList/details?id=${product.goodsId}`),
+  ];
+  const withLanguage = (path: string, language: string) => `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${language.toLowerCase()}`;
+  const escape = (url: string) => url.replace(/&/g, '&amp;');
+  const urls = paths.map(
+    (path) => `  <url>
+    <loc>${escape(origin + path)}</loc>
+${languages.map((language) => `    <xhtml:link rel="alternate" hreflang="${languageTags[language]}" href="${escape(withLanguage(path, language))}"/>`).join('\n')}
+  </url>`,
+  );
+  return new Response(
+    `<?xml version="1.0" encoding="UTF-8"?>
+<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">
+${urls.join('\n')}
+</urlset>
+`,
+    { headers: { 'Content-Type': 'application/xml' } },
+  );
+};

@@ -1,0 +1,143 @@
+import { desc, eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { captchas, users } from '@/server/db/schema';
+import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
+  await shop.close();
+});
+
+const password = 'Velvet2026!';
+
+async function registerInDialog(page: Page, email: string) {
+  await page.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign in' });
+  await dialog.getByRole('button', { name: 'New here? Create an account' }).click();
+  const register = page.getByRole('dialog', { name: 'Create an account' });
+  await register.getByLabel('First name').fill('Mei');
+  await register.getByLabel('Last name').fill('Lin');
+  await register.getByLabel('Email').fill(email);
+  await register.getByLabel('Password').fill(password);
+  await register.getByRole('button', { name: 'Register' }).click();
+  await register.waitFor({ state: 'hidden' });
+}
+
+describe('cart and account in the browser', () => {
+  it('keeps an anonymous cart, and merges it into the account at sign-up', async () => {
+    const page = await shop.newPage();
+    await page.goto('/productsList?category=lingerie');
+    await page.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await page.getByRole('button', { name: 'Add to cart' }).click();
+    await page.getByText('Added to your cart').waitFor();
+    await page.getByRole('button', { name: 'Cart (1)' }).click();
+    const drawer = page.getByRole('dialog', { name: 'Shopping cart' });
+    await drawer.getByRole('button', { name: 'Increase quantity' }).click();
+    await page.getByRole('button', { name: 'Cart (2)' }).waitFor();
+    await expect(drawer.getByTestId('cart-total').textContent()).resolves.toBe('$119.98');
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+    await drawer.getByRole('button', { name: 'Close cart' }).click();
+
+    await registerInDialog(page, 'mei.lin@example.com');
+    await page.getByRole('button', { name: 'Cart (2)' }).click();
+    await expect(page.getByRole('dialog', { name: 'Shopping cart' }).getByText('Satin Slip Dress').isVisible()).resolves.toBe(true);
+    await page.reload();
+    await page.getByRole('button', { name: 'Cart (2)' }).waitFor();
+  });
+
+  it('shows a wrong password on the password field, and an unknown account on the email field', async () => {
+    const page = await shop.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill('mei.lin@example.com');
+    await dialog.getByLabel('Password').fill('wrong-password-1');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.locator('#sign-password-error').textContent()).resolves.toBe('Incorrect account or password');
+    await dialog.getByLabel('Email').fill('nobody@example.com');
+    await dialog.getByRole('button', { name: 'Sign in' }).click();
+    await expect(dialog.locator('#sign-email-error').textContent()).resolves.toBe('This account does not exist');
+  });
+
+  it('validates the sign dialog on blur with the spec messages', async () => {
+    const page = await shop.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    await dialog.getByLabel('Email').fill('not-an-email');
+    await dialog.getByLabel('Password').focus();
+    await expect(dialog.locator('#sign-email-error').textContent()).resolves.toBe('Please enter a valid email');
+  });
+
+  it('resets a forgotten password through the mailed link', async () => {
+    const page = await shop.newPage();
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'Forgot your password?' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Reset your password' });
+    await dialog.getByLabel('Email').fill('mei.lin@example.com');
+    await dialog.locator('.sign-form__captcha-image img').waitFor();
+    await page.waitForFunction(() => (document.querySelector('.sign-form__captcha-image img') as HTMLImageElement | null)?.complete);
+    const [captcha] = await shop.db.select().from(captchas).orderBy(desc(captchas.expiresAt)).limit(1);
+    await dialog.getByLabel('Verification code').fill(String(captcha!.answer));
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+    await dialog.getByRole('button', { name: 'Send reset link' }).click();
+    await dialog.getByText('We have sent a link').waitFor();
+
+    const mail = (await shop.mails()).at(-1) ?? '';
+    const link = /\/updatePwd\/([A-Za-z0-9_-]+)/.exec(mail.replace(/=\r?\n/g, ''))?.[0];
+    expect(link).toBeDefined();
+    await page.goto(link!);
+    await page.getByLabel('New password', { exact: true }).fill('Lantern2027?');
+    await page.getByLabel('Confirm new password').fill('Lantern2027?');
+    await page.getByRole('button', { name: 'Save new password' }).click();
+    await page.getByText('Your password has been changed').waitFor();
+
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const signIn = page.getByRole('dialog', { name: 'Sign in' });
+    await signIn.getByLabel('Email').fill('mei.lin@example.com');
+    await signIn.getByLabel('Password').fill('Lantern2027?');
+    await signIn.getByRole('button', { name: 'Sign in' }).click();
+    await signIn.waitFor({ state: 'hidden' });
+    await page.getByRole('button', { name: 'Mei Lin' }).waitFor();
+  });
+
+  it('links a visitor who arrives on /{code} and registers to the code owner', async () => {
+    const [owner] = await shop.db.select().from(users).where(eq(users.email, 'mei.lin@example.com'));
+    const page = await shop.newPage();
+    await page.goto(`/${owner!.shareCode}`);
+    await page.waitForURL((url) => url.pathname === '/');
+    await registerInDialog(page, 'friend.of.mei@example.com');
+    const [friend] = await shop.db.select().from(users).where(eq(users.email, 'friend.of.mei@example.com'));
+    expect(friend!.referrerId).toBe(owner!.id);
+  });
+
+  it('sends anonymous visitors away from signed-in pages: home on desktop, /sign on phones', async () => {
+    const desktop = await shop.newPage('desktop');
+    await desktop.goto('/my/order');
+    await desktop.waitForURL((url) => url.pathname === '/');
+    const phone = await shop.newPage('mobile');
+    await phone.goto('/order/energy');
+    await phone.waitForURL((url) => url.pathname === '/sign');
+    await expect(phone.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in');
+  });
+
+  it('warns when the same email subscribes to the newsletter twice', async () => {
+    const page = await shop.newPage();
+    await page.goto('/productsList');
+    const footer = page.locator('footer');
+    await footer.waitFor({ state: 'visible' });
+    for (let attempt = 0; attempt < 2; attempt++) {
+      await footer.getByLabel('Your name').fill('Aisyah');
+      await footer.getByLabel('Your email').fill('aisyah@example.com');
+      await footer.getByLabel('Your email').press('Enter');
+      await page.getByText(attempt === 0 ? 'Thank you for subscribing!' : 'You are already subscribed').waitFor();
+    }
+  });
+});

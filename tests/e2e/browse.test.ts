@@ -1,0 +1,63 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uiDictionaries } from '@/lib/i18n/ui';
+import { currencies, currencySymbols, languages } from '@/lib/locale';
+import { startTestShop, type TestShop } from './support/shop';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
+  await shop.close();
+});
+
+describe('browsing the shop', () => {
+  it.each(languages.flatMap((language) => currencies.map((currency) => [language, currency] as const)))(
+    'shows the product list in %s with prices in %s',
+    async (language, currency) => {
+      const page = await shop.newPage();
+      await page.goto(`/productsList?lang=${language}&currency=${currency}`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(uiDictionaries[language]['list.title']);
+      const prices = await page.locator('.product-card .price').allTextContents();
+      expect(prices.length).toBeGreaterThan(0);
+      expect(prices.filter((price) => price.startsWith(currencySymbols[currency])).length).toBeGreaterThan(prices.length / 2);
+      await page.context().close();
+    },
+  );
+
+  it('switches language and currency from the header, and remembers them on the next page', async () => {
+    const page = await shop.newPage();
+    await page.goto('/productsList');
+    await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption('MYR')]);
+    await expect(page.locator('.product-card .price').first().textContent()).resolves.toMatch(/^RM/);
+    await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('MS')]);
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ms');
+    await page.goto('/');
+    await expect(page.getByRole('link', { name: uiDictionaries.MS['home.viewAll'] }).isVisible()).resolves.toBe(true);
+    await expect(page.locator('html').getAttribute('data-currency')).resolves.toBe('MYR');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ms');
+  });
+
+  it('sorts and pages the product list', async () => {
+    const page = await shop.newPage();
+    await page.goto('/productsList');
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.waitForFunction(() => !document.querySelector('.product-list[aria-busy="true"]'));
+    const prices = (await page.locator('.product-card .price').allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '').split('.').slice(0, 2).join('.')));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    await page.getByRole('button', { name: 'Next' }).click();
+    await expect(page.getByText('Page 2 of 3').first().isVisible()).resolves.toBe(true);
+  });
+
+  it('shows product details with sizes, and out of stock', async () => {
+    const page = await shop.newPage();
+    await page.goto('/productsList?category=toys');
+    await page.getByRole('link', { name: /Travel Mini Massager/ }).first().click();
+    await page.waitForURL(/details\?id=/);
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Travel Mini Massager');
+    await expect(page.locator('.purchase__status').textContent()).resolves.toBe('Out of stock');
+    await expect(page.getByRole('button', { name: 'Add to cart' }).isDisabled()).resolves.toBe(true);
+    await expect(page.getByRole('heading', { name: 'You may also like' }).isVisible()).resolves.toBe(true);
+  });
+});

@@ -1,0 +1,28 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { TestProject } from 'vitest/node';
+import { loadConfig } from '@/server/config';
+import { startShop } from '@/server/main';
+import { findChromium } from './chromium';
+
+/**
+ * Builds the pages once against a freshly seeded demo shop. Each test file then starts its own shop
+ * on a copy of that shop's data folder, serving the same pages.
+ */
+export async function setup(project: TestProject) {
+  const chromium = await findChromium();
+  const root = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
+  const dataDir = path.join(root, 'data');
+  const siteDir = path.join(root, 'site');
+  const shop = await startShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'always', siteDir, quietBuild: true });
+  await shop.close();
+  project.provide('e2e', { dataDir, siteDir, chromium });
+  return () => rm(root, { recursive: true, force: true });
+}
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    e2e: { dataDir: string; siteDir: string; chromium: string };
+  }
+}
