@@ -16,6 +16,7 @@ import { cartRoutes } from '@/features/cart/cart.routes';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
@@ -64,6 +65,7 @@ export function createApi(deps: AppDeps) {
   api.route('/advertising', advertisingRoutes(deps));
   api.route('/mail/subscribers', newsletterRoutes(deps));
   api.route('/captcha', captchaRoutes(deps));
+  api.route('/share', referralRoutes(deps));
   api.route('/login', authRoutes(deps));
   api.route('/account', accountRoutes(deps));
   api.route('/shoppingcart', cartRoutes(deps));

@@ -3,7 +3,7 @@ import { api, isSuccess } from '@/lib/api-client';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { isValidPassword, limits } from '@/lib/validation';
-import { encodePassword } from './user.store';
+import { encodePassword } from './auth';
 
 type State = { kind: 'loading' } | { kind: 'ready'; email: string } | { kind: 'expired' } | { kind: 'done' };
 

@@ -1,6 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearStored, readStored, writeStored } from '@/lib/browser-storage';
+import { encodePassword } from './auth';
 import { signedOutUserInfo, type UserInfo } from './auth.schema';
 
 /** User and order state live in browser storage under one key (spec §3). */
@@ -32,8 +33,6 @@ export async function loadUser() {
   setUser(isSuccess(result) ? result.data : signedOutUserInfo);
 }
 
-/** The password travels base64-encoded (UTF-8), as the API expects. */
-export const encodePassword = (password: string) => btoa(String.fromCharCode(...new TextEncoder().encode(password)));
 
 export async function signIn(body: { email: string; password: string; cart: unknown[] }): Promise<ApiResult<UserInfo>> {
   const result = await api.post<UserInfo>('login/pwdLogin', { ...body, password: encodePassword(body.password), refereeCode: readRefereeCode() });

@@ -2,9 +2,9 @@ import { atom } from 'nanostores';
 import { $signedIn } from '@/features/auth/user.store';
 import { $pendingShare, $shareDialog, openSignIn, type ShareType } from '@/features/shell/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
+import type { MyShare } from './referral.schema';
 
 /** The customer's share code and rebate rate (spec §3 "myShare"). */
-export type MyShare = { shareCode: string; rebateRate: number };
 export const $myShare = atom<MyShare | null>(null);
 
 export async function loadMyShare() {
