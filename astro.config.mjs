@@ -26,6 +26,6 @@ export default defineConfig({
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname, ...(apiOrigin.port ? { port: apiOrigin.port } : {}) }],
   },
   integrations: [react(), apiProxy()],
-  build: { format: 'directory' },
+  build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
+import { compress } from 'hono/compress';
 import { setCookie } from 'hono/cookie';
 import { SITE_COOKIE, decideRewrite } from '@/edge/rewrite';
 
@@ -13,6 +14,7 @@ const ONE_YEAR = 365 * 24 * 3600;
  */
 export function servePages(app: Hono, siteDir: string) {
   const root = path.relative(process.cwd(), siteDir) || '.';
+  app.use('*', compress());
   app.use('*', async (c, next) => {
     const decision = decideRewrite(new URL(c.req.url), c.req.header('Cookie'));
     if (decision.setSiteCookie) setCookie(c, SITE_COOKIE, decision.setSiteCookie, { path: '/', sameSite: 'Lax', maxAge: ONE_YEAR });

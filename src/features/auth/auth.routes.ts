@@ -15,11 +15,11 @@ import {
   resetPasswordBodySchema,
   resetRequestBodySchema,
   resetTokenBodySchema,
-  signedOutUserInfo,
   signInBodySchema,
   userInfoQuerySchema,
   userInfoSchema,
 } from './auth.schema';
+import { signedOutUserInfo } from './auth';
 import {
   getResetEmail,
   isEmailUnused,

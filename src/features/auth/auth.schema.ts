@@ -51,18 +51,6 @@ export const userInfoSchema = z.object({
 });
 export type UserInfo = z.infer<typeof userInfoSchema>;
 
-export const signedOutUserInfo: UserInfo = {
-  userId: '',
-  email: '',
-  firstName: '',
-  lastName: '',
-  headPicture: '',
-  phone: '',
-  userCode: '',
-  shareCode: '',
-  language: '',
-};
-
 export const resetRequestBodySchema = z.object({
   email,
   captchaCode: z.string().trim().min(1).max(limits.captchaMax),

@@ -1,5 +1,7 @@
 /* Pure rules of accounts, shared by the browser and the server. */
 
+import type { UserInfo } from './auth.schema';
+
 /** The browser sends passwords as base64 of their UTF-8 bytes; this is its half of the encoding. */
 export function encodePassword(password: string): string {
   return btoa(String.fromCharCode(...new TextEncoder().encode(password)));
@@ -32,3 +34,16 @@ export const CODE_LENGTH = 8;
 
 /** Codes are compared without regard to letter case or surrounding spaces. */
 export const normalizeCode = (code: string) => code.trim().toUpperCase();
+
+/** The user info of a visitor who is not signed in: every field empty. */
+export const signedOutUserInfo: UserInfo = {
+  userId: '',
+  email: '',
+  firstName: '',
+  lastName: '',
+  headPicture: '',
+  phone: '',
+  userCode: '',
+  shareCode: '',
+  language: '',
+};

@@ -1,8 +1,8 @@
 import { atom, computed } from 'nanostores';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearStored, readStored, writeStored } from '@/lib/browser-storage';
-import { encodePassword } from './auth';
-import { signedOutUserInfo, type UserInfo } from './auth.schema';
+import { encodePassword, signedOutUserInfo } from './auth';
+import type { UserInfo } from './auth.schema';
 
 /** User and order state live in browser storage under one key (spec §3). */
 export const SHOP_STATE_KEY = 'energy-shop';

@@ -5,9 +5,10 @@ import type { ProductSummary } from './catalog.schema';
 /** A picture ready for <img>: the build's optimised sizes, or the API's own picture. */
 export type CardPicture = { src: string; srcSet?: string; width: number; height: number };
 
-type Props = { product: ProductSummary; picture: CardPicture | null; t: Translate; eager?: boolean; isNew?: boolean };
+type Props = { product: ProductSummary; picture: CardPicture | null; t: Translate; eager?: boolean; isNew?: boolean; headingLevel?: 2 | 3 };
 
-export function ProductCard({ product, picture, t, eager = false, isNew = false }: Props) {
+export function ProductCard({ product, picture, t, eager = false, isNew = false, headingLevel = 3 }: Props) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onOffer = product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
   return (
     <a className="product-card" href={`/productsList/details?id=${product.goodsId}`}>
@@ -24,7 +25,7 @@ export function ProductCard({ product, picture, t, eager = false, isNew = false 
         />
       )}
       {isNew && <span className="product-card__tag">{t('product.new')}</span>}
-      <h3>{product.goodsName}</h3>
+      <Heading className="product-card__name">{product.goodsName}</Heading>
       <span className="price">
         {product.unitPrice === null ? <span className="product-card__muted">{t('product.noPrice')}</span> : formatMoney(product.unitPrice, product.currency)}
         {onOffer && <s>{formatMoney(product.originalPrice!, product.currency)}</s>}

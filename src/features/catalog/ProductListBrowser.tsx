@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
-import type { Category } from './catalog-import.schema';
-import { productSorts, type ProductPage, type ProductSort } from './catalog.schema';
+import { productSorts, type Category, type ProductSort } from './catalog';
+import type { ProductPage } from './catalog.schema';
 import { ProductCard, apiPicture, type CardPicture } from './ProductCard';
 
 type Props = {
@@ -49,7 +49,7 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
         <ul className="product-grid">
           {page.list.map((product, index) => (
             <li key={product.goodsId}>
-              <ProductCard product={product} picture={pictures[index] ?? null} t={t} eager={index < 2 && page.pageNum === 1} />
+              <ProductCard product={product} picture={pictures[index] ?? null} t={t} eager={index < 2 && page.pageNum === 1} headingLevel={2} />
             </li>
           ))}
         </ul>

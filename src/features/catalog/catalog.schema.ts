@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
-import { categories } from './catalog-import.schema';
+import { categories, productSorts } from './catalog';
+
+export { productSorts, type ProductSort } from './catalog';
 
 /* The goods endpoints' contract, shared by the API (which validates with it) and the storefront. */
 
@@ -8,8 +10,6 @@ const id = z.coerce.number().int().positive();
 const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
-export const productSorts = ['recommended', 'newest', 'price-asc', 'price-desc', 'rating', 'best-selling'] as const;
-export type ProductSort = (typeof productSorts)[number];
 
 export const productListQuerySchema = z.object({
   category: z.enum(categories).optional(),

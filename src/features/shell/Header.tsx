@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Icon } from '@/components/Icon';
-import { signedOutUserInfo } from '@/features/auth/auth.schema';
+import { signedOutUserInfo } from '@/features/auth/auth';
 import { $signedIn, $user, logout } from '@/features/auth/user.store';
 import { $cart } from '@/features/cart/cart.store';
 import { requestShare } from '@/features/referral/share.store';

@@ -1,0 +1,100 @@
+/**
+ * Storefront budgets, measured on the built site served the way `npm start` serves it:
+ * - JavaScript the product details page loads, gzipped (budget 95 KB);
+ * - Lighthouse mobile performance on home, list and details (budget 95) and CLS (budget 0.02);
+ * - axe-core violations on those pages and in the open dialogs (budget 0).
+ * Usage: npm run bench:storefront
+ */
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { chromium, type Page } from 'playwright-core';
+import { loadConfig } from '@/server/config';
+import { startShop } from '@/server/main';
+import { findChromium } from '../tests/e2e/support/chromium';
+
+const budgets = { detailsJsKb: 95, performance: 95, cls: 0.02, axeViolations: 0 };
+const chromiumFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
+const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
+const chromePath = await findChromium();
+const shop = await startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
+  build: 'always',
+  siteDir: path.join(root, 'site'),
+  quietBuild: true,
+});
+const pages = { home: '/', list: '/productsList', details: '/productsList/details?id=3' };
+const failures: string[] = [];
+
+try {
+  const browser = await chromium.launch({ executablePath: chromePath, args: chromiumFlags.slice(1) });
+
+  // JavaScript shipped to the details page (every script the page loads, gzipped).
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true });
+  const page = await context.newPage();
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() === 'script') scripts.set(response.url(), gzipSync(await response.body()).length);
+  });
+  await page.goto(shop.url + pages.details, { waitUntil: 'networkidle' });
+  const detailsJsKb = [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
+  console.log(`\nDetails page JavaScript: ${detailsJsKb.toFixed(1)} KB gzipped in ${scripts.size} files (budget ${budgets.detailsJsKb} KB)`);
+  const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 5);
+  for (const [url, size] of largest) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
+  if (detailsJsKb > budgets.detailsJsKb) failures.push(`details JS ${detailsJsKb.toFixed(1)} KB`);
+
+  // Accessibility: axe-core on each page and in each dialog.
+  const axeSource = (await import('node:fs')).readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeViolations = async (target: Page, label: string, selector?: string) => {
+    await target.addScriptTag({ content: axeSource });
+    const violations = await target.evaluate(async (context) => {
+      const result = await (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: { id: string; nodes: unknown[] }[] }> } }).axe.run(context ?? document);
+      return result.violations.map((violation) => `${violation.id} (${violation.nodes.length})`);
+    }, selector ?? null);
+    console.log(`axe ${label.padEnd(24)} ${violations.length === 0 ? 'no violations' : violations.join(', ')}`);
+    if (violations.length > budgets.axeViolations) failures.push(`axe ${label}: ${violations.join(', ')}`);
+  };
+  const desktop = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  for (const [name, url] of Object.entries(pages)) {
+    await desktop.goto(shop.url + url, { waitUntil: 'networkidle' });
+    await desktop.waitForTimeout(1200); // the footer shows after 1 s
+    await axeViolations(desktop, name);
+  }
+  await desktop.goto(shop.url + pages.details, { waitUntil: 'networkidle' });
+  await desktop.getByRole('button', { name: 'Log in' }).click();
+  await desktop.getByRole('dialog').waitFor();
+  await axeViolations(desktop, 'sign dialog', 'dialog');
+  await desktop.keyboard.press('Escape');
+  await desktop.getByRole('button', { name: 'Add to cart' }).click();
+  await desktop.getByRole('button', { name: 'Cart (1)' }).click();
+  await desktop.getByRole('dialog').waitFor();
+  await axeViolations(desktop, 'cart drawer', 'dialog');
+  await browser.close();
+
+  // Lighthouse, mobile (its default form factor and throttling).
+  const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags });
+  try {
+    for (const [name, url] of Object.entries(pages)) {
+      const result = await lighthouse(shop.url + url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+      const lhr = result!.lhr;
+      const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
+      const cls = Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
+      const lcp = Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
+      console.log(`Lighthouse ${name.padEnd(8)} performance ${performance}, LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)}`);
+      if (performance < budgets.performance) failures.push(`Lighthouse ${name} performance ${performance}`);
+      if (cls > budgets.cls) failures.push(`Lighthouse ${name} CLS ${cls.toFixed(3)}`);
+    }
+  } finally {
+    chrome.kill();
+  }
+} finally {
+  await shop.close();
+  await rm(root, { recursive: true, force: true });
+}
+
+console.log(failures.length === 0 ? '\nAll storefront budgets met.' : `\nOver budget:\n  ${failures.join('\n  ')}`);
+process.exitCode = failures.length === 0 ? 0 : 1;
