@@ -3,6 +3,8 @@ import { errorCodes } from '../error-codes';
 import { languages } from '../locale';
 import { dictionaries, translate } from '.';
 import { en } from './en';
+import { uiDictionaries } from './ui';
+import { uiEn } from './ui-en';
 
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((match) => match[1]).sort();
 
@@ -15,6 +17,15 @@ describe('dictionaries', () => {
       expect(placeholders(dictionary[key] as string), `${language} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
     }
     expect(Object.keys(dictionary).sort()).toEqual(Object.keys(en).sort());
+  });
+
+  it.each(languages)('%s has every storefront string of English, with the same placeholders', (language) => {
+    const dictionary = uiDictionaries[language] as Record<string, unknown>;
+    expect(Object.keys(dictionary).sort()).toEqual(Object.keys(uiEn).sort());
+    for (const [key, english] of Object.entries(uiEn)) {
+      expect(typeof dictionary[key] === 'string' && (dictionary[key] as string).trim() !== '', `${language} ${key}`).toBe(true);
+      expect(placeholders(dictionary[key] as string), `${language} ${key}`).toEqual(placeholders(english));
+    }
   });
 
   it('has a message for every code of the error catalogue', () => {

@@ -37,7 +37,7 @@ export async function startTestShop(env: Record<string, string> = {}) {
       const context = await browser.newContext({ ...viewports[device], baseURL: shop.url, acceptDownloads: true });
       contexts.push(context);
       const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(error));
+      page.on('pageerror', (error) => pageErrors.push(new Error(`${page.url()}: ${error.message.slice(0, 300)}`)));
       return page;
     },
     /** The mails the shop wrote to its outbox, newest last. */
@@ -60,5 +60,5 @@ export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
 export async function untranslatedKeys(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   const labels = await page.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
-  return [text, ...labels].join('\n').match(/\b(?:nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code)\.[A-Za-z_-]+\b/g) ?? [];
+  return [text, ...labels].join('\n').match(/\b(?:nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify)\.[A-Za-z_-]+\b/g) ?? [];
 }
