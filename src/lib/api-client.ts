@@ -47,8 +47,40 @@ async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, 
   } catch {
     result = { code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage };
   }
+  return settle(result, options);
+}
+
+function settle<T>(result: ApiResult<T>, options: Pick<Options, 'quiet'>): ApiResult<T> {
   if (!options.quiet && toastedCodes.has(result.code)) showToast('warning', result.message);
   return result;
+}
+
+/**
+ * A multipart PUT that reports upload progress (0 to 1), which fetch cannot do over HTTP/1.1; the
+ * same headers, timeout, failures and toasts as every other call.
+ */
+function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: Pick<Options, 'quiet'> = {}): Promise<ApiResult<T>> {
+  return new Promise((resolve) => {
+    const request = new XMLHttpRequest();
+    const failed = () => resolve(settle({ code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage }, options));
+    request.open('PUT', `/api/v1/${path.replace(/^\//, '')}`);
+    request.timeout = 60_000;
+    const site = $site.get();
+    request.setRequestHeader('Language', site.languageAbbreviation);
+    request.setRequestHeader('Currency', site.currencyAbbreviation);
+    request.upload.addEventListener('progress', (event) => {
+      if (event.lengthComputable) onProgress(event.loaded / event.total);
+    });
+    request.addEventListener('load', () => {
+      try {
+        resolve(settle(JSON.parse(request.responseText) as ApiResult<T>, options));
+      } catch {
+        failed();
+      }
+    });
+    for (const failure of ['error', 'timeout', 'abort'] as const) request.addEventListener(failure, failed);
+    request.send(form);
+  });
 }
 
 /** The storefront's calls to /api/v1, with the stored Language and Currency on every request. */
@@ -57,6 +89,7 @@ export const api = {
   post: <T>(path: string, json?: unknown, options?: Options) => call<T>('post', path, { ...options, json }),
   put: <T>(path: string, json?: unknown, options?: Options) => call<T>('put', path, { ...options, json }),
   delete: <T>(path: string, options?: Options) => call<T>('delete', path, options),
+  upload,
 };
 
 export const isSuccess = <T>(result: ApiResult<T>): boolean => result.code === ErrorCode.Success;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { convertForDisplay, formatMoney, percentOf, pointsToPay, priceOfPoints, rebatePoints } from './money';
+import { convertForDisplay, formatMoney, parseMajorUnits, percentOf, pointsToPay, priceOfPoints, rebatePoints, toMajorUnits } from './money';
 
 const rates = { USD: 100, CNY: 14, MYR: 22 };
 
@@ -17,6 +17,21 @@ describe('formatMoney', () => {
 
   it('refuses amounts that are not whole minor units', () => {
     expect(() => formatMoney(12.5, 'USD')).toThrow(RangeError);
+  });
+});
+
+describe('major-unit strings', () => {
+  it('write minor units as a plain decimal, for payment providers', () => {
+    expect(toMajorUnits(12345)).toBe('123.45');
+    expect(toMajorUnits(5)).toBe('0.05');
+    expect(toMajorUnits(-150)).toBe('-1.50');
+  });
+
+  it('read what an operator types, without rounding anything', () => {
+    expect(parseMajorUnits('59')).toBe(5900);
+    expect(parseMajorUnits(' 59.9 ')).toBe(5990);
+    expect(parseMajorUnits('0.05')).toBe(5);
+    for (const text of ['12.345', '-1', '1,000', '', '1e3', '.5']) expect(parseMajorUnits(text), text).toBeNull();
   });
 });
 

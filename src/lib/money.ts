@@ -10,13 +10,24 @@ const MINOR_UNITS_PER_MAJOR = 100;
 
 /** "$12.34", "￥12.34", "RM12.34"; negative amounts as "-$1.00". */
 export function formatMoney(amount: number, currency: Currency): string {
+  const [major = '', minor = ''] = toMajorUnits(Math.abs(amount)).split('.');
+  const sign = amount < 0 ? '-' : '';
+  return `${sign}${currencySymbols[currency]}${major.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${minor}`;
+}
+
+/** "12.34" for 1234: the plain decimal string payment providers and operators read and write. */
+export function toMajorUnits(amount: number): string {
   assertMinorUnits(amount);
   const sign = amount < 0 ? '-' : '';
   const abs = Math.abs(amount);
-  const major = Math.floor(abs / MINOR_UNITS_PER_MAJOR);
-  const minor = abs % MINOR_UNITS_PER_MAJOR;
-  const grouped = major.toString().replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${currencySymbols[currency]}${grouped}.${minor.toString().padStart(2, '0')}`;
+  return `${sign}${Math.floor(abs / MINOR_UNITS_PER_MAJOR)}.${(abs % MINOR_UNITS_PER_MAJOR).toString().padStart(2, '0')}`;
+}
+
+/** Minor units of a decimal amount such as "59", "59.9" or "59.90"; null for anything else (no rounding). */
+export function parseMajorUnits(text: string): number | null {
+  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  return Number(match[1]) * MINOR_UNITS_PER_MAJOR + Number((match[2] ?? '').padEnd(2, '0'));
 }
 
 export function assertMinorUnits(amount: number): void {

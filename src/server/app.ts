@@ -16,14 +16,19 @@ import { cartRoutes } from '@/features/cart/cart.routes';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { orderRoutes } from '@/features/orders/orders.routes';
+import { paymentRoutes } from '@/features/orders/payments.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
+import { verifyRoutes } from '@/features/verify/verify.routes';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import type { AppEnv } from './http/context';
 import { ShopError, handleError } from './http/errors';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
+import { createPaymentProvider } from './payments/registry';
+import { TEST_GATEWAY_DECIDE_PATH } from './payments/test-gateway.routes';
 import { mediaRoutes } from './storage/media.routes';
 import type { Storage } from './storage/storage';
 
@@ -62,6 +67,7 @@ export function createApi(deps: AppDeps) {
 
   api.route('/', siteRoutes(deps));
   api.route('/goods', catalogRoutes(deps));
+  api.route('/goods/antifake', verifyRoutes(deps));
   api.route('/advertising', advertisingRoutes(deps));
   api.route('/mail/subscribers', newsletterRoutes(deps));
   api.route('/captcha', captchaRoutes(deps));
@@ -70,6 +76,9 @@ export function createApi(deps: AppDeps) {
   api.route('/account', accountRoutes(deps));
   api.route('/shoppingcart', cartRoutes(deps));
   api.route('/delivery', deliveryRoutes(deps));
+  const orderDeps = { ...deps, payments: createPaymentProvider(deps) };
+  api.route('/order', orderRoutes(orderDeps));
+  api.route('/pay', paymentRoutes(orderDeps));
   api.route('/media', mediaRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
@@ -108,7 +117,7 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
   await next();
 });
 
-/** Routes that accept multipart uploads. */
-export const multipartPaths: string[] = ['/account/updateHeadPicture'];
+/** Routes that accept multipart bodies: uploads, and the test gateway's form. */
+export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH];
 
 const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));

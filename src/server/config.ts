@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** How long a call to PayPal may take before the shop gives up on it (and retries it safely later). */
+  PAYPAL_TIMEOUT_MS: integer(20_000, 100, 120_000),
 
   REBATE_RATE_PERCENT: percent(5),
   FRIEND_DISCOUNT_PERCENT: percent(5),
@@ -43,6 +45,8 @@ const environmentSchema = z.object({
   /** log2 of scrypt's N. 17 is OWASP's recommendation; tests lower it. Hashes keep their own cost, so old ones still verify. */
   PASSWORD_HASH_COST: integer(17, 10, 20),
   PASSWORD_RESET_MINUTES: integer(30, 1, 24 * 60),
+  /** An anti-counterfeit code checked more often than this warns that the item may be a copy. */
+  VERIFY_WARN_AFTER_CHECKS: integer(5, 1),
 
   BODY_LIMIT_BYTES: integer(64 * 1024, 1024),
   RATE_LIMIT_WINDOW_SECONDS: integer(15 * 60, 1),
@@ -97,6 +101,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         clientId: env.PAYPAL_CLIENT_ID,
         clientSecret: env.PAYPAL_CLIENT_SECRET,
         webhookId: env.PAYPAL_WEBHOOK_ID,
+        timeoutMs: env.PAYPAL_TIMEOUT_MS,
       },
     },
     referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
@@ -105,6 +110,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
     sessions: { days: env.SESSION_DAYS },
     passwords: { hashCost: env.PASSWORD_HASH_COST, resetMinutes: env.PASSWORD_RESET_MINUTES },
+    verify: { warnAfterChecks: env.VERIFY_WARN_AFTER_CHECKS },
     trustProxy: env.TRUST_PROXY,
     limits: {
       bodyBytes: env.BODY_LIMIT_BYTES,

@@ -5,6 +5,7 @@ import { seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { createApp } from './app';
 import type { Config } from './config';
 import { openDatabase } from './db/client';
+import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { servePages } from './pages';
@@ -12,8 +13,9 @@ import { buildSite, siteDir } from './site-build';
 import { createFolderStorage } from './storage/storage';
 
 /**
- * The whole shop in one process: the API under /api/v1 and the prebuilt pages. Migrates the
- * database, seeds the demo catalogue into an empty shop and builds the pages when none are built.
+ * The whole shop in one process: the API under /api/v1, the prebuilt pages and the background jobs.
+ * Migrates the database, seeds the demo catalogue into an empty shop and builds the pages when none
+ * are built.
  */
 export async function startShop(config: Config, options: { build?: 'if-missing' | 'always' | 'never'; siteDir?: string; quietBuild?: boolean } = {}) {
   const pagesDir = options.siteDir ?? siteDir;
@@ -26,6 +28,7 @@ export async function startShop(config: Config, options: { build?: 'if-missing' 
 
   const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger) });
   servePages(app, pagesDir);
+  const jobs = startJobs({ db: database.db, config, logger });
 
   const server: ServerType = await new Promise((resolve) => {
     const started = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(started));
@@ -44,6 +47,7 @@ export async function startShop(config: Config, options: { build?: 'if-missing' 
   const close = () =>
     (closing ??= (async () => {
       await new Promise<void>((resolve) => server.close(() => resolve()));
+      await jobs.stop();
       await database.close();
     })());
   return { url, app, close, database, logger };

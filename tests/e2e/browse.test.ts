@@ -47,7 +47,7 @@ describe('browsing the shop', () => {
     const prices = (await page.locator('.product-card .price').allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '').split('.').slice(0, 2).join('.')));
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await page.getByRole('button', { name: 'Next' }).click();
-    await expect(page.getByText('Page 2 of 3').first().isVisible()).resolves.toBe(true);
+    await page.getByText('Page 2 of 3').first().waitFor();
   });
 
   it('shows product details with sizes, and out of stock', async () => {

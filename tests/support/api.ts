@@ -6,9 +6,11 @@ import { importCatalog } from '@/features/catalog/catalog-import.service';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
 import type { Currency, Language } from '@/lib/locale';
 import { createApp } from '@/server/app';
+import type { OperatorShop } from '@/server/cli/operator';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
+import { createPaymentProvider } from '@/server/payments/registry';
 import { createFolderStorage } from '@/server/storage/storage';
 import { createTestDatabase } from './database';
 
@@ -30,7 +32,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
   const storage = createFolderStorage(config.storageDir);
   const logger = createLogger(config.logLevel);
   if (options.seed !== false) await importCatalog(database.db, storage, demoCatalog, () => testPicture());
-  const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger) });
+  const deps = { db: database.db, config, logger, storage, mailer: createMailer(config, logger) };
+  const app = createApp(deps);
 
   /** Calls the API the way the storefront does: JSON, with Language and Currency headers. */
   async function call<T = unknown>(
@@ -58,6 +61,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
     databaseKind: database.kind,
     config,
     storage,
+    /** The shop as an operator command sees it. */
+    operator: { ...deps, payments: createPaymentProvider(deps) } satisfies OperatorShop,
     call,
     get: <T = unknown>(pathAndQuery: string, init?: Parameters<typeof call>[2]) => call<T>('GET', pathAndQuery, init),
     post: <T = unknown>(pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call<T>('POST', pathAndQuery, { ...init, body }),

@@ -65,7 +65,16 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     ...database,
     close: async () => {
       await database.close();
-      await withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdmin(async (admin) => {
+        // pg's pool.end() resolves before its connections have said goodbye; a forced drop would cut
+        // them off mid-way and their error would surface as an uncaught exception in the test run.
+        for (let wait = 0; wait < 100; wait += 1) {
+          const { rows } = await admin.query<{ connections: number }>('SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = $1', [name]);
+          if (rows[0]?.connections === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 20));
+        }
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      });
     },
   };
 }

@@ -68,42 +68,57 @@ export async function isEmailUnused(db: Executor, email: string): Promise<boolea
   return !(await findUserByEmail(db, email));
 }
 
+/** A new customer, checked and with the password hashed, ready to be inserted. */
+export type NewCustomer = Omit<typeof users.$inferInsert, 'userCode' | 'shareCode'>;
+
 /**
- * Creates the account: -201 malformed email, -203/-204 password, -202 when the email is taken in any
- * letter case. A known refereeCode links the new customer to its owner; an unknown one is ignored.
+ * Checks a registration: -201 malformed email, -203/-204 password, -202 when the email is taken in
+ * any letter case. A known refereeCode links the new customer to its owner; an unknown one is ignored.
+ * The slow part (hashing) happens here, so the insert can run inside a short transaction.
  */
-export async function registerCustomer({ db, config }: AuthDeps, body: RegisterBody, language: Language): Promise<User> {
+export async function prepareCustomer(
+  { db, config }: AuthDeps,
+  body: Pick<RegisterBody, 'firstName' | 'lastName' | 'email' | 'password' | 'refereeCode'>,
+  language: Language,
+): Promise<NewCustomer> {
   if (!isValidEmail(body.email)) throw new ShopError(ErrorCode.InvalidEmail);
   const password = readNewPassword(body.password);
   if (await findUserByEmail(db, body.email)) throw new ShopError(ErrorCode.AccountExists);
   const referrer = body.refereeCode ? await findUserByCode(db, body.refereeCode) : undefined;
-  const passwordHash = await hashPassword(password, config.passwords.hashCost);
+  return {
+    email: body.email,
+    passwordHash: await hashPassword(password, config.passwords.hashCost),
+    firstName: body.firstName,
+    lastName: body.lastName,
+    language,
+    rebateRate: config.referral.rebateRatePercent,
+    referrerId: referrer?.id ?? null,
+  };
+}
 
+/** Inserts a prepared customer with newly drawn codes; -202 when a parallel registration took the email. */
+export async function insertCustomer(db: Executor, customer: NewCustomer): Promise<User> {
   // A clash on a drawn code is rare (31^8 codes); a clash on the email is a parallel registration.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [user] = await db
       .insert(users)
-      .values({
-        email: body.email,
-        passwordHash,
-        firstName: body.firstName,
-        lastName: body.lastName,
-        language,
-        userCode: drawCode(),
-        shareCode: drawCode(),
-        rebateRate: config.referral.rebateRatePercent,
-        referrerId: referrer?.id ?? null,
-      })
+      .values({ ...customer, userCode: drawCode(), shareCode: drawCode() })
       .onConflictDoNothing()
       .returning();
     if (user) return user;
-    if (await findUserByEmail(db, body.email)) throw new ShopError(ErrorCode.AccountExists);
+    if (await findUserByEmail(db, customer.email)) throw new ShopError(ErrorCode.AccountExists);
   }
   throw new Error('no free user code after 5 draws');
 }
 
-function drawCode(): string {
-  return Array.from({ length: CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+/** Creates the account (see `prepareCustomer` for the checks). */
+export async function registerCustomer(deps: AuthDeps, body: RegisterBody, language: Language): Promise<User> {
+  return insertCustomer(deps.db, await prepareCustomer(deps, body, language));
+}
+
+/** A random code from the unambiguous alphabet (personal and share codes; the tail of order numbers). */
+export function drawCode(length = CODE_LENGTH): string {
+  return Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 }
 
 /** Checks the credentials: -201 malformed email, -206 unknown, -205 disabled, -203 undecodable, -207 wrong password. */

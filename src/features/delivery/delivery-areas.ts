@@ -66,3 +66,10 @@ export const nameIn = (name: AreaName, language: Language) => (typeof name === '
 
 export const findCountry = (code: string) => deliveryCountries.find((country) => country.code === code);
 export const findState = (country: DeliveryCountry, code: string) => country.states.find((state) => state.code === code);
+
+/** The names of an address's country and state in `language`; unknown codes show as they are. */
+export function areaNames(countryCode: string, stateCode: string, language: Language) {
+  const country = findCountry(countryCode);
+  const state = country && findState(country, stateCode);
+  return { countryName: country ? nameIn(country.name, language) : countryCode, stateName: state ? nameIn(state.name, language) : stateCode };
+}

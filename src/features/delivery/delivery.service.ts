@@ -4,7 +4,7 @@ import type { Language } from '@/lib/locale';
 import type { Database, Executor, Transaction } from '@/server/db/client';
 import { addresses, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { deliveryCountries, findCountry, findState, nameIn } from './delivery-areas';
+import { areaNames, deliveryCountries, nameIn } from './delivery-areas';
 import type { Address, AddressBody, DeliveryCountryOption, NewAddressBody } from './delivery.schema';
 
 type AddressRow = typeof addresses.$inferSelect;
@@ -18,16 +18,15 @@ export function listDeliveryAreas(language: Language): DeliveryCountryOption[] {
 }
 
 function toAddress(row: AddressRow, language: Language): Address {
-  const country = findCountry(row.country);
-  const state = country && findState(country, row.state);
+  const { countryName, stateName } = areaNames(row.country, row.state, language);
   return {
     addressId: row.id,
     firstName: row.firstName,
     lastName: row.lastName,
     country: row.country,
-    countryName: country ? nameIn(country.name, language) : row.country,
+    countryName,
     state: row.state,
-    stateName: state ? nameIn(state.name, language) : row.state,
+    stateName,
     city: row.city,
     address: row.address,
     address2: row.address2,

@@ -71,9 +71,10 @@ export default function Header({ route, title, language, currency, messages }: P
           {signedIn ? (
             <div className="header__account">
               <button type="button" className="icon-button" aria-haspopup="true" aria-label={`${user.firstName} ${user.lastName}`}>
-                <Icon name="user" />
+                {user.headPicture ? <img className="header__avatar" src={user.headPicture} alt="" width={32} height={32} /> : <Icon name="user" />}
               </button>
               <div className="header__panel">
+                {user.headPicture && <img className="header__panel-avatar" src={user.headPicture} alt="" width={56} height={56} />}
                 <p className="header__name">{user.firstName} {user.lastName}</p>
                 <p className="header__code">{t('nav.userCode', { code: user.userCode })}</p>
                 <a href="/my/user">{t('nav.personalInfo')}</a>

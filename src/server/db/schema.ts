@@ -9,6 +9,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   numeric,
   pgTable,
   primaryKey,
@@ -365,3 +366,169 @@ export const verificationCodes = pgTable(
   },
   (t) => [index('verification_codes_specification_idx').on(t.specificationId)],
 );
+
+/* ── Orders and payments ───────────────────────────────────────────────────────────────────── */
+
+/** Where an order ships to: the checkout form's fields, copied so later edits never change an order. */
+export type DeliveryAddressSnapshot = {
+  firstName: string;
+  lastName: string;
+  country: string;
+  state: string;
+  city: string;
+  address: string;
+  address2: string;
+  zipCode: string;
+  phone: string;
+};
+
+/**
+ * An order: goods bought at checkout, or (later issues) an energy recharge or a free gift. Amounts are
+ * minor units of `currency`. Status: 0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped,
+ * 5 signed for, 6 completed (see src/features/orders/orders.ts).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    /** What the customer and the operator read and type, e.g. `250122K7M9QX`. */
+    orderNo: text('order_no').notNull().unique(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    kind: text('kind', { enum: ['goods', 'recharge', 'gift'] }).notNull().default('goods'),
+    status: smallint('status').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
+    goodsTotal: integer('goods_total').notNull(),
+    discountAmount: integer('discount_amount').notNull().default(0),
+    payAmount: integer('pay_amount').notNull(),
+    /** The share code given at checkout, as stored (upper case). */
+    discountCode: text('discount_code'),
+    /** Who earns the rebate when the order completes: the discount code's owner, else the buyer's referrer; never the buyer. */
+    rebateBeneficiaryId: integer('rebate_beneficiary_id').references(() => users.id),
+    /** `paypal`, `card`, `test`; `ep` (energy points) comes with the energy issue. */
+    payMethod: text('pay_method').notNull(),
+    /** The provider's capture id once paid. */
+    paymentNumber: text('payment_number'),
+    /** The provider's order id of the latest payment attempt. */
+    providerOrderId: text('provider_order_id'),
+    /** The contact email at checkout; mails go there. */
+    email: text('email').notNull(),
+    /** The language mails about the order are written in (the customer's, at checkout). */
+    language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
+    deliveryAddress: jsonb('delivery_address').$type<DeliveryAddressSnapshot>(),
+    carrier: text('carrier'),
+    trackingNumber: text('tracking_number'),
+    createdAt: createdAt(),
+    /** An unpaid order closes after this and its stock returns. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    signedAt: timestamp('signed_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    index('orders_status_expires_idx').on(t.status, t.expiresAt),
+    index('orders_status_signed_idx').on(t.status, t.signedAt),
+    check('orders_status_range', sql`${t.status} BETWEEN 0 AND 6`),
+    check('orders_amounts', sql`${t.discountAmount} >= 0 AND ${t.payAmount} = ${t.goodsTotal} - ${t.discountAmount} AND ${t.payAmount} >= 0`),
+  ],
+);
+
+/** A line of an order as it was bought: names, picture and price are copied from the catalogue. */
+export const orderLines = pgTable(
+  'order_lines',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    specificationId: integer('specification_id')
+      .notNull()
+      .references(() => specifications.id),
+    goodsId: integer('goods_id')
+      .notNull()
+      .references(() => goods.id),
+    goodsName: text('goods_name').notNull(),
+    specificationName: text('specification_name').notNull(),
+    /** URL of the main picture; picture keys carry their content hash, so it keeps showing what was bought. */
+    picture: text('picture'),
+    unitPrice: integer('unit_price').notNull(),
+    quantity: integer('quantity').notNull(),
+  },
+  (t) => [
+    index('order_lines_order_idx').on(t.orderId),
+    check('order_lines_quantity_range', sql`${t.quantity} BETWEEN 1 AND 100`),
+    check('order_lines_unit_price_non_negative', sql`${t.unitPrice} >= 0`),
+  ],
+);
+
+/** A logistics event the operator records (shown under "view logistics"). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('order_events_order_idx').on(t.orderId, t.occurredAt)],
+);
+
+/**
+ * One attempt to pay an order through a provider. A capture id is unique and an order has at most
+ * one captured payment, so the database itself refuses a second charge being recorded.
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    provider: text('provider').notNull(),
+    method: text('method').notNull(),
+    /** created → captured | declined | superseded (a newer attempt replaced it) → refunded */
+    status: text('status', { enum: ['created', 'captured', 'declined', 'superseded', 'refunded'] }).notNull().default('created'),
+    amount: integer('amount').notNull(),
+    currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
+    /** Idempotency key of the create call at the provider. */
+    requestId: text('request_id').notNull().unique(),
+    providerOrderId: text('provider_order_id'),
+    /** Idempotency key of the capture in flight: kept while its outcome is unknown, so a retry cannot charge twice. */
+    captureRequestId: text('capture_request_id'),
+    /** A capture in flight since then; another caller waits until it ends or the lease runs out. */
+    captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
+    captureId: text('capture_id').unique(),
+    createdAt: createdAt(),
+    capturedAt: timestamp('captured_at', { withTimezone: true }),
+    refundedAt: timestamp('refunded_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('payments_order_idx').on(t.orderId),
+    uniqueIndex('payments_provider_order_idx').on(t.provider, t.providerOrderId),
+    uniqueIndex('payments_one_capture_per_order_idx')
+      .on(t.orderId)
+      .where(sql`${t.status} = 'captured'`),
+  ],
+);
+
+/**
+ * The built-in test gateway's own records, as a real provider keeps them on its side: what the
+ * tester decided on the approval page and the capture it made.
+ */
+export const testGatewayPayments = pgTable('test_gateway_payments', {
+  id: text('id').primaryKey(),
+  amount: integer('amount').notNull(),
+  currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
+  method: text('method').notNull(),
+  returnUrl: text('return_url').notNull(),
+  status: text('status', { enum: ['created', 'approved', 'declined', 'captured', 'refunded'] }).notNull().default('created'),
+  captureId: text('capture_id').unique(),
+  createdAt: createdAt(),
+});

@@ -7,12 +7,13 @@ import type { AppEnv } from './context';
 
 /**
  * The one error services throw. It carries a catalogue code; `handleError` turns it into the
- * response body. `detail` names what was wrong (a field) for codes whose message takes it.
+ * response body. `detail` names what was wrong (a field) for codes whose message takes it, or a
+ * more precise `message` than the code's own.
  */
 export class ShopError extends Error {
   constructor(
     readonly code: ErrorCodeValue,
-    readonly detail?: { field?: string; data?: unknown; status?: ContentfulStatusCode },
+    readonly detail?: { field?: string; message?: MessageKey; data?: unknown; status?: ContentfulStatusCode },
   ) {
     super(`shop error ${code}${detail?.field ? ` (${detail.field})` : ''}`);
     this.name = 'ShopError';
@@ -31,7 +32,8 @@ const httpStatus: Partial<Record<ErrorCodeValue, ContentfulStatusCode>> = {
   [ErrorCode.SystemBusy]: 500,
 };
 
-export function messageFor(code: ErrorCodeValue, language: Parameters<typeof translate>[0], field?: string) {
+export function messageFor(code: ErrorCodeValue, language: Parameters<typeof translate>[0], field?: string, message?: MessageKey) {
+  if (message) return translate(language, message);
   if (code === ErrorCode.IllegalRequest && field) return translate(language, 'code.-218.field', { field });
   return translate(language, `code.${code}` as MessageKey);
 }
@@ -39,7 +41,7 @@ export function messageFor(code: ErrorCodeValue, language: Parameters<typeof tra
 export function errorResponse(c: Context<AppEnv>, code: ErrorCodeValue, detail?: ShopError['detail'], status?: ContentfulStatusCode) {
   const language = c.get('language') ?? 'EN';
   return c.json(
-    { code, data: detail?.data ?? null, message: messageFor(code, language, detail?.field) },
+    { code, data: detail?.data ?? null, message: messageFor(code, language, detail?.field, detail?.message) },
     status ?? detail?.status ?? httpStatus[code] ?? 422,
   );
 }

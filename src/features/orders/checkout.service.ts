@@ -1,0 +1,170 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { normalizeCode } from '@/features/auth/auth';
+import { drawCode, insertCustomer, prepareCustomer, type NewCustomer } from '@/features/auth/auth.service';
+import type { User } from '@/features/auth/session';
+import { priceItems } from '@/features/cart/cart.service';
+import type { CartLine } from '@/features/cart/cart.schema';
+import type { CatalogReader } from '@/features/catalog/catalog.service';
+import { ErrorCode } from '@/lib/error-codes';
+import type { Language } from '@/lib/locale';
+import type { Executor } from '@/server/db/client';
+import { addresses, cartLines, orderLines, orders, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import { ShopError, invalidInput } from '@/server/http/errors';
+import { reserveStock } from './order-stock';
+import { OrderStatus, totalOrder } from './orders';
+import type { CreateOrderBody } from './orders.schema';
+import type { OrderDeps, OrderRow } from './orders.service';
+import { checkPayMethod } from './payments.service';
+
+/*
+ * Checkout: everything the browser sends is checked again and priced here; the order, its lines, the
+ * stock reservation, the removal from the cart and (for a guest) the new account happen in one
+ * transaction, so any refusal leaves nothing behind. See docs/decisions/014-orders-and-checkout.md.
+ */
+
+/** Who is checking out: a signed-in customer, or a guest whose account is created with the order. */
+type Buyer = { user: User } | { guest: NewCustomer };
+
+type PricedLine = CartLine & { unitPrice: number };
+
+/** -210 unknown, -231 taken down or short of stock, -222 not sold in the request's currency. */
+async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['items']): Promise<PricedLine[]> {
+  const { list } = await priceItems(reader, items, 'refuse');
+  return list.map((line) => {
+    if (!line.onSale || line.stock < line.goodsQuantity) throw new ShopError(ErrorCode.InsufficientStock);
+    if (line.unitPrice === null) throw new ShopError(ErrorCode.CurrencyNotPayable);
+    return { ...line, unitPrice: line.unitPrice };
+  });
+}
+
+/** The checkout form's address fields, without anything else a body or a row carries. */
+const snapshotOf = ({ firstName, lastName, country, state, city, address, address2, zipCode, phone }: DeliveryAddressSnapshot): DeliveryAddressSnapshot => ({
+  firstName,
+  lastName,
+  country,
+  state,
+  city,
+  address,
+  address2,
+  zipCode,
+  phone,
+});
+
+/** The address to ship to: typed at checkout, or one of the customer's own (someone else's answers like a missing one). */
+async function deliveryAddressOf(db: Executor, body: CreateOrderBody, buyer: Buyer): Promise<DeliveryAddressSnapshot> {
+  if (body.deliveryAddress) return snapshotOf(body.deliveryAddress);
+  const [saved] =
+    'user' in buyer && body.addressId !== undefined
+      ? await db.select().from(addresses).where(and(eq(addresses.id, body.addressId), eq(addresses.userId, buyer.user.id)))
+      : [];
+  if (!saved) throw new ShopError(ErrorCode.IllegalRequest, { field: 'addressId', status: 404 });
+  return snapshotOf(saved);
+}
+
+/**
+ * The owner of a discount code: another customer's share code, in any letter case. Unknown codes
+ * (and codes of disabled accounts) and the buyer's own code answer -218 naming `discountCode`.
+ */
+async function findDiscountOwner(db: Executor, code: string | undefined, buyer: Buyer): Promise<User | null> {
+  const shareCode = normalizeCode(code ?? '');
+  if (shareCode === '') return null;
+  const [owner] = await db.select().from(users).where(and(eq(users.shareCode, shareCode), isNull(users.disabledAt)));
+  if (!owner) throw new ShopError(ErrorCode.IllegalRequest, { field: 'discountCode', message: 'order.discountCode.unknown', data: { field: 'discountCode', reason: 'unknown-code' } });
+  if ('user' in buyer && owner.id === buyer.user.id) {
+    throw new ShopError(ErrorCode.IllegalRequest, { field: 'discountCode', message: 'order.discountCode.own', data: { field: 'discountCode', reason: 'own-code' } });
+  }
+  return owner;
+}
+
+/**
+ * The buyer: the signed-in customer, or a guest giving an email and a new password (-212 without
+ * them; -201, -203/-204, -202 as at registration). The guest's name is the delivery address's.
+ */
+async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: CreateOrderBody, signedIn: User | undefined, language: Language): Promise<Buyer> {
+  if (signedIn) return { user: signedIn };
+  if (!body.email || !body.password) throw new ShopError(ErrorCode.LoginRequired);
+  if (!body.deliveryAddress) throw invalidInput('deliveryAddress');
+  const { firstName, lastName } = body.deliveryAddress;
+  return { guest: await prepareCustomer(deps, { firstName, lastName, email: body.email, password: body.password, refereeCode: body.refereeCode }, language) };
+}
+
+/**
+ * Places an order in status 2 (payment pending) that closes unpaid after ORDER_PAYMENT_MINUTES. Prices
+ * are the catalogue's in the reader's language and currency; the customer pays the goods total less
+ * the friend discount of a valid discount code. Answers the order and its customer (new for a guest).
+ */
+export async function placeOrder(
+  deps: OrderDeps,
+  reader: CatalogReader,
+  body: CreateOrderBody,
+  signedIn: User | undefined,
+  now = new Date(),
+): Promise<{ order: OrderRow; user: User }> {
+  const { db, config } = deps;
+  checkPayMethod(deps, body.payMethod);
+  const lines = await priceCheckout(reader, body.items);
+  const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
+  const deliveryAddress = await deliveryAddressOf(db, body, buyer);
+  const discountOwner = await findDiscountOwner(db, body.discountCode, buyer);
+  const totals = totalOrder(
+    lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.goodsQuantity })),
+    discountOwner ? config.referral.friendDiscountPercent : 0,
+  );
+
+  return db.transaction(async (tx) => {
+    const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
+    await reserveStock(tx, lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
+    const order = await insertOrder(tx, now, {
+      userId: user.id,
+      kind: 'goods',
+      status: OrderStatus.PaymentPending,
+      currency: reader.currency,
+      ...totals,
+      discountCode: discountOwner?.shareCode ?? null,
+      // The rebate seam: the referral issue credits this customer when the order completes.
+      rebateBeneficiaryId: discountOwner?.id ?? user.referrerId ?? null,
+      payMethod: body.payMethod,
+      email: user.email,
+      language: user.language,
+      deliveryAddress,
+      expiresAt: new Date(now.getTime() + config.orders.paymentMinutes * 60_000),
+    });
+    await tx.insert(orderLines).values(
+      lines.map((line) => ({
+        orderId: order.id,
+        specificationId: line.goodsSpecificationId,
+        goodsId: line.goodsId,
+        goodsName: line.goodsName,
+        specificationName: line.specificationName,
+        picture: line.picture,
+        unitPrice: line.unitPrice,
+        quantity: line.goodsQuantity,
+      })),
+    );
+    await tx.delete(cartLines).where(and(eq(cartLines.userId, user.id), inArray(cartLines.specificationId, lines.map((line) => line.goodsSpecificationId))));
+    return { order, user };
+  });
+}
+
+const ORDER_NO_RANDOM_LENGTH = 6;
+
+/**
+ * A number a customer can read out on the phone: the day it was placed (UTC, `yyMMdd`) and six
+ * characters without look-alikes, e.g. `250122K7M9QX`.
+ */
+export function drawOrderNo(now: Date): string {
+  return `${now.toISOString().slice(2, 10).replaceAll('-', '')}${drawCode(ORDER_NO_RANDOM_LENGTH)}`;
+}
+
+/** Inserts an order under a freshly drawn number, drawing again on the rare clash. */
+export async function insertOrder(tx: Executor, now: Date, values: Omit<typeof orders.$inferInsert, 'orderNo'>): Promise<OrderRow> {
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const [order] = await tx
+      .insert(orders)
+      .values({ ...values, orderNo: drawOrderNo(now), createdAt: now })
+      .onConflictDoNothing({ target: orders.orderNo })
+      .returning();
+    if (order) return order;
+  }
+  throw new Error('no free order number after 5 draws');
+}

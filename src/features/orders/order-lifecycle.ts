@@ -1,0 +1,184 @@
+import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { ErrorCode } from '@/lib/error-codes';
+import type { Database, Executor } from '@/server/db/client';
+import { orderEvents, orders } from '@/server/db/schema';
+import { ShopError } from '@/server/http/errors';
+import { sendShippingNotice } from './order-mails';
+import { releaseStock } from './order-stock';
+import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
+import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
+import { refundOrder } from './payments.service';
+
+/*
+ * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,
+ * records logistics, marks it signed for and completes it (or the completion sweep does). Every move
+ * is a conditional update on the status it starts from, so two moves racing cannot both happen.
+ */
+
+/** Orders one sweep claims at a time: a large backlog is worked through in short transactions. */
+const SWEEP_BATCH = 100;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Closes the orders `which` selects that still await payment, returning their stock; answers their ids. */
+async function closeAwaitingPayment(tx: Executor, which: SQL, now: Date): Promise<number[]> {
+  const closed = await tx
+    .update(orders)
+    .set({ status: OrderStatus.Closed, cancelledAt: now })
+    .where(and(which, inArray(orders.status, awaitingPayment)))
+    .returning({ id: orders.id });
+  const ids = closed.map((order) => order.id);
+  await releaseStock(tx, ids);
+  return ids;
+}
+
+/**
+ * The customer cancels: an unpaid order (0, 2) closes and its stock returns; a paid one not yet
+ * shipped (1) is refunded first. Anything else answers -217.
+ */
+export async function cancelOrder(deps: OrderDeps, userId: number, orderId: number, now = new Date()): Promise<void> {
+  const order = await findOwnOrder(deps.db, userId, orderId);
+  if (statusOf(order) === OrderStatus.Paid) return refundOrder(deps, order, [OrderStatus.Paid], now);
+  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, eq(orders.id, order.id), now));
+  if (closed.length === 0) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: order.status } });
+}
+
+/**
+ * Sweep: closes unpaid orders past their payment time and returns their stock. Safe to run in every
+ * API process at once: each claims its rows with FOR UPDATE SKIP LOCKED, and the close is conditional.
+ */
+export async function closeExpiredOrders(db: Database, now = new Date()): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const closed = await db.transaction((tx) => {
+      const expired = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now)))
+        .orderBy(asc(orders.id))
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      return closeAwaitingPayment(tx, inArray(orders.id, expired), now);
+    });
+    total += closed.length;
+    if (closed.length < SWEEP_BATCH) return total;
+  }
+}
+
+/**
+ * The referral programme's seam: a completed order's rebate beneficiary earns the rebate. The energy
+ * ledger arrives with the referral issue, which credits it here, in the completing transaction, once
+ * per order (the ledger's unique reference).
+ */
+async function onOrdersCompleted(_tx: Executor, _orderIds: number[]): Promise<void> {}
+
+/** Sweep: signed-for orders complete after ORDER_AUTO_COMPLETE_DAYS. Safe in every process, like the expiry sweep. */
+export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number): Promise<number> {
+  const signedBefore = new Date(now.getTime() - autoCompleteDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const completed = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, OrderStatus.SignedFor), lt(orders.signedAt, signedBefore)))
+        .orderBy(asc(orders.id))
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(orders)
+        .set({ status: OrderStatus.Completed, completedAt: now })
+        .where(and(inArray(orders.id, due), eq(orders.status, OrderStatus.SignedFor)))
+        .returning({ id: orders.id });
+      await onOrdersCompleted(tx, rows.map((row) => row.id));
+      return rows.length;
+    });
+    total += completed;
+    if (completed < SWEEP_BATCH) return total;
+  }
+}
+
+/* ── The operator's moves, by order number ─────────────────────────────────────────────────── */
+
+export async function findOrderByNo(db: Executor, orderNo: string): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.orderNo, orderNo.trim().toUpperCase()));
+  if (!order) throw new Error(`No order ${orderNo}.`);
+  return order;
+}
+
+const describeStatuses = (statuses: OrderStatusValue[]) => statuses.map((status) => statusNames[status]).join(' or ');
+
+/** Moves an order from one of `from` by a conditional update; a clear message when it is elsewhere. */
+async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+  const order = await findOrderByNo(db, orderNo);
+  const [moved] = await db
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, order.id), inArray(orders.status, from)))
+    .returning();
+  if (!moved) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`);
+  return moved;
+}
+
+/** Paid → shipped, with carrier and tracking number; the customer gets the shipping notice. */
+export async function shipOrder(
+  deps: Pick<OrderDeps, 'db' | 'config' | 'mailer'>,
+  orderNo: string,
+  shipment: { carrier: string; trackingNumber: string },
+  now = new Date(),
+): Promise<OrderRow> {
+  const shipped = await moveOrder(deps.db, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment });
+  try {
+    await sendShippingNotice(deps, shipped.id);
+  } catch (error) {
+    throw new Error(`Order ${shipped.orderNo} is shipped, but the shipping notice could not be sent: ${(error as Error).message}`, { cause: error });
+  }
+  return shipped;
+}
+
+export function markSignedFor(db: Executor, orderNo: string, now = new Date()): Promise<OrderRow> {
+  return moveOrder(db, orderNo, [OrderStatus.Shipped], 'marked signed for', { status: OrderStatus.SignedFor, signedAt: now });
+}
+
+/** Signed for → completed now, without waiting for the completion sweep. */
+export async function completeOrder(db: Database, orderNo: string, now = new Date()): Promise<OrderRow> {
+  return db.transaction(async (tx) => {
+    const completed = await moveOrder(tx, orderNo, [OrderStatus.SignedFor], 'completed', { status: OrderStatus.Completed, completedAt: now });
+    await onOrdersCompleted(tx, [completed.id]);
+    return completed;
+  });
+}
+
+/** A logistics event on an order that has been paid. */
+export async function addOrderEvent(db: Executor, orderNo: string, text: string, at = new Date()): Promise<OrderRow> {
+  const order = await findOrderByNo(db, orderNo);
+  const paidOrLater: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
+  if (!paidOrLater.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; logistics events belong to paid orders.`);
+  if (text.trim() === '') throw new Error('The event needs a text.');
+  await db.insert(orderEvents).values({ orderId: order.id, occurredAt: at, text: text.trim() });
+  return order;
+}
+
+/** Refunds a paid, shipped or signed-for order through the provider and closes it. */
+export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date()): Promise<OrderRow> {
+  const order = await findOrderByNo(deps.db, orderNo);
+  if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
+  try {
+    await refundOrder(deps, order, refundable, now);
+  } catch (error) {
+    if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
+      throw new Error(`The payment provider did not refund order ${order.orderNo}; it is unchanged, try again later.`, { cause: error });
+    }
+    throw error;
+  }
+  return order;
+}
+
+/** The newest orders, optionally in one status, for the operator's list. */
+export function listOrders(db: Executor, filter: { status?: OrderStatusValue | undefined; limit: number }) {
+  return db
+    .select()
+    .from(orders)
+    .where(filter.status === undefined ? undefined : eq(orders.status, filter.status))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(filter.limit);
+}

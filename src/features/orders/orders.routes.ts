@@ -1,0 +1,98 @@
+import { createRoute } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
+import type { CatalogReader } from '@/features/catalog/catalog.service';
+import type { AppEnv } from '@/server/http/context';
+import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
+import { placeOrder } from './checkout.service';
+import { cancelOrder } from './order-lifecycle';
+import {
+  callbackBodySchema,
+  createOrderBodySchema,
+  orderDetailsSchema,
+  orderIdQuerySchema,
+  orderListQuerySchema,
+  orderPageSchema,
+  orderStatusInfoSchema,
+} from './orders.schema';
+import { describeOrder, getOrderDetails, getOrderStatus, queryOrderList, type OrderDeps } from './orders.service';
+import { checkOrderStatus, completeReturn } from './payments.service';
+
+const tag = 'Orders';
+
+export function orderRoutes(deps: OrderDeps) {
+  const signedIn = requireUser(deps);
+  const reader = (c: Context<AppEnv>) =>
+    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url }) satisfies CatalogReader;
+
+  return createRouter()
+    .openapi(
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/createOrder',
+          summary: 'Check out: re-price and reserve the items, create the order in status 2 (a guest with email and password gets an account and is signed in)',
+          body: createOrderBodySchema,
+          data: orderDetailsSchema,
+        }),
+        middleware: optionalUser(deps),
+      },
+      async (c) => {
+        const body = c.req.valid('json');
+        const customer = c.get('signedIn')?.user;
+        if (!customer && body.email) {
+          await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
+        }
+        const { order, user } = await placeOrder(deps, reader(c), body, customer);
+        if (!customer) setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days));
+        return ok(c, await describeOrder(deps.db, order, c.get('language')));
+      },
+    )
+    .openapi(
+      signedInRoute(getRoute({ tag, path: '/getOrderStatus', summary: "An order's status", query: orderIdQuerySchema, data: orderStatusInfoSchema }), signedIn),
+      async (c) => ok(c, await getOrderStatus(deps.db, signedInOf(c).user.id, c.req.valid('query').orderId)),
+    )
+    .openapi(
+      signedInRoute(
+        getRoute({ tag, path: '/checkOrderStatus', summary: "An order's status, asking the payment provider first while payment is pending (for the result page)", query: orderIdQuerySchema, data: orderStatusInfoSchema }),
+        signedIn,
+      ),
+      async (c) => ok(c, await checkOrderStatus(deps, signedInOf(c).user.id, c.req.valid('query').orderId)),
+    )
+    .openapi(
+      signedInRoute(getRoute({ tag, path: '/getOrderDetails', summary: 'Everything about one order', query: orderIdQuerySchema, data: orderDetailsSchema }), signedIn),
+      async (c) => ok(c, await getOrderDetails(deps.db, signedInOf(c).user.id, c.req.valid('query').orderId, c.get('language'))),
+    )
+    .openapi(
+      signedInRoute(getRoute({ tag, path: '/queryOrderList', summary: "The customer's orders, newest first", query: orderListQuerySchema, data: orderPageSchema }), signedIn),
+      async (c) => ok(c, await queryOrderList(deps.db, signedInOf(c).user.id, c.req.valid('query'))),
+    )
+    .openapi(
+      signedInRoute(
+        createRoute({
+          method: 'put',
+          path: '/cancel',
+          tags: [tag],
+          summary: 'Cancel: an unpaid order closes, a paid one not yet shipped is refunded and closes (-217 otherwise)',
+          request: { query: orderIdQuerySchema },
+          responses: envelope(orderDetailsSchema, 'The closed order'),
+        }),
+        signedIn,
+      ),
+      async (c) => {
+        const userId = signedInOf(c).user.id;
+        const { orderId } = c.req.valid('query');
+        await cancelOrder(deps, userId, orderId);
+        return ok(c, await getOrderDetails(deps.db, userId, orderId, c.get('language')));
+      },
+    )
+    .openapi(
+      signedInRoute(
+        jsonRoute({ method: 'post', tag, path: '/callback', summary: "The customer's return from the payment provider: capture the payment", body: callbackBodySchema, data: orderStatusInfoSchema }),
+        signedIn,
+      ),
+      async (c) => ok(c, await completeReturn(deps, signedInOf(c).user.id, c.req.valid('json'))),
+    );
+}

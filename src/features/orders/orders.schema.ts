@@ -1,0 +1,151 @@
+import { z } from 'zod';
+import { encodedPasswordSchema } from '@/features/auth/auth.schema';
+import { CART_LINES_MAX, cartItemSchema } from '@/features/cart/cart.schema';
+import { addressSchema, newAddressBodySchema } from '@/features/delivery/delivery.schema';
+import { currencies } from '@/lib/locale';
+import { limits } from '@/lib/validation';
+
+/* The order and payment endpoints' contract, shared by the API (which validates with it) and the pages. */
+
+const id = z.coerce.number().int().positive();
+const time = z.string().describe('ISO 8601');
+
+/** Paid through a payment provider. The energy-points issue adds `ep`, paid from the customer's ledger. */
+export const providerPayMethods = ['paypal', 'card', 'test'] as const;
+export type ProviderPayMethod = (typeof providerPayMethods)[number];
+export const payMethods = [...providerPayMethods] as const;
+export type PayMethod = (typeof payMethods)[number];
+
+export const orderStatusSchema = z.number().int().min(0).max(6).describe('0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped, 5 signed for, 6 completed');
+
+/**
+ * Checkout. The server prices the items itself (prices, totals or discounts sent here are ignored),
+ * in the request's Currency and Language. A visitor checks out as a guest with `email` and a new
+ * `password` (base64, as at registration): the account is created with the order and signed in.
+ */
+export const createOrderBodySchema = z
+  .object({
+    /** The cart lines being bought; they leave the customer's server cart once ordered. */
+    items: z.array(cartItemSchema).min(1).max(CART_LINES_MAX),
+    /** One of the customer's addresses, or `deliveryAddress` typed at checkout. */
+    addressId: id.optional(),
+    deliveryAddress: newAddressBodySchema.optional(),
+    /** Another customer's share code: the friend discount, and its owner earns the rebate. */
+    discountCode: z.string().trim().max(32).optional(),
+    payMethod: z.enum(payMethods),
+    email: z.string().trim().min(1).max(limits.emailMax).optional(),
+    password: encodedPasswordSchema.optional(),
+    /** Guests only: the referee code the browser keeps (an unknown one is ignored). */
+    refereeCode: z.string().trim().max(32).nullish(),
+  })
+  .superRefine((body, context) => {
+    if (body.addressId === undefined && body.deliveryAddress === undefined) {
+      context.addIssue({ code: 'custom', path: ['deliveryAddress'], message: 'an address or addressId is required' });
+    }
+  });
+export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+export const orderIdQuerySchema = z.object({ orderId: id });
+
+export const orderListQuerySchema = z.object({
+  pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(50).default(10),
+  status: z.coerce.number().int().min(0).max(6).optional(),
+});
+export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
+
+export const payBodySchema = z.object({ orderId: id, payMethod: z.enum(payMethods) });
+
+/** The provider's return to `/pay_result?orderId=…&token=…`: `token` is the provider's order id. */
+export const callbackBodySchema = z.object({ orderId: id, token: z.string().trim().min(1).max(100) });
+
+const money = {
+  currency: z.enum(currencies),
+  symbol: z.string(),
+};
+
+export const orderLineSchema = z.object({
+  goodsSpecificationId: z.number().int(),
+  goodsId: z.number().int(),
+  goodsName: z.string(),
+  specificationName: z.string(),
+  picture: z.string().nullable(),
+  /** Minor units, as bought. */
+  unitPrice: z.number().int(),
+  goodsQuantity: z.number().int(),
+});
+export type OrderLine = z.infer<typeof orderLineSchema>;
+
+/** What polling and the result page need. */
+export const orderStatusInfoSchema = z.object({
+  orderId: z.number().int(),
+  orderNo: z.string(),
+  status: orderStatusSchema,
+  ...money,
+  payAmount: z.number().int(),
+  /** An order still awaiting payment closes at this time. */
+  expireTime: time,
+  paymentNumber: z.string().nullable(),
+});
+export type OrderStatusInfo = z.infer<typeof orderStatusInfoSchema>;
+
+export const orderSummarySchema = orderStatusInfoSchema.extend({
+  kind: z.enum(['goods', 'recharge', 'gift']),
+  goodsTotal: z.number().int(),
+  discountAmount: z.number().int(),
+  createTime: time,
+  lines: z.array(orderLineSchema),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
+
+export const orderPageSchema = z.object({
+  list: z.array(orderSummarySchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type OrderPage = z.infer<typeof orderPageSchema>;
+
+export const orderEventSchema = z.object({ time, text: z.string() });
+
+export const orderDetailsSchema = orderSummarySchema.extend({
+  discountCode: z.string().nullable(),
+  /** Coupons applied to the order: always empty until gift coupons exist. */
+  coupons: z.array(z.unknown()),
+  payMethod: z.string(),
+  email: z.string(),
+  payTime: time.nullable(),
+  completeTime: time.nullable(),
+  cancelTime: time.nullable(),
+  refundTime: time.nullable(),
+  delivery: z.object({
+    /** Null for orders that ship nothing (recharges). */
+    address: addressSchema.omit({ addressId: true, isDefault: true }).nullable(),
+    carrier: z.string().nullable(),
+    trackingNumber: z.string().nullable(),
+    shipTime: time.nullable(),
+    signTime: time.nullable(),
+    /** Logistics events, oldest first. */
+    events: z.array(orderEventSchema),
+  }),
+});
+export type OrderDetails = z.infer<typeof orderDetailsSchema>;
+
+/** The answer to `pay/payment`: where to send the customer, or `paid` when nothing is left to approve. */
+export const paymentStartSchema = z.object({
+  orderId: z.number().int(),
+  payMethod: z.enum(payMethods),
+  /** Hand this to PayPal's card fields (`createOrder`) when `approveUrl` is null. */
+  providerOrderId: z.string().nullable(),
+  /** Redirect the customer here to approve the payment. */
+  approveUrl: z.string().nullable(),
+  paid: z.boolean(),
+});
+export type PaymentStart = z.infer<typeof paymentStartSchema>;
+
+export const payMethodOptionSchema = z.object({
+  payMethod: z.enum(payMethods),
+  name: z.string(),
+  /** The provider's public client id for its in-page SDK (PayPal's card fields); null when the page needs none. */
+  clientId: z.string().nullable(),
+});

@@ -1,0 +1,141 @@
+import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { areaNames } from '@/features/delivery/delivery-areas';
+import { ErrorCode } from '@/lib/error-codes';
+import { currencySymbols, type Language } from '@/lib/locale';
+import type { AppDeps } from '@/server/app';
+import type { Executor } from '@/server/db/client';
+import { orderEvents, orderLines, orders } from '@/server/db/schema';
+import { ShopError } from '@/server/http/errors';
+import type { PaymentProvider } from '@/server/payments/provider';
+import type { OrderStatusValue } from './orders';
+import type { OrderDetails, OrderLine, OrderListQuery, OrderPage, OrderStatusInfo, OrderSummary } from './orders.schema';
+
+/*
+ * Reading orders. Every customer-facing read is scoped to the signed-in customer: someone else's
+ * order answers exactly like a missing one (-214). See docs/decisions/014-orders-and-checkout.md.
+ */
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** What the order services work with: the API's pieces and the active payment provider. */
+export type OrderDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'storage'> & { payments: PaymentProvider };
+
+/** -214, HTTP 404: the same for an order that does not exist and one that is not the caller's. */
+export const orderNotFound = () => new ShopError(ErrorCode.PaymentNotFound);
+
+export async function findOwnOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+export async function findOrder(db: Executor, orderId: number): Promise<OrderRow> {
+  const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!order) throw orderNotFound();
+  return order;
+}
+
+export const statusOf = (order: OrderRow) => order.status as OrderStatusValue;
+
+const isoOrNull = (time: Date | null) => time?.toISOString() ?? null;
+
+export function toStatusInfo(order: OrderRow): OrderStatusInfo {
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    status: order.status,
+    currency: order.currency,
+    symbol: currencySymbols[order.currency],
+    payAmount: order.payAmount,
+    expireTime: order.expiresAt.toISOString(),
+    paymentNumber: order.paymentNumber,
+  };
+}
+
+function toSummary(order: OrderRow, lines: OrderLine[]): OrderSummary {
+  return {
+    ...toStatusInfo(order),
+    kind: order.kind,
+    goodsTotal: order.goodsTotal,
+    discountAmount: order.discountAmount,
+    createTime: order.createdAt.toISOString(),
+    lines,
+  };
+}
+
+/** The lines of each order, in the order they were bought. */
+export async function loadLines(db: Executor, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+  const byOrder = new Map<number, OrderLine[]>(orderIds.map((orderId) => [orderId, []]));
+  if (orderIds.length === 0) return byOrder;
+  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
+  for (const row of rows) {
+    byOrder.get(row.orderId)?.push({
+      goodsSpecificationId: row.specificationId,
+      goodsId: row.goodsId,
+      goodsName: row.goodsName,
+      specificationName: row.specificationName,
+      picture: row.picture,
+      unitPrice: row.unitPrice,
+      goodsQuantity: row.quantity,
+    });
+  }
+  return byOrder;
+}
+
+export async function getOrderStatus(db: Executor, userId: number, orderId: number): Promise<OrderStatusInfo> {
+  return toStatusInfo(await findOwnOrder(db, userId, orderId));
+}
+
+export async function getOrderDetails(db: Executor, userId: number, orderId: number, language: Language): Promise<OrderDetails> {
+  return describeOrder(db, await findOwnOrder(db, userId, orderId), language);
+}
+
+/** Everything the order details page shows; the address's country and state are named in `language`. */
+export async function describeOrder(db: Executor, order: OrderRow, language: Language): Promise<OrderDetails> {
+  const [lines, events] = await Promise.all([
+    loadLines(db, [order.id]),
+    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
+  ]);
+  const address = order.deliveryAddress;
+  return {
+    ...toSummary(order, lines.get(order.id) ?? []),
+    discountCode: order.discountCode,
+    coupons: [],
+    payMethod: order.payMethod,
+    email: order.email,
+    payTime: isoOrNull(order.paidAt),
+    completeTime: isoOrNull(order.completedAt),
+    cancelTime: isoOrNull(order.cancelledAt),
+    refundTime: isoOrNull(order.refundedAt),
+    delivery: {
+      address: address ? { ...address, ...areaNames(address.country, address.state, language) } : null,
+      carrier: order.carrier,
+      trackingNumber: order.trackingNumber,
+      shipTime: isoOrNull(order.shippedAt),
+      signTime: isoOrNull(order.signedAt),
+      events: events.map((event) => ({ time: event.occurredAt.toISOString(), text: event.text })),
+    },
+  };
+}
+
+/** The customer's orders, newest first, optionally in one status. */
+export async function queryOrderList(db: Executor, userId: number, query: OrderListQuery): Promise<OrderPage> {
+  const where = and(eq(orders.userId, userId), query.status === undefined ? undefined : eq(orders.status, query.status));
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  const lines = await loadLines(db, rows.map((row) => row.id));
+  return {
+    list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [])),
+    total: counted?.total ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}

@@ -1,0 +1,201 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { goods, payments } from '@/server/db/schema';
+import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
+import { signUp, type Customer } from '../../../tests/support/customers';
+import { readOutbox } from '../../../tests/support/mail';
+import { placeOrder, startPayment } from '../../../tests/support/orders';
+import { startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
+import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import type { OrderDetails, OrderStatusInfo } from './orders.schema';
+
+/* Checkout paid through PayPal, against the local stand-in that speaks PayPal's REST API. */
+
+const ORIGIN = 'https://shop.example';
+
+let paypal: PaypalStandIn;
+let shop: TestApi;
+let ids: Record<CartSku, number>;
+beforeAll(async () => {
+  paypal = await startPaypalStandIn();
+  shop = await createTestApi({ seed: false, env: paypal.env({ PUBLIC_ORIGIN: ORIGIN, PAYPAL_TIMEOUT_MS: '500' }) });
+  ids = await seedCartCatalog(shop, () => testPicture());
+});
+afterAll(async () => {
+  await shop.close();
+  await paypal.close();
+});
+beforeEach(() => {
+  paypal.steer.slow = null;
+  paypal.steer.webhookVerification = 'SUCCESS';
+});
+
+const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
+const callback = (customer: Customer, orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
+const checkStatus = (customer: Customer, orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
+const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
+const mailsTo = async (email: string) => (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => JSON.stringify(mail.to).includes(email));
+const soldCount = async () => (await shop.db.select({ soldCount: goods.soldCount }).from(goods).where(eq(goods.slug, 'silk-robe')))[0]!.soldCount;
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function postWebhook(webhook: { body: string; headers: Record<string, string> }) {
+  const response = await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body });
+  return { status: response.status, body: (await response.json()) as { code: number } };
+}
+
+/** A customer with an order whose PayPal payment the buyer has approved. */
+async function approvedPayment(payMethod: 'paypal' | 'card' = 'paypal', quantity = 1) {
+  const customer = await signUp(shop);
+  const order = await placeOrder(shop, customer, [item('robe-s', quantity)], { payMethod });
+  const started = await startPayment(shop, customer, order.orderId, payMethod);
+  const providerOrderId = started.body.data.providerOrderId!;
+  paypal.approve(providerOrderId);
+  return { customer, order, started: started.body.data, providerOrderId };
+}
+
+describe('paying with PayPal', () => {
+  it('sends the customer to PayPal and back to the result page, where the return captures the payment', async () => {
+    const { customer, order, started, providerOrderId } = await approvedPayment();
+    expect(started).toMatchObject({ orderId: order.orderId, payMethod: 'paypal', paid: false, approveUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}` });
+    const request = paypal.orders.get(providerOrderId)!.request;
+    expect(request).toMatchObject({
+      purchase_units: [{ reference_id: order.orderNo, amount: { currency_code: 'USD', value: '59.00' } }],
+      payment_source: { paypal: { experience_context: { return_url: `${ORIGIN}/pay_result?orderId=${order.orderId}` } } },
+    });
+
+    const returned = await callback(customer, order.orderId, providerOrderId);
+    const captureId = paypal.orders.get(providerOrderId)!.capture!.id;
+    expect(returned.body).toMatchObject({ code: 1, data: { status: 1, paymentNumber: captureId } });
+    expect(await details(customer, order.orderId)).toMatchObject({ status: 1, payMethod: 'paypal', paymentNumber: captureId });
+  });
+
+  it('offers PayPal and card, with the client id the card fields load with', async () => {
+    const options = await shop.get('/pay/getNotEpPayMethodOptionList');
+    expect(options.body.data).toEqual([
+      { payMethod: 'paypal', name: 'PayPal', clientId: 'shop-client' },
+      { payMethod: 'card', name: 'Credit or debit card', clientId: 'shop-client' },
+    ]);
+  });
+
+  it('pays by card through the same order API: the page gets the PayPal order id for its card fields', async () => {
+    const { customer, order, started, providerOrderId } = await approvedPayment('card');
+    expect(started).toMatchObject({ payMethod: 'card', approveUrl: null, providerOrderId: expect.any(String) });
+    expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(1);
+    expect((await details(customer, order.orderId)).payMethod).toBe('card');
+  });
+
+  it('pays the order once and captures once when 20 returns, polls and webhooks arrive together', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment('paypal', 3);
+    const capturesBefore = paypal.stats.capturesCreated;
+    const callsBefore = paypal.stats.captureCalls;
+    const soldBefore = await soldCount();
+    paypal.steer.slow = { path: /\/capture$/, ms: 150 };
+
+    const webhookOnceCaptured = async () => {
+      while (!paypal.orders.get(providerOrderId)!.capture) await sleep(5);
+      return postWebhook(paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId));
+    };
+    const answers = await Promise.all([
+      ...Array.from({ length: 10 }, () => callback(customer, order.orderId, providerOrderId)),
+      ...Array.from({ length: 5 }, () => checkStatus(customer, order.orderId)),
+      ...Array.from({ length: 5 }, webhookOnceCaptured),
+    ]);
+
+    expect(answers.map((answer) => answer.body.code)).toEqual(Array(20).fill(1));
+    expect(paypal.stats.capturesCreated - capturesBefore).toBe(1);
+    expect(paypal.stats.captureCalls - callsBefore).toBe(1);
+    expect((await details(customer, order.orderId)).status).toBe(1);
+    expect(await soldCount()).toBe(soldBefore + 3);
+    expect(await mailsTo(customer.email)).toHaveLength(1);
+    const rows = await shop.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.orderId));
+    expect(rows).toEqual([{ status: 'captured' }]);
+  });
+
+  it('marks the order failed when PayPal declines the capture; paying again uses a new PayPal order', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    paypal.steer.declineNextCapture = true;
+    expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(0);
+
+    const again = await startPayment(shop, customer, order.orderId, 'paypal');
+    expect(again.body.data.providerOrderId).not.toBe(providerOrderId);
+    paypal.approve(again.body.data.providerOrderId!);
+    expect((await callback(customer, order.orderId, again.body.data.providerOrderId!)).body.data.status).toBe(1);
+  });
+
+  it('keeps the order pending when the capture times out, and the next poll finds the one capture', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    const capturesBefore = paypal.stats.capturesCreated;
+    paypal.steer.slow = { path: /\/capture$/, ms: 800 };
+    expect((await callback(customer, order.orderId, providerOrderId)).body).toMatchObject({ code: 1, data: { status: 2 } });
+    paypal.steer.slow = null;
+    await sleep(400); // PayPal finishes the capture it was asked for
+
+    expect((await checkStatus(customer, order.orderId)).body.data.status).toBe(1);
+    expect(paypal.stats.capturesCreated - capturesBefore).toBe(1);
+  });
+
+  it('answers -1 (HTTP 502) when PayPal cannot create the payment, and the customer can try again', async () => {
+    const customer = await signUp(shop);
+    const order = await placeOrder(shop, customer, [item('robe-s', 1)], { payMethod: 'paypal' });
+    paypal.steer.failNext = [/^\/v2\/checkout\/orders$/];
+    const failed = await startPayment(shop, customer, order.orderId, 'paypal');
+    expect(failed.status).toBe(502);
+    expect(failed.body.code).toBe(-1);
+    expect((await startPayment(shop, customer, order.orderId, 'paypal')).body.code).toBe(1);
+  });
+
+  it('refunds at PayPal when the customer cancels a paid order', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    await callback(customer, order.orderId, providerOrderId);
+    const refundsBefore = paypal.stats.refunds;
+    const cancelled = await shop.call<OrderDetails>('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
+    expect(cancelled.body).toMatchObject({ code: 1, data: { status: 3, refundTime: expect.any(String) } });
+    expect(paypal.stats.refunds - refundsBefore).toBe(1);
+    expect(paypal.orders.get(providerOrderId)!.capture!.refunded).toBe(true);
+  });
+
+  it('gives the money back at once when a capture lands on an order cancelled meanwhile', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    paypal.steer.slow = { path: /\/capture$/, ms: 200 };
+    const returning = callback(customer, order.orderId, providerOrderId);
+    await sleep(50);
+    expect((await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers })).body.code).toBe(1);
+
+    expect((await returning).body.data.status).toBe(3);
+    expect(paypal.orders.get(providerOrderId)!.capture!.refunded).toBe(true);
+    expect(await shop.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.orderId))).toEqual([{ status: 'refunded' }]);
+  });
+});
+
+describe("PayPal's webhooks", () => {
+  it('pay an order whose capture answer was lost, once', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    paypal.steer.slow = { path: /\/capture$/, ms: 800 };
+    expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(2);
+    await sleep(400);
+    const webhook = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId);
+    expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
+    expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
+    expect(await details(customer, order.orderId)).toMatchObject({ status: 1, paymentNumber: paypal.orders.get(providerOrderId)!.capture!.id });
+    expect(await mailsTo(customer.email)).toHaveLength(1);
+  });
+
+  it('mark the payment failed on PAYMENT.CAPTURE.DENIED', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    expect((await postWebhook(paypal.webhook('PAYMENT.CAPTURE.DENIED', providerOrderId))).status).toBe(200);
+    expect((await details(customer, order.orderId)).status).toBe(0);
+  });
+
+  it('are refused (-218, HTTP 400) and change nothing when PayPal does not verify the signature', async () => {
+    const { customer, order, providerOrderId } = await approvedPayment();
+    paypal.steer.webhookVerification = 'FAILURE';
+    const refused = await postWebhook(paypal.webhook('PAYMENT.CAPTURE.DENIED', providerOrderId));
+    expect(refused).toMatchObject({ status: 400, body: { code: -218 } });
+    expect((await details(customer, order.orderId)).status).toBe(2);
+  });
+
+  it('of another provider are not found', async () => {
+    const response = await shop.app.request('/api/v1/pay/webhook/stripe', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    expect(response.status).toBe(404);
+  });
+});

@@ -1,0 +1,57 @@
+import path from 'node:path';
+import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
+import type { Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { createLogger, type Logger } from '../logger';
+import { createMailer, type Mailer } from '../mail/mailer';
+import { createPaymentProvider } from '../payments/registry';
+import type { PaymentProvider } from '../payments/provider';
+import { createFolderStorage, type Storage } from '../storage/storage';
+import type { Command } from './commands';
+
+/*
+ * Operator commands that work on the shop's data. A command's `execute` takes its arguments and an
+ * open shop and answers what to print, so tests run it against a test database; `run` opens the
+ * shop the configuration names, executes, prints and closes.
+ */
+
+/** What an operator command works with: the same pieces the API has. */
+export type OperatorShop = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer; payments: PaymentProvider };
+
+export type OperatorCommand = Command & { execute(args: string[], shop: OperatorShop): Promise<string> };
+
+export function operatorCommand(spec: { usage: string; help: string; execute: OperatorCommand['execute'] }): OperatorCommand {
+  return {
+    ...spec,
+    run: async (args, config) => console.log(await withOperatorShop(config, (shop) => spec.execute(args, shop))),
+  };
+}
+
+/**
+ * Opens the shop's database (migrated) with storage, mail and the payment provider. With the embedded
+ * database, stop `npm start` first: PGlite serves one process at a time.
+ */
+export async function withOperatorShop<T>(config: Config, work: (shop: OperatorShop) => Promise<T>): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+  try {
+    await database.migrate();
+    // Warnings only: the command prints its own summary.
+    const logger = createLogger('warn');
+    const shop = { db: database.db, config, logger, storage: createFolderStorage(config.storageDir), mailer: createMailer(config, logger) };
+    return await work({ ...shop, payments: createPaymentProvider(shop) });
+  } finally {
+    await database.close();
+  }
+}
+
+/** Parses a command's arguments; anything unexpected answers the command's usage. */
+export function readArguments<O extends ParseArgsOptionsConfig>(args: string[], usage: string, options: O, positionals: { min: number; max?: number }) {
+  try {
+    const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+    const count = parsed.positionals.length;
+    if (count < positionals.min || count > (positionals.max ?? positionals.min)) throw new Error('wrong number of arguments');
+    return parsed;
+  } catch {
+    throw new Error(`usage: npm run shop -- ${usage}`);
+  }
+}

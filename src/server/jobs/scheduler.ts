@@ -1,0 +1,56 @@
+import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
+import type { Config } from '../config';
+import type { Database } from '../db/client';
+import type { Logger } from '../logger';
+
+/*
+ * Background work, run by every API process every minute. Each job is safe when several processes run
+ * it at once (they claim rows with FOR UPDATE SKIP LOCKED and move them with conditional updates), so
+ * there is no leader to elect and nothing to configure when the shop grows to several processes.
+ * See docs/decisions/016-background-jobs.md.
+ */
+
+export type JobDeps = { db: Database; config: Config; logger: Logger };
+
+type Job = { name: string; run: (deps: JobDeps, now: Date) => Promise<number> };
+
+export const jobs: Job[] = [
+  { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
+  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays) },
+];
+
+const EVERY_MS = 60_000;
+
+/** Runs every job now and then every minute, never two rounds at once; `stop` waits for a round under way. */
+export function startJobs(deps: JobDeps, everyMs = EVERY_MS) {
+  let round: Promise<void> = Promise.resolve();
+  let running = false;
+
+  const runRound = async () => {
+    for (const job of jobs) {
+      try {
+        const moved = await job.run(deps, new Date());
+        if (moved > 0) deps.logger.info({ job: job.name, orders: moved }, 'job done');
+      } catch (error) {
+        deps.logger.error({ err: error, job: job.name }, 'job failed; it runs again next round');
+      }
+    }
+  };
+  const tick = () => {
+    if (running) return;
+    running = true;
+    round = runRound().finally(() => {
+      running = false;
+    });
+  };
+
+  tick();
+  const timer = setInterval(tick, everyMs);
+  timer.unref();
+  return {
+    async stop() {
+      clearInterval(timer);
+      await round;
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { ProviderPayMethod } from '@/features/orders/orders.schema';
+import type { Currency, Language } from '@/lib/locale';
+import type { Money } from '@/lib/money';
+
+/*
+ * A payment provider (acquirer) behind one interface. The shop creates a payment, sends the customer
+ * to approve it, captures it when the customer returns (or a webhook says so) and refunds it on a
+ * cancel. Adding an acquirer is one new file implementing `PaymentProvider`, plus its name in
+ * `registry.ts`. See docs/decisions/015-payment-providers.md.
+ */
+
+export type PaymentRequest = {
+  orderNo: string;
+  amount: number;
+  currency: Currency;
+  method: ProviderPayMethod;
+  /** The language of the provider's pages. */
+  language: Language;
+  /** Where the provider sends the customer back after approving (and after declining, where it says so). */
+  returnUrl: string;
+  cancelUrl: string;
+};
+
+export type CreatedPayment = {
+  providerOrderId: string;
+  /** Where the customer approves the payment; null when the page approves it in place (PayPal's card fields). */
+  approveUrl: string | null;
+};
+
+/**
+ * The outcome of a capture. `pending`: nothing was captured yet (not approved, or the capture itself
+ * is still being processed); asking again later is safe.
+ */
+export type CaptureResult = { status: 'completed'; captureId: string } | { status: 'declined' } | { status: 'pending' };
+
+/** A verified webhook event, in the shop's words; `other` is genuine but not one the shop acts on. */
+export type WebhookEvent =
+  | { type: 'capture-completed'; providerOrderId: string; captureId: string }
+  | { type: 'capture-denied'; providerOrderId: string }
+  | { type: 'other' };
+
+export type PaymentProvider = {
+  readonly name: string;
+  /** The methods the customer can choose while this provider is active. */
+  readonly payMethods: readonly ProviderPayMethod[];
+  /** A public id the page's own SDK needs (PayPal's client id, for its card fields); null when the page needs none. */
+  readonly clientId: string | null;
+  createPayment(payment: PaymentRequest, requestId: string): Promise<CreatedPayment>;
+  /** Idempotent per `requestId`: repeating a capture whose outcome is unknown never charges twice. */
+  capture(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+  /** Idempotent per `requestId`. */
+  refund(captureId: string, amount: Money, requestId: string): Promise<void>;
+  /** The event a webhook carries, or null when its signature does not verify. */
+  verifyWebhook(headers: Headers, rawBody: string): Promise<WebhookEvent | null>;
+};
+
+/** The provider could not be reached or answered something unexpected; the outcome of the call is unknown. */
+export class PaymentProviderError extends Error {
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'PaymentProviderError';
+  }
+}
