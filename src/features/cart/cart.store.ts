@@ -17,6 +17,8 @@ export const readBrowserCart = () => readStored<CartItem[]>('local', BROWSER_CAR
 const saveBrowserCart = (items: CartItem[]) => writeStored('local', BROWSER_CART_KEY, items.length ? items : null);
 /** After sign-in the server has merged the browser cart into the account's cart. */
 export const clearBrowserCart = () => saveBrowserCart([]);
+/** A guest's ordered lines leave the browser cart (the server removes a customer's itself). */
+export const removeFromBrowserCart = (ids: number[]) => saveBrowserCart(readBrowserCart().filter((item) => !ids.includes(item.goodsSpecificationId)));
 
 /** The estimated total, or null ("--") when a line has no price in this currency or the total is zero. */
 export const $cartTotal = computed($cart, (cart) => estimateTotal(cart.list));

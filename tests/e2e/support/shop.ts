@@ -1,9 +1,12 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { loadConfig } from '@/server/config';
+import { createLogger } from '@/server/logger';
+import { createMailer } from '@/server/mail/mailer';
 import { startShop } from '@/server/main';
 
 /** Chromium flags for a machine with no network but loopback (see README). */
@@ -20,7 +23,9 @@ export async function startTestShop(env: Record<string, string> = {}) {
   const { dataDir, siteDir, chromium: executablePath } = inject('e2e');
   const ownData = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-data-'));
   await cp(dataDir, ownData, { recursive: true });
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownData, PORT: '0', LOG_LEVEL: 'warn', ...env });
+  // Links the shop builds (payment returns, mails) use its public origin, so it must know its port.
+  const port = await freePort();
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownData, PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env });
   const shop = await startShop(config, { build: 'never', siteDir });
   const browser: Browser = await chromium.launch({ executablePath, args: chromiumArgs });
   const contexts: BrowserContext[] = [];
@@ -31,6 +36,8 @@ export async function startTestShop(env: Record<string, string> = {}) {
     url: shop.url,
     db: shop.database.db,
     config,
+    /** What the operator's commands need, to act on this shop as the CLI would. */
+    operator: { db: shop.database.db, config, mailer: createMailer(config, createLogger('silent')) },
     pageErrors,
     /** A fresh browser profile on a desktop or phone screen. */
     async newPage(device: Device = 'desktop'): Promise<Page> {
@@ -55,6 +62,17 @@ export async function startTestShop(env: Record<string, string> = {}) {
 }
 
 export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+}
 
 /** A translation key showing instead of its text means an island was not handed that string. */
 export async function untranslatedKeys(page: Page): Promise<string[]> {

@@ -1,0 +1,62 @@
+import { useEffect, useState } from 'react';
+import type { OrderDetails, OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
+import { OrderStatus } from '@/features/orders/orders';
+import { api, isSuccess } from '@/lib/api-client';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { formatMoney } from '@/lib/money';
+
+const POLL_EVERY_MS = 2000;
+const POLL_TIMES = 15;
+
+type State = { kind: 'checking' } | { kind: 'missing' } | { kind: 'done'; order: OrderStatusInfo };
+
+/** /pay_result: confirms the payment with the provider's return, then polls until it settles. */
+export default function PayResult({ messages }: { messages: Messages }) {
+  const t = createTranslator(messages);
+  const [state, setState] = useState<State>({ kind: 'checking' });
+  const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search);
+  const orderId = Number(query.get('orderId'));
+  const couponReceived = query.get('coupon') === '1';
+
+  useEffect(() => {
+    let stopped = false;
+    void (async () => {
+      const token = query.get('token');
+      let result = token
+        ? await api.post<OrderStatusInfo>('order/callback', { orderId, token })
+        : await api.get<OrderStatusInfo>('order/checkOrderStatus', { searchParams: { orderId } });
+      for (let poll = 0; isSuccess(result) && result.data.status === OrderStatus.PaymentPending && poll < POLL_TIMES && !stopped; poll++) {
+        await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
+        result = await api.get<OrderStatusInfo>('order/checkOrderStatus', { searchParams: { orderId } });
+      }
+      if (!stopped) setState(isSuccess(result) ? { kind: 'done', order: result.data } : { kind: 'missing' });
+    })();
+    return () => {
+      stopped = true;
+    };
+  }, []);
+
+  async function retry() {
+    const details = await api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } });
+    if (!isSuccess(details)) return;
+    const payment = await api.post<PaymentStart>('pay/payment', { orderId, payMethod: details.data.payMethod });
+    if (isSuccess(payment)) location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${orderId}`);
+  }
+
+  if (state.kind === 'checking') return <p role="status">{t('payResult.checking')}</p>;
+  if (state.kind === 'missing') return <p className="placeholder">{t('orders.notFound')}</p>;
+  const { order } = state;
+  const paid = order.status !== OrderStatus.PaymentFailed && order.status !== OrderStatus.PaymentPending && order.status !== OrderStatus.Closed;
+  return (
+    <section className={`pay-result pay-result--${paid ? 'success' : 'failed'}`}>
+      <h1>{paid ? t('payResult.success') : order.status === OrderStatus.PaymentPending ? t('payResult.pending') : t('payResult.failed')}</h1>
+      {couponReceived && paid && <p>{t('payResult.couponReceived')}</p>}
+      <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
+      <div className="pay-result__actions">
+        {order.status === OrderStatus.PaymentFailed && <button type="button" className="button" onClick={() => void retry()}>{t('payResult.retry')}</button>}
+        <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('payResult.viewOrder')}</a>
+        <a className="button button--ghost" href="/">{t('payResult.backHome')}</a>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,124 @@
+import { useEffect, useState } from 'react';
+import { api, isSuccess } from '@/lib/api-client';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { formatMoney } from '@/lib/money';
+import { showToast } from '@/lib/toast.store';
+import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
+import type { OrderDetails, PaymentStart } from './orders.schema';
+import { formatTime, orderStatusKey } from './order-status';
+
+/** /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics. */
+export default function OrderDetailsView({ messages, languageTag }: { messages: Messages; languageTag: string }) {
+  const t = createTranslator(messages);
+  const [order, setOrder] = useState<OrderDetails | null | undefined>(undefined);
+  const orderId = typeof location === 'undefined' ? 0 : Number(new URLSearchParams(location.search).get('orderId'));
+  const time = (iso: string | null) => formatTime(iso, languageTag);
+
+  useEffect(() => {
+    void api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } }).then((result) => setOrder(isSuccess(result) ? result.data : null));
+  }, [orderId]);
+
+  if (order === undefined) return <p>{t('page.loading')}</p>;
+  if (order === null) return <p className="placeholder">{t('orders.notFound')}</p>;
+  const status = order.status as OrderStatusValue;
+  const cancellable = awaitingPayment.includes(status) || status === OrderStatus.Paid;
+
+  async function cancel() {
+    if (!confirm(t('orders.cancelConfirm'))) return;
+    const result = await api.put<OrderDetails>(`order/cancel?orderId=${orderId}`);
+    if (!isSuccess(result)) return showToast('warning', result.message);
+    setOrder(result.data);
+    showToast('success', t('orders.cancelled'));
+  }
+
+  async function pay() {
+    const payment = await api.post<PaymentStart>('pay/payment', { orderId, payMethod: order!.payMethod });
+    if (isSuccess(payment)) location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${orderId}`);
+    else showToast('warning', payment.message);
+  }
+
+  const address = order.delivery.address;
+  const rows: [string, string][] = [
+    [t('orders.created'), time(order.createTime)],
+    [t('orders.payTime'), time(order.payTime)],
+    [t('orders.completeTime'), time(order.completeTime)],
+    [t('orders.cancelTime'), time(order.cancelTime)],
+    [t('orders.payMethod'), order.payMethod],
+    [t('orders.paymentNumber'), order.paymentNumber ?? ''],
+  ];
+  return (
+    <div className="order-details">
+      <div className="order-card__head">
+        <h2>{t('orders.orderNo', { orderNo: order.orderNo })}</h2>
+        <span className={`status status--${order.status}`} data-testid="order-status">{t(orderStatusKey(order.status))}</span>
+      </div>
+      <ul className="cart-lines">
+        {order.lines.map((line) => (
+          <li key={line.goodsSpecificationId} className="cart-line">
+            {line.picture && <img src={line.picture} width={64} height={64} alt="" />}
+            <div className="cart-line__text">
+              <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
+              <span className="cart-line__spec">{line.specificationName} × {line.goodsQuantity}</span>
+            </div>
+            <span className="price">{formatMoney(line.unitPrice * line.goodsQuantity, order.currency)}</span>
+          </li>
+        ))}
+      </ul>
+      <dl className="totals">
+        <dt>{t('checkout.goodsTotal')}</dt>
+        <dd>{formatMoney(order.goodsTotal, order.currency)}</dd>
+        <dt>{t('orders.discount')}</dt>
+        <dd>{order.discountAmount > 0 ? `-${formatMoney(order.discountAmount, order.currency)}` : formatMoney(0, order.currency)}</dd>
+        {order.coupons.length > 0 && (
+          <>
+            <dt>{t('orders.coupons')}</dt>
+            <dd>{order.coupons.length}</dd>
+          </>
+        )}
+        <dt>{t('orders.paid')}</dt>
+        <dd className="price">{formatMoney(order.payAmount, order.currency)}</dd>
+      </dl>
+      <dl className="facts">
+        {rows.filter(([, value]) => value).map(([label, value]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{value}</dd>
+          </div>
+        ))}
+      </dl>
+      {address && (
+        <section>
+          <h3>{t('orders.address')}</h3>
+          <address>
+            {address.firstName} {address.lastName}
+            <br />
+            {address.address}
+            {address.address2 && <>, {address.address2}</>}
+            <br />
+            {address.city}, {address.stateName} {address.zipCode}, {address.countryName}
+            {address.phone && <><br />{address.phone}</>}
+          </address>
+        </section>
+      )}
+      <details className="logistics" open={Boolean(order.delivery.carrier)}>
+        <summary>{t('orders.logistics')}</summary>
+        {order.delivery.carrier ? (
+          <>
+            <p>{t('orders.carrier')}: {order.delivery.carrier} · {t('orders.trackingNumber')}: <span data-testid="tracking-number">{order.delivery.trackingNumber}</span></p>
+            <ol className="events">
+              {order.delivery.events.map((event) => (
+                <li key={event.time + event.text}><time dateTime={event.time}>{time(event.time)}</time> {event.text}</li>
+              ))}
+            </ol>
+          </>
+        ) : (
+          <p>{t('orders.noLogistics')}</p>
+        )}
+      </details>
+      <div className="pay-result__actions">
+        {awaitingPayment.includes(status) && <button type="button" className="button" onClick={() => void pay()}>{t('orders.pay')}</button>}
+        {cancellable && <button type="button" className="button button--ghost" onClick={() => void cancel()}>{t('orders.cancel')}</button>}
+      </div>
+    </div>
+  );
+}

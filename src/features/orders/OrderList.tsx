@@ -1,0 +1,73 @@
+import { useEffect, useState } from 'react';
+import { api, isSuccess } from '@/lib/api-client';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { formatMoney } from '@/lib/money';
+import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
+import type { OrderPage } from './orders.schema';
+import { formatTime, orderStatusKey } from './order-status';
+
+const PAGE_SIZE = 10;
+const tabs: (OrderStatusValue | null)[] = [null, OrderStatus.PaymentPending, OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.Completed];
+
+/** /my/order: the customer's orders, by status, newest first. */
+export default function OrderList({ messages, languageTag }: { messages: Messages; languageTag: string }) {
+  const t = createTranslator(messages);
+  const [status, setStatus] = useState<OrderStatusValue | null>(null);
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<OrderPage | null>(null);
+
+  useEffect(() => {
+    void api
+      .get<OrderPage>('order/queryOrderList', { searchParams: { pageNum, pageSize: PAGE_SIZE, ...(status === null ? {} : { status }) } })
+      .then((result) => isSuccess(result) && setPage(result.data));
+  }, [status, pageNum]);
+
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+  return (
+    <div className="orders">
+      <div className="tabs" role="tablist">
+        {tabs.map((tab) => (
+          <button key={String(tab)} type="button" role="tab" aria-selected={status === tab} className="tab" onClick={() => { setStatus(tab); setPageNum(1); }}>
+            {tab === null ? t('orders.all') : t(orderStatusKey(tab))}
+          </button>
+        ))}
+      </div>
+      {!page ? (
+        <p>{t('page.loading')}</p>
+      ) : page.list.length === 0 ? (
+        <p className="placeholder">{t('orders.empty')}</p>
+      ) : (
+        <ul className="order-list">
+          {page.list.map((order) => (
+            <li key={order.orderId} className="order-card">
+              <div className="order-card__head">
+                <strong>{t('orders.orderNo', { orderNo: order.orderNo })}</strong>
+                <span className={`status status--${order.status}`}>{t(orderStatusKey(order.status))}</span>
+              </div>
+              <p className="product-card__muted">{t('orders.placed', { time: formatTime(order.createTime, languageTag) })}</p>
+              <ul className="order-card__lines">
+                {order.lines.map((line) => (
+                  <li key={line.goodsSpecificationId}>{line.goodsName} · {line.specificationName} × {line.goodsQuantity}</li>
+                ))}
+              </ul>
+              <div className="order-card__foot">
+                <span>{t('orders.total')}: <strong className="price">{formatMoney(order.payAmount, order.currency)}</strong></span>
+                <span className="order-card__actions">
+                  {awaitingPayment.includes(order.status as OrderStatusValue) && <a className="button" href={`/my/order/details?orderId=${order.orderId}`}>{t('orders.pay')}</a>}
+                  <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('orders.details')}</a>
+                </span>
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+      {pages > 1 && (
+        <nav className="pager" aria-label={t('list.page', { page: pageNum, pages })}>
+          <button type="button" className="button button--ghost" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>{t('list.previous')}</button>
+          <span>{t('list.page', { page: pageNum, pages })}</span>
+          <button type="button" className="button button--ghost" disabled={pageNum >= pages} onClick={() => setPageNum(pageNum + 1)}>{t('list.next')}</button>
+        </nav>
+      )}
+    </div>
+  );
+}

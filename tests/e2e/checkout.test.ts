@@ -1,0 +1,100 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addOrderEvent, shipOrder } from '@/features/orders/order-lifecycle';
+import { uiDictionaries } from '@/lib/i18n/ui';
+import { orders } from '@/server/db/schema';
+import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await startTestShop();
+});
+afterAll(async () => {
+  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
+  await shop.close();
+});
+
+async function addToCart(page: Page, category: string, name?: RegExp, addLabel = uiDictionaries.EN['product.addToCart']) {
+  await page.goto(`/productsList?category=${category}`);
+  await (name ? page.getByRole('link', { name }) : page.locator('.product-card')).first().click();
+  await page.getByRole('button', { name: addLabel }).click();
+  await page.locator('.toast--success').first().waitFor();
+}
+
+async function fillAddress(page: Page) {
+  await page.getByLabel('First name').fill('Jordan');
+  await page.getByLabel('Last name').fill('Kim');
+  await page.getByLabel('State / province').selectOption('CA');
+  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('ZIP code').fill('94105');
+}
+
+async function checkOutAsNewCustomer(page: Page, email: string) {
+  await page.goto('/shoppingCart');
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page.waitForURL(/\/pay\?ids=/);
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('New password (creates your account)').fill('Orchid2026');
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
+}
+
+describe.each<Device>(['desktop', 'mobile'])('buying on %s', (device) => {
+  it('checks out as a new customer with the test gateway, and finds the order with its logistics', async () => {
+    const page = await shop.newPage(device);
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    await addToCart(page, 'health', /Magnesium Sleep Gummies/);
+    await page.goto('/shoppingCart');
+    await expect(page.getByTestId('selected-total').textContent()).resolves.toMatch(/^\$\d+\.\d\d$/);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+
+    await checkOutAsNewCustomer(page, `buyer.${device}@example.com`);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.waitForURL(/\/pay_result\?orderId=/);
+    await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.waitForURL(/\/my\/order\/details/);
+    await expect(page.getByTestId('order-status').textContent()).resolves.toBe('Waiting for delivery');
+    await expect(page.getByText('Satin Slip Dress').isVisible()).resolves.toBe(true);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+
+    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+    const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+    await shipOrder(shop.operator, order!.orderNo, { carrier: 'DHL', trackingNumber: `TRK-${device}` });
+    await addOrderEvent(shop.db, order!.orderNo, 'Left the sorting centre');
+    await page.reload();
+    await expect(page.getByTestId('order-status').textContent()).resolves.toBe('Shipped');
+    await expect(page.getByTestId('tracking-number').textContent()).resolves.toBe(`TRK-${device}`);
+    await expect(page.getByText('Left the sorting centre').isVisible()).resolves.toBe(true);
+
+    await page.goto('/my/order');
+    await page.getByText(`Order ${order!.orderNo}`).waitFor();
+  });
+});
+
+describe('a declined payment', () => {
+  it('shows the failure and can be paid again', async () => {
+    const page = await shop.newPage();
+    await addToCart(page, 'toys', /Pebble Personal Massager/);
+    await checkOutAsNewCustomer(page, 'decliner@example.com');
+    await page.getByRole('button', { name: 'Decline payment' }).click();
+    await page.getByRole('heading', { name: 'The payment did not go through.' }).waitFor();
+    await page.getByRole('button', { name: 'Try paying again' }).click();
+    await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+  });
+
+  it('shows checkout in Chinese with yuan prices', async () => {
+    const page = await shop.newPage();
+    await page.goto('/?lang=zh&currency=cny');
+    await addToCart(page, 'lingerie', undefined, uiDictionaries.ZH['product.addToCart']);
+    await page.goto('/shoppingCart');
+    await expect(page.getByTestId('selected-total').textContent()).resolves.toMatch(/^￥/);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+  });
+});
