@@ -1,10 +1,11 @@
 import { ConfigError, loadConfig } from '@/server/config';
 import { startShop } from '@/server/main';
 
-/** `npm start`: the whole shop at one URL. */
+/** `npm start`: the whole shop at one URL (`-- --rebuild` rebuilds the pages, `-- --no-build` serves the API and whatever pages exist). */
 try {
   const config = loadConfig();
-  const shop = await startShop(config, { build: process.argv.includes('--rebuild') ? 'always' : 'if-missing' });
+  const build = process.argv.includes('--rebuild') ? 'always' : process.argv.includes('--no-build') ? 'never' : 'if-missing';
+  const shop = await startShop(config, { build });
   console.log(`\n  Energy Shop is running at ${shop.url}\n`);
   let stopping = false;
   const stop = async (signal: string) => {
