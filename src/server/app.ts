@@ -14,7 +14,9 @@ import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
 import { cartRoutes } from '@/features/cart/cart.routes';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
+import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
+import { energyRoutes } from '@/features/energy/energy.routes';
 import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { paymentRoutes } from '@/features/orders/payments.routes';
@@ -78,7 +80,10 @@ export function createApi(deps: AppDeps) {
   api.route('/delivery', deliveryRoutes(deps));
   const orderDeps = { ...deps, payments: createPaymentProvider(deps) };
   api.route('/order', orderRoutes(orderDeps));
+  api.route('/order', receiveOrderRoutes(deps));
+  api.route('/coupon', couponRoutes(deps));
   api.route('/pay', paymentRoutes(orderDeps));
+  api.route('/energy', energyRoutes(orderDeps));
   api.route('/media', mediaRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });

@@ -4,6 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { mergeIntoCart } from '@/features/cart/cart.service';
 import type { CartItem } from '@/features/cart/cart.schema';
 import { CAPTCHA_COOKIE } from '@/features/captcha/captcha.routes';
+import { countShareVisit } from '@/features/referral/referral.service';
 import type { AppDeps } from '@/server/app';
 import type { AppEnv } from '@/server/http/context';
 import { invalidInput } from '@/server/http/errors';
@@ -82,8 +83,9 @@ export function authRoutes(deps: AppDeps) {
         ...getRoute({ tag, path: '/getUserInfo', summary: 'The signed-in customer, or empty fields when signed out', query: userInfoQuerySchema, data: userInfoSchema }),
         middleware: optionalUser(deps),
       },
-      (c) => {
+      async (c) => {
         const signedIn = c.get('signedIn');
+        await countShareVisit(c, deps, c.req.valid('query').refereeCode, signedIn?.user);
         return ok(c, signedIn ? toUserInfo(signedIn.user, deps.storage.url) : signedOutUserInfo);
       },
     )

@@ -74,9 +74,9 @@ describe('the completion sweep', () => {
     const old = await signedFor(8);
     const recent = await signedFor(2);
 
-    expect(await completeSignedForOrders(shop.db, new Date(), 7)).toBe(1);
+    expect(await completeSignedForOrders(shop.db, new Date(), 7, shop.config.referenceRates)).toBe(1);
     expect(await statusesOf([old, recent])).toEqual([6, 5]);
-    expect(await completeSignedForOrders(shop.db, new Date(), 7)).toBe(0);
+    expect(await completeSignedForOrders(shop.db, new Date(), 7, shop.config.referenceRates)).toBe(0);
   });
 });
 

@@ -1,5 +1,7 @@
 import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { creditRebates } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
+import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
 import { orderEvents, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
@@ -65,14 +67,15 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
 }
 
 /**
- * The referral programme's seam: a completed order's rebate beneficiary earns the rebate. The energy
- * ledger arrives with the referral issue, which credits it here, in the completing transaction, once
- * per order (the ledger's unique reference).
+ * The referral programme's seam: a completed order's rebate beneficiary earns the rebate, in the
+ * completing transaction, once per order (the ledger's unique reference).
  */
-async function onOrdersCompleted(_tx: Executor, _orderIds: number[]): Promise<void> {}
+async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date): Promise<void> {
+  await creditRebates(tx, orderIds, rates, now);
+}
 
 /** Sweep: signed-for orders complete after ORDER_AUTO_COMPLETE_DAYS. Safe in every process, like the expiry sweep. */
-export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number): Promise<number> {
+export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number, rates: ReferenceRates): Promise<number> {
   const signedBefore = new Date(now.getTime() - autoCompleteDays * DAY_MS);
   let total = 0;
   for (;;) {
@@ -89,7 +92,7 @@ export async function completeSignedForOrders(db: Database, now: Date, autoCompl
         .set({ status: OrderStatus.Completed, completedAt: now })
         .where(and(inArray(orders.id, due), eq(orders.status, OrderStatus.SignedFor)))
         .returning({ id: orders.id });
-      await onOrdersCompleted(tx, rows.map((row) => row.id));
+      await onOrdersCompleted(tx, rows.map((row) => row.id), rates, now);
       return rows.length;
     });
     total += completed;
@@ -140,10 +143,10 @@ export function markSignedFor(db: Executor, orderNo: string, now = new Date()): 
 }
 
 /** Signed for → completed now, without waiting for the completion sweep. */
-export async function completeOrder(db: Database, orderNo: string, now = new Date()): Promise<OrderRow> {
+export async function completeOrder(db: Database, rates: ReferenceRates, orderNo: string, now = new Date()): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const completed = await moveOrder(tx, orderNo, [OrderStatus.SignedFor], 'completed', { status: OrderStatus.Completed, completedAt: now });
-    await onOrdersCompleted(tx, [completed.id]);
+    await onOrdersCompleted(tx, [completed.id], rates, now);
     return completed;
   });
 }

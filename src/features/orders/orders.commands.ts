@@ -79,8 +79,8 @@ const completeUsage = 'complete <orderNo>';
 export const completeCommand = operatorCommand({
   usage: completeUsage,
   help: 'complete a signed-for order now',
-  async execute(args, { db }) {
-    const order = await completeOrder(db, readArguments(args, completeUsage, {}, { min: 1 }).positionals[0]!);
+  async execute(args, { db, config }) {
+    const order = await completeOrder(db, config.referenceRates, readArguments(args, completeUsage, {}, { min: 1 }).positionals[0]!);
     return `Order ${order.orderNo} completed.`;
   },
 });

@@ -10,10 +10,11 @@ import { limits } from '@/lib/validation';
 const id = z.coerce.number().int().positive();
 const time = z.string().describe('ISO 8601');
 
-/** Paid through a payment provider. The energy-points issue adds `ep`, paid from the customer's ledger. */
+/** Paid through a payment provider. */
 export const providerPayMethods = ['paypal', 'card', 'test'] as const;
 export type ProviderPayMethod = (typeof providerPayMethods)[number];
-export const payMethods = [...providerPayMethods] as const;
+/** `ep` pays a goods order from the customer's energy points (docs/decisions/018-energy-ledger.md). */
+export const payMethods = [...providerPayMethods, 'ep'] as const;
 export type PayMethod = (typeof payMethods)[number];
 
 export const orderStatusSchema = z.number().int().min(0).max(6).describe('0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped, 5 signed for, 6 completed');

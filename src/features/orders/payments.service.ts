@@ -1,8 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, exists, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { creditPaidRecharge, refundOrderPoints } from '@/features/energy/energy.hooks';
+import { energyReference, postEnergy } from '@/features/energy/energy.ledger';
 import { ErrorCode } from '@/lib/error-codes';
 import { translate } from '@/lib/i18n';
 import type { Language } from '@/lib/locale';
+import { pointsToPay } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
@@ -35,8 +38,9 @@ export function listPayMethods(deps: Pick<OrderDeps, 'payments'>, language: Lang
   return payMethods.map((payMethod) => ({ payMethod, name: translate(language, `payMethod.${payMethod}`), clientId }));
 }
 
-/** -218 naming `payMethod` unless the active provider offers the method. */
+/** -218 naming `payMethod` unless the active provider offers the method (energy points are always on offer for goods). */
 export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: PayMethod): void {
+  if (payMethod === 'ep') return;
   if (!(deps.payments.payMethods as readonly string[]).includes(payMethod)) throw invalidInput('payMethod');
 }
 
@@ -59,6 +63,7 @@ export async function startPayment(
   const { db, config, payments: provider } = deps;
   const order = await findOwnOrder(db, userId, body.orderId);
   if (!awaitingPayment.includes(statusOf(order)) || order.expiresAt <= now) throw notAwaitingPayment(order);
+  if (body.payMethod === 'ep') return payWithEnergy(deps, order, now);
   checkPayMethod(deps, body.payMethod);
 
   const requestId = randomUUID();
@@ -92,6 +97,33 @@ export async function startPayment(
     await tx.update(orders).set({ providerOrderId: created.providerOrderId }).where(eq(orders.id, order.id));
   });
   return { orderId: order.id, payMethod: body.payMethod, providerOrderId: created.providerOrderId, approveUrl: created.approveUrl, paid: false };
+}
+
+/**
+ * Pays a goods order with energy points: the points (pointsToPay, rounded up) leave the ledger and the
+ * order becomes paid in one transaction, so either both happen or neither. Too few points answer -218
+ * `points` (energy.notEnoughPoints) and change nothing; any open provider attempt is superseded (a
+ * capture that still lands for it is refunded as for any order that can no longer be paid).
+ */
+async function payWithEnergy(deps: OrderDeps, order: OrderRow, now: Date): Promise<PaymentStart> {
+  if (order.kind !== 'goods') throw invalidInput('payMethod');
+  const points = pointsToPay(order.payAmount, order.currency, deps.config.referenceRates);
+  await deps.db.transaction(async (tx) => {
+    const [paid] = await tx
+      .update(orders)
+      .set({ status: OrderStatus.Paid, paidAt: now, payMethod: 'ep', providerOrderId: null })
+      .where(and(eq(orders.id, order.id), inArray(orders.status, awaitingPayment), gt(orders.expiresAt, now)))
+      .returning({ id: orders.id });
+    if (!paid) throw notAwaitingPayment(order);
+    if (points > 0) {
+      const record = await postEnergy(tx, { userId: order.userId, type: 'order-payment', points: -points, reference: energyReference.orderPayment(order.id) }, now);
+      await tx.update(orders).set({ paymentNumber: record.transactionNo }).where(eq(orders.id, order.id));
+    }
+    await tx.update(payments).set({ status: 'superseded' }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'created')));
+    await countSold(tx, order.id, 1);
+  });
+  await sendOrderConfirmation(deps, order.id).catch((error: unknown) => deps.logger.error({ err: error, orderId: order.id }, 'order confirmation mail failed'));
+  return { orderId: order.id, payMethod: 'ep', providerOrderId: null, approveUrl: null, paid: true };
 }
 
 /** A provider that failed or did not answer: logged, and -1 (HTTP 502) so the customer tries again. */
@@ -151,13 +183,15 @@ export async function recordCapture(deps: OrderDeps, payment: PaymentRow, captur
       .update(orders)
       .set({ status: OrderStatus.Paid, paidAt: now, paymentNumber: captureId, payMethod: current.method, providerOrderId: current.providerOrderId })
       .where(and(eq(orders.id, current.orderId), inArray(orders.status, awaitingPayment)))
-      .returning({ id: orders.id });
+      .returning({ id: orders.id, userId: orders.userId, kind: orders.kind, energyPoints: orders.energyPoints });
     await tx
       .update(payments)
       .set({ captureId, capturedAt: now, captureStartedAt: null, ...(paid ? { status: 'captured' as const } : {}) })
       .where(eq(payments.id, current.id));
     if (!paid) return 'orphan' as const;
     await countSold(tx, paid.id, 1);
+    // The one place a provider's payment makes an order paid: a recharge credits its points here.
+    await creditPaidRecharge(tx, paid, now);
     return 'paid' as const;
   });
 
@@ -263,5 +297,6 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: Ord
     await tx.update(orders).set({ refundedAt: now }).where(eq(orders.id, order.id));
     if (status === OrderStatus.Paid) await releaseStock(tx, [order.id]);
     await countSold(tx, order.id, -1);
+    await refundOrderPoints(tx, order.id, now);
   });
 }

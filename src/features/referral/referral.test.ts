@@ -13,7 +13,7 @@ describe('my share', () => {
     const customer = await signUp(shop, { email: 'sharer@example.com' });
     const response = await shop.get<{ shareCode: string; rebateRate: number }>('/share/getMyShare', { headers: customer.headers });
     expect(response.body.code).toBe(1);
-    expect(response.body.data).toEqual({ shareCode: customer.user.shareCode, rebateRate: 7 });
+    expect(response.body.data).toEqual({ shareCode: customer.user.shareCode, rebateRate: 7, visits: 0 });
   });
 
   it('needs a signed-in customer', async () => {

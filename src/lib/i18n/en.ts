@@ -38,6 +38,8 @@ export const en = {
   'mail.resetPassword.ignore': 'If you did not ask for this, ignore this mail: your password stays as it is.',
   'order.discountCode.own': 'You cannot use your own discount code; share it with friends instead',
   'order.discountCode.unknown': 'This discount code does not exist',
+  'energy.notEnoughPoints': 'You do not have enough energy points for this',
+  'payMethod.ep': 'Energy points',
   'payMethod.paypal': 'PayPal',
   'payMethod.card': 'Credit or debit card',
   'payMethod.test': 'Test payment',

@@ -36,6 +36,8 @@ export const ms: Dictionary = {
   'mail.resetPassword.ignore': 'Jika anda tidak membuat permintaan ini, abaikan e-mel ini: kata laluan anda kekal seperti sedia ada.',
   'order.discountCode.own': 'Anda tidak boleh menggunakan kod diskaun sendiri; kongsikannya dengan rakan',
   'order.discountCode.unknown': 'Kod diskaun ini tidak wujud',
+  'energy.notEnoughPoints': 'Mata tenaga anda tidak mencukupi untuk ini',
+  'payMethod.ep': 'Mata tenaga',
   'payMethod.paypal': 'PayPal',
   'payMethod.card': 'Kad kredit atau debit',
   'payMethod.test': 'Pembayaran ujian',

@@ -36,6 +36,8 @@ export const zh: Dictionary = {
   'mail.resetPassword.ignore': '如果这不是您本人的操作，请忽略此邮件，您的密码不会改变。',
   'order.discountCode.own': '不能使用自己的优惠码，请分享给好友使用',
   'order.discountCode.unknown': '该优惠码不存在',
+  'energy.notEnoughPoints': '您的能量点不足',
+  'payMethod.ep': '能量点',
   'payMethod.paypal': 'PayPal',
   'payMethod.card': '信用卡或借记卡',
   'payMethod.test': '测试支付',

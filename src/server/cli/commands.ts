@@ -5,6 +5,7 @@ import { verifyCodesCommand } from '@/features/verify/verify-codes.command';
 import { disableUserCommand } from '@/features/auth/auth.commands';
 import { catalogCommands } from '@/features/catalog/catalog.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
+import { energyCommands } from '@/features/energy/energy.commands';
 
 /**
  * The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`); a
@@ -21,5 +22,6 @@ export const commands: Record<string, Command> = {
   'verify-codes': verifyCodesCommand,
   ...catalogCommands,
   ...orderCommands,
+  ...energyCommands,
   'disable-user': disableUserCommand,
 };

@@ -406,7 +406,9 @@ export const orders = pgTable(
     discountCode: text('discount_code'),
     /** Who earns the rebate when the order completes: the discount code's owner, else the buyer's referrer; never the buyer. */
     rebateBeneficiaryId: integer('rebate_beneficiary_id').references(() => users.id),
-    /** `paypal`, `card`, `test`; `ep` (energy points) comes with the energy issue. */
+    /** Energy points a recharge order credits once paid; null for other orders. */
+    energyPoints: integer('energy_points'),
+    /** `paypal`, `card`, `test`, or `ep` (paid from the customer's energy points). */
     payMethod: text('pay_method').notNull(),
     /** The provider's capture id once paid. */
     paymentNumber: text('payment_number'),
@@ -532,3 +534,82 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   captureId: text('capture_id').unique(),
   createdAt: createdAt(),
 });
+
+/* ── Energy points ─────────────────────────────────────────────────────────────────────────── */
+
+export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'expiry', 'adjustment'] as const;
+
+/**
+ * The energy ledger: every change of a customer's points is a row, and the balance is the newest
+ * row's `balance_after`. A business event writes at most once (`reference` is unique, e.g.
+ * `recharge:order:123`), so a retried request never credits or spends twice. Rows are appended under
+ * a lock on the customer's `users` row (src/features/energy/energy.ledger.ts), so concurrent spends
+ * can never take the balance below zero. See docs/decisions/018-energy-ledger.md.
+ */
+export const energyRecords = pgTable(
+  'energy_records',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    type: text('type', { enum: energyTypes }).notNull(),
+    /** Positive credits, negative debits; never zero. */
+    points: integer('points').notNull(),
+    balanceAfter: integer('balance_after').notNull(),
+    /** Points taken from the balance by this row (0 for credits). */
+    deductionPoints: integer('deduction_points').notNull().default(0),
+    /** What the customer sees and quotes, e.g. `E251122K7M9QX2P`. */
+    transactionNo: text('transaction_no').notNull().unique(),
+    /** The business event, unique: `recharge:order:{id}`, `order-payment:order:{id}`, `rebate:order:{id}`, `gift-coupon:{id}`, … */
+    reference: text('reference').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('energy_records_user_idx').on(t.userId, t.id),
+    check('energy_records_points_non_zero', sql`${t.points} <> 0`),
+    check('energy_records_balance_non_negative', sql`${t.balanceAfter} >= 0`),
+    check('energy_records_deduction', sql`${t.deductionPoints} >= 0`),
+  ],
+);
+
+/** Visits to a share link `/{code}`, counted per code for the sharer's statistics. */
+export const shareVisits = pgTable('share_visits', {
+  /** The owner of the code visited. */
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id),
+  visits: integer('visits').notNull().default(0),
+  lastVisitedAt: timestamp('last_visited_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * A gift coupon ("share energy"): the owner spent `points` on a size; a friend who opens
+ * `/order?code=…` gets it as a free order. unused → activated | cancelled (refund) | expired (refund).
+ */
+export const coupons = pgTable(
+  'coupons',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull().unique(),
+    ownerId: integer('owner_id')
+      .notNull()
+      .references(() => users.id),
+    specificationId: integer('specification_id')
+      .notNull()
+      .references(() => specifications.id),
+    points: integer('points').notNull(),
+    status: text('status', { enum: ['unused', 'activated', 'cancelled', 'expired'] }).notNull().default('unused'),
+    activatedBy: integer('activated_by').references(() => users.id),
+    orderId: integer('order_id').references(() => orders.id),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('coupons_owner_idx').on(t.ownerId, t.createdAt),
+    index('coupons_status_expires_idx').on(t.status, t.expiresAt),
+    check('coupons_points_positive', sql`${t.points} > 0`),
+  ],
+);

@@ -1,3 +1,4 @@
+import { expireCoupons } from '@/features/coupons/coupons.service';
 import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
@@ -16,7 +17,8 @@ type Job = { name: string; run: (deps: JobDeps, now: Date) => Promise<number> };
 
 export const jobs: Job[] = [
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
-  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays) },
+  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates) },
+  { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },
 ];
 
 const EVERY_MS = 60_000;
@@ -30,7 +32,7 @@ export function startJobs(deps: JobDeps, everyMs = EVERY_MS) {
     for (const job of jobs) {
       try {
         const moved = await job.run(deps, new Date());
-        if (moved > 0) deps.logger.info({ job: job.name, orders: moved }, 'job done');
+        if (moved > 0) deps.logger.info({ job: job.name, moved }, 'job done');
       } catch (error) {
         deps.logger.error({ err: error, job: job.name }, 'job failed; it runs again next round');
       }

@@ -1,0 +1,144 @@
+import { desc, eq, sql } from 'drizzle-orm';
+import { drawCode } from '@/features/auth/auth.service';
+import { ErrorCode } from '@/lib/error-codes';
+import type { Executor } from '@/server/db/client';
+import { energyRecords, users, type energyTypes } from '@/server/db/schema';
+import { ShopError } from '@/server/http/errors';
+
+/*
+ * The energy ledger (docs/decisions/018-energy-ledger.md). Every change of a customer's points is a
+ * row appended by `postEnergy`, under a lock on the customer's `users` row, so concurrent changes of
+ * one balance happen one after the other and none can take it below zero. A business event has one
+ * reference (`recharge:order:123`); posting it again answers the first row and changes nothing.
+ */
+
+export type EnergyType = (typeof energyTypes)[number];
+export type EnergyRecord = typeof energyRecords.$inferSelect;
+
+/** The business events' references, in one place. */
+export const energyReference = {
+  recharge: (orderId: number) => `recharge:order:${orderId}`,
+  orderPayment: (orderId: number) => `order-payment:order:${orderId}`,
+  orderPaymentRefund: (orderId: number) => `refund:order:${orderId}`,
+  rebate: (orderId: number) => `rebate:order:${orderId}`,
+  giftCoupon: (couponId: number) => `gift-coupon:${couponId}`,
+  giftCouponRefund: (couponId: number) => `refund:gift-coupon:${couponId}`,
+};
+
+/** -218 naming `points`: the balance cannot pay for this. `data` says how many points were needed. */
+export const notEnoughPoints = (balance: number, required: number) =>
+  new ShopError(ErrorCode.IllegalRequest, {
+    field: 'points',
+    message: 'energy.notEnoughPoints',
+    data: { field: 'points', reason: 'insufficient-points', balance, required },
+  });
+
+/** A customer's balance: the newest row's, 0 without any. Read it inside the lock to act on it. */
+export async function balanceOf(db: Executor, userId: number): Promise<number> {
+  const [latest] = await db
+    .select({ balanceAfter: energyRecords.balanceAfter })
+    .from(energyRecords)
+    .where(eq(energyRecords.userId, userId))
+    .orderBy(desc(energyRecords.id))
+    .limit(1);
+  return latest?.balanceAfter ?? 0;
+}
+
+/** `E` + the day (UTC, `yyMMdd`) + ten unambiguous characters, e.g. `E251122K7M9QX2PA4`. */
+const drawTransactionNo = (now: Date) => `E${now.toISOString().slice(2, 10).replaceAll('-', '')}${drawCode(10)}`;
+
+export async function findRecord(db: Executor, reference: string): Promise<EnergyRecord | undefined> {
+  const [row] = await db.select().from(energyRecords).where(eq(energyRecords.reference, reference));
+  return row;
+}
+
+/**
+ * Credits (points > 0) or debits (points < 0) a customer's energy, once per `reference`. Run it
+ * inside the transaction of the business change it belongs to (it locks the customer's row until
+ * that commits). A debit the balance cannot cover throws -218 `points` (energy.notEnoughPoints);
+ * the caller's transaction then rolls back. Answers the row: the new one, or the first one posted
+ * with this reference.
+ */
+export async function postEnergy(
+  tx: Executor,
+  entry: { userId: number; type: EnergyType; points: number; reference: string },
+  now = new Date(),
+): Promise<EnergyRecord> {
+  if (!Number.isSafeInteger(entry.points) || entry.points === 0) throw new RangeError(`energy points must be a non-zero integer, got ${entry.points}`);
+  const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId)).for('update');
+  if (!locked) throw new Error(`no user ${entry.userId}`);
+  const earlier = await findRecord(tx, entry.reference);
+  if (earlier) {
+    if (earlier.userId !== entry.userId) throw new Error(`energy reference ${entry.reference} belongs to another customer`);
+    return earlier;
+  }
+  const balance = await balanceOf(tx, entry.userId);
+  const balanceAfter = balance + entry.points;
+  if (balanceAfter < 0) throw notEnoughPoints(balance, -entry.points);
+  const [row] = await tx
+    .insert(energyRecords)
+    .values({
+      userId: entry.userId,
+      type: entry.type,
+      points: entry.points,
+      balanceAfter,
+      deductionPoints: entry.points < 0 ? -entry.points : 0,
+      transactionNo: drawTransactionNo(now),
+      reference: entry.reference,
+      createdAt: now,
+    })
+    .returning();
+  return row!;
+}
+
+/**
+ * Gives back what an earlier debit took (an EP-paid order refunded, a gift coupon cancelled or
+ * expired), once: nothing when the debit was never made.
+ */
+export async function reverseDebit(tx: Executor, debitReference: string, refund: { type: EnergyType; reference: string }, now = new Date()): Promise<EnergyRecord | null> {
+  const debit = await findRecord(tx, debitReference);
+  if (!debit || debit.points >= 0) return null;
+  return postEnergy(tx, { userId: debit.userId, type: refund.type, points: -debit.points, reference: refund.reference }, now);
+}
+
+/** One problem the consistency check found. */
+export type LedgerProblem = { userId: number; recordId: number; problem: string };
+
+/**
+ * Checks every customer's ledger: each row's balance is the previous row's plus its points, never
+ * negative, and the deduction matches the debit. Answers the problems (none for a sound ledger).
+ */
+export async function checkLedger(db: Executor): Promise<{ customers: number; records: number; problems: LedgerProblem[] }> {
+  const rows = await db
+    .select({
+      id: energyRecords.id,
+      userId: energyRecords.userId,
+      points: energyRecords.points,
+      balanceAfter: energyRecords.balanceAfter,
+      deductionPoints: energyRecords.deductionPoints,
+      previous: sql<number | null>`lag(${energyRecords.balanceAfter}) over (partition by ${energyRecords.userId} order by ${energyRecords.id})`,
+    })
+    .from(energyRecords)
+    .orderBy(energyRecords.userId, energyRecords.id);
+  const problems: LedgerProblem[] = [];
+  const sums = new Map<number, number>();
+  for (const row of rows) {
+    const previous = row.previous === null ? 0 : Number(row.previous);
+    const sum = (sums.get(row.userId) ?? 0) + row.points;
+    sums.set(row.userId, sum);
+    if (previous + row.points !== row.balanceAfter) {
+      problems.push({ userId: row.userId, recordId: row.id, problem: `balance ${row.balanceAfter} is not ${previous} + ${row.points}` });
+    }
+    if (row.balanceAfter !== sum) problems.push({ userId: row.userId, recordId: row.id, problem: `balance ${row.balanceAfter} differs from the sum of the rows, ${sum}` });
+    if (row.balanceAfter < 0) problems.push({ userId: row.userId, recordId: row.id, problem: `negative balance ${row.balanceAfter}` });
+    if (row.deductionPoints !== (row.points < 0 ? -row.points : 0)) {
+      problems.push({ userId: row.userId, recordId: row.id, problem: `deduction ${row.deductionPoints} does not match ${row.points} points` });
+    }
+  }
+  return { customers: sums.size, records: rows.length, problems };
+}
+
+/** A customer's ledger, oldest first. */
+export function recordsOfUser(db: Executor, userId: number) {
+  return db.select().from(energyRecords).where(eq(energyRecords.userId, userId)).orderBy(energyRecords.id);
+}

@@ -1,0 +1,103 @@
+import { and, count, desc, eq, inArray, isNull, sql, sum } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { getCookie, setCookie } from 'hono/cookie';
+import { maskEmail, normalizeCode } from '@/features/auth/auth';
+import { findUserByCode } from '@/features/auth/auth.service';
+import type { User } from '@/features/auth/session';
+import { OrderStatus } from '@/features/orders/orders';
+import { currencySymbols, type Currency } from '@/lib/locale';
+import { convertForDisplay, type ReferenceRates } from '@/lib/money';
+import type { Config } from '@/server/config';
+import type { Executor } from '@/server/db/client';
+import type { AppEnv } from '@/server/http/context';
+import { energyRecords, orders, shareVisits, users } from '@/server/db/schema';
+import type { FriendListQuery, FriendPage, MyShare } from './referral.schema';
+
+/* The referral programme's statistics: share-link visits and friends. See docs/decisions/019-friends-and-share-visits.md. */
+
+export async function getMyShare(db: Executor, user: User): Promise<MyShare> {
+  const [row] = await db.select({ visits: shareVisits.visits }).from(shareVisits).where(eq(shareVisits.userId, user.id));
+  return { shareCode: user.shareCode, rebateRate: user.rebateRate, visits: row?.visits ?? 0 };
+}
+
+/** The cookie that remembers the last code this browser's visit was counted for. */
+export const SHARE_VISIT_COOKIE = 'share_visit';
+
+/**
+ * A visit through `/{code}`: the page sends the code as `refereeCode` with `login/getUserInfo`, which
+ * it calls on every page load while the code is kept. A browser is counted once per code (a cookie
+ * remembers it), an unknown code or the owner's own visit not at all.
+ */
+export async function countShareVisit(c: Context<AppEnv>, deps: { db: Executor; config: Pick<Config, 'publicOrigin'> }, refereeCode: string | undefined, visitor: User | undefined, now = new Date()) {
+  const code = normalizeCode(refereeCode ?? '');
+  if (code === '' || getCookie(c, SHARE_VISIT_COOKIE) === code) return;
+  try {
+    const owner = await findUserByCode(deps.db, code);
+    if (!owner || owner.disabledAt || owner.id === visitor?.id) return;
+    await deps.db
+      .insert(shareVisits)
+      .values({ userId: owner.id, visits: 1, lastVisitedAt: now })
+      .onConflictDoUpdate({ target: shareVisits.userId, set: { visits: sql`${shareVisits.visits} + 1`, lastVisitedAt: now } });
+    setCookie(c, SHARE_VISIT_COOKIE, code, { httpOnly: true, sameSite: 'Lax', secure: deps.config.publicOrigin.startsWith('https:'), path: '/api/v1' });
+  } catch (error) {
+    // A statistic: the user info the page asked for must not fail because of it.
+    c.get('logger').warn({ err: error }, 'share visit not counted');
+  }
+}
+
+/**
+ * The customers who registered with my code, newest first: name (or masked email), registration
+ * time, what they spent on completed goods orders (in `currency`, converted by the reference rates)
+ * and the rebate points I earned on their orders.
+ */
+export async function queryUserShareList(db: Executor, userId: number, query: FriendListQuery, currency: Currency, rates: ReferenceRates): Promise<FriendPage> {
+  const where = and(eq(users.referrerId, userId), isNull(users.disabledAt));
+  const [friends, [counted]] = await Promise.all([
+    db
+      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(where)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    db.select({ total: count() }).from(users).where(where),
+  ]);
+  const ids = friends.map((friend) => friend.id);
+  const [spent, earned] =
+    ids.length === 0
+      ? [[], []]
+      : await Promise.all([
+          db
+            .select({ userId: orders.userId, currency: orders.currency, amount: sum(orders.payAmount).mapWith(Number) })
+            .from(orders)
+            .where(and(inArray(orders.userId, ids), eq(orders.kind, 'goods'), eq(orders.status, OrderStatus.Completed)))
+            .groupBy(orders.userId, orders.currency),
+          db
+            .select({ userId: orders.userId, points: sum(energyRecords.points).mapWith(Number) })
+            .from(energyRecords)
+            .innerJoin(orders, eq(energyRecords.reference, sql`'rebate:order:' || ${orders.id}`))
+            .where(and(eq(energyRecords.userId, userId), eq(energyRecords.type, 'rebate'), inArray(orders.userId, ids)))
+            .groupBy(orders.userId),
+        ]);
+  return {
+    list: friends.map((friend) => {
+      const name = `${friend.firstName} ${friend.lastName}`.trim();
+      const email = maskEmail(friend.email);
+      const consumption = spent
+        .filter((row) => row.userId === friend.id)
+        .reduce((total, row) => total + convertForDisplay(row.amount, row.currency, currency, rates), 0);
+      return {
+        name: name === '' ? email : name,
+        email,
+        registerTime: friend.createdAt.toISOString(),
+        consumption,
+        currency,
+        symbol: currencySymbols[currency],
+        rebate: earned.find((row) => row.userId === friend.id)?.points ?? 0,
+      };
+    }),
+    total: counted?.total ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
