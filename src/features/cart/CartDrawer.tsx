@@ -1,12 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { Icon } from '@/components/Icon';
 import { $cartDrawerOpen } from '@/features/shell/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { $cart, $cartTotal, loadCart, removeFromCart, updateQuantity } from './cart.store';
-import { QuantityStepper } from './QuantityStepper';
+import { $cart, $cartTotal, loadCart } from './cart.store';
+import { CartLineItem } from './CartLineItem';
 
 /** The cart drawer: lines, estimated total, check-out; reloads the cart each time it opens. */
 export default function CartDrawer({ messages }: { messages: Messages }) {
@@ -30,26 +29,7 @@ export default function CartDrawer({ messages }: { messages: Messages }) {
       ) : (
         <>
           <ul className="cart-lines">
-            {cart.list.map((line) => (
-              <li key={line.goodsSpecificationId} className="cart-line">
-                {line.picture && <img src={line.picture} width={72} height={72} alt="" loading="lazy" />}
-                <div className="cart-line__text">
-                  <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
-                  <span className="cart-line__spec">{line.specificationName}</span>
-                  <span className="price">{line.unitPrice === null ? '--' : formatMoney(line.unitPrice, line.currency)}</span>
-                  <QuantityStepper
-                    value={line.goodsQuantity}
-                    onChange={(quantity) => void updateQuantity(line.goodsSpecificationId, quantity)}
-                    label={`${t('product.quantity')}: ${line.goodsName}`}
-                    decreaseLabel={t('product.decrease')}
-                    increaseLabel={t('product.increase')}
-                  />
-                </div>
-                <button type="button" className="icon-button" onClick={() => void removeFromCart(line.goodsSpecificationId)} aria-label={`${t('cart.remove')}: ${line.goodsName}`}>
-                  <Icon name="trash" />
-                </button>
-              </li>
-            ))}
+            {cart.list.map((line) => <CartLineItem key={line.goodsSpecificationId} line={line} t={t} pictureSize={72} />)}
           </ul>
           <div className="cart-summary">
             <p>

@@ -1,14 +1,16 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
-import { Icon } from '@/components/Icon';
-import { $cart, loadCart, removeFromCart, updateQuantity } from '@/features/cart/cart.store';
+import { $cart, loadCart } from '@/features/cart/cart.store';
 import type { CartLine } from '@/features/cart/cart.schema';
-import { QuantityStepper } from '@/features/cart/QuantityStepper';
-import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { CartLineItem } from '@/features/cart/CartLineItem';
+import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { encryptCartIds } from './cart-ids';
 
-const buyable = (line: CartLine) => line.onSale && line.unitPrice !== null && line.stock > 0;
+/** Why a line cannot be bought now, or null when it can. */
+const unbuyableReason = (line: CartLine): UiMessageKey | null =>
+  !line.onSale ? 'product.notOnSale' : line.stock === 0 ? 'product.outOfStock' : line.unitPrice === null ? 'product.noPrice' : null;
+const buyable = (line: CartLine) => unbuyableReason(line) === null;
 
 /** /shoppingCart: edit the cart, choose the lines to buy, go to checkout. */
 export default function CartPage({ messages }: { messages: Messages }) {
@@ -59,38 +61,22 @@ export default function CartPage({ messages }: { messages: Messages }) {
       </label>
       <ul className="cart-lines">
         {lines.map((line) => (
-          <li key={line.goodsSpecificationId} className="cart-line">
-            <input
-              type="checkbox"
-              checked={chosen.has(line.goodsSpecificationId) && buyable(line)}
-              disabled={!buyable(line)}
-              onChange={() => toggle(line.goodsSpecificationId)}
-              aria-label={t('checkout.select', { name: `${line.goodsName} ${line.specificationName}` })}
-            />
-            {line.picture && <img src={line.picture} width={88} height={88} alt="" loading="lazy" />}
-            <div className="cart-line__text">
-              <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
-              <span className="cart-line__spec">{line.specificationName}</span>
-              <span className="price">{line.unitPrice === null ? '--' : formatMoney(line.unitPrice, line.currency)}</span>
-              {!line.onSale ? (
-                <span className="field-error">{t('product.notOnSale')}</span>
-              ) : line.stock === 0 ? (
-                <span className="field-error">{t('product.outOfStock')}</span>
-              ) : line.unitPrice === null ? (
-                <span className="field-error">{t('product.noPrice')}</span>
-              ) : null}
-              <QuantityStepper
-                value={line.goodsQuantity}
-                onChange={(quantity) => void updateQuantity(line.goodsSpecificationId, quantity)}
-                label={`${t('product.quantity')}: ${line.goodsName}`}
-                decreaseLabel={t('product.decrease')}
-                increaseLabel={t('product.increase')}
+          <CartLineItem
+            key={line.goodsSpecificationId}
+            line={line}
+            t={t}
+            pictureSize={88}
+            before={
+              <input
+                type="checkbox"
+                checked={chosen.has(line.goodsSpecificationId) && buyable(line)}
+                disabled={!buyable(line)}
+                onChange={() => toggle(line.goodsSpecificationId)}
+                aria-label={t('checkout.select', { name: `${line.goodsName} ${line.specificationName}` })}
               />
-            </div>
-            <button type="button" className="icon-button" onClick={() => void removeFromCart(line.goodsSpecificationId)} aria-label={`${t('cart.remove')}: ${line.goodsName}`}>
-              <Icon name="trash" />
-            </button>
-          </li>
+            }
+            notice={unbuyableReason(line) && <span className="field-error">{t(unbuyableReason(line)!)}</span>}
+          />
         ))}
       </ul>
       <div className="cart-page__summary">

@@ -1,4 +1,3 @@
-import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Icon } from '@/components/Icon';
 import { signedOutUserInfo } from '@/features/auth/auth';
@@ -12,6 +11,7 @@ import { useClientStore } from '@/lib/use-client-store';
 import { $cartDrawerOpen, $mobileTitle, openSignIn } from './shell.store';
 
 const SCROLLED_AFTER_PX = 120;
+const emptyCart = { list: [], total: 0 };
 const noCartIconRoutes = ['/sign', '/shoppingCart'];
 /** Mobile header icons by route (spec §2). */
 const mobileShareRoutes = ['/', '/productsList', '/productsList/details', '/order', '/my/order', '/my/order/details', '/pay', '/pay_result', '/order/friends'];
@@ -23,8 +23,8 @@ export default function Header({ route, title, language, currency, messages }: P
   const t = createTranslator(messages);
   const user = useClientStore($user, signedOutUserInfo);
   const signedIn = useClientStore($signedIn, false);
-  const cart = useStore($cart);
-  const mobileTitle = useStore($mobileTitle);
+  const cart = useClientStore($cart, emptyCart);
+  const mobileTitle = useClientStore($mobileTitle, '');
   const [scrolled, setScrolled] = useState(route !== '/');
   const [menuOpen, setMenuOpen] = useState(false);
   const isHome = route === '/';
