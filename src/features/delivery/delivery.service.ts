@@ -2,7 +2,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Database, Executor, Transaction } from '@/server/db/client';
-import { addresses, users } from '@/server/db/schema';
+import { addresses, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { areaNames, deliveryCountries, nameIn } from './delivery-areas';
 import type { Address, AddressBody, DeliveryCountryOption, NewAddressBody } from './delivery.schema';
@@ -71,7 +71,8 @@ async function clearDefault(tx: Transaction, userId: number) {
   await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
 }
 
-const addressValues = ({ firstName, lastName, country, state, city, address, address2, zipCode, phone }: NewAddressBody) => ({
+/** The checkout form's address fields, without anything else a body or a row carries. */
+export const addressValues = ({ firstName, lastName, country, state, city, address, address2, zipCode, phone }: DeliveryAddressSnapshot): DeliveryAddressSnapshot => ({
   firstName,
   lastName,
   country,

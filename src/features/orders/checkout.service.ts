@@ -15,6 +15,7 @@ import { OrderStatus, totalOrder } from './orders';
 import type { CreateOrderBody } from './orders.schema';
 import type { OrderDeps, OrderRow } from './orders.service';
 import { checkPayMethod } from './payments.service';
+import { addressValues } from '@/features/delivery/delivery.service';
 
 /*
  * Checkout: everything the browser sends is checked again and priced here; the order, its lines, the
@@ -37,28 +38,15 @@ async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['item
   });
 }
 
-/** The checkout form's address fields, without anything else a body or a row carries. */
-const snapshotOf = ({ firstName, lastName, country, state, city, address, address2, zipCode, phone }: DeliveryAddressSnapshot): DeliveryAddressSnapshot => ({
-  firstName,
-  lastName,
-  country,
-  state,
-  city,
-  address,
-  address2,
-  zipCode,
-  phone,
-});
-
 /** The address to ship to: typed at checkout, or one of the customer's own (someone else's answers like a missing one). */
 async function deliveryAddressOf(db: Executor, body: CreateOrderBody, buyer: Buyer): Promise<DeliveryAddressSnapshot> {
-  if (body.deliveryAddress) return snapshotOf(body.deliveryAddress);
+  if (body.deliveryAddress) return addressValues(body.deliveryAddress);
   const [saved] =
     'user' in buyer && body.addressId !== undefined
       ? await db.select().from(addresses).where(and(eq(addresses.id, body.addressId), eq(addresses.userId, buyer.user.id)))
       : [];
   if (!saved) throw new ShopError(ErrorCode.IllegalRequest, { field: 'addressId', status: 404 });
-  return snapshotOf(saved);
+  return addressValues(saved);
 }
 
 /**
