@@ -1,5 +1,6 @@
 import type { UiMessageKey } from '@/lib/i18n/ui';
 import { isValidPassword, isValidPhone, limits } from '@/lib/validation';
+import { nameProblem } from '@/features/auth/sign-form';
 
 /* The personal centre's form rules (spec §5), pure so they can be tested without a browser. */
 
@@ -11,9 +12,8 @@ export function validateProfileField(field: ProfileField, value: string): UiMess
   const trimmed = value.trim();
   switch (field) {
     case 'firstName':
-      return trimmed ? null : 'sign.register_fn_err';
     case 'lastName':
-      return trimmed ? null : 'sign.register_ln_err';
+      return nameProblem(field, value);
     case 'phone':
       return trimmed === '' || isValidPhone(trimmed) ? null : 'account.phone_err';
   }

@@ -21,14 +21,19 @@ export const maxLengthOf: Record<SignField, number> = {
   captchaCode: limits.captchaMax,
 };
 
+/** First and last names must not be empty; the sign form and the profile share the rule and its messages. */
+export function nameProblem(field: 'firstName' | 'lastName', value: string): UiMessageKey | null {
+  if (value.trim()) return null;
+  return field === 'firstName' ? 'sign.register_fn_err' : 'sign.register_ln_err';
+}
+
 /** The message key for a field's value, or null when it is fine. */
 export function validateSignField(type: SignType, field: SignField, value: string): UiMessageKey | null {
   const trimmed = value.trim();
   switch (field) {
     case 'firstName':
-      return trimmed ? null : 'sign.register_fn_err';
     case 'lastName':
-      return trimmed ? null : 'sign.register_ln_err';
+      return nameProblem(field, value);
     case 'email':
       if (!trimmed) return 'sign.account_err';
       return isValidEmail(trimmed) ? null : 'sign.account_err2';
