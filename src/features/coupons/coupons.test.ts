@@ -79,6 +79,21 @@ describe('gift coupons', () => {
     expect(listed).toMatchObject({ status: 'activated', cancellable: false, activatedBy: expect.stringContaining('***@') });
   });
 
+  it('give the points back to the giver, once, when the friend cancels the gift order before it ships', async () => {
+    const { owner, coupon } = await ownerWithCoupon();
+    const friend = await signUp(shop);
+    const stock = await stockOf(shop, ids['robe-s']);
+    const order = await redeem(friend, coupon.code);
+    const cancelOrder = () => shop.call('PUT', `/order/cancel?orderId=${order.body.data.orderId}`, { headers: friend.headers });
+    expect((await cancelOrder()).body.code).toBe(1);
+    expect(await balanceOf(shop.db, idOf(owner))).toBe(POINTS);
+    expect(await stockOf(shop, ids['robe-s'])).toBe(stock);
+    expect((await cancelOrder()).body.code).toBe(-217);
+    expect((await cancel(owner, coupon.couponId)).body.code).toBe(-228);
+    expect(await refundsOf(coupon.couponId)).toHaveLength(1);
+    expect(await balanceOf(shop.db, idOf(owner))).toBe(POINTS);
+  });
+
   it('cancel an unused coupon with one refund; a second cancel answers -229, and so does redeeming it', async () => {
     const { owner, coupon } = await ownerWithCoupon();
     expect((await cancel(owner, coupon.couponId)).body).toMatchObject({ code: 1, data: { status: 'cancelled' } });

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import { OrderStatus } from '@/features/orders/orders';
 import { rebatePoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
-import { orders, users } from '@/server/db/schema';
+import { coupons, orders, users } from '@/server/db/schema';
 import { energyReference, postEnergy, reverseDebit } from './energy.ledger';
 
 /*
@@ -23,9 +23,15 @@ export async function creditPaidRecharge(tx: Executor, order: Pick<OrderRow, 'id
   await tx.update(orders).set({ status: OrderStatus.Completed, completedAt: now }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Paid)));
 }
 
-/** A refunded order paid with energy points gets its points back, once; nothing for other orders. */
+/**
+ * A refunded order's points go back, once: an order paid with energy points returns them to its buyer,
+ * a cancelled gift order returns the coupon's points to the friend who gave it (under the coupon's own
+ * refund reference, so a gift is never refunded twice). Nothing for other orders.
+ */
 export async function refundOrderPoints(tx: Executor, orderId: number, now: Date): Promise<void> {
   await reverseDebit(tx, energyReference.orderPayment(orderId), { type: 'refund', reference: energyReference.orderPaymentRefund(orderId) }, now);
+  const [gift] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.orderId, orderId));
+  if (gift) await reverseDebit(tx, energyReference.giftCoupon(gift.id), { type: 'refund', reference: energyReference.giftCouponRefund(gift.id) }, now);
 }
 
 /**
