@@ -29,3 +29,7 @@ export function parseCurrency(value: string | null | undefined): Currency {
   const upper = value?.trim().toUpperCase();
   return (currencies as readonly string[]).includes(upper ?? '') ? (upper as Currency) : defaultCurrency;
 }
+
+/** Times as the customer reads them, in the page's language (`languageTags`). */
+export const formatTime = (iso: string | null, languageTag: string) =>
+  iso ? new Date(iso).toLocaleString(languageTag, { dateStyle: 'medium', timeStyle: 'short' }) : '';

@@ -4,22 +4,25 @@ import { $signedIn, $user, loadUser, readRefereeCode, saveShopState } from '@/fe
 import { encodePassword } from '@/features/auth/auth';
 import { $cart, loadCart, removeFromBrowserCart } from '@/features/cart/cart.store';
 import { AddressForm } from '@/features/delivery/AddressForm';
-import { addressBodyOf, emptyAddress, valuesOfAddress, type AddressValues } from '@/features/delivery/address-form';
-import type { Address, DeliveryCountryOption } from '@/features/delivery/delivery.schema';
+import { addressBodyOf, type AddressValues } from '@/features/delivery/address-form';
+import { loadDeliveryStart } from '@/features/delivery/delivery-start';
+import type { DeliveryCountryOption } from '@/features/delivery/delivery.schema';
+import type { MyEnergy } from '@/features/energy/energy.schema';
 import type { OrderDetails, PaymentStart, PayMethod } from '@/features/orders/orders.schema';
+import { PayMethodPicker, type PayMethodChoice } from '@/features/orders/PayMethodPicker';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
-import { formatMoney, percentOf } from '@/lib/money';
+import { formatMoney, percentOf, pointsToPay, type ReferenceRates } from '@/lib/money';
 import { isValidEmail, isValidPassword, limits } from '@/lib/validation';
 import { decryptCartIds } from './cart-ids';
 
 type PayMethodOption = { payMethod: PayMethod; name: string };
-type Props = { messages: Messages; friendDiscountPercent: number };
+type Props = { messages: Messages; friendDiscountPercent: number; referenceRates: ReferenceRates };
 
 /** /pay and /order: the checkout form (spec §2, §5). The server prices and checks everything again. */
-export default function CheckoutForm({ messages, friendDiscountPercent }: Props) {
+export default function CheckoutForm({ messages, friendDiscountPercent, referenceRates }: Props) {
   const t = createTranslator(messages);
   const signedIn = useStore($signedIn);
   const user = useStore($user);
@@ -33,6 +36,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
   const [password, setPassword] = useState('');
   const [discountCode, setDiscountCode] = useState('');
   const [contactError, setContactError] = useState<string | null>(null);
+  const [energy, setEnergy] = useState<number | null>(null);
 
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('ids');
@@ -40,19 +44,19 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
       setIds(token ? await decryptCartIds(token) : null);
       await loadUser();
       await loadCart();
-      const [areaResult, methodResult, defaultResult] = await Promise.all([
-        api.get<DeliveryCountryOption[]>('delivery/getDeliveryAreaOptionList'),
-        api.get<PayMethodOption[]>('pay/getNotEpPayMethodOptionList'),
-        api.get<Address | null>('delivery/getDefaultAddress', { quiet: true }),
-      ]);
-      if (isSuccess(areaResult)) setAreas(areaResult.data);
+      const [start, methodResult] = await Promise.all([loadDeliveryStart(), api.get<PayMethodOption[]>('pay/getNotEpPayMethodOptionList')]);
       if (isSuccess(methodResult)) {
         setMethods(methodResult.data);
         setPayMethod(methodResult.data[0]?.payMethod ?? '');
       }
-      setAddress(isSuccess(defaultResult) && defaultResult.data ? valuesOfAddress(defaultResult.data) : emptyAddress());
+      setAreas(start.areas);
+      setAddress(start.initial);
     })();
   }, []);
+
+  useEffect(() => {
+    if (signedIn) void api.get<MyEnergy>('energy/getMyEnergy', { quiet: true }).then((result) => isSuccess(result) && setEnergy(result.data.balance));
+  }, [signedIn]);
 
   if (ids === undefined || address === null) return <p>{t('page.loading')}</p>;
   const lines = cart.list.filter((line) => ids?.includes(line.goodsSpecificationId));
@@ -68,6 +72,13 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
   const currency = lines[0]!.currency;
   const goodsTotal = lines.reduce((sum, line) => sum + (line.unitPrice ?? 0) * line.goodsQuantity, 0);
   const discount = discountCode.trim() ? percentOf(goodsTotal, friendDiscountPercent) : 0;
+  // A signed-in customer may pay the whole order with energy points when the balance covers it.
+  const points = pointsToPay(goodsTotal - discount, currency, referenceRates);
+  const choices: PayMethodChoice[] = [...methods];
+  if (signedIn && energy !== null) {
+    const enough = energy >= points;
+    choices.push({ payMethod: 'ep', name: t(enough ? 'checkout.payWithPoints' : 'checkout.notEnoughPoints', { points, balance: energy }), disabled: !enough });
+  }
 
   /** A guest's email and new password; the message of the first problem, or null. */
   function checkContact(): string | null {
@@ -157,15 +168,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
           <p className="field-hint" id="checkout-discount-hint">{t('checkout.discountHint', { percent: friendDiscountPercent })}</p>
         </div>
 
-        <fieldset className="pay-methods">
-          <legend>{t('checkout.payMethod')}</legend>
-          {methods.map((method) => (
-            <label key={method.payMethod} className="purchase__spec">
-              <input type="radio" name="payMethod" value={method.payMethod} checked={payMethod === method.payMethod} onChange={() => setPayMethod(method.payMethod)} />
-              {method.name}
-            </label>
-          ))}
-        </fieldset>
+        <PayMethodPicker legend={t('checkout.payMethod')} methods={choices} value={payMethod} onChange={setPayMethod} />
 
         <h2>{t('checkout.delivery')}</h2>
         <AddressForm t={t} areas={areas} initial={address} submitLabel={t('checkout.placeOrder')} onSubmit={placeOrder} />

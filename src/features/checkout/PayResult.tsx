@@ -47,14 +47,21 @@ export default function PayResult({ messages }: { messages: Messages }) {
   if (state.kind === 'missing') return <p className="placeholder">{t('orders.notFound')}</p>;
   const { order } = state;
   const paid = order.status !== OrderStatus.PaymentFailed && order.status !== OrderStatus.PaymentPending && order.status !== OrderStatus.Closed;
+  const gift = couponReceived && order.kind === 'gift';
+  const heading = !paid ? (order.status === OrderStatus.PaymentPending ? t('payResult.pending') : t('payResult.failed')) : gift ? t('payResult.giftTitle') : t('payResult.success');
   return (
     <section className={`pay-result pay-result--${paid ? 'success' : 'failed'}`}>
-      <h1>{paid ? t('payResult.success') : order.status === OrderStatus.PaymentPending ? t('payResult.pending') : t('payResult.failed')}</h1>
-      {couponReceived && paid && <p>{t('payResult.couponReceived')}</p>}
-      <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
+      <h1>{heading}</h1>
+      {gift && paid && <p>{t('payResult.couponReceived')}</p>}
+      {order.kind === 'recharge' && paid && order.energyPoints && <p>{t('payResult.recharged', { points: order.energyPoints })}</p>}
+      <p>{t('payResult.orderNo', { orderNo: order.orderNo })}{gift ? '' : ` · ${formatMoney(order.payAmount, order.currency)}`}</p>
       <div className="pay-result__actions">
         {order.status === OrderStatus.PaymentFailed && <button type="button" className="button" onClick={() => void retry()}>{t('payResult.retry')}</button>}
-        <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('payResult.viewOrder')}</a>
+        {order.kind === 'recharge' ? (
+          <a className="button button--ghost" href="/order/energy">{t('payResult.viewEnergy')}</a>
+        ) : (
+          <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('payResult.viewOrder')}</a>
+        )}
         <a className="button button--ghost" href="/">{t('payResult.backHome')}</a>
       </div>
     </section>

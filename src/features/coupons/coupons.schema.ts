@@ -58,7 +58,14 @@ export const couponPageSchema = z.object({
 export type CouponPage = z.infer<typeof couponPageSchema>;
 
 /** An unused coupon's state for the `/order?code=…` page (used ones answer -228, -229 or -219). */
-export const couponStatusSchema = z.object({ code: z.string(), status: z.enum(couponStatuses), expireTime: time });
+export const couponStatusSchema = z.object({
+  code: z.string(),
+  status: z.enum(couponStatuses),
+  expireTime: time,
+  /** The giver's share code: a friend who registers to receive the gift becomes the giver's referee. */
+  giverShareCode: z.string(),
+});
+export type CouponStatus = z.infer<typeof couponStatusSchema>;
 
 /** The friend's free order: the coupon's code and where to ship (a saved address or one typed now). */
 export const receiveOrderBodySchema = z

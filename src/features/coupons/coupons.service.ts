@@ -136,7 +136,8 @@ export async function queryReceiveCouponList(reader: CatalogReader, userId: numb
 export async function checkCouponStatus(db: Executor, code: string, now = new Date()) {
   const coupon = await findByCode(db, code);
   if (coupon.status !== 'unused' || isExpired(coupon, now)) throw notUnused(isExpired(coupon, now) ? { status: 'expired' } : coupon);
-  return { code: coupon.code, status: coupon.status, expireTime: coupon.expiresAt.toISOString() };
+  const [owner] = await db.select({ shareCode: users.shareCode }).from(users).where(eq(users.id, coupon.ownerId));
+  return { code: coupon.code, status: coupon.status, expireTime: coupon.expiresAt.toISOString(), giverShareCode: owner!.shareCode };
 }
 
 /** What a code gives, for the `/order?code=…` page: one line, whatever the coupon's state. */

@@ -49,7 +49,7 @@ describe('gift coupons', () => {
     expect(list.body.data).toMatchObject({ total: 1, list: [{ couponId: coupon.couponId }] });
 
     const status = await shop.get(`/coupon/checkCouponStatus?code=${coupon.code.toLowerCase()}`);
-    expect(status.body).toMatchObject({ code: 1, data: { code: coupon.code, status: 'unused' } });
+    expect(status.body).toMatchObject({ code: 1, data: { code: coupon.code, status: 'unused', giverShareCode: owner.user.shareCode } });
     const products = await shop.get<CouponProduct[]>(`/coupon/getReceiveCouponProductList?code=${coupon.code}`, { language: 'ZH' });
     expect(products.body.data).toMatchObject([{ goodsName: '真丝睡袍', specificationName: 'S 码 · 玫瑰', points: POINTS }]);
   });

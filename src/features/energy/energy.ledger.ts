@@ -2,7 +2,8 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { drawCode } from '@/features/auth/auth.service';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
-import { energyRecords, users, type energyTypes } from '@/server/db/schema';
+import { energyRecords, users } from '@/server/db/schema';
+import type { EnergyType } from './energy';
 import { ShopError } from '@/server/http/errors';
 
 /*
@@ -12,7 +13,6 @@ import { ShopError } from '@/server/http/errors';
  * reference (`recharge:order:123`); posting it again answers the first row and changes nothing.
  */
 
-export type EnergyType = (typeof energyTypes)[number];
 export type EnergyRecord = typeof energyRecords.$inferSelect;
 
 /** The business events' references, in one place. */

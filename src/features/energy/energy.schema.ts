@@ -1,14 +1,9 @@
 import { z } from 'zod';
 import { providerPayMethods } from '@/features/orders/orders.schema';
 import { currencies } from '@/lib/locale';
-import { energyTypes } from '@/server/db/schema';
+import { energyTypes, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP } from './energy';
 
 /* The energy endpoints' contract, shared by the API (which validates with it) and the pages. */
-
-/** Recharges: 100 to 100000 points, in steps of 100 (domain.md, "Energy points"). */
-export const RECHARGE_MIN = 100;
-export const RECHARGE_MAX = 100_000;
-export const RECHARGE_STEP = 100;
 
 export const rechargePointsSchema = z.coerce.number().int().min(RECHARGE_MIN).max(RECHARGE_MAX).multipleOf(RECHARGE_STEP);
 

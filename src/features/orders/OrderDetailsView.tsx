@@ -5,7 +5,8 @@ import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast.store';
 import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
 import type { OrderDetails, PaymentStart } from './orders.schema';
-import { formatTime, orderStatusKey } from './order-status';
+import { orderStatusKey } from './order-status';
+import { formatTime } from '@/lib/locale';
 
 /** /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics. */
 export default function OrderDetailsView({ messages, languageTag }: { messages: Messages; languageTag: string }) {

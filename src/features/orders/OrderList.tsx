@@ -1,28 +1,21 @@
-import { useEffect, useState } from 'react';
-import { api, isSuccess } from '@/lib/api-client';
+import { useState } from 'react';
+import { Pager } from '@/components/Pager';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { formatTime } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
+import { usePagedList } from '@/lib/use-paged-list';
 import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
-import type { OrderPage } from './orders.schema';
-import { formatTime, orderStatusKey } from './order-status';
+import type { OrderSummary } from './orders.schema';
+import { orderStatusKey } from './order-status';
 
-const PAGE_SIZE = 10;
 const tabs: (OrderStatusValue | null)[] = [null, OrderStatus.PaymentPending, OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.Completed];
 
 /** /my/order: the customer's orders, by status, newest first. */
 export default function OrderList({ messages, languageTag }: { messages: Messages; languageTag: string }) {
   const t = createTranslator(messages);
   const [status, setStatus] = useState<OrderStatusValue | null>(null);
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<OrderPage | null>(null);
+  const { page, pageNum, setPageNum } = usePagedList<OrderSummary>('order/queryOrderList', status === null ? {} : { status });
 
-  useEffect(() => {
-    void api
-      .get<OrderPage>('order/queryOrderList', { searchParams: { pageNum, pageSize: PAGE_SIZE, ...(status === null ? {} : { status }) } })
-      .then((result) => isSuccess(result) && setPage(result.data));
-  }, [status, pageNum]);
-
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
   return (
     <div className="orders">
       <div className="tabs" role="tablist">
@@ -61,13 +54,7 @@ export default function OrderList({ messages, languageTag }: { messages: Message
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('list.page', { page: pageNum, pages })}>
-          <button type="button" className="button button--ghost" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>{t('list.previous')}</button>
-          <span>{t('list.page', { page: pageNum, pages })}</span>
-          <button type="button" className="button button--ghost" disabled={pageNum >= pages} onClick={() => setPageNum(pageNum + 1)}>{t('list.next')}</button>
-        </nav>
-      )}
+      {page && <Pager t={t} pageNum={pageNum} total={page.total} pageSize={page.pageSize} onPage={setPageNum} />}
     </div>
   );
 }

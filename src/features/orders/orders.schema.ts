@@ -81,17 +81,20 @@ export type OrderLine = z.infer<typeof orderLineSchema>;
 export const orderStatusInfoSchema = z.object({
   orderId: z.number().int(),
   orderNo: z.string(),
+  /** `recharge` buys energy points; `gift` is a friend's free order from a gift coupon. */
+  kind: z.enum(['goods', 'recharge', 'gift']),
   status: orderStatusSchema,
   ...money,
   payAmount: z.number().int(),
   /** An order still awaiting payment closes at this time. */
   expireTime: time,
   paymentNumber: z.string().nullable(),
+  /** The energy points a recharge credits once paid; null for other orders. */
+  energyPoints: z.number().int().nullable(),
 });
 export type OrderStatusInfo = z.infer<typeof orderStatusInfoSchema>;
 
 export const orderSummarySchema = orderStatusInfoSchema.extend({
-  kind: z.enum(['goods', 'recharge', 'gift']),
   goodsTotal: z.number().int(),
   discountAmount: z.number().int(),
   createTime: time,
@@ -150,3 +153,4 @@ export const payMethodOptionSchema = z.object({
   /** The provider's public client id for its in-page SDK (PayPal's card fields); null when the page needs none. */
   clientId: z.string().nullable(),
 });
+export type PayMethodOption = z.infer<typeof payMethodOptionSchema>;

@@ -43,19 +43,20 @@ export function toStatusInfo(order: OrderRow): OrderStatusInfo {
   return {
     orderId: order.id,
     orderNo: order.orderNo,
+    kind: order.kind,
     status: order.status,
     currency: order.currency,
     symbol: currencySymbols[order.currency],
     payAmount: order.payAmount,
     expireTime: order.expiresAt.toISOString(),
     paymentNumber: order.paymentNumber,
+    energyPoints: order.energyPoints,
   };
 }
 
 function toSummary(order: OrderRow, lines: OrderLine[]): OrderSummary {
   return {
     ...toStatusInfo(order),
-    kind: order.kind,
     goodsTotal: order.goodsTotal,
     discountAmount: order.discountAmount,
     createTime: order.createdAt.toISOString(),

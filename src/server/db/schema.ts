@@ -19,6 +19,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
+import { energyTypes } from '../../features/energy/energy';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -536,8 +537,6 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
 });
 
 /* ── Energy points ─────────────────────────────────────────────────────────────────────────── */
-
-export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'expiry', 'adjustment'] as const;
 
 /**
  * The energy ledger: every change of a customer's points is a row, and the balance is the newest

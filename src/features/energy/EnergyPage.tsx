@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { Pager } from '@/components/Pager';
+import { api, isSuccess } from '@/lib/api-client';
+import { createTranslator, type Messages, type Translate, type UiMessageKey } from '@/lib/i18n/ui';
+import { formatTime } from '@/lib/locale';
+import { usePagedList } from '@/lib/use-paged-list';
+import { energyTypes, type EnergyType } from './energy';
+import type { EnergyRecordItem, MyEnergy } from './energy.schema';
+
+/** /order/energy: the balance, what to do with points, and the records (a table on desktop, cards on phones). */
+export default function EnergyPage({ messages, languageTag }: { messages: Messages; languageTag: string }) {
+  const t = createTranslator(messages);
+  const [balance, setBalance] = useState<number | null>(null);
+  const [type, setType] = useState<EnergyType | null>(null);
+  const { page, pageNum, setPageNum } = usePagedList<EnergyRecordItem>('energy/queryEnergyRecordList', type ? { type } : {});
+
+  useEffect(() => {
+    void api.get<MyEnergy>('energy/getMyEnergy').then((result) => isSuccess(result) && setBalance(result.data.balance));
+  }, []);
+
+  const chooseType = (next: EnergyType | null) => {
+    setType(next);
+    setPageNum(1);
+  };
+
+  return (
+    <div className="energy">
+      <section className="summary-panel" aria-labelledby="energy-balance">
+        <h2 id="energy-balance">{t('energy.balance')}</h2>
+        <p className="energy__points" data-testid="energy-balance">{balance === null ? '…' : t('energy.pointsValue', { points: balance })}</p>
+        <p className="field-hint">{t('energy.howTo')}</p>
+        <div className="form-actions">
+          <a className="button" href="/order/recharge">{t('energy.recharge')}</a>
+          <a className="button button--ghost" href="/order/shareEnergy">{t('energy.shareEnergy')}</a>
+          <a className="button button--ghost" href="/order/friends">{t('energy.friends')}</a>
+        </div>
+      </section>
+
+      <h2>{t('energy.records')}</h2>
+      <div className="tabs" role="tablist" aria-label={t('energy.type')}>
+        {[null, ...energyTypes].map((tab) => (
+          <button key={String(tab)} type="button" role="tab" aria-selected={type === tab} className="tab" onClick={() => chooseType(tab)}>
+            {tab ? t(typeKey(tab)) : t('energy.allTypes')}
+          </button>
+        ))}
+      </div>
+      {!page ? (
+        <p>{t('page.loading')}</p>
+      ) : page.list.length === 0 ? (
+        <p className="placeholder">{t('energy.empty')}</p>
+      ) : (
+        <>
+          <RecordTable t={t} records={page.list} languageTag={languageTag} />
+          <RecordCards t={t} records={page.list} languageTag={languageTag} />
+        </>
+      )}
+      {page && <Pager t={t} pageNum={pageNum} total={page.total} pageSize={page.pageSize} onPage={setPageNum} />}
+    </div>
+  );
+}
+
+const typeKey = (type: EnergyType) => `energy.type.${type}` as UiMessageKey;
+const signed = (points: number) => (points > 0 ? `+${points}` : String(points));
+
+type RecordsProps = { t: Translate; records: EnergyRecordItem[]; languageTag: string };
+
+/** Desktop: the spec's columns side by side. */
+function RecordTable({ t, records, languageTag }: RecordsProps) {
+  return (
+    <table className="data-table energy__table" data-testid="energy-records">
+      <thead>
+        <tr>
+          <th scope="col">{t('energy.time')}</th>
+          <th scope="col">{t('energy.type')}</th>
+          <th scope="col" className="numeric">{t('energy.points')}</th>
+          <th scope="col" className="numeric">{t('energy.balancePoints')}</th>
+          <th scope="col" className="numeric">{t('energy.deductionPoints')}</th>
+          <th scope="col">{t('energy.transactionNo')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {records.map((record) => (
+          <tr key={record.recordId}>
+            <td>{formatTime(record.time, languageTag)}</td>
+            <td>{t(typeKey(record.type))}</td>
+            <td className={`numeric points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points)}</td>
+            <td className="numeric">{record.balancePoints}</td>
+            <td className="numeric">{record.deductionPoints || ''}</td>
+            <td className="mono">{record.transactionNo}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** Phones: one card per record, the change in points first. */
+function RecordCards({ t, records, languageTag }: RecordsProps) {
+  return (
+    <ul className="record-cards energy__cards" data-testid="energy-record-cards">
+      {records.map((record) => (
+        <li key={record.recordId} className="record-card">
+          <div className="record-card__head">
+            <strong>{t(typeKey(record.type))}</strong>
+            <strong className={`points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points)}</strong>
+          </div>
+          <dl className="facts">
+            <dt>{t('energy.time')}</dt>
+            <dd>{formatTime(record.time, languageTag)}</dd>
+            <dt>{t('energy.balancePoints')}</dt>
+            <dd>{record.balancePoints}</dd>
+            {record.deductionPoints > 0 && (
+              <>
+                <dt>{t('energy.deductionPoints')}</dt>
+                <dd>{record.deductionPoints}</dd>
+              </>
+            )}
+            <dt>{t('energy.transactionNo')}</dt>
+            <dd className="mono">{record.transactionNo}</dd>
+          </dl>
+        </li>
+      ))}
+    </ul>
+  );
+}

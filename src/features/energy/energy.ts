@@ -1,0 +1,11 @@
+/** The kinds of energy ledger rows (domain.md, "Energy points"): credits and debits alike. */
+export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'expiry', 'adjustment'] as const;
+export type EnergyType = (typeof energyTypes)[number];
+
+/** Recharges: 100 to 100000 points, in steps of 100 (domain.md, "Energy points"). */
+export const RECHARGE_MIN = 100;
+export const RECHARGE_MAX = 100_000;
+export const RECHARGE_STEP = 100;
+
+export const isValidRecharge = (points: number) =>
+  Number.isInteger(points) && points >= RECHARGE_MIN && points <= RECHARGE_MAX && points % RECHARGE_STEP === 0;
