@@ -1,0 +1,38 @@
+import type { Page } from 'playwright-core';
+
+/* What a customer does in the storefront, step by step, for the end-to-end tests. */
+
+export const password = 'Velvet2026!';
+
+/** Registers through the header's sign-in dialog (desktop), or through a dialog already asking to. */
+export async function registerInDialog(page: Page, person: { firstName: string; lastName: string; email: string }, { fromHeader = true } = {}) {
+  if (fromHeader) {
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'New here? Create an account' }).click();
+  }
+  const register = page.getByRole('dialog', { name: 'Create an account' });
+  await register.getByLabel('First name').fill(person.firstName);
+  await register.getByLabel('Last name').fill(person.lastName);
+  await register.getByLabel('Email').fill(person.email);
+  await register.getByLabel('Password').fill(password);
+  await register.getByRole('button', { name: 'Register' }).click();
+  await register.waitFor({ state: 'hidden' });
+}
+
+/** Opens a product of `category` (the first, or the one whose link matches `name`) and adds it to the cart. */
+export async function addToCart(page: Page, category: string, name?: RegExp, addLabel = 'Add to cart') {
+  await page.goto(`/productsList?category=${category}`);
+  await (name ? page.getByRole('link', { name }) : page.locator('.product-card')).first().click();
+  await page.getByRole('button', { name: addLabel }).click();
+  await page.locator('.toast--success').first().waitFor();
+}
+
+/** Fills the delivery address form with a US address. */
+export async function fillAddress(page: Page) {
+  await page.getByLabel('First name').fill('Jordan');
+  await page.getByLabel('Last name').fill('Kim');
+  await page.getByLabel('State / province').selectOption('CA');
+  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
+  await page.getByLabel('City').fill('San Francisco');
+  await page.getByLabel('ZIP code').fill('94105');
+}
