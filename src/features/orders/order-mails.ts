@@ -24,9 +24,12 @@ function describeAddress(address: DeliveryAddressSnapshot, order: OrderRow): str
     .join(', ');
 }
 
-const orderUrl = (deps: MailDeps, order: OrderRow) => `${deps.config.publicOrigin}/my/order/details?orderId=${order.id}`;
+/** Where the mail's button leads: the order's details, or the energy page for a recharge. */
+const orderUrl = (deps: MailDeps, order: OrderRow) =>
+  order.kind === 'recharge' ? `${deps.config.publicOrigin}/order/energy` : `${deps.config.publicOrigin}/my/order/details?orderId=${order.id}`;
 
 export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], greetingName: string, link: string): Mail {
+  if (order.kind === 'recharge') return rechargeMail(order, greetingName, link);
   const t = translatorFor(order);
   const money = (amount: number) => formatMoney(amount, order.currency);
   return {
@@ -44,6 +47,26 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], greet
         ...(order.deliveryAddress ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })] : []),
       ],
       action: { label: t('mail.order.action'), url: link },
+      outro: [],
+      signature: t('mail.signature'),
+    }),
+  };
+}
+
+/** A paid recharge: its points are in the balance already (it completes as it is paid). */
+function rechargeMail(order: OrderRow, greetingName: string, energyLink: string): Mail {
+  const t = translatorFor(order);
+  const points = order.energyPoints ?? 0;
+  return {
+    to: order.email,
+    subject: t('mail.recharge.subject', { points }),
+    ...composeMail({
+      greeting: t('mail.greeting', { name: greetingName }),
+      intro: [
+        t('mail.recharge.intro', { points, orderNo: order.orderNo }),
+        t('mail.orderConfirmation.paid', { amount: formatMoney(order.payAmount, order.currency), paymentNumber: order.paymentNumber ?? '' }),
+      ],
+      action: { label: t('mail.recharge.action'), url: energyLink },
       outro: [],
       signature: t('mail.signature'),
     }),
