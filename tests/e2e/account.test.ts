@@ -1,8 +1,8 @@
 import { desc, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { captchas, users } from '@/server/db/schema';
 import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
+import { registerInDialog } from './support/storefront';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -13,20 +13,7 @@ afterAll(async () => {
   await shop.close();
 });
 
-const password = 'Velvet2026!';
-
-async function registerInDialog(page: Page, email: string) {
-  await page.getByRole('button', { name: 'Log in' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Sign in' });
-  await dialog.getByRole('button', { name: 'New here? Create an account' }).click();
-  const register = page.getByRole('dialog', { name: 'Create an account' });
-  await register.getByLabel('First name').fill('Mei');
-  await register.getByLabel('Last name').fill('Lin');
-  await register.getByLabel('Email').fill(email);
-  await register.getByLabel('Password').fill(password);
-  await register.getByRole('button', { name: 'Register' }).click();
-  await register.waitFor({ state: 'hidden' });
-}
+const mei = (email: string) => ({ firstName: 'Mei', lastName: 'Lin', email });
 
 describe('cart and account in the browser', () => {
   it('keeps an anonymous cart, and merges it into the account at sign-up', async () => {
@@ -43,7 +30,7 @@ describe('cart and account in the browser', () => {
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
     await drawer.getByRole('button', { name: 'Close cart' }).click();
 
-    await registerInDialog(page, 'mei.lin@example.com');
+    await registerInDialog(page, mei('mei.lin@example.com'));
     await page.getByRole('button', { name: 'Cart (2)' }).click();
     await expect(page.getByRole('dialog', { name: 'Shopping cart' }).getByText('Satin Slip Dress').isVisible()).resolves.toBe(true);
     await page.reload();
@@ -113,7 +100,7 @@ describe('cart and account in the browser', () => {
     const page = await shop.newPage();
     await page.goto(`/${owner!.shareCode}`);
     await page.waitForURL((url) => url.pathname === '/');
-    await registerInDialog(page, 'friend.of.mei@example.com');
+    await registerInDialog(page, mei('friend.of.mei@example.com'));
     const [friend] = await shop.db.select().from(users).where(eq(users.email, 'friend.of.mei@example.com'));
     expect(friend!.referrerId).toBe(owner!.id);
   });
