@@ -53,7 +53,7 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
                 const cells = row(coupon);
                 return (
                   <tr key={coupon.couponId} data-code={coupon.code}>
-                    <td className="mono">{coupon.code}<br /><small className="field-hint">{t('coupon.expires', { time: time(coupon.expireTime) })}</small></td>
+                    <td><span className="mono">{coupon.code}</span><br /><small className="field-hint">{t('coupon.expires', { time: time(coupon.expireTime) })}</small></td>
                     <td>{cells.gift}</td>
                     <td className="numeric">{coupon.points}</td>
                     <td>{cells.state}</td>
