@@ -6,16 +6,17 @@ import { $cart, loadCart, removeFromBrowserCart } from '@/features/cart/cart.sto
 import { AddressForm } from '@/features/delivery/AddressForm';
 import { addressBodyOf, emptyAddress, valuesOfAddress, type AddressValues } from '@/features/delivery/address-form';
 import type { Address, DeliveryCountryOption } from '@/features/delivery/delivery.schema';
-import type { OrderDetails, PaymentStart, PayMethod } from '@/features/orders/orders.schema';
+import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney, percentOf } from '@/lib/money';
 import { isValidEmail, isValidPassword, limits } from '@/lib/validation';
+import { CardFields } from './CardFields';
 import { decryptCartIds } from './cart-ids';
+import { cardFieldsSetupOf } from './paypal-sdk';
 
-type PayMethodOption = { payMethod: PayMethod; name: string };
 type Props = { messages: Messages; friendDiscountPercent: number };
 
 /** /pay and /order: the checkout form (spec §2, §5). The server prices and checks everything again. */
@@ -33,6 +34,9 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
   const [password, setPassword] = useState('');
   const [discountCode, setDiscountCode] = useState('');
   const [contactError, setContactError] = useState<string | null>(null);
+  /** An order placed to be paid in PayPal's card fields, here on the page. */
+  const [cardOrder, setCardOrder] = useState<OrderDetails | null>(null);
+  const cardFieldsSetup = cardFieldsSetupOf(methods);
 
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('ids');
@@ -55,6 +59,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
   }, []);
 
   if (ids === undefined || address === null) return <p>{t('page.loading')}</p>;
+  if (cardOrder && cardFieldsSetup) return <CardFields t={t} order={cardOrder} setup={cardFieldsSetup} />;
   const lines = cart.list.filter((line) => ids?.includes(line.goodsSpecificationId));
   if (!ids || lines.length === 0) {
     return (
@@ -95,6 +100,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent }: Props)
     }
     if (!isSuccess(order)) return order;
     if (!signedIn) removeFromBrowserCart(items.map((item) => item.goodsSpecificationId));
+    if (payMethod === 'card' && cardFieldsSetup) {
+      // The card fields start the payment themselves (their createOrder), each time the customer submits a card.
+      setCardOrder(order.data);
+      return order;
+    }
     const payment = await api.post<PaymentStart>('pay/payment', { orderId: order.data.orderId, payMethod });
     if (!isSuccess(payment)) return payment;
     location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${order.data.orderId}`);
