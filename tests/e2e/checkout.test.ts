@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOrderEvent, shipOrder } from '@/features/orders/order-lifecycle';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { orders } from '@/server/db/schema';
+import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/checkout';
 import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
 
 let shop: TestShop;
@@ -15,30 +16,9 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function addToCart(page: Page, category: string, name?: RegExp, addLabel = uiDictionaries.EN['product.addToCart']) {
-  await page.goto(`/productsList?category=${category}`);
-  await (name ? page.getByRole('link', { name }) : page.locator('.product-card')).first().click();
-  await page.getByRole('button', { name: addLabel }).click();
-  await page.locator('.toast--success').first().waitFor();
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('First name').fill('Jordan');
-  await page.getByLabel('Last name').fill('Kim');
-  await page.getByLabel('State / province').selectOption('CA');
-  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('ZIP code').fill('94105');
-}
-
 async function checkOutAsNewCustomer(page: Page, email: string) {
-  await page.goto('/shoppingCart');
-  await page.getByRole('button', { name: 'Check out' }).click();
-  await page.waitForURL(/\/pay\?ids=/);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('New password (creates your account)').fill('Orchid2026');
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await goToCheckout(page);
+  await placeOrderAsNewCustomer(page, email);
   await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
 }
 
