@@ -71,7 +71,7 @@ describe('paying with PayPal', () => {
 
   it('offers PayPal and card, with the client id and SDK address the card fields load with', async () => {
     const options = await shop.get('/pay/getNotEpPayMethodOptionList');
-    const sdk = { clientId: 'shop-client', sdkUrl: 'https://www.paypal.com/sdk/js' };
+    const sdk = { clientId: 'shop-client', sdkUrl: `${paypal.url}/sdk/js` };
     expect(options.body.data).toEqual([
       { payMethod: 'paypal', name: 'PayPal', ...sdk },
       { payMethod: 'card', name: 'Credit or debit card', ...sdk },
