@@ -23,6 +23,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID/);
   });
 
+  it("loads PayPal's card fields from PayPal unless told otherwise, and only from a URL", () => {
+    expect(loadConfig({}).payment.paypal.sdkUrl).toBe('https://www.paypal.com/sdk/js');
+    expect(loadConfig({ PAYPAL_SDK_URL: 'http://127.0.0.1:9000/sdk/js' }).payment.paypal.sdkUrl).toBe('http://127.0.0.1:9000/sdk/js');
+    expect(() => loadConfig({ PAYPAL_SDK_URL: 'www.paypal.com/sdk/js' })).toThrow(/PAYPAL_SDK_URL/);
+    expect(() => loadConfig({ PAYPAL_SDK_URL: 'javascript:alert(1)' })).toThrow(/PAYPAL_SDK_URL/);
+  });
+
   it('treats an empty variable as unset', () => {
     expect(loadConfig({ DATABASE_URL: '', SMTP_URL: '' }).databaseUrl).toBeUndefined();
   });

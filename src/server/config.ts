@@ -29,6 +29,8 @@ const environmentSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** Where the browser loads PayPal's JavaScript SDK (for its card fields) from. */
+  PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://www.paypal.com/sdk/js'),
   /** How long a call to PayPal may take before the shop gives up on it (and retries it safely later). */
   PAYPAL_TIMEOUT_MS: integer(20_000, 100, 120_000),
 
@@ -101,6 +103,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         clientId: env.PAYPAL_CLIENT_ID,
         clientSecret: env.PAYPAL_CLIENT_SECRET,
         webhookId: env.PAYPAL_WEBHOOK_ID,
+        sdkUrl: env.PAYPAL_SDK_URL,
         timeoutMs: env.PAYPAL_TIMEOUT_MS,
       },
     },

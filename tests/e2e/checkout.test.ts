@@ -3,7 +3,9 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addOrderEvent, shipOrder } from '@/features/orders/order-lifecycle';
 import { uiDictionaries } from '@/lib/i18n/ui';
+import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
+import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
 
 let shop: TestShop;
@@ -15,30 +17,9 @@ afterAll(async () => {
   await shop.close();
 });
 
-async function addToCart(page: Page, category: string, name?: RegExp, addLabel = uiDictionaries.EN['product.addToCart']) {
-  await page.goto(`/productsList?category=${category}`);
-  await (name ? page.getByRole('link', { name }) : page.locator('.product-card')).first().click();
-  await page.getByRole('button', { name: addLabel }).click();
-  await page.locator('.toast--success').first().waitFor();
-}
-
-async function fillAddress(page: Page) {
-  await page.getByLabel('First name').fill('Jordan');
-  await page.getByLabel('Last name').fill('Kim');
-  await page.getByLabel('State / province').selectOption('CA');
-  await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
-  await page.getByLabel('City').fill('San Francisco');
-  await page.getByLabel('ZIP code').fill('94105');
-}
-
 async function checkOutAsNewCustomer(page: Page, email: string) {
-  await page.goto('/shoppingCart');
-  await page.getByRole('button', { name: 'Check out' }).click();
-  await page.waitForURL(/\/pay\?ids=/);
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('New password (creates your account)').fill('Orchid2026');
-  await fillAddress(page);
-  await page.getByRole('button', { name: 'Place order and pay' }).click();
+  await goToCheckout(page);
+  await placeOrderAsNewCustomer(page, email);
   await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
 }
 
@@ -73,6 +54,37 @@ describe.each<Device>(['desktop', 'mobile'])('buying on %s', (device) => {
 
     await page.goto('/my/order');
     await page.getByText(`Order ${order!.orderNo}`).waitFor();
+  });
+});
+
+describe('buying in yuan and ringgit', () => {
+  it.each([
+    ['CNY', /^￥[\d,]+\.\d\d$/],
+    ['MYR', /^RM[\d,]+\.\d\d$/],
+  ] as const)('checks out in %s with that currency from the cart to the order details and the stored order', async (currency, amount) => {
+    const page = await shop.newPage();
+    await page.goto('/productsList');
+    await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption(currency)]);
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    await page.goto('/shoppingCart');
+    const total = (await page.getByTestId('selected-total').textContent())!;
+    expect(total).toMatch(amount);
+
+    await goToCheckout(page);
+    await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe(total);
+    await placeOrderAsNewCustomer(page, `buyer.${currency.toLowerCase()}@example.com`);
+    await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+    await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(` · ${total}`);
+
+    await page.getByRole('link', { name: 'View order' }).click();
+    await page.waitForURL(/\/my\/order\/details/);
+    await expect(page.locator('.totals .price').textContent()).resolves.toBe(total);
+    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+    const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(order).toMatchObject({ currency, status: 1 });
+    expect(formatMoney(order!.payAmount, order!.currency)).toBe(total);
   });
 });
 

@@ -5,7 +5,7 @@ import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order
 import { formatMoney, rebatePoints } from '@/lib/money';
 import { orders, users } from '@/server/db/schema';
 import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
-import { addToCart, fillAddress, password, registerInDialog } from './support/storefront';
+import { addToCart, fillAddress, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
 
 /*
  * The referral programme as three people live it: Ana shares, Ben buys with her code, Cai receives
@@ -65,13 +65,9 @@ describe('the referral programme', () => {
     await ben.goto(`/${anaShareCode}`);
     await ben.waitForURL((url) => url.pathname === '/');
     await addToCart(ben, 'lingerie', /Satin Slip Dress/);
-    await ben.goto('/shoppingCart');
-    await ben.getByRole('button', { name: 'Check out' }).click();
-    await ben.getByLabel('Email', { exact: true }).fill('ben.buyer@example.com');
-    await ben.getByLabel('New password (creates your account)').fill(password);
+    await goToCheckout(ben);
     await ben.getByLabel('Discount code (optional)').fill(anaShareCode);
-    await fillAddress(ben);
-    await ben.getByRole('button', { name: 'Place order and pay' }).click();
+    await placeOrderAsNewCustomer(ben, 'ben.buyer@example.com');
     await ben.getByRole('button', { name: 'Approve payment' }).click();
     await ben.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
 
@@ -170,8 +166,7 @@ describe('the referral programme', () => {
     await phone.getByRole('button', { name: 'Sign in' }).click();
     await phone.waitForURL((url) => url.pathname === '/productsList');
     await addToCart(phone, 'lingerie', /Scalloped Lace Bralette/);
-    await phone.goto('/shoppingCart');
-    await phone.getByRole('button', { name: 'Check out' }).click();
+    await goToCheckout(phone);
     const before = rebate + 10_000 - 3500;
     await phone.getByRole('radio', { name: `Energy points: 3499 points (you have ${before})` }).check();
     await fillAddress(phone);

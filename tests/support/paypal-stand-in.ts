@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -7,13 +8,32 @@ import type { AddressInfo } from 'node:net';
  * verification), speaking the same HTTP on an ephemeral port. Tests steer it: approve an order as the
  * buyer would, decline the next capture, fail or slow down calls, refuse webhook signatures. Writes
  * honour PayPal-Request-Id as PayPal does: a repeated request gets the original answer.
+ * It also serves a stand-in of PayPal's JavaScript SDK (card fields) at /sdk/js for the browser
+ * tests; see paypal-sdk-stand-in.js and STAND_IN_CARDS.
  */
 
 export const STAND_IN_CLIENT = { id: 'shop-client', secret: 'shop-secret' };
 
+/**
+ * Card numbers the SDK stand-in's fields take: `approve` is captured; `decline` is accepted for the
+ * order but its capture is declined (INSTRUMENT_DECLINED); `refuse` is a valid number PayPal refuses at
+ * once, so the page's onError runs. Any expiry MM/YY and a 3-digit CVV.
+ */
+export const STAND_IN_CARDS = { approve: '4111111111111111', decline: '4000000000000002', refuse: '5555555555554444' } as const;
+
+const sdkScript = readFile(new URL('./paypal-sdk-stand-in.js', import.meta.url), 'utf8');
+
 type Amount = { currency_code: string; value: string };
 type Capture = { id: string; status: 'COMPLETED'; amount: Amount; orderId: string; refunded: boolean };
-type Order = { id: string; status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED'; amount: Amount; request: Record<string, unknown>; capture?: Capture };
+type Order = {
+  id: string;
+  status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
+  amount: Amount;
+  request: Record<string, unknown>;
+  capture?: Capture;
+  /** Paid with STAND_IN_CARDS.decline: its capture is declined. */
+  declinedCard?: boolean;
+};
 type Answer = { status: number; body: unknown };
 
 const id = (length = 17) => randomBytes(length).toString('hex').slice(0, length).toUpperCase();
@@ -24,7 +44,9 @@ export async function startPaypalStandIn() {
   const captures = new Map<string, Capture>();
   const tokens = new Set<string>();
   const idempotent = new Map<string, Promise<Answer>>();
-  const stats = { tokenRequests: 0, captureCalls: 0, capturesCreated: 0, refunds: 0, verifications: 0 };
+  const stats = { tokenRequests: 0, captureCalls: 0, capturesCreated: 0, refunds: 0, verifications: 0, sdkLoads: 0, cardsConfirmed: 0 };
+  /** The query of the last SDK script a page loaded (client-id, components, currency). */
+  let lastSdkQuery: Record<string, string> = {};
   const steer = {
     /** The next capture answers 422 INSTRUMENT_DECLINED. */
     declineNextCapture: false,
@@ -62,7 +84,7 @@ export async function startPaypalStandIn() {
     stats.captureCalls += 1;
     if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
     if (order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
-    if (steer.declineNextCapture) {
+    if (steer.declineNextCapture || order.declinedCard) {
       steer.declineNextCapture = false;
       return error(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
     }
@@ -116,12 +138,46 @@ export async function startPaypalStandIn() {
     return error(404, 'NOT_FOUND');
   }
 
+  /**
+   * The SDK stand-in's side: the script (PayPal answers 400 for a client id it does not know) and the
+   * card its fields submit for an order, as PayPal's confirm-payment-source takes it.
+   */
+  async function answerSdk(method: string, address: URL, text: string): Promise<Answer | string> {
+    if (method === 'GET' && address.pathname === '/sdk/js') {
+      lastSdkQuery = Object.fromEntries(address.searchParams);
+      if (address.searchParams.get('client-id') !== STAND_IN_CLIENT.id) return error(400, 'INVALID_CLIENT_ID');
+      stats.sdkLoads += 1;
+      return sdkScript;
+    }
+    if (method === 'POST' && address.pathname === '/sdk/card-fields/confirm') {
+      const card = JSON.parse(text) as { orderID?: string; number?: string };
+      const order = orders.get(card.orderID ?? '');
+      if (!order || order.status !== 'CREATED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVABLE');
+      if (card.number !== STAND_IN_CARDS.approve && card.number !== STAND_IN_CARDS.decline) return error(422, 'UNPROCESSABLE_ENTITY', 'CARD_TYPE_NOT_SUPPORTED');
+      stats.cardsConfirmed += 1;
+      order.status = 'APPROVED';
+      order.declinedCard = card.number === STAND_IN_CARDS.decline;
+      return { status: 200, body: { id: order.id, status: order.status } };
+    }
+    return error(404, 'NOT_FOUND');
+  }
+
   async function answer(request: IncomingMessage, response: ServerResponse) {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString();
-    const path = new URL(request.url ?? '/', 'http://stand-in').pathname;
+    const address = new URL(request.url ?? '/', 'http://stand-in');
+    const path = address.pathname;
     const method = request.method ?? 'GET';
+
+    if (path.startsWith('/sdk/')) {
+      const sdk = await answerSdk(method, address, text);
+      const script = typeof sdk === 'string';
+      // The page's scripts call it from the shop's origin.
+      response.writeHead(script ? 200 : sdk.status, { 'Content-Type': script ? 'text/javascript' : 'application/json', 'Access-Control-Allow-Origin': '*' });
+      response.end(script ? sdk : JSON.stringify(sdk.body));
+      return;
+    }
 
     const work = async (): Promise<Answer> => {
       if (steer.slow?.path.test(path)) await new Promise((resolve) => setTimeout(resolve, steer.slow!.ms));
@@ -169,6 +225,10 @@ export async function startPaypalStandIn() {
     stats,
     steer,
     orders,
+    /** The query of the last SDK script a page asked for. */
+    get lastSdkQuery() {
+      return lastSdkQuery;
+    },
     /** The buyer approves the order on PayPal's page. */
     approve(orderId: string) {
       const order = orders.get(orderId);
@@ -202,6 +262,7 @@ export async function startPaypalStandIn() {
         PAYPAL_CLIENT_ID: STAND_IN_CLIENT.id,
         PAYPAL_CLIENT_SECRET: STAND_IN_CLIENT.secret,
         PAYPAL_WEBHOOK_ID: 'WH-STANDIN',
+        PAYPAL_SDK_URL: `${url}/sdk/js`,
         PAYPAL_TIMEOUT_MS: '2000',
         ...overrides,
       };

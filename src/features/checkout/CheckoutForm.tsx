@@ -8,7 +8,7 @@ import { addressBodyOf, type AddressValues } from '@/features/delivery/address-f
 import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { DeliveryCountryOption } from '@/features/delivery/delivery.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
-import type { OrderDetails, PaymentStart, PayMethod } from '@/features/orders/orders.schema';
+import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
 import { PayMethodPicker, type PayMethodChoice } from '@/features/orders/PayMethodPicker';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
@@ -16,9 +16,10 @@ import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney, percentOf, pointsToPay, type ReferenceRates } from '@/lib/money';
 import { isValidEmail, isValidPassword, limits } from '@/lib/validation';
+import { CardFields } from './CardFields';
 import { decryptCartIds } from './cart-ids';
+import { cardFieldsSetupOf } from './paypal-sdk';
 
-type PayMethodOption = { payMethod: PayMethod; name: string };
 type Props = { messages: Messages; friendDiscountPercent: number; referenceRates: ReferenceRates };
 
 /** /pay and /order: the checkout form (spec §2, §5). The server prices and checks everything again. */
@@ -37,6 +38,9 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const [discountCode, setDiscountCode] = useState('');
   const [contactError, setContactError] = useState<string | null>(null);
   const [energy, setEnergy] = useState<number | null>(null);
+  /** An order placed to be paid in PayPal's card fields, here on the page. */
+  const [cardOrder, setCardOrder] = useState<OrderDetails | null>(null);
+  const cardFieldsSetup = cardFieldsSetupOf(methods);
 
   useEffect(() => {
     const token = new URLSearchParams(location.search).get('ids');
@@ -59,6 +63,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   }, [signedIn]);
 
   if (ids === undefined || address === null) return <p>{t('page.loading')}</p>;
+  if (cardOrder && cardFieldsSetup) return <CardFields t={t} order={cardOrder} setup={cardFieldsSetup} />;
   const lines = cart.list.filter((line) => ids?.includes(line.goodsSpecificationId));
   if (!ids || lines.length === 0) {
     return (
@@ -106,6 +111,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     }
     if (!isSuccess(order)) return order;
     if (!signedIn) removeFromBrowserCart(items.map((item) => item.goodsSpecificationId));
+    if (payMethod === 'card' && cardFieldsSetup) {
+      // The card fields start the payment themselves (their createOrder), each time the customer submits a card.
+      setCardOrder(order.data);
+      return order;
+    }
     const payment = await api.post<PaymentStart>('pay/payment', { orderId: order.data.orderId, payMethod });
     if (!isSuccess(payment)) return payment;
     location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${order.data.orderId}`);

@@ -1,16 +1,27 @@
 import { useEffect, useState } from 'react';
-import type { OrderDetails, OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
-import { OrderStatus } from '@/features/orders/orders';
+import type { OrderDetails, OrderStatusInfo } from '@/features/orders/orders.schema';
+import { OrderStatus, awaitingPayment, type OrderStatusValue } from '@/features/orders/orders';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
+import { showToast } from '@/lib/toast.store';
+import { CardFields } from './CardFields';
+import { loadCardFieldsSetup, payOrder } from './pay-order';
+import type { CardFieldsSetup } from './paypal-sdk';
 
 const POLL_EVERY_MS = 2000;
 const POLL_TIMES = 15;
 
-type State = { kind: 'checking' } | { kind: 'missing' } | { kind: 'done'; order: OrderStatusInfo };
+type State =
+  | { kind: 'checking' }
+  | { kind: 'missing' }
+  | { kind: 'done'; order: OrderStatusInfo }
+  | { kind: 'card'; order: OrderStatusInfo; setup: CardFieldsSetup };
 
-/** /pay_result: confirms the payment with the provider's return, then polls until it settles. */
+/**
+ * /pay_result: confirms the payment with the provider's return, then polls until it settles. With
+ * `card=1` it is the card form instead, for an order still awaiting payment (paying a declined card again).
+ */
 export default function PayResult({ messages }: { messages: Messages }) {
   const t = createTranslator(messages);
   const [state, setState] = useState<State>({ kind: 'checking' });
@@ -21,6 +32,12 @@ export default function PayResult({ messages }: { messages: Messages }) {
   useEffect(() => {
     let stopped = false;
     void (async () => {
+      if (query.get('card') === '1') {
+        const [result, setup] = await Promise.all([api.get<OrderStatusInfo>('order/checkOrderStatus', { searchParams: { orderId } }), loadCardFieldsSetup()]);
+        if (!isSuccess(result)) return setState({ kind: 'missing' });
+        const payable = awaitingPayment.includes(result.data.status as OrderStatusValue) && setup;
+        return setState(payable ? { kind: 'card', order: result.data, setup } : { kind: 'done', order: result.data });
+      }
       const token = query.get('token');
       let result = token
         ? await api.post<OrderStatusInfo>('order/callback', { orderId, token })
@@ -39,13 +56,21 @@ export default function PayResult({ messages }: { messages: Messages }) {
   async function retry() {
     const details = await api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } });
     if (!isSuccess(details)) return;
-    const payment = await api.post<PaymentStart>('pay/payment', { orderId, payMethod: details.data.payMethod });
-    if (isSuccess(payment)) location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${orderId}`);
+    const failure = await payOrder(orderId, details.data.payMethod);
+    if (failure) showToast('warning', failure.message);
   }
 
   if (state.kind === 'checking') return <p role="status">{t('payResult.checking')}</p>;
   if (state.kind === 'missing') return <p className="placeholder">{t('orders.notFound')}</p>;
   const { order } = state;
+  if (state.kind === 'card') {
+    return (
+      <section className="pay-result">
+        <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
+        <CardFields t={t} order={order} setup={state.setup} />
+      </section>
+    );
+  }
   const paid = order.status !== OrderStatus.PaymentFailed && order.status !== OrderStatus.PaymentPending && order.status !== OrderStatus.Closed;
   const gift = couponReceived && order.kind === 'gift';
   const heading = !paid ? (order.status === OrderStatus.PaymentPending ? t('payResult.pending') : t('payResult.failed')) : gift ? t('payResult.giftTitle') : t('payResult.success');

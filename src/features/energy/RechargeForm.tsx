@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Icon } from '@/components/Icon';
-import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
+import { payOrder } from '@/features/checkout/pay-order';
+import type { OrderDetails, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
 import { PayMethodPicker } from '@/features/orders/PayMethodPicker';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
@@ -58,9 +59,8 @@ export default function RechargeForm({ messages }: { messages: Messages }) {
     if (!valid || !payMethod || busy) return;
     setBusy(true);
     const order = await api.post<OrderDetails>('energy/recharge', { points, payMethod });
-    const payment = isSuccess(order) ? await api.post<PaymentStart>('pay/payment', { orderId: order.data.orderId, payMethod }) : null;
-    if (payment && isSuccess(payment)) location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${payment.data.orderId}`);
-    else setBusy(false);
+    const failed = isSuccess(order) ? await payOrder(order.data.orderId, payMethod) : order;
+    if (failed) setBusy(false);
   }
 
   const showError = touched && !valid;

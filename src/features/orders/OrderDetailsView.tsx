@@ -1,10 +1,11 @@
 import { useEffect, useState } from 'react';
+import { payOrder } from '@/features/checkout/pay-order';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast.store';
 import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
-import type { OrderDetails, PaymentStart } from './orders.schema';
+import type { OrderDetails } from './orders.schema';
 import { orderStatusKey } from './order-status';
 import { formatTime } from '@/lib/locale';
 
@@ -33,9 +34,8 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
   }
 
   async function pay() {
-    const payment = await api.post<PaymentStart>('pay/payment', { orderId, payMethod: order!.payMethod });
-    if (isSuccess(payment)) location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${orderId}`);
-    else showToast('warning', payment.message);
+    const failure = await payOrder(orderId, order!.payMethod);
+    if (failure) showToast('warning', failure.message);
   }
 
   const address = order.delivery.address;

@@ -223,9 +223,9 @@ describe('payment methods', () => {
   it('are PayPal and card, plus the test payment while the test gateway is active, named in the request language', async () => {
     const response = await shop.get('/pay/getNotEpPayMethodOptionList', { language: 'ZH' });
     expect(response.body.data).toEqual([
-      { payMethod: 'paypal', name: 'PayPal', clientId: null },
-      { payMethod: 'card', name: '信用卡或借记卡', clientId: null },
-      { payMethod: 'test', name: '测试支付', clientId: null },
+      { payMethod: 'paypal', name: 'PayPal', clientId: null, sdkUrl: null },
+      { payMethod: 'card', name: '信用卡或借记卡', clientId: null, sdkUrl: null },
+      { payMethod: 'test', name: '测试支付', clientId: null, sdkUrl: null },
     ]);
   });
 });

@@ -152,5 +152,7 @@ export const payMethodOptionSchema = z.object({
   name: z.string(),
   /** The provider's public client id for its in-page SDK (PayPal's card fields); null when the page needs none. */
   clientId: z.string().nullable(),
+  /** Where the page loads that SDK from (PAYPAL_SDK_URL); null when the page needs none. */
+  sdkUrl: z.string().nullable(),
 });
 export type PayMethodOption = z.infer<typeof payMethodOptionSchema>;

@@ -34,8 +34,8 @@ const refundRequestId = (paymentId: number) => `refund-${paymentId}`;
 
 /** The methods a customer can choose now, named in `language` (energy points are not among them). */
 export function listPayMethods(deps: Pick<OrderDeps, 'payments'>, language: Language) {
-  const { payMethods, clientId } = deps.payments;
-  return payMethods.map((payMethod) => ({ payMethod, name: translate(language, `payMethod.${payMethod}`), clientId }));
+  const { payMethods, clientId, sdkUrl } = deps.payments;
+  return payMethods.map((payMethod) => ({ payMethod, name: translate(language, `payMethod.${payMethod}`), clientId, sdkUrl }));
 }
 
 /** -218 naming `payMethod` unless the active provider offers the method (energy points are always on offer for goods). */

@@ -69,11 +69,12 @@ describe('paying with PayPal', () => {
     expect(await details(customer, order.orderId)).toMatchObject({ status: 1, payMethod: 'paypal', paymentNumber: captureId });
   });
 
-  it('offers PayPal and card, with the client id the card fields load with', async () => {
+  it('offers PayPal and card, with the client id and SDK address the card fields load with', async () => {
     const options = await shop.get('/pay/getNotEpPayMethodOptionList');
+    const sdk = { clientId: 'shop-client', sdkUrl: `${paypal.url}/sdk/js` };
     expect(options.body.data).toEqual([
-      { payMethod: 'paypal', name: 'PayPal', clientId: 'shop-client' },
-      { payMethod: 'card', name: 'Credit or debit card', clientId: 'shop-client' },
+      { payMethod: 'paypal', name: 'PayPal', ...sdk },
+      { payMethod: 'card', name: 'Credit or debit card', ...sdk },
     ]);
   });
 

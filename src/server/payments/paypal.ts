@@ -100,6 +100,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
     name: 'paypal',
     payMethods: ['paypal', 'card'],
     clientId: settings.clientId ?? null,
+    sdkUrl: settings.sdkUrl,
 
     async createPayment(payment, requestId) {
       const response = await call('POST', '/v2/checkout/orders', {

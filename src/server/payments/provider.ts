@@ -45,6 +45,8 @@ export type PaymentProvider = {
   readonly payMethods: readonly ProviderPayMethod[];
   /** A public id the page's own SDK needs (PayPal's client id, for its card fields); null when the page needs none. */
   readonly clientId: string | null;
+  /** Where the page loads that SDK from; null when the page needs none. */
+  readonly sdkUrl: string | null;
   createPayment(payment: PaymentRequest, requestId: string): Promise<CreatedPayment>;
   /** Idempotent per `requestId`: repeating a capture whose outcome is unknown never charges twice. */
   capture(providerOrderId: string, requestId: string): Promise<CaptureResult>;

@@ -26,6 +26,7 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
     name: 'test',
     payMethods: ['paypal', 'card', 'test'],
     clientId: null,
+    sdkUrl: null,
 
     async createPayment(payment) {
       const id = newId('TEST');

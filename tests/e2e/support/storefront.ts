@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core';
+import { uiDictionaries } from '@/lib/i18n/ui';
 
 /* What a customer does in the storefront, step by step, for the end-to-end tests. */
 
@@ -20,7 +21,7 @@ export async function registerInDialog(page: Page, person: { firstName: string; 
 }
 
 /** Opens a product of `category` (the first, or the one whose link matches `name`) and adds it to the cart. */
-export async function addToCart(page: Page, category: string, name?: RegExp, addLabel = 'Add to cart') {
+export async function addToCart(page: Page, category: string, name?: RegExp, addLabel = uiDictionaries.EN['product.addToCart']) {
   await page.goto(`/productsList?category=${category}`);
   await (name ? page.getByRole('link', { name }) : page.locator('.product-card')).first().click();
   await page.getByRole('button', { name: addLabel }).click();
@@ -35,4 +36,20 @@ export async function fillAddress(page: Page) {
   await page.getByLabel('Address', { exact: true }).fill('1 Market Street');
   await page.getByLabel('City').fill('San Francisco');
   await page.getByLabel('ZIP code').fill('94105');
+}
+
+/** From the cart to the checkout page, with every item of the cart selected. */
+export async function goToCheckout(page: Page) {
+  await page.goto('/shoppingCart');
+  await page.getByRole('button', { name: 'Check out' }).click();
+  await page.waitForURL(/\/pay\?ids=/);
+}
+
+/** On the checkout page, places the order as a new customer; `payMethod` is the label of the method to choose. */
+export async function placeOrderAsNewCustomer(page: Page, email: string, payMethod?: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('New password (creates your account)').fill(password);
+  if (payMethod) await page.getByRole('radio', { name: payMethod }).check();
+  await fillAddress(page);
+  await page.getByRole('button', { name: 'Place order and pay' }).click();
 }

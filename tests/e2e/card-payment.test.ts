@@ -1,0 +1,98 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { formatMoney } from '@/lib/money';
+import { orders } from '@/server/db/schema';
+import { STAND_IN_CARDS, startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-in';
+import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
+import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
+
+/* Paying by card in PayPal's card fields, against the PayPal stand-in and its SDK stand-in. */
+
+let paypal: PaypalStandIn;
+let shop: TestShop;
+beforeAll(async () => {
+  paypal = await startPaypalStandIn();
+  shop = await startTestShop(paypal.env());
+});
+afterAll(async () => {
+  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
+  await shop.close();
+  await paypal.close();
+});
+
+const messages = {
+  success: 'Thank you! Your payment went through.',
+  failed: 'The payment did not go through.',
+  invalid: 'Please check the card details and try again.',
+  refused: 'The card payment could not be completed. Nothing was charged; please try again.',
+};
+
+/** Types a card into the card fields and presses Pay. */
+async function payByCard(page: Page, number: string) {
+  await page.getByLabel('Cardholder name').fill('Jordan Kim');
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiration date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVV)').fill('123');
+  await page.getByRole('button', { name: /^Pay / }).click();
+}
+
+async function orderOnPage(page: Page) {
+  const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+  const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+async function checkOutByCard(page: Page, email: string) {
+  await goToCheckout(page);
+  const total = await page.getByTestId('checkout-total').textContent();
+  await placeOrderAsNewCustomer(page, email, 'Credit or debit card');
+  await page.getByRole('heading', { name: 'Pay by card' }).waitFor();
+  return total!;
+}
+
+describe.each<Device>(['desktop', 'mobile'])('paying by card on %s', (device) => {
+  it("takes the card in PayPal's card fields on the checkout page and shows the order paid", async () => {
+    const page = await shop.newPage(device);
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    const total = await checkOutByCard(page, `buyer-${device}@example.com`);
+    expect(paypal.lastSdkQuery).toEqual({ 'client-id': 'shop-client', components: 'card-fields', currency: 'USD' });
+    await expect(page.getByRole('button', { name: `Pay ${total}` }).isEnabled()).resolves.toBe(true);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+
+    await payByCard(page, STAND_IN_CARDS.approve);
+    await page.waitForURL(/\/pay_result\?orderId=/);
+    await page.getByRole('heading', { name: messages.success }).waitFor();
+    await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(total);
+
+    const order = await orderOnPage(page);
+    expect(order).toMatchObject({ status: 1, payMethod: 'card', currency: 'USD' });
+    expect(formatMoney(order.payAmount, order.currency)).toBe(total);
+    expect(order.paymentNumber).toBe(paypal.orders.get(order.providerOrderId!)!.capture!.id);
+  });
+});
+
+describe('a card that does not go through', () => {
+  it('says so, and the customer pays the same order with another card', async () => {
+    const page = await shop.newPage();
+    await addToCart(page, 'toys', /Pebble Personal Massager/);
+    await checkOutByCard(page, 'second-try@example.com');
+
+    // Details that cannot be a card never reach the shop or PayPal.
+    await payByCard(page, '4111111111111112');
+    await expect(page.getByRole('alert').textContent()).resolves.toBe(messages.invalid);
+    // PayPal refuses the card at once: nothing was charged, the form stays.
+    await payByCard(page, STAND_IN_CARDS.refuse);
+    await page.getByRole('alert').filter({ hasText: messages.refused }).waitFor();
+    // Accepted for the order, then declined at capture.
+    await payByCard(page, STAND_IN_CARDS.decline);
+    await page.getByRole('heading', { name: messages.failed }).waitFor();
+    expect((await orderOnPage(page)).status).toBe(0);
+
+    await page.getByRole('button', { name: 'Try paying again' }).click();
+    await page.waitForURL(/\/pay_result\?orderId=\d+&card=1/);
+    await payByCard(page, STAND_IN_CARDS.approve);
+    await page.getByRole('heading', { name: messages.success }).waitFor();
+    expect(await orderOnPage(page)).toMatchObject({ status: 1, payMethod: 'card' });
+  });
+});
