@@ -16,6 +16,9 @@ let ana: Page;
 let anaShareCode = '';
 let rebate = 0;
 let giftLink = '';
+/** What Ana's balance should be, step by step. */
+let anaBalance = 0;
+const GIFT_POINTS = 3500;
 const anaEmail = 'ana.sharer@example.com';
 
 beforeAll(async () => {
@@ -79,6 +82,7 @@ describe('the referral programme', () => {
     await completeOrder(shop.db, shop.config.referenceRates, order!.orderNo);
     rebate = rebatePoints(order!.goodsTotal - order!.discountAmount, 'USD', 5, shop.config.referenceRates);
     expect(rebate).toBeGreaterThan(0);
+    anaBalance = rebate;
 
     await ana.goto('/order/friends');
     const friends = ana.getByTestId('friends');
@@ -94,7 +98,7 @@ describe('the referral programme', () => {
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
   });
 
-  it('Ana recharges 10000 points with the test gateway; they are credited once', async () => {
+  it('Ana recharges 20000 points with the test gateway; they are credited once', async () => {
     await ana.goto('/order/recharge');
     await ana.getByTestId('recharge-balance').getByText(`${rebate} points`).waitFor();
     await ana.getByLabel('Points to recharge').fill('150');
@@ -103,13 +107,16 @@ describe('the referral programme', () => {
     await expect(ana.getByTestId('recharge-price').textContent()).resolves.toBe('--');
     await ana.getByRole('button', { name: '10000', exact: true }).click();
     await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('$100.00');
+    await ana.getByLabel('Points to recharge').fill('20000');
+    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('$200.00');
     await ana.getByRole('button', { name: 'Recharge and pay' }).click();
     await ana.getByRole('button', { name: 'Approve payment' }).click();
-    await ana.getByText('10000 energy points have been added to your balance.').waitFor();
+    await ana.getByText('20000 energy points have been added to your balance.').waitFor();
     await ana.reload();
-    await ana.getByText('10000 energy points have been added to your balance.').waitFor();
+    await ana.getByText('20000 energy points have been added to your balance.').waitFor();
     await ana.getByRole('link', { name: 'View my energy' }).click();
-    await expect(balanceOn(ana)).resolves.toBe(rebate + 10_000);
+    anaBalance += 20_000;
+    await expect(balanceOn(ana)).resolves.toBe(anaBalance);
   });
 
   it('Ana gives a gift; Cai opens the link, registers and receives it free', async () => {
@@ -120,7 +127,8 @@ describe('the referral programme', () => {
     const code = new URL(giftLink).searchParams.get('code')!;
     const row = ana.locator(`tr[data-code="${code}"]`);
     await row.getByText('Unused').waitFor();
-    await expect(balanceOn(ana)).resolves.toBe(rebate + 10_000 - 3500);
+    anaBalance -= GIFT_POINTS;
+    await expect(balanceOn(ana)).resolves.toBe(anaBalance);
 
     const cai = await shop.newPage();
     await cai.goto(giftLink.replace(shop.url, ''));
@@ -152,10 +160,32 @@ describe('the referral programme', () => {
     const row = ana.locator(`tr[data-code="${code}"]`);
     ana.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Cancel' }).click();
-    await ana.getByText('Gift coupon cancelled: 3500 points are back in your balance.').waitFor();
+    await ana.getByText(`Gift coupon cancelled: ${GIFT_POINTS} points are back in your balance.`).waitFor();
     await row.getByText('Cancelled').waitFor();
     await expect(row.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0);
-    await expect(balanceOn(ana)).resolves.toBe(rebate + 10_000 - 3500);
+    await expect(balanceOn(ana)).resolves.toBe(anaBalance);
+  });
+
+  it('Dee receives a gift on her phone, registering on the sign-in page on the way', async () => {
+    const gift = await createGift(ana);
+    anaBalance -= GIFT_POINTS;
+    const dee = await shop.newPage('mobile');
+    const path = gift.link.replace(shop.url, '');
+    await dee.goto(path);
+    await dee.getByRole('heading', { name: 'A gift for you' }).waitFor();
+    await dee.getByRole('button', { name: 'Create an account' }).click();
+    await dee.waitForURL((url) => url.pathname === '/sign');
+    await dee.getByLabel('First name').fill('Dee');
+    await dee.getByLabel('Last name').fill('Lim');
+    await dee.getByLabel('Email').fill('dee.phone@example.com');
+    await dee.getByLabel('Password').fill(password);
+    await dee.getByRole('button', { name: 'Register' }).click();
+    await dee.waitForURL((url) => url.pathname + url.search === path);
+    await fillAddress(dee);
+    await dee.getByRole('button', { name: 'Receive the gift' }).click();
+    await dee.getByRole('heading', { name: 'Your gift is on its way.' }).waitFor();
+    await expect(untranslatedKeys(dee)).resolves.toEqual([]);
+    await expect(balanceOn(ana)).resolves.toBe(anaBalance);
   });
 
   it('Ana pays an order with energy points on her phone and reads her records as cards', async () => {
@@ -167,13 +197,12 @@ describe('the referral programme', () => {
     await phone.waitForURL((url) => url.pathname === '/productsList');
     await addToCart(phone, 'lingerie', /Scalloped Lace Bralette/);
     await goToCheckout(phone);
-    const before = rebate + 10_000 - 3500;
-    await phone.getByRole('radio', { name: `Energy points: 3499 points (you have ${before})` }).check();
+    await phone.getByRole('radio', { name: `Energy points: 3499 points (you have ${anaBalance})` }).check();
     await fillAddress(phone);
     await phone.getByRole('button', { name: 'Place order and pay' }).click();
     await phone.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
 
-    await expect(balanceOn(phone)).resolves.toBe(before - 3499);
+    await expect(balanceOn(phone)).resolves.toBe(anaBalance - 3499);
     await expect(phone.getByTestId('energy-records').isVisible()).resolves.toBe(false);
     const card = phone.getByTestId('energy-record-cards').locator('li').first();
     await expect(card.isVisible()).resolves.toBe(true);
