@@ -38,7 +38,7 @@ export default function Header({ route, title, language, currency, messages }: P
   }, [isHome]);
 
   const cartButton = (
-    <button type="button" className="icon-button" onClick={() => $cartDrawerOpen.set(true)} aria-label={`${t('nav.cart')}${cart.total ? ` (${cart.total})` : ''}`}>
+    <button type="button" className="icon-button" onClick={() => $cartDrawerOpen.set(true)} aria-label={cart.total ? `${t('nav.cart')} ${cart.total}` : t('nav.cart')}>
       <Icon name="cart" />
       {cart.total > 0 && <span className="badge" aria-hidden="true">{cart.total}</span>}
     </button>
