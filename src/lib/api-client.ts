@@ -93,3 +93,8 @@ export const api = {
 };
 
 export const isSuccess = <T>(result: ApiResult<T>): boolean => result.code === ErrorCode.Success;
+
+/** Warns with a refusal's message, unless the call already did (the codes that warn by themselves). */
+export function warnOf(result: ApiResult<unknown>) {
+  if (!toastedCodes.has(result.code)) showToast('warning', result.message);
+}

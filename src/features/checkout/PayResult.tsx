@@ -4,7 +4,6 @@ import { OrderStatus, awaitingPayment, type OrderStatusValue } from '@/features/
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { showToast } from '@/lib/toast.store';
 import { CardFields } from './CardFields';
 import { loadCardFieldsSetup, payOrder } from './pay-order';
 import type { CardFieldsSetup } from './paypal-sdk';
@@ -56,8 +55,7 @@ export default function PayResult({ messages }: { messages: Messages }) {
   async function retry() {
     const details = await api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } });
     if (!isSuccess(details)) return;
-    const failure = await payOrder(orderId, details.data.payMethod);
-    if (failure) showToast('warning', failure.message);
+    await payOrder(orderId, details.data.payMethod);
   }
 
   if (state.kind === 'checking') return <p role="status">{t('payResult.checking')}</p>;

@@ -1,5 +1,5 @@
 import type { PayMethodOption, PaymentStart } from '@/features/orders/orders.schema';
-import { api, isSuccess, type ApiResult } from '@/lib/api-client';
+import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { cardFieldsSetupOf, type CardFieldsSetup } from './paypal-sdk';
 
 /** /pay_result in its card form state: PayPal's card fields for an order that still awaits payment. */
@@ -13,15 +13,19 @@ export async function loadCardFieldsSetup(): Promise<CardFieldsSetup | null> {
 
 /**
  * Pays an order that awaits payment (a new recharge, a declined order, one left unpaid): a card under
- * PayPal goes to the card form, anything else to the provider's approval page. Answers the failure, if any.
+ * PayPal goes to the card form, anything else to the provider's approval page. A refusal warns the
+ * customer and answers false.
  */
-export async function payOrder(orderId: number, payMethod: string): Promise<ApiResult<unknown> | null> {
+export async function payOrder(orderId: number, payMethod: string): Promise<boolean> {
   if (payMethod === 'card' && (await loadCardFieldsSetup())) {
     location.assign(cardFormUrl(orderId));
-    return null;
+    return true;
   }
   const payment = await api.post<PaymentStart>('pay/payment', { orderId, payMethod });
-  if (!isSuccess(payment)) return payment;
+  if (!isSuccess(payment)) {
+    warnOf(payment);
+    return false;
+  }
   location.assign(payment.data.approveUrl ?? `/pay_result?orderId=${orderId}`);
-  return null;
+  return true;
 }

@@ -1,6 +1,6 @@
 import { Pager } from '@/components/Pager';
 import { requestShare, shareLink } from '@/features/referral/share.store';
-import { api, isSuccess } from '@/lib/api-client';
+import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages, type Translate, type UiMessageKey } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
 import { showToast } from '@/lib/toast.store';
@@ -17,7 +17,7 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
     if (!confirm(t('coupon.cancelConfirm', { points: coupon.points }))) return;
     const result = await api.post<Coupon>('coupon/cancel', undefined, { searchParams: { couponId: coupon.couponId } });
     if (isSuccess(result)) showToast('success', t('coupon.cancelled', { points: coupon.points }));
-    else showToast('warning', result.message);
+    else warnOf(result);
     reload();
   }
 

@@ -3,7 +3,7 @@ import { Icon } from '@/components/Icon';
 import { payOrder } from '@/features/checkout/pay-order';
 import type { OrderDetails, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
 import { PayMethodPicker } from '@/features/orders/PayMethodPicker';
-import { api, isSuccess } from '@/lib/api-client';
+import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { isValidRecharge, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP } from './energy';
@@ -59,8 +59,9 @@ export default function RechargeForm({ messages }: { messages: Messages }) {
     if (!valid || !payMethod || busy) return;
     setBusy(true);
     const order = await api.post<OrderDetails>('energy/recharge', { points, payMethod });
-    const failed = isSuccess(order) ? await payOrder(order.data.orderId, payMethod) : order;
-    if (failed) setBusy(false);
+    if (!isSuccess(order)) warnOf(order);
+    const sentOn = isSuccess(order) && (await payOrder(order.data.orderId, payMethod));
+    if (!sentOn) setBusy(false);
   }
 
   const showError = touched && !valid;

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { payOrder } from '@/features/checkout/pay-order';
-import { api, isSuccess } from '@/lib/api-client';
+import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast.store';
@@ -28,14 +28,13 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
   async function cancel() {
     if (!confirm(t('orders.cancelConfirm'))) return;
     const result = await api.put<OrderDetails>(`order/cancel?orderId=${orderId}`);
-    if (!isSuccess(result)) return showToast('warning', result.message);
+    if (!isSuccess(result)) return warnOf(result);
     setOrder(result.data);
     showToast('success', t('orders.cancelled'));
   }
 
   async function pay() {
-    const failure = await payOrder(orderId, order!.payMethod);
-    if (failure) showToast('warning', failure.message);
+    await payOrder(orderId, order!.payMethod);
   }
 
   const address = order.delivery.address;
