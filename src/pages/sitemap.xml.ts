@@ -11,6 +11,7 @@ export const GET: APIRoute = async ({ site }) => {
   const paths = [
     '/',
     '/productsList',
+    '/apply-text',
     ...categories.map((category) => `/productsList?category=${category}`),
     ...products.list.map((product) => `/productsList/details?id=${product.goodsId}`),
   ];

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { currencies, currencySymbols, languages } from '@/lib/locale';
-import { startTestShop, type TestShop } from './support/shop';
+import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -59,5 +59,17 @@ describe('browsing the shop', () => {
     await expect(page.locator('.purchase__status').textContent()).resolves.toBe('Out of stock');
     await expect(page.getByRole('button', { name: 'Add to cart' }).isDisabled()).resolves.toBe(true);
     await expect(page.getByRole('heading', { name: 'You may also like' }).isVisible()).resolves.toBe(true);
+  });
+
+  it("explains energy points, sharing and gifts with the shop's own numbers, linked from every footer", async () => {
+    const page = await shop.newPage();
+    await page.goto('/?lang=ms');
+    await page.locator('.footer').getByRole('link', { name: 'Tentang kami' }).click();
+    await page.getByRole('heading', { name: 'Tentang kami', level: 1 }).waitFor();
+    const text = await page.locator('.about').innerText();
+    expect(text).toContain('US$1 bernilai 100 mata');
+    expect(text).toContain('diskaun 5%');
+    expect(text).toContain('dalam 30 hari');
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
   });
 });

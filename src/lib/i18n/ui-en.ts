@@ -162,7 +162,6 @@ export const uiEn = {
   'page.referral': 'Welcome',
   'page.notFound': 'Page not found',
   'page.notFoundText': 'This page does not exist. It may have moved.',
-  'page.comingSoon': 'This part of the shop is being built and opens soon.',
   'page.loading': 'Loading…',
 
   'updatePwd.for': 'New password for {email}',
@@ -414,6 +413,16 @@ export const uiEn = {
   'payResult.giftTitle': 'Your gift is on its way.',
   'payResult.recharged': '{points} energy points have been added to your balance.',
   'payResult.viewEnergy': 'View my energy',
+  'about.intro': 'Energy Shop sells lingerie, toys, private care and health products. Every parcel ships in plain packaging, and your statement shows a discreet billing name.',
+  'about.pointsTitle': 'Energy points',
+  'about.points': 'Energy points are the shop’s own currency: US$1 is worth {usd} points, ¥1 is worth {cny} and RM1 is worth {myr}. Recharge from 100 points, pay whole orders with them, or give gifts to friends. My energy lists every change of your balance.',
+  'about.referralTitle': 'Sharing with friends',
+  'about.referral': 'Share your link, QR code or share code. A friend who registers through your link becomes your friend in the shop; whoever uses your code at checkout gets {discount}% off, and once their order is completed you earn {rate}% of its goods total in energy points.',
+  'about.giftsTitle': 'Gifts',
+  'about.gifts': 'Spend points on a product for a friend and send them the link: they receive it free, delivered to the address they give. A gift nobody receives within {days} days, or one you cancel before it is received, gives your points back.',
+  'about.ordersTitle': 'Orders and payment',
+  'about.orders': 'Pay with PayPal, a card or energy points; we never see your card number. An unpaid order is kept for {minutes} minutes. You can cancel an order until it ships, and a paid order is refunded in full.',
+  'about.start': 'Start shopping',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

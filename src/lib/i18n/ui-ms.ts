@@ -161,7 +161,6 @@ export const uiMs: UiDictionary = {
   'page.referral': 'Selamat datang',
   'page.notFound': 'Halaman tidak ditemui',
   'page.notFoundText': 'Halaman ini tidak wujud. Ia mungkin telah dipindahkan.',
-  'page.comingSoon': 'Bahagian kedai ini sedang dibina dan akan dibuka tidak lama lagi.',
   'page.loading': 'Memuatkan…',
 
   'updatePwd.for': 'Kata laluan baharu untuk {email}',
@@ -413,4 +412,14 @@ export const uiMs: UiDictionary = {
   'payResult.giftTitle': 'Hadiah anda sedang dihantar.',
   'payResult.recharged': '{points} mata tenaga telah ditambah ke baki anda.',
   'payResult.viewEnergy': 'Lihat tenaga saya',
+  'about.intro': 'Energy Shop menjual pakaian dalam, mainan, penjagaan peribadi dan produk kesihatan. Setiap bungkusan dihantar dalam pembungkusan biasa, dan penyata anda menunjukkan nama bil yang tidak ketara.',
+  'about.pointsTitle': 'Mata tenaga',
+  'about.points': 'Mata tenaga ialah mata wang kedai ini: US$1 bernilai {usd} mata, ¥1 bernilai {cny} dan RM1 bernilai {myr}. Tambah nilai dari 100 mata, bayar pesanan penuh dengannya, atau beri hadiah kepada rakan. Tenaga saya menyenaraikan setiap perubahan baki anda.',
+  'about.referralTitle': 'Berkongsi dengan rakan',
+  'about.referral': 'Kongsi pautan, kod QR atau kod perkongsian anda. Rakan yang mendaftar melalui pautan anda menjadi rakan anda di kedai ini; sesiapa yang menggunakan kod anda semasa pembayaran mendapat diskaun {discount}%, dan apabila pesanan mereka selesai anda memperoleh {rate}% daripada jumlah barangan dalam mata tenaga.',
+  'about.giftsTitle': 'Hadiah',
+  'about.gifts': 'Gunakan mata untuk produk bagi rakan dan hantar pautannya: mereka menerimanya secara percuma, dihantar ke alamat yang mereka berikan. Hadiah yang tidak diterima dalam {days} hari, atau yang anda batalkan sebelum diterima, mengembalikan mata anda.',
+  'about.ordersTitle': 'Pesanan dan pembayaran',
+  'about.orders': 'Bayar dengan PayPal, kad atau mata tenaga; kami tidak pernah melihat nombor kad anda. Pesanan yang belum dibayar disimpan selama {minutes} minit. Anda boleh membatalkan pesanan sehingga ia dihantar, dan pesanan yang telah dibayar akan dibayar balik sepenuhnya.',
+  'about.start': 'Mula membeli-belah',
 };

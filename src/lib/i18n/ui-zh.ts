@@ -161,7 +161,6 @@ export const uiZh: UiDictionary = {
   'page.referral': '欢迎光临',
   'page.notFound': '页面不存在',
   'page.notFoundText': '该页面不存在，可能已被移动。',
-  'page.comingSoon': '商城的这一部分正在建设中，即将开放。',
   'page.loading': '加载中…',
 
   'updatePwd.for': '为 {email} 设置新密码',
@@ -413,4 +412,14 @@ export const uiZh: UiDictionary = {
   'payResult.giftTitle': '您的礼物即将寄出。',
   'payResult.recharged': '{points} 能量已存入您的余额。',
   'payResult.viewEnergy': '查看我的能量',
+  'about.intro': 'Energy Shop 销售内衣、玩具、私密护理与健康用品。所有包裹均使用无标识包装，账单上显示的是低调的商户名称。',
+  'about.pointsTitle': '能量',
+  'about.points': '能量是本店的专属货币：1 美元相当于 {usd} 能量，1 元人民币相当于 {cny} 能量，1 令吉相当于 {myr} 能量。最少充值 100 能量，可用于支付整笔订单或给好友送礼。“我的能量”记录了余额的每一次变动。',
+  'about.referralTitle': '与好友分享',
+  'about.referral': '分享您的链接、二维码或分享码。通过您的链接注册的好友将成为您在本店的好友；结账时使用您分享码的顾客可享 {discount}% 折扣，其订单完成后，您将获得商品金额 {rate}% 的能量。',
+  'about.giftsTitle': '礼物',
+  'about.gifts': '用能量为好友选购商品并发送链接：好友免费领取，寄送到其填写的地址。若 {days} 天内无人领取，或您在领取前取消，能量将退回给您。',
+  'about.ordersTitle': '订单与支付',
+  'about.orders': '可使用 PayPal、银行卡或能量支付；我们不会看到您的卡号。未支付的订单保留 {minutes} 分钟。订单发货前可随时取消，已支付的订单将全额退款。',
+  'about.start': '开始购物',
 };
