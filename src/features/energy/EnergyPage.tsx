@@ -67,7 +67,7 @@ type RecordsProps = { t: Translate; records: EnergyRecordItem[]; languageTag: st
 /** Desktop: the spec's columns side by side. */
 function RecordTable({ t, records, languageTag }: RecordsProps) {
   return (
-    <table className="data-table energy__table" data-testid="energy-records">
+    <table className="data-table" data-testid="energy-records">
       <thead>
         <tr>
           <th scope="col">{t('energy.time')}</th>
@@ -97,7 +97,7 @@ function RecordTable({ t, records, languageTag }: RecordsProps) {
 /** Phones: one card per record, the change in points first. */
 function RecordCards({ t, records, languageTag }: RecordsProps) {
   return (
-    <ul className="record-cards energy__cards" data-testid="energy-record-cards">
+    <ul className="record-cards" data-testid="energy-record-cards">
       {records.map((record) => (
         <li key={record.recordId} className="record-card">
           <div className="record-card__head">
