@@ -17,6 +17,7 @@ import { chromium, type Page } from 'playwright-core';
 import { loadConfig } from '@/server/config';
 import { startShop } from '@/server/main';
 import { findChromium } from '../tests/e2e/support/chromium';
+import { registerInDialog } from '../tests/e2e/support/storefront';
 
 const budgets = { detailsJsKb: 95, performance: 95, cls: 0.02, axeViolations: 0 };
 const chromiumFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
@@ -77,15 +78,7 @@ try {
 
   // The signed-in pages: checkout and the energy and referral pages, after registering.
   await desktop.keyboard.press('Escape');
-  await desktop.getByRole('button', { name: 'Log in' }).click();
-  await desktop.getByRole('button', { name: 'New here? Create an account' }).click();
-  const register = desktop.getByRole('dialog', { name: 'Create an account' });
-  await register.getByLabel('First name').fill('Bench');
-  await register.getByLabel('Last name').fill('Reader');
-  await register.getByLabel('Email').fill('bench.reader@example.com');
-  await register.getByLabel('Password').fill('Bench2026!');
-  await register.getByRole('button', { name: 'Register' }).click();
-  await register.waitFor({ state: 'hidden' });
+  await registerInDialog(desktop, { firstName: 'Bench', lastName: 'Reader', email: 'bench.reader@example.com' });
   await desktop.goto(shop.url + '/shoppingCart', { waitUntil: 'networkidle' });
   await desktop.getByRole('button', { name: 'Check out' }).click();
   await desktop.getByRole('button', { name: 'Place order and pay' }).waitFor();

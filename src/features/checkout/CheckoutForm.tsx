@@ -9,6 +9,7 @@ import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { DeliveryCountryOption } from '@/features/delivery/delivery.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
 import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
+import { OrderLineItem } from '@/features/orders/OrderLineItem';
 import { PayMethodPicker, type PayMethodChoice } from '@/features/orders/PayMethodPicker';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
@@ -128,14 +129,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
         <h2 id="summary-title">{t('checkout.orderSummary')}</h2>
         <ul className="cart-lines">
           {lines.map((line) => (
-            <li key={line.goodsSpecificationId} className="cart-line">
-              {line.picture && <img src={line.picture} width={64} height={64} alt="" />}
-              <div className="cart-line__text">
-                <span>{line.goodsName}</span>
-                <span className="cart-line__spec">{line.specificationName} × {line.goodsQuantity}</span>
-              </div>
-              <span className="price">{line.unitPrice === null ? '--' : formatMoney(line.unitPrice * line.goodsQuantity, line.currency)}</span>
-            </li>
+            <OrderLineItem key={line.goodsSpecificationId} line={line} amount={line.unitPrice === null ? '--' : formatMoney(line.unitPrice * line.goodsQuantity, line.currency)} />
           ))}
         </ul>
         <dl className="totals">

@@ -6,6 +6,7 @@ import { addressBodyOf, type AddressValues } from '@/features/delivery/address-f
 import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { DeliveryCountryOption } from '@/features/delivery/delivery.schema';
 import type { OrderDetails } from '@/features/orders/orders.schema';
+import { OrderLineItem } from '@/features/orders/OrderLineItem';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
@@ -63,13 +64,7 @@ export function ReceiveGift({ messages, languageTag, code }: Props) {
         <h2 id="gift-title">{t('receive.title')}</h2>
         <ul className="cart-lines">
           {gift.products.map((product) => (
-            <li key={product.goodsSpecificationId} className="cart-line">
-              {product.picture && <img src={product.picture} width={64} height={64} alt="" />}
-              <div className="cart-line__text">
-                <span>{product.goodsName}</span>
-                <span className="cart-line__spec">{product.specificationName} × {product.goodsQuantity}</span>
-              </div>
-            </li>
+            <OrderLineItem key={product.goodsSpecificationId} line={product} />
           ))}
         </ul>
         <p className="field-hint">{t('coupon.expires', { time: formatTime(gift.status.expireTime, languageTag) })}</p>

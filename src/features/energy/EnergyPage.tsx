@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Pager } from '@/components/Pager';
+import { Tabs } from '@/components/Tabs';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages, type Translate, type UiMessageKey } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
@@ -37,13 +38,12 @@ export default function EnergyPage({ messages, languageTag }: { messages: Messag
       </section>
 
       <h2>{t('energy.records')}</h2>
-      <div className="tabs" role="tablist" aria-label={t('energy.type')}>
-        {[null, ...energyTypes].map((tab) => (
-          <button key={String(tab)} type="button" role="tab" aria-selected={type === tab} className="tab" onClick={() => chooseType(tab)}>
-            {tab ? t(typeKey(tab)) : t('energy.allTypes')}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        label={t('energy.type')}
+        tabs={[null, ...energyTypes].map((tab) => ({ value: tab, label: tab ? t(typeKey(tab)) : t('energy.allTypes') }))}
+        value={type}
+        onChange={chooseType}
+      />
       {!page ? (
         <p>{t('page.loading')}</p>
       ) : page.list.length === 0 ? (

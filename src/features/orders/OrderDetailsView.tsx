@@ -6,6 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast.store';
 import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
 import type { OrderDetails } from './orders.schema';
+import { OrderLineItem } from './OrderLineItem';
 import { orderStatusKey } from './order-status';
 import { formatTime } from '@/lib/locale';
 
@@ -54,14 +55,7 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
       </div>
       <ul className="cart-lines">
         {order.lines.map((line) => (
-          <li key={line.goodsSpecificationId} className="cart-line">
-            {line.picture && <img src={line.picture} width={64} height={64} alt="" />}
-            <div className="cart-line__text">
-              <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
-              <span className="cart-line__spec">{line.specificationName} × {line.goodsQuantity}</span>
-            </div>
-            <span className="price">{formatMoney(line.unitPrice * line.goodsQuantity, order.currency)}</span>
-          </li>
+          <OrderLineItem key={line.goodsSpecificationId} line={line} amount={formatMoney(line.unitPrice * line.goodsQuantity, order.currency)} />
         ))}
       </ul>
       <dl className="totals">

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { Pager } from '@/components/Pager';
+import { Tabs } from '@/components/Tabs';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
@@ -18,13 +19,14 @@ export default function OrderList({ messages, languageTag }: { messages: Message
 
   return (
     <div className="orders">
-      <div className="tabs" role="tablist">
-        {tabs.map((tab) => (
-          <button key={String(tab)} type="button" role="tab" aria-selected={status === tab} className="tab" onClick={() => { setStatus(tab); setPageNum(1); }}>
-            {tab === null ? t('orders.all') : t(orderStatusKey(tab))}
-          </button>
-        ))}
-      </div>
+      <Tabs
+        tabs={tabs.map((tab) => ({ value: tab, label: tab === null ? t('orders.all') : t(orderStatusKey(tab)) }))}
+        value={status}
+        onChange={(tab) => {
+          setStatus(tab);
+          setPageNum(1);
+        }}
+      />
       {!page ? (
         <p>{t('page.loading')}</p>
       ) : page.list.length === 0 ? (

@@ -1,0 +1,15 @@
+type Line = { goodsId: number; goodsName: string; specificationName: string; picture: string | null; goodsQuantity: number };
+
+/** A line as a summary shows it (checkout, order details, a gift): picture, product, size × quantity, amount. */
+export function OrderLineItem({ line, amount }: { line: Line; amount?: string }) {
+  return (
+    <li className="cart-line">
+      {line.picture && <img src={line.picture} width={64} height={64} alt="" />}
+      <div className="cart-line__text">
+        <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
+        <span className="cart-line__spec">{line.specificationName} × {line.goodsQuantity}</span>
+      </div>
+      {amount !== undefined && <span className="price">{amount}</span>}
+    </li>
+  );
+}
