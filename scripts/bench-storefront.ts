@@ -97,8 +97,11 @@ try {
       const lhr = result!.lhr;
       const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const cls = Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
-      const lcp = Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0);
-      console.log(`Lighthouse ${name.padEnd(8)} performance ${performance}, LCP ${(lcp / 1000).toFixed(2)} s, CLS ${cls.toFixed(3)}`);
+      const seconds = (audit: string) => (Number(lhr.audits[audit]?.numericValue ?? 0) / 1000).toFixed(2);
+      const tbt = Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0));
+      console.log(
+        `Lighthouse ${name.padEnd(8)} performance ${performance}, FCP ${seconds('first-contentful-paint')} s, LCP ${seconds('largest-contentful-paint')} s, TBT ${tbt} ms, SI ${seconds('speed-index')} s, CLS ${cls.toFixed(3)}`,
+      );
       if (performance < budgets.performance) failures.push(`Lighthouse ${name} performance ${performance}`);
       if (cls > budgets.cls) failures.push(`Lighthouse ${name} CLS ${cls.toFixed(3)}`);
     }
