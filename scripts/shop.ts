@@ -1,5 +1,6 @@
 import { commands } from '@/server/cli/commands';
 import { ConfigError, loadConfig } from '@/server/config';
+import { DatabaseInUseError } from '@/server/db/owner-lock';
 
 /** The operator's command-line tool: `npm run shop -- <command> [arguments]`. */
 function usage() {
@@ -21,7 +22,7 @@ if (!name || name === '--help' || name === 'help') {
   try {
     await command.run(args, loadConfig());
   } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : `Failed: ${(error as Error).message}`);
+    console.error(error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : `Failed: ${(error as Error).message}`);
     process.exitCode = 1;
   }
 }

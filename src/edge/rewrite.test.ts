@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { decideRewrite } from './rewrite';
+import { cachedCodeLookup, decideRewrite, pageStatus, reservedSegments, type CodeLookup } from './rewrite';
 
 const decide = (path: string, cookie?: string) => decideRewrite(new URL(path, 'https://shop.example'), cookie);
 
 describe('edge rewrite', () => {
   it('serves the EN/USD variant without a cookie', () => {
-    expect(decide('/')).toEqual({ rewrite: '/en-usd/', setSiteCookie: null });
+    expect(decide('/')).toEqual({ rewrite: '/en-usd/', setSiteCookie: null, notFound: false, shareCode: null });
     expect(decide('/productsList').rewrite).toBe('/en-usd/productsList/');
   });
 
@@ -19,9 +19,9 @@ describe('edge rewrite', () => {
   });
 
   it('lets ?lang= and ?currency= choose, and remembers the choice in the cookie', () => {
-    expect(decide('/productsList?lang=zh')).toEqual({ rewrite: '/zh-usd/productsList/', setSiteCookie: 'ZH-USD' });
-    expect(decide('/?currency=MYR', 'site=MS-USD')).toEqual({ rewrite: '/ms-myr/', setSiteCookie: 'MS-MYR' });
-    expect(decide('/?lang=ms', 'site=MS-USD')).toEqual({ rewrite: '/ms-usd/', setSiteCookie: null });
+    expect(decide('/productsList?lang=zh')).toMatchObject({ rewrite: '/zh-usd/productsList/', setSiteCookie: 'ZH-USD' });
+    expect(decide('/?currency=MYR', 'site=MS-USD')).toMatchObject({ rewrite: '/ms-myr/', setSiteCookie: 'MS-MYR' });
+    expect(decide('/?lang=ms', 'site=MS-USD')).toMatchObject({ rewrite: '/ms-usd/', setSiteCookie: null });
   });
 
   it('maps product details and categories to their prebuilt pages', () => {
@@ -37,17 +37,72 @@ describe('edge rewrite', () => {
     expect(decide('/order/energy/').rewrite).toBe('/en-usd/order/energy/');
   });
 
-  it('treats any other single segment as a referral code', () => {
-    expect(decide('/K7MQ2ZPX').rewrite).toBe('/en-usd/referral/');
+  it('treats another single segment of 4–16 letters or digits as a share code for the server to look up', () => {
+    expect(decide('/K7MQ2ZPX')).toMatchObject({ rewrite: '/en-usd/referral/', shareCode: 'K7MQ2ZPX', notFound: false });
+    expect(decide('/ABCDEFGH/', 'site=ZH-CNY')).toMatchObject({ rewrite: '/zh-cny/referral/', shareCode: 'ABCDEFGH' });
   });
 
-  it('answers unknown deeper paths with the not-found page', () => {
-    expect(decide('/no/such/page').rewrite).toBe('/en-usd/404/');
+  it('never takes a route the shop uses or keeps for a code', () => {
+    for (const segment of ['admin', 'ADMIN', 'api', 'sign', 'order', 'productsList', 'verify', 'media', 'search', 'referral', '404']) {
+      expect(decide(`/${segment}`).shareCode, segment).toBeNull();
+    }
+    expect(reservedSegments).toEqual(expect.arrayContaining(['my', 'pay', 'shoppingCart', 'updatePwd', 'apply-text']));
+    expect(decide('/search')).toMatchObject({ rewrite: '/en-usd/404/', notFound: true });
+  });
+
+  it('answers unknown paths with the not-found page of the visitor\'s language', () => {
+    expect(decide('/no/such/page')).toMatchObject({ rewrite: '/en-usd/404/', notFound: true, shareCode: null });
+    expect(decide('/no-such-page-xyz', 'site=MS-MYR')).toMatchObject({ rewrite: '/ms-myr/404/', notFound: true });
+    expect(decide('/abc')).toMatchObject({ rewrite: '/en-usd/404/', notFound: true });
+    expect(decide('/my/nothing').notFound).toBe(true);
   });
 
   it('leaves the API, assets, files and variant paths alone', () => {
     for (const path of ['/api/v1/goods/newArrivals', '/_astro/app.js', '/favicon.svg', '/sitemap.xml', '/zh-cny/productsList/']) {
       expect(decide(path).rewrite, path).toBeNull();
     }
+  });
+
+  it('serves the back office, in one language, at /admin and below', () => {
+    for (const path of ['/admin', '/admin/', '/admin/orders']) expect(decide(path), path).toMatchObject({ rewrite: '/admin/', notFound: false, shareCode: null });
+  });
+});
+
+describe('page status', () => {
+  const lookupOf = (answers: Record<string, boolean | null>) => {
+    const asked: string[] = [];
+    const lookup: CodeLookup = async (code) => {
+      asked.push(code);
+      return code in answers ? (answers[code] as boolean | null) : false;
+    };
+    return { lookup, asked };
+  };
+
+  it('is 404 for a missing page and for a code nobody has, 200 for a known code, without asking for other pages', async () => {
+    const { lookup, asked } = lookupOf({ K7MQ2ZPX: true });
+    await expect(pageStatus(decide('/no/such/page'), lookup)).resolves.toBe(404);
+    await expect(pageStatus(decide('/ABCDEFGH'), lookup)).resolves.toBe(404);
+    await expect(pageStatus(decide('/K7MQ2ZPX'), lookup)).resolves.toBe(200);
+    await expect(pageStatus(decide('/productsList'), lookup)).resolves.toBe(200);
+    await expect(pageStatus(decide('/'), lookup)).resolves.toBe(200);
+    expect(asked).toEqual(['ABCDEFGH', 'K7MQ2ZPX']);
+  });
+
+  it('serves the referral page when the lookup fails or cannot tell (the page checks the code itself)', async () => {
+    await expect(pageStatus(decide('/K7MQ2ZPX'), async () => null)).resolves.toBe(200);
+    await expect(pageStatus(decide('/K7MQ2ZPX'), () => Promise.reject(new Error('timeout')))).resolves.toBe(200);
+  });
+
+  it('reuses a lookup for a minute, in any letter case, and does not keep failures', async () => {
+    let now = 0;
+    const { lookup, asked } = lookupOf({ K7MQ2ZPX: true, FLAKY123: null });
+    const cached = cachedCodeLookup(lookup, () => now);
+    await expect(cached('k7mq2zpx')).resolves.toBe(true);
+    await expect(cached('K7MQ2ZPX')).resolves.toBe(true);
+    await expect(cached('FLAKY123')).resolves.toBeNull();
+    await expect(cached('FLAKY123')).resolves.toBeNull();
+    now = 61_000;
+    await expect(cached('K7MQ2ZPX')).resolves.toBe(true);
+    expect(asked).toEqual(['K7MQ2ZPX', 'FLAKY123', 'FLAKY123', 'K7MQ2ZPX']);
   });
 });

@@ -12,7 +12,12 @@ import { currencies, languages, type Currency, type Language } from '../lib/loca
 export const SITE_COOKIE = 'site';
 
 export type Variant = { language: Language; currency: Currency };
-export type RewriteDecision = { rewrite: string | null; setSiteCookie: string | null };
+/**
+ * `rewrite`: the prebuilt page to serve (null: serve the path as it is). `notFound`: answer it with
+ * status 404. `shareCode`: the path may be a share code; the server looks it up and answers 404 when
+ * no customer has it (see `pageStatus`).
+ */
+export type RewriteDecision = { rewrite: string | null; setSiteCookie: string | null; notFound: boolean; shareCode: string | null };
 
 export const variantSlug = ({ language, currency }: Variant) => `${language}-${currency}`.toLowerCase();
 export const allVariants: Variant[] = languages.flatMap((language) => currencies.map((currency) => ({ language, currency })));
@@ -46,6 +51,22 @@ export const pageRoutes = [
   '/verify',
 ] as const;
 
+/**
+ * First path segments the shop uses or keeps for later: never taken for a share code, and never drawn
+ * as one (auth's `drawCode` skips them). Compared without regard to letter case. One list.
+ */
+export const reservedSegments: readonly string[] = [
+  ...new Set([
+    ...pageRoutes.map((route) => route.split('/')[1] ?? '').filter(Boolean),
+    ...['api', '_astro', 'media', 'admin', 'search', 'referral', '404', 'account', 'login', 'logout', 'register', 'checkout', 'cart', 'help', 'about', 'contact', 'privacy', 'terms', 'shop', 'products', 'assets', 'static', 'icons', 'images', 'manifest', 'sitemap', 'robots', 'favicon', 'health', 'status', 'offline'],
+  ]),
+];
+const reserved = new Set(reservedSegments.map((segment) => segment.toLowerCase()));
+export const isReservedSegment = (segment: string) => reserved.has(segment.toLowerCase());
+
+/** What a share link's path may hold: 4–16 letters or digits that are not a reserved segment. */
+export const isCodeShaped = (segment: string) => /^[A-Za-z0-9]{4,16}$/.test(segment) && !isReservedSegment(segment);
+
 const parseVariant = (value: string | null | undefined): Variant | null => {
   const [language, currency] = (value ?? '').toUpperCase().split('-');
   return (languages as readonly string[]).includes(language ?? '') && (currencies as readonly string[]).includes(currency ?? '')
@@ -60,8 +81,10 @@ export function readSiteCookie(cookieHeader: string | null | undefined): Variant
 
 export function decideRewrite(url: URL, cookieHeader: string | null | undefined): RewriteDecision {
   const path = url.pathname.replace(/\/+$/, '') || '/';
-  const untouched = { rewrite: null, setSiteCookie: null };
+  const untouched: RewriteDecision = { rewrite: null, setSiteCookie: null, notFound: false, shareCode: null };
   if (path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path)) return untouched;
+  // The back office: one page, English, never a referral code.
+  if (path === '/admin' || path.startsWith('/admin/')) return { ...untouched, rewrite: '/admin/' };
   if (allVariants.some((variant) => path === `/${variantSlug(variant)}` || path.startsWith(`/${variantSlug(variant)}/`))) {
     return untouched;
   }
@@ -78,10 +101,11 @@ export function decideRewrite(url: URL, cookieHeader: string | null | undefined)
   const setSiteCookie = (queryLanguage || queryCurrency) && changed ? `${variant.language}-${variant.currency}` : null;
 
   const page = pagePath(path, url.searchParams);
-  return { rewrite: `/${variantSlug(variant)}${page}`, setSiteCookie };
+  const shareCode = page === '/referral/' ? path.slice(1) : null;
+  return { rewrite: `/${variantSlug(variant)}${page}`, setSiteCookie, notFound: page === '/404/', shareCode };
 }
 
-/** The prebuilt page for a customer-facing path; any other single segment is a referral code. */
+/** The prebuilt page for a customer-facing path; another single segment shaped like a code is a referral code. */
 function pagePath(path: string, query: URLSearchParams): string {
   if (path === '/') return '/';
   if (path === '/productsList') {
@@ -95,8 +119,53 @@ function pagePath(path: string, query: URLSearchParams): string {
   const [first] = path.slice(1).split('/');
   if (pathParamRoutes.includes(first ?? '')) return `/${first}/`;
   if ((pageRoutes as readonly string[]).includes(path)) return `${path}/`;
-  if (/^\/[A-Za-z0-9]{4,16}$/.test(path)) return '/referral/';
+  if (path.lastIndexOf('/') === 0 && isCodeShaped(path.slice(1))) return '/referral/';
   return '/404/';
+}
+
+/** How long the edge waits for the code lookup before serving the referral page, which checks again. */
+export const CODE_LOOKUP_TIMEOUT_MS = 1500;
+/** How long a lookup's answer is reused (codes are drawn once and never change hands). */
+const CODE_LOOKUP_TTL_MS = 60_000;
+const CODE_LOOKUP_CACHE_SIZE = 1000;
+
+/** Asks the API whether a share code exists: true, false, or null when it could not tell. */
+export type CodeLookup = (code: string) => Promise<boolean | null>;
+
+/** The API's cheap lookup (`share/checkCode`), for a server that reaches the API by `fetch`. */
+export const fetchCodeLookup =
+  (fetchApi: (path: string, init: { signal: AbortSignal }) => Promise<Response>): CodeLookup =>
+  async (code) => {
+    const response = await fetchApi(`/api/v1/share/checkCode?code=${encodeURIComponent(code)}`, { signal: AbortSignal.timeout(CODE_LOOKUP_TIMEOUT_MS) });
+    if (!response.ok) return null;
+    const body = (await response.json()) as { code?: number; data?: { exists?: unknown } };
+    return body.code === 1 && typeof body.data?.exists === 'boolean' ? body.data.exists : null;
+  };
+
+/** Remembers lookups for a minute, at most a thousand of them, so a shared link's rush costs one API call. */
+export function cachedCodeLookup(lookup: CodeLookup, now = () => Date.now()): CodeLookup {
+  const cache = new Map<string, { exists: boolean; until: number }>();
+  return async (code) => {
+    const key = code.toUpperCase();
+    const hit = cache.get(key);
+    if (hit && hit.until > now()) return hit.exists;
+    const exists = await lookup(key);
+    if (exists === null) return null;
+    if (cache.size >= CODE_LOOKUP_CACHE_SIZE) cache.delete(cache.keys().next().value!);
+    cache.set(key, { exists, until: now() + CODE_LOOKUP_TTL_MS });
+    return exists;
+  };
+}
+
+/**
+ * The status of the page a decision serves: 404 for a missing page and for a code no customer has.
+ * A lookup that fails or is slow serves the referral page with 200: it checks the code itself.
+ */
+export async function pageStatus(decision: RewriteDecision, lookup: CodeLookup): Promise<200 | 404> {
+  if (decision.notFound) return 404;
+  if (!decision.shareCode) return 200;
+  const exists = await lookup(decision.shareCode).catch(() => null);
+  return exists === false ? 404 : 200;
 }
 
 export const siteCookieValue = (variant: Variant) => `${variant.language}-${variant.currency}`;

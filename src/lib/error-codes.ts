@@ -25,6 +25,8 @@ export const ErrorCode = {
   CaptchaInvalid: -232,
   CaptchaWrong: -233,
   AntifakeCodeUnknown: -234,
+  /** Deleting an account waits until its orders are completed or closed. */
+  OpenOrdersBlockErasure: -240,
   SystemBusy: -9999,
 } as const;
 

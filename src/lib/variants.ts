@@ -2,8 +2,18 @@ import { allVariants, variantSlug, type Variant } from '@/edge/rewrite';
 
 export type { Variant };
 
-/** `getStaticPaths` for a page built once per language × currency. */
-export const variantPaths = () => allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant } }));
+/**
+ * `getStaticPaths` for a page built once per language × currency. Such a page shows no catalogue
+ * data, only the frame every page has; the publisher hashes that frame into `SHOP_SHELL_KEY`, so an
+ * incremental build keeps these pages until it (or their code) changes.
+ */
+export const variantPaths = () =>
+  allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, cacheKey: shellKey(variant) }));
+
+const shellKey = (variant: Variant) => {
+  const key = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.SHOP_SHELL_KEY;
+  return key ? `${key}:${variantSlug(variant)}` : undefined;
+};
 
 /** Routes an anonymous visitor may open (spec §4); any other page needs a signed-in customer. */
 export const anonymousRoutes = [

@@ -1,19 +1,18 @@
 import type { APIRoute } from 'astro';
 import { categories } from '@/features/catalog/catalog-import.schema';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
-import { fetchFromApi } from '@/lib/build-api';
+import { catalogueSnapshot } from '@/lib/build-snapshot';
 import { languageTags, languages } from '@/lib/locale';
 
 /** Every public page, with its language alternates (`?lang=`). */
 export const GET: APIRoute = async ({ site }) => {
   const origin = (site?.origin ?? 'http://localhost:4321').replace(/\/$/, '');
-  const products = await fetchFromApi<ProductPage>('/goods/queryProductList?pageSize=48', { language: 'EN', currency: 'USD' });
+  const { products } = await catalogueSnapshot();
   const paths = [
     '/',
     '/productsList',
     '/apply-text',
     ...categories.map((category) => `/productsList?category=${category}`),
-    ...products.list.map((product) => `/productsList/details?id=${product.goodsId}`),
+    ...products.map((product) => `/productsList/details?id=${product.goodsId}`),
   ];
   const withLanguage = (path: string, language: string) => `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${language.toLowerCase()}`;
   const escape = (url: string) => url.replace(/&/g, '&amp;');

@@ -1,14 +1,16 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { createMiddleware } from 'hono/factory';
 import { requestId } from 'hono/request-id';
-import { secureHeaders } from 'hono/secure-headers';
 import { ErrorCode } from '@/lib/error-codes';
+import { apiHeaders } from '@/lib/security-headers';
 import { parseCurrency, parseLanguage } from '@/lib/locale';
 import { accountRoutes } from '@/features/account/account.routes';
 import { advertisingRoutes } from '@/features/advertising/advertising.routes';
 import { authRoutes } from '@/features/auth/auth.routes';
+import { CATALOGUE_PICTURE_PATH, catalogueRoutes } from '@/features/backoffice/catalogue.routes';
+import { backOfficeRoutes } from '@/features/backoffice/backoffice.routes';
+import type { Publisher } from '@/features/backoffice/publishing';
 import { limitByAddress } from '@/features/auth/rate-limit';
 import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
@@ -20,52 +22,50 @@ import { energyRoutes } from '@/features/energy/energy.routes';
 import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { paymentRoutes } from '@/features/orders/payments.routes';
+import { privacyRoutes } from '@/features/privacy/privacy.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import { verifyRoutes } from '@/features/verify/verify.routes';
-import type { Config } from './config';
-import type { Database } from './db/client';
+import { discardUnreadBody, limitBody, rejectNulInUrl } from './http/body';
+import { publicRead, publicReadPaths } from './http/cache';
 import type { AppEnv } from './http/context';
 import { ShopError, handleError } from './http/errors';
-import type { Logger } from './logger';
-import type { Mailer } from './mail/mailer';
 import { createPaymentProvider } from './payments/registry';
 import { TEST_GATEWAY_DECIDE_PATH } from './payments/test-gateway.routes';
 import { mediaRoutes } from './storage/media.routes';
-import type { Storage } from './storage/storage';
-
-export type AppDeps = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer };
+import type { ShopDeps } from './deps';
 
 export const API_BASE = '/api/v1';
 
+/** What starting the shop adds to the features' deps: the local page publish, for the back office's Publish. */
+export type AppOptions = { publish?: Publisher };
+
 /** The shop's HTTP app: the API under /api/v1 (the pages are added by the Node entry or the CDN). */
-export function createApp(deps: AppDeps) {
-  return new Hono().route(API_BASE, createApi(deps));
+export function createApp(deps: ShopDeps, options: AppOptions = {}) {
+  return new Hono().use(discardUnreadBody).route(API_BASE, createApi(deps, options));
 }
 
 /** The API: one router per resource, one error path. */
-export function createApi(deps: AppDeps) {
+export function createApi(deps: ShopDeps, options: AppOptions = {}) {
   const api = new OpenAPIHono<AppEnv>();
 
   api.use(requestId());
-  api.use(secureHeaders({ crossOriginResourcePolicy: 'same-origin' }));
+  const headers = Object.entries(apiHeaders(deps.config));
   api.use(async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value);
     c.set('language', parseLanguage(c.req.header('Language')));
     c.set('currency', parseCurrency(c.req.header('Currency')));
     c.set('logger', deps.logger);
     c.header('Cache-Control', 'no-store');
     await next();
   });
-  const jsonBodyLimit = bodyLimit({
-    maxSize: deps.config.limits.bodyBytes,
-    onError: () => {
-      throw new ShopError(ErrorCode.IllegalRequest, { field: 'body', status: 413 });
-    },
-  });
-  // Upload routes set their own, larger limit after checking the session.
-  api.use((c, next) => (isMultipartPath(c.req.path) ? next() : jsonBodyLimit(c, next)));
+  api.use(rejectNulInUrl);
+  // The whole body is read before any route runs (see http/body.ts); upload routes set their own, larger limit after checking the session.
   api.use(requireJsonBody);
+  api.use(limitBody(deps.config.limits.bodyBytes, { skip: isMultipartPath, text: true }));
   api.use('/captcha/*', limitByAddress(deps, 'captcha'));
+  const cacheable = publicRead();
+  for (const path of publicReadPaths) api.on(['GET', 'HEAD'], path, cacheable);
 
   api.route('/', siteRoutes(deps));
   api.route('/goods', catalogRoutes(deps));
@@ -76,6 +76,7 @@ export function createApi(deps: AppDeps) {
   api.route('/share', referralRoutes(deps));
   api.route('/login', authRoutes(deps));
   api.route('/account', accountRoutes(deps));
+  api.route('/privacy', privacyRoutes(deps));
   api.route('/shoppingcart', cartRoutes(deps));
   api.route('/delivery', deliveryRoutes(deps));
   const orderDeps = { ...deps, payments: createPaymentProvider(deps) };
@@ -85,6 +86,8 @@ export function createApi(deps: AppDeps) {
   api.route('/pay', paymentRoutes(orderDeps));
   api.route('/energy', energyRoutes(orderDeps));
   api.route('/media', mediaRoutes(deps));
+  api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
+  api.route('/admin/catalogue', catalogueRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   api.doc31('/openapi.json', {
@@ -123,6 +126,6 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Routes that accept multipart bodies: uploads, and the test gateway's form. */
-export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH];
+export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH];
 
 const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));

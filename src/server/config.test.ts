@@ -9,7 +9,11 @@ describe('configuration', () => {
     expect(config.payment.provider).toBe('test');
     expect(config.referenceRates).toEqual({ USD: 100, CNY: 14, MYR: 22 });
     expect(config.referral.rebateRatePercent).toBe(5);
-    expect(config.publicOrigin).toBe('http://localhost:4321');
+    // The URL `npm start` prints, so the session cookie and the payment return share one origin.
+    expect(config.publicOrigin).toBe('http://127.0.0.1:4321');
+    expect(loadConfig({ HOST: '0.0.0.0', PORT: '8080' }).publicOrigin).toBe('http://localhost:8080');
+    expect(loadConfig({ HOST: '::1' }).publicOrigin).toBe('http://[::1]:4321');
+    expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example/' })).toMatchObject({ publicOrigin: 'https://shop.example', publicOriginSet: true });
   });
 
   it('names the variable that has a bad value', () => {

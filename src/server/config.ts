@@ -1,10 +1,18 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { currencies } from '@/lib/locale';
 
 const integer = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
 const percent = (fallback: number) => z.coerce.number().min(0).max(100).default(fallback);
 const optionalUrl = z.url().optional();
+/** A comma-separated list of shop currencies (`USD,MYR`); `none` for none. Only `allowed` may appear. */
+const currencyList = (fallback: string, allowed: readonly string[] = ['USD', 'CNY', 'MYR']) =>
+  z
+    .string()
+    .default(fallback)
+    .transform((text) => (text.trim().toLowerCase() === 'none' ? [] : [...new Set(text.split(',').map((part) => part.trim().toUpperCase()).filter(Boolean))]))
+    .pipe(z.array(z.enum(currencies)).refine((list) => list.every((currency) => allowed.includes(currency)), `a comma-separated list of ${allowed.join(', ')}, or none`));
 const flag = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((value) => value === 'true' || value === '1');
 
@@ -13,7 +21,10 @@ const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: integer(4321, 0, 65535),
-  /** The origin customers reach the shop at; links in mails are built from it, never from a Host header. */
+  /**
+   * The origin customers reach the shop at (behind a proxy or CDN: its public URL); payment returns and
+   * links in mails are built from it, never from a Host header. Unset: the URL `npm start` prints.
+   */
   PUBLIC_ORIGIN: z.url().optional(),
   /** PostgreSQL; without it the shop runs on embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: optionalUrl,
@@ -33,6 +44,10 @@ const environmentSchema = z.object({
   PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://www.paypal.com/sdk/js'),
   /** How long a call to PayPal may take before the shop gives up on it (and retries it safely later). */
   PAYPAL_TIMEOUT_MS: integer(20_000, 100, 120_000),
+  /** The shop currencies the merchant's PayPal account receives PayPal payments in (CNY and MYR only for accounts in China and Malaysia). */
+  PAYPAL_CURRENCIES: currencyList('USD'),
+  /** The shop currencies PayPal's card fields charge in for this account (PayPal lists neither CNY nor MYR for them). */
+  PAYPAL_CARD_CURRENCIES: currencyList('USD', ['USD']),
 
   REBATE_RATE_PERCENT: percent(5),
   FRIEND_DISCOUNT_PERCENT: percent(5),
@@ -59,6 +74,16 @@ const environmentSchema = z.object({
 
   /** Netlify's build hook; without it the operator's rebuild builds locally. */
   BUILD_HOOK_URL: optionalUrl,
+
+  /* Privacy (docs/decisions/035-privacy.md) */
+  /** What the customer's card or PayPal statement shows; PayPal allows 22 characters. */
+  BILLING_DESCRIPTOR: z.string().trim().min(1).max(22).default('ES ONLINE'),
+  /** How a parcel is packed, per language; without one the shop's own wording is shown. */
+  PACKING_NOTE_EN: z.string().trim().max(300).optional(),
+  PACKING_NOTE_ZH: z.string().trim().max(300).optional(),
+  PACKING_NOTE_MS: z.string().trim().max(300).optional(),
+  /** Days a mail file stays in the outbox folder (DATA_DIR/mail) before the background jobs delete it. */
+  MAIL_RETENTION_DAYS: integer(30, 1),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -91,11 +116,13 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     environment: env.NODE_ENV,
     host: env.HOST,
     port: env.PORT,
-    publicOrigin: (env.PUBLIC_ORIGIN ?? `http://localhost:${env.PORT}`).replace(/\/$/, ''),
+    /** Without PUBLIC_ORIGIN, the shop settles this to the URL it prints once it listens (see main.ts). */
+    publicOrigin: (env.PUBLIC_ORIGIN ?? listenUrl(env.HOST, env.PORT)).replace(/\/$/, ''),
+    publicOriginSet: env.PUBLIC_ORIGIN !== undefined,
     databaseUrl: env.DATABASE_URL,
     dataDir,
     logLevel: env.LOG_LEVEL,
-    mail: { from: env.MAIL_FROM, smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'mail') },
+    mail: { from: env.MAIL_FROM, senderName: senderNameOf(env.MAIL_FROM), smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'mail') },
     payment: {
       provider: env.PAYMENT_PROVIDER,
       paypal: {
@@ -105,6 +132,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         webhookId: env.PAYPAL_WEBHOOK_ID,
         sdkUrl: env.PAYPAL_SDK_URL,
         timeoutMs: env.PAYPAL_TIMEOUT_MS,
+        walletCurrencies: env.PAYPAL_CURRENCIES,
+        cardCurrencies: env.PAYPAL_CARD_CURRENCIES,
+        /** Sent as PayPal's soft descriptor, so the statement shows what the checkout page says it will. */
+        softDescriptor: env.BILLING_DESCRIPTOR,
       },
     },
     referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
@@ -123,10 +154,27 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     storageDir: path.join(dataDir, 'storage'),
     buildHookUrl: env.BUILD_HOOK_URL,
+    privacy: {
+      billingDescriptor: env.BILLING_DESCRIPTOR,
+      packingNotes: { EN: env.PACKING_NOTE_EN, ZH: env.PACKING_NOTE_ZH, MS: env.PACKING_NOTE_MS },
+      mailRetentionDays: env.MAIL_RETENTION_DAYS,
+    },
   };
 }
 
+/** The display name of `Name <address>`, which mails also sign with; the address itself when there is none. */
+function senderNameOf(from: string): string {
+  const name = /^\s*"?([^"<]*?)"?\s*</.exec(from)?.[1]?.trim();
+  return name || from.trim();
+}
+
 export type Config = ReturnType<typeof loadConfig>;
+
+/** The URL a shop listening on `host`:`port` prints (an address that listens everywhere prints as localhost). */
+export function listenUrl(host: string, port: number) {
+  const name = host === '0.0.0.0' || host === '::' ? 'localhost' : host.includes(':') ? `[${host}]` : host;
+  return `http://${name}:${port}`;
+}
 
 /** An empty variable means "not set", as shells and .env files commonly write it. */
 function stripEmpty(environment: Record<string, string | undefined>) {

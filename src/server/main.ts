@@ -1,54 +1,159 @@
-import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { serve, type ServerType } from '@hono/node-server';
+import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import type { Hono } from 'hono';
 import { seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { createApp } from './app';
-import type { Config } from './config';
-import { openDatabase } from './db/client';
+import { listenUrl, type Config } from './config';
+import { openDatabase, type DatabaseHandle } from './db/client';
+import { currentOwner } from './db/owner-lock';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { linkOrigin, recordShopOrigin } from './origin';
 import { servePages } from './pages';
-import { buildSite, siteDir } from './site-build';
-import { createFolderStorage } from './storage/storage';
+import { hasPages, publishSite, siteDir, type PublishResult } from './site-build';
+import { createFolderStorage, type Storage } from './storage/storage';
+
+/** The shop cannot listen where it was told to; the message says what to change. */
+export class ListenError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ListenError';
+  }
+}
+
+export type StartOptions = {
+  build?: 'if-missing' | 'always' | 'never';
+  /** When building: render every page, ignoring the build cache. */
+  fullBuild?: boolean;
+  siteDir?: string;
+  quietBuild?: boolean;
+  /**
+   * A short task (`npm run build`, `rebuild`) rather than the shop customers use: it listens on a
+   * passing port for the page build only, and its links use the origin of the shop of this data folder.
+   */
+  task?: string;
+};
 
 /**
  * The whole shop in one process: the API under /api/v1, the prebuilt pages and the background jobs.
- * Migrates the database, seeds the demo catalogue into an empty shop and builds the pages when none
- * are built.
+ * Listens first (a port in use stops it before it touches the data), which settles the public origin
+ * when PUBLIC_ORIGIN is not set; then claims and migrates the database, seeds the demo catalogue into
+ * an empty shop and builds the pages when none are built. Until then requests are answered 503.
  */
-export async function startShop(config: Config, options: { build?: 'if-missing' | 'always' | 'never'; siteDir?: string; quietBuild?: boolean } = {}) {
+export async function startShop(config: Config, options: StartOptions = {}) {
   const pagesDir = options.siteDir ?? siteDir;
   const logger = createLogger(config.logLevel);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
-  await database.migrate();
-  const storage = createFolderStorage(config.storageDir);
-  const seed = await seedDemoCatalog(database.db, storage);
-  if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
-
-  const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger) });
-  servePages(app, pagesDir);
-  const jobs = startJobs({ db: database.db, config, logger });
-
-  const server: ServerType = await new Promise((resolve) => {
-    const started = serve({ fetch: app.fetch, hostname: config.host, port: config.port }, () => resolve(started));
+  const dbDir = path.join(config.dataDir, 'db');
+  let app: Hono | undefined;
+  const server = createAdaptorServer({ fetch: (request, env) => app?.fetch(request, env) ?? starting(), hostname: config.host });
+  const port = await listen(server, config.host, options.task ? 0 : config.port).catch(async (error: unknown) => {
+    if (error instanceof ListenError && !config.databaseUrl) {
+      const owner = await currentOwner(dbDir);
+      if (owner?.owner.kind === 'shop') error.message += `\nThe shop of this data folder already runs at ${owner.owner.url} (process ${owner.pid}).`;
+    }
+    throw error;
   });
-  const address = server.address();
-  const port = typeof address === 'object' && address ? address.port : config.port;
-  const url = `http://${config.host === '0.0.0.0' ? 'localhost' : config.host}:${port}`;
+  const localUrl = listenUrl(config.host, port);
+  const settled: Config = options.task
+    ? { ...config, publicOrigin: await linkOrigin(config) }
+    : { ...config, port, publicOrigin: config.publicOriginSet ? config.publicOrigin : localUrl };
+  const url = options.task ? localUrl : settled.publicOrigin;
 
-  const build = options.build ?? 'if-missing';
-  if (build === 'always' || (build === 'if-missing' && !existsSync(path.join(pagesDir, 'en-usd', 'index.html')))) {
-    logger.info('building the pages');
-    await buildSite(url, { outDir: pagesDir, quiet: options.quietBuild ?? false });
+  let database: DatabaseHandle | undefined;
+  let storage: Storage | undefined;
+  let jobs: ReturnType<typeof startJobs> | undefined;
+  /** Publishes the pages from the shop's catalogue: only what changed, unless `full` (docs/decisions/037). */
+  const publish = (publishOptions: { full?: boolean } = {}): Promise<PublishResult> =>
+    publishSite({
+      db: database!.db,
+      storage: storage!,
+      testMode: config.payment.provider === 'test',
+      apiOrigin: localUrl,
+      publicOrigin: settled.publicOrigin,
+      root: pagesDir,
+      full: publishOptions.full ?? false,
+      quiet: options.quietBuild ?? false,
+    });
+  const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  try {
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: dbDir,
+      owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
+    });
+    await database.migrate();
+    storage = createFolderStorage(config.storageDir);
+    const seed = await seedDemoCatalog(database.db, storage);
+    if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
+
+    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger) }, { publish });
+    servePages(shopApp, pagesDir, settled);
+    jobs = startJobs({ db: database.db, config: settled, logger });
+    app = shopApp;
+    if (!options.task) await recordShopOrigin(config.dataDir, url);
+
+    const build = options.build ?? 'if-missing';
+    if (build === 'always' || (build === 'if-missing' && !hasPages(pagesDir))) {
+      logger.info('building the pages');
+      const published = await publish({ full: options.fullBuild ?? false });
+      logger.info({ pages: published.pages, rendered: published.rendered, seconds: published.seconds }, 'pages published');
+    }
+  } catch (error) {
+    await stopServer();
+    await jobs?.stop();
+    await database?.close();
+    throw error;
   }
 
+  const db = database;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
-      await jobs.stop();
-      await database.close();
+      await stopServer();
+      await jobs?.stop();
+      await db.close();
     })());
-  return { url, app, close, database, logger };
+  return { url, localUrl, config: settled, app: app as Hono, close, database: db, logger, publish };
+}
+
+const starting = () =>
+  new Response('The shop is starting; try again in a moment.', {
+    status: 503,
+    headers: { 'Retry-After': '2', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });
+
+/** Listens on `host`:`port` and answers the port bound (the real one for port 0), or a ListenError that says what to change. */
+function listen(server: ServerType, host: string, port: number): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => {
+      server.off('listening', onListening);
+      reject(listenError(error, host, port));
+    };
+    const onListening = () => {
+      server.off('error', onError);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    };
+    server.once('error', onError);
+    server.once('listening', onListening);
+    server.listen(port, host);
+  });
+}
+
+function listenError(error: NodeJS.ErrnoException, host: string, port: number) {
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new ListenError(
+        `Port ${port} on ${host} is already in use (another program, or another shop, listens there).\n` +
+          `Pick another port, for example: PORT=${port >= 65535 ? 4322 : port + 1} npm start`,
+      );
+    case 'EACCES':
+      return new ListenError(`This user may not listen on port ${port} (ports below 1024 need extra rights).\nPick another port, for example: PORT=4321 npm start`);
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+      return new ListenError(`HOST=${host} is not an address of this machine.\nUse HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (every network interface).`);
+    default:
+      return error;
+  }
 }

@@ -1,17 +1,10 @@
 import { desc, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captchas, users } from '@/server/db/schema';
-import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
+import { aStorefront, untranslatedKeys } from './support/shop';
 import { registerInDialog } from './support/storefront';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
-});
+const shop = await aStorefront();
 
 const mei = (email: string) => ({ firstName: 'Mei', lastName: 'Lin', email });
 

@@ -1,16 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { currencies, currencySymbols, languages } from '@/lib/locale';
-import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
+import { aStorefront, untranslatedKeys } from './support/shop';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
-});
+const shop = await aStorefront();
 
 describe('browsing the shop', () => {
   it.each(languages.flatMap((language) => currencies.map((currency) => [language, currency] as const)))(

@@ -1,25 +1,21 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
-import { STAND_IN_CARDS, startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-in';
+import { STAND_IN_CARDS, startPaypalStandIn } from '../support/paypal-stand-in';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
-import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
+import { aStorefront, untranslatedKeys, type Device } from './support/shop';
 
 /* Paying by card in PayPal's card fields, against the PayPal stand-in and its SDK stand-in. */
 
-let paypal: PaypalStandIn;
-let shop: TestShop;
-beforeAll(async () => {
-  paypal = await startPaypalStandIn();
-  shop = await startTestShop(paypal.env());
-});
+const paypal = await startPaypalStandIn();
 afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
+  // Every request the shop sent PayPal, and every answer, kept to PayPal's API definitions.
+  paypal.assertValid();
   await paypal.close();
 });
+const shop = await aStorefront(paypal.env());
 
 const messages = {
   success: 'Thank you! Your payment went through.',

@@ -1,21 +1,14 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addOrderEvent, shipOrder } from '@/features/orders/order-lifecycle';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
-import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
+import { aStorefront, untranslatedKeys, type Device } from './support/shop';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
-});
+const shop = await aStorefront();
 
 async function checkOutAsNewCustomer(page: Page, email: string) {
   await goToCheckout(page);

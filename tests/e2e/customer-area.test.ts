@@ -1,20 +1,13 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { issueVerificationCodes } from '@/features/verify/verify.service';
 import { addresses, captchas, users, verificationCodes } from '@/server/db/schema';
-import { startTestShop, untranslatedKeys, type Device, type TestShop } from './support/shop';
+import { aStorefront, untranslatedKeys, type Device } from './support/shop';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
-});
+const shop = await aStorefront();
 
 const password = 'Velvet2026!';
 let sequence = 0;

@@ -1,17 +1,16 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { formatMoney, rebatePoints } from '@/lib/money';
 import { orders, users } from '@/server/db/schema';
-import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
+import { aStorefront, untranslatedKeys } from './support/shop';
 import { addToCart, fillAddress, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
 
 /*
  * The referral programme as three people live it: Ana shares, Ben buys with her code, Cai receives
  * her gift. Each step runs in its own browser profile, in order.
  */
-let shop: TestShop;
 let ana: Page;
 let anaShareCode = '';
 let rebate = 0;
@@ -21,13 +20,9 @@ let anaBalance = 0;
 const GIFT_POINTS = 3500;
 const anaEmail = 'ana.sharer@example.com';
 
+const shop = await aStorefront();
 beforeAll(async () => {
-  shop = await startTestShop();
   ana = await shop.newPage();
-});
-afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
 });
 
 /** The balance the energy page shows. */
@@ -88,6 +83,12 @@ describe('the referral programme', () => {
     const friends = ana.getByTestId('friends');
     await friends.getByText('be***@example.com').waitFor();
     await expect(friends.locator('tbody tr').count()).resolves.toBe(1);
+    // Ben's name is masked too: only its first letter shows.
+    const benName = await shop.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, 'ben.buyer@example.com'));
+    const friendRow = (await friends.locator('tbody tr').first().textContent()) ?? '';
+    expect(friendRow).toContain(`${benName[0]!.firstName.slice(0, 1)}***`);
+    expect(friendRow).not.toContain(benName[0]!.firstName);
+    expect(friendRow).not.toContain(benName[0]!.lastName);
     await expect(friends.getByText(formatMoney(order!.payAmount, 'USD')).isVisible()).resolves.toBe(true);
     await expect(friends.getByText(`${rebate} points`).isVisible()).resolves.toBe(true);
     await expect(ana.getByTestId('my-share').getByText(anaShareCode).isVisible()).resolves.toBe(true);
@@ -164,6 +165,9 @@ describe('the referral programme', () => {
     await row.getByText('Cancelled').waitFor();
     await expect(row.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0);
     await expect(balanceOn(ana)).resolves.toBe(anaBalance);
+    // The energy page records a returned gift, not a refund.
+    const newest = ana.getByTestId('energy-records').locator('tbody tr').first();
+    await expect.poll(() => newest.textContent()).toContain(`Gift returned+${GIFT_POINTS}${anaBalance}`);
   });
 
   it('Dee receives a gift on her phone, registering on the sign-in page on the way', async () => {

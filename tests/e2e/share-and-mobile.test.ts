@@ -1,15 +1,8 @@
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
+import { describe, expect, it } from 'vitest';
+import { aStorefront, untranslatedKeys } from './support/shop';
 
-let shop: TestShop;
-beforeAll(async () => {
-  shop = await startTestShop();
-});
-afterAll(async () => {
-  expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
-  await shop.close();
-});
+const shop = await aStorefront();
 
 describe('sharing and the phone layout', () => {
   it('asks a signed-out visitor to sign in before sharing, then shows the link, QR code and rebate rate', async () => {

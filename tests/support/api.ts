@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
+import type { Publisher } from '@/features/backoffice/publishing';
 import { importCatalog } from '@/features/catalog/catalog-import.service';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
 import type { Currency, Language } from '@/lib/locale';
@@ -24,7 +25,7 @@ export const testPicture = (color = '#c97b94') =>
  * The API in-process against a fresh, migrated database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL), with the demo catalogue seeded unless asked not to.
  */
-export async function createTestApi(options: { seed?: boolean; env?: Record<string, string> } = {}) {
+export async function createTestApi(options: { seed?: boolean; env?: Record<string, string>; publish?: Publisher } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', ...options.env });
@@ -33,7 +34,7 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
   const logger = createLogger(config.logLevel);
   if (options.seed !== false) await importCatalog(database.db, storage, demoCatalog, () => testPicture());
   const deps = { db: database.db, config, logger, storage, mailer: createMailer(config, logger) };
-  const app = createApp(deps);
+  const app = createApp(deps, { publish: options.publish });
 
   /** Calls the API the way the storefront does: JSON, with Language and Currency headers. */
   async function call<T = unknown>(

@@ -14,7 +14,6 @@ import { openDatabase, type DatabaseHandle } from '@/server/db/client';
  * a template migrated once per run, and dropped afterwards.
  */
 
-const TEMPLATE = 'shop_test_template';
 const serverUrl = process.env.TEST_DATABASE_URL;
 
 function urlFor(database: string) {
@@ -33,16 +32,15 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
   }
 }
 
-export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; cleanup: () => Promise<void> }> {
+/** One template per run, so that runs from several checkouts can share a server. */
+export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; postgresTemplate?: string; cleanup: () => Promise<void> }> {
   if (serverUrl) {
-    await withAdmin(async (admin) => {
-      await admin.query(`DROP DATABASE IF EXISTS ${TEMPLATE} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${TEMPLATE}`);
-    });
-    const template = await openDatabase({ databaseUrl: urlFor(TEMPLATE), dataDir: null });
+    const name = `shop_test_template_${randomBytes(4).toString('hex')}`;
+    await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+    const template = await openDatabase({ databaseUrl: urlFor(name), dataDir: null });
     await template.migrate();
     await template.close();
-    return { cleanup: async () => {} };
+    return { postgresTemplate: name, cleanup: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
   }
   const client = new PGlite();
   const template = await openDatabase({ client });
@@ -59,7 +57,7 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
     return openDatabase({ client });
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${TEMPLATE}`));
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`));
   const database = await openDatabase({ databaseUrl: urlFor(name), dataDir: null });
   return {
     ...database,
@@ -77,4 +75,11 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       });
     },
   };
+}
+
+/** A fresh migrated PostgreSQL database for another process to open (TEST_DATABASE_URL only): its URL, and how to drop it. */
+export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`));
+  return { url: urlFor(name), drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
 }

@@ -8,11 +8,13 @@ import { migrateTemplateDatabase } from './database';
 export async function setup(project: TestProject) {
   const template = await migrateTemplateDatabase();
   project.provide('pgliteTemplate', template.pgliteDump ?? '');
+  project.provide('postgresTemplate', template.postgresTemplate ?? '');
   return template.cleanup;
 }
 
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteTemplate: string;
+    postgresTemplate: string;
   }
 }

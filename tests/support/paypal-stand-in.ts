@@ -2,17 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { answerProblems, documentedError, findOperation, operation, prepare, requestProblems, schemaProblems, type FoundOperation, type SpecFile } from './paypal-openapi';
 
 /*
- * A local stand-in for PayPal's REST API (OAuth2, Orders v2, Payments v2 refunds, webhook signature
- * verification), speaking the same HTTP on an ephemeral port. Tests steer it: approve an order as the
- * buyer would, decline the next capture, fail or slow down calls, refuse webhook signatures. Writes
- * honour PayPal-Request-Id as PayPal does: a repeated request gets the original answer.
+ * A local stand-in for PayPal's REST API (OAuth2, Orders v2, Payments v2 captures and refunds, webhook
+ * signature verification), held to PayPal's published OpenAPI definitions (./paypal-openapi/): every
+ * request the shop sends is validated against them (a field PayPal would reject is answered 400 as
+ * PayPal would, and recorded in `violations`, which the tests check), every answer the stand-in gives
+ * is validated too, and error answers carry only the issues PayPal documents for the operation.
+ * Tests steer it: approve an order as the buyer would, choose the outcome of the next captures and
+ * refunds (each documented status and issue, 5xx, a lost answer), settle a pending capture or refund,
+ * refuse webhook signatures. Writes honour PayPal-Request-Id as PayPal does: a repeated request gets
+ * the original answer (200 where PayPal documents it for a repeat).
  * It also serves a stand-in of PayPal's JavaScript SDK (card fields) at /sdk/js for the browser
  * tests; see paypal-sdk-stand-in.js and STAND_IN_CARDS.
  */
 
 export const STAND_IN_CLIENT = { id: 'shop-client', secret: 'shop-secret' };
+/** A webhook id as PayPal issues them (letters and digits only). */
+export const STAND_IN_WEBHOOK_ID = '2WH14895PA0591623';
 
 /**
  * Card numbers the SDK stand-in's fields take: `approve` is captured; `decline` is accepted for the
@@ -23,79 +31,207 @@ export const STAND_IN_CARDS = { approve: '4111111111111111', decline: '400000000
 
 const sdkScript = readFile(new URL('./paypal-sdk-stand-in.js', import.meta.url), 'utf8');
 
-type Amount = { currency_code: string; value: string };
-type Capture = { id: string; status: 'COMPLETED'; amount: Amount; orderId: string; refunded: boolean };
+/** What PayPal answers to a capture: a capture in one of its statuses, an error it documents, or an answer that never arrives in time. */
+export type CaptureOutcome =
+  | { capture: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' }
+  | { http: 400 | 403 | 404 | 422; issue?: string }
+  | { http: 500 }
+  /** PayPal captures, but the answer comes after this many milliseconds. */
+  | { late: number };
+export type RefundOutcome =
+  | { refund: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED' }
+  | { http: 400 | 403 | 404 | 409 | 422; issue?: string }
+  | { http: 500 }
+  | { late: number };
+
+type Money = { currency_code: string; value: string };
+type Refund = { id: string; status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'; amount: Money; captureId: string };
+type Capture = { id: string; status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED'; amount: Money; orderId: string; invoiceId?: string; refunds: Refund[] };
 type Order = {
   id: string;
   status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
-  amount: Amount;
+  amount: Money;
   request: Record<string, unknown>;
   capture?: Capture;
   /** Paid with STAND_IN_CARDS.decline: its capture is declined. */
   declinedCard?: boolean;
 };
 type Answer = { status: number; body: unknown };
+type WebhookEventType =
+  | 'PAYMENT.CAPTURE.COMPLETED'
+  | 'PAYMENT.CAPTURE.PENDING'
+  | 'PAYMENT.CAPTURE.DECLINED'
+  | 'PAYMENT.CAPTURE.DENIED'
+  | 'PAYMENT.CAPTURE.REFUNDED'
+  | 'PAYMENT.CAPTURE.REVERSED'
+  | 'CHECKOUT.ORDER.APPROVED'
+  | 'CUSTOMER.DISPUTE.CREATED';
 
 const id = (length = 17) => randomBytes(length).toString('hex').slice(0, length).toUpperCase();
-const error = (status: number, name: string, issue?: string): Answer => ({ status, body: { name, message: name, debug_id: id(8), details: issue ? [{ issue, description: issue }] : [] } });
+const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Minor units per currency PayPal states for the currencies the shop uses. */
+const decimals: Record<string, number> = { USD: 2, CNY: 2, MYR: 2, JPY: 0 };
+
+const specOf = (path: string): SpecFile | null =>
+  path.startsWith('/v2/checkout/') ? 'checkout_orders_v2' : path.startsWith('/v2/payments/') ? 'payments_payment_v2' : path.startsWith('/v1/notifications/') ? 'notifications_webhooks_v1' : null;
+
+/** The calls the shop makes, with their validators compiled before the first test needs them. */
+const servedOperations: [SpecFile, string, string][] = [
+  ['checkout_orders_v2', 'POST', '/v2/checkout/orders'],
+  ['checkout_orders_v2', 'GET', '/v2/checkout/orders/X'],
+  ['checkout_orders_v2', 'POST', '/v2/checkout/orders/X/capture'],
+  ['payments_payment_v2', 'GET', '/v2/payments/captures/X'],
+  ['payments_payment_v2', 'POST', '/v2/payments/captures/X/refund'],
+  ['payments_payment_v2', 'GET', '/v2/payments/refunds/X'],
+  ['notifications_webhooks_v1', 'POST', '/v1/notifications/verify-webhook-signature'],
+];
 
 export async function startPaypalStandIn() {
+  for (const [file, method, path] of servedOperations) prepare(operation(file, method, path));
+  schemaProblems('payments_payment_v2', 'capture', {});
+  schemaProblems('payments_payment_v2', 'refund', {});
+  schemaProblems('notifications_webhooks_v1', 'event', {});
   const orders = new Map<string, Order>();
   const captures = new Map<string, Capture>();
+  const refunds = new Map<string, Refund>();
   const tokens = new Set<string>();
   const idempotent = new Map<string, Promise<Answer>>();
-  const stats = { tokenRequests: 0, captureCalls: 0, capturesCreated: 0, refunds: 0, verifications: 0, sdkLoads: 0, cardsConfirmed: 0 };
+  /** Signed webhook bodies by transmission id, exactly as sent. */
+  const sentWebhooks = new Map<string, { raw: string; signature: string }>();
+  /** Requests PayPal would refuse and answers PayPal would never give; the tests expect none. */
+  const violations: string[] = [];
+  const stats = { tokenRequests: 0, captureCalls: 0, capturesCreated: 0, captureReads: 0, orderReads: 0, refunds: 0, refundCalls: 0, verifications: 0, sdkLoads: 0, cardsConfirmed: 0 };
   /** The query of the last SDK script a page loaded (client-id, components, currency). */
   let lastSdkQuery: Record<string, string> = {};
   const steer = {
-    /** The next capture answers 422 INSTRUMENT_DECLINED. */
-    declineNextCapture: false,
+    /** The outcomes of the next captures, in turn; an approved order is captured COMPLETED when none is left. */
+    captures: [] as CaptureOutcome[],
+    /** The outcomes of the next refunds, in turn; COMPLETED when none is left. */
+    refunds: [] as RefundOutcome[],
     /** Answer these paths with HTTP 500 (once each). */
     failNext: [] as RegExp[],
     /** Delay answers to matching paths by this many milliseconds. */
     slow: null as { path: RegExp; ms: number } | null,
     webhookVerification: 'SUCCESS' as 'SUCCESS' | 'FAILURE',
     tokenLifetimeSeconds: 32_400,
-    /** The last webhook_event handed to the verification call. */
-    lastVerifiedEvent: null as unknown,
+    /** The currencies the merchant account receives, per way of paying (a PayPal account or a card). */
+    currencies: { paypal: ['USD', 'CNY', 'MYR'], card: ['USD'] } as Record<'paypal' | 'card', string[]>,
+    /** The last verification request, as its raw text. */
+    lastVerificationText: '',
   };
 
+  const link = (path: string, rel: string, method = 'GET') => ({ href: `${url}${path}`, rel, method });
+
+  function captureBody(capture: Capture, withOrder = false) {
+    return {
+      id: capture.id,
+      status: capture.status,
+      ...(capture.status === 'PENDING' ? { status_details: { reason: 'PENDING_REVIEW' } } : {}),
+      amount: capture.amount,
+      ...(capture.invoiceId ? { invoice_id: capture.invoiceId } : {}),
+      final_capture: true,
+      seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
+      links: [link(`/v2/payments/captures/${capture.id}`, 'self'), link(`/v2/payments/captures/${capture.id}/refund`, 'refund', 'POST'), link(`/v2/checkout/orders/${capture.orderId}`, 'up')],
+      create_time: now(),
+      update_time: now(),
+      ...(withOrder ? { supplementary_data: { related_ids: { order_id: capture.orderId } } } : {}),
+    };
+  }
+
+  function refundBody(refund: Refund) {
+    return {
+      id: refund.id,
+      status: refund.status,
+      ...(refund.status === 'PENDING' || refund.status === 'FAILED' ? { status_details: { reason: 'ECHECK' } } : {}),
+      amount: refund.amount,
+      links: [link(`/v2/payments/refunds/${refund.id}`, 'self'), link(`/v2/payments/captures/${refund.captureId}`, 'up')],
+      create_time: now(),
+      update_time: now(),
+    };
+  }
+
   function orderBody(order: Order) {
+    const unit = (order.request.purchase_units as { reference_id?: string; invoice_id?: string }[])[0]!;
+    const approveLink = `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`;
     return {
       id: order.id,
       status: order.status,
       intent: 'CAPTURE',
+      create_time: now(),
       purchase_units: [
         {
-          reference_id: (order.request.purchase_units as { reference_id?: string }[])[0]?.reference_id,
+          reference_id: unit.reference_id ?? 'default',
           amount: order.amount,
-          ...(order.capture ? { payments: { captures: [{ id: order.capture.id, status: order.capture.status, amount: order.capture.amount }] } } : {}),
+          payee: { merchant_id: 'STANDNMRCHNT2' },
+          ...(unit.invoice_id ? { invoice_id: unit.invoice_id } : {}),
+          ...(order.capture ? { payments: { captures: [captureBody(order.capture)] } } : {}),
         },
       ],
       links: [
-        { href: `${url}/v2/checkout/orders/${order.id}`, rel: 'self', method: 'GET' },
-        ...(order.status === 'PAYER_ACTION_REQUIRED' ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: 'payer-action', method: 'GET' }] : []),
-        ...(order.status === 'CREATED' ? [{ href: `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`, rel: 'approve', method: 'GET' }] : []),
+        link(`/v2/checkout/orders/${order.id}`, 'self'),
+        ...(order.status === 'PAYER_ACTION_REQUIRED' ? [{ href: approveLink, rel: 'payer-action', method: 'GET' }] : []),
+        ...(order.status === 'CREATED' ? [{ href: approveLink, rel: 'approve', method: 'GET' }] : []),
+        ...(order.status === 'APPROVED' ? [link(`/v2/checkout/orders/${order.id}/capture`, 'capture', 'POST')] : []),
       ],
     };
   }
 
-  function capture(order: Order): Answer {
+  const fail = (found: FoundOperation, status: number, issue?: string): Answer => ({ status, body: documentedError(found, status, issue, id(13).toLowerCase()) });
+
+  async function capture(found: FoundOperation, order: Order): Promise<Answer> {
     stats.captureCalls += 1;
-    if (order.status === 'COMPLETED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_ALREADY_CAPTURED');
-    if (order.status !== 'APPROVED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVED');
-    if (steer.declineNextCapture || order.declinedCard) {
-      steer.declineNextCapture = false;
-      return error(422, 'UNPROCESSABLE_ENTITY', 'INSTRUMENT_DECLINED');
+    if (order.status === 'COMPLETED') return fail(found, 422, 'ORDER_ALREADY_CAPTURED');
+    if (order.status !== 'APPROVED') return fail(found, 422, 'ORDER_NOT_APPROVED');
+    const outcome: CaptureOutcome = steer.captures.shift() ?? (order.declinedCard ? { http: 422, issue: 'INSTRUMENT_DECLINED' } : { capture: 'COMPLETED' });
+    if ('http' in outcome) {
+      // PayPal sends the buyer back to choose another way of paying: the order awaits the buyer again.
+      if (outcome.http === 422 && (outcome.issue === 'PAYER_ACTION_REQUIRED' || outcome.issue === 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING')) order.status = 'PAYER_ACTION_REQUIRED';
+      return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
     }
+    if ('late' in outcome) await sleep(outcome.late);
     stats.capturesCreated += 1;
-    order.capture = { id: id(), status: 'COMPLETED', amount: order.amount, orderId: order.id, refunded: false };
+    const unit = (order.request.purchase_units as { invoice_id?: string }[])[0]!;
+    order.capture = { id: id(), status: 'capture' in outcome ? outcome.capture : 'COMPLETED', amount: order.amount, orderId: order.id, refunds: [], ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}) };
     order.status = 'COMPLETED';
     captures.set(order.capture.id, order.capture);
     return { status: 201, body: orderBody(order) };
   }
 
-  function route(method: string, path: string, request: IncomingMessage, body: Record<string, unknown>): Answer {
+  async function refund(found: FoundOperation, captured: Capture, body: { amount?: Money }): Promise<Answer> {
+    stats.refundCalls += 1;
+    if (captured.status === 'REFUNDED') return fail(found, 422, 'CAPTURE_FULLY_REFUNDED');
+    if (captured.status === 'PENDING') return fail(found, 422, 'PENDING_CAPTURE');
+    if (captured.status !== 'COMPLETED') return fail(found, 422, 'REFUND_NOT_ALLOWED');
+    const amount = body.amount ?? captured.amount;
+    if (amount.currency_code !== captured.amount.currency_code) return fail(found, 422, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+    if (Number(amount.value) > Number(captured.amount.value)) return fail(found, 422, 'REFUND_AMOUNT_EXCEEDED');
+    const outcome: RefundOutcome = steer.refunds.shift() ?? { refund: 'COMPLETED' };
+    if ('http' in outcome) return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
+    if ('late' in outcome) await sleep(outcome.late);
+    const made: Refund = { id: id(), status: 'refund' in outcome ? outcome.refund : 'COMPLETED', amount, captureId: captured.id };
+    refunds.set(made.id, made);
+    captured.refunds.push(made);
+    if (made.status === 'COMPLETED') {
+      captured.status = 'REFUNDED';
+      stats.refunds += 1;
+    }
+    return { status: 201, body: refundBody(made) };
+  }
+
+  function createOrder(found: FoundOperation, body: Record<string, unknown>): Answer {
+    const unit = (body.purchase_units as { amount: Money }[])[0]!;
+    const way = body.payment_source && typeof body.payment_source === 'object' && 'paypal' in body.payment_source ? 'paypal' : 'card';
+    const places = decimals[unit.amount.currency_code];
+    if (places === undefined || !steer.currencies[way].includes(unit.amount.currency_code)) return fail(found, 422, 'INVALID_CURRENCY_CODE');
+    if ((unit.amount.value.split('.')[1] ?? '').length !== places) return fail(found, 422, 'DECIMAL_PRECISION');
+    const order: Order = { id: id(), status: body.payment_source ? 'PAYER_ACTION_REQUIRED' : 'CREATED', amount: unit.amount, request: body };
+    orders.set(order.id, order);
+    return { status: 201, body: orderBody(order) };
+  }
+
+  /** The answer to a documented API call, after the request was validated. */
+  async function route(found: FoundOperation | null, method: string, path: string, text: string, request: IncomingMessage, body: Record<string, unknown>): Promise<Answer> {
     if (method === 'POST' && path === '/v1/oauth2/token') {
       stats.tokenRequests += 1;
       const expected = `Basic ${Buffer.from(`${STAND_IN_CLIENT.id}:${STAND_IN_CLIENT.secret}`).toString('base64')}`;
@@ -104,62 +240,71 @@ export async function startPaypalStandIn() {
       tokens.add(token);
       return { status: 200, body: { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-STANDIN', expires_in: steer.tokenLifetimeSeconds } };
     }
-    if (!tokens.has((request.headers.authorization ?? '').replace(/^Bearer /, ''))) return error(401, 'AUTHENTICATION_FAILURE');
+    if (!found) return { status: 404, body: { name: 'NOT_FOUND', message: 'Not found', debug_id: id(13) } };
+    if (!tokens.has((request.headers.authorization ?? '').replace(/^Bearer /, ''))) return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.', debug_id: id(13) } };
 
-    if (method === 'POST' && path === '/v2/checkout/orders') {
-      const unit = (body.purchase_units as { amount: Amount }[] | undefined)?.[0];
-      if (body.intent !== 'CAPTURE' || !unit || !/^\d+\.\d{2}$/.test(unit.amount.value)) return error(400, 'INVALID_REQUEST', 'INVALID_PARAMETER_VALUE');
-      const order: Order = { id: id(), status: body.payment_source ? 'PAYER_ACTION_REQUIRED' : 'CREATED', amount: unit.amount, request: body };
-      orders.set(order.id, order);
-      return { status: 201, body: orderBody(order) };
+    const resourceId = decodeURIComponent(path.split('/')[4] ?? '');
+    switch (found.operation.operationId) {
+      case 'orders.create':
+        return createOrder(found, body);
+      case 'orders.get': {
+        stats.orderReads += 1;
+        const order = orders.get(resourceId);
+        return order ? { status: 200, body: orderBody(order) } : fail(found, 404, 'INVALID_RESOURCE_ID');
+      }
+      case 'orders.capture': {
+        const order = orders.get(resourceId);
+        return order ? capture(found, order) : fail(found, 404, 'INVALID_RESOURCE_ID');
+      }
+      case 'captures.get': {
+        stats.captureReads += 1;
+        const captured = captures.get(resourceId);
+        return captured ? { status: 200, body: captureBody(captured) } : fail(found, 404, 'INVALID_RESOURCE_ID');
+      }
+      case 'captures.refund': {
+        const captured = captures.get(resourceId);
+        return captured ? refund(found, captured, body as { amount?: Money }) : fail(found, 404, 'INVALID_RESOURCE_ID');
+      }
+      case 'refunds.get': {
+        const made = refunds.get(resourceId);
+        return made ? { status: 200, body: refundBody(made) } : fail(found, 404, 'INVALID_RESOURCE_ID');
+      }
+      case 'verify-webhook-signature.post': {
+        stats.verifications += 1;
+        steer.lastVerificationText = text;
+        // PayPal checks the signature over the event exactly as it sent it: a re-encoded event does not verify.
+        const sent = sentWebhooks.get(String(body.transmission_id));
+        const genuine = sent !== undefined && body.transmission_sig === sent.signature && body.webhook_id === STAND_IN_WEBHOOK_ID && text.includes(sent.raw);
+        return { status: 200, body: { verification_status: genuine ? steer.webhookVerification : 'FAILURE' } };
+      }
+      default:
+        return { status: 404, body: { name: 'NOT_FOUND', message: 'Not found', debug_id: id(13) } };
     }
-    const orderMatch = /^\/v2\/checkout\/orders\/([^/]+)(\/capture)?$/.exec(path);
-    if (orderMatch) {
-      const order = orders.get(decodeURIComponent(orderMatch[1]!));
-      if (!order) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-      if (method === 'GET' && !orderMatch[2]) return { status: 200, body: orderBody(order) };
-      if (method === 'POST' && orderMatch[2]) return capture(order);
-    }
-    const refundMatch = /^\/v2\/payments\/captures\/([^/]+)\/refund$/.exec(path);
-    if (method === 'POST' && refundMatch) {
-      const captured = captures.get(decodeURIComponent(refundMatch[1]!));
-      if (!captured) return error(404, 'RESOURCE_NOT_FOUND', 'INVALID_RESOURCE_ID');
-      if (captured.refunded) return error(422, 'UNPROCESSABLE_ENTITY', 'CAPTURE_FULLY_REFUNDED');
-      captured.refunded = true;
-      stats.refunds += 1;
-      return { status: 201, body: { id: id(), status: 'COMPLETED', amount: body.amount } };
-    }
-    if (method === 'POST' && path === '/v1/notifications/verify-webhook-signature') {
-      stats.verifications += 1;
-      steer.lastVerifiedEvent = body.webhook_event;
-      const complete = ['auth_algo', 'cert_url', 'transmission_id', 'transmission_sig', 'transmission_time', 'webhook_id', 'webhook_event'].every((field) => body[field]);
-      return { status: 200, body: { verification_status: complete ? steer.webhookVerification : 'FAILURE' } };
-    }
-    return error(404, 'NOT_FOUND');
   }
 
   /**
-   * The SDK stand-in's side: the script (PayPal answers 400 for a client id it does not know) and the
-   * card its fields submit for an order, as PayPal's confirm-payment-source takes it.
+   * The SDK stand-in's side: the script (PayPal answers 400 for a client id it does not know, or a
+   * currency the merchant does not take cards in) and the card its fields submit for an order.
    */
   async function answerSdk(method: string, address: URL, text: string): Promise<Answer | string> {
     if (method === 'GET' && address.pathname === '/sdk/js') {
       lastSdkQuery = Object.fromEntries(address.searchParams);
-      if (address.searchParams.get('client-id') !== STAND_IN_CLIENT.id) return error(400, 'INVALID_CLIENT_ID');
+      if (address.searchParams.get('client-id') !== STAND_IN_CLIENT.id) return { status: 400, body: { name: 'INVALID_CLIENT_ID' } };
+      if (!steer.currencies.card.includes(address.searchParams.get('currency') ?? 'USD')) return { status: 400, body: { name: 'INVALID_CURRENCY' } };
       stats.sdkLoads += 1;
       return sdkScript;
     }
     if (method === 'POST' && address.pathname === '/sdk/card-fields/confirm') {
       const card = JSON.parse(text) as { orderID?: string; number?: string };
       const order = orders.get(card.orderID ?? '');
-      if (!order || order.status !== 'CREATED') return error(422, 'UNPROCESSABLE_ENTITY', 'ORDER_NOT_APPROVABLE');
-      if (card.number !== STAND_IN_CARDS.approve && card.number !== STAND_IN_CARDS.decline) return error(422, 'UNPROCESSABLE_ENTITY', 'CARD_TYPE_NOT_SUPPORTED');
+      if (!order || order.status !== 'CREATED') return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVABLE' }] } };
+      if (card.number !== STAND_IN_CARDS.approve && card.number !== STAND_IN_CARDS.decline) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
       stats.cardsConfirmed += 1;
       order.status = 'APPROVED';
       order.declinedCard = card.number === STAND_IN_CARDS.decline;
       return { status: 200, body: { id: order.id, status: order.status } };
     }
-    return error(404, 'NOT_FOUND');
+    return { status: 404, body: { name: 'NOT_FOUND' } };
   }
 
   async function answer(request: IncomingMessage, response: ServerResponse) {
@@ -179,16 +324,32 @@ export async function startPaypalStandIn() {
       return;
     }
 
+    const spec = specOf(path);
+    const found = spec ? findOperation(spec, method, path) : null;
     const work = async (): Promise<Answer> => {
-      if (steer.slow?.path.test(path)) await new Promise((resolve) => setTimeout(resolve, steer.slow!.ms));
+      if (steer.slow?.path.test(path)) await sleep(steer.slow.ms);
       const failing = steer.failNext.findIndex((pattern) => pattern.test(path));
       if (failing >= 0) {
         steer.failNext.splice(failing, 1);
-        return error(500, 'INTERNAL_SERVER_ERROR');
+        return found && '500' in found.operation.responses ? fail(found, 500) : { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.', debug_id: id(13) } };
       }
       let body: Record<string, unknown> = {};
-      if (text && request.headers['content-type']?.includes('json')) body = JSON.parse(text);
-      return route(method, path, request, body);
+      if (text && request.headers['content-type']?.includes('json')) {
+        try {
+          body = JSON.parse(text);
+        } catch {
+          violations.push(`${method} ${path}: the body is not JSON`);
+          return found ? fail(found, 400) : { status: 400, body: {} };
+        }
+      }
+      if (found) {
+        const problems = requestProblems(found, request.headers, body);
+        if (problems.length > 0) {
+          violations.push(`${method} ${path} (${found.operation.operationId}): ${problems.join('; ')}`);
+          return { status: 400, body: { ...documentedError(found, 400), details: problems.map((problem) => ({ issue: 'INVALID_PARAMETER_VALUE', description: problem })) } };
+        }
+      }
+      return route(found, method, path, text, request, body);
     };
 
     const requestId = request.headers['paypal-request-id'];
@@ -196,6 +357,7 @@ export async function startPaypalStandIn() {
     if (method === 'POST' && typeof requestId === 'string') {
       const key = `${path} ${requestId}`;
       let pending = idempotent.get(key);
+      const repeated = pending !== undefined;
       if (!pending) {
         pending = work();
         idempotent.set(key, pending);
@@ -203,8 +365,19 @@ export async function startPaypalStandIn() {
       result = await pending;
       // PayPal keeps successful answers; a refused request may be tried again under the same id.
       if (result.status >= 300) idempotent.delete(key);
+      // A repeated request gets the original result, as 200 where PayPal documents that.
+      if (repeated && result.status === 201 && found && '200' in found.operation.responses) result = { ...result, status: 200 };
+      // The stored answer shows the resource as it is now (a pending capture may have completed since).
+      if (repeated && result.status === 200 && found?.operation.operationId === 'orders.capture') {
+        const order = orders.get(decodeURIComponent(path.split('/')[4] ?? ''));
+        if (order) result = { status: 200, body: orderBody(order) };
+      }
     } else {
       result = await work();
+    }
+    if (found) {
+      const problems = answerProblems(found, result.status, result.body);
+      if (problems.length > 0) violations.push(`the stand-in answered ${method} ${path} (${found.operation.operationId}) as PayPal never would: ${problems.join('; ')}`);
     }
     if (response.destroyed) return;
     response.writeHead(result.status, { 'Content-Type': 'application/json' });
@@ -213,18 +386,54 @@ export async function startPaypalStandIn() {
 
   const server = createServer((request, response) => {
     answer(request, response).catch((failure: Error) => {
+      violations.push(`the stand-in failed: ${failure.message}`);
       response.writeHead(500, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ name: 'STAND_IN_FAILURE', message: failure.message }));
+      response.end(JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: failure.message, debug_id: id(13) }));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+
+  /** The resource a webhook event carries, as PayPal sends it, checked against PayPal's schema for it. */
+  function webhookResource(eventType: WebhookEventType, key: string): { resourceType: string; resource: Record<string, unknown> } {
+    if (eventType === 'CHECKOUT.ORDER.APPROVED') {
+      const order = orders.get(key);
+      if (!order) throw new Error(`the stand-in has no order ${key}`);
+      const resource = orderBody(order);
+      const problems = answerProblems(operation('checkout_orders_v2', 'GET', `/v2/checkout/orders/${order.id}`), 200, resource);
+      if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
+      return { resourceType: 'checkout-order', resource };
+    }
+    if (eventType === 'PAYMENT.CAPTURE.REFUNDED') {
+      const made = refunds.get(key) ?? [...refunds.values()].find((candidate) => candidate.captureId === key);
+      if (!made) throw new Error(`the stand-in has no refund ${key}`);
+      const resource = refundBody(made);
+      const problems = schemaProblems('payments_payment_v2', 'refund', resource);
+      if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
+      return { resourceType: 'refund', resource };
+    }
+    const order = orders.get(key);
+    const captured = order?.capture ?? captures.get(key);
+    if (!captured) throw new Error(`the stand-in has no capture for ${key}`);
+    const resource = captureBody(captured, true);
+    const problems = schemaProblems('payments_payment_v2', 'capture', resource);
+    if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
+    return { resourceType: 'capture', resource };
+  }
 
   return {
     url,
     stats,
     steer,
     orders,
+    captures,
+    refunds,
+    violations,
+    /** Throws when the shop sent a request PayPal would refuse, or the stand-in answered as PayPal never would; then starts afresh. */
+    assertValid() {
+      const found = violations.splice(0);
+      if (found.length > 0) throw new Error(`PayPal's API definitions were not kept:\n  ${found.join('\n  ')}`);
+    },
     /** The query of the last SDK script a page asked for. */
     get lastSdkQuery() {
       return lastSdkQuery;
@@ -235,24 +444,57 @@ export async function startPaypalStandIn() {
       if (!order) throw new Error(`the stand-in has no order ${orderId}`);
       order.status = 'APPROVED';
     },
-    /** A webhook notification about an order's capture, with signature headers PayPal would send. */
-    webhook(eventType: 'PAYMENT.CAPTURE.COMPLETED' | 'PAYMENT.CAPTURE.DENIED' | 'CHECKOUT.ORDER.APPROVED', orderId: string) {
-      const order = orders.get(orderId);
-      const body = JSON.stringify({
-        id: `WH-${id(12)}`,
+    /** PayPal finishes a pending capture (COMPLETED or DECLINED). */
+    settleCapture(captureId: string, status: 'COMPLETED' | 'DECLINED') {
+      const captured = captures.get(captureId);
+      if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
+      captured.status = status;
+    },
+    /** PayPal finishes a pending refund. */
+    settleRefund(refundId: string, status: 'COMPLETED' | 'FAILED' | 'CANCELLED') {
+      const made = refunds.get(refundId);
+      if (!made) throw new Error(`the stand-in has no refund ${refundId}`);
+      made.status = status;
+      if (status === 'COMPLETED') {
+        captures.get(made.captureId)!.status = 'REFUNDED';
+        stats.refunds += 1;
+      }
+    },
+    /**
+     * A webhook notification as PayPal sends it, with its signature headers: about an order's capture
+     * (key: the PayPal order id or capture id), a refund (key: refund or capture id) or an order. The
+     * body is PayPal's own formatting, and only that exact text verifies.
+     */
+    webhook(eventType: WebhookEventType, key: string) {
+      const { resourceType, resource } = webhookResource(eventType, key);
+      const event = {
+        id: `WH-${id(8)}-${id(17)}`,
+        event_version: '1.0',
+        create_time: now(),
+        resource_type: resourceType,
+        resource_version: '2.0',
         event_type: eventType,
-        resource_type: 'capture',
-        resource: { id: order?.capture?.id ?? id(), status: 'COMPLETED', amount: order?.amount, supplementary_data: { related_ids: { order_id: orderId } } },
-      });
+        summary: `${eventType} · ${String((resource as { status?: string }).status ?? '')}`,
+        resource,
+        links: [link(`/v1/notifications/webhooks-events/WH-${id(8)}`, 'self')],
+      };
+      const problems = schemaProblems('notifications_webhooks_v1', 'event', event);
+      if (problems.length > 0) violations.push(`webhook event: ${problems.join('; ')}`);
+      // PayPal's bodies are not what JSON.stringify writes; a client that re-encodes the event changes it.
+      const raw = JSON.stringify(event, null, 1).replace(/·/g, '\\u00b7');
+      const transmissionId = randomBytes(16).toString('hex');
+      // Base64 as PayPal's, starting with a word character as its definition's pattern for transmission_sig asks.
+      const signature = `S${randomBytes(64).toString('base64')}`;
+      sentWebhooks.set(transmissionId, { raw, signature });
       const headers = {
         'Content-Type': 'application/json',
         'PAYPAL-AUTH-ALGO': 'SHA256withRSA',
         'PAYPAL-CERT-URL': 'https://api.sandbox.paypal.com/v1/notifications/certs/CERT-360caa42-fca2a594-1d93a270',
-        'PAYPAL-TRANSMISSION-ID': randomBytes(8).toString('hex'),
-        'PAYPAL-TRANSMISSION-SIG': randomBytes(32).toString('base64'),
-        'PAYPAL-TRANSMISSION-TIME': new Date().toISOString(),
+        'PAYPAL-TRANSMISSION-ID': transmissionId,
+        'PAYPAL-TRANSMISSION-SIG': signature,
+        'PAYPAL-TRANSMISSION-TIME': now(),
       };
-      return { body, headers };
+      return { body: raw, headers, event };
     },
     /** PayPal settings for the shop's configuration. */
     env(overrides: Record<string, string> = {}) {
@@ -261,7 +503,7 @@ export async function startPaypalStandIn() {
         PAYPAL_API_BASE: url,
         PAYPAL_CLIENT_ID: STAND_IN_CLIENT.id,
         PAYPAL_CLIENT_SECRET: STAND_IN_CLIENT.secret,
-        PAYPAL_WEBHOOK_ID: 'WH-STANDIN',
+        PAYPAL_WEBHOOK_ID: STAND_IN_WEBHOOK_ID,
         PAYPAL_SDK_URL: `${url}/sdk/js`,
         PAYPAL_TIMEOUT_MS: '2000',
         ...overrides,

@@ -3,11 +3,23 @@ import { useEffect, useRef, useState } from 'react';
 import type { UserInfo } from '@/features/auth/auth.schema';
 import { $signedIn, $user, loadUser } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
+import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { showToast } from '@/lib/toast.store';
-import { checkAvatarFile, initialsOf } from './profile-form';
+import { checkAvatarFile, hasPictureBytes, initialsOf } from './profile-form';
 
 type Chosen = { file: File; preview: string };
+
+/** The file starts like a JPEG or PNG and the browser can decode it. */
+async function isPicture(file: File): Promise<boolean> {
+  if (!hasPictureBytes(new Uint8Array(await file.slice(0, 8).arrayBuffer()))) return false;
+  try {
+    (await createImageBitmap(file)).close();
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 /** /my/user: the customer's picture. A chosen file is checked, previewed, then uploaded with progress. */
 export default function AvatarUpload({ messages }: { messages: Messages }) {
@@ -25,10 +37,14 @@ export default function AvatarUpload({ messages }: { messages: Messages }) {
 
   if (!signedIn) return null;
 
-  function choose(file: File | undefined) {
+  /**
+   * A file is refused before any upload or preview unless it is a JPG or PNG of at most 5 MB by name,
+   * type, first bytes and a decode by the browser (a text file named `.png` shows no broken preview).
+   */
+  async function choose(file: File | undefined) {
     if (input.current) input.current.value = '';
     if (!file) return;
-    const problem = checkAvatarFile(file);
+    const problem = checkAvatarFile(file) ?? ((await isPicture(file)) ? null : 'account.avatarType');
     setError(problem ? t(problem) : null);
     setChosen(problem ? null : { file, preview: URL.createObjectURL(file) });
   }
@@ -41,7 +57,9 @@ export default function AvatarUpload({ messages }: { messages: Messages }) {
     const result = await api.upload<UserInfo>('account/updateHeadPicture', form, setProgress);
     setProgress(null);
     if (!isSuccess(result)) {
-      setError(result.message);
+      // The server checks the bytes again; its refusal of the file is said as the browser's would be.
+      setError(result.code === ErrorCode.IllegalRequest ? t('account.avatarType') : result.message);
+      setChosen(null);
       return;
     }
     await loadUser();
@@ -73,7 +91,7 @@ export default function AvatarUpload({ messages }: { messages: Messages }) {
               type="file"
               accept=".jpg,.jpeg,.png,image/jpeg,image/png"
               aria-describedby="avatar-hint"
-              onChange={(event) => choose(event.target.files?.[0])}
+              onChange={(event) => void choose(event.target.files?.[0])}
             />
           </label>
         )}

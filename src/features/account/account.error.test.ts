@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
-import { DEFAULT_PASSWORD, signIn, signUp, type Customer } from '../../../tests/support/customers';
+import { DEFAULT_PASSWORD, signIn } from '../../../tests/support/customers';
+import { aShop, aCustomer } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop();
+const customer = await aCustomer(shop);
 
 const put = (path: string, body: unknown, language?: string) => shop.call('PUT', `/account/${path}`, { body, headers: customer.headers, language });
 

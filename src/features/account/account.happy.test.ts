@@ -1,15 +1,11 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '@/features/auth/auth.schema';
 import { encodePassword } from '@/features/auth/auth';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { cookieFor, DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uploadHeadPicture, type Customer } from '../../../tests/support/customers';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 const put = <T = UserInfo>(customer: Customer, path: string, body: unknown) => shop.call<T>('PUT', `/account/${path}`, { body, headers: customer.headers });
 const userInfo = async (headers: Record<string, string>) => (await shop.get<UserInfo>('/login/getUserInfo', { headers })).body.data;

@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { bodyLimit } from 'hono/body-limit';
 import { userInfoSchema } from '@/features/auth/auth.schema';
 import { toUserInfo } from '@/features/auth/auth.service';
 import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import { requireUser, signedInOf, signedInRoute, type User } from '@/features/auth/session';
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
+import { limitBody } from '@/server/http/body';
 import { ShopError } from '@/server/http/errors';
 import { createRouter, envelope, jsonRoute, ok } from '@/server/http/router';
 import { changePasswordBodySchema, phoneBodySchema, userInfoBodySchema, userNameBodySchema } from './account.schema';
@@ -21,16 +21,11 @@ const headPictureFormSchema = z.object({
   file: z.instanceof(File).openapi({ type: 'string', format: 'binary', description: 'A JPEG or PNG of at most 5 MB, recognised by its content whatever its name' }),
 });
 
-export function accountRoutes(deps: AppDeps) {
+export function accountRoutes(deps: ShopDeps) {
   const signedIn = requireUser(deps);
   const userInfo = (user: User) => toUserInfo(user, deps.storage.url);
   // The API's JSON body limit skips this route (see multipartPaths); the upload has its own, counted while it streams in.
-  const avatarBodyLimit = bodyLimit({
-    maxSize: limits.avatarBytesMax + MULTIPART_ALLOWANCE,
-    onError: () => {
-      throw avatarTooLarge();
-    },
-  });
+  const avatarBodyLimit = limitBody(limits.avatarBytesMax + MULTIPART_ALLOWANCE, { field: 'file' });
 
   return createRouter()
     .openapi(

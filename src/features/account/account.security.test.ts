@@ -1,19 +1,14 @@
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { UserInfo } from '@/features/auth/auth.schema';
 import { limits } from '@/lib/validation';
 import { users } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
-import { signUp, uploadHeadPicture, type Customer } from '../../../tests/support/customers';
+import { signUp, uploadHeadPicture } from '../../../tests/support/customers';
+import { aShop, aCustomer } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop();
+const customer = await aCustomer(shop);
 
 const row = async (userId: string) => (await shop.db.select().from(users).where(eq(users.id, Number(userId))))[0]!;
 

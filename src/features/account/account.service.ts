@@ -5,7 +5,7 @@ import { hashPassword, verifyPassword } from '@/features/auth/password';
 import { endSessions, type SignedIn, type User } from '@/features/auth/session';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
@@ -25,7 +25,7 @@ export async function updateProfile(db: Executor, userId: number, changes: Profi
  * Changes the password: -203 undecodable, -204 the new one breaks the rule, -207 the current one is
  * wrong. The customer's other sessions end; this one stays signed in.
  */
-export async function changePassword({ db, config }: Pick<AppDeps, 'db' | 'config'>, signedIn: SignedIn, body: ChangePasswordBody): Promise<void> {
+export async function changePassword({ db, config }: Pick<ShopDeps, 'db' | 'config'>, signedIn: SignedIn, body: ChangePasswordBody): Promise<void> {
   const current = readPassword(body.oldPassword);
   const next = readNewPassword(body.newPassword);
   if (!(await verifyPassword(current, signedIn.user.passwordHash))) throw new ShopError(ErrorCode.WrongPassword);
@@ -34,7 +34,7 @@ export async function changePassword({ db, config }: Pick<AppDeps, 'db' | 'confi
 }
 
 /** Stores the re-encoded avatar under a key chosen here (`avatars/<userId>-<hash>.webp`), never the client's name. */
-export async function replaceHeadPicture({ db, storage }: Pick<AppDeps, 'db' | 'storage'>, userId: number, upload: Buffer): Promise<User> {
+export async function replaceHeadPicture({ db, storage }: Pick<ShopDeps, 'db' | 'storage'>, userId: number, upload: Buffer): Promise<User> {
   const picture = await prepareAvatar(upload);
   const key = `avatars/${userId}-${createHash('sha256').update(picture).digest('hex').slice(0, 16)}.webp`;
   await storage.put(key, picture);

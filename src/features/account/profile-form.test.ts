@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAvatarFile, initialsOf, passwordFieldForCode, validatePasswordField, validateProfileField } from './profile-form';
+import { checkAvatarFile, hasPictureBytes, initialsOf, passwordFieldForCode, validatePasswordField, validateProfileField } from './profile-form';
 
 const MB = 1024 * 1024;
 
@@ -27,6 +27,14 @@ describe('avatar files', () => {
     expect(checkAvatarFile({ name: 'me.gif', type: 'image/gif', size: 1000 })).toBe('account.avatarType');
     expect(checkAvatarFile({ name: 'me.png', type: 'image/svg+xml', size: 1000 })).toBe('account.avatarType');
     expect(checkAvatarFile({ name: 'png', type: 'image/png', size: 1000 })).toBe('account.avatarType');
+  });
+
+  it('are pictures by their first bytes, not by their name', () => {
+    expect(hasPictureBytes(Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))).toBe(true);
+    expect(hasPictureBytes(Uint8Array.from([0xff, 0xd8, 0xff, 0xe0]))).toBe(true);
+    expect(hasPictureBytes(new TextEncoder().encode('Just some notes, named notes.png'))).toBe(false);
+    expect(hasPictureBytes(new TextEncoder().encode('<svg xmlns="http://www.w3.org/2000/svg"/>'))).toBe(false);
+    expect(hasPictureBytes(Uint8Array.from([0x89, 0x50]))).toBe(false);
   });
 });
 

@@ -29,6 +29,13 @@ export function checkAvatarFile(file: { name: string; type: string; size: number
   return file.size > limits.avatarBytesMax ? 'account.avatarSize' : null;
 }
 
+/** Whether a file's first bytes are those of a JPEG or a PNG (what the server accepts), whatever its name says. */
+export function hasPictureBytes(bytes: Uint8Array): boolean {
+  const jpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
+  const png = bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, index) => bytes[index] === byte);
+  return jpeg || png;
+}
+
 export type PasswordField = 'oldPassword' | 'newPassword' | 'confirmPassword';
 export type PasswordValues = Record<PasswordField, string>;
 

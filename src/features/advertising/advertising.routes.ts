@@ -1,5 +1,5 @@
 import type { Context } from 'hono';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { z } from '@hono/zod-openapi';
@@ -14,7 +14,7 @@ import * as advertising from './advertising.service';
 
 const tag = 'Adverts';
 
-export function advertisingRoutes(deps: AppDeps) {
+export function advertisingRoutes(deps: ShopDeps) {
   const reader = (c: Context<AppEnv>) => ({ db: deps.db, language: c.get('language'), pictureUrl: deps.storage.url });
   return createRouter()
     .openapi(

@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import type { Advert, AdvertsByPosition } from './advertising.schema';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi();
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'demo' });
 
 const adverts = demoCatalog.adverts ?? [];
 

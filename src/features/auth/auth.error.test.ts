@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { DEFAULT_PASSWORD, signIn, signUp, uniqueEmail } from '../../../tests/support/customers';
 import { encodePassword } from './auth';
 import { disableCustomer } from './auth.service';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 const register = (fields: Record<string, unknown>, language?: string) =>
   shop.post('/login/register', { firstName: 'Mei', lastName: 'Tan', email: uniqueEmail(), password: encodePassword('secret123'), ...fields }, { language });

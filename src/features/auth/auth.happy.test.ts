@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sessions, users } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { cookieFor, DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uniqueEmail } from '../../../tests/support/customers';
 import type { UserInfo } from './auth.schema';
 import { CODE_ALPHABET } from './auth';
 import { hashPassword } from './password';
 import { findSession } from './session';
 import { hashToken } from './tokens';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false, env: { REBATE_RATE_PERCENT: '7.5' } });
-});
-afterAll(() => shop.close());
+const shop = await aShop({ env: { REBATE_RATE_PERCENT: '7.5' } });
 
 const userRow = async (email: string) => (await shop.db.select().from(users).where(eq(users.email, email)))[0]!;
 const codePattern = new RegExp(`^[${CODE_ALPHABET}]{8}$`);

@@ -4,8 +4,7 @@ import { getCookie } from 'hono/cookie';
 import { mergeIntoCart } from '@/features/cart/cart.service';
 import type { CartItem } from '@/features/cart/cart.schema';
 import { CAPTCHA_COOKIE } from '@/features/captcha/captcha.routes';
-import { countShareVisit } from '@/features/referral/referral.service';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { invalidInput } from '@/server/http/errors';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
@@ -35,7 +34,7 @@ import { clearSessionCookie, endSession, optionalUser, sessionToken, setSessionC
 
 const tag = 'Login';
 
-export function authRoutes(deps: AppDeps) {
+export function authRoutes(deps: ShopDeps) {
   const countAttemptOf = (c: Context<AppEnv>, action: LimitedAction, account?: string) =>
     countAttempt(deps.db, deps.config.limits, { action, address: clientAddress(c, deps.config), account });
 
@@ -85,7 +84,6 @@ export function authRoutes(deps: AppDeps) {
       },
       async (c) => {
         const signedIn = c.get('signedIn');
-        await countShareVisit(c, deps, c.req.valid('query').refereeCode, signedIn?.user);
         return ok(c, signedIn ? toUserInfo(signedIn.user, deps.storage.url) : signedOutUserInfo);
       },
     )

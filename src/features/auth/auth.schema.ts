@@ -33,6 +33,7 @@ export const signInBodySchema = z.object({
 });
 export type SignInBody = z.infer<typeof signInBodySchema>;
 
+/** The page sends the kept referee code (spec §5); the visit itself is counted by `share/visit` (docs/decisions/029). */
 export const userInfoQuerySchema = z.object({ refereeCode: z.string().trim().max(32).optional() });
 export const emailQuerySchema = z.object({ email });
 

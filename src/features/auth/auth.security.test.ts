@@ -8,6 +8,7 @@ import { createMailer } from '@/server/mail/mailer';
 import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { DEFAULT_PASSWORD, signIn, signUp, solveCaptcha, uniqueEmail } from '../../../tests/support/customers';
 import { encodePassword } from './auth';
+import { aShop } from '../../../tests/support/fixtures';
 
 const from = (address: string) => ({ headers: { 'X-Forwarded-For': `${address}, 10.0.0.1` } });
 const busy = { code: -9999, data: null, message: 'The system is busy, please try again later' };
@@ -154,12 +155,11 @@ describe('a rate limit window', () => {
   });
 });
 
+/** A shop whose public origin is https. */
+const httpsShop = await aShop({ env: { PUBLIC_ORIGIN: 'https://shop.example' } });
+
 describe('the session cookie', () => {
-  let shop: TestApi;
-  beforeAll(async () => {
-    shop = await createTestApi({ seed: false, env: { PUBLIC_ORIGIN: 'https://shop.example' } });
-  });
-  afterAll(() => shop.close());
+  const shop = httpsShop;
 
   it('is Secure when the shop is served over https', async () => {
     const response = await shop.post('/login/register', { firstName: 'Mei', lastName: 'Tan', email: uniqueEmail(), password: encodePassword('secret123') });

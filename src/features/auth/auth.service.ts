@@ -1,10 +1,11 @@
 import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { isReservedSegment } from '@/edge/rewrite';
 import { consumeCaptcha } from '@/features/captcha/captcha.service';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import { isValidEmail, isValidPassword } from '@/lib/validation';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { passwordResets, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
@@ -15,7 +16,7 @@ import { passwordResetMail } from './reset-mail';
 import { endSessions, type User } from './session';
 import { hashToken, newToken } from './tokens';
 
-export type AuthDeps = Pick<AppDeps, 'db' | 'config'>;
+export type AuthDeps = Pick<ShopDeps, 'db' | 'config'>;
 
 /** What the storefront knows about the signed-in customer. */
 export function toUserInfo(user: User, pictureUrl: (storageKey: string) => string): UserInfo {
@@ -116,9 +117,15 @@ export async function registerCustomer(deps: AuthDeps, body: RegisterBody, langu
   return insertCustomer(deps.db, await prepareCustomer(deps, body, language));
 }
 
-/** A random code from the unambiguous alphabet (personal and share codes; the tail of order numbers). */
+/**
+ * A random code from the unambiguous alphabet (personal and share codes; the tail of order numbers),
+ * never one of the shop's reserved path segments (a share link is `/{code}`).
+ */
 export function drawCode(length = CODE_LENGTH): string {
-  return Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+  for (;;) {
+    const code = Array.from({ length }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+    if (!isReservedSegment(code)) return code;
+  }
 }
 
 /** Checks the credentials: -201 malformed email, -206 unknown, -205 disabled, -203 undecodable, -207 wrong password. */
@@ -148,7 +155,7 @@ export async function disableCustomer(db: Executor, userId: number): Promise<voi
  * -206 unknown account, -205 disabled. The link is built from configuration, never from the request.
  */
 export async function requestPasswordReset(
-  { db, config, mailer }: Pick<AppDeps, 'db' | 'config' | 'mailer'>,
+  { db, config, mailer }: Pick<ShopDeps, 'db' | 'config' | 'mailer'>,
   body: ResetRequestBody & { captchaId: string | undefined },
   now = new Date(),
 ): Promise<void> {

@@ -3,7 +3,7 @@ import { inArray, lt, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '@/lib/error-codes';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { rateLimitCounters } from '@/server/db/schema';
@@ -17,7 +17,7 @@ import { hashToken } from './tokens';
  * window bumped by one atomic upsert. See docs/decisions/007-rate-limits.md.
  */
 
-export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify';
+export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify' | 'operator-sign-in';
 
 const UNKNOWN_ADDRESS = 'unknown';
 
@@ -81,7 +81,7 @@ export async function countAttempt(
 }
 
 /** Counts every request a route receives against the client address's limit for `action`. */
-export const limitByAddress = (deps: Pick<AppDeps, 'db' | 'config'>, action: LimitedAction) =>
+export const limitByAddress = (deps: Pick<ShopDeps, 'db' | 'config'>, action: LimitedAction) =>
   createMiddleware<AppEnv>(async (c, next) => {
     await countAttempt(deps.db, deps.config.limits, { action, address: clientAddress(c, deps.config) });
     await next();

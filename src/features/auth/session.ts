@@ -4,11 +4,11 @@ import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '@/lib/error-codes';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
-import type { AppEnv } from '@/server/http/context';
+import type { AppEnv, SignedIn } from '@/server/http/context';
 import { ShopError } from '@/server/http/errors';
 import { hashToken, isWellFormedToken, newToken } from './tokens';
 
@@ -21,8 +21,7 @@ export const SESSION_COOKIE = 'token';
 /** The name the OpenAPI document gives the session cookie's security scheme. */
 export const SESSION_SECURITY = 'session';
 
-export type User = typeof users.$inferSelect;
-export type SignedIn = { user: User; sessionId: number };
+export type { SignedIn, User } from '@/server/http/context';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding the expiry at most hourly keeps reads from writing on every request. */
@@ -93,7 +92,7 @@ export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
 
 /* ── Middleware other features use ─────────────────────────────────────────────────────────── */
 
-type SessionDeps = Pick<AppDeps, 'db' | 'config'>;
+type SessionDeps = Pick<ShopDeps, 'db' | 'config'>;
 
 async function loadSession(c: Context<AppEnv>, deps: SessionDeps): Promise<SignedIn | undefined> {
   const token = sessionToken(c);

@@ -1,13 +1,13 @@
 import { createRoute } from '@hono/zod-openapi';
 import { setCookie } from 'hono/cookie';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import { createRouter } from '@/server/http/router';
 import { CAPTCHA_LIFETIME_SECONDS, createCaptcha } from './captcha.service';
 
 /** The browser holds only the captcha's id, in this HttpOnly cookie; calls that check a captcha read it. */
 export const CAPTCHA_COOKIE = 'captcha';
 
-export function captchaRoutes(deps: AppDeps) {
+export function captchaRoutes(deps: ShopDeps) {
   return createRouter().openapi(
     createRoute({
       method: 'get',

@@ -1,14 +1,10 @@
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { captchas } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { consumeCaptcha } from './captcha.service';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 async function newCaptcha() {
   const response = await shop.app.request('/api/v1/captcha/mathGenerator');

@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Icon } from '@/components/Icon';
 import type { Translate } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
+import { limits } from '@/lib/validation';
 import type { CartLine } from './cart.schema';
 import { removeFromCart, updateQuantity } from './cart.store';
 import { QuantityStepper } from './QuantityStepper';
@@ -25,6 +26,7 @@ export function CartLineItem({ line, t, pictureSize, before, notice }: Props) {
           label={`${t('product.quantity')}: ${line.goodsName}`}
           decreaseLabel={t('product.decrease')}
           increaseLabel={t('product.increase')}
+          limitMessage={t('product.quantityLimit', { min: limits.cartQuantityMin, max: limits.cartQuantityMax })}
         />
       </div>
       <button type="button" className="icon-button" onClick={() => void removeFromCart(line.goodsSpecificationId)} aria-label={`${t('cart.remove')}: ${line.goodsName}`}>

@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
-import { signUp, type Customer } from '../../../tests/support/customers';
+import { describe, expect, it } from 'vitest';
 import type { Cart } from './cart.schema';
-import { seedCartCatalog, type CartSku } from './fixtures/cart-catalog';
+import { type CartSku } from './fixtures/cart-catalog';
+import { aShop, aCustomer } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
+const customer = await aCustomer(shop);
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
 const add = (body: unknown, init: { language?: string; currency?: string } = {}) =>

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, signIn, signUp, type Customer } from '../../../tests/support/customers';
 import type { Cart } from './cart.schema';
-import { seedCartCatalog, type CartSku } from './fixtures/cart-catalog';
+import { type CartSku } from './fixtures/cart-catalog';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
 const as = (customer: Customer, init: { language?: string; currency?: string } = {}) => ({ headers: customer.headers, ...init });

@@ -5,9 +5,21 @@ import type { ProductSummary } from './catalog.schema';
 /** A picture ready for <img>: the build's optimised sizes, or the API's own picture. */
 export type CardPicture = { src: string; srcSet?: string; width: number; height: number };
 
-type Props = { product: ProductSummary; picture: CardPicture | null; t: Translate; eager?: boolean; isNew?: boolean; headingLevel?: 2 | 3 };
+type Props = {
+  product: ProductSummary;
+  picture: CardPicture | null;
+  t: Translate;
+  eager?: boolean;
+  isNew?: boolean;
+  headingLevel?: 2 | 3;
+  /**
+   * Whether the product is sold out now; null until the shop has been asked (the prebuilt state).
+   * Unknown, the badge is rendered hidden for `markSoldOutCards` to show: never a stale "out of stock".
+   */
+  soldOut?: boolean | null;
+};
 
-export function ProductCard({ product, picture, t, eager = false, isNew = false, headingLevel = 3 }: Props) {
+export function ProductCard({ product, picture, t, eager = false, isNew = false, headingLevel = 3, soldOut = null }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onOffer = product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
   return (
@@ -24,13 +36,17 @@ export function ProductCard({ product, picture, t, eager = false, isNew = false,
           decoding="async"
         />
       )}
+      {soldOut === null ? (
+        <span className="product-card__sold-out" data-sold-out-for={product.goodsId} hidden>{t('product.outOfStock')}</span>
+      ) : (
+        soldOut && <span className="product-card__sold-out">{t('product.outOfStock')}</span>
+      )}
       {isNew && <span className="product-card__tag">{t('product.new')}</span>}
       <Heading className="product-card__name">{product.goodsName}</Heading>
       <span className="price">
         {product.unitPrice === null ? <span className="product-card__muted">{t('product.noPrice')}</span> : formatMoney(product.unitPrice, product.currency)}
         {onOffer && <s>{formatMoney(product.originalPrice!, product.currency)}</s>}
       </span>
-      {!product.inStock && <span className="product-card__muted">{t('product.outOfStock')}</span>}
       {product.rating !== null && (
         <span className="product-card__muted">
           <span className="stars" aria-hidden="true">★</span> {product.rating} · {t('product.reviewCount', { count: product.commentCount })}

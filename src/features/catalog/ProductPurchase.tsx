@@ -1,33 +1,60 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { addToCart } from '@/features/cart/cart.store';
 import { QuantityStepper } from '@/features/cart/QuantityStepper';
+import { checkoutUrlOf } from '@/features/cart/cart-ids';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
+import { limits } from '@/lib/validation';
 import { showToast } from '@/lib/toast.store';
-import type { ProductDetails } from './catalog.schema';
+import type { ProductDetails, ProductStock } from './catalog.schema';
+import { fetchStock } from './live-stock';
 
-type Props = { product: Pick<ProductDetails, 'goodsId' | 'onSale' | 'specifications'>; messages: Messages };
+type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; messages: Messages };
+
+/** Stock is never shown from the build: until the shop answers, nothing about it is claimed. */
+type LiveStock = { status: 'checking' } | { status: 'failed' } | { status: 'known'; product: ProductStock };
 
 /** Choosing a size and quantity, then adding to the cart or buying now. */
 export default function ProductPurchase({ product, messages }: Props) {
   const t = createTranslator(messages);
-  const firstAvailable = product.specifications.find((spec) => spec.stock > 0 && spec.unitPrice !== null) ?? product.specifications[0];
-  const [specId, setSpecId] = useState(firstAvailable?.goodsSpecificationId);
+  const [live, setLive] = useState<LiveStock>({ status: 'checking' });
+  /** The size the customer picked; until then, the first that can be bought. */
+  const [chosenId, setChosenId] = useState<number | null>(null);
   const [quantity, setQuantity] = useState(1);
   const [busy, setBusy] = useState(false);
+
+  const stockOf = (goodsSpecificationId: number): number | null =>
+    live.status === 'known' ? (live.product.specifications.find((spec) => spec.goodsSpecificationId === goodsSpecificationId)?.stock ?? 0) : null;
+  const priced = product.specifications.filter((spec) => spec.unitPrice !== null);
+  const firstBuyable = priced.find((spec) => (stockOf(spec.goodsSpecificationId) ?? 1) > 0) ?? priced[0] ?? product.specifications[0];
+  const specId = chosenId ?? firstBuyable?.goodsSpecificationId;
   const spec = product.specifications.find((candidate) => candidate.goodsSpecificationId === specId);
-  const soldOut = !spec || spec.stock === 0;
-  const unpriced = spec?.unitPrice === null;
-  const blocked = !product.onSale || soldOut || unpriced || busy;
+  const stock = spec ? stockOf(spec.goodsSpecificationId) : null;
+  const onSale = live.status === 'known' && live.product.onSale;
+  const blocked = live.status !== 'known' || !onSale || !spec || !stock || spec.unitPrice === null || busy;
+
+  async function checkStock(): Promise<ProductStock | undefined> {
+    setLive({ status: 'checking' });
+    const found = (await fetchStock([product.goodsId]))?.get(product.goodsId);
+    setLive(found ? { status: 'known', product: found } : { status: 'failed' });
+    return found;
+  }
+
+  // Once, after the page shows.
+  useEffect(() => void checkStock(), []);
 
   async function add(thenCheckOut: boolean) {
     if (!spec) return;
     setBusy(true);
-    const code = await addToCart(spec.goodsSpecificationId, Math.min(quantity, spec.stock));
+    // The page may have been open a while: what is left now decides, not what it last heard.
+    const left = (await checkStock())?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
+    const code = left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
     setBusy(false);
+    if (code === ErrorCode.InsufficientStock && left > 0) void checkStock();
     if (code !== ErrorCode.Success) return;
-    if (thenCheckOut) location.assign('/shoppingCart');
+    // Buy now goes straight to checkout with this size only (its whole cart line: docs/decisions/025).
+    if (thenCheckOut) location.assign(await checkoutUrlOf([spec.goodsSpecificationId]));
     else showToast('success', t('product.added'));
   }
 
@@ -45,24 +72,44 @@ export default function ProductPurchase({ product, messages }: Props) {
       </p>
       <fieldset className="purchase__specs">
         <legend>{t('product.specification')}</legend>
-        {product.specifications.map((option) => (
-          <label key={option.goodsSpecificationId} className="purchase__spec">
-            <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => setSpecId(option.goodsSpecificationId)} />
-            <span>{option.specificationName}</span>
-            {option.stock === 0 && <small>{t('product.outOfStock')}</small>}
-          </label>
-        ))}
+        {product.specifications.map((option) => {
+          const soldOut = stockOf(option.goodsSpecificationId) === 0;
+          return (
+            <label key={option.goodsSpecificationId} className={`purchase__spec${soldOut ? ' purchase__spec--sold-out' : ''}`}>
+              <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => setChosenId(option.goodsSpecificationId)} />
+              <span>{option.specificationName}</span>
+              {soldOut && <span className="visually-hidden">{t('product.outOfStock')}</span>}
+            </label>
+          );
+        })}
       </fieldset>
-      {!product.onSale ? (
-        <p className="purchase__status">{t('product.notOnSale')}</p>
-      ) : soldOut ? (
-        <p className="purchase__status">{t('product.outOfStock')}</p>
-      ) : (
-        <p className="product-card__muted">{t('product.inStock', { count: spec.stock })}</p>
-      )}
+      <p className="purchase__stock" role="status">
+        {live.status === 'checking' ? (
+          <span className="purchase__checking">{t('product.checkingStock')}</span>
+        ) : live.status === 'failed' ? (
+          <>
+            <span className="product-card__muted">{t('product.stockUnknown')} </span>
+            <button type="button" className="link-button" onClick={() => void checkStock()}>{t('product.checkAgain')}</button>
+          </>
+        ) : !onSale ? (
+          <span className="purchase__status">{t('product.notOnSale')}</span>
+        ) : !stock ? (
+          <span className="purchase__status">{t('product.outOfStock')}</span>
+        ) : (
+          <span className="product-card__muted">{t('product.inStock', { count: stock })}</span>
+        )}
+      </p>
       <div className="purchase__quantity">
         <span id="quantity-label">{t('product.quantity')}</span>
-        <QuantityStepper value={quantity} onChange={setQuantity} label={t('product.quantity')} decreaseLabel={t('product.decrease')} increaseLabel={t('product.increase')} disabled={blocked} />
+        <QuantityStepper
+          value={quantity}
+          onChange={setQuantity}
+          label={t('product.quantity')}
+          decreaseLabel={t('product.decrease')}
+          increaseLabel={t('product.increase')}
+          limitMessage={t('product.quantityLimit', { min: limits.cartQuantityMin, max: limits.cartQuantityMax })}
+          disabled={blocked}
+        />
       </div>
       <div className="purchase__actions">
         <button type="button" className="button" disabled={blocked} onClick={() => void add(false)}>{t('product.addToCart')}</button>
@@ -71,4 +118,3 @@ export default function ProductPurchase({ product, messages }: Props) {
     </form>
   );
 }
-

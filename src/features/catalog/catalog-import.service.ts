@@ -14,7 +14,7 @@ import {
   specifications,
   specificationTexts,
 } from '@/server/db/schema';
-import type { Storage } from '@/server/storage/storage';
+import { isValidStorageKey, type Storage } from '@/server/storage/storage';
 import { catalogImportSchema, type CatalogImport, type LocalizedText } from './catalog-import.schema';
 
 /** Turns a picture reference of the import (a file path, or `art:…` for generated art) into its bytes. */
@@ -34,7 +34,9 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
 
   for (const product of catalog.products) {
     const pictures = await Promise.all(
-      product.pictures.map((reference, index) => storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(reference))),
+      product.pictures.map((reference, index) =>
+        isStoredPicture(reference) ? keepStoredPicture(storage, reference) : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(reference)),
+      ),
     );
     await db.transaction(async (tx) => {
       const [row] = await tx
@@ -146,11 +148,24 @@ async function upsertTexts(tx: Transaction, specificationId: number, name: Local
     });
 }
 
+/** A picture reference to a picture the shop already stores (`stored:goods/…webp`), as exports write them. */
+export const STORED_PICTURE = 'stored:';
+export const isStoredPicture = (reference: string) => reference.startsWith(STORED_PICTURE);
+
+/** A picture already in storage stays as it is: no second encoding, the same URL. */
+async function keepStoredPicture(storage: Storage, reference: string) {
+  const storageKey = reference.slice(STORED_PICTURE.length);
+  const bytes = isValidStorageKey(storageKey) && storageKey.startsWith('goods/') ? await storage.get(storageKey) : null;
+  if (!bytes) throw new Error(`No stored picture ${storageKey}`);
+  const { width, height } = await sharp(bytes).metadata();
+  return { storageKey, width: width ?? 0, height: height ?? 0 };
+}
+
 /**
  * Re-encodes a picture as WebP no larger than the shop shows it, and stores it under a key that
  * carries its content hash, so a changed picture gets a new URL and caches never serve a stale one.
  */
-async function storePicture(storage: Storage, keyPrefix: string, source: Promise<Buffer>, maxPx = PICTURE_MAX_PX) {
+export async function storePicture(storage: Storage, keyPrefix: string, source: Promise<Buffer>, maxPx = PICTURE_MAX_PX) {
   const { data, info } = await sharp(await source)
     .rotate()
     .resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true })

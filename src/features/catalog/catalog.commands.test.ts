@@ -2,27 +2,23 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import { testPicture } from '../../../tests/support/api';
+import { type CartSku } from '../cart/fixtures/cart-catalog';
 import { catalogFromCsv, parseCsv } from './catalog-csv';
 import { catalogCommands } from './catalog.commands';
 import type { ProductDetails } from './catalog.schema';
+import { aShop } from '../../../tests/support/fixtures';
 
 /* The operator's catalogue commands, run against the test database as the CLI runs them. */
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
 let folder: string;
 beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
   folder = await mkdtemp(path.join(os.tmpdir(), 'shop-import-'));
   await writeFile(path.join(folder, 'fan.png'), await testPicture('#336699'));
 });
-afterAll(async () => {
-  await shop.close();
-  await rm(folder, { recursive: true, force: true });
-});
+afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const run = (name: keyof typeof catalogCommands, ...args: string[]) => catalogCommands[name].execute(args, shop.operator);
 const spec = async (sku: CartSku, currency = 'USD') => {

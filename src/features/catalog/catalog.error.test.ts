@@ -1,13 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import type { ProductDetails, ProductPage } from './catalog.schema';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi();
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'demo' });
 
 describe('goods: errors and bad input', () => {
   it('answers -210 for a product that does not exist, in the request language', async () => {
@@ -30,6 +26,11 @@ describe('goods: errors and bad input', () => {
     ['/goods/queryProductList?pageSize=1000', 'pageSize'],
     ['/goods/queryProductList?pageNum=0', 'pageNum'],
     ['/goods/newArrivals?size=0', 'size'],
+    [`/goods/queryProductList?q=${'a'.repeat(61)}`, 'q'],
+    ['/goods/queryProductStock', 'goodsIds'],
+    ['/goods/queryProductStock?goodsIds=1,,2', 'goodsIds'],
+    ['/goods/queryProductStock?goodsIds=1;drop', 'goodsIds'],
+    [`/goods/queryProductStock?goodsIds=${Array.from({ length: 49 }, (_, index) => index + 1).join(',')}`, 'goodsIds'],
   ])('answers -218 naming the field for %s', async (path, field) => {
     const response = await shop.get(path);
     expect(response.status).toBe(400);

@@ -1,22 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
 import type { CommentPage, ProductDetails, ProductOption, ProductPage, ProductSummary } from './catalog.schema';
+import { aShop, demoOnSale, demoProductId } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi();
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'demo' });
 
-const products = demoCatalog.products ?? [];
-const onSale = products.filter((product) => product.onSale !== false);
-const idOf = async (slug: string) => {
-  const page = await shop.get<ProductPage>('/goods/queryProductList?pageSize=48');
-  const found = page.body.data.list.find((product) => product.slug === slug);
-  if (!found) throw new Error(`${slug} is not listed`);
-  return found.goodsId;
-};
+const onSale = demoOnSale;
+const idOf = (slug: string) => demoProductId(shop, slug);
 
 describe('product list', () => {
   it('lists every product on sale, paged, with the total', async () => {
@@ -147,6 +136,20 @@ describe('recommendations, new arrivals, reviews, gift options', () => {
     expect(page.list).toHaveLength(2);
     const average = comments.reduce((sum, comment) => sum + comment.rating, 0) / comments.length;
     expect(page.averageRating).toBeCloseTo(average, 1);
+  });
+
+  it("puts reviews in the reader's language first, each language newest first", async () => {
+    const product = onSale.find((candidate) => new Set(candidate.comments?.map((comment) => comment.language)).size === 3)!;
+    const goodsId = await idOf(product.slug);
+    for (const language of ['EN', 'ZH', 'MS'] as const) {
+      const page = (await shop.get<CommentPage>(`/goods/comment/getProductCommentList?goodsId=${goodsId}&pageSize=20`, { language })).body.data;
+      const own = product.comments!.filter((comment) => comment.language === language).length;
+      expect(own).toBeGreaterThan(0);
+      expect(page.list.slice(0, own).every((comment) => comment.language === language)).toBe(true);
+      expect(page.list.slice(own).some((comment) => comment.language === language)).toBe(false);
+      const ownDates = page.list.slice(0, own).map((comment) => comment.createTime);
+      expect(ownDates).toEqual([...ownDates].sort().reverse());
+    }
   });
 
   it('offers only sizes with a points price and stock as gift options', async () => {

@@ -1,9 +1,10 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, getRoute, ok } from '@/server/http/router';
 import {
+  catalogueSnapshotSchema,
   commentListQuerySchema,
   commentPageSchema,
   goodsIdQuerySchema,
@@ -12,16 +13,19 @@ import {
   productListQuerySchema,
   productOptionSchema,
   productPageSchema,
+  productStockQuerySchema,
+  productStockSchema,
   productSummarySchema,
   recommendationsQuerySchema,
   specPointsQuerySchema,
   specPointsSchema,
 } from './catalog.schema';
+import { takeCatalogueSnapshot } from './catalog-snapshot.service';
 import * as catalog from './catalog.service';
 
 const tag = 'Goods';
 
-export function catalogRoutes(deps: AppDeps) {
+export function catalogRoutes(deps: ShopDeps) {
   const reader = (c: Context<AppEnv>): catalog.CatalogReader => ({
     db: deps.db,
     language: c.get('language'),
@@ -39,6 +43,10 @@ export function catalogRoutes(deps: AppDeps) {
       async (c) => ok(c, await catalog.getProductDetails(reader(c), c.req.valid('query').goodsId)),
     )
     .openapi(
+      getRoute({ tag, path: '/queryProductStock', summary: 'Live availability of products: on sale, and the stock of each size', query: productStockQuerySchema, data: z.array(productStockSchema) }),
+      async (c) => ok(c, await catalog.getProductStock(reader(c), c.req.valid('query').goodsIds)),
+    )
+    .openapi(
       getRoute({ tag, path: '/recommendations', summary: 'You may also like', query: recommendationsQuerySchema, data: z.array(productSummarySchema) }),
       async (c) => {
         const { goodsId, size } = c.req.valid('query');
@@ -46,7 +54,7 @@ export function catalogRoutes(deps: AppDeps) {
       },
     )
     .openapi(
-      getRoute({ tag, path: '/comment/getProductCommentList', summary: "A product's reviews, newest first", query: commentListQuerySchema, data: commentPageSchema }),
+      getRoute({ tag, path: '/comment/getProductCommentList', summary: "A product's reviews, those in the request language first, each newest first", query: commentListQuerySchema, data: commentPageSchema }),
       async (c) => ok(c, await catalog.getProductCommentList(reader(c), c.req.valid('query'))),
     )
     .openapi(
@@ -56,6 +64,16 @@ export function catalogRoutes(deps: AppDeps) {
     .openapi(
       getRoute({ tag, path: '/getProductOptionList', summary: 'Products and sizes that can be gifted with energy points', query: z.object({}), data: z.array(productOptionSchema) }),
       async (c) => ok(c, await catalog.getProductOptionList(reader(c))),
+    )
+    .openapi(
+      getRoute({
+        tag,
+        path: '/catalogueSnapshot',
+        summary: 'Everything the prebuilt pages show, in all languages and currencies, at one moment (what a page build reads)',
+        query: z.object({}),
+        data: catalogueSnapshotSchema,
+      }),
+      async (c) => ok(c, await takeCatalogueSnapshot(deps.db, { pictureUrl: deps.storage.url, testMode: deps.config.payment.provider === 'test' })),
     )
     .openapi(
       getRoute({ tag, path: '/getProductSpecPoints', summary: 'The energy points price of a size', query: specPointsQuerySchema, data: specPointsSchema }),

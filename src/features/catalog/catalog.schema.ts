@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
-import { categories, productSorts } from './catalog';
+import { SEARCH_MAX_LENGTH, categories, productSorts } from './catalog';
 
 export { productSorts, type ProductSort } from './catalog';
 
@@ -11,8 +11,16 @@ const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
 
+/** A blank search is no search. */
+const searchText = z.preprocess(
+  (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
+  z.string().trim().max(SEARCH_MAX_LENGTH).optional(),
+);
+
 export const productListQuerySchema = z.object({
   category: z.enum(categories).optional(),
+  /** Words to find in the names and descriptions, in the request language. */
+  q: searchText,
   sort: z.enum(productSorts).default('recommended'),
   pageNum,
   pageSize: pageSize(12, 48),
@@ -24,6 +32,16 @@ export const recommendationsQuerySchema = z.object({ goodsId: id, size: pageSize
 export const newArrivalsQuerySchema = z.object({ size: pageSize(8, 24) });
 export const commentListQuerySchema = z.object({ goodsId: id, pageNum, pageSize: pageSize(5, 20) });
 export const specPointsQuerySchema = z.object({ goodsSpecificationId: id });
+
+/** Enough for the largest page of cards a storefront page shows. */
+export const STOCK_IDS_MAX = 48;
+export const productStockQuerySchema = z.object({
+  /** Comma-joined product ids, e.g. `3,12,40`. */
+  goodsIds: z
+    .string()
+    .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${STOCK_IDS_MAX - 1}}$`))
+    .transform((value) => [...new Set(value.split(',').map(Number))]),
+});
 
 /** Prices in minor units of `currency`; null when the shop does not sell it in that currency. */
 const priceFields = {
@@ -94,6 +112,15 @@ export const commentPageSchema = z.object({
 });
 export type CommentPage = z.infer<typeof commentPageSchema>;
 
+/** What changes between publishes: whether a product is on sale and each size's stock. */
+export const productStockSchema = z.object({
+  goodsId: z.number().int(),
+  onSale: z.boolean(),
+  inStock: z.boolean(),
+  specifications: z.array(z.object({ goodsSpecificationId: z.number().int(), stock: z.number().int() })),
+});
+export type ProductStock = z.infer<typeof productStockSchema>;
+
 /** Products that can be gifted with energy points, with their giftable sizes. */
 export const productOptionSchema = z.object({
   goodsId: z.number().int(),
@@ -110,3 +137,43 @@ export const specPointsSchema = z.object({
   goodsId: z.number().int(),
   pointsPrice: z.number().int(),
 });
+
+/** Everything the prebuilt pages show, in all languages and currencies, read at one moment (see catalog-snapshot.ts). */
+const byLanguage = <T extends z.ZodType>(value: T) => z.object({ EN: value.optional(), ZH: value.optional(), MS: value.optional() });
+export const catalogueSnapshotSchema = z.object({
+  takenAt: z.string(),
+  testMode: z.boolean(),
+  products: z.array(
+    z.object({
+      goodsId: z.number().int(),
+      slug: z.string(),
+      category: z.enum(categories),
+      soldCount: z.number().int(),
+      arrivedAt: z.string(),
+      texts: byLanguage(z.object({ goodsName: z.string(), summary: z.string(), description: z.string() })),
+      pictures: z.array(pictureSchema),
+      specifications: z.array(
+        z.object({
+          goodsSpecificationId: z.number().int(),
+          stock: z.number().int(),
+          pointsPrice: z.number().int().nullable(),
+          names: byLanguage(z.string()),
+          prices: z.object(Object.fromEntries(currencies.map((currency) => [currency, z.object({ unitPrice: z.number().int(), originalPrice: z.number().int().nullable() }).optional()])) as Record<(typeof currencies)[number], z.ZodOptional<z.ZodObject<{ unitPrice: z.ZodNumber; originalPrice: z.ZodNullable<z.ZodNumber> }>>>),
+        }),
+      ),
+      ratingSum: z.number().int(),
+      commentCount: z.number().int(),
+      latestComments: z.array(commentSchema),
+    }),
+  ),
+  adverts: z.array(
+    z.object({
+      advertisingId: z.number().int(),
+      position: z.string(),
+      link: z.string(),
+      picture: pictureSchema.nullable(),
+      texts: byLanguage(z.object({ title: z.string(), body: z.string() })),
+    }),
+  ),
+});
+export type CatalogueSnapshot = z.infer<typeof catalogueSnapshotSchema>;

@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
@@ -19,6 +19,7 @@ import type {
   ProductOption,
   ProductPage,
   ProductSort,
+  ProductStock,
   ProductSummary,
 } from './catalog.schema';
 
@@ -32,9 +33,9 @@ export type CatalogReader = {
 
 export async function queryProductList(
   reader: CatalogReader,
-  query: { category?: Category | undefined; sort: ProductSort; pageNum: number; pageSize: number },
+  query: { category?: Category | undefined; q?: string | undefined; sort: ProductSort; pageNum: number; pageSize: number },
 ): Promise<ProductPage> {
-  const { db, currency } = reader;
+  const { db, currency, language } = reader;
   const lowestPrice = db
     .select({ goodsId: specifications.goodsId, price: sql<number>`min(${specificationPrices.unitPrice})`.as('price') })
     .from(specifications)
@@ -54,7 +55,11 @@ export async function queryProductList(
     'price-desc': [sql`${lowestPrice.price} desc nulls last`],
     rating: [sql`${ratings.rating} desc nulls last`, desc(ratings.count)],
   };
-  const where = and(eq(goods.onSale, true), query.category ? eq(goods.category, query.category) : undefined);
+  const where = and(
+    eq(goods.onSale, true),
+    query.category ? eq(goods.category, query.category) : undefined,
+    query.q ? inArray(goods.id, matchingProducts(db, language, query.q)) : undefined,
+  );
 
   const rows = await db
     .select({ id: goods.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -69,6 +74,48 @@ export async function queryProductList(
   const total = rows[0]?.total ?? (await db.select({ n: count() }).from(goods).where(where))[0]?.n ?? 0;
   const products = await loadProducts(reader, rows.map((row) => row.id));
   return { list: products.map(toSummary), total, pageNum: query.pageNum, pageSize: query.pageSize };
+}
+
+/** Most words a search looks for; further words are ignored. */
+const SEARCH_WORDS_MAX = 8;
+
+/**
+ * Products whose name, summary or description in `language` holds every word of `search`, as typed:
+ * `%`, `_` and `\` are matched literally, never as patterns.
+ */
+function matchingProducts(db: Executor, language: Language, search: string) {
+  const words = search.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+  const contains = (column: SQLWrapper, word: string) =>
+    sql`${column} ilike ${`%${word.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
+  return db
+    .select({ goodsId: goodsTexts.goodsId })
+    .from(goodsTexts)
+    .where(
+      and(
+        eq(goodsTexts.language, language),
+        ...words.map((word) => or(contains(goodsTexts.name, word), contains(goodsTexts.summary, word), contains(goodsTexts.description, word))),
+      ),
+    );
+}
+
+/** Live availability (on sale, stock per size) of the products in `ids`; unknown ids are left out. */
+export async function getProductStock({ db }: CatalogReader, ids: number[]): Promise<ProductStock[]> {
+  const rows = await db
+    .select({ goodsId: goods.id, onSale: goods.onSale, specificationId: specifications.id, stock: specifications.stock })
+    .from(goods)
+    .leftJoin(specifications, eq(specifications.goodsId, goods.id))
+    .where(inArray(goods.id, ids))
+    .orderBy(asc(goods.id), asc(specifications.position), asc(specifications.id));
+  const byId = new Map<number, ProductStock>();
+  for (const row of rows) {
+    const product = byId.get(row.goodsId) ?? { goodsId: row.goodsId, onSale: row.onSale, inStock: false, specifications: [] };
+    if (row.specificationId !== null && row.stock !== null) {
+      product.specifications.push({ goodsSpecificationId: row.specificationId, stock: row.stock });
+      product.inStock ||= row.stock > 0;
+    }
+    byId.set(row.goodsId, product);
+  }
+  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 export async function getProductDetails(reader: CatalogReader, goodsId: number): Promise<ProductDetails> {
@@ -100,8 +147,9 @@ export async function getNewArrivals(reader: CatalogReader, size: number): Promi
   return (await loadProducts(reader, rows.map((row) => row.id))).map(toSummary);
 }
 
+/** A product's reviews: those written in the reader's language first, then the others, each newest first. */
 export async function getProductCommentList(
-  { db }: CatalogReader,
+  { db, language }: CatalogReader,
   query: { goodsId: number; pageNum: number; pageSize: number },
 ): Promise<CommentPage> {
   const [product] = await db.select({ id: goods.id }).from(goods).where(eq(goods.id, query.goodsId));
@@ -114,7 +162,7 @@ export async function getProductCommentList(
     .select()
     .from(comments)
     .where(eq(comments.goodsId, query.goodsId))
-    .orderBy(desc(comments.createdAt), desc(comments.id))
+    .orderBy(desc(sql`${comments.language} = ${language}`), desc(comments.createdAt), desc(comments.id))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   return {
@@ -186,51 +234,60 @@ function ratingsSubquery(db: Executor) {
     .as('ratings');
 }
 
-/** Loads whole products in the order of `ids`; ids that do not exist are left out. */
+type ProductRow = {
+  id: number;
+  slug: string;
+  category: Category;
+  on_sale: boolean;
+  arrived_at: string | Date;
+  name: string;
+  summary: string;
+  description: string;
+  rating: string | number | null;
+  comment_count: string | number;
+  pictures: { storageKey: string; width: number; height: number }[];
+  specifications: { id: number; stock: number; pointsPrice: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
+};
+
+/**
+ * Loads whole products in the order of `ids`; ids that do not exist are left out. One query: the
+ * pictures and sizes come aggregated per product, and the rating is counted for these products only
+ * (every catalogue read and every cart goes through here, so round trips are what it costs).
+ */
 export async function loadProducts(reader: CatalogReader, ids: number[]): Promise<ProductDetails[]> {
   if (ids.length === 0) return [];
   const { db, language, currency, pictureUrl } = reader;
-  const ratings = ratingsSubquery(db);
-  const [products, pictures, specs] = await Promise.all([
-    db
-      .select({ goods, text: goodsTexts, rating: ratings.rating, commentCount: ratings.count })
-      .from(goods)
-      .innerJoin(goodsTexts, and(eq(goodsTexts.goodsId, goods.id), eq(goodsTexts.language, language)))
-      .leftJoin(ratings, eq(ratings.goodsId, goods.id))
-      .where(inArray(goods.id, ids)),
-    db.select().from(goodsPictures).where(inArray(goodsPictures.goodsId, ids)).orderBy(asc(goodsPictures.position)),
-    db
-      .select({ specification: specifications, name: specificationTexts.name, price: specificationPrices })
-      .from(specifications)
-      .innerJoin(
-        specificationTexts,
-        and(eq(specificationTexts.specificationId, specifications.id), eq(specificationTexts.language, language)),
-      )
-      .leftJoin(
-        specificationPrices,
-        and(eq(specificationPrices.specificationId, specifications.id), eq(specificationPrices.currency, currency)),
-      )
-      .where(inArray(specifications.goodsId, ids))
-      .orderBy(asc(specifications.position), asc(specifications.id)),
-  ]);
+  const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+  const result = await db.execute(sql`
+    select g.id, g.slug, g.category, g.on_sale, g.arrived_at, t.name, t.summary, t.description,
+      r.rating, r.comment_count,
+      (select coalesce(json_agg(json_build_object('storageKey', p.storage_key, 'width', p.width, 'height', p.height) order by p.position), '[]'::json)
+         from ${goodsPictures} p where p.goods_id = g.id) as pictures,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'name', st.name,
+                                                  'unitPrice', sp.unit_price, 'originalPrice', sp.original_price) order by s.position, s.id), '[]'::json)
+         from ${specifications} s
+         join ${specificationTexts} st on st.specification_id = s.id and st.language = ${language}
+         left join ${specificationPrices} sp on sp.specification_id = s.id and sp.currency = ${currency}
+         where s.goods_id = g.id) as specifications
+    from ${goods} g
+    join ${goodsTexts} t on t.goods_id = g.id and t.language = ${language}
+    left join lateral (select avg(c.rating) as rating, count(*) as comment_count from ${comments} c where c.goods_id = g.id) r on true
+    where g.id = any(${idList}::int[])`);
+  const rows = (Array.isArray(result) ? result : (result as unknown as { rows: ProductRow[] }).rows) as ProductRow[];
 
   const byId = new Map(
-    products.map(({ goods: product, text, rating, commentCount }) => {
-      const ownPictures = pictures
-        .filter((picture) => picture.goodsId === product.id)
-        .map((picture) => ({ url: pictureUrl(picture.storageKey), width: picture.width, height: picture.height }));
-      const ownSpecs = specs
-        .filter((row) => row.specification.goodsId === product.id)
-        .map(({ specification, name, price }) => ({
-          goodsSpecificationId: specification.id,
-          specificationName: name,
-          stock: specification.stock,
-          pointsPrice: specification.pointsPrice,
-          currency,
-          symbol: currencySymbols[currency],
-          unitPrice: price?.unitPrice ?? null,
-          originalPrice: price ? (price.originalPrice ?? price.unitPrice) : null,
-        }));
+    rows.map((product) => {
+      const ownPictures = parseJson(product.pictures).map((picture) => ({ url: pictureUrl(picture.storageKey), width: picture.width, height: picture.height }));
+      const ownSpecs = parseJson(product.specifications).map((specification) => ({
+        goodsSpecificationId: specification.id,
+        specificationName: specification.name,
+        stock: specification.stock,
+        pointsPrice: specification.pointsPrice,
+        currency,
+        symbol: currencySymbols[currency],
+        unitPrice: specification.unitPrice,
+        originalPrice: specification.unitPrice === null ? null : (specification.originalPrice ?? specification.unitPrice),
+      }));
       const cheapest = ownSpecs
         .filter((spec) => spec.unitPrice !== null)
         .sort((a, b) => (a.unitPrice ?? 0) - (b.unitPrice ?? 0))[0];
@@ -238,20 +295,20 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
         goodsId: product.id,
         slug: product.slug,
         category: product.category,
-        goodsName: text.name,
-        summary: text.summary,
-        description: text.description,
+        goodsName: product.name,
+        summary: product.summary,
+        description: product.description,
         picture: ownPictures[0] ?? null,
         pictures: ownPictures,
         currency,
         symbol: currencySymbols[currency],
         unitPrice: cheapest?.unitPrice ?? null,
         originalPrice: cheapest?.originalPrice ?? null,
-        rating: roundRating(rating),
-        commentCount: commentCount ?? 0,
+        rating: roundRating(product.rating),
+        commentCount: Number(product.comment_count),
         inStock: ownSpecs.some((spec) => spec.stock > 0),
-        onSale: product.onSale,
-        arrivedAt: product.arrivedAt.toISOString(),
+        onSale: product.on_sale,
+        arrivedAt: new Date(product.arrived_at).toISOString(),
         specifications: ownSpecs,
       };
       return [product.id, details] as const;
@@ -259,6 +316,9 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
+
+/** PostgreSQL answers json columns parsed; a driver that does not hands over the text. */
+const parseJson = <T>(value: T[] | string): T[] => (typeof value === 'string' ? (JSON.parse(value) as T[]) : value);
 
 export function toSummary(product: ProductDetails): ProductSummary {
   const { description: _description, pictures: _pictures, specifications: _specifications, ...summary } = product;

@@ -5,3 +5,6 @@ export type Category = (typeof categories)[number];
 
 export const productSorts = ['recommended', 'newest', 'price-asc', 'price-desc', 'rating', 'best-selling'] as const;
 export type ProductSort = (typeof productSorts)[number];
+
+/** Up to this many characters of a product search; the API refuses more (-218). */
+export const SEARCH_MAX_LENGTH = 60;

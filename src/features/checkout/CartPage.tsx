@@ -1,16 +1,11 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $cart, loadCart } from '@/features/cart/cart.store';
-import type { CartLine } from '@/features/cart/cart.schema';
+import { isBuyable as buyable, unbuyableReason } from '@/features/cart/cart';
 import { CartLineItem } from '@/features/cart/CartLineItem';
-import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { encryptCartIds } from './cart-ids';
-
-/** Why a line cannot be bought now, or null when it can. */
-const unbuyableReason = (line: CartLine): UiMessageKey | null =>
-  !line.onSale ? 'product.notOnSale' : line.stock === 0 ? 'product.outOfStock' : line.unitPrice === null ? 'product.noPrice' : null;
-const buyable = (line: CartLine) => unbuyableReason(line) === null;
+import { checkoutUrlOf } from '@/features/cart/cart-ids';
 
 /** /shoppingCart: edit the cart, choose the lines to buy, go to checkout. */
 export default function CartPage({ messages }: { messages: Messages }) {
@@ -36,8 +31,7 @@ export default function CartPage({ messages }: { messages: Messages }) {
   };
 
   async function checkOut() {
-    const token = await encryptCartIds(chosenLines.map((line) => line.goodsSpecificationId));
-    location.assign(`/pay?ids=${token}`);
+    location.assign(await checkoutUrlOf(chosenLines.map((line) => line.goodsSpecificationId)));
   }
 
   if (lines.length === 0) {

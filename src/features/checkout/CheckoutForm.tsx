@@ -1,27 +1,38 @@
 import { useStore } from '@nanostores/react';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { $signedIn, $user, loadUser, readRefereeCode, saveShopState } from '@/features/auth/user.store';
 import { encodePassword } from '@/features/auth/auth';
 import { $cart, loadCart, removeFromBrowserCart } from '@/features/cart/cart.store';
 import { AddressForm } from '@/features/delivery/AddressForm';
-import { addressBodyOf, type AddressValues } from '@/features/delivery/address-form';
+import { addressBodyOf, emptyAddress, type AddressValues } from '@/features/delivery/address-form';
 import { loadDeliveryStart } from '@/features/delivery/delivery-start';
-import type { DeliveryCountryOption } from '@/features/delivery/delivery.schema';
+import type { Address, DeliveryCountryOption } from '@/features/delivery/delivery.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
-import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
+import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption, ReferralDiscount } from '@/features/orders/orders.schema';
 import { OrderLineItem } from '@/features/orders/OrderLineItem';
-import { PayMethodPicker, type PayMethodChoice } from '@/features/orders/PayMethodPicker';
+import { firstAvailable, PayMethodPicker, providerChoices, type PayMethodChoice } from '@/features/orders/PayMethodPicker';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { ErrorCode } from '@/lib/error-codes';
-import { createTranslator, type Messages } from '@/lib/i18n/ui';
-import { formatMoney, percentOf, pointsToPay, type ReferenceRates } from '@/lib/money';
+import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';
+import { formatMoney, pointsToPay, type ReferenceRates } from '@/lib/money';
 import { isValidEmail, isValidPassword, limits } from '@/lib/validation';
 import { CardFields } from './CardFields';
-import { decryptCartIds } from './cart-ids';
+import { decryptCartIds } from '@/features/cart/cart-ids';
 import { cardFieldsSetupOf } from './paypal-sdk';
+import { isCodeRefusal, useDiscountCode } from './use-discount-code';
 
 type Props = { messages: Messages; friendDiscountPercent: number; referenceRates: ReferenceRates };
+
+type ContactField = 'email' | 'password';
+/** A guest's email and new password (spec §5): the message key of the problem, or null. */
+const contactProblem: Record<ContactField, (value: string) => UiMessageKey | null> = {
+  email: (value) => (!value.trim() ? 'sign.account_err' : !isValidEmail(value.trim()) ? 'sign.account_err2' : null),
+  password: (value) => (!value ? 'sign.pass_err' : !isValidPassword(value) ? 'sign.pass_err2' : null),
+};
+
+/** Where the order ships: one of the customer's saved addresses, or one typed here. */
+type Destination = { addressId: number } | { values: AddressValues };
 
 /** /pay and /order: the checkout form (spec §2, §5). The server prices and checks everything again. */
 export default function CheckoutForm({ messages, friendDiscountPercent, referenceRates }: Props) {
@@ -36,8 +47,12 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const [payMethod, setPayMethod] = useState<PayMethod | ''>('');
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
-  const [discountCode, setDiscountCode] = useState('');
-  const [contactError, setContactError] = useState<string | null>(null);
+  /** Errors show for fields the customer has left (or on placing the order), and clear once the value is fine. */
+  const [contactErrors, setContactErrors] = useState<Partial<Record<ContactField, UiMessageKey>>>({});
+  const [saved, setSaved] = useState<Address[]>([]);
+  const [addressChoice, setAddressChoice] = useState<number | 'new'>('new');
+  const [referralCode, setReferralCode] = useState<string | null | undefined>(undefined);
+  const discountInput = useRef<HTMLInputElement>(null);
   const [energy, setEnergy] = useState<number | null>(null);
   /** An order placed to be paid in PayPal's card fields, here on the page. */
   const [cardOrder, setCardOrder] = useState<OrderDetails | null>(null);
@@ -49,11 +64,17 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       setIds(token ? await decryptCartIds(token) : null);
       await loadUser();
       await loadCart();
-      const [start, methodResult] = await Promise.all([loadDeliveryStart(), api.get<PayMethodOption[]>('pay/getNotEpPayMethodOptionList')]);
+      const refereeCode = readRefereeCode();
+      const [start, methodResult, referral] = await Promise.all([
+        loadDeliveryStart(),
+        api.get<PayMethodOption[]>('pay/getNotEpPayMethodOptionList'),
+        api.get<ReferralDiscount>('order/getReferralDiscountCode', { searchParams: refereeCode ? { refereeCode } : {}, quiet: true }),
+      ]);
       if (isSuccess(methodResult)) {
         setMethods(methodResult.data);
-        setPayMethod(methodResult.data[0]?.payMethod ?? '');
+        setPayMethod(firstAvailable(methodResult.data));
       }
+      setReferralCode(isSuccess(referral) ? referral.data.discountCode : null);
       setAreas(start.areas);
       setAddress(start.initial);
     })();
@@ -63,9 +84,30 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     if (signedIn) void api.get<MyEnergy>('energy/getMyEnergy', { quiet: true }).then((result) => isSuccess(result) && setEnergy(result.data.balance));
   }, [signedIn]);
 
+  // A returning customer ships to a saved address (the default first) or types another.
+  useEffect(() => {
+    if (!signedIn) return setSaved([]);
+    void api.get<Address[]>('delivery/queryAddressList', { quiet: true }).then((result) => {
+      const list = isSuccess(result) ? result.data : [];
+      setSaved(list);
+      setAddressChoice(list[0]?.addressId ?? 'new');
+    });
+  }, [signedIn]);
+
+  const lines = ids ? cart.list.filter((line) => ids.includes(line.goodsSpecificationId)) : [];
+  const items = lines.map(({ goodsSpecificationId, goodsQuantity }) => ({ goodsSpecificationId, goodsQuantity }));
+  const discount = useDiscountCode(items, signedIn);
+
+  // The code of the friend whose link brought the customer, once the lines are known; checked like any code.
+  const prefilled = useRef(false);
+  useEffect(() => {
+    if (prefilled.current || !referralCode || items.length === 0) return;
+    prefilled.current = true;
+    if (!discount.text) discount.prefill(referralCode);
+  }, [referralCode, items.length]);
+
   if (ids === undefined || address === null) return <p>{t('page.loading')}</p>;
   if (cardOrder && cardFieldsSetup) return <CardFields t={t} order={cardOrder} setup={cardFieldsSetup} />;
-  const lines = cart.list.filter((line) => ids?.includes(line.goodsSpecificationId));
   if (!ids || lines.length === 0) {
     return (
       <div className="placeholder">
@@ -77,30 +119,47 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
 
   const currency = lines[0]!.currency;
   const goodsTotal = lines.reduce((sum, line) => sum + (line.unitPrice ?? 0) * line.goodsQuantity, 0);
-  const discount = discountCode.trim() ? percentOf(goodsTotal, friendDiscountPercent) : 0;
+  // Only the server's answer for the code in the field gives a discount.
+  const applied = discount.applied;
+  const discountAmount = applied?.discountAmount ?? 0;
+  const payAmount = applied?.payAmount ?? goodsTotal;
   // A signed-in customer may pay the whole order with energy points when the balance covers it.
-  const points = pointsToPay(goodsTotal - discount, currency, referenceRates);
-  const choices: PayMethodChoice[] = [...methods];
+  const points = pointsToPay(payAmount, currency, referenceRates);
+  const choices: PayMethodChoice[] = providerChoices(methods);
   if (signedIn && energy !== null) {
     const enough = energy >= points;
     choices.push({ payMethod: 'ep', name: t(enough ? 'checkout.payWithPoints' : 'checkout.notEnoughPoints', { points, balance: energy }), disabled: !enough });
   }
 
-  /** A guest's email and new password; the message of the first problem, or null. */
-  function checkContact(): string | null {
-    const problem = signedIn ? null : !email.trim() ? t('sign.account_err') : !isValidEmail(email.trim()) ? t('sign.account_err2') : !isValidPassword(password) ? t('sign.pass_err2') : null;
-    setContactError(problem);
-    return problem;
+  const leaveContactField = (field: ContactField, value: string) => setContactErrors((current) => ({ ...current, [field]: contactProblem[field](value) ?? undefined }));
+  const changeContactField = (field: ContactField, value: string) => {
+    (field === 'email' ? setEmail : setPassword)(value);
+    if (contactErrors[field] && !contactProblem[field](value)) setContactErrors((current) => ({ ...current, [field]: undefined }));
+  };
+
+  /** Marks every problem of the guest's contact fields; answers whether there were none. */
+  function checkContact(): boolean {
+    if (signedIn) return true;
+    const problems = { email: contactProblem.email(email) ?? undefined, password: contactProblem.password(password) ?? undefined };
+    setContactErrors(problems);
+    const first = (['email', 'password'] as const).find((field) => problems[field]);
+    if (first) document.getElementById(`checkout-${first}`)?.focus();
+    return !first;
   }
 
-  async function placeOrder(values: AddressValues): Promise<ApiResult<unknown>> {
-    const problem = checkContact() ?? (payMethod ? null : t('checkout.payMethod'));
-    if (problem || !payMethod) return { code: ErrorCode.IllegalRequest, data: null, message: problem ?? '' };
-    const items = lines.map(({ goodsSpecificationId, goodsQuantity }) => ({ goodsSpecificationId, goodsQuantity }));
+  async function placeOrder(destination: Destination): Promise<ApiResult<unknown>> {
+    // Problems shown at their own field answer with an empty message: nothing more is said at the button.
+    const stopped = { code: ErrorCode.IllegalRequest, data: null, message: '' };
+    if (!checkContact()) return stopped;
+    if (!(await discount.verify())) {
+      discountInput.current?.focus();
+      return stopped;
+    }
+    if (!payMethod) return { ...stopped, message: t('checkout.payMethod') };
     const order = await api.post<OrderDetails>('order/createOrder', {
       items,
-      deliveryAddress: { ...addressBodyOf(values), isDefault: false },
-      ...(discountCode.trim() ? { discountCode: discountCode.trim() } : {}),
+      ...('addressId' in destination ? { addressId: destination.addressId } : { deliveryAddress: { ...addressBodyOf(destination.values), isDefault: saved.length > 0 && destination.values.isDefault } }),
+      ...(discount.code ? { discountCode: discount.code } : {}),
       payMethod,
       ...(signedIn ? {} : { email: email.trim(), password: encodePassword(password), refereeCode: readRefereeCode() }),
     });
@@ -109,6 +168,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       saveShopState({ payEmail: email.trim() });
       openSignIn('sign');
       return { ...order, message: t('checkout.emailExists') };
+    }
+    if (isCodeRefusal(order)) {
+      discount.refuse(order.message);
+      discountInput.current?.focus();
+      return stopped;
     }
     if (!isSuccess(order)) return order;
     if (!signedIn) removeFromBrowserCart(items.map((item) => item.goodsSpecificationId));
@@ -123,6 +187,10 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     return payment;
   }
 
+  const codeCheck = discount.check;
+  const contactError = (field: ContactField) => contactErrors[field] && <p className="field-error" id={`checkout-${field}-error`}>{t(contactErrors[field])}</p>;
+  const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boolean).join(' ') || undefined;
+
   return (
     <div className="checkout">
       <section className="checkout__summary" aria-labelledby="summary-title">
@@ -135,14 +203,14 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
         <dl className="totals">
           <dt>{t('checkout.goodsTotal')}</dt>
           <dd>{formatMoney(goodsTotal, currency)}</dd>
-          {discount > 0 && (
+          {discountAmount > 0 && (
             <>
               <dt>{t('orders.discount')}</dt>
-              <dd>-{formatMoney(discount, currency)}</dd>
+              <dd data-testid="checkout-discount">-{formatMoney(discountAmount, currency)}</dd>
             </>
           )}
           <dt>{t('orders.total')}</dt>
-          <dd className="price" data-testid="checkout-total">{formatMoney(goodsTotal - discount, currency)}</dd>
+          <dd className="price" data-testid="checkout-total">{formatMoney(payAmount, currency)}</dd>
         </dl>
       </section>
 
@@ -154,30 +222,128 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
           <>
             <div className="field">
               <label htmlFor="checkout-email">{t('checkout.email')}</label>
-              <input id="checkout-email" type="email" autoComplete="email" maxLength={limits.emailMax} value={email} onChange={(event) => setEmail(event.target.value)} onBlur={() => email && checkContact()} />
+              <input
+                id="checkout-email"
+                type="email"
+                autoComplete="email"
+                maxLength={limits.emailMax}
+                value={email}
+                aria-invalid={contactErrors.email ? true : undefined}
+                aria-describedby={describedBy(contactErrors.email && 'checkout-email-error')}
+                onChange={(event) => changeContactField('email', event.target.value)}
+                onBlur={(event) => leaveContactField('email', event.target.value)}
+              />
+              {contactError('email')}
             </div>
             <div className="field">
               <label htmlFor="checkout-password">{t('checkout.newPassword')}</label>
-              <input id="checkout-password" type="password" autoComplete="new-password" maxLength={limits.passwordMax} value={password} onChange={(event) => setPassword(event.target.value)} aria-describedby="checkout-password-rule" />
+              <input
+                id="checkout-password"
+                type="password"
+                autoComplete="new-password"
+                maxLength={limits.passwordMax}
+                value={password}
+                aria-invalid={contactErrors.password ? true : undefined}
+                aria-describedby={describedBy('checkout-password-rule', contactErrors.password && 'checkout-password-error')}
+                onChange={(event) => changeContactField('password', event.target.value)}
+                onBlur={(event) => leaveContactField('password', event.target.value)}
+              />
               <p className="field-hint" id="checkout-password-rule">{t('sign.passwordRule')}</p>
+              {contactError('password')}
             </div>
-            {contactError && <p className="field-error" role="alert">{contactError}</p>}
             <button type="button" className="link-button" onClick={() => openSignIn('sign')}>{t('checkout.haveAccount')}</button>
           </>
         )}
 
         <div className="field">
           <label htmlFor="checkout-discount">{t('checkout.discountCode')}</label>
-          <input id="checkout-discount" type="text" maxLength={32} value={discountCode} onChange={(event) => setDiscountCode(event.target.value)} aria-describedby="checkout-discount-hint" />
+          <input
+            ref={discountInput}
+            id="checkout-discount"
+            type="text"
+            autoComplete="off"
+            maxLength={32}
+            value={discount.text}
+            aria-invalid={codeCheck?.state === 'refused' ? true : undefined}
+            aria-describedby="checkout-discount-hint checkout-discount-result"
+            onChange={(event) => discount.setText(event.target.value)}
+            onBlur={() => void discount.verify()}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') {
+                event.preventDefault();
+                void discount.verify();
+              }
+            }}
+          />
           <p className="field-hint" id="checkout-discount-hint">{t('checkout.discountHint', { percent: friendDiscountPercent })}</p>
+          <p id="checkout-discount-result" className={codeCheck?.state === 'refused' ? 'field-error' : 'field-ok'} role="status">
+            {codeCheck?.state === 'checking' && t('checkout.discountChecking')}
+            {codeCheck?.state === 'accepted' && t('checkout.discountApplied', { code: codeCheck.quote.discountCode ?? codeCheck.code, amount: formatMoney(codeCheck.quote.discountAmount, currency) })}
+            {codeCheck?.state === 'refused' && codeCheck.message}
+          </p>
         </div>
 
         <PayMethodPicker legend={t('checkout.payMethod')} methods={choices} value={payMethod} onChange={setPayMethod} />
 
         <h2>{t('checkout.delivery')}</h2>
-        <AddressForm t={t} areas={areas} initial={address} submitLabel={t('checkout.placeOrder')} onSubmit={placeOrder} />
+        {saved.length > 0 && (
+          <fieldset className="address-choices">
+            <legend className="visually-hidden">{t('checkout.delivery')}</legend>
+            {saved.map((option) => (
+              <label key={option.addressId} className="address-choice">
+                <input type="radio" name="deliverTo" checked={addressChoice === option.addressId} onChange={() => setAddressChoice(option.addressId)} />
+                <span>
+                  <strong>{option.firstName} {option.lastName}</strong>
+                  {option.isDefault && <span className="tag">{t('address.default')}</span>}
+                  <br />
+                  {[option.address, option.address2, option.city, `${option.stateName} ${option.zipCode}`, option.countryName].filter(Boolean).join(', ')}
+                </span>
+              </label>
+            ))}
+            <label className="address-choice">
+              <input type="radio" name="deliverTo" checked={addressChoice === 'new'} onChange={() => setAddressChoice('new')} />
+              <span>{t('checkout.otherAddress')}</span>
+            </label>
+          </fieldset>
+        )}
+        {addressChoice === 'new' ? (
+          <AddressForm
+            key={saved.length > 0 ? 'another' : 'first'}
+            t={t}
+            areas={areas}
+            initial={saved.length > 0 ? emptyAddress() : address}
+            offerDefault={saved.length > 0}
+            submitLabel={t('checkout.placeOrder')}
+            onSubmit={(values) => placeOrder({ values })}
+          />
+        ) : (
+          <PlaceOrderButton label={t('checkout.placeOrder')} onSubmit={() => placeOrder({ addressId: addressChoice })} />
+        )}
       </section>
     </div>
   );
 }
 
+/** Placing the order to a saved address: the button, and a refusal's message above it. */
+function PlaceOrderButton({ label, onSubmit }: { label: string; onSubmit: () => Promise<ApiResult<unknown>> }) {
+  const [busy, setBusy] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    setFailure(null);
+    const result = await onSubmit();
+    setBusy(false);
+    if (result.code !== 1) setFailure(result.message);
+  }
+
+  return (
+    <form className="address-form" onSubmit={(event) => void submit(event)}>
+      {failure && <p className="field-error" role="alert">{failure}</p>}
+      <div className="form-actions">
+        <button type="submit" className="button" disabled={busy}>{label}</button>
+      </div>
+    </form>
+  );
+}

@@ -41,7 +41,8 @@ export default function PayResult({ messages }: { messages: Messages }) {
       let result = token
         ? await api.post<OrderStatusInfo>('order/callback', { orderId, token })
         : await api.get<OrderStatusInfo>('order/checkOrderStatus', { searchParams: { orderId } });
-      for (let poll = 0; isSuccess(result) && result.data.status === OrderStatus.PaymentPending && poll < POLL_TIMES && !stopped; poll++) {
+      // Polling stops when the provider waits for the customer on its page (continueUrl): only they can move it on.
+      for (let poll = 0; isSuccess(result) && result.data.status === OrderStatus.PaymentPending && !result.data.continueUrl && poll < POLL_TIMES && !stopped; poll++) {
         await new Promise((resolve) => setTimeout(resolve, POLL_EVERY_MS));
         result = await api.get<OrderStatusInfo>('order/checkOrderStatus', { searchParams: { orderId } });
       }
@@ -66,6 +67,17 @@ export default function PayResult({ messages }: { messages: Messages }) {
       <section className="pay-result">
         <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
         <CardFields t={t} order={order} setup={state.setup} />
+      </section>
+    );
+  }
+  if (order.status === OrderStatus.PaymentPending && order.continueUrl) {
+    return (
+      <section className="pay-result">
+        <h1>{t('payResult.continueTitle')}</h1>
+        <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
+        <div className="pay-result__actions">
+          <a className="button" href={order.continueUrl}>{t('payResult.continue')}</a>
+        </div>
       </section>
     );
   }

@@ -4,9 +4,12 @@ import { cardFieldsSetupOf, sdkScriptUrl } from './paypal-sdk';
 describe("PayPal's card fields in the page", () => {
   it('are used when the card option carries a client id and an SDK address', () => {
     const sdk = { clientId: 'shop-client', sdkUrl: 'https://www.paypal.com/sdk/js' };
-    expect(cardFieldsSetupOf([{ payMethod: 'paypal', name: 'PayPal', ...sdk }, { payMethod: 'card', name: 'Card', ...sdk }])).toEqual(sdk);
-    expect(cardFieldsSetupOf([{ payMethod: 'card', name: 'Card', clientId: null, sdkUrl: null }])).toBeNull();
-    expect(cardFieldsSetupOf([{ payMethod: 'paypal', name: 'PayPal', ...sdk }])).toBeNull();
+    const on = { available: true, note: null };
+    expect(cardFieldsSetupOf([{ payMethod: 'paypal', name: 'PayPal', ...on, ...sdk }, { payMethod: 'card', name: 'Card', ...on, ...sdk }])).toEqual(sdk);
+    expect(cardFieldsSetupOf([{ payMethod: 'card', name: 'Card', ...on, clientId: null, sdkUrl: null }])).toBeNull();
+    expect(cardFieldsSetupOf([{ payMethod: 'paypal', name: 'PayPal', ...on, ...sdk }])).toBeNull();
+    // Not in the order's currency: no card fields, the method is shown unavailable instead.
+    expect(cardFieldsSetupOf([{ payMethod: 'card', name: 'Card', available: false, note: 'Not available for payments in MYR', ...sdk }])).toBeNull();
   });
 
   it('load the SDK with the client id, the card-fields component and the order currency', () => {

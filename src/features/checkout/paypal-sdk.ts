@@ -42,7 +42,7 @@ declare global {
 
 /** The card fields' setup when the provider takes cards in the page (PayPal); null when cards go through a redirect. */
 export function cardFieldsSetupOf(options: readonly PayMethodOption[]): CardFieldsSetup | null {
-  const card = options.find((option) => option.payMethod === 'card');
+  const card = options.find((option) => option.payMethod === 'card' && option.available);
   return card?.clientId && card.sdkUrl ? { clientId: card.clientId, sdkUrl: card.sdkUrl } : null;
 }
 

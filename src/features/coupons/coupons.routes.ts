@@ -4,7 +4,7 @@ import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session'
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { orderDetailsSchema } from '@/features/orders/orders.schema';
 import { describeOrder } from '@/features/orders/orders.service';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import {
@@ -22,10 +22,10 @@ import { addReceiveCoupon, cancelCoupon, checkCouponStatus, createReceiveOrder, 
 
 const tag = 'Coupons';
 
-const readerOf = (deps: AppDeps, c: Context<AppEnv>) =>
+const readerOf = (deps: ShopDeps, c: Context<AppEnv>) =>
   ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url }) satisfies CatalogReader;
 
-export function couponRoutes(deps: AppDeps) {
+export function couponRoutes(deps: ShopDeps) {
   const signedIn = requireUser(deps);
   return createRouter()
     .openapi(
@@ -64,7 +64,7 @@ export function couponRoutes(deps: AppDeps) {
 }
 
 /** `order/createReceiveOrder`: mounted beside the order routes. */
-export function receiveOrderRoutes(deps: AppDeps) {
+export function receiveOrderRoutes(deps: ShopDeps) {
   const signedIn = requireUser(deps);
   return createRouter().openapi(
     signedInRoute(

@@ -100,6 +100,9 @@ async function describeCoupons(reader: CatalogReader, rows: CouponRow[], now: Da
 export async function addReceiveCoupon(reader: CatalogReader & { db: Database }, config: Pick<Config, 'coupons'>, user: User, goodsSpecificationId: number, now = new Date()): Promise<Coupon> {
   const { pointsPrice } = await getProductSpecPoints(reader, goodsSpecificationId);
   const coupon = await reader.db.transaction(async (tx) => {
+    // The giver's row first, as postEnergy locks it: inserting the coupon takes a key-share lock on
+    // it (the owner foreign key), and two purchases upgrading their key-share locks would deadlock.
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, user.id)).for('update');
     const [created] = await tx
       .insert(coupons)
       .values({
@@ -159,7 +162,7 @@ export async function cancelCoupon(reader: CatalogReader & { db: Database }, use
       if (!current) throw couponNotFound('couponId');
       throw notUnused(current);
     }
-    await reverseDebit(tx, energyReference.giftCoupon(row.id), { type: 'refund', reference: energyReference.giftCouponRefund(row.id) }, now);
+    await reverseDebit(tx, energyReference.giftCoupon(row.id), { type: 'gift-returned', reference: energyReference.giftCouponRefund(row.id) }, now);
     return row;
   });
   return (await describeCoupons(reader, [cancelled], now))[0]!;

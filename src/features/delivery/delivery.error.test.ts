@@ -1,15 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
-import { signUp, type Customer } from '../../../tests/support/customers';
+import { describe, expect, it } from 'vitest';
 import { homeAddress } from './fixtures/addresses';
+import { aShop, aCustomer } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop();
+const customer = await aCustomer(shop);
 
 describe('an address is refused with -218 naming the field when', () => {
   it.each([

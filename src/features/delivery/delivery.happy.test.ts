@@ -1,14 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import type { Address, DeliveryCountryOption } from './delivery.schema';
 import { homeAddress } from './fixtures/addresses';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 const as = (customer: Customer, language?: string) => ({ headers: customer.headers, language });
 const add = (customer: Customer, body: unknown) => shop.post<Address>('/delivery/addAddress', body, as(customer));

@@ -1,6 +1,6 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { optionalUser, requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { addressBodySchema, addressIdQuerySchema, addressSchema, deliveryCountrySchema, newAddressBodySchema } from './delivery.schema';
 import {
@@ -16,7 +16,7 @@ import {
 const tag = 'Delivery';
 const none = z.object({});
 
-export function deliveryRoutes(deps: AppDeps) {
+export function deliveryRoutes(deps: ShopDeps) {
   const signedIn = requireUser(deps);
 
   return createRouter()

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { addresses } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { signUp } from '../../../tests/support/customers';
 import type { Address } from './delivery.schema';
 import { homeAddress } from './fixtures/addresses';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 describe("another customer's address", () => {
   it('is never read or changed, and answers exactly like a missing one', async () => {

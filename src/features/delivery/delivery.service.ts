@@ -1,4 +1,4 @@
-import { and, desc, eq, ne } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Database, Executor, Transaction } from '@/server/db/client';
@@ -84,16 +84,35 @@ export const addressValues = ({ firstName, lastName, country, state, city, addre
   phone,
 });
 
-/** The first address becomes the default; a later one only when asked. */
+/** Inserts an address, the caller holding the customer's row lock: the first becomes the default; a later one only when asked. */
+async function insertAddress(tx: Transaction, userId: number, body: NewAddressBody): Promise<AddressRow> {
+  const [existing] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(1);
+  const isDefault = !existing || body.isDefault === true;
+  if (isDefault) await clearDefault(tx, userId);
+  const [inserted] = await tx.insert(addresses).values({ userId, ...addressValues(body), isDefault }).returning();
+  return inserted!;
+}
+
 export async function addAddress(db: Database, userId: number, body: NewAddressBody, language: Language): Promise<Address> {
-  const row = await withAddressesLocked(db, userId, async (tx) => {
-    const [existing] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(1);
-    const isDefault = !existing || body.isDefault === true;
-    if (isDefault) await clearDefault(tx, userId);
-    const [inserted] = await tx.insert(addresses).values({ userId, ...addressValues(body), isDefault }).returning();
-    return inserted!;
-  });
-  return toAddress(row, language);
+  return toAddress(await withAddressesLocked(db, userId, (tx) => insertAddress(tx, userId, body)), language);
+}
+
+/**
+ * An address typed at checkout, inside the order's transaction: kept as the customer's default when
+ * they have none yet (so the next checkout starts with it), or when they ask for it to be the default.
+ */
+export async function keepCheckoutAddress(tx: Transaction, userId: number, body: NewAddressBody): Promise<void> {
+  if (body.isDefault === true) {
+    await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+    await insertAddress(tx, userId, body);
+    return;
+  }
+  // A customer with addresses always has one default, so "no default yet" is "no address yet": one
+  // insert that the one-default index turns away when there is one (also under concurrent checkouts).
+  await tx
+    .insert(addresses)
+    .values({ userId, ...addressValues(body), isDefault: true })
+    .onConflictDoNothing({ target: addresses.userId, where: sql`${addresses.isDefault}` });
 }
 
 /** Changes an address; `isDefault: true` makes it the default (the default cannot be unset, only moved). */

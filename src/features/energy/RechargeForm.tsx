@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Icon } from '@/components/Icon';
 import { payOrder } from '@/features/checkout/pay-order';
 import type { OrderDetails, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
-import { PayMethodPicker } from '@/features/orders/PayMethodPicker';
+import { firstAvailable, PayMethodPicker, providerChoices } from '@/features/orders/PayMethodPicker';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
@@ -31,7 +31,7 @@ export default function RechargeForm({ messages }: { messages: Messages }) {
     void api.get<PayMethodOption[]>('pay/getNotEpPayMethodOptionList').then((result) => {
       if (!isSuccess(result)) return;
       setMethods(result.data);
-      setPayMethod(result.data[0]?.payMethod ?? '');
+      setPayMethod(firstAvailable(result.data));
     });
   }, []);
 
@@ -102,7 +102,7 @@ export default function RechargeForm({ messages }: { messages: Messages }) {
         <dt>{t('recharge.price')}</dt>
         <dd className="price" data-testid="recharge-price">{valid && price?.points === points ? formatMoney(price.amount, price.currency) : '--'}</dd>
       </dl>
-      <PayMethodPicker legend={t('recharge.payMethod')} methods={methods} value={payMethod} onChange={setPayMethod} />
+      <PayMethodPicker legend={t('recharge.payMethod')} methods={providerChoices(methods)} value={payMethod} onChange={setPayMethod} />
       <div className="form-actions">
         <button type="submit" className="button" disabled={busy || !payMethod}>{t('recharge.pay')}</button>
       </div>

@@ -31,7 +31,7 @@ export async function creditPaidRecharge(tx: Executor, order: Pick<OrderRow, 'id
 export async function refundOrderPoints(tx: Executor, orderId: number, now: Date): Promise<void> {
   await reverseDebit(tx, energyReference.orderPayment(orderId), { type: 'refund', reference: energyReference.orderPaymentRefund(orderId) }, now);
   const [gift] = await tx.select({ id: coupons.id }).from(coupons).where(eq(coupons.orderId, orderId));
-  if (gift) await reverseDebit(tx, energyReference.giftCoupon(gift.id), { type: 'refund', reference: energyReference.giftCouponRefund(gift.id) }, now);
+  if (gift) await reverseDebit(tx, energyReference.giftCoupon(gift.id), { type: 'gift-returned', reference: energyReference.giftCouponRefund(gift.id) }, now);
 }
 
 /**

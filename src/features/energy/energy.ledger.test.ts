@@ -1,18 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { energyRecords } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { signUp } from '../../../tests/support/customers';
 import { energyCheckCommand } from './energy.commands';
 import { balanceOf, checkLedger, postEnergy, recordsOfUser } from './energy.ledger';
 import type { EnergyRecordPage, MyEnergy, RechargePrice } from './energy.schema';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 const newCustomerId = async () => Number((await signUp(shop)).user.userId);
 const post = (userId: number, points: number, reference: string, type: 'adjustment' | 'order-payment' = 'adjustment') =>

@@ -1,28 +1,22 @@
 import { and, eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import type { OrderDetails, OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
 import { recordCapture } from '@/features/orders/payments.service';
 import { pointsToPay, rebatePoints } from '@/lib/money';
 import { energyRecords, orders, payments } from '@/server/db/schema';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { readOutbox } from '../../../tests/support/mail';
 import { decideOnTestGateway, payWithTestGateway, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalog';
 import { creditRebates } from './energy.hooks';
 import { balanceOf, checkLedger, postEnergy } from './energy.ledger';
+import { aShop, anOrder, idOf } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false, env: { REBATE_RATE_PERCENT: '10' } });
-  ids = await seedCartCatalog(shop, () => testPicture());
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small', env: { REBATE_RATE_PERCENT: '10' } });
+const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
-const idOf = (customer: Customer) => Number(customer.user.userId);
 const grant = (customer: Customer, points: number) =>
   shop.db.transaction((tx) => postEnergy(tx, { userId: idOf(customer), type: 'adjustment', points, reference: `test:grant:${customer.user.userId}:${points}:${Math.random()}` }));
 const orderRow = async (orderId: number) => (await shop.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
@@ -150,8 +144,7 @@ describe('paying with energy points', () => {
 
 describe('rebates', () => {
   const completeAfterPaying = async (buyer: Customer, body: Record<string, unknown> = {}) => {
-    const order = await placeOrder(shop, buyer, [item('robe-s', 3)], body);
-    await payWithTestGateway(shop, buyer, order.orderId);
+    const order = await anOrder(shop, buyer, [item('robe-s', 3)], { paid: true, body: body });
     await shipOrder(shop.operator, order.orderNo, { carrier: 'DHL', trackingNumber: 'T1' });
     await markSignedFor(shop.db, order.orderNo);
     await completeOrder(shop.db, shop.config.referenceRates, order.orderNo);

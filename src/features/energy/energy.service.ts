@@ -58,7 +58,7 @@ export function calculateAmount(points: number, currency: Currency, rates: Refer
  * the points are credited once when it becomes paid (`creditPaidRecharge`, energy.hooks.ts).
  */
 export async function createRecharge(deps: OrderDeps, user: User, body: RechargeBody, currency: Currency, now = new Date()): Promise<OrderRow> {
-  checkPayMethod(deps, body.payMethod);
+  checkPayMethod(deps, body.payMethod, currency);
   const amount = priceOfPoints(body.points, currency, deps.config.referenceRates);
   return insertOrder(deps.db, now, {
     userId: user.id,

@@ -1,5 +1,8 @@
-/** The kinds of energy ledger rows (domain.md, "Energy points"): credits and debits alike. */
-export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'expiry', 'adjustment'] as const;
+/**
+ * The kinds of energy ledger rows (domain.md, "Energy points"): credits and debits alike.
+ * `gift-returned`: a gift coupon's points back to its giver, when they cancel it or its order is refunded.
+ */
+export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'gift-returned', 'expiry', 'adjustment'] as const;
 export type EnergyType = (typeof energyTypes)[number];
 
 /** Recharges: 100 to 100000 points, in steps of 100 (domain.md, "Energy points"). */

@@ -1,10 +1,10 @@
 import { z } from '@hono/zod-openapi';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
 import { subscribeBodySchema } from './newsletter.schema';
 import { addSubscriber } from './newsletter.service';
 
-export function newsletterRoutes(deps: AppDeps) {
+export function newsletterRoutes(deps: ShopDeps) {
   return createRouter().openapi(
     jsonRoute({ method: 'post', tag: 'Newsletter', path: '/addSubscribers', summary: 'Subscribe to the newsletter', body: subscribeBodySchema, data: z.null() }),
     async (c) => {

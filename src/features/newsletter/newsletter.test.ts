@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 const subscribe = (body: unknown, language?: string) => shop.post('/mail/subscribers/addSubscribers', body, { language });
 

@@ -1,21 +1,24 @@
 import { useEffect, useState } from 'react';
+import { Dialog } from '@/components/Dialog';
 import { payOrder } from '@/features/checkout/pay-order';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { showToast } from '@/lib/toast.store';
-import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
+import { awaitingPayment, OrderStatus, payMethods, type OrderStatusValue, type PayMethod } from './orders';
 import type { OrderDetails } from './orders.schema';
 import { OrderLineItem } from './OrderLineItem';
-import { orderStatusKey } from './order-status';
+import { amountLabelKey, orderStatusKey } from './order-status';
 import { formatTime } from '@/lib/locale';
 
 /** /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics. */
 export default function OrderDetailsView({ messages, languageTag }: { messages: Messages; languageTag: string }) {
   const t = createTranslator(messages);
   const [order, setOrder] = useState<OrderDetails | null | undefined>(undefined);
+  const [confirming, setConfirming] = useState(false);
   const orderId = typeof location === 'undefined' ? 0 : Number(new URLSearchParams(location.search).get('orderId'));
   const time = (iso: string | null) => formatTime(iso, languageTag);
+  const payMethodName = (payMethod: string) => ((payMethods as readonly string[]).includes(payMethod) ? t(`orders.payMethodName.${payMethod as PayMethod}`) : payMethod);
 
   useEffect(() => {
     void api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } }).then((result) => setOrder(isSuccess(result) ? result.data : null));
@@ -27,7 +30,7 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
   const cancellable = awaitingPayment.includes(status) || status === OrderStatus.Paid;
 
   async function cancel() {
-    if (!confirm(t('orders.cancelConfirm'))) return;
+    setConfirming(false);
     const result = await api.put<OrderDetails>(`order/cancel?orderId=${orderId}`);
     if (!isSuccess(result)) return warnOf(result);
     setOrder(result.data);
@@ -44,7 +47,7 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
     [t('orders.payTime'), time(order.payTime)],
     [t('orders.completeTime'), time(order.completeTime)],
     [t('orders.cancelTime'), time(order.cancelTime)],
-    [t('orders.payMethod'), order.payMethod],
+    [t('orders.payMethod'), payMethodName(order.payMethod)],
     [t('orders.paymentNumber'), order.paymentNumber ?? ''],
   ];
   return (
@@ -69,8 +72,8 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
             <dd>{order.coupons.length}</dd>
           </>
         )}
-        <dt>{t('orders.paid')}</dt>
-        <dd className="price">{formatMoney(order.payAmount, order.currency)}</dd>
+        <dt>{t(amountLabelKey(order))}</dt>
+        <dd className="price" data-testid="order-amount">{formatMoney(order.payAmount, order.currency)}</dd>
       </dl>
       <dl className="facts">
         {rows.filter(([, value]) => value).map(([label, value]) => (
@@ -111,8 +114,14 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
       </details>
       <div className="pay-result__actions">
         {awaitingPayment.includes(status) && <button type="button" className="button" onClick={() => void pay()}>{t('orders.pay')}</button>}
-        {cancellable && <button type="button" className="button button--ghost" onClick={() => void cancel()}>{t('orders.cancel')}</button>}
+        {cancellable && <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>{t('orders.cancel')}</button>}
       </div>
+      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('orders.cancelConfirm')} closeLabel={t('orders.dialogClose')} width={420}>
+        <div className="dialog__actions">
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>{t('orders.keep')}</button>
+          <button type="button" className="button" onClick={() => void cancel()}>{t('orders.cancel')}</button>
+        </div>
+      </Dialog>
     </div>
   );
 }

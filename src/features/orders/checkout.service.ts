@@ -1,21 +1,21 @@
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
-import { drawCode, insertCustomer, prepareCustomer, type NewCustomer } from '@/features/auth/auth.service';
+import { drawCode, findUserByCode, insertCustomer, prepareCustomer, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import type { CartLine } from '@/features/cart/cart.schema';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { ErrorCode } from '@/lib/error-codes';
-import type { Language } from '@/lib/locale';
-import type { Executor } from '@/server/db/client';
+import { currencySymbols, type Language } from '@/lib/locale';
+import { rowsOf, type Executor } from '@/server/db/client';
 import { addresses, cartLines, orderLines, orders, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { reserveStock } from './order-stock';
-import { OrderStatus, totalOrder } from './orders';
-import type { CreateOrderBody } from './orders.schema';
-import type { OrderDeps, OrderRow } from './orders.service';
+import { OrderStatus, totalOrder, type OrderTotals } from './orders';
+import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
+import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod } from './payments.service';
-import { addressValues } from '@/features/delivery/delivery.service';
+import { addressValues, keepCheckoutAddress } from '@/features/delivery/delivery.service';
 
 /*
  * Checkout: everything the browser sends is checked again and priced here; the order, its lines, the
@@ -53,15 +53,49 @@ async function deliveryAddressOf(db: Executor, body: CreateOrderBody, buyer: Buy
  * The owner of a discount code: another customer's share code, in any letter case. Unknown codes
  * (and codes of disabled accounts) and the buyer's own code answer -218 naming `discountCode`.
  */
-async function findDiscountOwner(db: Executor, code: string | undefined, buyer: Buyer): Promise<User | null> {
+async function findDiscountOwner(db: Executor, code: string | undefined, buyerId: number | undefined): Promise<User | null> {
   const shareCode = normalizeCode(code ?? '');
   if (shareCode === '') return null;
   const [owner] = await db.select().from(users).where(and(eq(users.shareCode, shareCode), isNull(users.disabledAt)));
   if (!owner) throw new ShopError(ErrorCode.IllegalRequest, { field: 'discountCode', message: 'order.discountCode.unknown', data: { field: 'discountCode', reason: 'unknown-code' } });
-  if ('user' in buyer && owner.id === buyer.user.id) {
+  if (owner.id === buyerId) {
     throw new ShopError(ErrorCode.IllegalRequest, { field: 'discountCode', message: 'order.discountCode.own', data: { field: 'discountCode', reason: 'own-code' } });
   }
   return owner;
+}
+
+type DiscountedOrder = { discountOwner: User | null; totals: OrderTotals };
+
+/**
+ * The one discount rule of checkout, for the quote and for the order: priced lines less the friend
+ * discount of a valid discount code (-218 naming `discountCode` otherwise).
+ */
+async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, lines: PricedLine[], discountCode: string | undefined, buyerId: number | undefined): Promise<DiscountedOrder> {
+  const discountOwner = await findDiscountOwner(deps.db, discountCode, buyerId);
+  const totals = totalOrder(
+    lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.goodsQuantity })),
+    discountOwner ? deps.config.referral.friendDiscountPercent : 0,
+  );
+  return { discountOwner, totals };
+}
+
+/** What an order of these items with this code would cost, without placing it (nothing is reserved). */
+export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader: CatalogReader, body: QuoteOrderBody, signedIn: User | undefined): Promise<OrderQuote> {
+  const lines = await priceCheckout(reader, body.items);
+  const { discountOwner, totals } = await discountOrder(deps, lines, body.discountCode, signedIn?.id);
+  return { currency: reader.currency, symbol: currencySymbols[reader.currency], ...totals, discountCode: discountOwner?.shareCode ?? null };
+}
+
+/**
+ * The code checkout starts with (docs/decisions/025-checkout-discount-and-addresses.md): the share
+ * code behind the code the visitor arrived with (a share or personal code), else the share code of
+ * the customer who referred the signed-in buyer. Never the buyer's own, nor a disabled customer's.
+ */
+export async function referralDiscountCode(db: Executor, refereeCode: string | undefined, signedIn: User | undefined): Promise<ReferralDiscount> {
+  const usable = (owner: User | undefined) => (owner && !owner.disabledAt && owner.id !== signedIn?.id ? owner : undefined);
+  const arrivedWith = usable(refereeCode ? await findUserByCode(db, refereeCode) : undefined);
+  const [referrer] = !arrivedWith && signedIn?.referrerId ? await db.select().from(users).where(eq(users.id, signedIn.referrerId)) : [];
+  return { discountCode: (arrivedWith ?? usable(referrer))?.shareCode ?? null };
 }
 
 /**
@@ -87,24 +121,21 @@ export async function placeOrder(
   body: CreateOrderBody,
   signedIn: User | undefined,
   now = new Date(),
-): Promise<{ order: OrderRow; user: User }> {
+): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
-  checkPayMethod(deps, body.payMethod);
+  checkPayMethod(deps, body.payMethod, reader.currency);
   const lines = await priceCheckout(reader, body.items);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
-  const discountOwner = await findDiscountOwner(db, body.discountCode, buyer);
-  const totals = totalOrder(
-    lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.goodsQuantity })),
-    discountOwner ? config.referral.friendDiscountPercent : 0,
-  );
+  const { discountOwner, totals } = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
 
   return db.transaction(async (tx) => {
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
+    if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
     await reserveStock(tx, lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
-    const order = await insertOrder(tx, now, {
+    const values = {
       userId: user.id,
-      kind: 'goods',
+      kind: 'goods' as const,
       status: OrderStatus.PaymentPending,
       currency: reader.currency,
       ...totals,
@@ -116,21 +147,51 @@ export async function placeOrder(
       language: user.language,
       deliveryAddress,
       expiresAt: new Date(now.getTime() + config.orders.paymentMinutes * 60_000),
-    });
-    await tx.insert(orderLines).values(
-      lines.map((line) => ({
-        orderId: order.id,
-        specificationId: line.goodsSpecificationId,
+    };
+    const orderedLines = lines.map((line) => ({
+      specification_id: line.goodsSpecificationId,
+      goods_id: line.goodsId,
+      goods_name: line.goodsName,
+      specification_name: line.specificationName,
+      picture: line.picture,
+      unit_price: line.unitPrice,
+      quantity: line.goodsQuantity,
+    }));
+    // The order, its lines and the cart's removal of them in one statement, under a freshly drawn
+    // number (drawn again on the rare clash, when nothing was written).
+    let order: OrderRow | undefined;
+    for (let attempt = 0; attempt < 5 && !order; attempt += 1) {
+      const [row] = rowsOf<Record<string, unknown>>(
+        await tx.execute(sql`
+          with placed as (
+            ${tx.insert(orders).values({ ...values, orderNo: drawOrderNo(now), createdAt: now }).onConflictDoNothing({ target: orders.orderNo }).returning().getSQL()}
+          ), placed_lines as (
+            insert into ${orderLines} (order_id, specification_id, goods_id, goods_name, specification_name, picture, unit_price, quantity)
+            select placed.id, line.* from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
+              as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
+          ), emptied as (
+            delete from ${cartLines} where user_id = ${user.id} and specification_id = any(${`{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`}::int[])
+              and exists (select 1 from placed)
+          )
+          select ${selectOrderColumns(sql`placed`)} from placed`),
+      );
+      order = row ? orderFromRow(row) : undefined;
+    }
+    if (!order) throw new Error('no free order number after 5 draws');
+    return {
+      order,
+      user,
+      // As loadLines would read them back: named in the reader's language, priced as ordered.
+      lines: lines.map((line) => ({
+        goodsSpecificationId: line.goodsSpecificationId,
         goodsId: line.goodsId,
         goodsName: line.goodsName,
         specificationName: line.specificationName,
         picture: line.picture,
         unitPrice: line.unitPrice,
-        quantity: line.goodsQuantity,
+        goodsQuantity: line.goodsQuantity,
       })),
-    );
-    await tx.delete(cartLines).where(and(eq(cartLines.userId, user.id), inArray(cartLines.specificationId, lines.map((line) => line.goodsSpecificationId))));
-    return { order, user };
+    };
   });
 }
 

@@ -1,25 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { startJobs } from '@/server/jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { orders } from '@/server/db/schema';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
-import { signUp, type Customer } from '../../../tests/support/customers';
 import { payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalog';
 import { closeExpiredOrders, completeSignedForOrders, markSignedFor, shipOrder } from './order-lifecycle';
+import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
 
 /* The background sweeps: plain functions of (db, now), called directly. */
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
+const customer = await aCustomer(shop);
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
@@ -36,8 +29,7 @@ describe('the expiry sweep', () => {
     const pending = await placeOrder(shop, customer, [item('robe-s', 2)]);
     const failed = await placeOrder(shop, customer, [item('robe-s', 1)]);
     await payWithTestGateway(shop, customer, failed.orderId, 'decline');
-    const paid = await placeOrder(shop, customer, [item('robe-s', 1)]);
-    await payWithTestGateway(shop, customer, paid.orderId);
+    const paid = await anOrder(shop, customer, [item('robe-s', 1)], { paid: true });
     await expire([pending.orderId, failed.orderId, paid.orderId]);
     const fresh = await placeOrder(shop, customer, [item('robe-s', 1)]);
 
@@ -65,8 +57,7 @@ describe('the expiry sweep', () => {
 describe('the completion sweep', () => {
   it(`completes orders signed for longer ago than ORDER_AUTO_COMPLETE_DAYS`, async () => {
     const signedFor = async (daysAgo: number) => {
-      const order = await placeOrder(shop, customer, [item('robe-s', 1)]);
-      await payWithTestGateway(shop, customer, order.orderId);
+      const order = await anOrder(shop, customer, [item('robe-s', 1)], { paid: true });
       await shipOrder(shop.operator, order.orderNo, { carrier: 'DHL', trackingNumber: '123' });
       await markSignedFor(shop.db, order.orderNo, new Date(Date.now() - daysAgo * DAY_MS));
       return order.orderId;

@@ -9,7 +9,7 @@ import { sendShippingNotice } from './order-mails';
 import { releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
-import { refundOrder } from './payments.service';
+import { checkPendingRefund, refundOrder } from './payments.service';
 
 /*
  * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,
@@ -39,7 +39,10 @@ async function closeAwaitingPayment(tx: Executor, which: SQL, now: Date): Promis
  */
 export async function cancelOrder(deps: OrderDeps, userId: number, orderId: number, now = new Date()): Promise<void> {
   const order = await findOwnOrder(deps.db, userId, orderId);
-  if (statusOf(order) === OrderStatus.Paid) return refundOrder(deps, order, [OrderStatus.Paid], now);
+  if (statusOf(order) === OrderStatus.Paid) {
+    await refundOrder(deps, order, [OrderStatus.Paid], now);
+    return;
+  }
   const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, eq(orders.id, order.id), now));
   if (closed.length === 0) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: order.status } });
 }
@@ -161,19 +164,34 @@ export async function addOrderEvent(db: Executor, orderNo: string, text: string,
   return order;
 }
 
-/** Refunds a paid, shipped or signed-for order through the provider and closes it. */
-export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date()): Promise<OrderRow> {
+/**
+ * Refunds a paid, shipped or signed-for order through the provider and closes it; for a closed order
+ * whose refund the provider still processes, asks where it stands. Answers the order and the outcome
+ * (`refunded`, or `pending` until the provider completes it). A refusal or no answer leaves the
+ * order as it was and is thrown with what the operator can do.
+ */
+export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date()): Promise<{ order: OrderRow; outcome: 'refunded' | 'pending' }> {
   const order = await findOrderByNo(deps.db, orderNo);
-  if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
   try {
-    await refundOrder(deps, order, refundable, now);
+    if (statusOf(order) === OrderStatus.Closed) {
+      const outcome = await checkPendingRefund(deps, order, now);
+      if (outcome) return { order, outcome };
+    }
+    if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
+    return { order, outcome: await refundOrder(deps, order, refundable, now) };
   } catch (error) {
     if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
+      const reason = (error.detail?.data as { reason?: string } | undefined)?.reason;
+      if (reason) {
+        throw new Error(
+          `The payment provider refused to refund order ${order.orderNo} (${reason}). Nothing changed in the shop: the money is still with you. Refund it in the provider's dashboard, or contact the customer.`,
+          { cause: error },
+        );
+      }
       throw new Error(`The payment provider did not refund order ${order.orderNo}; it is unchanged, try again later.`, { cause: error });
     }
     throw error;
   }
-  return order;
 }
 
 /** The newest orders, optionally in one status, for the operator's list. */

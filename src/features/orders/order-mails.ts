@@ -1,17 +1,22 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { areaNames } from '@/features/delivery/delivery-areas';
 import { translate, type MessageKey } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
-import type { AppDeps } from '@/server/app';
-import { users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import type { ShopDeps } from '@/server/deps';
+import { goodsTexts, orderLines, specificationTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
 import type { OrderLine } from './orders.schema';
 import { findOrder, loadLines, type OrderRow } from './orders.service';
 
-/* Mails about an order, in the language stored on it (the customer's, at checkout). */
+/*
+ * Mails about an order, in the language stored on it (the customer's, at checkout). They are discreet
+ * by default: subject and body give the order number, how many items, the amounts and the address, and
+ * name no product unless the customer asked for names on the account page (docs/decisions/035-privacy.md).
+ * Any new mail about goods (refunds, gifts) goes through `describeItems` the same way.
+ */
 
-type MailDeps = Pick<AppDeps, 'db' | 'config' | 'mailer'>;
+type MailDeps = Pick<ShopDeps, 'db' | 'config' | 'mailer'>;
 
 function translatorFor(order: OrderRow) {
   return (key: MessageKey, params?: Record<string, string | number>) => translate(order.language, key, params);
@@ -28,82 +33,152 @@ function describeAddress(address: DeliveryAddressSnapshot, order: OrderRow): str
 const orderUrl = (deps: MailDeps, order: OrderRow) =>
   order.kind === 'recharge' ? `${deps.config.publicOrigin}/order/energy` : `${deps.config.publicOrigin}/my/order/details?orderId=${order.id}`;
 
-export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], greetingName: string, link: string): Mail {
-  if (order.kind === 'recharge') return rechargeMail(order, greetingName, link);
+/** Who the mail is for: the name it greets, whether it may name the items, and who signs it. */
+export type MailReader = { greetingName: string; showItemNames: boolean; senderName: string };
+
+/**
+ * The goods of an order as a mail may say them: each line by name only when the customer opted in,
+ * otherwise just how many items there are (the order page shows them after sign-in).
+ */
+export function describeItems(order: OrderRow, lines: OrderLine[], showItemNames: boolean): string[] {
+  const t = translatorFor(order);
+  if (!showItemNames) return [t('mail.order.items', { count: lines.reduce((sum, line) => sum + line.goodsQuantity, 0) })];
+  return lines.map((line) =>
+    t('mail.order.line', {
+      quantity: line.goodsQuantity,
+      goodsName: line.goodsName,
+      specificationName: line.specificationName,
+      amount: formatMoney(line.unitPrice * line.goodsQuantity, order.currency),
+    }),
+  );
+}
+
+export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], reader: MailReader, link: string): Mail {
+  if (order.kind === 'recharge') return rechargeMail(order, reader, link);
   const t = translatorFor(order);
   const money = (amount: number) => formatMoney(amount, order.currency);
   return {
     to: order.email,
     subject: t('mail.orderConfirmation.subject', { orderNo: order.orderNo }),
     ...composeMail({
-      greeting: t('mail.greeting', { name: greetingName }),
+      greeting: t('mail.greeting', { name: reader.greetingName }),
       intro: [
         t('mail.orderConfirmation.intro', { orderNo: order.orderNo }),
-        ...lines.map((line) =>
-          t('mail.order.line', { quantity: line.goodsQuantity, goodsName: line.goodsName, specificationName: line.specificationName, amount: money(line.unitPrice * line.goodsQuantity) }),
-        ),
+        ...describeItems(order, lines, reader.showItemNames),
+        t('mail.order.goodsTotal', { amount: money(order.goodsTotal) }),
         ...(order.discountAmount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discountAmount) })] : []),
         t('mail.orderConfirmation.paid', { amount: money(order.payAmount), paymentNumber: order.paymentNumber ?? '' }),
         ...(order.deliveryAddress ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })] : []),
       ],
       action: { label: t('mail.order.action'), url: link },
       outro: [],
-      signature: t('mail.signature'),
+      signature: reader.senderName,
     }),
   };
 }
 
 /** A paid recharge: its points are in the balance already (it completes as it is paid). */
-function rechargeMail(order: OrderRow, greetingName: string, energyLink: string): Mail {
+function rechargeMail(order: OrderRow, reader: MailReader, energyLink: string): Mail {
   const t = translatorFor(order);
   const points = order.energyPoints ?? 0;
   return {
     to: order.email,
     subject: t('mail.recharge.subject', { points }),
     ...composeMail({
-      greeting: t('mail.greeting', { name: greetingName }),
+      greeting: t('mail.greeting', { name: reader.greetingName }),
       intro: [
         t('mail.recharge.intro', { points, orderNo: order.orderNo }),
         t('mail.orderConfirmation.paid', { amount: formatMoney(order.payAmount, order.currency), paymentNumber: order.paymentNumber ?? '' }),
       ],
       action: { label: t('mail.recharge.action'), url: energyLink },
       outro: [],
-      signature: t('mail.signature'),
+      signature: reader.senderName,
     }),
   };
 }
 
-export function shippingNoticeMail(order: OrderRow, greetingName: string, link: string): Mail {
+export function shippingNoticeMail(order: OrderRow, lines: OrderLine[], reader: MailReader, link: string): Mail {
   const t = translatorFor(order);
   return {
     to: order.email,
     subject: t('mail.shippingNotice.subject', { orderNo: order.orderNo }),
     ...composeMail({
-      greeting: t('mail.greeting', { name: greetingName }),
+      greeting: t('mail.greeting', { name: reader.greetingName }),
       intro: [
         t('mail.shippingNotice.intro', { orderNo: order.orderNo }),
+        ...describeItems(order, lines, reader.showItemNames),
         t('mail.shippingNotice.tracking', { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' }),
         ...(order.deliveryAddress ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })] : []),
       ],
       action: { label: t('mail.order.action'), url: link },
       outro: [t('mail.shippingNotice.outro')],
-      signature: t('mail.signature'),
+      signature: reader.senderName,
     }),
   };
 }
 
-async function customerName(deps: MailDeps, order: OrderRow): Promise<string> {
-  const [customer] = await deps.db.select({ firstName: users.firstName }).from(users).where(eq(users.id, order.userId));
-  return customer?.firstName ?? order.deliveryAddress?.firstName ?? '';
+/** The order's customer as a mail addresses them: their first name and their choice about item names. */
+export async function mailReaderOf(deps: MailDeps, order: OrderRow): Promise<MailReader> {
+  const [customer] = await deps.db
+    .select({ firstName: users.firstName, showItemNames: users.showItemNamesInMail })
+    .from(users)
+    .where(eq(users.id, order.userId));
+  return {
+    greetingName: customer?.firstName ?? order.deliveryAddress?.firstName ?? '',
+    showItemNames: customer?.showItemNames ?? false,
+    senderName: deps.config.mail.senderName,
+  };
 }
 
-export async function sendOrderConfirmation(deps: MailDeps, orderId: number): Promise<void> {
-  const order = await findOrder(deps.db, orderId);
-  const lines = (await loadLines(deps.db, [order.id])).get(order.id) ?? [];
-  await deps.mailer.send(orderConfirmationMail(order, lines, await customerName(deps, order), orderUrl(deps, order)));
+/**
+ * The order's lines (named in its language) and its customer as the mail addresses them, in one read:
+ * the customer's row with the lines joined on.
+ */
+async function mailFactsOf(deps: MailDeps, order: OrderRow): Promise<{ lines: OrderLine[]; reader: MailReader }> {
+  const rows = await deps.db
+    .select({ firstName: users.firstName, showItemNames: users.showItemNamesInMail, line: orderLines, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
+    .from(users)
+    .leftJoin(orderLines, eq(orderLines.orderId, order.id))
+    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, orderLines.goodsId), eq(goodsTexts.language, order.language)))
+    .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, order.language)))
+    .where(eq(users.id, order.userId))
+    .orderBy(asc(orderLines.id));
+  // No customer row: the lines alone, and the greeting from the address.
+  if (rows.length === 0) return { lines: (await loadLines(deps.db, [order.id], order.language)).get(order.id) ?? [], reader: await mailReaderOf(deps, order) };
+  const [customer] = rows;
+  return {
+    lines: rows.flatMap(({ line, goodsName, specificationName }) =>
+      line
+        ? [
+            {
+              goodsSpecificationId: line.specificationId,
+              goodsId: line.goodsId,
+              goodsName: goodsName ?? line.goodsName,
+              specificationName: specificationName ?? line.specificationName,
+              picture: line.picture,
+              unitPrice: line.unitPrice,
+              goodsQuantity: line.quantity,
+            },
+          ]
+        : [],
+    ),
+    reader: {
+      greetingName: customer!.firstName ?? order.deliveryAddress?.firstName ?? '',
+      showItemNames: customer!.showItemNames ?? false,
+      senderName: deps.config.mail.senderName,
+    },
+  };
+}
+
+/** The confirmation of a paid order; given the order's row as it was just paid, it is not read again. */
+export async function sendOrderConfirmation(deps: MailDeps, orderOrId: number | OrderRow): Promise<void> {
+  const order = typeof orderOrId === 'number' ? await findOrder(deps.db, orderOrId) : orderOrId;
+  const { lines, reader } = await mailFactsOf(deps, order);
+  await deps.mailer.send(orderConfirmationMail(order, lines, reader, orderUrl(deps, order)));
 }
 
 export async function sendShippingNotice(deps: MailDeps, orderId: number): Promise<void> {
   const order = await findOrder(deps.db, orderId);
-  await deps.mailer.send(shippingNoticeMail(order, await customerName(deps, order), orderUrl(deps, order)));
+  const { lines, reader } = await mailFactsOf(deps, order);
+  await deps.mailer.send(shippingNoticeMail(order, lines, reader, orderUrl(deps, order)));
 }

@@ -1,6 +1,6 @@
-import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
-import type { Executor } from '@/server/db/client';
+import { rowsOf, type Executor } from '@/server/db/client';
 import { goods, orderLines, specifications } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 
@@ -12,26 +12,26 @@ import { ShopError } from '@/server/http/errors';
 
 /**
  * Takes each line's quantity off the stock of its size, only while the product is on sale and the
- * stock suffices: a conditional update, so stock never goes below zero whatever the concurrency.
- * -231 for the first line that cannot be reserved (the caller's transaction then undoes the others).
+ * stock suffices: one conditional update for all lines (their rows locked in id order first, the array
+ * being computed before the update runs), so stock never goes below zero whatever the concurrency.
+ * -231 when a line cannot be reserved (the caller's transaction then undoes the others).
  */
 export async function reserveStock(tx: Executor, lines: { specificationId: number; quantity: number }[]): Promise<void> {
-  for (const line of [...lines].sort((a, b) => a.specificationId - b.specificationId)) {
-    const [reserved] = await tx
-      .update(specifications)
-      .set({ stock: sql`${specifications.stock} - ${line.quantity}` })
-      .from(goods)
-      .where(
-        and(
-          eq(specifications.id, line.specificationId),
-          gte(specifications.stock, line.quantity),
-          eq(goods.id, specifications.goodsId),
-          eq(goods.onSale, true),
-        ),
-      )
-      .returning({ id: specifications.id });
-    if (!reserved) throw new ShopError(ErrorCode.InsufficientStock);
-  }
+  const wanted = new Map<number, number>();
+  for (const line of lines) wanted.set(line.specificationId, (wanted.get(line.specificationId) ?? 0) + line.quantity);
+  if (wanted.size === 0) return;
+  const ids = `{${[...wanted.keys()].map((id) => Math.trunc(id)).join(',')}}`;
+  const quantities = `{${[...wanted.values()].map((quantity) => Math.trunc(quantity)).join(',')}}`;
+  const reserved = rowsOf<{ id: number }>(
+    await tx.execute(sql`
+      update ${specifications} set stock = ${specifications.stock} - wanted.quantity
+      from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
+      where ${specifications.id} = wanted.id and ${specifications.stock} >= wanted.quantity
+        and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
+        and ${specifications.id} = any(array(select id from ${specifications} where id = any(${ids}::int[]) order by id for update))
+      returning ${specifications.id}`),
+  );
+  if (reserved.length !== wanted.size) throw new ShopError(ErrorCode.InsufficientStock);
 }
 
 /** Puts the lines of these orders back into stock. */
@@ -46,6 +46,18 @@ export async function releaseStock(tx: Executor, orderIds: number[]): Promise<vo
   for (const { specificationId, quantity } of quantities) {
     await tx.update(specifications).set({ stock: sql`${specifications.stock} + ${quantity}` }).where(eq(specifications.id, specificationId));
   }
+}
+
+/**
+ * The statement that counts the units of the orders `orderIds` selects as sold, for a CTE: one
+ * update, with the goods rows locked in id order first (the array is computed before the update runs).
+ */
+export function countSoldSql(orderIds: SQL): SQL {
+  return sql`
+    update ${goods} set sold_count = ${goods.soldCount} + sold.quantity
+    from (select goods_id, sum(quantity)::int as quantity from ${orderLines} where order_id in ${orderIds} group by goods_id) sold
+    where ${goods.id} = sold.goods_id
+      and ${goods.id} = any(array(select id from ${goods} where id in (select goods_id from ${orderLines} where order_id in ${orderIds}) order by id for update))`;
 }
 
 /** Counts an order's units as sold (`+1`, when paid) or no longer sold (`-1`, when refunded); best sellers sort by it. */

@@ -1,33 +1,25 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testGatewayPayments } from '@/server/db/schema';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
-import { signUp, type Customer } from '../../../tests/support/customers';
+import { signUp } from '../../../tests/support/customers';
 import { readOutbox } from '../../../tests/support/mail';
-import { payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
+import { placeOrder, stockOf } from '../../../tests/support/orders';
 import { disableUserCommand } from '../auth/auth.commands';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
 import { orderCommands } from './orders.commands';
 import type { OrderDetails } from './orders.schema';
+import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
 
 /* The operator's order commands, run against the test database as the CLI runs them. */
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
-  customer = await signUp(shop, { firstName: 'Aisyah' }, { language: 'MS' });
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
+const customer = await aCustomer(shop, { firstName: 'Aisyah' }, { language: 'MS' });
 
 const run = (name: keyof typeof orderCommands, ...args: string[]) => orderCommands[name].execute(args, shop.operator);
 const details = async (orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
 
 async function paidOrder(quantity = 1) {
-  const order = await placeOrder(shop, customer, [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }]);
-  await payWithTestGateway(shop, customer, order.orderId);
+  const order = await anOrder(shop, customer, [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }], { paid: true });
   return order;
 }
 

@@ -1,9 +1,10 @@
 import { formatMoney } from '@/lib/money';
 import { operatorCommand, readArguments } from '@/server/cli/operator';
-import { addOrderEvent, completeOrder, listOrders, markSignedFor, refundOrderByNo, shipOrder } from './order-lifecycle';
+import { actOnOrder } from './order-actions';
+import { listOrders } from './order-lifecycle';
 import { statusNames, type OrderStatusValue } from './orders';
 
-/* The operator's order commands: `npm run shop -- <command> --help`. */
+/* The operator's order commands: `npm run shop -- <command> --help`. Each action is audited, as in the back office. */
 
 const statusList = Object.entries(statusNames).map(([status, name]) => `${status} ${name}`).join(', ');
 
@@ -47,7 +48,7 @@ export const shipCommand = operatorCommand({
     const carrier = values.carrier?.trim();
     const trackingNumber = values.tracking?.trim();
     if (!carrier || !trackingNumber) throw new Error(`usage: npm run shop -- ${shipUsage}`);
-    const order = await shipOrder(shop, positionals[0]!, { carrier, trackingNumber });
+    const { order } = await actOnOrder(shop, 'cli', positionals[0]!, { action: 'ship', carrier, trackingNumber });
     return `Order ${order.orderNo} shipped with ${carrier} (${trackingNumber}); shipping notice sent to ${order.email}.`;
   },
 });
@@ -56,11 +57,11 @@ const eventUsage = 'add-event <orderNo> <text> [--at <ISO time>]';
 export const addEventCommand = operatorCommand({
   usage: eventUsage,
   help: 'add a logistics event to a paid order (shown under "view logistics"); --at dates it, default now',
-  async execute(args, { db }) {
+  async execute(args, shop) {
     const { positionals, values } = readArguments(args, eventUsage, { at: { type: 'string' } }, { min: 2 });
     const at = values.at === undefined ? new Date() : new Date(values.at);
     if (Number.isNaN(at.getTime())) throw new Error(`Not a time: ${values.at}`);
-    const order = await addOrderEvent(db, positionals[0]!, positionals[1]!, at);
+    const { order } = await actOnOrder(shop, 'cli', positionals[0]!, { action: 'add-event', text: positionals[1]!, at });
     return `Event added to order ${order.orderNo}.`;
   },
 });
@@ -69,8 +70,8 @@ const signUsage = 'sign-for <orderNo>';
 export const signForCommand = operatorCommand({
   usage: signUsage,
   help: 'mark a shipped order signed for; it completes by itself after ORDER_AUTO_COMPLETE_DAYS',
-  async execute(args, { db }) {
-    const order = await markSignedFor(db, readArguments(args, signUsage, {}, { min: 1 }).positionals[0]!);
+  async execute(args, shop) {
+    const { order } = await actOnOrder(shop, 'cli', readArguments(args, signUsage, {}, { min: 1 }).positionals[0]!, { action: 'sign-for' });
     return `Order ${order.orderNo} signed for.`;
   },
 });
@@ -79,8 +80,8 @@ const completeUsage = 'complete <orderNo>';
 export const completeCommand = operatorCommand({
   usage: completeUsage,
   help: 'complete a signed-for order now',
-  async execute(args, { db, config }) {
-    const order = await completeOrder(db, config.referenceRates, readArguments(args, completeUsage, {}, { min: 1 }).positionals[0]!);
+  async execute(args, shop) {
+    const { order } = await actOnOrder(shop, 'cli', readArguments(args, completeUsage, {}, { min: 1 }).positionals[0]!, { action: 'complete' });
     return `Order ${order.orderNo} completed.`;
   },
 });
@@ -88,10 +89,14 @@ export const completeCommand = operatorCommand({
 const refundUsage = 'refund <orderNo>';
 export const refundCommand = operatorCommand({
   usage: refundUsage,
-  help: 'refund a paid, shipped or signed-for order through the payment provider and close it (stock returns only if it never shipped)',
+  help: 'refund a paid, shipped or signed-for order through the payment provider and close it (stock returns only if it never shipped); for a refund the provider still processes, say where it stands',
   async execute(args, shop) {
-    const order = await refundOrderByNo(shop, readArguments(args, refundUsage, {}, { min: 1 }).positionals[0]!);
-    return `Order ${order.orderNo} refunded (${formatMoney(order.payAmount, order.currency)}) and closed.`;
+    const { order, refund } = await actOnOrder(shop, 'cli', readArguments(args, refundUsage, {}, { min: 1 }).positionals[0]!, { action: 'refund' });
+    const amount = formatMoney(order.payAmount, order.currency);
+    if (refund === 'pending') {
+      return `Order ${order.orderNo} is closed; the payment provider is still processing the refund of ${amount}. Stock and points return when it completes (its webhook, or run this command again to ask).`;
+    }
+    return `Order ${order.orderNo} refunded (${amount}) and closed.`;
   },
 });
 

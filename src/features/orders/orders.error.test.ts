@@ -1,21 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
-import { signUp, uniqueEmail, type Customer } from '../../../tests/support/customers';
-import { createOrder, deliveryAddress, payWithTestGateway, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
+import { signUp, uniqueEmail } from '../../../tests/support/customers';
+import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-let customer: Customer;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
+const customer = await aCustomer(shop);
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
 const order = (body: Record<string, unknown>, init?: { currency?: string; language?: string }) => createOrder(shop, customer, { items: [item('robe-s', 1)], ...body }, init);
@@ -119,8 +113,7 @@ describe('cancelling', () => {
     expect((await cancel()).body.code).toBe(1);
     expect((await cancel()).body).toMatchObject({ code: -217, data: { status: 3 } });
 
-    const shipped = await placeOrder(shop, customer, [item('robe-s', 1)]);
-    await payWithTestGateway(shop, customer, shipped.orderId);
+    const shipped = await anOrder(shop, customer, [item('robe-s', 1)], { paid: true });
     await shop.db.update(orders).set({ status: 4 }).where(eq(orders.id, shipped.orderId));
     const refused = await shop.call('PUT', `/order/cancel?orderId=${shipped.orderId}`, { headers: customer.headers });
     expect(refused.status).toBe(422);

@@ -5,7 +5,7 @@ import { optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute,
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { placeOrder } from './checkout.service';
+import { placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
 import { cancelOrder } from './order-lifecycle';
 import {
   callbackBodySchema,
@@ -14,6 +14,10 @@ import {
   orderIdQuerySchema,
   orderListQuerySchema,
   orderPageSchema,
+  orderQuoteSchema,
+  quoteOrderBodySchema,
+  referralDiscountQuerySchema,
+  referralDiscountSchema,
   orderStatusInfoSchema,
 } from './orders.schema';
 import { describeOrder, getOrderDetails, getOrderStatus, queryOrderList, type OrderDeps } from './orders.service';
@@ -45,10 +49,37 @@ export function orderRoutes(deps: OrderDeps) {
         if (!customer && body.email) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
-        const { order, user } = await placeOrder(deps, reader(c), body, customer);
+        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer);
         if (!customer) setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days));
-        return ok(c, await describeOrder(deps.db, order, c.get('language')));
+        return ok(c, await describeOrder(deps.db, order, c.get('language'), lines));
       },
+    )
+    .openapi(
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/quoteOrder',
+          summary: 'Price a checkout without placing it: the goods total, the friend discount of a discount code (-218 naming discountCode when createOrder would refuse it) and what is due',
+          body: quoteOrderBodySchema,
+          data: orderQuoteSchema,
+        }),
+        middleware: optionalUser(deps),
+      },
+      async (c) => ok(c, await quoteOrder(deps, reader(c), c.req.valid('json'), c.get('signedIn')?.user)),
+    )
+    .openapi(
+      {
+        ...getRoute({
+          tag,
+          path: '/getReferralDiscountCode',
+          summary: 'The discount code checkout starts with: the share code behind the referee code the visitor arrived with, else that of the customer who referred the signed-in buyer',
+          query: referralDiscountQuerySchema,
+          data: referralDiscountSchema,
+        }),
+        middleware: optionalUser(deps),
+      },
+      async (c) => ok(c, await referralDiscountCode(deps.db, c.req.valid('query').refereeCode, c.get('signedIn')?.user)),
     )
     .openapi(
       signedInRoute(getRoute({ tag, path: '/getOrderStatus', summary: "An order's status", query: orderIdQuerySchema, data: orderStatusInfoSchema }), signedIn),
@@ -67,7 +98,7 @@ export function orderRoutes(deps: OrderDeps) {
     )
     .openapi(
       signedInRoute(getRoute({ tag, path: '/queryOrderList', summary: "The customer's orders, newest first", query: orderListQuerySchema, data: orderPageSchema }), signedIn),
-      async (c) => ok(c, await queryOrderList(deps.db, signedInOf(c).user.id, c.req.valid('query'))),
+      async (c) => ok(c, await queryOrderList(deps.db, signedInOf(c).user.id, c.req.valid('query'), c.get('language'))),
     )
     .openapi(
       signedInRoute(

@@ -4,18 +4,14 @@ import { CART_LINES_MAX, cartItemSchema } from '@/features/cart/cart.schema';
 import { addressSchema, newAddressBodySchema } from '@/features/delivery/delivery.schema';
 import { currencies } from '@/lib/locale';
 import { limits } from '@/lib/validation';
+import { payMethods } from './orders';
 
 /* The order and payment endpoints' contract, shared by the API (which validates with it) and the pages. */
 
 const id = z.coerce.number().int().positive();
 const time = z.string().describe('ISO 8601');
 
-/** Paid through a payment provider. */
-export const providerPayMethods = ['paypal', 'card', 'test'] as const;
-export type ProviderPayMethod = (typeof providerPayMethods)[number];
-/** `ep` pays a goods order from the customer's energy points (docs/decisions/018-energy-ledger.md). */
-export const payMethods = [...providerPayMethods, 'ep'] as const;
-export type PayMethod = (typeof payMethods)[number];
+export { payMethods, providerPayMethods, type PayMethod, type ProviderPayMethod } from './orders';
 
 export const orderStatusSchema = z.number().int().min(0).max(6).describe('0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped, 5 signed for, 6 completed');
 
@@ -45,6 +41,33 @@ export const createOrderBodySchema = z
     }
   });
 export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
+
+/**
+ * Pricing a checkout without placing it: the same items and discount code as `createOrder`, priced by
+ * the same rule (so a code this refuses, `createOrder` refuses too, with the same answer).
+ */
+export const quoteOrderBodySchema = z.object({
+  items: z.array(cartItemSchema).min(1).max(CART_LINES_MAX),
+  discountCode: z.string().trim().max(32).optional(),
+});
+export type QuoteOrderBody = z.infer<typeof quoteOrderBodySchema>;
+
+export const orderQuoteSchema = z.object({
+  currency: z.enum(currencies),
+  symbol: z.string(),
+  goodsTotal: z.number().int(),
+  discountAmount: z.number().int(),
+  payAmount: z.number().int(),
+  /** The accepted code as the order will store it (upper case), or null without one. */
+  discountCode: z.string().nullable(),
+});
+export type OrderQuote = z.infer<typeof orderQuoteSchema>;
+
+/** `refereeCode`: the code a visitor arrived with through `/{code}` (kept by the browser for the visit). */
+export const referralDiscountQuerySchema = z.object({ refereeCode: z.string().trim().max(32).optional() });
+/** The discount code checkout starts with: the share code of the customer who referred the buyer, or null. */
+export const referralDiscountSchema = z.object({ discountCode: z.string().nullable() });
+export type ReferralDiscount = z.infer<typeof referralDiscountSchema>;
 
 export const orderIdQuerySchema = z.object({ orderId: id });
 
@@ -91,6 +114,8 @@ export const orderStatusInfoSchema = z.object({
   paymentNumber: z.string().nullable(),
   /** The energy points a recharge credits once paid; null for other orders. */
   energyPoints: z.number().int().nullable(),
+  /** The payment provider wants the customer back on its page before it can take the payment: where. */
+  continueUrl: z.string().nullable().optional(),
 });
 export type OrderStatusInfo = z.infer<typeof orderStatusInfoSchema>;
 
@@ -150,6 +175,10 @@ export type PaymentStart = z.infer<typeof paymentStartSchema>;
 export const payMethodOptionSchema = z.object({
   payMethod: z.enum(payMethods),
   name: z.string(),
+  /** False when the method cannot charge in the order's currency with this shop's payment account; `note` says why. */
+  available: z.boolean(),
+  /** A line under the name: why the method is unavailable, or that the test provider moves no money; null when nothing needs saying. */
+  note: z.string().nullable(),
   /** The provider's public client id for its in-page SDK (PayPal's card fields); null when the page needs none. */
   clientId: z.string().nullable(),
   /** Where the page loads that SDK from (PAYPAL_SDK_URL); null when the page needs none. */

@@ -1,19 +1,15 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { orders, payments } from '@/server/db/schema';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
+import { type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
-import { createOrder, payWithTestGateway, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
+import { type CartSku } from '../cart/fixtures/cart-catalog';
 import type { OrderDetails } from './orders.schema';
+import { aShop, anOrder } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let ids: Record<CartSku, number>;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-  ids = await seedCartCatalog(shop, () => testPicture());
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small' });
+const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
 
@@ -143,8 +139,7 @@ describe('a guest checkout', () => {
 describe('a paid order', () => {
   it('cannot be paid again or re-opened by starting a new payment', async () => {
     const customer = await signUp(shop);
-    const order = await placeOrder(shop, customer, [item('robe-s', 1)]);
-    await payWithTestGateway(shop, customer, order.orderId);
+    const order = await anOrder(shop, customer, [item('robe-s', 1)], { paid: true });
     const again = await startPayment(shop, customer, order.orderId);
     expect(again.body).toMatchObject({ code: -217, data: { status: 1 } });
     const after = await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${order.orderId}`, { headers: customer.headers });

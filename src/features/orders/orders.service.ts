@@ -1,10 +1,10 @@
-import { and, asc, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { areaNames } from '@/features/delivery/delivery-areas';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { orderEvents, orderLines, orders } from '@/server/db/schema';
+import { goodsTexts, orderEvents, orderLines, orders, specificationTexts } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import type { PaymentProvider } from '@/server/payments/provider';
 import type { OrderStatusValue } from './orders';
@@ -18,7 +18,7 @@ import type { OrderDetails, OrderLine, OrderListQuery, OrderPage, OrderStatusInf
 export type OrderRow = typeof orders.$inferSelect;
 
 /** What the order services work with: the API's pieces and the active payment provider. */
-export type OrderDeps = Pick<AppDeps, 'db' | 'config' | 'logger' | 'mailer' | 'storage'> & { payments: PaymentProvider };
+export type OrderDeps = Pick<ShopDeps, 'db' | 'config' | 'logger' | 'mailer' | 'storage'> & { payments: PaymentProvider };
 
 /** -214, HTTP 404: the same for an order that does not exist and one that is not the caller's. */
 export const orderNotFound = () => new ShopError(ErrorCode.PaymentNotFound);
@@ -33,6 +33,21 @@ export async function findOrder(db: Executor, orderId: number): Promise<OrderRow
   const [order] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!order) throw orderNotFound();
   return order;
+}
+
+/** The columns of an order as `alias.column as "field"`, for raw statements whose rows `orderFromRow` reads. */
+export const selectOrderColumns = (alias: SQL) =>
+  sql.join(
+    Object.entries(getTableColumns(orders)).map(([field, column]) => sql`${alias}.${sql.identifier(column.name)} as ${sql.identifier(field)}`),
+    sql`, `,
+  );
+
+/** An order from a raw row selected with `selectOrderColumns`, its values mapped as Drizzle maps them. */
+export function orderFromRow(row: Record<string, unknown>): OrderRow {
+  const columns = getTableColumns(orders) as Record<string, { mapFromDriverValue(value: unknown): unknown }>;
+  return Object.fromEntries(
+    Object.entries(columns).map(([field, column]) => [field, row[field] === null || row[field] === undefined ? null : column.mapFromDriverValue(row[field])]),
+  ) as OrderRow;
 }
 
 export const statusOf = (order: OrderRow) => order.status as OrderStatusValue;
@@ -64,20 +79,30 @@ function toSummary(order: OrderRow, lines: OrderLine[]): OrderSummary {
   };
 }
 
-/** The lines of each order, in the order they were bought. */
-export async function loadLines(db: Executor, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+/**
+ * The lines of each order, in the order they were bought, named in `language` when the product still
+ * has texts in it; the stored snapshot (the language of the moment of ordering) stays the record and
+ * names the rest. Prices, pictures and quantities are always the snapshot's.
+ */
+export async function loadLines(db: Executor, orderIds: number[], language: Language): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((orderId) => [orderId, []]));
   if (orderIds.length === 0) return byOrder;
-  const rows = await db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id));
-  for (const row of rows) {
-    byOrder.get(row.orderId)?.push({
-      goodsSpecificationId: row.specificationId,
-      goodsId: row.goodsId,
-      goodsName: row.goodsName,
-      specificationName: row.specificationName,
-      picture: row.picture,
-      unitPrice: row.unitPrice,
-      goodsQuantity: row.quantity,
+  const rows = await db
+    .select({ line: orderLines, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
+    .from(orderLines)
+    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, orderLines.goodsId), eq(goodsTexts.language, language)))
+    .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, language)))
+    .where(inArray(orderLines.orderId, orderIds))
+    .orderBy(asc(orderLines.id));
+  for (const { line, goodsName, specificationName } of rows) {
+    byOrder.get(line.orderId)?.push({
+      goodsSpecificationId: line.specificationId,
+      goodsId: line.goodsId,
+      goodsName: goodsName ?? line.goodsName,
+      specificationName: specificationName ?? line.specificationName,
+      picture: line.picture,
+      unitPrice: line.unitPrice,
+      goodsQuantity: line.quantity,
     });
   }
   return byOrder;
@@ -91,12 +116,17 @@ export async function getOrderDetails(db: Executor, userId: number, orderId: num
   return describeOrder(db, await findOwnOrder(db, userId, orderId), language);
 }
 
-/** Everything the order details page shows; the address's country and state are named in `language`. */
-export async function describeOrder(db: Executor, order: OrderRow, language: Language): Promise<OrderDetails> {
-  const [lines, events] = await Promise.all([
-    loadLines(db, [order.id]),
-    db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
-  ]);
+/**
+ * Everything the order details page shows; the address's country and state are named in `language`.
+ * An order just placed passes its lines (named in `language`): it has no events yet, so nothing is read.
+ */
+export async function describeOrder(db: Executor, order: OrderRow, language: Language, placedLines?: OrderLine[]): Promise<OrderDetails> {
+  const [lines, events] = placedLines
+    ? [new Map([[order.id, placedLines]]), []]
+    : await Promise.all([
+        loadLines(db, [order.id], language),
+        db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
+      ]);
   const address = order.deliveryAddress;
   return {
     ...toSummary(order, lines.get(order.id) ?? []),
@@ -119,8 +149,8 @@ export async function describeOrder(db: Executor, order: OrderRow, language: Lan
   };
 }
 
-/** The customer's orders, newest first, optionally in one status. */
-export async function queryOrderList(db: Executor, userId: number, query: OrderListQuery): Promise<OrderPage> {
+/** The customer's orders, newest first, optionally in one status; lines named in `language` (see loadLines). */
+export async function queryOrderList(db: Executor, userId: number, query: OrderListQuery, language: Language): Promise<OrderPage> {
   const where = and(eq(orders.userId, userId), query.status === undefined ? undefined : eq(orders.status, query.status));
   const [rows, [counted]] = await Promise.all([
     db
@@ -132,7 +162,7 @@ export async function queryOrderList(db: Executor, userId: number, query: OrderL
       .offset((query.pageNum - 1) * query.pageSize),
     db.select({ total: count() }).from(orders).where(where),
   ]);
-  const lines = await loadLines(db, rows.map((row) => row.id));
+  const lines = await loadLines(db, rows.map((row) => row.id), language);
   return {
     list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [])),
     total: counted?.total ?? 0,

@@ -39,3 +39,10 @@ export function totalOrder(lines: { unitPrice: number; quantity: number }[], dis
   const discountAmount = percentOf(goodsTotal, discountPercent);
   return { goodsTotal, discountAmount, payAmount: goodsTotal - discountAmount };
 }
+
+/** Paid through a payment provider. */
+export const providerPayMethods = ['paypal', 'card', 'test'] as const;
+export type ProviderPayMethod = (typeof providerPayMethods)[number];
+/** `ep` pays a goods order from the customer's energy points (docs/decisions/018-energy-ledger.md). */
+export const payMethods = [...providerPayMethods, 'ep'] as const;
+export type PayMethod = (typeof payMethods)[number];

@@ -21,8 +21,8 @@ export function paymentRoutes(deps: OrderDeps) {
       async (c) => ok(c, await startPayment(deps, signedInOf(c).user.id, c.req.valid('json'), c.get('language'))),
     )
     .openapi(
-      getRoute({ tag, path: '/getNotEpPayMethodOptionList', summary: 'The payment methods other than energy points', query: z.object({}), data: z.array(payMethodOptionSchema) }),
-      (c) => ok(c, listPayMethods(deps, c.get('language'))),
+      getRoute({ tag, path: '/getNotEpPayMethodOptionList', summary: "The payment methods other than energy points, for an order in the request's Currency: each says whether it can pay in it and, if not, why", query: z.object({}), data: z.array(payMethodOptionSchema) }),
+      (c) => ok(c, listPayMethods(deps, c.get('language'), c.get('currency'))),
     );
 
   // The provider's notifications; the body must be read raw, as it was signed.

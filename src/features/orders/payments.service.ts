@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { creditPaidRecharge, refundOrderPoints } from '@/features/energy/energy.hooks';
 import { energyReference, postEnergy } from '@/features/energy/energy.ledger';
 import { ErrorCode } from '@/lib/error-codes';
 import { translate } from '@/lib/i18n';
-import type { Language } from '@/lib/locale';
+import type { Currency, Language } from '@/lib/locale';
 import { pointsToPay } from '@/lib/money';
-import type { Executor } from '@/server/db/client';
+import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { PaymentProviderError, type WebhookEvent } from '@/server/payments/provider';
+import { PaymentProviderError, type CaptureResult, type RefundResult, type WebhookEvent } from '@/server/payments/provider';
 import { sendOrderConfirmation } from './order-mails';
-import { countSold, releaseStock } from './order-stock';
+import { countSold, countSoldSql, releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, type OrderStatusValue } from './orders';
 import type { PayMethod, PaymentStart } from './orders.schema';
-import { findOrder, findOwnOrder, orderNotFound, statusOf, toStatusInfo, type OrderDeps, type OrderRow } from './orders.service';
+import { findOrder, findOwnOrder, orderFromRow, orderNotFound, selectOrderColumns, statusOf, toStatusInfo, type OrderDeps, type OrderRow } from './orders.service';
 
 /*
  * Paying orders through the configured provider. The customer's return, PayPal's webhook and the
@@ -32,17 +32,35 @@ const CAPTURE_LEASE_MS = 2 * 60_000;
 /** The request id of a refund is fixed per payment, so repeating a refund never pays back twice. */
 const refundRequestId = (paymentId: number) => `refund-${paymentId}`;
 
-/** The methods a customer can choose now, named in `language` (energy points are not among them). */
-export function listPayMethods(deps: Pick<OrderDeps, 'payments'>, language: Language) {
-  const { payMethods, clientId, sdkUrl } = deps.payments;
-  return payMethods.map((payMethod) => ({ payMethod, name: translate(language, `payMethod.${payMethod}`), clientId, sdkUrl }));
+/**
+ * The methods other than energy points, for an order in `currency`, named in `language`: each says
+ * whether it can charge in that currency with this provider and merchant account, and if not, why
+ * (docs/decisions/033-paypal-outcomes-and-currencies.md); under the test provider each says that no
+ * money moves.
+ */
+export function listPayMethods(deps: Pick<OrderDeps, 'payments'>, language: Language, currency: Currency) {
+  const { payMethods, currencies, clientId, sdkUrl, name } = deps.payments;
+  return payMethods.map((payMethod) => {
+    const available = currencies[payMethod].includes(currency);
+    const others = currencies[payMethod].join(', ');
+    const note = !available
+      ? translate(language, others ? 'payMethod.notInCurrency' : 'payMethod.notOffered', { currency, currencies: others })
+      : name === 'test'
+        ? translate(language, 'payMethod.testNote')
+        : null;
+    return { payMethod, name: translate(language, `payMethod.${payMethod}`), available, note, clientId, sdkUrl };
+  });
 }
 
-/** -218 naming `payMethod` unless the active provider offers the method (energy points are always on offer for goods). */
-export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: PayMethod): void {
+/** -218 naming `payMethod` unless the active provider offers the method in `currency` (energy points are always on offer for goods). */
+export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: PayMethod, currency: Currency): void {
   if (payMethod === 'ep') return;
-  if (!(deps.payments.payMethods as readonly string[]).includes(payMethod)) throw invalidInput('payMethod');
+  if (!(deps.payments.payMethods as readonly string[]).includes(payMethod) || !deps.payments.currencies[payMethod].includes(currency)) throw invalidInput('payMethod');
 }
+
+/** `currency in (…)` for raw SQL; false for none. */
+const inCurrencies = (currencies: readonly Currency[]) =>
+  currencies.length === 0 ? sql`false` : sql`currency in (${sql.join(currencies.map((currency) => sql`${currency}`), sql`, `)})`;
 
 /** -217 with the current status: the order is paid, closed or past its payment time. */
 function notAwaitingPayment(order: OrderRow) {
@@ -61,26 +79,40 @@ export async function startPayment(
   now = new Date(),
 ): Promise<PaymentStart> {
   const { db, config, payments: provider } = deps;
-  const order = await findOwnOrder(db, userId, body.orderId);
-  if (!awaitingPayment.includes(statusOf(order)) || order.expiresAt <= now) throw notAwaitingPayment(order);
-  if (body.payMethod === 'ep') return payWithEnergy(deps, order, now);
-  checkPayMethod(deps, body.payMethod);
+  if (body.payMethod === 'ep') {
+    const order = await findOwnOrder(db, userId, body.orderId);
+    if (!awaitingPayment.includes(statusOf(order)) || order.expiresAt <= now) throw notAwaitingPayment(order);
+    return payWithEnergy(deps, order, now);
+  }
+  if (!(provider.payMethods as readonly string[]).includes(body.payMethod)) throw invalidInput('payMethod');
 
+  // One statement: the order (the caller's, awaiting payment, in a currency the method takes) becomes
+  // pending, an earlier open attempt is superseded, and the new attempt is recorded.
   const requestId = randomUUID();
-  const payment = await db.transaction(async (tx) => {
-    const [pending] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.PaymentPending, payMethod: body.payMethod })
-      .where(and(eq(orders.id, order.id), inArray(orders.status, awaitingPayment)))
-      .returning({ id: orders.id });
-    if (!pending) throw notAwaitingPayment(order);
-    await tx.update(payments).set({ status: 'superseded' }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'created')));
-    const [created] = await tx
-      .insert(payments)
-      .values({ orderId: order.id, provider: provider.name, method: body.payMethod, amount: order.payAmount, currency: order.currency, requestId })
-      .returning();
-    return created!;
-  });
+  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency }>(
+    await db.execute(sql`
+      with pending as (
+        update ${orders} set status = ${OrderStatus.PaymentPending}, pay_method = ${body.payMethod}
+        where id = ${body.orderId} and user_id = ${userId} and status in (${sql.join(awaitingPayment, sql`, `)})
+          and expires_at > ${now} and ${inCurrencies(provider.currencies[body.payMethod])}
+        returning id, order_no, pay_amount, currency
+      ), superseded as (
+        update ${payments} set status = 'superseded' where order_id in (select id from pending) and status = 'created'
+      ), created as (
+        insert into ${payments} (order_id, provider, method, amount, currency, request_id)
+        select id, ${provider.name}, ${body.payMethod}, pay_amount, currency, ${requestId} from pending
+        returning id, order_id
+      )
+      select created.id as "paymentId", pending.id, pending.order_no as "orderNo", pending.pay_amount as "payAmount", pending.currency
+      from created join pending on pending.id = created.order_id`),
+  );
+  if (!order) {
+    // Why not: someone else's or no such order (-214), not awaiting payment (-217), or a method this currency cannot use (-218).
+    const current = await findOwnOrder(db, userId, body.orderId);
+    if (!awaitingPayment.includes(statusOf(current)) || current.expiresAt <= now) throw notAwaitingPayment(current);
+    checkPayMethod(deps, body.payMethod, current.currency);
+    throw notAwaitingPayment(current);
+  }
 
   const returnUrl = `${config.publicOrigin}/pay_result?orderId=${order.id}`;
   let created;
@@ -92,10 +124,12 @@ export async function startPayment(
   } catch (error) {
     throw providerUnavailable(deps, error, { orderId: order.id });
   }
-  await db.transaction(async (tx) => {
-    await tx.update(payments).set({ providerOrderId: created.providerOrderId }).where(eq(payments.id, payment.id));
-    await tx.update(orders).set({ providerOrderId: created.providerOrderId }).where(eq(orders.id, order.id));
-  });
+  // The payment and its order learn the provider's id together, in one statement.
+  await db.execute(sql`
+    with attempt as (
+      update ${payments} set provider_order_id = ${created.providerOrderId} where id = ${order.paymentId} returning order_id
+    )
+    update ${orders} set provider_order_id = ${created.providerOrderId} where id in (select order_id from attempt)`);
   return { orderId: order.id, payMethod: body.payMethod, providerOrderId: created.providerOrderId, approveUrl: created.approveUrl, paid: false };
 }
 
@@ -137,14 +171,22 @@ function providerUnavailable(deps: Pick<OrderDeps, 'logger'>, error: unknown, co
  * Asks the provider to capture the payment, if nobody else is asking right now and the order can
  * still be paid, and records the outcome. A failure leaves the payment to be captured on a later try.
  */
-export async function settlePayment(deps: OrderDeps, payment: PaymentRow, now = new Date()): Promise<void> {
-  const { db } = deps;
+export async function settlePayment(deps: OrderDeps, payment: PaymentRow, now = new Date()): Promise<OrderRow | null> {
+  const claimed = await claimCapture(deps.db, eq(payments.id, payment.id), now);
+  return claimed ? captureClaimed(deps, claimed, now) : null;
+}
+
+/**
+ * Claims the capture of the open payment `which` selects (with a provider order) whose order awaits
+ * payment, unless another caller holds it; `buyerReturned` also ends what the provider asked of the buyer.
+ */
+async function claimCapture(db: Executor, which: SQL | undefined, now: Date, buyerReturned = false): Promise<PaymentRow | undefined> {
   const [claimed] = await db
     .update(payments)
-    .set({ captureStartedAt: now, captureRequestId: sql`coalesce(${payments.captureRequestId}, ${randomUUID()})` })
+    .set({ captureStartedAt: now, captureRequestId: sql`coalesce(${payments.captureRequestId}, ${randomUUID()})`, ...(buyerReturned ? { payerActionUrl: null } : {}) })
     .where(
       and(
-        eq(payments.id, payment.id),
+        which,
         eq(payments.status, 'created'),
         isNotNull(payments.providerOrderId),
         or(isNull(payments.captureStartedAt), lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS))),
@@ -152,21 +194,92 @@ export async function settlePayment(deps: OrderDeps, payment: PaymentRow, now = 
       ),
     )
     .returning();
-  if (!claimed?.providerOrderId || !claimed.captureRequestId) return;
+  return claimed;
+}
 
-  let result;
+/** Asks the provider to capture a claimed payment and records the outcome; answers the order when this made it paid. */
+async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: Date): Promise<OrderRow | null> {
+  if (!claimed.providerOrderId || !claimed.captureRequestId) return null;
+  let result: CaptureResult;
   try {
-    result = await deps.payments.capture(claimed.providerOrderId, claimed.captureRequestId);
+    // A capture the provider holds pending is only asked about: one read, no new capture.
+    result = claimed.heldCaptureId
+      ? await deps.payments.captureStatus(claimed.heldCaptureId)
+      : await deps.payments.capture(claimed.providerOrderId, claimed.captureRequestId);
   } catch (error) {
     // The outcome is unknown: keep the idempotency key, so the next try cannot capture a second time.
     deps.logger.warn({ err: error, paymentId: claimed.id }, 'capture failed; it will be tried again');
-    await db.update(payments).set({ captureStartedAt: null }).where(eq(payments.id, claimed.id));
-    return;
+    await deps.db.update(payments).set({ captureStartedAt: null }).where(eq(payments.id, claimed.id));
+    return null;
   }
-  if (result.status === 'completed') return recordCapture(deps, claimed, result.captureId, now);
-  if (result.status === 'declined') return recordDecline(db, claimed);
-  // Nothing was captured: the next try may use a new key.
-  await db.update(payments).set({ captureStartedAt: null, captureRequestId: null }).where(eq(payments.id, claimed.id));
+  return recordCaptureResult(deps, claimed, result, now);
+}
+
+/** What the provider's answer about a capture means for the payment and its order. */
+async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result: CaptureResult, now: Date): Promise<OrderRow | null> {
+  const { db } = deps;
+  switch (result.status) {
+    case 'completed':
+      return recordCapture(deps, payment, result.captureId, now);
+    case 'declined':
+      deps.logger.info({ orderId: payment.orderId, paymentId: payment.id, reason: result.reason }, 'the payment provider refused the payment');
+      await recordDecline(db, payment);
+      return null;
+    case 'processing':
+      // The provider holds the capture (a review, an eCheck): its webhook settles it; until then a
+      // caller asks about it (one read) only once the lease has run out.
+      await db.update(payments).set({ heldCaptureId: result.captureId, captureStartedAt: now }).where(eq(payments.id, payment.id));
+      return null;
+    case 'payer-action':
+      if (!result.approveUrl) {
+        deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id }, 'the provider wants the buyer back but gave no link: ending the attempt');
+        await recordDecline(db, payment);
+        return null;
+      }
+      // Nothing was captured: the buyer finishes on the provider's page, and their return captures.
+      await db.update(payments).set({ payerActionUrl: result.approveUrl, captureStartedAt: null, captureRequestId: null }).where(eq(payments.id, payment.id));
+      return null;
+    case 'pending':
+      // Nothing was captured: the next try may use a new key.
+      await db.update(payments).set({ captureStartedAt: null, captureRequestId: null }).where(eq(payments.id, payment.id));
+      return null;
+  }
+}
+
+/**
+ * One statement: locks the payment (with `goodsOnly`, only when its order is a goods order: null
+ * otherwise); if it has no capture yet, the order becomes paid when it still awaits payment, the
+ * payment records the capture (captured only if it paid the order) and the order's goods count as
+ * sold, their rows locked in id order (see order-stock.ts). `known` for a capture already recorded,
+ * `orphan` for one that cannot pay the order (paid otherwise or closed).
+ */
+async function captureStatement(db: Executor, paymentId: number, captureId: string, now: Date, goodsOnly: boolean) {
+  const [row] = rowsOf<Record<string, unknown> & { locked: boolean | null; previousCaptureId: string | null }>(
+    await db.execute(sql`
+      with current as (
+        select id, order_id, method, provider_order_id, capture_id from ${payments}
+        where id = ${paymentId} and (${!goodsOnly} or exists (select 1 from ${orders} where ${orders.id} = ${payments.orderId} and ${orders.kind} = 'goods'))
+        for update
+      ), paid as (
+        update ${orders} set status = ${OrderStatus.Paid}, paid_at = ${now}, payment_number = ${captureId},
+          pay_method = current.method, provider_order_id = current.provider_order_id
+        from current
+        where ${orders.id} = current.order_id and current.capture_id is null and ${orders.status} in (${sql.join(awaitingPayment, sql`, `)})
+        returning ${orders}.*
+      ), recorded as (
+        update ${payments} set capture_id = ${captureId}, captured_at = ${now}, capture_started_at = null, held_capture_id = null,
+          payer_action_url = null, status = case when exists (select 1 from paid) then 'captured' else ${payments.status} end
+        from current where ${payments.id} = current.id and current.capture_id is null
+      ), sold as (
+        ${countSoldSql(sql`(select id from paid)`)}
+      )
+      select current.id is not null as locked, current.capture_id as "previousCaptureId", ${selectOrderColumns(sql`paid`)}
+      from (select 1) as one left join current on true left join paid on true`),
+  );
+  if (!row?.locked) return goodsOnly ? null : { outcome: 'known' as const, order: null };
+  if (row.previousCaptureId === captureId) return { outcome: 'known' as const, order: null };
+  if (row.previousCaptureId !== null || row.id === null) return { outcome: 'orphan' as const, order: null };
+  return { outcome: 'paid' as const, order: orderFromRow(row) };
 }
 
 /**
@@ -174,46 +287,50 @@ export async function settlePayment(deps: OrderDeps, payment: PaymentRow, now = 
  * becomes paid if it still awaits payment; otherwise (closed meanwhile, or paid by another attempt)
  * the money goes straight back.
  */
-export async function recordCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now = new Date()): Promise<void> {
-  const outcome = await deps.db.transaction(async (tx) => {
-    const [current] = await tx.select().from(payments).where(eq(payments.id, payment.id)).for('update');
-    if (!current || current.captureId === captureId) return 'known' as const;
-    if (current.captureId) return 'orphan' as const;
-    const [paid] = await tx
-      .update(orders)
-      .set({ status: OrderStatus.Paid, paidAt: now, paymentNumber: captureId, payMethod: current.method, providerOrderId: current.providerOrderId })
-      .where(and(eq(orders.id, current.orderId), inArray(orders.status, awaitingPayment)))
-      .returning({ id: orders.id, userId: orders.userId, kind: orders.kind, energyPoints: orders.energyPoints });
-    await tx
-      .update(payments)
-      .set({ captureId, capturedAt: now, captureStartedAt: null, ...(paid ? { status: 'captured' as const } : {}) })
-      .where(eq(payments.id, current.id));
-    if (!paid) return 'orphan' as const;
-    await countSold(tx, paid.id, 1);
-    // The one place a provider's payment makes an order paid: a recharge credits its points here.
-    await creditPaidRecharge(tx, paid, now);
-    return 'paid' as const;
-  });
+export async function recordCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now = new Date()): Promise<OrderRow | null> {
+  const settle = async (): Promise<{ outcome: 'known' | 'orphan' | 'paid'; order: OrderRow | null }> => {
+    // A goods order settles in one statement; a recharge (its points credited with it) in a transaction.
+    const goods = await captureStatement(deps.db, payment.id, captureId, now, true);
+    if (goods) return goods;
+    return deps.db.transaction(async (tx) => {
+      const settled = (await captureStatement(tx, payment.id, captureId, now, false)) ?? { outcome: 'known' as const, order: null };
+      // The one place a provider's payment makes an order paid: a recharge credits its points here.
+      if (settled.order) await creditPaidRecharge(tx, settled.order, now);
+      return settled;
+    });
+  };
+  const { outcome, order } = await settle();
 
   if (outcome === 'paid') {
     // The payment stands whatever happens to the mail; a failed mail is logged, not the customer's problem.
-    await sendOrderConfirmation(deps, payment.orderId).catch((error: unknown) =>
+    await sendOrderConfirmation(deps, order!).catch((error: unknown) =>
       deps.logger.error({ err: error, orderId: payment.orderId }, 'order confirmation mail failed'),
     );
-  } else if (outcome === 'orphan') {
-    await refundOrphanCapture(deps, payment, captureId, now);
+    // A recharge completed on being credited: the row above is no longer its status.
+    return order!.kind === 'goods' ? order : null;
   }
+  if (outcome === 'orphan') await refundOrphanCapture(deps, payment, captureId, now);
+  return null;
 }
 
 /** Money captured for an order that can no longer take it goes back at once. */
 async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now: Date) {
   deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id, captureId }, 'capture for an order that can no longer be paid: refunding it');
+  let result: RefundResult;
   try {
-    await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, refundRequestId(payment.id));
-    await deps.db.update(payments).set({ status: 'refunded', refundedAt: now }).where(eq(payments.captureId, captureId));
+    result = await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, refundRequestId(payment.id));
   } catch (error) {
     deps.logger.error({ err: error, orderId: payment.orderId, captureId }, 'refund of a surplus capture failed: refund it by hand');
+    return;
   }
+  if (result.status === 'refused') {
+    deps.logger.error({ orderId: payment.orderId, captureId, reason: result.reason }, 'the provider refused to refund a surplus capture: refund it by hand');
+    return;
+  }
+  await deps.db
+    .update(payments)
+    .set(result.status === 'completed' ? { status: 'refunded', refundedAt: now, refundId: result.refundId } : { status: 'refund-pending', refundId: result.refundId })
+    .where(eq(payments.captureId, captureId));
 }
 
 /** The provider declined: the attempt ends, and the order shows "payment failed" unless a newer attempt is under way. */
@@ -232,17 +349,52 @@ export async function recordDecline(db: Executor, payment: PaymentRow): Promise<
 
 /** The customer's return from the provider (`token` is the provider's order id): capture now. */
 export async function completeReturn(deps: OrderDeps, userId: number, body: { orderId: number; token: string }, now = new Date()) {
+  // The usual return in one statement: the caller's open payment of this provider order is claimed
+  // (whatever the provider asked of the buyer is done), and its capture answers the order as paid.
+  const claimed = await claimCapture(
+    deps.db,
+    and(
+      eq(payments.orderId, body.orderId),
+      eq(payments.provider, deps.payments.name),
+      eq(payments.providerOrderId, body.token),
+      exists(deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), eq(orders.userId, userId)))),
+    ),
+    now,
+    true,
+  );
+  if (claimed) {
+    const paid = await captureClaimed(deps, claimed, now);
+    return paid ? toStatusInfo(paid) : statusWithContinue(deps, claimed.orderId);
+  }
+  // Otherwise find out why: someone else's or an unknown payment (-214), or one already settled or being settled.
   const order = await findOwnOrder(deps.db, userId, body.orderId);
   const [payment] = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, order.id), eq(payments.provider, deps.payments.name), eq(payments.providerOrderId, body.token)));
   if (!payment) throw orderNotFound();
-  await settlePayment(deps, payment, now);
-  return toStatusInfo(await findOrder(deps.db, order.id));
+  const [current] = payment.payerActionUrl
+    ? await deps.db.update(payments).set({ payerActionUrl: null }).where(eq(payments.id, payment.id)).returning()
+    : [payment];
+  await settlePayment(deps, current ?? payment, now);
+  return statusWithContinue(deps, order.id);
 }
 
-/** The status for the result page; an order still pending is settled with the provider first. */
+/** The order's status, with where the buyer continues when the provider wants them back on its page. */
+async function statusWithContinue(deps: OrderDeps, orderId: number) {
+  const order = await findOrder(deps.db, orderId);
+  if (order.status !== OrderStatus.PaymentPending) return toStatusInfo(order);
+  const [open] = await deps.db
+    .select({ payerActionUrl: payments.payerActionUrl })
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.providerOrderId, order.providerOrderId ?? '')));
+  return { ...toStatusInfo(order), continueUrl: open?.payerActionUrl ?? null };
+}
+
+/**
+ * The status for the result page; an order still pending is settled with the provider first, unless
+ * the provider waits for the buyer on its page (then nothing is asked until they return).
+ */
 export async function checkOrderStatus(deps: OrderDeps, userId: number, orderId: number, now = new Date()) {
   const order = await findOwnOrder(deps.db, userId, orderId);
   if (order.status !== OrderStatus.PaymentPending) return toStatusInfo(order);
@@ -252,29 +404,76 @@ export async function checkOrderStatus(deps: OrderDeps, userId: number, orderId:
     .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), isNotNull(payments.providerOrderId)))
     .orderBy(desc(payments.id))
     .limit(1);
-  if (payment) await settlePayment(deps, payment, now);
-  return toStatusInfo(await findOrder(deps.db, order.id));
+  if (payment && !payment.payerActionUrl) await settlePayment(deps, payment, now);
+  return statusWithContinue(deps, order.id);
 }
 
-/** Acts on a verified webhook event about one of the shop's payments; others are ignored. */
+/** Acts on a verified webhook event about one of the shop's payments; others are logged and ignored. */
 export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, now = new Date()): Promise<void> {
-  if (event.type === 'other') return;
+  if (event.type === 'other') {
+    deps.logger.info({ eventType: event.eventType }, 'payment webhook ignored: the shop does not act on this event');
+    return;
+  }
+  if (event.type === 'refund-completed') return completeRefundByEvent(deps, event.refundId, event.captureId, now);
   const [payment] = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, deps.payments.name), eq(payments.providerOrderId, event.providerOrderId)));
-  if (!payment) return;
-  if (event.type === 'capture-completed') await recordCapture(deps, payment, event.captureId, now);
-  else await recordDecline(deps.db, payment);
+  if (!payment) {
+    deps.logger.info({ eventType: event.type, providerOrderId: event.providerOrderId }, 'payment webhook ignored: no payment of this shop');
+    return;
+  }
+  switch (event.type) {
+    case 'capture-completed':
+      await recordCapture(deps, payment, event.captureId, now);
+      return;
+    case 'capture-declined':
+      await recordCaptureResult(deps, payment, { status: 'declined', reason: event.reason }, now);
+      return;
+    case 'capture-pending':
+      await deps.db
+        .update(payments)
+        .set({ heldCaptureId: event.captureId, captureStartedAt: now })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'created'), isNull(payments.captureId)));
+      return;
+    case 'order-approved': {
+      // The buyer approved at the provider (they may never come back to the shop's page): capture now.
+      const [current] = await deps.db.update(payments).set({ payerActionUrl: null }).where(eq(payments.id, payment.id)).returning();
+      await settlePayment(deps, current ?? payment, now);
+      return;
+    }
+  }
+}
+
+/** PAYMENT.CAPTURE.REFUNDED: a refund the provider held pending is done. */
+async function completeRefundByEvent(deps: OrderDeps, refundId: string, captureId: string | null, now: Date) {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, deps.payments.name),
+        eq(payments.status, 'refund-pending'),
+        captureId ? or(eq(payments.refundId, refundId), eq(payments.captureId, captureId)) : eq(payments.refundId, refundId),
+      ),
+    );
+  if (!payment) {
+    deps.logger.info({ refundId, captureId }, 'refund webhook ignored: no pending refund of this shop');
+    return;
+  }
+  await finishRefund(deps.db, payment, refundId, now);
 }
 
 /**
  * Pays back a paid order through the provider and closes it. Stock returns only when nothing was
- * shipped (status 1). The order is claimed first, so shipping cannot slip in between; if the provider
- * fails, the claim is undone and the order stays as it was. -217 when the order is not in one of
- * `allowed` statuses.
+ * shipped. The order is claimed first, so shipping cannot slip in between. The provider's answer
+ * decides the rest: `refunded` (done: stock, sold count and points return); `pending` (the provider
+ * still processes it: the order stays closed and the rest happens when its webhook says COMPLETED);
+ * a refusal (FAILED, CANCELLED, or a refund the provider will not make) or no answer undoes the claim
+ * and changes nothing else: -1 (HTTP 502), with the provider's reason in `data.reason` when it gave
+ * one. -217 when the order is not in one of `allowed` statuses.
  */
-export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: OrderStatusValue[], now = new Date()): Promise<void> {
+export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: OrderStatusValue[], now = new Date()): Promise<'refunded' | 'pending'> {
   const { db } = deps;
   const status = statusOf(order);
   if (!allowed.includes(status)) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status } });
@@ -284,19 +483,85 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: Ord
     .where(and(eq(orders.id, order.id), eq(orders.status, status)))
     .returning({ id: orders.id });
   if (!claimed) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: (await findOrder(db, order.id)).status } });
+  const unclaim = () => db.update(orders).set({ status, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed)));
 
   const [payment] = await db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
+  let result: RefundResult = { status: 'completed', refundId: null };
   try {
-    if (payment?.captureId) await deps.payments.refund(payment.captureId, { amount: payment.amount, currency: payment.currency }, refundRequestId(payment.id));
+    if (payment?.captureId) result = await deps.payments.refund(payment.captureId, { amount: payment.amount, currency: payment.currency }, refundRequestId(payment.id));
   } catch (error) {
-    await db.update(orders).set({ status, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed)));
+    await unclaim();
     throw providerUnavailable(deps, error, { orderId: order.id });
   }
+  if (result.status === 'refused') {
+    await unclaim();
+    deps.logger.warn({ orderId: order.id, reason: result.reason }, 'the payment provider refused the refund; the order is unchanged');
+    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+  }
+  if (result.status === 'pending') {
+    await db.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment!.id));
+    return 'pending';
+  }
+  if (payment) await finishRefund(db, payment, result.refundId, now);
+  else await db.transaction((tx) => finishOrderRefund(tx, order.id, now));
+  return 'refunded';
+}
+
+/**
+ * A refund the provider completed: the payment is refunded, and if it paid its order (now closed),
+ * the order's stock (when nothing shipped), sold count and points return, once.
+ */
+async function finishRefund(db: Executor, payment: PaymentRow, refundId: string | null, now: Date): Promise<void> {
   await db.transaction(async (tx) => {
-    if (payment) await tx.update(payments).set({ status: 'refunded', refundedAt: now }).where(eq(payments.id, payment.id));
-    await tx.update(orders).set({ refundedAt: now }).where(eq(orders.id, order.id));
-    if (status === OrderStatus.Paid) await releaseStock(tx, [order.id]);
-    await countSold(tx, order.id, -1);
-    await refundOrderPoints(tx, order.id, now);
+    const [refunded] = await tx
+      .update(payments)
+      .set({ status: 'refunded', refundedAt: now, ...(refundId ? { refundId } : {}) })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-pending'])))
+      .returning();
+    if (!refunded) return;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+    // A surplus capture (the order was paid otherwise, or closed) gives back only itself.
+    if (order && order.paymentNumber === refunded.captureId && order.status === OrderStatus.Closed) await finishOrderRefund(tx, order.id, now);
   });
+}
+
+async function finishOrderRefund(db: Executor, orderId: number, now: Date): Promise<void> {
+  const [order] = await db
+    .update(orders)
+    .set({ refundedAt: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.refundedAt)))
+    .returning({ id: orders.id, shippedAt: orders.shippedAt });
+  if (!order) return;
+  if (order.shippedAt === null) await releaseStock(db, [order.id]);
+  await countSold(db, order.id, -1);
+  await refundOrderPoints(db, order.id, now);
+}
+
+/**
+ * The operator asks where a pending refund of a closed order stands: `refunded` once the provider
+ * completed it (finished here, as its webhook would), `pending` while it processes; a refusal is
+ * thrown as in `refundOrder` (the order stays closed, the money with the shop: refund it by hand).
+ */
+export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now = new Date()): Promise<'refunded' | 'pending' | null> {
+  const [payment] = await deps.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'refund-pending')));
+  if (!payment?.refundId) return null;
+  let result: RefundResult;
+  try {
+    result = await deps.payments.refundStatus(payment.refundId);
+  } catch (error) {
+    throw providerUnavailable(deps, error, { orderId: order.id });
+  }
+  if (result.status === 'pending') return 'pending';
+  if (result.status === 'completed') {
+    await finishRefund(deps.db, payment, result.refundId, now);
+    return 'refunded';
+  }
+  // Refused after all: the payment and the order are as before the refund (paid, or as far as it shipped).
+  await deps.db.transaction(async (tx) => {
+    const [back] = await tx.update(payments).set({ status: 'captured' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'refund-pending'))).returning();
+    if (!back) return;
+    const before = order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
+    await tx.update(orders).set({ status: before, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed)));
+  });
+  throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
 }

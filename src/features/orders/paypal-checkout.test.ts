@@ -1,10 +1,11 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { goods, payments } from '@/server/db/schema';
 import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { readOutbox } from '../../../tests/support/mail';
-import { placeOrder, startPayment } from '../../../tests/support/orders';
+import { loadConfig } from '@/server/config';
+import { deliveryAddress, placeOrder, startPayment } from '../../../tests/support/orders';
 import { startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
 import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
 import type { OrderDetails, OrderStatusInfo } from './orders.schema';
@@ -18,7 +19,7 @@ let shop: TestApi;
 let ids: Record<CartSku, number>;
 beforeAll(async () => {
   paypal = await startPaypalStandIn();
-  shop = await createTestApi({ seed: false, env: paypal.env({ PUBLIC_ORIGIN: ORIGIN, PAYPAL_TIMEOUT_MS: '500' }) });
+  shop = await createTestApi({ seed: false, env: paypal.env({ PUBLIC_ORIGIN: ORIGIN, PAYPAL_TIMEOUT_MS: '1500' }) });
   ids = await seedCartCatalog(shop, () => testPicture());
 });
 afterAll(async () => {
@@ -27,8 +28,11 @@ afterAll(async () => {
 });
 beforeEach(() => {
   paypal.steer.slow = null;
+  paypal.steer.captures = [];
+  paypal.steer.refunds = [];
   paypal.steer.webhookVerification = 'SUCCESS';
 });
+afterEach(() => paypal.assertValid());
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
 const callback = (customer: Customer, orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
@@ -73,9 +77,41 @@ describe('paying with PayPal', () => {
     const options = await shop.get('/pay/getNotEpPayMethodOptionList');
     const sdk = { clientId: 'shop-client', sdkUrl: `${paypal.url}/sdk/js` };
     expect(options.body.data).toEqual([
-      { payMethod: 'paypal', name: 'PayPal', ...sdk },
-      { payMethod: 'card', name: 'Credit or debit card', ...sdk },
+      { payMethod: 'paypal', name: 'PayPal', available: true, note: null, ...sdk },
+      { payMethod: 'card', name: 'Credit or debit card', available: true, note: null, ...sdk },
     ]);
+  });
+
+  it("offers in CNY and MYR only what the merchant's account takes there, and says why the rest is missing", async () => {
+    const names = async (currency: string, language = 'EN') =>
+      (await shop.get<{ payMethod: string; available: boolean; note: string | null }[]>('/pay/getNotEpPayMethodOptionList', { currency, language })).body.data.map(
+        ({ payMethod, available, note }) => ({ payMethod, available, note }),
+      );
+    expect(await names('MYR')).toEqual([
+      { payMethod: 'paypal', available: false, note: 'Not available for payments in MYR: this shop takes it in USD only.' },
+      { payMethod: 'card', available: false, note: 'Not available for payments in MYR: this shop takes it in USD only.' },
+    ]);
+    expect((await names('CNY', 'ZH'))[0]).toEqual({ payMethod: 'paypal', available: false, note: '不支持以 CNY 付款：本店仅以 USD 收取此方式的付款。' });
+
+    // A method that cannot succeed is refused before an order or a PayPal call exists.
+    const customer = await signUp(shop);
+    const calls = paypal.stats.captureCalls;
+    const refused = await shop.post('/order/createOrder', { items: [item('robe-s', 1)], payMethod: 'paypal', deliveryAddress }, { headers: customer.headers, currency: 'MYR' });
+    expect(refused.body).toMatchObject({ code: -218 });
+    expect(paypal.stats.captureCalls).toBe(calls);
+
+    // A Malaysian merchant account takes PayPal payments in MYR; PayPal's card fields still do not.
+    const malaysian = await createTestApi({ seed: false, env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR' }) });
+    try {
+      const options = (await malaysian.get<{ payMethod: string; available: boolean }[]>('/pay/getNotEpPayMethodOptionList', { currency: 'MYR' })).body.data;
+      expect(options.map(({ payMethod, available }) => ({ payMethod, available }))).toEqual([
+        { payMethod: 'paypal', available: true },
+        { payMethod: 'card', available: false },
+      ]);
+    } finally {
+      await malaysian.close();
+    }
+    expect(() => loadConfig(paypal.env({ PAYPAL_CARD_CURRENCIES: 'USD,MYR' }))).toThrow(/PAYPAL_CARD_CURRENCIES/);
   });
 
   it('pays by card through the same order API: the page gets the PayPal order id for its card fields', async () => {
@@ -114,7 +150,7 @@ describe('paying with PayPal', () => {
 
   it('marks the order failed when PayPal declines the capture; paying again uses a new PayPal order', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
-    paypal.steer.declineNextCapture = true;
+    paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
     expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(0);
 
     const again = await startPayment(shop, customer, order.orderId, 'paypal');
@@ -126,10 +162,10 @@ describe('paying with PayPal', () => {
   it('keeps the order pending when the capture times out, and the next poll finds the one capture', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
     const capturesBefore = paypal.stats.capturesCreated;
-    paypal.steer.slow = { path: /\/capture$/, ms: 800 };
+    paypal.steer.slow = { path: /\/capture$/, ms: 2000 };
     expect((await callback(customer, order.orderId, providerOrderId)).body).toMatchObject({ code: 1, data: { status: 2 } });
     paypal.steer.slow = null;
-    await sleep(400); // PayPal finishes the capture it was asked for
+    await sleep(1000); // PayPal finishes the capture it was asked for
 
     expect((await checkStatus(customer, order.orderId)).body.data.status).toBe(1);
     expect(paypal.stats.capturesCreated - capturesBefore).toBe(1);
@@ -152,7 +188,7 @@ describe('paying with PayPal', () => {
     const cancelled = await shop.call<OrderDetails>('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
     expect(cancelled.body).toMatchObject({ code: 1, data: { status: 3, refundTime: expect.any(String) } });
     expect(paypal.stats.refunds - refundsBefore).toBe(1);
-    expect(paypal.orders.get(providerOrderId)!.capture!.refunded).toBe(true);
+    expect(paypal.orders.get(providerOrderId)!.capture!.status).toBe('REFUNDED');
   });
 
   it('gives the money back at once when a capture lands on an order cancelled meanwhile', async () => {
@@ -163,7 +199,7 @@ describe('paying with PayPal', () => {
     expect((await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers })).body.code).toBe(1);
 
     expect((await returning).body.data.status).toBe(3);
-    expect(paypal.orders.get(providerOrderId)!.capture!.refunded).toBe(true);
+    expect(paypal.orders.get(providerOrderId)!.capture!.status).toBe('REFUNDED');
     expect(await shop.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.orderId))).toEqual([{ status: 'refunded' }]);
   });
 });
@@ -171,9 +207,9 @@ describe('paying with PayPal', () => {
 describe("PayPal's webhooks", () => {
   it('pay an order whose capture answer was lost, once', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
-    paypal.steer.slow = { path: /\/capture$/, ms: 800 };
+    paypal.steer.slow = { path: /\/capture$/, ms: 2000 };
     expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(2);
-    await sleep(400);
+    await sleep(1000);
     const webhook = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId);
     expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
     expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
@@ -181,16 +217,19 @@ describe("PayPal's webhooks", () => {
     expect(await mailsTo(customer.email)).toHaveLength(1);
   });
 
-  it('mark the payment failed on PAYMENT.CAPTURE.DENIED', async () => {
+  it('mark the payment failed on PAYMENT.CAPTURE.DECLINED', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
-    expect((await postWebhook(paypal.webhook('PAYMENT.CAPTURE.DENIED', providerOrderId))).status).toBe(200);
+    paypal.steer.captures = [{ capture: 'PENDING' }];
+    expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(2);
+    paypal.settleCapture(paypal.orders.get(providerOrderId)!.capture!.id, 'DECLINED');
+    expect((await postWebhook(paypal.webhook('PAYMENT.CAPTURE.DECLINED', providerOrderId))).status).toBe(200);
     expect((await details(customer, order.orderId)).status).toBe(0);
   });
 
   it('are refused (-218, HTTP 400) and change nothing when PayPal does not verify the signature', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
     paypal.steer.webhookVerification = 'FAILURE';
-    const refused = await postWebhook(paypal.webhook('PAYMENT.CAPTURE.DENIED', providerOrderId));
+    const refused = await postWebhook(paypal.webhook('CHECKOUT.ORDER.APPROVED', providerOrderId));
     expect(refused).toMatchObject({ status: 400, body: { code: -218 } });
     expect((await details(customer, order.orderId)).status).toBe(2);
   });

@@ -1,12 +1,35 @@
-import { loadUser, saveRefereeCode } from '@/features/auth/user.store';
+import { saveRefereeCode } from '@/features/auth/user.store';
+import { api, isSuccess } from '@/lib/api-client';
+import { readStored, writeStored } from '@/lib/browser-storage';
+import { showToast } from '@/lib/toast.store';
+import type { ShareVisit } from './referral.schema';
+
+/** A note the next page shows once (the referral page goes on to the home page at once). */
+const NOTE_KEY = 'referralNote';
 
 /**
- * `/{code}` (spec §2): keeps the code as the referee code for this visit, refreshes the user info
- * (the server counts the visit), and goes on to the home page.
+ * `/{code}` (spec §2): tells the server about the visit once (it counts it and says whether the code
+ * is known), keeps a known code as the referee code, and goes on to the home page. An unknown code is
+ * not kept; the home page says so discreetly. See docs/decisions/029.
  */
-export async function enterWithReferralCode(pathname: string) {
+export async function enterWithReferralCode(pathname: string, unknownNote: string) {
+  // A page the browser prerenders on speculation is no visit until the visitor actually opens it.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    await new Promise((resolve) => document.addEventListener('prerenderingchange', resolve, { once: true }));
+  }
   const code = decodeURIComponent(pathname.replace(/^\/+|\/+$/g, ''));
-  if (/^[A-Za-z0-9]{4,16}$/.test(code)) saveRefereeCode(code);
-  await loadUser();
+  const result = await api.post<ShareVisit>('share/visit', { code }, { quiet: true });
+  // A failed request keeps the code: registration checks it again and ignores an unknown one.
+  const known = isSuccess(result) ? result.data.known : true;
+  if (known) saveRefereeCode(code);
+  else writeStored('session', NOTE_KEY, unknownNote);
   location.replace('/');
+}
+
+/** Shows the note the referral page left, once. */
+export function showReferralNote() {
+  const note = readStored<string | null>('session', NOTE_KEY, null);
+  if (!note) return;
+  writeStored('session', NOTE_KEY, null);
+  showToast('warning', note);
 }

@@ -22,31 +22,53 @@ export async function getMyShare(db: Executor, user: User): Promise<MyShare> {
 
 /** The cookie that remembers the last code this browser's visit was counted for. */
 export const SHARE_VISIT_COOKIE = 'share_visit';
+/** A browser is counted once per code within this time: reloading or coming back the same day counts once. */
+export const SHARE_VISIT_WINDOW_SECONDS = 24 * 3600;
+
+/** Whether a share link's code belongs to a customer who can still be referred to (share or personal code). */
+export async function shareCodeExists(db: Executor, code: string): Promise<boolean> {
+  const owner = await findUserByCode(db, code);
+  return Boolean(owner && !owner.disabledAt);
+}
 
 /**
- * A visit through `/{code}`: the page sends the code as `refereeCode` with `login/getUserInfo`, which
- * it calls on every page load while the code is kept. A browser is counted once per code (a cookie
- * remembers it), an unknown code or the owner's own visit not at all.
+ * A visit through `/{code}`: the referral page posts the code once per page load (`share/visit`). It
+ * counts when the code is known, is not the visitor's own, and this browser was not counted for it in
+ * the last day (an HttpOnly cookie remembers it). Answers whether the code is known, so the page keeps
+ * only a real code.
  */
-export async function countShareVisit(c: Context<AppEnv>, deps: { db: Executor; config: Pick<Config, 'publicOrigin'> }, refereeCode: string | undefined, visitor: User | undefined, now = new Date()) {
-  const code = normalizeCode(refereeCode ?? '');
-  if (code === '' || getCookie(c, SHARE_VISIT_COOKIE) === code) return;
+export async function recordShareVisit(c: Context<AppEnv>, deps: { db: Executor; config: Pick<Config, 'publicOrigin'> }, refereeCode: string, visitor: User | undefined, now = new Date()): Promise<boolean> {
+  const code = normalizeCode(refereeCode);
+  const owner = code === '' ? undefined : await findUserByCode(deps.db, code);
+  if (!owner || owner.disabledAt) return false;
+  if (owner.id === visitor?.id || getCookie(c, SHARE_VISIT_COOKIE) === code) return true;
   try {
-    const owner = await findUserByCode(deps.db, code);
-    if (!owner || owner.disabledAt || owner.id === visitor?.id) return;
     await deps.db
       .insert(shareVisits)
       .values({ userId: owner.id, visits: 1, lastVisitedAt: now })
       .onConflictDoUpdate({ target: shareVisits.userId, set: { visits: sql`${shareVisits.visits} + 1`, lastVisitedAt: now } });
-    setCookie(c, SHARE_VISIT_COOKIE, code, { httpOnly: true, sameSite: 'Lax', secure: deps.config.publicOrigin.startsWith('https:'), path: '/api/v1' });
+    setCookie(c, SHARE_VISIT_COOKIE, code, {
+      httpOnly: true,
+      sameSite: 'Lax',
+      secure: deps.config.publicOrigin.startsWith('https:'),
+      path: '/api/v1',
+      maxAge: SHARE_VISIT_WINDOW_SECONDS,
+    });
   } catch (error) {
-    // A statistic: the user info the page asked for must not fail because of it.
+    // A statistic: the visitor's way into the shop must not fail because of it.
     c.get('logger').warn({ err: error }, 'share visit not counted');
   }
+  return true;
+}
+
+/** `J***`: the first letter of a friend's name, no more; empty when they gave none. */
+function maskName(firstName: string, lastName: string): string {
+  const [first] = `${firstName} ${lastName}`.trim();
+  return first ? `${first}***` : '';
 }
 
 /**
- * The customers who registered with my code, newest first: name (or masked email), registration
+ * The customers who registered with my code, newest first: masked name (or masked email), registration
  * time, what they spent on completed goods orders (in `currency`, converted by the reference rates)
  * and the rebate points I earned on their orders.
  */
@@ -81,7 +103,7 @@ export async function queryUserShareList(db: Executor, userId: number, query: Fr
         ]);
   return {
     list: friends.map((friend) => {
-      const name = `${friend.firstName} ${friend.lastName}`.trim();
+      const name = maskName(friend.firstName, friend.lastName);
       const email = maskEmail(friend.email);
       const consumption = spent
         .filter((row) => row.userId === friend.id)

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../../../tests/support/customers';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false, env: { REBATE_RATE_PERCENT: '7' } });
-});
-afterAll(() => shop.close());
+const shop = await aShop({ env: { REBATE_RATE_PERCENT: '7' } });
 
 describe('my share', () => {
   it('answers my share code and the configured rebate rate', async () => {

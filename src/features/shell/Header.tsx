@@ -3,6 +3,8 @@ import { Icon } from '@/components/Icon';
 import { signedOutUserInfo } from '@/features/auth/auth';
 import { $signedIn, $user, logout } from '@/features/auth/user.store';
 import { $cart } from '@/features/cart/cart.store';
+import { SearchForm } from '@/features/catalog/SearchForm';
+import { QuickExit } from '@/features/privacy/QuickExit';
 import { requestShare } from '@/features/referral/share.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
@@ -57,6 +59,7 @@ export default function Header({ route, title, language, currency, messages }: P
           <a href="/" aria-current={isHome ? 'page' : undefined}>{t('nav.home')}</a>
           <a href="/productsList" aria-current={route.startsWith('/productsList') ? 'page' : undefined}>{t('nav.products')}</a>
         </nav>
+        <SearchForm t={t} id="header-search" route={route} />
         <div className="header__tools">
           <label className="visually-hidden" htmlFor="language-select">{t('nav.language')}</label>
           <select id="language-select" className="header__select" value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
@@ -99,6 +102,7 @@ export default function Header({ route, title, language, currency, messages }: P
         )}
         <p className="header__title">{isHome ? '' : mobileTitle || title}</p>
         <div className="header__tools">
+          <QuickExit label={t('nav.quickExit')} shortLabel={t('nav.quickExitShort')} />
           {mobileShareRoutes.includes(route) && shareButton}
           {mobileCartRoutes.includes(route) && cartButton}
           {isHome && (
@@ -115,6 +119,7 @@ export default function Header({ route, title, language, currency, messages }: P
             <Icon name="close" />
           </button>
           <nav>
+            <SearchForm t={t} id="menu-search" route={route} />
             <a href="/productsList">{t('nav.products')}</a>
             <a href="/my/order">{t('nav.myOrders')}</a>
             <a href="/order/energy">{t('nav.myEnergy')}</a>

@@ -4,6 +4,7 @@ import { loadCart } from '@/features/cart/cart.store';
 import { setRequestFailedMessage } from '@/lib/api-client';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import type { Currency, Language } from '@/lib/locale';
+import { showReferralNote } from '@/features/referral/referral-entry';
 import { startSite } from '@/lib/site.store';
 import { anonymousRoutes } from '@/lib/variants';
 
@@ -15,6 +16,7 @@ export async function bootShop(page: { language: Language; currency: Currency; r
   startSite(page);
   setRequestFailedMessage(page.requestFailed);
   guardRoute(page.route);
+  showReferralNote();
   await loadUser();
   guardRoute(page.route);
   await loadCart();

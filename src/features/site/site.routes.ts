@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, ok } from '@/server/http/router';
 import { currencyOptionSchema, languageOptionSchema, siteInfoSchema, siteOptionSchema, sites } from './site.schema';
 
@@ -14,7 +14,7 @@ const currencyNames: Record<Language, Record<Currency, string>> = {
 };
 
 /** Site info and the language and currency choices, mounted at the API root (`/site`, `/language`, `/currency`). */
-export function siteRoutes(deps: Pick<AppDeps, 'config'>) {
+export function siteRoutes(deps: Pick<ShopDeps, 'config'>) {
   return createRouter()
     .openapi(getRoute({ tag, path: '/site/getSiteInfo', summary: 'The site, language and currency of this request', query: none, data: siteInfoSchema }), (c) => {
       const currency = c.get('currency');

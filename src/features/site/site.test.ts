@@ -1,11 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false });
-});
-afterAll(() => shop.close());
+const shop = await aShop();
 
 describe('site, language and currency options', () => {
   it('lists the three currencies with their symbols, named in the request language', async () => {

@@ -2,21 +2,16 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verificationCodes } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { solveCaptcha } from '../../../tests/support/customers';
 import { checkCode } from './fixtures/verify-client';
 import { verifyCodesCommand } from './verify-codes.command';
 import { issueVerificationCodes } from './verify.service';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-let genuine: string;
-beforeAll(async () => {
-  shop = await createTestApi();
-  genuine = (await issueVerificationCodes(shop.db, { sku: 'pebble-massager-sage', count: 1, publicOrigin: shop.config.publicOrigin }))[0]!.code;
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'demo' });
+const genuine = (await issueVerificationCodes(shop.db, { sku: 'pebble-massager-sage', count: 1, publicOrigin: shop.config.publicOrigin }))[0]!.code;
 
 const countOfGenuine = async () => (await shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, genuine)))[0]!.checkCount;
 const put = (body: unknown, headers: Record<string, string> = {}) => shop.call('PUT', '/goods/antifake/verifyCode', { body, headers });
@@ -94,7 +89,7 @@ describe('the operator command', () => {
     const printed = (await verifyCodesCommand.execute(['issue', 'pebble-massager-lavender', '2'], operator())).split('\n');
     expect(printed).toHaveLength(3);
     expect(printed[0]).toBe('code,link');
-    expect(printed[1]).toMatch(/^[A-Z2-9]{12},http:\/\/localhost:4321\/verify\/[A-Z2-9]{12}$/);
+    expect(printed[1]).toMatch(/^[A-Z2-9]{12},http:\/\/127\.0\.0\.1:4321\/verify\/[A-Z2-9]{12}$/);
 
     const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'verify-codes-')), 'labels.csv');
     expect(await verifyCodesCommand.execute(['issue', 'pebble-massager-lavender', '3', '--out', out], operator())).toBe(`Issued 3 codes for pebble-massager-lavender into ${out}.`);

@@ -1,16 +1,12 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { verificationCodes } from '@/server/db/schema';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { verifyCodesCsv } from './verify-codes.command';
 import { checkCode } from './fixtures/verify-client';
 import { issueVerificationCodes, VERIFY_CODE_LENGTH } from './verify.service';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ env: { VERIFY_WARN_AFTER_CHECKS: '3', PUBLIC_ORIGIN: 'https://shop.example' } });
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'demo', env: { VERIFY_WARN_AFTER_CHECKS: '3', PUBLIC_ORIGIN: 'https://shop.example' } });
 
 const issue = async (count = 1, sku = 'pebble-massager-sage') => issueVerificationCodes(shop.db, { sku, count, publicOrigin: shop.config.publicOrigin });
 const issueOne = async () => (await issue())[0]!.code;

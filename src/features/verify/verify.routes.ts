@@ -1,7 +1,7 @@
 import { getCookie } from 'hono/cookie';
 import { limitByAddress } from '@/features/auth/rate-limit';
 import { CAPTCHA_COOKIE } from '@/features/captcha/captcha.routes';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
 import { verifyCodeBodySchema, verifyResultSchema } from './verify.schema';
 import { verifyCode } from './verify.service';
@@ -9,7 +9,7 @@ import { verifyCode } from './verify.service';
 const tag = 'Goods';
 
 /** Mounted at /goods/antifake: open to visitors, behind a captcha and a per-address rate limit. */
-export function verifyRoutes(deps: AppDeps) {
+export function verifyRoutes(deps: ShopDeps) {
   return createRouter().openapi(
     {
       ...jsonRoute({

@@ -1,12 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
 import { checkCode } from './fixtures/verify-client';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false, env: { TRUST_PROXY: 'true', RATE_LIMIT_PER_IP: '3', RATE_LIMIT_WINDOW_SECONDS: '3600' } });
-});
-afterAll(() => shop.close());
+const shop = await aShop({ env: { TRUST_PROXY: 'true', RATE_LIMIT_PER_IP: '3', RATE_LIMIT_WINDOW_SECONDS: '3600' } });
 
 const from = (address: string) => ({ headers: { 'X-Forwarded-For': address } });
 

@@ -4,7 +4,7 @@ import { consumeCaptcha } from '@/features/captcha/captcha.service';
 import { CODE_ALPHABET } from '@/features/auth/auth';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { goodsPictures, goodsTexts, specifications, specificationTexts, verificationCodes } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
@@ -33,7 +33,7 @@ export const verifyLink = (publicOrigin: string, code: string) => `${publicOrigi
  * A known code's count goes up by one in the same statement that reads it, whatever the concurrency.
  */
 export async function verifyCode(
-  { db, storage, config }: Pick<AppDeps, 'db' | 'storage' | 'config'>,
+  { db, storage, config }: Pick<ShopDeps, 'db' | 'storage' | 'config'>,
   check: VerifyCodeBody & { captchaId: string | undefined; language: Language },
 ): Promise<VerifyResult> {
   await consumeCaptcha(db, check.captchaId, check.captchaCode);

@@ -15,16 +15,31 @@ export const uiDictionaries: Record<Language, UiDictionary> = { EN: uiEn, ZH: ui
 const fill = (template: string, params: Record<string, string | number> = {}) =>
   template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
+/** Every string of a language, merged once (a build renders thousands of pages per language). */
+const merged = new Map<Language, Record<string, string>>();
+const allStrings = (language: Language) => {
+  let all = merged.get(language);
+  if (!all) merged.set(language, (all = { ...dictionaries[language], ...uiDictionaries[language] } as Record<string, string>));
+  return all;
+};
+
 /** Build time: every string of a language. */
 export function translatorFor(language: Language): Translate {
-  const all = { ...dictionaries[language], ...uiDictionaries[language] } as Record<string, string>;
+  const all = allStrings(language);
   return (key, params) => fill(all[key] ?? key, params);
 }
 
+const picked = new Map<string, Messages>();
+
 /** The strings whose keys start with one of `prefixes`, to hand to an island as a prop. */
 export function pickMessages(language: Language, prefixes: readonly string[]): Messages {
-  const all = { ...dictionaries[language], ...uiDictionaries[language] } as Record<string, string>;
-  return Object.fromEntries(Object.entries(all).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+  const cacheKey = `${language}:${prefixes.join('|')}`;
+  let messages = picked.get(cacheKey);
+  if (!messages) {
+    messages = Object.fromEntries(Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+    picked.set(cacheKey, messages);
+  }
+  return messages;
 }
 
 /** In an island: translates with the strings it was handed; a key it was not handed shows as itself. */

@@ -1,27 +1,27 @@
-import type { Config } from '@/server/config';
+import type { Command } from '@/server/cli/operator';
 import { startShop } from '@/server/main';
 import { rebuildPages } from '@/server/rebuild';
 import { verifyCodesCommand } from '@/features/verify/verify-codes.command';
 import { disableUserCommand } from '@/features/auth/auth.commands';
+import { operatorAccountsCommand } from '@/features/backoffice/operators.commands';
 import { catalogCommands } from '@/features/catalog/catalog.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
 import { energyCommands } from '@/features/energy/energy.commands';
+import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 
-/**
- * The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`); a
- * command gets its arguments and the parsed configuration.
- */
-export type Command = { usage: string; help: string; run: (args: string[], config: Config) => Promise<void> };
+/** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
 export const commands: Record<string, Command> = {
   rebuild: {
-    usage: 'rebuild',
-    help: 'rebuild the static pages (local build, or the CDN build hook when BUILD_HOOK_URL is set)',
-    run: async (_args, config) => console.log(await rebuildPages(config, startShop)),
+    usage: 'rebuild [--full]',
+    help: 'publishes the pages after catalogue changes: renders only the pages whose content changed and swaps them in at once (--full renders every page; the CDN build hook when BUILD_HOOK_URL is set)',
+    run: async (args, config) => console.log(await rebuildPages(config, startShop, { full: args.includes('--full') })),
   },
   'verify-codes': verifyCodesCommand,
   ...catalogCommands,
   ...orderCommands,
   ...energyCommands,
   'disable-user': disableUserCommand,
+  operator: operatorAccountsCommand,
+  'erase-customer': eraseCustomerCommand,
 };

@@ -3,17 +3,20 @@ import { parseArgs, type ParseArgsOptionsConfig } from 'node:util';
 import type { Config } from '../config';
 import { openDatabase, type Database } from '../db/client';
 import { createLogger, type Logger } from '../logger';
+import { linkOrigin } from '../origin';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createPaymentProvider } from '../payments/registry';
 import type { PaymentProvider } from '../payments/provider';
 import { createFolderStorage, type Storage } from '../storage/storage';
-import type { Command } from './commands';
 
 /*
  * Operator commands that work on the shop's data. A command's `execute` takes its arguments and an
  * open shop and answers what to print, so tests run it against a test database; `run` opens the
  * shop the configuration names, executes, prints and closes.
  */
+
+/** An operator command: it gets its arguments and the parsed configuration. */
+export type Command = { usage: string; help: string; run: (args: string[], config: Config) => Promise<void> };
 
 /** What an operator command works with: the same pieces the API has. */
 export type OperatorShop = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer; payments: PaymentProvider };
@@ -23,21 +26,24 @@ export type OperatorCommand = Command & { execute(args: string[], shop: Operator
 export function operatorCommand(spec: { usage: string; help: string; execute: OperatorCommand['execute'] }): OperatorCommand {
   return {
     ...spec,
-    run: async (args, config) => console.log(await withOperatorShop(config, (shop) => spec.execute(args, shop))),
+    run: async (args, config) => console.log(await withOperatorShop(config, (shop) => spec.execute(args, shop), `npm run shop -- ${spec.usage.split(' ')[0]}`)),
   };
 }
 
 /**
- * Opens the shop's database (migrated) with storage, mail and the payment provider. With the embedded
- * database, stop `npm start` first: PGlite serves one process at a time.
+ * Opens the shop's database (migrated) with storage, mail and the payment provider. The embedded
+ * database has one owner: beside a running shop this throws DatabaseInUseError, naming the shop, before
+ * anything is touched (with DATABASE_URL commands run beside the shop). Links the command builds
+ * (mails, labels) use the public origin of the shop of this data folder (see origin.ts).
  */
-export async function withOperatorShop<T>(config: Config, work: (shop: OperatorShop) => Promise<T>): Promise<T> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db') });
+export async function withOperatorShop<T>(config: Config, work: (shop: OperatorShop) => Promise<T>, task = 'an operator command'): Promise<T> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), owner: { kind: 'task', name: task } });
   try {
     await database.migrate();
     // Warnings only: the command prints its own summary.
     const logger = createLogger('warn');
-    const shop = { db: database.db, config, logger, storage: createFolderStorage(config.storageDir), mailer: createMailer(config, logger) };
+    const linked = { ...config, publicOrigin: await linkOrigin(config) };
+    const shop = { db: database.db, config: linked, logger, storage: createFolderStorage(linked.storageDir), mailer: createMailer(linked, logger) };
     return await work({ ...shop, payments: createPaymentProvider(shop) });
   } finally {
     await database.close();

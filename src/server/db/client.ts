@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { claimEmbeddedDatabase, type DatabaseOwner } from './owner-lock';
 import * as schema from './schema';
 
 export type Schema = typeof schema;
@@ -24,14 +25,21 @@ export type DatabaseHandle = {
   close(): Promise<void>;
 };
 
+/** The rows of a raw `execute`: PGlite and node-postgres both answer `{ rows }`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (in memory when `dataDir` is null),
- * or on a PGlite `client` the caller made.
+ * or on a PGlite `client` the caller made. PGlite in a folder has one owner at a time: opening it
+ * claims `<dataDir>.lock` for `owner` first and throws DatabaseInUseError, having touched nothing,
+ * when a live process holds it (see owner-lock.ts).
  */
 export async function openDatabase(
-  options: { databaseUrl?: string | undefined; dataDir: string | null } | { client: PGlite },
+  options: { databaseUrl?: string | undefined; dataDir: null } | { databaseUrl?: string | undefined; dataDir: string; owner: DatabaseOwner } | { client: PGlite },
 ): Promise<DatabaseHandle> {
   if ('client' in options) return pgliteHandle(options.client);
   if (options.databaseUrl) {
@@ -44,16 +52,31 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  if (options.dataDir) await mkdir(path.dirname(options.dataDir), { recursive: true });
-  return pgliteHandle(options.dataDir ? new PGlite(options.dataDir) : new PGlite());
+  if (!options.dataDir) return pgliteHandle(new PGlite());
+  await mkdir(path.dirname(options.dataDir), { recursive: true });
+  const lock = await claimEmbeddedDatabase(options.dataDir, options.owner);
+  try {
+    const client = new PGlite(options.dataDir);
+    await client.waitReady;
+    return pgliteHandle(client, () => lock.release());
+  } catch (error) {
+    await lock.release();
+    throw error;
+  }
 }
 
-function pgliteHandle(client: PGlite): DatabaseHandle {
+function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
   return {
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
-    close: () => client.close(),
+    close: async () => {
+      try {
+        await client.close();
+      } finally {
+        await afterClose?.();
+      }
+    },
   };
 }

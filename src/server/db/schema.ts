@@ -213,7 +213,10 @@ export const captchas = pgTable(
 
 /* ── Accounts and sessions ─────────────────────────────────────────────────────────────────── */
 
-/** A customer. Never deleted (orders, the energy ledger and coupons point at it); disabled instead. */
+/**
+ * A customer. Never deleted (orders, the energy ledger and coupons point at it); disabled instead, or
+ * erased on request: the person's details are replaced and `erased_at` set (docs/decisions/035-privacy.md).
+ */
 export const users = pgTable(
   'users',
   {
@@ -237,7 +240,11 @@ export const users = pgTable(
     rebateRate: numeric('rebate_rate', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     /** Whose code the customer registered with; set once, for life. */
     referrerId: integer('referrer_id').references((): AnyPgColumn => users.id),
+    /** Mails name the items bought only when the customer asked for it; by default they say how many. */
+    showItemNamesInMail: boolean('show_item_names_in_mail').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** When the account was erased on the customer's request; its row stays for the orders and ledger. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -496,8 +503,8 @@ export const payments = pgTable(
       .references(() => orders.id),
     provider: text('provider').notNull(),
     method: text('method').notNull(),
-    /** created → captured | declined | superseded (a newer attempt replaced it) → refunded */
-    status: text('status', { enum: ['created', 'captured', 'declined', 'superseded', 'refunded'] }).notNull().default('created'),
+    /** created → captured | declined | superseded (a newer attempt replaced it) → refund-pending (the provider is still paying back) → refunded */
+    status: text('status', { enum: ['created', 'captured', 'declined', 'superseded', 'refund-pending', 'refunded'] }).notNull().default('created'),
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
     /** Idempotency key of the create call at the provider. */
@@ -508,6 +515,12 @@ export const payments = pgTable(
     /** A capture in flight since then; another caller waits until it ends or the lease runs out. */
     captureStartedAt: timestamp('capture_started_at', { withTimezone: true }),
     captureId: text('capture_id').unique(),
+    /** A capture the provider holds pending (a review, an eCheck): asked about now and then, or settled by a webhook. */
+    heldCaptureId: text('held_capture_id'),
+    /** The provider wants the buyer back on its page before it can capture: where to send them. */
+    payerActionUrl: text('payer_action_url'),
+    /** The provider's refund, while it is pending and after. */
+    refundId: text('refund_id'),
     createdAt: createdAt(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
@@ -611,4 +624,64 @@ export const coupons = pgTable(
     index('coupons_status_expires_idx').on(t.status, t.expiresAt),
     check('coupons_points_positive', sql`${t.points} > 0`),
   ],
+);
+
+/* ── Back office ───────────────────────────────────────────────────────────────────────────── */
+
+/** The people who run the shop from /admin. Separate from customers: no shared sign-in, no shared session. */
+export const operators = pgTable(
+  'operators',
+  {
+    id: serial('id').primaryKey(),
+    email: text('email').notNull(),
+    role: text('role', { enum: ['admin', 'editor', 'fulfilment'] }).notNull(),
+    /** Null until the operator sets a password through the one-time link. */
+    passwordHash: text('password_hash'),
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`)],
+);
+
+/** A back-office session: only the hash of the cookie's token is stored. */
+export const operatorSessions = pgTable(
+  'operator_sessions',
+  {
+    id: serial('id').primaryKey(),
+    tokenHash: text('token_hash').notNull().unique(),
+    operatorId: integer('operator_id')
+      .notNull()
+      .references(() => operators.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [index('operator_sessions_operator_idx').on(t.operatorId)],
+);
+
+/** One-time links to set an operator's password: hashed, expiring, used once. */
+export const operatorInvites = pgTable('operator_invites', {
+  tokenHash: text('token_hash').primaryKey(),
+  operatorId: integer('operator_id')
+    .notNull()
+    .references(() => operators.id, { onDelete: 'cascade' }),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  usedAt: timestamp('used_at', { withTimezone: true }),
+});
+
+/** Every operator action: who, when, what, on what, and the state before and after. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** Null for the operator CLI, which runs as whoever has the shop's machine. */
+    operatorId: integer('operator_id').references(() => operators.id),
+    /** `cli` or the operator's email at the time. */
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    before: jsonb('before'),
+    after: jsonb('after'),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
 );

@@ -1,6 +1,12 @@
 import type { Logger } from 'pino';
-import type { SignedIn } from '@/features/auth/session';
 import type { Currency, Language } from '@/lib/locale';
+import type { operators, users } from '@/server/db/schema';
+
+export type User = typeof users.$inferSelect;
+/** The customer a session belongs to, set by the session middleware. */
+export type SignedIn = { user: User; sessionId: number };
+/** The back-office operator a session belongs to, set by the back office's guard. */
+export type SignedInOperator = Pick<typeof operators.$inferSelect, 'id' | 'email' | 'role'>;
 
 /**
  * What every request carries through the API: its language, currency, id and logger, and — once a
@@ -13,5 +19,6 @@ export type AppEnv = {
     requestId: string;
     logger: Logger;
     signedIn?: SignedIn;
+    operator?: SignedInOperator;
   };
 };

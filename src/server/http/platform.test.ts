@@ -1,18 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApi, type TestApi } from '../../../tests/support/api';
+import { describe, expect, it } from 'vitest';
+import { aShop } from '../../../tests/support/fixtures';
 
-let shop: TestApi;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false, env: { BODY_LIMIT_BYTES: '2048' } });
-});
-afterAll(() => shop.close());
+const shop = await aShop({ env: { BODY_LIMIT_BYTES: '2048' } });
 
 describe('the API platform', () => {
-  it('wraps every answer as { code, data, message } with security headers and no caching', async () => {
-    const response = await shop.get('/language/queryLanguageOptionList');
+  it('wraps every answer as { code, data, message } with security headers, and keeps personal reads out of caches', async () => {
+    const response = await shop.get('/login/getUserInfo');
     expect(Object.keys(response.body).sort()).toEqual(['code', 'data', 'message']);
     expect(response.headers.get('X-Content-Type-Options')).toBe('nosniff');
-    expect(response.headers.get('X-Frame-Options')).toBe('SAMEORIGIN');
+    expect(response.headers.get('X-Frame-Options')).toBe('DENY');
     expect(response.headers.get('Cache-Control')).toBe('no-store');
     expect(response.headers.get('X-Request-Id')).toBeTruthy();
   });

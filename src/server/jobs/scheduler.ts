@@ -1,5 +1,6 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
 import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
+import * as retention from '@/features/privacy/retention';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Logger } from '../logger';
@@ -19,6 +20,12 @@ export const jobs: Job[] = [
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
   { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates) },
   { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },
+  // Retention (README, Privacy): what served its purpose is deleted.
+  { name: 'purge expired captchas', run: ({ db }, now) => retention.purgeExpiredCaptchas(db, now) },
+  { name: 'purge expired sessions', run: ({ db }, now) => retention.purgeExpiredSessions(db, now) },
+  { name: 'purge expired password resets', run: ({ db }, now) => retention.purgeExpiredPasswordResets(db, now) },
+  { name: 'purge ended rate-limit windows', run: ({ db, config }, now) => retention.purgeEndedRateLimitWindows(db, config.limits, now) },
+  { name: 'purge old mail files', run: ({ config }, now) => retention.purgeOldMailFiles(config, now) },
 ];
 
 const EVERY_MS = 60_000;

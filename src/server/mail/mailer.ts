@@ -14,7 +14,7 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * Sends through SMTP when SMTP_URL is set; otherwise writes each mail as an `.eml` file to the outbox
  * folder, which any mail program opens, so a shop on one machine needs no mail server.
  */
-export function createMailer(config: Pick<Config, 'mail'>, logger: Logger): Mailer {
+export function createMailer(config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> }, logger: Logger): Mailer {
   const { from, smtpUrl, outboxDir } = config.mail;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);

@@ -1,5 +1,5 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { STAND_IN_CLIENT, startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
 import { loadConfig } from '../config';
 import { createPaypalProvider } from './paypal';
 import { PaymentProviderError, type PaymentRequest } from './provider';
@@ -12,10 +12,14 @@ afterAll(() => paypal.close());
 beforeEach(() => {
   paypal.steer.slow = null;
   paypal.steer.failNext = [];
+  paypal.steer.captures = [];
+  paypal.steer.refunds = [];
   paypal.steer.webhookVerification = 'SUCCESS';
 });
+// Every request the adapter sent, and every answer the stand-in gave, kept to PayPal's API definitions.
+afterEach(() => paypal.assertValid());
 
-const settings = (overrides: Record<string, string> = {}) => loadConfig(paypal.env({ PAYPAL_TIMEOUT_MS: '300', ...overrides })).payment.paypal;
+const settings = (overrides: Record<string, string> = {}) => loadConfig(paypal.env({ PAYPAL_TIMEOUT_MS: '1000', ...overrides })).payment.paypal;
 const payment: PaymentRequest = {
   orderNo: '250122ABCDEF',
   amount: 12345,
@@ -41,7 +45,7 @@ describe('the PayPal adapter creating a payment', () => {
     const request = paypal.orders.get(created.providerOrderId)!.request;
     expect(request).toMatchObject({
       intent: 'CAPTURE',
-      purchase_units: [{ reference_id: payment.orderNo, amount: { currency_code: 'USD', value: '123.45' } }],
+      purchase_units: [{ reference_id: payment.orderNo, amount: { currency_code: 'USD', value: '123.45' }, soft_descriptor: 'ES ONLINE' }],
       payment_source: { paypal: { experience_context: { return_url: payment.returnUrl, cancel_url: payment.cancelUrl, locale: 'zh-CN' } } },
     });
   });
@@ -69,8 +73,44 @@ describe('the PayPal adapter creating a payment', () => {
     const provider = createPaypalProvider(settings());
     paypal.steer.failNext = [/^\/v2\/checkout\/orders$/];
     await expect(provider.createPayment(payment, requestId())).rejects.toThrow(/HTTP 500/);
-    paypal.steer.slow = { path: /^\/v2\/checkout\/orders$/, ms: 1_000 };
+    paypal.steer.slow = { path: /^\/v2\/checkout\/orders$/, ms: 1_500 };
     await expect(provider.createPayment(payment, requestId())).rejects.toBeInstanceOf(PaymentProviderError);
+  });
+});
+
+describe("the stand-in, held to PayPal's API definitions", () => {
+  /** Sends a raw request as a client would, with a valid token. */
+  async function send(path: string, body: unknown, headers: Record<string, string> = {}) {
+    const credentials = Buffer.from(`${STAND_IN_CLIENT.id}:${STAND_IN_CLIENT.secret}`).toString('base64');
+    const token = await fetch(`${paypal.url}/v1/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${credentials}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const { access_token: accessToken } = (await token.json()) as { access_token: string };
+    const response = await fetch(`${paypal.url}${path}`, { method: 'POST', headers: { Authorization: `Bearer ${accessToken}`, 'Content-Type': 'application/json', ...headers }, body: JSON.stringify(body) });
+    return { status: response.status, body: (await response.json()) as { name?: string; details?: { description?: string }[] } };
+  }
+  const order = (experience: Record<string, unknown>) => ({
+    intent: 'CAPTURE',
+    purchase_units: [{ amount: { currency_code: 'USD', value: '10.00' } }],
+    payment_source: { paypal: { experience_context: { return_url: 'https://shop.example/r', cancel_url: 'https://shop.example/c', ...experience } } },
+  });
+
+  it('answers 400 as PayPal would, and records it, for fields PayPal rejects', async () => {
+    const cases: [unknown, Record<string, string>, RegExp][] = [
+      [order({ locale: 'en_US' }), {}, /locale must match pattern/],
+      [order({ user_action: 'PAY' }), {}, /user_action must be equal to one of the allowed values/],
+      [{ ...order({}), intent: 'SALE' }, {}, /intent must be equal to one of the allowed values/],
+      [order({}), { Prefer: 'return=representation;x' }, /header Prefer/],
+    ];
+    for (const [body, headers, problem] of cases) {
+      const answer = await send('/v2/checkout/orders', body, headers);
+      expect(answer).toMatchObject({ status: 400, body: { name: 'INVALID_REQUEST' } });
+      expect(paypal.violations.splice(0).join('\n')).toMatch(problem);
+    }
+  });
+
+  it('refuses a currency the merchant account does not take, with the issue PayPal documents', async () => {
+    const answer = await send('/v2/checkout/orders', { ...order({}), purchase_units: [{ amount: { currency_code: 'JPY', value: '1000' } }] });
+    expect(answer.status).toBe(422);
+    expect(answer.body.details?.[0]).toMatchObject({ issue: 'INVALID_CURRENCY_CODE' });
   });
 });
 
@@ -86,8 +126,8 @@ describe('the PayPal adapter capturing', () => {
     const created = await provider.createPayment(payment, requestId());
     expect(await provider.capture(created.providerOrderId, requestId())).toEqual({ status: 'pending' });
     paypal.approve(created.providerOrderId);
-    paypal.steer.declineNextCapture = true;
-    expect(await provider.capture(created.providerOrderId, requestId())).toEqual({ status: 'declined' });
+    paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
+    expect(await provider.capture(created.providerOrderId, requestId())).toEqual({ status: 'declined', reason: 'INSTRUMENT_DECLINED' });
   });
 
   it('answers a repeated PayPal-Request-Id with the original capture: one capture at PayPal', async () => {
@@ -104,15 +144,16 @@ describe('the PayPal adapter capturing', () => {
     const { provider, providerOrderId } = await approvedOrder();
     const first = await provider.capture(providerOrderId, requestId());
     expect(await provider.capture(providerOrderId, requestId())).toEqual(first);
+    expect(paypal.stats.orderReads).toBeGreaterThan(0);
   });
 
   it('fails a capture that times out, and a retry with the same key then finds the one capture', async () => {
     const { provider, providerOrderId } = await approvedOrder();
     const key = requestId();
-    paypal.steer.slow = { path: /\/capture$/, ms: 600 };
+    paypal.steer.slow = { path: /\/capture$/, ms: 1_500 };
     await expect(provider.capture(providerOrderId, key)).rejects.toBeInstanceOf(PaymentProviderError);
     paypal.steer.slow = null;
-    await new Promise((resolve) => setTimeout(resolve, 400)); // PayPal finishes the capture meanwhile
+    await new Promise((resolve) => setTimeout(resolve, 1_000)); // PayPal finishes the capture meanwhile
     const retried = await provider.capture(providerOrderId, key);
     expect(retried).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id });
   });
@@ -122,26 +163,28 @@ describe('the PayPal adapter capturing', () => {
     const captured = await provider.capture(providerOrderId, requestId());
     if (captured.status !== 'completed') throw new Error('not captured');
     const before = paypal.stats.refunds;
-    await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1');
-    await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1');
-    await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-other');
+    const first = await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1');
+    expect(first).toEqual({ status: 'completed', refundId: expect.any(String) });
+    expect(await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1')).toEqual(first);
+    expect(await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-other')).toEqual({ status: 'completed', refundId: null });
     expect(paypal.stats.refunds).toBe(before + 1);
   });
 });
 
 describe('the PayPal adapter verifying webhooks', () => {
-  it('accepts an event PayPal verifies, passing the event as received', async () => {
+  it('accepts an event PayPal verifies, passing the event byte for byte as received', async () => {
     const { provider, providerOrderId } = await approvedOrder();
     await provider.capture(providerOrderId, requestId());
     const { body, headers } = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId);
     const event = await provider.verifyWebhook(new Headers(headers), body);
     expect(event).toEqual({ type: 'capture-completed', providerOrderId, captureId: paypal.orders.get(providerOrderId)!.capture!.id });
-    expect(paypal.steer.lastVerifiedEvent).toEqual(JSON.parse(body));
+    expect(paypal.steer.lastVerificationText).toContain(body);
+    expect(JSON.stringify(JSON.parse(body))).not.toBe(body);
   });
 
   it('refuses an event whose signature PayPal does not verify, or that carries no signature', async () => {
-    const provider = createPaypalProvider(settings());
-    const { body, headers } = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', 'UNKNOWN');
+    const { provider, providerOrderId } = await approvedOrder();
+    const { body, headers } = paypal.webhook('CHECKOUT.ORDER.APPROVED', providerOrderId);
     paypal.steer.webhookVerification = 'FAILURE';
     expect(await provider.verifyWebhook(new Headers(headers), body)).toBeNull();
     const verifications = paypal.stats.verifications;
@@ -150,8 +193,31 @@ describe('the PayPal adapter verifying webhooks', () => {
     expect(paypal.stats.verifications).toBe(verifications);
   });
 
-  it('passes on events the shop does not act on as "other"', async () => {
-    const { body, headers } = paypal.webhook('CHECKOUT.ORDER.APPROVED', 'ANY');
-    expect(await createPaypalProvider(settings()).verifyWebhook(new Headers(headers), body)).toEqual({ type: 'other' });
+  it('reads the capture, refund and order events the shop acts on, and passes on the rest as "other"', async () => {
+    const { provider, providerOrderId } = await approvedOrder();
+    const verify = (webhook: { body: string; headers: Record<string, string> }) => provider.verifyWebhook(new Headers(webhook.headers), webhook.body);
+    expect(await verify(paypal.webhook('CHECKOUT.ORDER.APPROVED', providerOrderId))).toEqual({ type: 'order-approved', providerOrderId });
+    paypal.steer.captures = [{ capture: 'PENDING' }];
+    const held = await provider.capture(providerOrderId, requestId());
+    if (held.status !== 'processing') throw new Error(`not held: ${held.status}`);
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.PENDING', providerOrderId))).toEqual({ type: 'capture-pending', providerOrderId, captureId: held.captureId });
+    paypal.settleCapture(held.captureId, 'DECLINED');
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.DECLINED', providerOrderId))).toEqual({ type: 'capture-declined', providerOrderId, reason: 'PAYMENT.CAPTURE.DECLINED' });
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REVERSED', providerOrderId))).toEqual({ type: 'other', eventType: 'PAYMENT.CAPTURE.REVERSED' });
+
+    const paid = await approvedOrder(provider);
+    const captured = await provider.capture(paid.providerOrderId, requestId());
+    if (captured.status !== 'completed') throw new Error('not captured');
+    paypal.steer.refunds = [{ refund: 'PENDING' }];
+    const refund = await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, requestId());
+    if (refund.status !== 'pending') throw new Error('not pending');
+    paypal.settleRefund(refund.refundId, 'COMPLETED');
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refund.refundId))).toEqual({ type: 'refund-completed', refundId: refund.refundId, captureId: captured.captureId });
+  });
+
+  it('is refused by PayPal when the event is re-encoded instead of sent as received', async () => {
+    const { provider, providerOrderId } = await approvedOrder();
+    const { body, headers } = paypal.webhook('CHECKOUT.ORDER.APPROVED', providerOrderId);
+    expect(await provider.verifyWebhook(new Headers(headers), JSON.stringify(JSON.parse(body)))).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import type { Language } from '@/lib/locale';
 import { toMajorUnits } from '@/lib/money';
 import type { Config } from '../config';
-import { PaymentProviderError, type CaptureResult, type PaymentProvider, type WebhookEvent } from './provider';
+import { PaymentProviderError, type CaptureResult, type PaymentProvider, type RefundResult, type WebhookEvent } from './provider';
 
 /*
  * PayPal Orders v2 over its REST API: OAuth2 client credentials, create an order (intent CAPTURE),
@@ -10,6 +10,9 @@ import { PaymentProviderError, type CaptureResult, type PaymentProvider, type We
  * PayPal answers a repeated request with the original result instead of acting twice.
  * Card payments use PayPal's card fields in the page (docs/decisions/017-paypal-card-fields.md): the
  * same order, created without a payment source, approved in place.
+ * What each answer means follows PayPal's published API definitions (checkout_orders_v2,
+ * payments_payment_v2, notifications_webhooks_v1), which the tests' stand-in enforces; see
+ * docs/decisions/033-paypal-outcomes-and-currencies.md.
  */
 
 export type PaypalSettings = Config['payment']['paypal'];
@@ -22,7 +25,8 @@ const TOKEN_MARGIN_MS = 60_000;
 
 type Token = { value: string; expiresAt: number };
 type PaypalLink = { href: string; rel: string };
-type PaypalCapture = { id: string; status: string };
+type PaypalCapture = { id: string; status: string; status_details?: { reason?: string } };
+type PaypalRefund = { id: string; status: string; links?: PaypalLink[] };
 type PaypalOrder = {
   id: string;
   status: string;
@@ -30,7 +34,21 @@ type PaypalOrder = {
   purchase_units?: { payments?: { captures?: PaypalCapture[] } }[];
 };
 type PaypalError = { name?: string; details?: { issue?: string }[] };
-type PaypalWebhookEvent = { event_type?: string; resource?: { id?: string; supplementary_data?: { related_ids?: { order_id?: string } } } };
+type PaypalWebhookEvent = {
+  event_type?: string;
+  resource?: { id?: string; status?: string; status_details?: { reason?: string }; links?: PaypalLink[]; supplementary_data?: { related_ids?: { order_id?: string } } };
+};
+
+/**
+ * Capture issues (HTTP 422) that are not a refusal: the order is not approved yet, was captured already
+ * (read it), or PayPal wants the buyer back on its page. Every other documented 422 issue (the card or
+ * account is refused, a limit is reached, a compliance or setup problem) is final for this attempt.
+ */
+const NOT_YET_APPROVED = 'ORDER_NOT_APPROVED';
+const ALREADY_CAPTURED = 'ORDER_ALREADY_CAPTURED';
+const BUYER_BACK_TO_PAYPAL = new Set(['PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING']);
+/** PayPal is still completing the order: the outcome is unknown, ask again with the same key. */
+const STILL_COMPLETING = 'ORDER_COMPLETION_IN_PROGRESS';
 
 export function createPaypalProvider(settings: PaypalSettings, clock: () => number = Date.now): PaymentProvider {
   let token: Promise<Token> | null = null;
@@ -64,7 +82,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
   }
 
   /** An authorised JSON call; a 401 (a token PayPal revoked early) is retried once with a fresh token. */
-  async function call(method: 'GET' | 'POST', path: string, options: { body?: unknown; requestId?: string } = {}): Promise<Response> {
+  async function call(method: 'GET' | 'POST', path: string, options: { body?: unknown; rawBody?: string; requestId?: string } = {}): Promise<Response> {
     const attempt = async () =>
       send(path, {
         method,
@@ -74,7 +92,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
           Prefer: 'return=representation',
           ...(options.requestId ? { 'PayPal-Request-Id': options.requestId } : {}),
         },
-        ...(options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        ...(options.rawBody !== undefined ? { body: options.rawBody } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
       });
     const response = await attempt();
     if (response.status !== 401) return response;
@@ -89,16 +107,36 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
 
   const issueOf = async (response: Response) => ((await response.json().catch(() => ({}))) as PaypalError).details?.[0]?.issue;
 
-  function captureOutcome(order: PaypalOrder): CaptureResult {
-    const capture = order.purchase_units?.[0]?.payments?.captures?.[0];
+  function captureOf(capture: PaypalCapture | undefined): CaptureResult {
     if (capture?.status === 'COMPLETED') return { status: 'completed', captureId: capture.id };
-    if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return { status: 'declined' };
+    if (capture?.status === 'PENDING') return { status: 'processing', captureId: capture.id };
+    if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return { status: 'declined', reason: capture.status_details?.reason ?? capture.status };
+    // Refunded or partly refunded: it was captured.
+    if (capture && (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED')) return { status: 'completed', captureId: capture.id };
     return { status: 'pending' };
+  }
+
+  const captureOutcome = (order: PaypalOrder): CaptureResult => captureOf(order.purchase_units?.[0]?.payments?.captures?.[0]);
+
+  function refundOf(refund: PaypalRefund): RefundResult {
+    if (refund.status === 'COMPLETED') return { status: 'completed', refundId: refund.id };
+    if (refund.status === 'PENDING') return { status: 'pending', refundId: refund.id };
+    return { status: 'refused', reason: refund.status };
+  }
+
+  /** The buyer must return to PayPal: the order's payer-action (or approve) link. */
+  async function payerAction(path: string): Promise<CaptureResult> {
+    const current = await call('GET', path);
+    if (!current.ok) return unexpected(current, 'the order');
+    const order = (await current.json()) as PaypalOrder;
+    const link = order.links?.find((candidate) => candidate.rel === 'payer-action' || candidate.rel === 'approve');
+    return { status: 'payer-action', approveUrl: link?.href ?? null };
   }
 
   return {
     name: 'paypal',
     payMethods: ['paypal', 'card'],
+    currencies: { paypal: settings.walletCurrencies, card: settings.cardCurrencies, test: [] },
     clientId: settings.clientId ?? null,
     sdkUrl: settings.sdkUrl,
 
@@ -112,6 +150,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
               reference_id: payment.orderNo,
               invoice_id: payment.orderNo,
               amount: { currency_code: payment.currency, value: toMajorUnits(payment.amount) },
+              soft_descriptor: settings.softDescriptor,
             },
           ],
           ...(payment.method === 'paypal'
@@ -142,17 +181,29 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
       const response = await call('POST', `${path}/capture`, { requestId, body: {} });
       if (response.ok) return captureOutcome((await response.json()) as PaypalOrder);
       if (response.status === 422) {
-        const issue = await issueOf(response);
-        if (issue === 'INSTRUMENT_DECLINED' || issue === 'PAYER_ACTION_REQUIRED' || issue === 'TRANSACTION_REFUSED') return { status: 'declined' };
-        if (issue === 'ORDER_NOT_APPROVED') return { status: 'pending' };
-        if (issue === 'ORDER_ALREADY_CAPTURED') {
+        const issue = (await issueOf(response)) ?? 'UNPROCESSABLE_ENTITY';
+        if (issue === NOT_YET_APPROVED) return { status: 'pending' };
+        if (issue === ALREADY_CAPTURED) {
           const current = await call('GET', path);
           if (current.ok) return captureOutcome((await current.json()) as PaypalOrder);
           return unexpected(current, 'the captured order');
         }
-        throw new PaymentProviderError(`PayPal refused the capture: ${issue ?? 'no issue given'}`);
+        if (BUYER_BACK_TO_PAYPAL.has(issue)) return payerAction(path);
+        if (issue === STILL_COMPLETING) throw new PaymentProviderError(`PayPal is still completing order ${providerOrderId}`);
+        return { status: 'declined', reason: issue };
+      }
+      // Not permitted (403), no such order (404, e.g. expired at PayPal), or a request PayPal will not
+      // take (400): asking again cannot change the answer.
+      if (response.status === 403 || response.status === 404 || response.status === 400) {
+        return { status: 'declined', reason: `HTTP ${response.status} ${(await issueOf(response)) ?? ''}`.trim() };
       }
       return unexpected(response, 'the capture');
+    },
+
+    async captureStatus(captureId) {
+      const response = await call('GET', `/v2/payments/captures/${encodeURIComponent(captureId)}`);
+      if (!response.ok) return unexpected(response, 'the capture status');
+      return captureOf((await response.json()) as PaypalCapture);
     },
 
     async refund(captureId, amount, requestId) {
@@ -160,9 +211,23 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
         requestId,
         body: { amount: { currency_code: amount.currency, value: toMajorUnits(amount.amount) } },
       });
-      if (response.ok) return;
-      if (response.status === 422 && (await issueOf(response)) === 'CAPTURE_FULLY_REFUNDED') return;
-      await unexpected(response, 'the refund');
+      if (response.ok) return refundOf((await response.json()) as PaypalRefund);
+      if (response.status === 422) {
+        const issue = (await issueOf(response)) ?? 'UNPROCESSABLE_ENTITY';
+        // Refunded in full already (by an earlier attempt whose answer was lost, or by hand at PayPal).
+        if (issue === 'CAPTURE_FULLY_REFUNDED') return { status: 'completed', refundId: null };
+        return { status: 'refused', reason: issue };
+      }
+      if (response.status === 403 || response.status === 404 || response.status === 400) {
+        return { status: 'refused', reason: `HTTP ${response.status} ${(await issueOf(response)) ?? ''}`.trim() };
+      }
+      return unexpected(response, 'the refund');
+    },
+
+    async refundStatus(refundId) {
+      const response = await call('GET', `/v2/payments/refunds/${encodeURIComponent(refundId)}`);
+      if (!response.ok) return unexpected(response, 'the refund status');
+      return refundOf((await response.json()) as PaypalRefund);
     },
 
     async verifyWebhook(headers, rawBody) {
@@ -177,13 +242,15 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
       if (!settings.webhookId || Object.values(signature).some((value) => value === '')) return null;
       let event: PaypalWebhookEvent;
       try {
-        event = JSON.parse(rawBody);
+        event = JSON.parse(rawBody) as PaypalWebhookEvent;
       } catch {
         return null;
       }
-      const response = await call('POST', '/v1/notifications/verify-webhook-signature', {
-        body: { ...signature, webhook_id: settings.webhookId, webhook_event: event },
-      });
+      if (typeof event !== 'object' || event === null || Array.isArray(event)) return null;
+      // PayPal signed the body as it sent it: the event goes back byte for byte, never re-encoded.
+      const fields = JSON.stringify({ ...signature, webhook_id: settings.webhookId });
+      const body = `${fields.slice(0, -1)},"webhook_event":${rawBody}}`;
+      const response = await call('POST', '/v1/notifications/verify-webhook-signature', { rawBody: body });
       if (!response.ok) return unexpected(response, 'the webhook verification');
       if (((await response.json()) as { verification_status?: string }).verification_status !== 'SUCCESS') return null;
       return toWebhookEvent(event);
@@ -191,12 +258,28 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
   };
 }
 
-/** The capture events the shop acts on; the capture's PayPal order is in its related ids. */
+/** The capture id a refund belongs to: its `up` link (…/v2/payments/captures/{id}). */
+function captureIdOfRefund(links: PaypalLink[] | undefined): string | null {
+  const up = links?.find((candidate) => candidate.rel === 'up')?.href;
+  const match = up ? /\/captures\/([^/?#]+)/.exec(up) : null;
+  return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/** The events the shop acts on; a capture's PayPal order is in its related ids. */
 function toWebhookEvent(event: PaypalWebhookEvent): WebhookEvent {
-  const providerOrderId = event.resource?.supplementary_data?.related_ids?.order_id;
-  const captureId = event.resource?.id;
-  if (!providerOrderId || !captureId) return { type: 'other' };
-  if (event.event_type === 'PAYMENT.CAPTURE.COMPLETED') return { type: 'capture-completed', providerOrderId, captureId };
-  if (event.event_type === 'PAYMENT.CAPTURE.DENIED') return { type: 'capture-denied', providerOrderId };
-  return { type: 'other' };
+  const eventType = event.event_type ?? '';
+  const resource = event.resource;
+  if (eventType === 'CHECKOUT.ORDER.APPROVED' && resource?.id) return { type: 'order-approved', providerOrderId: resource.id };
+  if (eventType === 'PAYMENT.CAPTURE.REFUNDED' && resource?.id && resource.status === 'COMPLETED') {
+    return { type: 'refund-completed', refundId: resource.id, captureId: captureIdOfRefund(resource.links) };
+  }
+  const providerOrderId = resource?.supplementary_data?.related_ids?.order_id;
+  const captureId = resource?.id;
+  if (!providerOrderId || !captureId) return { type: 'other', eventType };
+  if (eventType === 'PAYMENT.CAPTURE.COMPLETED') return { type: 'capture-completed', providerOrderId, captureId };
+  if (eventType === 'PAYMENT.CAPTURE.PENDING') return { type: 'capture-pending', providerOrderId, captureId };
+  if (eventType === 'PAYMENT.CAPTURE.DECLINED' || eventType === 'PAYMENT.CAPTURE.DENIED') {
+    return { type: 'capture-declined', providerOrderId, reason: resource.status_details?.reason ?? eventType };
+  }
+  return { type: 'other', eventType };
 }

@@ -28,21 +28,44 @@ export type CreatedPayment = {
 };
 
 /**
- * The outcome of a capture. `pending`: nothing was captured yet (not approved, or the capture itself
- * is still being processed); asking again later is safe.
+ * The outcome of a capture (or of asking about one):
+ * - `completed`: the money is captured;
+ * - `processing`: the provider holds the capture pending (a review, an eCheck); it completes or is
+ *   declined later, which a webhook or `captureStatus` tells;
+ * - `declined`: a final refusal of this attempt (`reason`: the provider's word for it); the customer
+ *   may try another way;
+ * - `payer-action`: the provider wants the buyer back on its page (`approveUrl`) before it can capture;
+ * - `pending`: nothing was captured yet (not approved); asking again later is safe.
  */
-export type CaptureResult = { status: 'completed'; captureId: string } | { status: 'declined' } | { status: 'pending' };
+export type CaptureResult =
+  | { status: 'completed'; captureId: string }
+  | { status: 'processing'; captureId: string }
+  | { status: 'declined'; reason: string }
+  | { status: 'payer-action'; approveUrl: string | null }
+  | { status: 'pending' };
+
+/**
+ * The outcome of a refund: `completed` when the money went back; `pending` while the provider still
+ * processes it (a webhook or `refundStatus` tells the end); `refused` when it failed or was cancelled,
+ * or the provider will not refund (`reason`), and nothing went back.
+ */
+export type RefundResult = { status: 'completed'; refundId: string | null } | { status: 'pending'; refundId: string } | { status: 'refused'; reason: string };
 
 /** A verified webhook event, in the shop's words; `other` is genuine but not one the shop acts on. */
 export type WebhookEvent =
   | { type: 'capture-completed'; providerOrderId: string; captureId: string }
-  | { type: 'capture-denied'; providerOrderId: string }
-  | { type: 'other' };
+  | { type: 'capture-pending'; providerOrderId: string; captureId: string }
+  | { type: 'capture-declined'; providerOrderId: string; reason: string }
+  | { type: 'refund-completed'; refundId: string; captureId: string | null }
+  | { type: 'order-approved'; providerOrderId: string }
+  | { type: 'other'; eventType: string };
 
 export type PaymentProvider = {
   readonly name: string;
   /** The methods the customer can choose while this provider is active. */
   readonly payMethods: readonly ProviderPayMethod[];
+  /** The currencies each method can charge in with this provider and the merchant's account; a method charges in no other. */
+  readonly currencies: Readonly<Record<ProviderPayMethod, readonly Currency[]>>;
   /** A public id the page's own SDK needs (PayPal's client id, for its card fields); null when the page needs none. */
   readonly clientId: string | null;
   /** Where the page loads that SDK from; null when the page needs none. */
@@ -50,9 +73,13 @@ export type PaymentProvider = {
   createPayment(payment: PaymentRequest, requestId: string): Promise<CreatedPayment>;
   /** Idempotent per `requestId`: repeating a capture whose outcome is unknown never charges twice. */
   capture(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+  /** Where a capture the provider held pending stands now. */
+  captureStatus(captureId: string): Promise<CaptureResult>;
   /** Idempotent per `requestId`. */
-  refund(captureId: string, amount: Money, requestId: string): Promise<void>;
-  /** The event a webhook carries, or null when its signature does not verify. */
+  refund(captureId: string, amount: Money, requestId: string): Promise<RefundResult>;
+  /** Where a pending refund stands now. */
+  refundStatus(refundId: string): Promise<RefundResult>;
+  /** The event a webhook carries (its body exactly as received), or null when its signature does not verify. */
   verifyWebhook(headers: Headers, rawBody: string): Promise<WebhookEvent | null>;
 };
 

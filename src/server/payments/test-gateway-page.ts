@@ -32,7 +32,7 @@ export function renderTestGatewayPage(language: Language, payment: TestGatewayPa
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
-<title>TEST MODE · ${t('testGateway.title')}</title>
+<title>${t('testGateway.title')}</title>
 <style>
   body { margin: 0; font-family: Arial, Helvetica, sans-serif; color: #2b2b2b; background: #faf6f7; line-height: 1.5; }
   .banner { background: #b3261e; color: #fff; padding: 12px 16px; text-align: center; font-weight: bold; }
@@ -46,7 +46,7 @@ export function renderTestGatewayPage(language: Language, payment: TestGatewayPa
 </style>
 </head>
 <body>
-<div class="banner">TEST MODE · ${t('testGateway.banner')}</div>
+<div class="banner">${t('testGateway.banner')}</div>
 <main>
   <h1>${t('testGateway.title')}</h1>
   <p class="amount">${t('testGateway.amount', { amount: formatMoney(payment.amount, payment.currency) })}</p>

@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
-import { bodyLimit } from 'hono/body-limit';
 import { readSiteCookie } from '@/edge/rewrite';
 import { ErrorCode } from '@/lib/error-codes';
 import { defaultLanguage, parseLanguage, type Language } from '@/lib/locale';
+import { testGatewayCsp } from '@/lib/security-headers';
 import type { Executor } from '../db/client';
+import { limitBody } from '../http/body';
 import type { AppEnv } from '../http/context';
 import { ShopError } from '../http/errors';
 import { renderTestGatewayPage } from './test-gateway-page';
@@ -25,7 +26,7 @@ function pageLanguage(c: Context<AppEnv>): Language {
 const notFound = () => new ShopError(ErrorCode.PaymentNotFound);
 
 function page(c: Context<AppEnv>, html: string, status: 200 | 422 = 200) {
-  c.header('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; frame-ancestors 'none'");
+  c.header('Content-Security-Policy', testGatewayCsp);
   return c.html(html, status);
 }
 
@@ -37,12 +38,7 @@ export function testGatewayRoutes({ db }: { db: Executor }) {
   return new Hono<AppEnv>()
     .post(
       '/decide',
-      bodyLimit({
-        maxSize: FORM_LIMIT_BYTES,
-        onError: () => {
-          throw new ShopError(ErrorCode.IllegalRequest, { field: 'body', status: 413 });
-        },
-      }),
+      limitBody(FORM_LIMIT_BYTES),
       async (c) => {
         const form = await c.req.parseBody();
         const text = (name: string) => (typeof form[name] === 'string' ? form[name] : '');

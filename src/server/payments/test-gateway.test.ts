@@ -1,22 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { testGatewayPayments } from '@/server/db/schema';
-import { seedCartCatalog } from '@/features/cart/fixtures/cart-catalog';
-import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
-import { signUp, type Customer } from '../../../tests/support/customers';
 import { decideOnTestGateway, placeOrder, startPayment } from '../../../tests/support/orders';
+import { aCustomer, aShop } from '../../../tests/support/fixtures';
 
 const ORIGIN = 'https://shop.example';
 
-let shop: TestApi;
-let customer: Customer;
-let robe: number;
-beforeAll(async () => {
-  shop = await createTestApi({ seed: false, env: { PUBLIC_ORIGIN: ORIGIN } });
-  robe = (await seedCartCatalog(shop, () => testPicture()))['robe-s'];
-  customer = await signUp(shop);
-});
-afterAll(() => shop.close());
+const shop = await aShop({ catalog: 'small', env: { PUBLIC_ORIGIN: ORIGIN } });
+const robe = shop.ids['robe-s'];
+const customer = await aCustomer(shop);
 
 /** A fresh payment on the test gateway: its id and the approval page's URL. */
 async function newTestPayment(language = 'EN') {
@@ -37,6 +29,8 @@ describe('the test gateway approval page', () => {
     expect(response.headers.get('Content-Type')).toContain('text/html');
     expect(response.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
     expect(html).toContain('TEST MODE');
+    // Said once, not "TEST MODE · TEST MODE".
+    expect(html.match(/TEST MODE/g)).toHaveLength(1);
     expect(html).toContain('Amount to pay: $59.00');
     expect(html).toContain('Approve payment');
     expect(html).toContain('4111 1111 1111 1111');

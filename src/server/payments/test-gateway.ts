@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
+import { currencies } from '@/lib/locale';
 import type { Executor } from '../db/client';
 import { testGatewayPayments } from '../db/schema';
 import { PaymentProviderError, type PaymentProvider } from './provider';
@@ -25,6 +26,8 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
   return {
     name: 'test',
     payMethods: ['paypal', 'card', 'test'],
+    // No money moves, so every method takes every shop currency.
+    currencies: { paypal: currencies, card: currencies, test: currencies },
     clientId: null,
     sdkUrl: null,
 
@@ -49,7 +52,7 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
       const payment = await findTestPayment(db, providerOrderId);
       if (!payment) throw new PaymentProviderError(`the test gateway has no payment ${providerOrderId}`);
       if (payment.captureId) return { status: 'completed', captureId: payment.captureId };
-      return payment.status === 'declined' ? { status: 'declined' } : { status: 'pending' };
+      return payment.status === 'declined' ? { status: 'declined', reason: 'DECLINED_ON_TEST_PAGE' } : { status: 'pending' };
     },
 
     async refund(captureId) {
@@ -59,6 +62,15 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
         .where(and(eq(testGatewayPayments.captureId, captureId), inArray(testGatewayPayments.status, ['captured', 'refunded'])))
         .returning({ id: testGatewayPayments.id });
       if (!refunded) throw new PaymentProviderError(`the test gateway has no capture ${captureId}`);
+      return { status: 'completed', refundId: null };
+    },
+
+    // The test gateway captures and refunds at once: nothing is ever left pending.
+    async captureStatus(captureId) {
+      return { status: 'completed', captureId };
+    },
+    async refundStatus() {
+      return { status: 'completed', refundId: null };
     },
 
     // The test gateway decides on its own page and sends no webhooks.

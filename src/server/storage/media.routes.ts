@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
-import type { AppDeps } from '@/server/app';
+import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { contentTypeOf } from './storage';
 
 /** Serves stored pictures. Keys change when a picture changes, so they are cached for a year. */
-export function mediaRoutes(deps: Pick<AppDeps, 'storage'>) {
+export function mediaRoutes(deps: Pick<ShopDeps, 'storage'>) {
   return new Hono<AppEnv>().get('/:key{.+}', async (c) => {
     const key = c.req.param('key');
     const body = await deps.storage.get(key);

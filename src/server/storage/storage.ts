@@ -1,13 +1,15 @@
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
  * Where pictures (product pictures, adverts, avatars) live. The local folder is the default; an
- * S3-compatible store implements the same three calls.
+ * S3-compatible store implements the same calls.
  */
 export type Storage = {
   put(key: string, body: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Deletes the object; nothing happens when there is none (an erased customer's avatar). */
+  remove(key: string): Promise<void>;
   /** The public URL path the API serves the object at. */
   url(key: string): string;
 };
@@ -46,6 +48,9 @@ export function createFolderStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async remove(key) {
+      if (isValidStorageKey(key)) await rm(resolve(key), { force: true });
     },
     url: (key) => `/api/v1/media/${key}`,
   };

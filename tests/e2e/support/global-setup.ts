@@ -6,6 +6,8 @@ import { loadConfig } from '@/server/config';
 import { startShop } from '@/server/main';
 import { findChromium } from './chromium';
 
+export const BUILD_CANARY_SECRET = 'canary-secret-7f3a9c1e5b';
+
 /**
  * Builds the pages once against a freshly seeded demo shop. Each test file then starts its own shop
  * on a copy of that shop's data folder, serving the same pages.
@@ -15,6 +17,8 @@ export async function setup(project: TestProject) {
   const root = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   const dataDir = path.join(root, 'data');
   const siteDir = path.join(root, 'site');
+  // A secret in the build's environment: tests/e2e/build-output.test.ts proves it reaches no built file.
+  process.env.PAYPAL_CLIENT_SECRET ??= BUILD_CANARY_SECRET;
   const shop = await startShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'always', siteDir, quietBuild: true });
   await shop.close();
   project.provide('e2e', { dataDir, siteDir, chromium });

@@ -1,9 +1,9 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { inject } from 'vitest';
+import { afterAll, expect, inject } from 'vitest';
+import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
@@ -18,19 +18,21 @@ export const viewports = {
 } as const;
 export type Device = keyof typeof viewports;
 
-/** A whole shop for one test file: its own copy of the demo data, the prebuilt pages, a browser. */
-export async function startTestShop(env: Record<string, string> = {}) {
-  const { dataDir, siteDir, chromium: executablePath } = inject('e2e');
+/**
+ * A whole shop for one test file: its own copy of the demo data, the prebuilt pages, a browser.
+ * `ownSite`: a copy of the pages too, for a file that publishes (the others share one folder).
+ */
+export async function startTestShop(env: Record<string, string> = {}, { ownSite = false } = {}) {
+  const { dataDir, siteDir: sharedSite } = inject('e2e');
   const ownData = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-data-'));
   await cp(dataDir, ownData, { recursive: true });
-  // Links the shop builds (payment returns, mails) use its public origin, so it must know its port.
-  const port = await freePort();
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: ownData, PORT: String(port), PUBLIC_ORIGIN: `http://127.0.0.1:${port}`, LOG_LEVEL: 'warn', ...env });
-  const shop = await startShop(config, { build: 'never', siteDir });
-  const browser: Browser = await chromium.launch({ executablePath, args: chromiumArgs });
-  const contexts: BrowserContext[] = [];
-  /** Uncaught errors in any page: a test ends by expecting none. */
-  const pageErrors: Error[] = [];
+  const siteDir = ownSite ? path.join(ownData, 'site-copy') : sharedSite;
+  if (ownSite) await cp(sharedSite, siteDir, { recursive: true, verbatimSymlinks: true });
+  // The default configuration, as `npm start` has it, on a passing port: the shop settles its public
+  // origin (payment returns, mail links) to the URL it prints, and the browser starts from that URL.
+  const shop = await startShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: ownData, PORT: '0', LOG_LEVEL: 'warn', ...env }), { build: 'never', siteDir });
+  const { config } = shop;
+  const browser = await openBrowser(shop.url);
 
   return {
     url: shop.url,
@@ -38,22 +40,11 @@ export async function startTestShop(env: Record<string, string> = {}) {
     config,
     /** What the operator's commands need, to act on this shop as the CLI would. */
     operator: { db: shop.database.db, config, mailer: createMailer(config, createLogger('silent')) },
-    pageErrors,
-    /** A fresh browser profile on a desktop or phone screen. */
-    async newPage(device: Device = 'desktop'): Promise<Page> {
-      const context = await browser.newContext({ ...viewports[device], baseURL: shop.url, acceptDownloads: true });
-      contexts.push(context);
-      const page = await context.newPage();
-      page.on('pageerror', (error) => pageErrors.push(new Error(`${page.url()}: ${error.message.slice(0, 300)}`)));
-      return page;
-    },
+    pageErrors: browser.pageErrors,
+    newPage: browser.newPage,
     /** The mails the shop wrote to its outbox, newest last. */
-    async mails(): Promise<string[]> {
-      const files = (await readdir(config.mail.outboxDir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
-      return Promise.all(files.map((file) => readFile(path.join(config.mail.outboxDir, file), 'utf8')));
-    },
+    mails: () => readMails(config.mail.outboxDir),
     async close() {
-      await Promise.all(contexts.map((context) => context.close()));
       await browser.close();
       await shop.close();
       await rm(ownData, { recursive: true, force: true });
@@ -63,15 +54,46 @@ export async function startTestShop(env: Record<string, string> = {}) {
 
 export type TestShop = Awaited<ReturnType<typeof startTestShop>>;
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
-    });
-  });
+/** A copy of the demo shop's data folder, and the prebuilt pages, for a shop started as its own process. */
+export async function copyOfDemoShop() {
+  const { dataDir, siteDir } = inject('e2e');
+  const ownData = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-data-'));
+  await cp(dataDir, ownData, { recursive: true });
+  return { dataDir: ownData, siteDir, remove: () => rm(ownData, { recursive: true, force: true }) };
+}
+
+/** Chromium with fresh profiles whose relative addresses start at `url`. */
+export async function openBrowser(url: string) {
+  const { chromium: executablePath } = inject('e2e');
+  const browser: Browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  const contexts: BrowserContext[] = [];
+  /** Uncaught errors in any page: a test ends by expecting none. */
+  const pageErrors: Error[] = [];
+  return {
+    pageErrors,
+    /**
+     * A fresh browser profile on a desktop or phone screen, of a visitor who confirmed their age
+     * before (the age gate's cookie), unless `confirmAge` is false.
+     */
+    async newPage(device: Device = 'desktop', { confirmAge = true } = {}): Promise<Page> {
+      const context = await browser.newContext({ ...viewports[device], baseURL: url, acceptDownloads: true });
+      if (confirmAge) await context.addCookies([ageConfirmedCookie(url)]);
+      contexts.push(context);
+      const page = await context.newPage();
+      page.on('pageerror', (error) => pageErrors.push(new Error(`${page.url()}: ${error.message.slice(0, 300)}`)));
+      return page;
+    },
+    async close() {
+      await Promise.all(contexts.map((context) => context.close()));
+      await browser.close();
+    },
+  };
+}
+
+/** The mails written to an outbox folder, oldest first. */
+export async function readMails(outboxDir: string): Promise<string[]> {
+  const files = (await readdir(outboxDir).catch(() => [] as string[])).filter((file) => file.endsWith('.eml')).sort();
+  return Promise.all(files.map((file) => readFile(path.join(outboxDir, file), 'utf8')));
 }
 
 /** A translation key showing instead of its text means an island was not handed that string. */
@@ -79,4 +101,20 @@ export async function untranslatedKeys(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   const labels = await page.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
   return [text, ...labels].join('\n').match(/\b(?:nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends)\.[A-Za-z_-]+\b/g) ?? [];
+}
+
+/**
+ * The shop a test file drives, awaited at the top of the file: started at once, closed when the
+ * file's tests are done, which must have left no uncaught error in any page.
+ */
+export async function aStorefront(env: Record<string, string> = {}, options: { ownSite?: boolean } = {}): Promise<TestShop> {
+  const shop = await startTestShop(env, options);
+  afterAll(async () => {
+    try {
+      expect(shop.pageErrors.map((error) => error.message)).toEqual([]);
+    } finally {
+      await shop.close();
+    }
+  });
+  return shop;
 }

@@ -46,7 +46,7 @@ export async function goToCheckout(page: Page) {
 }
 
 /** On the checkout page, places the order as a new customer; `payMethod` is the label of the method to choose. */
-export async function placeOrderAsNewCustomer(page: Page, email: string, payMethod?: string) {
+export async function placeOrderAsNewCustomer(page: Page, email: string, payMethod?: string | RegExp) {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('New password (creates your account)').fill(password);
   if (payMethod) await page.getByRole('radio', { name: payMethod }).check();

@@ -31,3 +31,6 @@ export async function decryptCartIds(token: string): Promise<number[] | null> {
     return null;
   }
 }
+
+/** The checkout page for these cart lines (the cart page's selection, the drawer's lines, or "buy now"'s one). */
+export const checkoutUrlOf = async (ids: number[]) => `/pay?ids=${await encryptCartIds(ids)}`;

@@ -1,0 +1,226 @@
+/**
+ * The API under load, on PostgreSQL, beside a bare Hono server as the floor of this machine.
+ * Creates (and drops) its own database on DATABASE_URL's server (default the local one), starts the
+ * shop and a hello-world Hono server as child processes, then on loopback:
+ * - drives the product list and a signed-in cart read at fixed rates: p50/p99, and the highest rate
+ *   whose p99 stays within 20 ms;
+ * - the most requests per second with 10 connections;
+ * - createOrder per second (10 at a time), and that stock never went below zero;
+ * - the shop's resident memory once started and idle.
+ * Usage: npm run bench:api [-- --seconds 3] [--cpu-prof]   (stops by itself)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { encodePassword } from '@/features/auth/auth';
+import { homeAddress } from '@/features/delivery/fixtures/addresses';
+
+const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, 'cpu-prof': { type: 'boolean', default: false } } });
+const seconds = Number(values.seconds);
+const rates = [100, 200, 500, 1000, 2000, 4000];
+const p99Budget = 20;
+const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
+const database = `bench_api_${process.pid}`;
+const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
+
+type Target = { port: number; path: string; headers?: Record<string, string> };
+type Reply = { status: number; body: string; headers: http.IncomingHttpHeaders };
+
+function request(target: Target, init: { method?: string; body?: unknown } = {}): Promise<Reply> {
+  return new Promise((resolve, reject) => {
+    const payload = init.body === undefined ? undefined : JSON.stringify(init.body);
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port: target.port,
+        path: target.path,
+        method: init.method ?? 'GET',
+        agent,
+        headers: { ...target.headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) },
+      },
+      (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (chunk: string) => (body += chunk));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+
+/** Open loop: a request every 1/rate s whatever the answers; latency counts from when it was due. */
+async function atRate(target: Target, rate: number) {
+  const latencies: number[] = [];
+  let failed = 0;
+  const total = Math.round(rate * seconds);
+  const start = performance.now();
+  const pending: Promise<void>[] = [];
+  for (let sent = 0; sent < total; ) {
+    const due = Math.min(total, Math.floor(((performance.now() - start) * rate) / 1000) + 1);
+    for (; sent < due; sent++) {
+      const dueAt = start + (sent * 1000) / rate;
+      pending.push(
+        request(target).then(
+          (reply) => {
+            if (reply.status !== 200) failed++;
+            latencies.push(performance.now() - dueAt);
+          },
+          () => void failed++,
+        ),
+      );
+    }
+    await new Promise((resolve) => setTimeout(resolve, 2));
+  }
+  await Promise.all(pending);
+  latencies.sort((a, b) => a - b);
+  return { rate, p50: percentile(latencies, 50), p99: percentile(latencies, 99), failed };
+}
+
+/** Closed loop: `connections` requests in flight for the whole time. */
+async function mostPerSecond(target: Target, connections = 10) {
+  let done = 0;
+  const until = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: connections }, async () => {
+      while (performance.now() < until) {
+        await request(target);
+        done++;
+      }
+    }),
+  );
+  return done / seconds;
+}
+
+async function rateTable(label: string, target: Target) {
+  let best = 0;
+  for (const rate of rates) {
+    const result = await atRate(target, rate);
+    console.log(`  ${label.padEnd(26)} ${String(rate).padStart(5)}/s  p50 ${result.p50.toFixed(1).padStart(6)} ms  p99 ${result.p99.toFixed(1).padStart(7)} ms${result.failed ? `  ${result.failed} failed` : ''}`);
+    if (result.p99 > p99Budget || result.failed) break;
+    best = rate;
+  }
+  const max = await mostPerSecond(target);
+  console.log(`  ${label.padEnd(26)} highest rate with p99 ≤ ${p99Budget} ms: ${best}/s; most per second (10 connections): ${max.toFixed(0)}/s`);
+  return { best, max };
+}
+
+function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (ready.test(output)) resolve(child);
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', onData);
+    child.on('exit', (code) => reject(new Error(`${args.join(' ')} exited (${code})\n${output}`)));
+  });
+}
+
+const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const server = http.createServer().listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
+    });
+  });
+
+const admin = new pg.Client({ connectionString: serverUrl });
+await admin.connect();
+await admin.query(`create database ${database}`);
+const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-api-'));
+const children: ChildProcess[] = [];
+try {
+  const floorPort = await freePort();
+  const floorSource = `import { serve } from '@hono/node-server'; import { Hono } from 'hono';
+    serve({ fetch: new Hono().get('/', (c) => c.json({ code: 1, data: 'hello', message: 'success' })).fetch, hostname: '127.0.0.1', port: ${floorPort} }, () => console.log('floor ready'));`;
+  children.push(await startChild(['--input-type=module', '-e', floorSource], {}, /floor ready/));
+
+  const shopPort = await freePort();
+  const databaseUrl = new URL(serverUrl);
+  databaseUrl.pathname = `/${database}`;
+  const shop = await startChild(
+    [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), 'var', 'profiles')}`] : []), '--import', 'tsx', 'scripts/start.ts', '--no-build'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl.toString(),
+      DATA_DIR: dataDir,
+      PORT: String(shopPort),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '1000000',
+      RATE_LIMIT_PER_ACCOUNT: '1000000',
+    },
+    /running at/,
+  );
+  children.push(shop);
+  await new Promise((resolve) => setTimeout(resolve, 3000));
+  const idleMb = rssMb(shop.pid!);
+
+  const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
+  const registered = await request(api('/login/register'), {
+    method: 'POST',
+    body: { firstName: 'Bench', lastName: 'Mark', email: `bench.${process.pid}@example.com`, password: encodePassword('secret123') },
+  });
+  const token = /token=([^;]+)/.exec(String(registered.headers['set-cookie']))?.[1];
+  if (!token) throw new Error(`could not register: ${registered.body}`);
+  const signedIn = { Cookie: `token=${token}` };
+  const list = JSON.parse((await request(api('/goods/queryProductList?pageSize=12'))).body) as { data: { list: { goodsId: number }[] } };
+  const details = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${list.data.list[0]!.goodsId}`))).body) as {
+    data: { specifications: { goodsSpecificationId: number }[] };
+  };
+  const spec = details.data.specifications[0]!.goodsSpecificationId;
+  for (const product of list.data.list.slice(1, 3)) {
+    const other = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${product.goodsId}`))).body) as { data: { specifications: { goodsSpecificationId: number }[] } };
+    await request(api('/shoppingcart/addShoppingCart', signedIn), { method: 'POST', body: { goodsSpecificationId: other.data.specifications[0]!.goodsSpecificationId, goodsQuantity: 1 } });
+  }
+
+  console.log(`\nAPI on PostgreSQL, ${seconds} s per step, loopback (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
+  console.log(`  shop idle after start: ${idleMb} MB RSS (target ≤ 200 MB)\n`);
+  const floor = await rateTable('bare Hono (floor)', { port: floorPort, path: '/' });
+  const products = await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }));
+  const cart = await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }));
+
+  // createOrder: 10 at a time, one unit each, from a size with a known stock.
+  const stock = 400;
+  const pool = new pg.Client({ connectionString: databaseUrl.toString() });
+  await pool.connect();
+  await pool.query('update specifications set stock = $1 where id = $2', [stock, spec]);
+  let placed = 0;
+  let refused = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async () => {
+      while (placed + refused < stock + 50) {
+        const reply = await request(api('/order/createOrder', signedIn), {
+          method: 'POST',
+          body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
+        });
+        if ((JSON.parse(reply.body) as { code: number }).code === 1) placed++;
+        else refused++;
+      }
+    }),
+  );
+  const orderSeconds = (performance.now() - started) / 1000;
+  const left = (await pool.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
+  await pool.end();
+  console.log(`\n  createOrder: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${left < 0 || placed > stock ? ', OVERSOLD' : ', no oversell'}) (target ≥ 300/s)`);
+  console.log(`\n  summary: list ${products.best}/s within ${p99Budget} ms (max ${products.max.toFixed(0)}/s), cart ${cart.best}/s (max ${cart.max.toFixed(0)}/s), floor ${floor.best}/s (max ${floor.max.toFixed(0)}/s), idle ${idleMb} MB`);
+} finally {
+  for (const child of children) child.kill('SIGTERM');
+  await new Promise((resolve) => setTimeout(resolve, 1500));
+  agent.destroy();
+  await admin.query(`drop database if exists ${database} with (force)`);
+  await admin.end();
+  await rm(dataDir, { recursive: true, force: true });
+}

@@ -1,0 +1,778 @@
+import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { categories, type Category } from '@/features/catalog/catalog';
+import { currencies, languages, type Currency, type Language } from '@/lib/locale';
+import { parseMajorUnits, toMajorUnits } from '@/lib/money';
+import { adminCall, AdminApiError, type Envelope } from './admin-api';
+import { may, type OperatorRole } from './operators';
+import './catalogue.css';
+
+/*
+ * The back office's catalogue section: find products, edit one (texts in every language side by
+ * side, sizes with stock and prices per currency) or create one with an uploaded picture. The
+ * server saves through the catalogue import and answers every invalid field by its path.
+ */
+
+type Texts = Record<Language, string>;
+type Price = { unitPrice: number; originalPrice?: number };
+type Size = { sku: string; name: Texts; stock: number; pointsPrice?: number; prices: Partial<Record<Currency, Price>> };
+type Product = {
+  slug: string;
+  category: Category;
+  onSale: boolean;
+  arrivedDaysAgo?: number;
+  soldCount?: number;
+  name: Texts;
+  summary: Texts;
+  description: Texts;
+  pictures: string[];
+  specifications: Size[];
+};
+type Editable = { product: Product; pictureUrls: string[] };
+type Row = { slug: string; name: string; category: Category; onSale: boolean; sizes: number; stock: number; missingLanguages: Language[] };
+type Page = { list: Row[]; total: number; pageNum: number; pageSize: number };
+type Filters = { q: string; category: string; onSale: string };
+/** Field path (as the server names it, e.g. `specifications.0.prices.USD.unitPrice`) → message. */
+type Errors = Record<string, string>;
+
+const PAGE_SIZE = 25;
+const emptyTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
+
+export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
+  const [editing, setEditing] = useState<{ mode: 'create' | 'update'; editable: Editable } | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [reload, setReload] = useState(0);
+  const canWrite = may(role, 'catalogue.write');
+
+  const open = async (slug: string) => {
+    setNotice(null);
+    setEditing({ mode: 'update', editable: await adminCall<Editable>(`/catalogue/product?slug=${encodeURIComponent(slug)}`) });
+  };
+  const create = () => {
+    setNotice(null);
+    const product: Product = { slug: '', category: 'lingerie', onSale: true, name: emptyTexts(), summary: emptyTexts(), description: emptyTexts(), pictures: [], specifications: [newSize()] };
+    setEditing({ mode: 'create', editable: { product, pictureUrls: [] } });
+  };
+
+  if (editing) {
+    return (
+      <ProductEditor
+        key={editing.editable.product.slug || 'new'}
+        mode={editing.mode}
+        initial={editing.editable}
+        canWrite={canWrite}
+        onClose={(saved) => {
+          setEditing(null);
+          if (saved) {
+            setNotice(`Saved ${saved}. Publish to show the change on the pages.`);
+            setReload((count) => count + 1);
+          }
+        }}
+      />
+    );
+  }
+  return <ProductList onOpen={(slug) => void open(slug)} onCreate={canWrite ? create : undefined} notice={notice} reload={reload} />;
+}
+
+/* ── The list ──────────────────────────────────────────────────────────────────────────────── */
+
+function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: string) => void; onCreate?: (() => void) | undefined; notice: string | null; reload: number }) {
+  const [filters, setFilters] = useState<Filters>({ q: '', category: '', onSale: '' });
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<Page | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    const query = new URLSearchParams({ pageNum: String(pageNum), pageSize: String(PAGE_SIZE) });
+    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+    try {
+      setPage(await adminCall<Page>(`/catalogue/products?${query}`));
+      setError(null);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }, [filters, pageNum]);
+
+  useEffect(() => {
+    void load();
+  }, [load, reload]);
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters({ q: String(form.get('q')).trim(), category: String(form.get('category')), onSale: String(form.get('onSale')) });
+    setPageNum(1);
+  };
+  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
+
+  return (
+    <section aria-labelledby="catalogue-title">
+      <div className="catalogue__head">
+        <h1 id="catalogue-title">Catalogue</h1>
+        {onCreate && (
+          <button type="button" className="button" onClick={onCreate}>
+            New product
+          </button>
+        )}
+      </div>
+      {notice && (
+        <p className="field-ok" role="status">
+          {notice}
+        </p>
+      )}
+      {onCreate && <ImportExport onImported={() => void load()} />}
+      <form className="backoffice__filters" onSubmit={applyFilters} role="search">
+        <label className="field">
+          <span>Name or slug</span>
+          <input name="q" type="search" maxLength={60} defaultValue={filters.q} />
+        </label>
+        <label className="field">
+          <span>Category</span>
+          <select name="category" defaultValue={filters.category}>
+            <option value="">Any</option>
+            {categories.map((category) => (
+              <option key={category}>{category}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>On sale</span>
+          <select name="onSale" defaultValue={filters.onSale}>
+            <option value="">Any</option>
+            <option value="yes">On sale</option>
+            <option value="no">Taken down</option>
+          </select>
+        </label>
+        <button className="button" type="submit">
+          Filter
+        </button>
+      </form>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      {page && (
+        <>
+          <p aria-live="polite">{page.total === 1 ? '1 product' : `${page.total} products`}</p>
+          <table className="data-table backoffice__table">
+            <thead>
+              <tr>
+                <th scope="col">Product</th>
+                <th scope="col">Slug</th>
+                <th scope="col">Category</th>
+                <th scope="col">On sale</th>
+                <th scope="col" className="numeric">
+                  Sizes
+                </th>
+                <th scope="col" className="numeric">
+                  Stock
+                </th>
+                <th scope="col">Translations</th>
+              </tr>
+            </thead>
+            <tbody>
+              {page.list.map((row) => (
+                <tr key={row.slug}>
+                  <td>
+                    <button type="button" className="link-button" onClick={() => onOpen(row.slug)}>
+                      {row.name}
+                    </button>
+                  </td>
+                  <td className="mono">{row.slug}</td>
+                  <td>{row.category}</td>
+                  <td>{row.onSale ? 'Yes' : 'No'}</td>
+                  <td className="numeric">{row.sizes}</td>
+                  <td className="numeric">{row.stock}</td>
+                  <td>{row.missingLanguages.length ? <span className="tag">Missing {row.missingLanguages.join(', ')}</span> : 'Complete'}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <nav className="pager" aria-label="Pages">
+            <button type="button" className="button button--ghost button--small" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
+              Previous
+            </button>
+            <span>
+              Page {pageNum} of {pages}
+            </span>
+            <button type="button" className="button button--ghost button--small" disabled={pageNum >= pages} onClick={() => setPageNum(pageNum + 1)}>
+              Next
+            </button>
+          </nav>
+        </>
+      )}
+    </section>
+  );
+}
+
+/* ── Import and export ───────────────────────────────────────────────────────────────────────── */
+
+type ImportPlan = { created: string[]; changed: { slug: string; fields: string[] }[]; takenDown: string[]; unchanged: number };
+
+function ImportExport({ onImported }: { onImported: () => void }) {
+  const [file, setFile] = useState<{ name: string; format: 'json' | 'csv'; content: string } | null>(null);
+  const [plan, setPlan] = useState<ImportPlan | null>(null);
+  const [problems, setProblems] = useState<string[]>([]);
+  const [done, setDone] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const run = async (chosen: NonNullable<typeof file>, apply: boolean) => {
+    setBusy(true);
+    setProblems([]);
+    setDone(null);
+    try {
+      const answer = await postCatalogue('/import', { format: chosen.format, content: chosen.content, apply });
+      if (answer.code !== 1) {
+        setPlan(null);
+        setProblems(issuesOf(answer)?.map((issue) => `${issue.path}: ${issue.message}`) ?? [answer.message]);
+        return;
+      }
+      const result = answer.data as { plan: ImportPlan; applied: boolean };
+      if (result.applied) {
+        setPlan(null);
+        setFile(null);
+        setDone(`Imported ${chosen.name}: ${result.plan.created.length} created, ${result.plan.changed.length} changed, ${result.plan.takenDown.length} taken down.`);
+        onImported();
+      } else {
+        setPlan(result.plan);
+      }
+    } finally {
+      setBusy(false);
+    }
+  };
+  const choose = async (event: ChangeEvent<HTMLInputElement>) => {
+    const picked = event.currentTarget.files?.[0];
+    if (!picked) return;
+    const chosen = { name: picked.name, format: picked.name.toLowerCase().endsWith('.csv') ? ('csv' as const) : ('json' as const), content: await picked.text() };
+    setFile(chosen);
+    await run(chosen, false);
+  };
+  const exportCatalogue = async () => {
+    const data = await adminCall<unknown>('/catalogue/export');
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([JSON.stringify(data, null, 2)], { type: 'application/json' }));
+    link.download = 'catalogue.json';
+    link.click();
+    URL.revokeObjectURL(link.href);
+  };
+
+  return (
+    <details className="catalogue__transfer">
+      <summary>Import or export the catalogue</summary>
+      <div className="catalogue__row">
+        <label className="field">
+          <span>Catalogue file (JSON or CSV)</span>
+          <input type="file" accept=".json,.csv,application/json,text/csv" disabled={busy} onChange={(event) => void choose(event)} />
+        </label>
+        <button type="button" className="button button--ghost" onClick={() => void exportCatalogue()}>
+          Export as JSON
+        </button>
+      </div>
+      {problems.length > 0 && (
+        <div role="alert">
+          <p className="field-error">The file cannot be imported:</p>
+          <ul className="field-error">
+            {problems.map((problem) => (
+              <li key={problem}>{problem}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {done && (
+        <p className="field-ok" role="status">
+          {done}
+        </p>
+      )}
+      {plan && file && (
+        <section aria-labelledby="import-plan-title" className="catalogue__plan">
+          <h2 id="import-plan-title">What importing {file.name} would do</h2>
+          <PlanList title="Created" items={plan.created} />
+          <PlanList title="Changed" items={plan.changed.map((entry) => `${entry.slug} (${entry.fields.join(', ')})`)} />
+          <PlanList title="Taken down" items={plan.takenDown} />
+          <p>{plan.unchanged} unchanged. Products the file leaves out stay as they are.</p>
+          <button type="button" className="button" disabled={busy || (!plan.created.length && !plan.changed.length)} onClick={() => void run(file, true)}>
+            Apply import
+          </button>
+        </section>
+      )}
+    </details>
+  );
+}
+
+function PlanList({ title, items }: { title: string; items: string[] }) {
+  return (
+    <>
+      <h3>
+        {title}: {items.length}
+      </h3>
+      {items.length > 0 && (
+        <ul aria-label={title}>
+          {items.map((item) => (
+            <li key={item}>{item}</li>
+          ))}
+        </ul>
+      )}
+    </>
+  );
+}
+
+/* ── The editor ────────────────────────────────────────────────────────────────────────────── */
+
+type SizeDraft = { sku: string; name: Texts; stock: string; pointsPrice: string; prices: Record<Currency, { unit: string; original: string }> };
+type Draft = Omit<Product, 'specifications'> & { specifications: SizeDraft[] };
+
+function newSize(): Size {
+  return { sku: '', name: emptyTexts(), stock: 0, prices: {} };
+}
+
+const toDraft = (product: Product): Draft => ({
+  ...product,
+  specifications: product.specifications.map((size) => ({
+    sku: size.sku,
+    name: { ...size.name },
+    stock: String(size.stock),
+    pointsPrice: size.pointsPrice === undefined ? '' : String(size.pointsPrice),
+    prices: Object.fromEntries(
+      currencies.map((currency) => {
+        const price = size.prices[currency];
+        return [currency, { unit: price ? toMajorUnits(price.unitPrice) : '', original: price?.originalPrice ? toMajorUnits(price.originalPrice) : '' }];
+      }),
+    ) as SizeDraft['prices'],
+  })),
+});
+
+/** The draft in the import format, or the fields that are not numbers at all. */
+function fromDraft(draft: Draft): { product: Product; errors: Errors } {
+  const errors: Errors = {};
+  const whole = (text: string, path: string) => {
+    if (!/^\d{1,9}$/.test(text.trim())) {
+      errors[path] = 'Give a whole number';
+      return 0;
+    }
+    return Number(text.trim());
+  };
+  const amount = (text: string, path: string) => {
+    const minor = parseMajorUnits(text);
+    if (minor === null) errors[path] = 'Give an amount like 59.00';
+    return minor ?? 0;
+  };
+  const specifications = draft.specifications.map((size, index): Size => {
+    const prices: Size['prices'] = {};
+    for (const currency of currencies) {
+      const { unit, original } = size.prices[currency];
+      const path = `specifications.${index}.prices.${currency}`;
+      if (!unit.trim()) {
+        if (original.trim()) errors[`${path}.unitPrice`] = 'Give the price too, or leave both empty';
+        continue;
+      }
+      const unitPrice = amount(unit, `${path}.unitPrice`);
+      prices[currency] = original.trim() ? { unitPrice, originalPrice: amount(original, `${path}.originalPrice`) } : { unitPrice };
+    }
+    return {
+      sku: size.sku.trim(),
+      name: size.name,
+      stock: whole(size.stock, `specifications.${index}.stock`),
+      ...(size.pointsPrice.trim() ? { pointsPrice: whole(size.pointsPrice, `specifications.${index}.pointsPrice`) } : {}),
+      prices,
+    };
+  });
+  return { product: { ...draft, slug: draft.slug.trim(), specifications }, errors };
+}
+
+/** Uploads one picture as multipart; answers its `stored:` reference and URL. */
+async function uploadPicture(file: File) {
+  const form = new FormData();
+  form.set('file', file);
+  const response = await fetch('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Accept: 'application/json', Language: 'EN' }, credentials: 'same-origin' });
+  const envelope = (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<{ reference: string; url: string }>;
+  if (envelope.code !== 1) throw new AdminApiError(envelope.code, response.status === 413 ? 'The picture is larger than 8 MB.' : 'Upload a JPEG, PNG or WebP picture.');
+  return envelope.data;
+}
+
+/** Posts to the catalogue API; answers the envelope, whose refusal names each invalid field in `data.issues`. */
+async function postCatalogue(path: string, body: unknown) {
+  const response = await fetch(`/api/v1/admin/catalogue${path}`, {
+    method: 'POST',
+    headers: { Accept: 'application/json', Language: 'EN', 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    credentials: 'same-origin',
+  });
+  return (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<unknown>;
+}
+const issuesOf = (envelope: Envelope<unknown>) => (envelope.data as { issues?: { path: string; message: string }[] } | null)?.issues;
+const saveProduct = (mode: 'create' | 'update', product: Product) => postCatalogue(`/product/${mode}`, { product });
+
+function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 'update'; initial: Editable; canWrite: boolean; onClose: (saved?: string) => void }) {
+  const [draft, setDraft] = useState<Draft>(() => toDraft(initial.product));
+  const [pictureUrls, setPictureUrls] = useState(initial.pictureUrls);
+  const [errors, setErrors] = useState<Errors>({});
+  const [failure, setFailure] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const title = mode === 'create' ? 'New product' : `Edit ${initial.product.name.EN || initial.product.slug}`;
+
+  const update = (change: (draft: Draft) => void) =>
+    setDraft((current) => {
+      const next = structuredClone(current);
+      change(next);
+      return next;
+    });
+
+  const addPicture = async (event: ChangeEvent<HTMLInputElement>) => {
+    const file = event.currentTarget.files?.[0];
+    event.currentTarget.value = '';
+    if (!file) return;
+    setBusy(true);
+    try {
+      const uploaded = await uploadPicture(file);
+      update((next) => {
+        next.pictures.push(uploaded.reference);
+      });
+      setPictureUrls((urls) => [...urls, uploaded.url]);
+      setErrors(({ pictures: _dropped, ...rest }) => rest);
+    } catch (caught) {
+      setErrors((current) => ({ ...current, pictures: (caught as Error).message }));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const removePicture = (index: number) => {
+    update((next) => {
+      next.pictures.splice(index, 1);
+    });
+    setPictureUrls((urls) => urls.filter((_, position) => position !== index));
+  };
+
+  const save = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setFailure(null);
+    const { product, errors: local } = fromDraft(draft);
+    if (Object.keys(local).length) {
+      setErrors(local);
+      setFailure('Some fields need a change; see the messages beside them.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const answer = await saveProduct(mode, product);
+      if (answer.code === 1) return onClose(product.slug);
+      const issues = issuesOf(answer);
+      setErrors(issues ? Object.fromEntries(issues.map((issue) => [issue.path || 'product', issue.message])) : {});
+      setFailure(issues ? 'Some fields need a change; see the messages beside them.' : answer.message);
+    } catch (caught) {
+      setFailure((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const texts = (field: 'name' | 'summary' | 'description', label: string, multiline = false) => (
+    <tr>
+      <th scope="row">{label}</th>
+      {languages.map((language) => (
+        <td key={language}>
+          <TextField
+            label={`${label} (${language})`}
+            value={draft[field][language]}
+            error={errors[`${field}.${language}`]}
+            missing={!draft[field][language].trim()}
+            multiline={multiline}
+            readOnly={!canWrite}
+            onChange={(value) =>
+              update((next) => {
+                next[field][language] = value;
+              })
+            }
+          />
+        </td>
+      ))}
+    </tr>
+  );
+
+  return (
+    <section aria-labelledby="product-title">
+      <div className="catalogue__head">
+        <h1 id="product-title">{title}</h1>
+        <button type="button" className="button button--ghost" onClick={() => onClose()}>
+          Back to the list
+        </button>
+      </div>
+      <form className="catalogue__editor" onSubmit={save} noValidate>
+        <div className="catalogue__row">
+          <TextField
+            label="Slug"
+            value={draft.slug}
+            error={errors.slug}
+            readOnly={mode === 'update' || !canWrite}
+            hint="Lower-case letters, digits and dashes; part of the product's address"
+            onChange={(value) =>
+              update((next) => {
+                next.slug = value;
+              })
+            }
+          />
+          <label className="field">
+            <span>Category</span>
+            <select
+              value={draft.category}
+              disabled={!canWrite}
+              onChange={(event) => {
+                const category = event.currentTarget.value as Category;
+                update((next) => {
+                  next.category = category;
+                });
+              }}
+            >
+              {categories.map((category) => (
+                <option key={category}>{category}</option>
+              ))}
+            </select>
+          </label>
+          <label className="catalogue__check">
+            <input
+              type="checkbox"
+              checked={draft.onSale}
+              disabled={!canWrite}
+              onChange={(event) => {
+                const onSale = event.currentTarget.checked;
+                update((next) => {
+                  next.onSale = onSale;
+                });
+              }}
+            />
+            <span>On sale</span>
+          </label>
+        </div>
+
+        <table className="data-table catalogue__texts">
+          <caption>Texts</caption>
+          <thead>
+            <tr>
+              <td />
+              {languages.map((language) => (
+                <th key={language} scope="col">
+                  {language}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {texts('name', 'Name')}
+            {texts('summary', 'Summary')}
+            {texts('description', 'Description', true)}
+          </tbody>
+        </table>
+
+        <fieldset className="catalogue__pictures">
+          <legend>Pictures (the first is the main one)</legend>
+          <ul>
+            {pictureUrls.map((url, index) => (
+              <li key={url}>
+                <img src={url} alt={`Picture ${index + 1}`} width={96} height={96} />
+                {canWrite && (
+                  <button type="button" className="button button--ghost button--small" onClick={() => removePicture(index)}>
+                    Remove picture {index + 1}
+                  </button>
+                )}
+              </li>
+            ))}
+          </ul>
+          {canWrite && draft.pictures.length < 8 && (
+            <label className="field">
+              <span>Add a picture (JPEG, PNG or WebP)</span>
+              <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void addPicture(event)} disabled={busy} aria-describedby="pictures-error" />
+            </label>
+          )}
+          <FieldError id="pictures-error" error={errors.pictures ?? Object.entries(errors).find(([path]) => path.startsWith('pictures.'))?.[1]} />
+        </fieldset>
+
+        {draft.specifications.map((size, index) => (
+          <SizeEditor
+            key={index}
+            index={index}
+            size={size}
+            errors={errors}
+            readOnly={!canWrite}
+            removable={draft.specifications.length > 1 && canWrite}
+            onChange={(change) => update((next) => change(next.specifications[index]!))}
+            onRemove={() =>
+              update((next) => {
+                next.specifications.splice(index, 1);
+              })
+            }
+          />
+        ))}
+        {canWrite && (
+          <button
+            type="button"
+            className="button button--ghost"
+            onClick={() =>
+              update((next) => {
+                next.specifications.push(toDraft({ ...initial.product, specifications: [newSize()] }).specifications[0]!);
+              })
+            }
+          >
+            Add a size
+          </button>
+        )}
+
+        {failure && (
+          <p className="field-error" role="alert">
+            {failure}
+          </p>
+        )}
+        {canWrite && (
+          <div className="catalogue__save">
+            <button className="button" type="submit" disabled={busy}>
+              {mode === 'create' ? 'Create product' : 'Save product'}
+            </button>
+          </div>
+        )}
+      </form>
+    </section>
+  );
+}
+
+function SizeEditor({
+  index,
+  size,
+  errors,
+  readOnly,
+  removable,
+  onChange,
+  onRemove,
+}: {
+  index: number;
+  size: SizeDraft;
+  errors: Errors;
+  readOnly: boolean;
+  removable: boolean;
+  onChange: (change: (size: SizeDraft) => void) => void;
+  onRemove: () => void;
+}) {
+  const path = `specifications.${index}`;
+  const label = `Size ${index + 1}`;
+  return (
+    <fieldset className="catalogue__size">
+      <legend>{label}</legend>
+      <div className="catalogue__row">
+        <TextField label={`${label} SKU`} value={size.sku} error={errors[`${path}.sku`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.sku = value))} />
+        {languages.map((language) => (
+          <TextField
+            key={language}
+            label={`${label} name (${language})`}
+            value={size.name[language]}
+            missing={!size.name[language].trim()}
+            error={errors[`${path}.name.${language}`]}
+            readOnly={readOnly}
+            onChange={(value) => onChange((next) => void (next.name[language] = value))}
+          />
+        ))}
+      </div>
+      <div className="catalogue__row">
+        <TextField label={`${label} stock`} inputMode="numeric" value={size.stock} error={errors[`${path}.stock`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.stock = value))} />
+        <TextField
+          label={`${label} points price`}
+          inputMode="numeric"
+          value={size.pointsPrice}
+          hint="Empty: cannot be gifted"
+          error={errors[`${path}.pointsPrice`]}
+          readOnly={readOnly}
+          onChange={(value) => onChange((next) => void (next.pointsPrice = value))}
+        />
+      </div>
+      <div className="catalogue__row">
+        {currencies.map((currency) => (
+          <div key={currency} className="catalogue__price">
+            <TextField
+              label={`${label} price ${currency}`}
+              inputMode="decimal"
+              value={size.prices[currency].unit}
+              hint="Empty: not sold in this currency"
+              error={errors[`${path}.prices.${currency}.unitPrice`] ?? errors[`${path}.prices.${currency}`]}
+              readOnly={readOnly}
+              onChange={(value) => onChange((next) => void (next.prices[currency].unit = value))}
+            />
+            <TextField
+              label={`${label} original price ${currency}`}
+              inputMode="decimal"
+              value={size.prices[currency].original}
+              error={errors[`${path}.prices.${currency}.originalPrice`]}
+              readOnly={readOnly}
+              onChange={(value) => onChange((next) => void (next.prices[currency].original = value))}
+            />
+          </div>
+        ))}
+      </div>
+      {removable && (
+        <button type="button" className="button button--ghost button--small" onClick={onRemove}>
+          Remove {label.toLowerCase()}
+        </button>
+      )}
+    </fieldset>
+  );
+}
+
+function FieldError({ id, error }: { id: string; error: string | undefined }) {
+  return (
+    <p className="field-error" id={id}>
+      {error ?? ''}
+    </p>
+  );
+}
+
+function TextField({
+  label,
+  value,
+  onChange,
+  error,
+  hint,
+  missing,
+  multiline,
+  readOnly,
+  inputMode,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  error?: string | undefined;
+  hint?: string;
+  missing?: boolean;
+  multiline?: boolean;
+  readOnly?: boolean;
+  inputMode?: 'numeric' | 'decimal';
+}) {
+  const id = useId();
+  const described = [missing ? `${id}-missing` : '', hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
+  const control: ReactNode = multiline ? (
+    <textarea id={id} rows={4} value={value} readOnly={readOnly} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.currentTarget.value)} />
+  ) : (
+    <input
+      id={id}
+      value={value}
+      readOnly={readOnly}
+      inputMode={inputMode}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
+  );
+  return (
+    <div className="field">
+      <div className="catalogue__label">
+        <label htmlFor={id}>{label}</label>
+        {missing && (
+          <span id={`${id}-missing`} className="tag catalogue__missing">
+            missing translation
+          </span>
+        )}
+      </div>
+      {control}
+      {hint && (
+        <small id={`${id}-hint`} className="catalogue__hint">
+          {hint}
+        </small>
+      )}
+      <FieldError id={`${id}-error`} error={error} />
+    </div>
+  );
+}

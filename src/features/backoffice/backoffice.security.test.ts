@@ -1,0 +1,132 @@
+import { describe, expect, it } from 'vitest';
+import { actOnOrder } from '@/features/orders/order-actions';
+import { testPicture } from '../../../tests/support/api';
+import { signUp } from '../../../tests/support/customers';
+import { aLine, aShop, anOrder } from '../../../tests/support/fixtures';
+import { anOperator, type TestOperator } from '../../../tests/support/operators';
+import { exportProducts } from './catalogue.service';
+import type { OperatorRole } from './operators';
+
+/* Who may call what under /api/v1/admin: exactly the allowed pairs succeed. */
+
+const shop = await aShop({
+  catalog: 'small',
+  env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' },
+  publish: async () => ({ pages: 1, rendered: 0, seconds: 0 }),
+});
+const buyer = await signUp(shop);
+const operators: Record<OperatorRole, TestOperator> = {
+  admin: await anOperator(shop, 'admin'),
+  editor: await anOperator(shop, 'editor'),
+  fulfilment: await anOperator(shop, 'fulfilment'),
+};
+
+let productSequence = 0;
+/** A new product in the import format, its picture uploaded first. */
+const newProduct = async () => {
+  const form = new FormData();
+  form.set('file', new File([await testPicture()], 'p.png', { type: 'image/png' }));
+  const upload = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: await operators.admin.freshSession() });
+  const { data } = (await upload.json()) as { data: { reference: string } };
+  productSequence += 1;
+  const text = { EN: 'Matrix gown', ZH: '矩阵长袍', MS: 'Gaun matriks' };
+  return {
+    product: {
+      slug: `matrix-gown-${productSequence}`,
+      category: 'lingerie',
+      name: text,
+      summary: text,
+      description: text,
+      pictures: [data.reference],
+      specifications: [{ sku: `matrix-gown-${productSequence}-m`, name: { EN: 'M', ZH: 'M', MS: 'M' }, stock: 5, prices: { USD: { unitPrice: 4900 } } }],
+    },
+  };
+};
+const pictureForm = async () => {
+  const form = new FormData();
+  form.set('file', new File([await testPicture()], 'p.png', { type: 'image/png' }));
+  return form;
+};
+const paidOrder = async () => (await anOrder(shop, buyer, [aLine(shop, 'robe-s')], { paid: true })).orderNo;
+const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
+  const orderNo = await paidOrder();
+  for (const step of steps) {
+    await actOnOrder(shop.operator, 'cli', orderNo, step === 'ship' ? { action: 'ship', carrier: 'DHL', trackingNumber: 'T1' } : { action: 'sign-for' });
+  }
+  return orderNo;
+};
+
+/** `csv`: the route answers a CSV download rather than the JSON envelope; `form`: it takes a multipart body. */
+type Call = { method: 'GET' | 'POST'; path: string; body?: () => Promise<unknown>; csv?: boolean; form?: () => Promise<FormData> };
+const everyOperator: OperatorRole[] = ['admin', 'editor', 'fulfilment'];
+
+/** Every back-office route but sign-in and the one-time link, with who may call it. */
+const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
+  'GET /admin/auth/me': { call: { method: 'GET', path: '/admin/auth/me' }, allowed: everyOperator },
+  'POST /admin/auth/signOut': { call: { method: 'POST', path: '/admin/auth/signOut', body: async () => ({}) }, allowed: everyOperator },
+  'POST /admin/auth/signOutEverywhere': { call: { method: 'POST', path: '/admin/auth/signOutEverywhere', body: async () => ({}) }, allowed: everyOperator },
+  'GET /admin/orders': { call: { method: 'GET', path: '/admin/orders?status=3' }, allowed: ['admin', 'fulfilment'] },
+  'GET /admin/orders/details': { call: { method: 'GET', path: '/admin/orders/details?orderNo=' }, allowed: ['admin', 'fulfilment'] },
+  'POST /admin/orders/ship': { call: { method: 'POST', path: '/admin/orders/ship', body: async () => ({ orderNo: await paidOrder(), carrier: 'DHL', trackingNumber: 'X1' }) }, allowed: ['admin', 'fulfilment'] },
+  'POST /admin/orders/addEvent': { call: { method: 'POST', path: '/admin/orders/addEvent', body: async () => ({ orderNo: await paidOrder(), text: 'Left the warehouse' }) }, allowed: ['admin', 'fulfilment'] },
+  'POST /admin/orders/signFor': { call: { method: 'POST', path: '/admin/orders/signFor', body: async () => ({ orderNo: await orderIn(['ship']) }) }, allowed: ['admin', 'fulfilment'] },
+  'POST /admin/orders/complete': { call: { method: 'POST', path: '/admin/orders/complete', body: async () => ({ orderNo: await orderIn(['ship', 'sign-for']) }) }, allowed: ['admin', 'fulfilment'] },
+  'POST /admin/orders/refund': { call: { method: 'POST', path: '/admin/orders/refund', body: async () => ({ orderNo: await paidOrder() }) }, allowed: ['admin'] },
+  'GET /admin/catalogue/products': { call: { method: 'GET', path: '/admin/catalogue/products?q=robe' }, allowed: ['admin', 'editor'] },
+  'GET /admin/catalogue/product': { call: { method: 'GET', path: '/admin/catalogue/product?slug=silk-robe' }, allowed: ['admin', 'editor'] },
+  'POST /admin/catalogue/product/create': { call: { method: 'POST', path: '/admin/catalogue/product/create', body: newProduct }, allowed: ['admin', 'editor'] },
+  'POST /admin/catalogue/product/update': {
+    call: { method: 'POST', path: '/admin/catalogue/product/update', body: async () => ({ product: (await exportProducts(shop.db, ['silk-robe']))[0] }) },
+    allowed: ['admin', 'editor'],
+  },
+  'GET /admin/catalogue/export': { call: { method: 'GET', path: '/admin/catalogue/export' }, allowed: ['admin', 'editor'] },
+  'POST /admin/catalogue/import': {
+    call: { method: 'POST', path: '/admin/catalogue/import', body: async () => ({ format: 'json', content: JSON.stringify({ products: await exportProducts(shop.db, ['silk-robe']) }), apply: false }) },
+    allowed: ['admin', 'editor'],
+  },
+  'POST /admin/catalogue/picture': { call: { method: 'POST', path: '/admin/catalogue/picture', form: pictureForm }, allowed: ['admin', 'editor'] },
+  'GET /admin/audit': { call: { method: 'GET', path: '/admin/audit' }, allowed: ['admin'] },
+  'GET /admin/orders/export': { call: { method: 'GET', path: '/admin/orders/export?status=3', csv: true }, allowed: ['admin'] },
+  'POST /admin/verifyCodes/issue': { call: { method: 'POST', path: '/admin/verifyCodes/issue', body: async () => ({ sku: 'robe-s', count: 2 }), csv: true }, allowed: ['admin'] },
+  'GET /admin/customers': { call: { method: 'GET', path: '/admin/customers?q=a' }, allowed: ['admin'] },
+  'GET /admin/customers/details': { call: { method: 'GET', path: `/admin/customers/details?id=${buyer.user.userId}` }, allowed: ['admin'] },
+  'POST /admin/customers/disable': { call: { method: 'POST', path: '/admin/customers/disable', body: async () => ({ id: Number((await signUp(shop)).user.userId) }) }, allowed: ['admin'] },
+  'POST /admin/customers/enable': { call: { method: 'POST', path: '/admin/customers/enable', body: async () => ({ id: Number((await signUp(shop)).user.userId) }) }, allowed: ['admin'] },
+  'GET /admin/programme': { call: { method: 'GET', path: '/admin/programme' }, allowed: ['admin'] },
+  'POST /admin/programme/checkLedger': { call: { method: 'POST', path: '/admin/programme/checkLedger', body: async () => ({}) }, allowed: ['admin'] },
+  'GET /admin/publish/status': { call: { method: 'GET', path: '/admin/publish/status' }, allowed: ['admin', 'editor'] },
+  'POST /admin/publish': { call: { method: 'POST', path: '/admin/publish', body: async () => ({ full: false }) }, allowed: ['admin', 'editor'] },
+};
+
+async function callAs(who: 'anonymous' | 'customer' | OperatorRole, call: Call) {
+  const headers = who === 'anonymous' ? {} : who === 'customer' ? buyer.headers : await operators[who].freshSession();
+  const path = call.path.endsWith('orderNo=') ? `${call.path}${await paidOrder()}` : call.path;
+  if (call.form) {
+    const response = await shop.app.request(`/api/v1${path}`, { method: 'POST', body: await call.form(), headers });
+    return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number } };
+  }
+  return call.method === 'GET' ? shop.get(path, { headers }) : shop.post(path, await call.body!(), { headers });
+}
+
+describe('the back-office role matrix', () => {
+  it('has a row for every back-office route of the OpenAPI document', async () => {
+    const { paths } = (await shop.get('/openapi.json')).body as unknown as { paths: Record<string, Record<string, unknown>> };
+    const routes = Object.entries(paths)
+      .filter(([path]) => path.startsWith('/admin/'))
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((route) => !['POST /admin/auth/signIn', 'POST /admin/auth/setPassword'].includes(route));
+    expect(routes.sort()).toEqual(Object.keys(matrix).sort());
+  });
+
+  for (const [route, { call, allowed }] of Object.entries(matrix)) {
+    it(`${route}: only ${allowed.join(', ')}`, async () => {
+      for (const who of ['anonymous', 'customer', ...everyOperator] as const) {
+        const answer = await callAs(who, call);
+        const expected = (allowed as string[]).includes(who) ? { status: 200, code: 1 } : who === 'anonymous' || who === 'customer' ? { status: 401, code: -212 } : { status: 403, code: -218 };
+        const allowedCsv = call.csv && expected.code === 1;
+        const code = allowedCsv ? ((answer.headers.get('Content-Type') ?? '').startsWith('text/csv') ? 1 : 'not CSV') : answer.body.code;
+        expect({ who, status: answer.status, code }).toEqual({ who, ...expected });
+      }
+    });
+  }
+});

@@ -1,0 +1,102 @@
+import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { describeOrder } from '@/features/orders/orders.service';
+import { findOrderByNo } from '@/features/orders/order-lifecycle';
+import type { Executor } from '@/server/db/client';
+import { orders, payments } from '@/server/db/schema';
+import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
+import { toMajorUnits } from '@/lib/money';
+import type { AdminOrderQuery } from './backoffice.schema';
+import { csvText } from './csv';
+
+/* What the back office reads: the orders board and an order with its payments. */
+
+const DAY_MS = 24 * 3600 * 1000;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
+  const filters: SQL[] = [];
+  if (query.status !== undefined) filters.push(eq(orders.status, query.status));
+  if (query.currency) filters.push(eq(orders.currency, query.currency));
+  if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) filters.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
+  if (query.q) filters.push(or(ilike(orders.orderNo, likePattern(query.q)), ilike(orders.email, likePattern(query.q)))!);
+  return filters.length ? and(...filters) : undefined;
+}
+
+export async function findOrders(db: Executor, query: AdminOrderQuery) {
+  const where = orderFilters(query);
+  const [rows, [total]] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdAt), desc(orders.id))
+      .limit(query.pageSize)
+      .offset((query.pageNum - 1) * query.pageSize),
+    db.select({ total: count() }).from(orders).where(where),
+  ]);
+  return {
+    list: rows.map((order) => ({
+      orderNo: order.orderNo,
+      kind: order.kind,
+      status: order.status,
+      currency: order.currency,
+      payAmount: order.payAmount,
+      email: order.email,
+      createTime: order.createdAt.toISOString(),
+    })),
+    total: total?.total ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The most rows one export holds; a narrower filter gets the rest. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+/** The orders of the board's filter as CSV, newest first, amounts in minor units and in the currency's units. */
+export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(orderFilters(query))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(EXPORT_MAX_ROWS);
+  const csv = csvText(
+    ['order_no', 'placed_at', 'paid_at', 'status', 'kind', 'email', 'currency', 'goods_total_minor', 'discount_minor', 'pay_amount_minor', 'pay_amount'],
+    rows.map((order) => [
+      order.orderNo,
+      order.createdAt.toISOString(),
+      order.paidAt?.toISOString() ?? '',
+      statusNames[order.status as OrderStatusValue] ?? String(order.status),
+      order.kind,
+      order.email,
+      order.currency,
+      order.goodsTotal,
+      order.discountAmount,
+      order.payAmount,
+      toMajorUnits(order.payAmount),
+    ]),
+  );
+  return { csv, rows: rows.length };
+}
+
+/** An order as the operator sees it: what the customer sees, in English, plus every payment attempt. */
+export async function orderForOperator(db: Executor, orderNo: string) {
+  const order = await findOrderByNo(db, orderNo);
+  const [details, attempts] = await Promise.all([
+    describeOrder(db, order, 'EN'),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+  ]);
+  return {
+    ...details,
+    payments: attempts.map((attempt) => ({
+      provider: attempt.provider,
+      method: attempt.method,
+      status: attempt.status,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      createTime: attempt.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,89 @@
+import { createRoute, z } from '@hono/zod-openapi';
+import { catalogFromCsv } from '@/features/catalog/catalog-csv';
+import type { ShopDeps } from '@/server/deps';
+import { limitBody } from '@/server/http/body';
+import { ShopError } from '@/server/http/errors';
+import { ErrorCode } from '@/lib/error-codes';
+import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
+import {
+  catalogueExportSchema,
+  catalogueImportBodySchema,
+  importPlanSchema,
+  cataloguePageSchema,
+  catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
+import { exportCatalogue, findProducts, importCatalogueFile, invalidProduct, PICTURE_BYTES_MAX, productForEditing, saveProduct, uploadPicture } from './catalogue.service';
+import { operatorOf, requireOperator } from './operator-auth';
+import type { Permission } from './operators';
+
+const tag = 'Back office: catalogue';
+/** Room for the multipart boundaries and part headers around the file itself. */
+const MULTIPART_ALLOWANCE = 64 * 1024;
+/** The upload path, listed in the app's multipart paths. */
+export const CATALOGUE_PICTURE_PATH = '/admin/catalogue/picture';
+
+/** Products for editors and admins under /api/v1/admin/catalogue. */
+export function catalogueRoutes(deps: ShopDeps) {
+  const guard = (permission: Permission) => ({ middleware: requireOperator(deps, permission) });
+  const actor = (c: Parameters<typeof operatorOf>[0]) => {
+    const operator = operatorOf(c);
+    return { operatorId: operator.id, email: operator.email };
+  };
+
+  return createRouter()
+    .openapi(
+      { ...getRoute({ tag, path: '/products', summary: 'Products by slug, filtered and paged', query: catalogueQuerySchema, data: cataloguePageSchema }), ...guard('catalogue.read') },
+      async (c) => ok(c, await findProducts(deps.db, c.req.valid('query'))),
+    )
+    .openapi(
+      { ...getRoute({ tag, path: '/product', summary: 'One product in the catalogue import format', query: slugQuerySchema, data: editableProductSchema }), ...guard('catalogue.read') },
+      async (c) => ok(c, await productForEditing(deps, c.req.valid('query').slug)),
+    )
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/product/create', summary: 'Create a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
+      async (c) => ok(c, await saveProduct(deps, actor(c), c.req.valid('json').product, 'create')),
+    )
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/product/update', summary: 'Change a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
+      async (c) => ok(c, await saveProduct(deps, actor(c), c.req.valid('json').product, 'update')),
+    )
+    .openapi(
+      { ...getRoute({ tag, path: '/export', summary: 'Every product in the catalogue import format (pictures as stored references)', query: z.object({}), data: catalogueExportSchema }), ...guard('catalogue.read') },
+      async (c) => ok(c, await exportCatalogue(deps.db)),
+    )
+    .openapi(
+      {
+        ...jsonRoute({ method: 'post', tag, path: '/import', summary: 'Check a JSON or CSV catalogue (what it creates, changes, takes down) and, with apply, import it (audited)', body: catalogueImportBodySchema, data: importPlanSchema }),
+        ...guard('catalogue.write'),
+      },
+      async (c) => {
+        const { format, content, apply } = c.req.valid('json');
+        let catalogue: unknown;
+        try {
+          catalogue = format === 'csv' ? catalogFromCsv(content) : JSON.parse(content);
+        } catch (error) {
+          throw invalidProduct([{ path: ['content'], message: (error as Error).message }]);
+        }
+        return ok(c, await importCatalogueFile(deps, actor(c), catalogue, apply));
+      },
+    )
+    .openapi(
+      {
+        ...createRoute({
+          method: 'post',
+          path: '/picture',
+          tags: [tag],
+          summary: 'Upload a product picture (JPEG, PNG or WebP up to 8 MB), stored as WebP at most 1200 px',
+          request: { body: { content: { 'multipart/form-data': { schema: pictureFormSchema } }, required: true } },
+          responses: envelope(uploadedPictureSchema, 'The stored picture, to name in a product'),
+        }),
+        // The API's JSON body limit skips this route (see multipartPaths); the upload has its own.
+        middleware: [requireOperator(deps, 'catalogue.write'), limitBody(PICTURE_BYTES_MAX + MULTIPART_ALLOWANCE, { field: 'file' })] as const,
+      },
+      async (c) => {
+        const { file } = c.req.valid('form');
+        if (file.size > PICTURE_BYTES_MAX) throw new ShopError(ErrorCode.IllegalRequest, { field: 'file', status: 413 });
+        return ok(c, await uploadPicture(deps, Buffer.from(await file.arrayBuffer())));
+      },
+    );
+}
+

@@ -1,0 +1,85 @@
+import type { Config } from '@/server/config';
+
+/*
+ * Publishing the pages from the back office (docs/decisions/042-back-office-operations.md). One publish
+ * runs at a time: a press while one runs joins it. The outcome stays readable until the next press,
+ * and a failed publish leaves the last good pages served (the site build swaps pages in only on success).
+ */
+
+/** What a finished local publish reports (src/server/site-build.ts `PublishResult`, narrowed). */
+export type PublishOutcome = { pages: number; rendered: number; seconds: number };
+
+/** Runs one publish of the pages; handed to the back office by whoever starts the shop. */
+export type Publisher = (options: { full?: boolean }) => Promise<PublishOutcome>;
+
+export type PublishStatus =
+  | { state: 'idle' }
+  | { state: 'running'; full: boolean; startedAt: string; by: string }
+  | { state: 'finished'; full: boolean; startedAt: string; by: string; finishedAt: string; pages: number; rendered: number; seconds: number }
+  /** Sent to the CDN's build hook: the CDN builds and swaps the pages itself. */
+  | { state: 'requested'; full: boolean; startedAt: string; by: string; finishedAt: string }
+  | { state: 'failed'; full: boolean; startedAt: string; by: string; finishedAt: string; error: string };
+
+export type Publishing = {
+  status(): PublishStatus;
+  /**
+   * Starts a publish, or joins the one running; `joined` says which. Never throws: a failure lands in
+   * the status. For the press that starts it, `onStart` runs before the build and `onEnd` before
+   * the outcome shows in the status (the audit log is written in that order).
+   */
+  start(options: { full: boolean; by: string; onStart?: () => Promise<void>; onEnd?: (status: PublishStatus) => Promise<void> }): {
+    status: PublishStatus;
+    joined: boolean;
+  };
+  /** Settles when the publish running now (if any) has ended. */
+  settled(): Promise<void>;
+};
+
+/** Posts to the CDN's build hook (Netlify): the build runs there, whole. */
+export const buildHookPublisher =
+  (url: string): Publisher =>
+  async () => {
+    const response = await fetch(url, { method: 'POST' });
+    if (!response.ok) throw new Error(`the build hook answered ${response.status}`);
+    return { pages: 0, rendered: 0, seconds: 0 };
+  };
+
+/** The publisher this shop uses: the CDN build hook when one is set, else the local build, else none. */
+export function choosePublisher(config: Pick<Config, 'buildHookUrl'>, local: Publisher | undefined): { run: Publisher; hook: boolean } | null {
+  if (config.buildHookUrl) return { run: buildHookPublisher(config.buildHookUrl), hook: true };
+  return local ? { run: local, hook: false } : null;
+}
+
+/** Keeps the state of the shop's one publish. */
+export function createPublishing(publisher: { run: Publisher; hook: boolean }): Publishing {
+  let status: PublishStatus = { state: 'idle' };
+  let running: Promise<void> | null = null;
+
+  return {
+    status: () => status,
+    settled: () => running ?? Promise.resolve(),
+    start({ full, by, onStart, onEnd }) {
+      if (status.state === 'running') return { status, joined: true };
+      const started = { full, startedAt: new Date().toISOString(), by };
+      status = { state: 'running', ...started };
+      const run = async () => {
+        let ended: PublishStatus;
+        try {
+          await onStart?.();
+          const outcome = await publisher.run({ full });
+          const finishedAt = new Date().toISOString();
+          ended = publisher.hook
+            ? { state: 'requested', ...started, finishedAt }
+            : { state: 'finished', ...started, finishedAt, pages: outcome.pages, rendered: outcome.rendered, seconds: Math.round(outcome.seconds * 10) / 10 };
+        } catch (error) {
+          ended = { state: 'failed', ...started, finishedAt: new Date().toISOString(), error: ((error as Error).message || String(error)).slice(0, 2000) };
+        }
+        await onEnd?.(ended).catch(() => undefined);
+        status = ended;
+        running = null;
+      };
+      running = run();
+      return { status, joined: false };
+    },
+  };
+}

@@ -1,0 +1,133 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Currency, Language } from '@/lib/locale';
+import type { Database } from '@/server/db/client';
+import {
+  advertTexts,
+  adverts,
+  comments,
+  goods,
+  goodsPictures,
+  goodsTexts,
+  specificationPrices,
+  specifications,
+  specificationTexts,
+} from '@/server/db/schema';
+import { SNAPSHOT_COMMENTS, type CatalogueSnapshot, type SnapshotAdvert, type SnapshotComment, type SnapshotProduct } from './catalog-snapshot';
+
+/**
+ * Reads everything the pages show in one read-only, repeatable-read transaction: one query per
+ * table, whatever the size of the catalogue, so every page of a build sees the same moment.
+ */
+export async function takeCatalogueSnapshot(
+  db: Database,
+  options: { pictureUrl: (storageKey: string) => string; testMode: boolean },
+): Promise<CatalogueSnapshot> {
+  return db.transaction(
+    async (tx) => {
+      const onSale = eq(goods.onSale, true);
+      const [products, texts, pictures, specs, specNames, prices, ratings, latest, advertRows, advertTextRows] = await Promise.all([
+        tx.select().from(goods).where(onSale).orderBy(asc(goods.id)),
+        tx.select({ text: goodsTexts }).from(goodsTexts).innerJoin(goods, and(eq(goods.id, goodsTexts.goodsId), onSale)),
+        tx.select({ picture: goodsPictures }).from(goodsPictures).innerJoin(goods, and(eq(goods.id, goodsPictures.goodsId), onSale)).orderBy(asc(goodsPictures.position)),
+        tx
+          .select({ specification: specifications })
+          .from(specifications)
+          .innerJoin(goods, and(eq(goods.id, specifications.goodsId), onSale))
+          .orderBy(asc(specifications.position), asc(specifications.id)),
+        tx.select().from(specificationTexts),
+        tx.select().from(specificationPrices),
+        tx
+          .select({ goodsId: comments.goodsId, sum: sql<number>`sum(${comments.rating})`.mapWith(Number), count: sql<number>`count(*)`.mapWith(Number) })
+          .from(comments)
+          .groupBy(comments.goodsId),
+        tx.execute(sql`
+          select id, goods_id, rating, author_name, language, content, created_at from (
+            select *, row_number() over (partition by goods_id, language order by created_at desc, id desc) as place from ${comments}
+          ) newest where place <= ${SNAPSHOT_COMMENTS} order by goods_id, created_at desc, id desc`),
+        tx.select().from(adverts).where(eq(adverts.active, true)).orderBy(asc(adverts.position), asc(adverts.sort), asc(adverts.id)),
+        tx.select().from(advertTexts),
+      ]);
+
+      const byId = new Map<number, SnapshotProduct>();
+      for (const product of products) {
+        byId.set(product.id, {
+          goodsId: product.id,
+          slug: product.slug,
+          category: product.category,
+          soldCount: product.soldCount,
+          arrivedAt: product.arrivedAt.toISOString(),
+          texts: {},
+          pictures: [],
+          specifications: [],
+          ratingSum: 0,
+          commentCount: 0,
+          latestComments: [],
+        });
+      }
+      for (const { text } of texts) {
+        const product = byId.get(text.goodsId);
+        if (product) product.texts[text.language] = { goodsName: text.name, summary: text.summary, description: text.description };
+      }
+      for (const { picture } of pictures) {
+        byId.get(picture.goodsId)?.pictures.push({ url: options.pictureUrl(picture.storageKey), width: picture.width, height: picture.height });
+      }
+      const specById = new Map<number, SnapshotProduct['specifications'][number]>();
+      for (const { specification } of specs) {
+        const entry = { goodsSpecificationId: specification.id, stock: specification.stock, pointsPrice: specification.pointsPrice, names: {}, prices: {} };
+        specById.set(specification.id, entry);
+        byId.get(specification.goodsId)?.specifications.push(entry);
+      }
+      for (const name of specNames) {
+        const spec = specById.get(name.specificationId);
+        if (spec) spec.names[name.language as Language] = name.name;
+      }
+      for (const price of prices) {
+        const spec = specById.get(price.specificationId);
+        if (spec) spec.prices[price.currency as Currency] = { unitPrice: price.unitPrice, originalPrice: price.originalPrice };
+      }
+      for (const rating of ratings) {
+        const product = byId.get(rating.goodsId);
+        if (product) Object.assign(product, { ratingSum: rating.sum, commentCount: rating.count });
+      }
+      for (const row of rowsOf(latest as unknown as { rows: LatestCommentRow[] } | LatestCommentRow[])) {
+        const comment: SnapshotComment = {
+          commentId: row.id,
+          rating: row.rating,
+          authorName: row.author_name,
+          language: row.language,
+          content: row.content,
+          createTime: new Date(row.created_at).toISOString(),
+        };
+        byId.get(row.goods_id)?.latestComments.push(comment);
+      }
+
+      const advertById = new Map<number, SnapshotAdvert>();
+      const snapshotAdverts = advertRows.map((advert) => {
+        const entry: SnapshotAdvert = {
+          advertisingId: advert.id,
+          position: advert.position,
+          link: advert.link,
+          picture:
+            advert.pictureKey && advert.pictureWidth && advert.pictureHeight
+              ? { url: options.pictureUrl(advert.pictureKey), width: advert.pictureWidth, height: advert.pictureHeight }
+              : null,
+          texts: {},
+        };
+        advertById.set(advert.id, entry);
+        return entry;
+      });
+      for (const text of advertTextRows) {
+        const advert = advertById.get(text.advertId);
+        if (advert) advert.texts[text.language] = { title: text.title, body: text.body };
+      }
+
+      return { takenAt: new Date().toISOString(), testMode: options.testMode, products: [...byId.values()], adverts: snapshotAdverts };
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
+}
+
+type LatestCommentRow = { id: number; goods_id: number; rating: number; author_name: string; language: string; content: string; created_at: string | Date };
+
+/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; drizzle types it loosely. */
+const rowsOf = <T>(result: { rows: T[] } | T[]): T[] => (Array.isArray(result) ? result : result.rows);

@@ -1,0 +1,65 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { aCustomer, aLine, aShop } from '../../../tests/support/fixtures';
+import { readOutbox } from '../../../tests/support/mail';
+import { createOrder, decideOnTestGateway, startPayment, stockOf } from '../../../tests/support/orders';
+import { countStatements } from '../../../tests/support/sql-counter';
+import type { OrderStatusInfo } from './orders.schema';
+
+/*
+ * One checkout completion (create the order, start paying, the customer's return that captures) in
+ * at most 15 SQL statements, BEGIN and COMMIT included (docs/decisions/041-checkout-in-fewer-statements.md).
+ * The test gateway stands in for the provider: its own table is PayPal's side of the HTTP calls, so its
+ * statements are printed but not counted, and its approval page runs with the counter paused.
+ */
+
+const MOST_STATEMENTS = 15;
+
+const shop = await aShop({ catalog: 'small' });
+const counter = countStatements(shop);
+afterAll(() => counter.stop());
+
+/** The shop's statements since the last call, leaving out the provider's own table. */
+function takePhase(name: string, phases: Record<string, string[]>) {
+  const all = [...counter.statements];
+  counter.reset();
+  phases[name] = all.filter((statement) => !statement.includes('"test_gateway_payments"'));
+  const provider = all.length - phases[name].length;
+  process.stdout.write(`${name}: ${phases[name].length} statements${provider ? ` (+${provider} on the test gateway's own table)` : ''}\n  ${phases[name].join('\n  ')}\n`);
+}
+
+describe('one checkout completion', () => {
+  it(`places, pays and captures an order of two products in at most ${MOST_STATEMENTS} SQL statements`, async () => {
+    const customer = await aCustomer(shop);
+    const items = [aLine(shop, 'robe-s', 2), aLine(shop, 'oil-usd-only', 1)];
+    const stockBefore = await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)));
+    const phases: Record<string, string[]> = {};
+
+    counter.reset();
+    const placed = await createOrder(shop, customer, { items }, { currency: 'USD' });
+    expect(placed.body.code).toBe(1);
+    takePhase('createOrder', phases);
+
+    const started = await startPayment(shop, customer, placed.body.data.orderId);
+    expect(started.body.code).toBe(1);
+    takePhase('pay/payment', phases);
+
+    const decided = await decideOnTestGateway(shop, started.body.data.providerOrderId!, { decision: 'approve' });
+    const token = new URL(decided.headers.get('Location')!).searchParams.get('token')!;
+    counter.reset();
+
+    const returned = await shop.post<OrderStatusInfo>('/order/callback', { orderId: placed.body.data.orderId, token }, { headers: customer.headers });
+    takePhase('order/callback', phases);
+
+    const total = Object.values(phases).reduce((sum, statements) => sum + statements.length, 0);
+    process.stdout.write(`one checkout completion on ${shop.databaseKind}: ${total} statements\n`);
+
+    // What the customer notices: the order is paid, the stock taken, the confirmation mailed.
+    expect(returned.body).toMatchObject({ code: 1, data: { status: 1, paymentNumber: expect.any(String) } });
+    expect(await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)))).toEqual(stockBefore.map((stock, index) => stock - items[index]!.goodsQuantity));
+    const mails = (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => JSON.stringify(mail.to).includes(customer.email));
+    expect(mails.some((mail) => (mail.subject ?? "").includes(placed.body.data.orderNo))).toBe(true);
+    // Transactions are counted as the statements they are.
+    expect(Object.values(phases).flat().map((statement) => statement.toUpperCase())).toContain('BEGIN');
+    expect(total).toBeLessThanOrEqual(MOST_STATEMENTS);
+  });
+});

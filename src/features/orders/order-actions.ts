@@ -1,0 +1,49 @@
+import { recordAudit, type Actor } from '@/features/audit/audit';
+import { statusNames, type OrderStatusValue } from './orders';
+import { addOrderEvent, completeOrder, findOrderByNo, markSignedFor, refundOrderByNo, shipOrder } from './order-lifecycle';
+import type { OrderDeps, OrderRow } from './orders.service';
+
+/*
+ * What an operator does to an order, from the back office or the CLI: one rule per action (the
+ * lifecycle in order-lifecycle.ts), and every action done is written to the audit log.
+ */
+
+export type OrderAction =
+  | { action: 'ship'; carrier: string; trackingNumber: string }
+  | { action: 'add-event'; text: string; at?: Date }
+  | { action: 'sign-for' }
+  | { action: 'complete' }
+  | { action: 'refund' };
+
+/** What an action did: the order after it, and for a refund whether the provider finished it or still processes it. */
+export type OrderActionResult = { order: OrderRow; refund?: 'refunded' | 'pending' };
+
+export async function actOnOrder(deps: OrderDeps, actor: Actor, orderNo: string, move: OrderAction): Promise<OrderActionResult> {
+  const before = await findOrderByNo(deps.db, orderNo);
+  const result = await perform(deps, before.orderNo, move);
+  const { action, ...input } = move;
+  await recordAudit(deps.db, actor, {
+    action: `order.${action}`,
+    subject: before.orderNo,
+    before: { status: statusNames[before.status as OrderStatusValue] },
+    after: { status: statusNames[result.order.status as OrderStatusValue], ...input, ...(result.refund ? { refund: result.refund } : {}) },
+  });
+  return result;
+}
+
+async function perform(deps: OrderDeps, orderNo: string, move: OrderAction): Promise<OrderActionResult> {
+  switch (move.action) {
+    case 'ship':
+      return { order: await shipOrder(deps, orderNo, { carrier: move.carrier, trackingNumber: move.trackingNumber }) };
+    case 'add-event':
+      return { order: await addOrderEvent(deps.db, orderNo, move.text, move.at) };
+    case 'sign-for':
+      return { order: await markSignedFor(deps.db, orderNo) };
+    case 'complete':
+      return { order: await completeOrder(deps.db, deps.config.referenceRates, orderNo) };
+    case 'refund': {
+      const { outcome } = await refundOrderByNo(deps, orderNo);
+      return { order: await findOrderByNo(deps.db, orderNo), refund: outcome };
+    }
+  }
+}

@@ -1,0 +1,11 @@
+import type { Config } from './config';
+import type { Database } from './db/client';
+import type { Logger } from './logger';
+import type { Mailer } from './mail/mailer';
+import type { Storage } from './storage/storage';
+
+/**
+ * What the platform hands every feature: the database, the parsed configuration, the logger, file
+ * storage and mail. Features import this type from here, never from the composition root (`app.ts`).
+ */
+export type ShopDeps = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer };

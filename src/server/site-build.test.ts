@@ -1,0 +1,71 @@
+import { readlink } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { ProductPage } from '@/features/catalog/catalog.schema';
+import { createTestApi, type TestApi } from '../../tests/support/api';
+import { servePages } from './pages';
+import { publishSite, type PublishOptions } from './site-build';
+
+/* Publishing: one full build, then a price change that rewrites only the pages showing it, then a failed publish. */
+
+let shop: TestApi;
+let server: ServerType;
+let root: string;
+let options: PublishOptions;
+beforeAll(async () => {
+  shop = await createTestApi();
+  root = await mkdtemp(path.join(os.tmpdir(), 'shop-publish-'));
+  server = await new Promise((resolve) => {
+    const started = serve({ fetch: shop.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  options = { db: shop.db, storage: shop.storage, testMode: true, apiOrigin: `http://127.0.0.1:${port}`, publicOrigin: `http://127.0.0.1:${port}`, root, quiet: true };
+}, 120_000);
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await shop.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const site = () => {
+  const app = new Hono();
+  servePages(app, root, shop.config);
+  return app;
+};
+const pageText = async (url: string) => (await (await site().request(url)).text()).replace(/<[^>]+>/g, ' ');
+
+it('publishes every page, then only the pages a price change shows on, then keeps the last good pages when a publish fails', async () => {
+  const full = await publishSite({ ...options, full: true });
+  expect(full.pages).toBeGreaterThan(200);
+  expect(full.rendered).toBe(full.pages);
+
+  const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
+  if (!product) throw new Error('the demo shop has products');
+  const details = `/productsList/details?id=${product.goodsId}`;
+  expect(await pageText(details)).toContain(product.goodsName);
+  expect(await pageText(details)).not.toContain('4,321.00');
+
+  await shop.db.execute(
+    `update specification_prices set unit_price = 432100, original_price = null where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product.goodsId})`,
+  );
+  const firstRelease = await readlink(path.join(root, 'current'));
+  const update = await publishSite(options);
+  expect(update.pages).toBe(full.pages);
+  // Its details page in the three US-dollar variants, and lists, home sections and recommendations in those variants.
+  expect(update.rendered).toBeGreaterThanOrEqual(3);
+  expect(update.rendered).toBeLessThan(full.pages / 3);
+  expect(await pageText(details)).toContain('4,321.00');
+  expect(await readlink(path.join(root, 'current'))).not.toBe(firstRelease);
+
+  // A build that cannot fetch its pictures fails; the pages served stay those of the last publish.
+  const good = await readlink(path.join(root, 'current'));
+  await expect(publishSite({ ...options, full: true, apiOrigin: 'http://127.0.0.1:9' })).rejects.toThrow(/astro build failed/);
+  expect(await readlink(path.join(root, 'current'))).toBe(good);
+  expect(await pageText(details)).toContain('4,321.00');
+  expect((await site().request('/productsList')).status).toBe(200);
+}, 600_000);

@@ -1,0 +1,242 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { encodePassword } from '@/features/auth/auth';
+import { inviteOperator } from '@/features/backoffice/operator-auth';
+import { orders, verificationCodes } from '@/server/db/schema';
+import { testPicture } from '../support/api';
+import { aStorefront } from './support/shop';
+import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
+
+/* Operators run the shop from /admin: the fulfilment operator ships, the customer sees it, the admin reads the audit log. */
+
+const shop = await aStorefront({}, { ownSite: true });
+const OPERATOR_PASSWORD = 'a long back-office passphrase';
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** The ids of axe-core's violations on the page as it is now. */
+async function axeViolations(page: Page): Promise<string[]> {
+  // Evaluated by the browser's tooling, not the page: the page's CSP rightly refuses inline scripts.
+  await page.evaluate(axeSource);
+  return page.evaluate(async () => {
+    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe.run();
+    return result.violations.map((violation) => violation.id);
+  });
+}
+
+/** Adds an operator as `npm run shop -- operator add` does, sets the password through the link, signs in. */
+async function operatorSignedIn(role: 'admin' | 'editor' | 'fulfilment') {
+  const email = `${role}@shop.example`;
+  const { link } = await inviteOperator(shop.db, { email, role }, shop.config.publicOrigin);
+  expect(new URL(link).origin).toBe(shop.url);
+  const page = await shop.newPage();
+  await page.goto(link);
+  await page.getByLabel('New password (at least 12 characters)').fill(OPERATOR_PASSWORD);
+  await page.getByLabel('Repeat it').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Set password' }).click();
+  await page.getByRole('link', { name: 'Sign in' }).click();
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByText(`${email} (${role})`).waitFor();
+  return page;
+}
+
+async function paidOrderThroughTheShop(customer: Page) {
+  await addToCart(customer, 'lingerie', /Satin Slip Dress/);
+  await goToCheckout(customer);
+  await placeOrderAsNewCustomer(customer, 'discreet.buyer@example.com');
+  await customer.getByRole('button', { name: 'Approve payment' }).click();
+  await customer.waitForURL(/\/pay_result\?orderId=/);
+  await customer.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+  const orderId = Number(new URL(customer.url()).searchParams.get('orderId'));
+  return (await shop.db.select().from(orders).where(eq(orders.id, orderId)))[0]!;
+}
+
+describe('the back office', () => {
+  it('lets a fulfilment operator find and ship an order, which the customer then sees; an admin reads it in the audit log', async () => {
+    const customer = await shop.newPage();
+    const order = await paidOrderThroughTheShop(customer);
+
+    const fulfilment = await operatorSignedIn('fulfilment');
+    await fulfilment.getByLabel('Order number or email').fill('discreet.buyer@example.com');
+    await fulfilment.getByRole('button', { name: 'Find' }).click();
+    await fulfilment.getByRole('button', { name: order.orderNo }).click();
+    const dialog = fulfilment.getByRole('dialog', { name: `Order ${order.orderNo}` });
+    await dialog.getByText('Satin Slip Dress').first().waitFor();
+    await expect(dialog.getByRole('button', { name: 'Refund…' }).count()).resolves.toBe(0);
+    await dialog.getByLabel('Carrier').fill('DHL');
+    await dialog.getByLabel('Tracking number').fill('JD014600006');
+    await dialog.getByRole('button', { name: 'Ship' }).click();
+    await dialog.getByText('Shipped; the customer was mailed the tracking number.').waitFor();
+    await expect(axeViolations(fulfilment)).resolves.toEqual([]);
+
+    await customer.goto(`/my/order/details?orderId=${order.id}`);
+    await expect(customer.getByTestId('tracking-number').textContent()).resolves.toBe('JD014600006');
+
+    const admin = await operatorSignedIn('admin');
+    await admin.getByRole('button', { name: 'Audit log' }).click();
+    const row = admin.getByRole('row').filter({ hasText: 'order.ship' });
+    await expect(row.textContent()).resolves.toContain('fulfilment@shop.example');
+    await expect(row.textContent()).resolves.toContain('JD014600006');
+    await expect(axeViolations(admin)).resolves.toEqual([]);
+  });
+
+  it('lets an admin find a customer, disable and enable the account, and check the energy ledger', async () => {
+    const customer = await shop.newPage();
+    const email = 'quiet.customer@example.com';
+    const registered = await customer.request.post('/api/v1/login/register', { data: { firstName: 'Lin', lastName: 'Wei', email, password: encodePassword('secret123') } });
+    expect(((await registered.json()) as { code: number }).code).toBe(1);
+    const signedIn = async () => ((await (await customer.request.get('/api/v1/energy/getMyEnergy')).json()) as { code: number }).code;
+    expect(await signedIn()).toBe(1);
+
+    const admin = await operatorSignedIn('admin');
+    await admin.getByRole('button', { name: 'Customers' }).click();
+    await admin.getByLabel('Email or name').fill('lin wei');
+    await admin.getByRole('button', { name: 'Search' }).click();
+    await admin.getByRole('button', { name: email }).click();
+    const dialog = admin.getByRole('dialog', { name: `Customer ${email}` });
+    await expect(dialog.getByTestId('energy-balance').textContent()).resolves.toBe('0 points');
+    await dialog.getByRole('button', { name: 'Disable account…' }).click();
+    await dialog.getByRole('button', { name: 'Disable', exact: true }).click();
+    await dialog.getByText('Account disabled; the customer was signed out everywhere.').waitFor();
+    expect(await signedIn()).toBe(-212);
+    await expect(axeViolations(admin)).resolves.toEqual([]);
+    await dialog.getByRole('button', { name: 'Enable account' }).click();
+    await dialog.getByText('Account enabled; the customer can sign in again.').waitFor();
+    await dialog.getByRole('button', { name: 'Close' }).click();
+
+    await admin.getByRole('button', { name: 'Energy programme' }).click();
+    await admin.getByText('Points outstanding').waitFor();
+    await admin.getByRole('button', { name: 'Check the ledger' }).click();
+    await admin.getByText(/^The ledger is consistent: \d+ records of \d+ customers checked\.$/).waitFor();
+    await expect(axeViolations(admin)).resolves.toEqual([]);
+
+    await admin.getByRole('button', { name: 'Verification codes' }).click();
+    await admin.getByLabel('Size SKU').fill('pebble-massager-sage');
+    await admin.getByLabel('How many codes').fill('3');
+    const [codes] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Issue and download CSV' }).click()]);
+    expect(codes.suggestedFilename()).toBe('verification-codes-pebble-massager-sage-3.csv');
+    const codeRows = readFileSync(await codes.path(), 'utf8').trimEnd().split('\r\n');
+    expect(codeRows).toHaveLength(4);
+    const [code, link] = codeRows[1]!.split(',') as [string, string];
+    expect(link).toBe(`${shop.url}/verify/${code}`);
+    await expect(shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, code))).resolves.toHaveLength(1);
+
+    await admin.getByRole('button', { name: 'Orders' }).click();
+    await admin.getByLabel('Order number or email').fill('discreet.buyer@example.com');
+    await admin.getByRole('button', { name: 'Find' }).click();
+    const [orders] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+    const orderRows = readFileSync(await orders.path(), 'utf8').trimEnd().split('\r\n');
+    expect(orderRows.slice(1).every((row) => row.includes('discreet.buyer@example.com'))).toBe(true);
+    expect(orderRows.length).toBeGreaterThan(1);
+
+    await admin.getByRole('button', { name: 'Audit log' }).click();
+    const row = admin.getByRole('row').filter({ hasText: 'customer.disable' });
+    await expect(row.textContent()).resolves.toContain(email);
+    await admin.getByRole('row').filter({ hasText: 'verify-codes.issue' }).waitFor();
+  });
+
+  it('lets an editor publish the changed pages and watch it finish, but not rebuild every page', async () => {
+    const editor = await operatorSignedIn('editor');
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
+    await editor.getByRole('heading', { name: 'Publish' }).waitFor();
+    await editor.getByText('renders only the pages whose content changed').waitFor();
+    await expect(editor.getByLabel(/Full rebuild/).count()).resolves.toBe(0);
+    const publishButton = editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' });
+    const finished = editor.getByText(/^Published \d+ pages \(\d+ rendered, the rest unchanged\) in [\d.]+ s/);
+    const publishOnce = async () => {
+      await publishButton.click();
+      await editor.getByText(/^Publishing, started .* by editor@shop\.example/).waitFor();
+      await finished.waitFor({ timeout: 240_000 });
+      const [, pages, rendered] = /Published (\d+) pages \((\d+) rendered/.exec((await finished.textContent())!)!;
+      return { pages: Number(pages), rendered: Number(rendered) };
+    };
+    // The first publish into this copy of the pages renders them all (Astro keys its cache by the folder);
+    // the second, with nothing changed in between, renders only what differs.
+    const first = await publishOnce();
+    expect(first.pages).toBeGreaterThan(100);
+    const second = await publishOnce();
+    expect(second.pages).toBe(first.pages);
+    expect(second.rendered).toBeLessThan(second.pages);
+    await expect(axeViolations(editor)).resolves.toEqual([]);
+
+    const home = await shop.newPage();
+    expect((await home.goto('/en-usd/'))!.status()).toBe(200);
+  }, 480_000);
+
+  it('lets an editor create a product with a picture and prices in three currencies, which the shop API then lists', async () => {
+    const editor = await operatorSignedIn('editor');
+    await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();
+    await editor.getByLabel('Name or slug').fill('slip');
+    await editor.getByRole('button', { name: 'Filter' }).click();
+    await editor.getByRole('button', { name: 'Satin Slip Dress' }).waitFor();
+
+    await editor.getByRole('button', { name: 'New product' }).click();
+    await editor.getByRole('heading', { name: 'New product' }).waitFor();
+    const field = (label: string) => editor.getByLabel(label, { exact: true });
+    await field('Slug').fill('moonlight-robe');
+    await editor.getByLabel('Category').selectOption('lingerie');
+    for (const [language, name] of [['EN', 'Moonlight Robe'], ['ZH', '月光睡袍'], ['MS', 'Jubah Cahaya Bulan']] as const) {
+      await field(`Name (${language})`).fill(name);
+      await field(`Summary (${language})`).fill(`${name}: soft and light`);
+    }
+    await field('Description (EN)').fill('A light robe for warm nights.');
+    await field('Description (ZH)').fill('适合温暖夜晚的轻薄睡袍。');
+    // One translation left out: the form marks it, and the server refuses it beside the field.
+    await expect(editor.getByText('missing translation').count()).resolves.toBeGreaterThan(0);
+    await editor.getByLabel('Add a picture (JPEG, PNG or WebP)').setInputFiles({ name: 'robe.png', mimeType: 'image/png', buffer: await testPicture('#203060') });
+    await editor.getByRole('img', { name: 'Picture 1' }).waitFor();
+    await field('Size 1 SKU').fill('moonlight-robe-m');
+    for (const language of ['EN', 'ZH', 'MS'] as const) await field(`Size 1 name (${language})`).fill('M');
+    await field('Size 1 stock').fill('25');
+    await field('Size 1 price USD').fill('89.00');
+    await field('Size 1 price CNY').fill('599.00');
+    await field('Size 1 price MYR').fill('399.00');
+    await field('Size 1 original price MYR').fill('299.00');
+    await editor.getByRole('button', { name: 'Create product' }).click();
+    await editor.getByText('Some fields need a change; see the messages beside them.').waitFor();
+    await expect(field('Size 1 original price MYR').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(field('Description (MS)').getAttribute('aria-invalid')).resolves.toBe('true');
+
+    await field('Description (MS)').fill('Jubah ringan untuk malam yang hangat.');
+    await field('Size 1 original price MYR').fill('459.00');
+    await editor.getByRole('button', { name: 'Create product' }).click();
+    await editor.getByText('Saved moonlight-robe.', { exact: false }).waitFor();
+    await expect(axeViolations(editor)).resolves.toEqual([]);
+
+    for (const [currency, price] of [['USD', 8900], ['CNY', 59900], ['MYR', 39900]] as const) {
+      const answer = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: currency, Language: 'EN' } });
+      const list = ((await answer.json()) as { data: { list: { slug: string; unitPrice: number; picture: unknown }[] } }).data.list;
+      expect(list.map((product) => [product.slug, product.unitPrice])).toEqual([['moonlight-robe', price]]);
+      expect(list[0]!.picture).not.toBeNull();
+    }
+
+    // The export downloads the catalogue in the import format; a changed copy is checked before it is applied.
+    await editor.getByText('Import or export the catalogue').click();
+    const [download] = await Promise.all([editor.waitForEvent('download'), editor.getByRole('button', { name: 'Export as JSON' }).click()]);
+    expect(download.suggestedFilename()).toBe('catalogue.json');
+    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { products: { slug: string; onSale: boolean }[] };
+    const robe = exported.products.find((product) => product.slug === 'moonlight-robe')!;
+    robe.onSale = false;
+    await editor.getByLabel('Catalogue file (JSON or CSV)').setInputFiles({ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await expect(editor.getByRole('list', { name: 'Taken down' }).textContent()).resolves.toBe('moonlight-robe');
+    await expect(editor.getByRole('heading', { name: 'Created: 0' }).count()).resolves.toBe(1);
+    const stillListed = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: 'USD', Language: 'EN' } });
+    expect(((await stillListed.json()) as { data: { total: number } }).data.total).toBe(1);
+    await editor.getByRole('button', { name: 'Apply import' }).click();
+    await editor.getByText('Imported catalogue.json: 0 created, 1 changed, 1 taken down.').waitFor();
+    const takenDown = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: 'USD', Language: 'EN' } });
+    expect(((await takenDown.json()) as { data: { total: number } }).data.total).toBe(0);
+  });
+
+  it('shows an editor no orders and no refund, and the server refuses them too', async () => {
+    const editor = await operatorSignedIn('editor');
+    await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();
+    await expect(editor.getByRole('button', { name: 'Orders' }).count()).resolves.toBe(0);
+    const refused = await editor.request.post('/api/v1/admin/orders/refund', { data: { orderNo: 'ANY123' } });
+    expect(refused.status()).toBe(403);
+  });
+});

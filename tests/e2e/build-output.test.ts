@@ -1,0 +1,145 @@
+import { createHash } from 'node:crypto';
+import { readdir, readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { Hono } from 'hono';
+import { describe, expect, it } from 'vitest';
+import { inject } from 'vitest';
+import { loadConfig } from '@/server/config';
+import { servePages } from '@/server/pages';
+import { servedDir } from '@/server/site-build';
+import { observatory } from '../support/observatory';
+import { BUILD_CANARY_SECRET } from './support/global-setup';
+
+/*
+ * The built site as a CDN or `npm start` serves it: its headers (from the one policy), what its
+ * pages run, and what the build must never put into it. No browser needed.
+ */
+
+const { siteDir: siteRoot } = inject('e2e');
+/** The release being served (a publish swaps `current`; see src/server/site-build.ts). */
+const siteDir = servedDir(siteRoot);
+
+async function files(dir: string): Promise<string[]> {
+  const entries = await readdir(dir, { withFileTypes: true, recursive: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => path.join(entry.parentPath, entry.name));
+}
+
+/** The pages served the way `npm start` serves them, with a shop of this public origin and payment provider. */
+function pagesOf(env: Record<string, string>) {
+  const app = new Hono();
+  servePages(app, siteRoot, loadConfig({ NODE_ENV: 'test', ...env }));
+  return async (pathAndQuery: string, headers: Record<string, string> = {}) => {
+    const response = await app.request(pathAndQuery, { headers });
+    const html = (response.headers.get('Content-Type') ?? '').includes('html') ? await response.text() : undefined;
+    return { response, html };
+  };
+}
+
+/** Netlify's `_headers` as the build wrote it: path pattern → headers. */
+async function netlifyRules() {
+  const text = await readFile(path.join(siteDir, '_headers'), 'utf8');
+  const rules: { path: string; headers: Record<string, string> }[] = [];
+  for (const line of text.split('\n')) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (!line.startsWith(' ')) rules.push({ path: line.trim(), headers: {} });
+    else {
+      const [name, ...value] = line.trim().split(': ');
+      rules.at(-1)!.headers[name!] = value.join(': ');
+    }
+  }
+  return rules;
+}
+
+const netlifyMatches = (pattern: string, requestPath: string) =>
+  new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(requestPath);
+
+const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
+
+describe('the built site', () => {
+  it('runs no inline script whose hash the Content-Security-Policy lacks, and carries no CSP <meta> of its own', async () => {
+    const page = pagesOf({});
+    const csp = (await page('/')).response.headers.get('Content-Security-Policy')!;
+    const scriptSources = csp.split(';').find((directive) => directive.trim().startsWith('script-src'))!;
+    expect(scriptSources).not.toContain('unsafe-inline');
+    const pages = (await files(siteDir)).filter((file) => file.endsWith('.html'));
+    expect(pages.length).toBeGreaterThan(100);
+    let inline = 0;
+    for (const file of pages) {
+      const html = await readFile(file, 'utf8');
+      expect(html, file).not.toMatch(/http-equiv="content-security-policy"/i);
+      expect(html, file).not.toMatch(/\son[a-z]+="/i);
+      for (const [, attributes, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+        if (/\bsrc=|application\/ld\+json/i.test(attributes!)) continue;
+        inline += 1;
+        expect(scriptSources, `${file}: ${body!.slice(0, 80)}`).toContain(scriptHash(body!));
+      }
+    }
+    expect(inline).toBeGreaterThan(0);
+  });
+
+  it("gets the same headers from Netlify's _headers as from npm start, for pages, build files and private pages", async () => {
+    // The build ran with no PUBLIC_ORIGIN and the test payment provider: the server with the same settings.
+    const page = pagesOf({ PUBLIC_ORIGIN: 'http://localhost:4321' });
+    const rules = await netlifyRules();
+    const assets = (await readdir(path.join(siteDir, '_astro'))).filter((file) => file.endsWith('.js'));
+    for (const requestPath of ['/en-usd/', '/zh-cny/productsList/', '/ms-myr/my/order/', '/en-usd/shoppingCart/', '/en-usd/pay_result/', '/en-usd/order/energy/', `/_astro/${assets[0]}`]) {
+      const { response } = await page(requestPath);
+      expect(response.status, requestPath).toBe(200);
+      const fromNetlify = Object.assign({}, ...rules.filter((rule) => netlifyMatches(rule.path, requestPath)).map((rule) => rule.headers)) as Record<string, string>;
+      for (const [name, value] of Object.entries(fromNetlify)) expect(response.headers.get(name), `${requestPath} ${name}`).toBe(value);
+    }
+  });
+
+  it("never lets a browser or shared cache keep a page with the customer's own data", async () => {
+    const page = pagesOf({});
+    for (const requestPath of ['/my/order', '/my/order/details?id=1', '/my/address', '/shoppingCart', '/order', '/pay', '/pay_result', '/order/energy', '/order/friends', '/updatePwd/abc']) {
+      expect((await page(requestPath)).response.headers.get('Cache-Control'), requestPath).toBe('no-store');
+    }
+    for (const requestPath of ['/', '/productsList', '/apply-text']) {
+      expect((await page(requestPath)).response.headers.get('Cache-Control'), requestPath).toBe('public, max-age=0, must-revalidate');
+    }
+  });
+
+  it("allows PayPal's SDK only when the shop takes payments through PayPal, from the configured origin", async () => {
+    const csp = async (env: Record<string, string>) => (await pagesOf(env)('/')).response.headers.get('Content-Security-Policy')!;
+    expect(await csp({})).not.toContain('paypal');
+    const live = await csp({ PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' });
+    expect(live).toMatch(/script-src [^;]*https:\/\/\*\.paypal\.com/);
+    expect(live).toMatch(/frame-src https:\/\/\*\.paypal\.com/);
+    const standIn = await csp({ PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_SDK_URL: 'http://127.0.0.1:9999/sdk/js' });
+    expect(standIn).toMatch(/script-src [^;]*http:\/\/127\.0\.0\.1:9999/);
+    expect(standIn).not.toContain('paypal.com');
+  });
+
+  it("scores A+ on Mozilla Observatory's rules when served over https", async () => {
+    const page = pagesOf({ PUBLIC_ORIGIN: 'https://shop.example', PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' });
+    for (const requestPath of ['/', '/?lang=ZH&currency=CNY', '/productsList', '/my/order', '/shoppingCart', '/sign']) {
+      const { response, html } = await page(requestPath);
+      const report = observatory({ headers: response.headers, html, https: true, origin: 'https://shop.example' });
+      expect(report, requestPath).toMatchObject({ grade: 'A+' });
+      expect(report.score, requestPath).toBeGreaterThanOrEqual(100);
+    }
+    const { response } = await page('/?lang=ZH');
+    expect(response.headers.get('Set-Cookie')).toMatch(/; Secure/);
+    expect(response.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d{8}/);
+  });
+
+  it('holds no secret from the build environment and no server-only code', async () => {
+    const secrets = [
+      BUILD_CANARY_SECRET,
+      ...Object.entries(process.env)
+        .filter(([name, value]) => /SECRET|PASSWORD|TOKEN|PRIVATE|DATABASE_URL|SMTP_URL|_KEY$/i.test(name) && value && value.length >= 8)
+        .map(([, value]) => value!),
+    ];
+    // Strings only server modules contain: the database drivers, password hashing, mail, the logger, config parsing.
+    const serverOnly = ['drizzle-orm', '@electric-sql/pglite', 'pg-protocol', 'scryptSync', 'nodemailer', 'pino', 'Invalid configuration:', 'unexpected fault', 'PAYPAL_CLIENT_SECRET', 'node:fs'];
+    const built = await files(siteDir);
+    expect(built.length).toBeGreaterThan(100);
+    for (const file of built.filter((name) => /\.(html|js|mjs|css|json|txt|xml|map|_headers|_redirects)$/.test(name) || !path.extname(name))) {
+      const text = await readFile(file, 'utf8');
+      for (const secret of secrets) expect(text.includes(secret), `${file} holds a secret`).toBe(false);
+      if (file.endsWith('.js') || file.endsWith('.mjs')) for (const marker of serverOnly) expect(text.includes(marker), `${file} holds ${marker}`).toBe(false);
+    }
+    expect(built.some((file) => file.endsWith('.map'))).toBe(false);
+  });
+});

@@ -1,0 +1,44 @@
+import path from 'node:path';
+import { serve } from '@hono/node-server';
+import { eq } from 'drizzle-orm';
+import sharp from 'sharp';
+import { seedCartCatalog, specificationIdsBySku } from '@/features/cart/fixtures/cart-catalog';
+import { createApp } from '@/server/app';
+import { loadConfig } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { specifications } from '@/server/db/schema';
+import { createLogger } from '@/server/logger';
+import { createMailer } from '@/server/mail/mailer';
+import { createFolderStorage } from '@/server/storage/storage';
+
+/*
+ * The shop's API as its own process, for the crash test to kill: on PGlite in CRASH_DATA_DIR, or on
+ * PostgreSQL at CRASH_DATABASE_URL. Prints `{"port":…,"ids":…}` once it listens.
+ */
+const dataDir = process.env.CRASH_DATA_DIR!;
+const databaseUrl = process.env.CRASH_DATABASE_URL || undefined;
+const config = loadConfig({
+  NODE_ENV: 'test',
+  DATA_DIR: dataDir,
+  LOG_LEVEL: 'silent',
+  PASSWORD_HASH_COST: '10',
+  RATE_LIMIT_PER_IP: '100000',
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+});
+const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db'), owner: { kind: 'task', name: 'crash test server' } });
+await database.migrate();
+const storage = createFolderStorage(config.storageDir);
+let ids = await specificationIdsBySku(database.db);
+if (!ids['robe-s']) {
+  ids = await seedCartCatalog({ db: database.db, storage }, () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } }).png().toBuffer());
+  await database.db.update(specifications).set({ stock: 100_000, pointsPrice: 100 }).where(eq(specifications.id, ids['robe-s']));
+}
+const logger = createLogger(config.logLevel);
+const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger) });
+const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
+  process.stdout.write(`${JSON.stringify({ port: info.port, ids })}\n`);
+});
+process.on('SIGTERM', () => {
+  server.close();
+  void database.close().then(() => process.exit(0));
+});

@@ -1,0 +1,58 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import path from 'node:path';
+
+/** The shop's own scripts, run as separate processes the way `npm start` and `npm run shop` run them. */
+export const projectRoot = path.resolve(import.meta.dirname, '../..');
+const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
+
+export type ShopProcess = {
+  child: ChildProcess;
+  /** The URL it printed ("Energy Shop is running at …"). */
+  url: string;
+  output: () => string;
+  /** SIGTERM, then waits for the exit code. */
+  stop(): Promise<number | null>;
+};
+
+/** `npm start -- --no-build [args]` with `env` over the test's environment (PUBLIC_ORIGIN and DATABASE_URL removed unless given). */
+export function startShopProcess(env: Record<string, string>, args: string[] = []): Promise<ShopProcess> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(tsx, ['scripts/start.ts', '--no-build', ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    const exited = once(child, 'exit').then(([code]) => code as number | null);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
+      if (url) {
+        resolve({
+          child,
+          url,
+          output: () => output,
+          async stop() {
+            if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+            return exited;
+          },
+        });
+      }
+    });
+    child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    void exited.then((code) => reject(new Error(`the shop exited (${code}) before it was running:\n${output}`)));
+  });
+}
+
+/** Runs one of the scripts to its end and answers its exit code and output. */
+export async function runScript(script: 'start' | 'shop', args: string[], env: Record<string, string>) {
+  const child = spawn(tsx, [`scripts/${script}.ts`, ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  const [code] = (await once(child, 'exit')) as [number | null];
+  return { code, stdout, stderr };
+}
+
+function shopEnvironment(env: Record<string, string>) {
+  const { PUBLIC_ORIGIN: _origin, DATABASE_URL: _database, ...inherited } = process.env;
+  return { ...inherited, LOG_LEVEL: 'warn', PORT: '0', ...env };
+}
