@@ -10,6 +10,7 @@ import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
 import { may, type OperatorRole } from './operators';
+import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
 /*
  * The back office at /admin: operators sign in with their own accounts and see the sections their
@@ -39,14 +40,6 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
       {children}
     </main>
   );
-}
-
-function ErrorText({ error }: { error: string | null }) {
-  return error ? (
-    <p className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
 }
 
 function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
@@ -184,35 +177,16 @@ function Console({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
 /* ── Orders ────────────────────────────────────────────────────────────────────────────────── */
 
 type OrderRow = { orderNo: string; kind: string; status: number; currency: Currency; payAmount: number; email: string; createTime: string };
-type OrderPage = { list: OrderRow[]; total: number; pageNum: number; pageSize: number };
 type Filters = { status: string; currency: string; from: string; to: string; q: string };
 
 /** Orders a logistics event can be added to: paid or later. */
 const takesEvents: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
 const statusName = (status: number) => statusNames[status as OrderStatusValue] ?? String(status);
-const dateTime = (iso: string | null) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' }) : '—');
 
 function OrdersBoard({ role }: { role: OperatorRole }) {
   const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '' });
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<OrderPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { page, setPageNum, error, load } = useAdminPage<OrderRow>('/orders', filters);
   const [open, setOpen] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ pageNum: String(pageNum), pageSize: '25' });
-    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-    try {
-      setPage(await adminCall<OrderPage>(`/orders?${query}`));
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, [filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -220,7 +194,6 @@ function OrdersBoard({ role }: { role: OperatorRole }) {
     setFilters({ status: String(form.get('status')), currency: String(form.get('currency')), from: String(form.get('from')), to: String(form.get('to')), q: String(form.get('q')).trim() });
     setPageNum(1);
   };
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
     <section aria-labelledby="orders-title">
@@ -297,17 +270,7 @@ function OrdersBoard({ role }: { role: OperatorRole }) {
               ))}
             </tbody>
           </table>
-          <nav className="pager" aria-label="Pages">
-            <button type="button" className="button button--ghost button--small" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {pageNum} of {pages}
-            </span>
-            <button type="button" className="button button--ghost button--small" disabled={pageNum >= pages} onClick={() => setPageNum(pageNum + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager page={page} onPage={setPageNum} />
         </>
       )}
       {open && <OrderPanel orderNo={open} role={role} onClose={() => setOpen(null)} onChanged={() => void load()} />}
@@ -469,26 +432,17 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
             </div>
           )}
           {confirmRefund && (
-            <div className="notice" role="alertdialog" aria-labelledby="refund-question">
-              <p id="refund-question">
-                Refund {formatMoney(order.payAmount, order.currency)} to the customer through {order.payMethod} and close the order? This cannot be undone.
-              </p>
-              <div className="form-actions">
-                <button
-                  className="button"
-                  type="button"
-                  onClick={() => {
-                    setConfirmRefund(false);
-                    void act('/orders/refund', {}, 'Refunded; the order is closed.');
-                  }}
-                >
-                  Refund
-                </button>
-                <button className="button button--ghost" type="button" onClick={() => setConfirmRefund(false)}>
-                  Keep the order
-                </button>
-              </div>
-            </div>
+            <ConfirmStep
+              id="refund-question"
+              question={`Refund ${formatMoney(order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
+              confirm="Refund"
+              cancel="Keep the order"
+              onConfirm={() => {
+                setConfirmRefund(false);
+                void act('/orders/refund', {}, 'Refunded; the order is closed.');
+              }}
+              onCancel={() => setConfirmRefund(false)}
+            />
           )}
         </div>
       )}

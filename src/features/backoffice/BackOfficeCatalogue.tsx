@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
 import { categories, type Category } from '@/features/catalog/catalog';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import { adminCall, AdminApiError, type Envelope } from './admin-api';
 import { may, type OperatorRole } from './operators';
+import { ErrorText, Pager, useAdminPage } from './ui';
 import './catalogue.css';
 
 /*
@@ -29,12 +30,10 @@ type Product = {
 };
 type Editable = { product: Product; pictureUrls: string[] };
 type Row = { slug: string; name: string; category: Category; onSale: boolean; sizes: number; stock: number; missingLanguages: Language[] };
-type Page = { list: Row[]; total: number; pageNum: number; pageSize: number };
 type Filters = { q: string; category: string; onSale: string };
 /** Field path (as the server names it, e.g. `specifications.0.prices.USD.unitPrice`) → message. */
 type Errors = Record<string, string>;
 
-const PAGE_SIZE = 25;
 const emptyTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
 
 export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
@@ -77,24 +76,7 @@ export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
 
 function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: string) => void; onCreate?: (() => void) | undefined; notice: string | null; reload: number }) {
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', onSale: '' });
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<Page | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ pageNum: String(pageNum), pageSize: String(PAGE_SIZE) });
-    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-    try {
-      setPage(await adminCall<Page>(`/catalogue/products?${query}`));
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, [filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load, reload]);
+  const { page, setPageNum, error, load } = useAdminPage<Row>('/catalogue/products', filters, reload);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,7 +84,6 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
     setFilters({ q: String(form.get('q')).trim(), category: String(form.get('category')), onSale: String(form.get('onSale')) });
     setPageNum(1);
   };
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
     <section aria-labelledby="catalogue-title">
@@ -146,11 +127,7 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
           Filter
         </button>
       </form>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
       {page && (
         <>
           <p aria-live="polite">{page.total === 1 ? '1 product' : `${page.total} products`}</p>
@@ -188,17 +165,7 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
               ))}
             </tbody>
           </table>
-          <nav className="pager" aria-label="Pages">
-            <button type="button" className="button button--ghost button--small" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {pageNum} of {pages}
-            </span>
-            <button type="button" className="button button--ghost button--small" disabled={pageNum >= pages} onClick={() => setPageNum(pageNum + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager page={page} onPage={setPageNum} />
         </>
       )}
     </section>
@@ -615,11 +582,7 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
           </button>
         )}
 
-        {failure && (
-          <p className="field-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <ErrorText error={failure} />
         {canWrite && (
           <div className="catalogue__save">
             <button className="button" type="submit" disabled={busy}>

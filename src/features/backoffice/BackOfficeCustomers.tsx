@@ -1,15 +1,15 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/locale';
 import { adminCall } from './admin-api';
 import { may, type OperatorRole } from './operators';
+import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage } from './ui';
 
 /* The Customers section: find a customer, see their orders, energy and friends, disable or enable the account. */
 
 type CustomerRow = { id: number; email: string; name: string; createTime: string; disabled: boolean; erased: boolean };
-type CustomerPage = { list: CustomerRow[]; total: number; pageNum: number; pageSize: number };
 type CustomerDetails = CustomerRow & {
   shareCode: string;
   rebateRate: number;
@@ -21,37 +21,18 @@ type CustomerDetails = CustomerRow & {
   friends: CustomerRow[];
 };
 
-const date = (iso: string) => new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
 const state = (row: CustomerRow) => (row.erased ? 'Erased' : row.disabled ? 'Disabled' : 'Active');
 
 export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
   const [q, setQ] = useState('');
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<CustomerPage | null>(null);
-  const [error, setError] = useState<string | null>(null);
+  const { page, setPageNum, error, load } = useAdminPage<CustomerRow>('/customers', { q });
   const [open, setOpen] = useState<number | null>(null);
-
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ pageNum: String(pageNum), pageSize: '25' });
-    if (q) query.set('q', q);
-    try {
-      setPage(await adminCall<CustomerPage>(`/customers?${query}`));
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, [q, pageNum]);
-
-  useEffect(() => {
-    void load();
-  }, [load]);
 
   const search = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setQ(String(new FormData(event.currentTarget).get('q')).trim());
     setPageNum(1);
   };
-  const pages = page ? Math.max(1, Math.ceil(page.total / page.pageSize)) : 1;
 
   return (
     <section aria-labelledby="customers-title">
@@ -65,11 +46,7 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
           Search
         </button>
       </form>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
       {page && (
         <>
           <p aria-live="polite">{page.total === 1 ? '1 customer' : `${page.total} customers`}</p>
@@ -97,17 +74,7 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
               ))}
             </tbody>
           </table>
-          <nav className="pager" aria-label="Customer pages">
-            <button type="button" className="button button--ghost button--small" disabled={pageNum <= 1} onClick={() => setPageNum(pageNum - 1)}>
-              Previous
-            </button>
-            <span>
-              Page {pageNum} of {pages}
-            </span>
-            <button type="button" className="button button--ghost button--small" disabled={pageNum >= pages} onClick={() => setPageNum(pageNum + 1)}>
-              Next
-            </button>
-          </nav>
+          <Pager page={page} onPage={setPageNum} label="Customer pages" />
         </>
       )}
       {open !== null && <CustomerPanel id={open} role={role} onOpen={setOpen} onClose={() => setOpen(null)} onChanged={() => void load()} />}
@@ -162,17 +129,14 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
                 </button>
               )}
               {confirming && (
-                <div className="notice" role="alertdialog" aria-labelledby="disable-question">
-                  <p id="disable-question">Disable {customer.email}? They are signed out everywhere and cannot sign in until enabled again.</p>
-                  <div className="form-actions">
-                    <button className="button" type="button" onClick={() => void toggle(true)}>
-                      Disable
-                    </button>
-                    <button className="button button--ghost" type="button" onClick={() => setConfirming(false)}>
-                      Keep it active
-                    </button>
-                  </div>
-                </div>
+                <ConfirmStep
+                  id="disable-question"
+                  question={`Disable ${customer.email}? They are signed out everywhere and cannot sign in until enabled again.`}
+                  confirm="Disable"
+                  cancel="Keep it active"
+                  onConfirm={() => void toggle(true)}
+                  onCancel={() => setConfirming(false)}
+                />
               )}
             </div>
           )}
@@ -244,11 +208,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
         </div>
       )}
       <p role="status">{notice}</p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </Dialog>
   );
 }

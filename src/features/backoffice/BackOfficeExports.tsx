@@ -1,5 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { adminDownload } from './admin-api';
+import { ErrorText } from './ui';
 
 /* Downloads: the orders board as CSV, and batches of anti-counterfeit codes (admin only). */
 
@@ -69,11 +70,7 @@ export function VerifyCodesSection() {
         </button>
       </form>
       <p role="status">{message}</p>
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </section>
   );
 }

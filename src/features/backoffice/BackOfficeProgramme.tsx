@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { adminCall } from './admin-api';
+import { ErrorText } from './ui';
 
 /* The Energy programme section: what the programme owes and paid, who shares most, and the ledger check. */
 
@@ -105,11 +106,7 @@ export default function BackOfficeProgramme() {
           ))}
         </ul>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { adminCall } from './admin-api';
 import { may, type OperatorRole } from './operators';
+import { dateTime, ErrorText } from './ui';
 
 /* The Publish section: render the pages that changed and swap them in, watching the progress. */
 
@@ -20,7 +21,7 @@ type PublishStatus = {
 };
 
 const POLL_MS = 1500;
-const time = (iso?: string) => (iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle: 'medium' }) : '');
+const time = (iso?: string) => dateTime(iso, 'medium');
 
 export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   const [status, setStatus] = useState<PublishStatus | null>(null);
@@ -103,11 +104,7 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
           <pre className="backoffice__error">{status.error}</pre>
         </div>
       )}
-      {error && (
-        <p className="field-error" role="alert">
-          {error}
-        </p>
-      )}
+      <ErrorText error={error} />
     </section>
   );
 }

@@ -1,5 +1,5 @@
-import { and, asc, count, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
-import { describeOrder } from '@/features/orders/orders.service';
+import { and, asc, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { describeOrder, ordersPage } from '@/features/orders/orders.service';
 import { findOrderByNo } from '@/features/orders/order-lifecycle';
 import type { Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
@@ -24,17 +24,7 @@ function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
 }
 
 export async function findOrders(db: Executor, query: AdminOrderQuery) {
-  const where = orderFilters(query);
-  const [rows, [total]] = await Promise.all([
-    db
-      .select()
-      .from(orders)
-      .where(where)
-      .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize),
-    db.select({ total: count() }).from(orders).where(where),
-  ]);
+  const { rows, total } = await ordersPage(db, orderFilters(query), query);
   return {
     list: rows.map((order) => ({
       orderNo: order.orderNo,
@@ -45,7 +35,7 @@ export async function findOrders(db: Executor, query: AdminOrderQuery) {
       email: order.email,
       createTime: order.createdAt.toISOString(),
     })),
-    total: total?.total ?? 0,
+    total,
     pageNum: query.pageNum,
     pageSize: query.pageSize,
   };

@@ -7,7 +7,7 @@ import { goodsTexts, orderLines, specificationTexts, users, type DeliveryAddress
 import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
 import type { OrderLine } from './orders.schema';
-import { findOrder, loadLines, type OrderRow } from './orders.service';
+import { findOrder, lineView, loadLines, type OrderRow } from './orders.service';
 
 /*
  * Mails about an order, in the language stored on it (the customer's, at checkout). They are discreet
@@ -147,21 +147,7 @@ async function mailFactsOf(deps: MailDeps, order: OrderRow): Promise<{ lines: Or
   if (rows.length === 0) return { lines: (await loadLines(deps.db, [order.id], order.language)).get(order.id) ?? [], reader: await mailReaderOf(deps, order) };
   const [customer] = rows;
   return {
-    lines: rows.flatMap(({ line, goodsName, specificationName }) =>
-      line
-        ? [
-            {
-              goodsSpecificationId: line.specificationId,
-              goodsId: line.goodsId,
-              goodsName: goodsName ?? line.goodsName,
-              specificationName: specificationName ?? line.specificationName,
-              picture: line.picture,
-              unitPrice: line.unitPrice,
-              goodsQuantity: line.quantity,
-            },
-          ]
-        : [],
-    ),
+    lines: rows.flatMap(({ line, goodsName, specificationName }) => (line ? [lineView({ line, goodsName, specificationName })] : [])),
     reader: {
       greetingName: customer!.firstName ?? order.deliveryAddress?.firstName ?? '',
       showItemNames: customer!.showItemNames ?? false,

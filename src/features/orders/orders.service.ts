@@ -79,6 +79,17 @@ function toSummary(order: OrderRow, lines: OrderLine[]): OrderSummary {
   };
 }
 
+/** A stored order line as the API shows it, named by the reader's texts where the product has them. */
+export const lineView = ({ line, goodsName, specificationName }: { line: typeof orderLines.$inferSelect; goodsName: string | null; specificationName: string | null }): OrderLine => ({
+  goodsSpecificationId: line.specificationId,
+  goodsId: line.goodsId,
+  goodsName: goodsName ?? line.goodsName,
+  specificationName: specificationName ?? line.specificationName,
+  picture: line.picture,
+  unitPrice: line.unitPrice,
+  goodsQuantity: line.quantity,
+});
+
 /**
  * The lines of each order, in the order they were bought, named in `language` when the product still
  * has texts in it; the stored snapshot (the language of the moment of ordering) stays the record and
@@ -94,17 +105,7 @@ export async function loadLines(db: Executor, orderIds: number[], language: Lang
     .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, language)))
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.id));
-  for (const { line, goodsName, specificationName } of rows) {
-    byOrder.get(line.orderId)?.push({
-      goodsSpecificationId: line.specificationId,
-      goodsId: line.goodsId,
-      goodsName: goodsName ?? line.goodsName,
-      specificationName: specificationName ?? line.specificationName,
-      picture: line.picture,
-      unitPrice: line.unitPrice,
-      goodsQuantity: line.quantity,
-    });
-  }
+  for (const row of rows) byOrder.get(row.line.orderId)?.push(lineView(row));
   return byOrder;
 }
 
@@ -149,24 +150,25 @@ export async function describeOrder(db: Executor, order: OrderRow, language: Lan
   };
 }
 
-/** The customer's orders, newest first, optionally in one status; lines named in `language` (see loadLines). */
-export async function queryOrderList(db: Executor, userId: number, query: OrderListQuery, language: Language): Promise<OrderPage> {
-  const where = and(eq(orders.userId, userId), query.status === undefined ? undefined : eq(orders.status, query.status));
+/** One page of the orders `where` selects, newest first, and how many it selects in all. */
+export async function ordersPage(db: Executor, where: SQL | undefined, { pageNum, pageSize }: { pageNum: number; pageSize: number }) {
   const [rows, [counted]] = await Promise.all([
     db
       .select()
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(query.pageSize)
-      .offset((query.pageNum - 1) * query.pageSize),
+      .limit(pageSize)
+      .offset((pageNum - 1) * pageSize),
     db.select({ total: count() }).from(orders).where(where),
   ]);
+  return { rows, total: counted?.total ?? 0 };
+}
+
+/** The customer's orders, newest first, optionally in one status; lines named in `language` (see loadLines). */
+export async function queryOrderList(db: Executor, userId: number, query: OrderListQuery, language: Language): Promise<OrderPage> {
+  const where = and(eq(orders.userId, userId), query.status === undefined ? undefined : eq(orders.status, query.status));
+  const { rows, total } = await ordersPage(db, where, query);
   const lines = await loadLines(db, rows.map((row) => row.id), language);
-  return {
-    list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [])),
-    total: counted?.total ?? 0,
-    pageNum: query.pageNum,
-    pageSize: query.pageSize,
-  };
+  return { list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [])), total, pageNum: query.pageNum, pageSize: query.pageSize };
 }

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useState } from 'react';
+import { adminCall } from './admin-api';
+
+/* The pieces every back-office section is made of: errors, paged tables, confirm steps, times. */
+
+export type AdminPage<Row> = { list: Row[]; total: number; pageNum: number; pageSize: number };
+
+const PAGE_SIZE = 25;
+
+/** A table paged on the server: `path` answers an {@link AdminPage} for the filters (empty ones are left out). */
+export function useAdminPage<Row>(path: string, filters: Record<string, string>, reload = 0) {
+  const [pageNum, setPageNum] = useState(1);
+  const [page, setPage] = useState<AdminPage<Row> | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const query = new URLSearchParams({ pageNum: String(pageNum), pageSize: String(PAGE_SIZE) });
+  for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
+  const url = `${path}?${query}`;
+
+  const load = useCallback(async () => {
+    try {
+      setPage(await adminCall<AdminPage<Row>>(url));
+      setError(null);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }, [url]);
+
+  useEffect(() => {
+    void load();
+  }, [load, reload]);
+
+  return { page, pageNum, setPageNum, error, load };
+}
+
+export function ErrorText({ error }: { error: string | null | undefined }) {
+  return error ? (
+    <p className="field-error" role="alert">
+      {error}
+    </p>
+  ) : null;
+}
+
+/** Previous / next under a server-paged table. */
+export function Pager({ page, onPage, label = 'Pages' }: { page: AdminPage<unknown>; onPage: (pageNum: number) => void; label?: string }) {
+  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
+  return (
+    <nav className="pager" aria-label={label}>
+      <button type="button" className="button button--ghost button--small" disabled={page.pageNum <= 1} onClick={() => onPage(page.pageNum - 1)}>
+        Previous
+      </button>
+      <span>
+        Page {page.pageNum} of {pages}
+      </span>
+      <button type="button" className="button button--ghost button--small" disabled={page.pageNum >= pages} onClick={() => onPage(page.pageNum + 1)}>
+        Next
+      </button>
+    </nav>
+  );
+}
+
+type ConfirmProps = { id: string; question: string; confirm: string; cancel: string; onConfirm: () => void; onCancel: () => void };
+
+/** The question before an action that cannot be taken back, with its two answers. */
+export function ConfirmStep({ id, question, confirm, cancel, onConfirm, onCancel }: ConfirmProps) {
+  return (
+    <div className="notice" role="alertdialog" aria-labelledby={id}>
+      <p id={id}>{question}</p>
+      <div className="form-actions">
+        <button className="button" type="button" onClick={onConfirm}>
+          {confirm}
+        </button>
+        <button className="button button--ghost" type="button" onClick={onCancel}>
+          {cancel}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** A time as operators read it in the back office (`—` for none). */
+export const dateTime = (iso: string | null | undefined, timeStyle: 'short' | 'medium' = 'short') =>
+  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle }) : '—';
