@@ -11,7 +11,7 @@ import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
 import { linkOrigin, recordShopOrigin } from './origin';
 import { servePages } from './pages';
-import { hasPages, publishSite, siteDir, type PublishResult } from './site-build';
+import { hasPages, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
 import { createFolderStorage, type Storage } from './storage/storage';
 
 /** The shop cannot listen where it was told to; the message says what to change. */
@@ -64,7 +64,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
   /** Publishes the pages from the shop's catalogue: only what changed, unless `full` (docs/decisions/037). */
-  const publish = (publishOptions: { full?: boolean } = {}): Promise<PublishResult> =>
+  const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
     publishSite({
       db: database!.db,
       storage: storage!,
@@ -74,6 +74,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       root: pagesDir,
       full: publishOptions.full ?? false,
       quiet: options.quietBuild ?? false,
+      ...(publishOptions.onProgress ? { onProgress: publishOptions.onProgress } : {}),
     });
   const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   try {

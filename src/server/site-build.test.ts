@@ -54,8 +54,12 @@ it('publishes every page, then only the pages a price change shows on, then keep
     `update specification_prices set unit_price = 432100, original_price = null where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product.goodsId})`,
   );
   const firstRelease = await readlink(path.join(root, 'current'));
-  const update = await publishSite(options);
+  const progress: { done: number; total: number }[] = [];
+  const update = await publishSite({ ...options, onProgress: (now) => progress.push(now) });
   expect(update.pages).toBe(full.pages);
+  // Progress counts every page as it is written or copied, of the pages the last publish held.
+  expect(progress.length).toBeGreaterThan(1);
+  expect(progress.at(-1)).toEqual({ done: update.pages, total: full.pages });
   // Its details page in the three US-dollar variants, and lists, home sections and recommendations in those variants.
   expect(update.rendered).toBeGreaterThanOrEqual(3);
   expect(update.rendered).toBeLessThan(full.pages / 3);

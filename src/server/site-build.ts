@@ -56,6 +56,8 @@ export type PublishOptions = {
   /** Render every page, ignoring the cache. */
   full?: boolean;
   quiet?: boolean;
+  /** Called as pages are written: how many so far, of how many the served release holds. */
+  onProgress?: (progress: { done: number; total: number }) => void;
 };
 
 let publishing: Promise<unknown> = Promise.resolve();
@@ -85,10 +87,12 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     const snapshot = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
     await writeFile(snapshotFile, JSON.stringify(snapshot));
     const previous = await readIncrementalManifest(cacheDir);
+    const total = hasPages(root) ? await countPages(servedDir(root)) : 0;
     const { peakRssMb } = await runAstroBuild({
       outDir: building,
       force: options.full ?? false,
       quiet: options.quiet ?? false,
+      onPage: (done) => options.onProgress?.({ done, total }),
       env: {
         SHOP_API_ORIGIN: options.apiOrigin,
         PUBLIC_ORIGIN: options.publicOrigin,
@@ -192,13 +196,25 @@ async function countPages(dir: string): Promise<number> {
   return count;
 }
 
-function runAstroBuild(options: { outDir: string; force: boolean; quiet: boolean; env: Record<string, string> }): Promise<{ peakRssMb: number }> {
+/** Astro logs one `├─ /path` line per file it writes or copies from its cache; pages are counted as countPages does. */
+const isPageLine = (line: string) => line.includes('├─') && /\.html\b|sitemap\.xml/.test(line);
+
+function runAstroBuild(options: { outDir: string; force: boolean; quiet: boolean; onPage: (done: number) => void; env: Record<string, string> }): Promise<{ peakRssMb: number }> {
   const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astro, 'build', '--outDir', options.outDir, ...(options.force ? ['--force'] : [])], {
       cwd: projectRoot,
       env: { ...process.env, ...options.env },
-      stdio: options.quiet ? ['ignore', 'ignore', 'pipe'] : 'inherit',
+      stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
+    });
+    let pages = 0;
+    let partial = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (!options.quiet) process.stdout.write(chunk);
+      const lines = (partial + chunk.toString()).split('\n');
+      partial = lines.pop()!;
+      const written = lines.filter(isPageLine).length;
+      if (written > 0) options.onPage((pages += written));
     });
     let peakKb = 0;
     const sample = setInterval(() => {

@@ -155,8 +155,22 @@ describe('the back office', () => {
       return { pages: Number(pages), rendered: Number(rendered) };
     };
     // The first publish into this copy of the pages renders them all (Astro keys its cache by the folder);
-    // the second, with nothing changed in between, renders only what differs.
+    // the second, with nothing changed in between, renders only what differs. The editor watches the
+    // pages being written as the server streams them.
+    await editor.evaluate(() => {
+      const seen: string[] = [];
+      Object.assign(window, { progressSeen: seen });
+      new MutationObserver(() => {
+        const text = document.querySelector('.backoffice__progress')?.textContent?.trim();
+        if (text && text !== seen.at(-1)) seen.push(text);
+      }).observe(document.body, { subtree: true, childList: true, characterData: true });
+    });
     const first = await publishOnce();
+    const progress = await editor.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
+    const written = progress.map((text) => /^(\d+) of about (\d+) pages written$/.exec(text)).filter((match) => match !== null);
+    expect(written.length, progress.join(' | ')).toBeGreaterThan(1);
+    expect(written.map((match) => Number(match[1]))).toEqual(written.map((match) => Number(match[1])).sort((a, b) => a - b));
+    expect(Number(written.at(-1)![1])).toBeGreaterThan(100);
     expect(first.pages).toBeGreaterThan(100);
     const second = await publishOnce();
     expect(second.pages).toBe(first.pages);
@@ -167,7 +181,7 @@ describe('the back office', () => {
     expect((await home.goto('/en-usd/'))!.status()).toBe(200);
   }, 480_000);
 
-  it('lets an editor create a product with a picture and prices in three currencies, which the shop API then lists', async () => {
+  it('lets an editor create a product with a picture and prices in three currencies, publish it for shoppers, and take it down by import', async () => {
     const editor = await operatorSignedIn('editor');
     await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();
     await editor.getByLabel('Name or slug').fill('slip');
@@ -207,6 +221,17 @@ describe('the back office', () => {
     await editor.getByText('Saved moonlight-robe.', { exact: false }).waitFor();
     await expect(axeViolations(editor)).resolves.toEqual([]);
 
+    // Published, the new arrival is on the pages the shop serves: a shopper reading Chinese finds it among the new arrivals, in yuan.
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
+    await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
+    const shopper = await shop.newPage();
+    await shopper.context().addCookies([{ name: 'site', value: 'ZH-CNY', url: shop.url }]);
+    await shopper.goto('/');
+    const arrival = shopper.getByRole('region', { name: '新品上架' }).locator('.product-card', { hasText: '月光睡袍' });
+    await expect(arrival.locator('.price').textContent()).resolves.toBe('￥599.00');
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Catalogue' }).click();
+
     for (const [currency, price] of [['USD', 8900], ['CNY', 59900], ['MYR', 39900]] as const) {
       const answer = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: currency, Language: 'EN' } });
       const list = ((await answer.json()) as { data: { list: { slug: string; unitPrice: number; picture: unknown }[] } }).data.list;
@@ -230,7 +255,7 @@ describe('the back office', () => {
     await editor.getByText('Imported catalogue.json: 0 created, 1 changed, 1 taken down.').waitFor();
     const takenDown = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: 'USD', Language: 'EN' } });
     expect(((await takenDown.json()) as { data: { total: number } }).data.total).toBe(0);
-  });
+  }, 480_000);
 
   it('shows an editor no orders and no refund, and the server refuses them too', async () => {
     const editor = await operatorSignedIn('editor');

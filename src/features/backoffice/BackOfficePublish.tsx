@@ -14,43 +14,54 @@ type PublishStatus = {
   pages?: number;
   rendered?: number;
   seconds?: number;
+  progress?: { done: number; total: number };
   error?: string;
   joined?: boolean;
   available: boolean;
   hook: boolean;
 };
 
-const POLL_MS = 1500;
 const time = (iso?: string) => dateTime(iso, 'medium');
 
 export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   const [status, setStatus] = useState<PublishStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [full, setFull] = useState(false);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const events = useRef<EventSource | null>(null);
 
-  const poll = useCallback(async () => {
-    clearTimeout(timer.current);
-    try {
-      const now = await adminCall<PublishStatus>('/publish/status');
+  /** Follows a running publish as the server reports it: start, every few pages written, end. */
+  const follow = useCallback(() => {
+    events.current?.close();
+    const source = new EventSource('/api/v1/admin/publish/events');
+    events.current = source;
+    source.onmessage = (event: MessageEvent<string>) => {
+      const now = JSON.parse(event.data) as PublishStatus;
       setStatus(now);
-      if (now.state === 'running') timer.current = setTimeout(() => void poll(), POLL_MS);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
+      if (now.state !== 'running') source.close();
+    };
+    // The stream ends with the publish; a broken one is read once more as it stands.
+    source.onerror = () => {
+      source.close();
+      adminCall<PublishStatus>('/publish/status').then(setStatus, (caught: Error) => setError(caught.message));
+    };
   }, []);
 
   useEffect(() => {
-    void poll();
-    return () => clearTimeout(timer.current);
-  }, [poll]);
+    adminCall<PublishStatus>('/publish/status').then(
+      (now) => {
+        setStatus(now);
+        if (now.state === 'running') follow();
+      },
+      (caught: Error) => setError(caught.message),
+    );
+    return () => events.current?.close();
+  }, [follow]);
 
   const publish = async () => {
     setError(null);
     try {
-      const started = await adminCall<PublishStatus>('/publish', { full });
-      setStatus(started);
-      timer.current = setTimeout(() => void poll(), POLL_MS);
+      setStatus(await adminCall<PublishStatus>('/publish', { full }));
+      follow();
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -84,6 +95,7 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
             {status.joined ? '; your press joined it' : ''}…
           </p>
         )}
+        {status?.state === 'running' && status.progress && <PublishProgress {...status.progress} />}
         {status?.state === 'finished' && (
           <p>
             Published {status.pages} pages ({status.rendered} rendered, the rest unchanged) in {status.seconds} s{status.full ? ' (full rebuild)' : ''}, at {time(status.finishedAt)} by{' '}
@@ -106,5 +118,15 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
       )}
       <ErrorText error={error} />
     </section>
+  );
+}
+
+/** Pages written so far; the total is what the last publish held, so it is shown as "about". */
+function PublishProgress({ done, total }: { done: number; total: number }) {
+  const text = total > 0 ? `${done} of about ${total} pages written` : `${done} pages written`;
+  return (
+    <p className="backoffice__progress">
+      <progress max={Math.max(total, done)} value={done} aria-label="Pages written" /> {text}
+    </p>
   );
 }

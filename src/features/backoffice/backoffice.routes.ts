@@ -1,4 +1,5 @@
 import type { Context } from 'hono';
+import { streamSSE } from 'hono/streaming';
 import { createRoute, z } from '@hono/zod-openapi';
 import { listAudit, recordAudit } from '@/features/audit/audit';
 import { checkLedger } from '@/features/energy/energy.ledger';
@@ -235,6 +236,40 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
     .openapi(
       { ...getRoute({ tag, path: '/publish/status', summary: 'The last or running publish of the pages', query: z.object({}), data: publishStatusSchema }), ...guard('site.publish') },
       (c) => ok(c, publishView()),
+    )
+    .openapi(
+      {
+        ...createRoute({
+          method: 'get',
+          path: '/publish/events',
+          tags: [tag],
+          summary: 'The publish status as it changes (server-sent events: start, pages written, end); ends with the publish',
+          responses: { 200: { description: 'One event per change, its data the PublishStatus', content: { 'text/event-stream': { schema: { type: 'string' } } } } },
+        }),
+        ...guard('site.publish'),
+      },
+      (c) =>
+        streamSSE(c, async (stream) => {
+          const send = () => stream.writeSSE({ data: JSON.stringify(publishView()) });
+          await send();
+          if (publishing?.status().state !== 'running') return;
+          await new Promise<void>((resolve) => {
+            let sentAt = 0;
+            const unsubscribe = publishing.subscribe((status) => {
+              const running = status.state === 'running';
+              // Progress at most ten times a second; the start and the end always.
+              if (running && status.progress && Date.now() - sentAt < 100) return;
+              sentAt = Date.now();
+              const sent = send();
+              if (!running) void sent.finally(end);
+            });
+            const end = () => {
+              unsubscribe();
+              resolve();
+            };
+            stream.onAbort(end);
+          });
+        }),
     )
     .openapi(
       {

@@ -77,6 +77,8 @@ export const publishStatusSchema = z
     pages: z.number().int().optional(),
     rendered: z.number().int().optional(),
     seconds: z.number().optional(),
+    /** While running: pages written so far, and how many the last publish held (0 before the first). */
+    progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
     error: z.string().optional(),
     /** A press joined the publish already running. */
     joined: z.boolean().optional(),

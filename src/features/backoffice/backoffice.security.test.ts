@@ -56,8 +56,8 @@ const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
   return orderNo;
 };
 
-/** `csv`: the route answers a CSV download rather than the JSON envelope; `form`: it takes a multipart body. */
-type Call = { method: 'GET' | 'POST'; path: string; body?: () => Promise<unknown>; csv?: boolean; form?: () => Promise<FormData> };
+/** `answers`: the route's content type where it is not the JSON envelope (a CSV download, an event stream); `form`: it takes a multipart body. */
+type Call = { method: 'GET' | 'POST'; path: string; body?: () => Promise<unknown>; answers?: 'text/csv' | 'text/event-stream'; form?: () => Promise<FormData> };
 const everyOperator: OperatorRole[] = ['admin', 'editor', 'fulfilment'];
 
 /** Every back-office route but sign-in and the one-time link, with who may call it. */
@@ -86,8 +86,8 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   },
   'POST /admin/catalogue/picture': { call: { method: 'POST', path: '/admin/catalogue/picture', form: pictureForm }, allowed: ['admin', 'editor'] },
   'GET /admin/audit': { call: { method: 'GET', path: '/admin/audit' }, allowed: ['admin'] },
-  'GET /admin/orders/export': { call: { method: 'GET', path: '/admin/orders/export?status=3', csv: true }, allowed: ['admin'] },
-  'POST /admin/verifyCodes/issue': { call: { method: 'POST', path: '/admin/verifyCodes/issue', body: async () => ({ sku: 'robe-s', count: 2 }), csv: true }, allowed: ['admin'] },
+  'GET /admin/orders/export': { call: { method: 'GET', path: '/admin/orders/export?status=3', answers: 'text/csv' }, allowed: ['admin'] },
+  'POST /admin/verifyCodes/issue': { call: { method: 'POST', path: '/admin/verifyCodes/issue', body: async () => ({ sku: 'robe-s', count: 2 }), answers: 'text/csv' }, allowed: ['admin'] },
   'GET /admin/customers': { call: { method: 'GET', path: '/admin/customers?q=a' }, allowed: ['admin'] },
   'GET /admin/customers/details': { call: { method: 'GET', path: `/admin/customers/details?id=${buyer.user.userId}` }, allowed: ['admin'] },
   'POST /admin/customers/disable': { call: { method: 'POST', path: '/admin/customers/disable', body: async () => ({ id: Number((await signUp(shop)).user.userId) }) }, allowed: ['admin'] },
@@ -95,6 +95,7 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'GET /admin/programme': { call: { method: 'GET', path: '/admin/programme' }, allowed: ['admin'] },
   'POST /admin/programme/checkLedger': { call: { method: 'POST', path: '/admin/programme/checkLedger', body: async () => ({}) }, allowed: ['admin'] },
   'GET /admin/publish/status': { call: { method: 'GET', path: '/admin/publish/status' }, allowed: ['admin', 'editor'] },
+  'GET /admin/publish/events': { call: { method: 'GET', path: '/admin/publish/events', answers: 'text/event-stream' }, allowed: ['admin', 'editor'] },
   'POST /admin/publish': { call: { method: 'POST', path: '/admin/publish', body: async () => ({ full: false }) }, allowed: ['admin', 'editor'] },
 };
 
@@ -123,8 +124,8 @@ describe('the back-office role matrix', () => {
       for (const who of ['anonymous', 'customer', ...everyOperator] as const) {
         const answer = await callAs(who, call);
         const expected = (allowed as string[]).includes(who) ? { status: 200, code: 1 } : who === 'anonymous' || who === 'customer' ? { status: 401, code: -212 } : { status: 403, code: -218 };
-        const allowedCsv = call.csv && expected.code === 1;
-        const code = allowedCsv ? ((answer.headers.get('Content-Type') ?? '').startsWith('text/csv') ? 1 : 'not CSV') : answer.body.code;
+        const answersFile = call.answers && expected.code === 1;
+        const code = answersFile ? ((answer.headers.get('Content-Type') ?? '').startsWith(call.answers!) ? 1 : `not ${call.answers}`) : answer.body.code;
         expect({ who, status: answer.status, code }).toEqual({ who, ...expected });
       }
     });

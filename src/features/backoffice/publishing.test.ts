@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aShop } from '../../../tests/support/fixtures';
 import { anOperator } from '../../../tests/support/operators';
-import type { PublishOutcome } from './publishing';
+import type { PublishOutcome, PublishProgress } from './publishing';
 
 /*
  * Publish from the back office. The page build itself (Astro in a child process) is exercised by
@@ -9,12 +9,12 @@ import type { PublishOutcome } from './publishing';
  * fails by hand, to see what operators see while it runs, after it ends, and when two press at once.
  */
 
-type Pending = { full: boolean; finish(outcome: PublishOutcome): void; fail(error: Error): void };
+type Pending = { full: boolean; progress: (progress: PublishProgress) => void; finish(outcome: PublishOutcome): void; fail(error: Error): void };
 const pending: Pending[] = [];
 const shop = await aShop({
-  publish: ({ full = false }) =>
+  publish: ({ full = false, onProgress = () => undefined }) =>
     new Promise<PublishOutcome>((resolve, reject) => {
-      pending.push({ full, finish: resolve, fail: reject });
+      pending.push({ full, progress: onProgress, finish: resolve, fail: reject });
     }),
 });
 const editor = await anOperator(shop, 'editor');
@@ -28,7 +28,7 @@ async function nextRun(): Promise<Pending> {
   return run;
 }
 
-type Status = { state: string; joined?: boolean; pages?: number; rendered?: number; seconds?: number; error?: string; by?: string; full?: boolean; available: boolean };
+type Status = { state: string; progress?: PublishProgress; joined?: boolean; pages?: number; rendered?: number; seconds?: number; error?: string; by?: string; full?: boolean; available: boolean };
 const status = async (headers: Record<string, string>) => (await shop.get<Status>('/admin/publish/status', { headers })).body.data;
 const waitFor = async (headers: Record<string, string>, state: string) => {
   for (let tries = 0; tries < 100; tries++) {
@@ -55,6 +55,8 @@ describe('publishing the pages from the back office', () => {
     const run = await nextRun();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(pending).toHaveLength(0);
+    run.progress({ done: 120, total: 410 });
+    expect(await status(adminHeaders)).toMatchObject({ state: 'running', progress: { done: 120, total: 410 } });
     run.finish({ pages: 412, rendered: 9, seconds: 12.34 });
     expect(await waitFor(editorHeaders, 'finished')).toMatchObject({ pages: 412, rendered: 9, seconds: 12.3, by: editor.email });
 
@@ -64,6 +66,47 @@ describe('publishing the pages from the back office', () => {
       ['site.publish', editor.email],
     ]);
     expect(audit[0]!.after).toMatchObject({ pages: 412, rendered: 9 });
+  });
+
+  it('streams the status as server-sent events while a publish runs: start, pages written, end', async () => {
+    const headers = await editor.freshSession();
+    await shop.post('/admin/publish', {}, { headers });
+    const run = await nextRun();
+    const { response } = await shop.get('/admin/publish/events', { headers });
+    expect(response.headers.get('Content-Type')).toMatch(/^text\/event-stream/);
+    const events: Status[] = [];
+    const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+    /** Reads the stream until `count` events came, or it ended. */
+    const readEvents = async (count: number) => {
+      let text = '';
+      while (events.length < count) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        text += value;
+        const blocks = text.split('\n\n');
+        text = blocks.pop()!;
+        for (const block of blocks) events.push(JSON.parse(/^data: (.*)$/m.exec(block)![1]!) as Status);
+      }
+    };
+    await readEvents(1);
+    run.progress({ done: 40, total: 410 });
+    await readEvents(2);
+    await new Promise((resolve) => setTimeout(resolve, 150));
+    run.progress({ done: 410, total: 410 });
+    run.finish({ pages: 410, rendered: 12, seconds: 4 });
+    // The stream ends by itself with the publish.
+    await readEvents(Infinity);
+    expect(events.map((event) => [event.state, event.progress?.done]), JSON.stringify(events)).toEqual([
+      ['running', undefined],
+      ['running', 40],
+      ['running', 410],
+      ['finished', undefined],
+    ]);
+    expect(events.at(-1)).toMatchObject({ pages: 410, rendered: 12 });
+
+    // Nothing running: the one status, and the stream ends.
+    const idle = await shop.get('/admin/publish/events', { headers });
+    expect((await idle.response.text()).match(/^data: /gm)).toHaveLength(1);
   });
 
   it('reports a failed publish with its error, and the next press starts afresh', async () => {

@@ -9,12 +9,15 @@ import type { Config } from '@/server/config';
 /** What a finished local publish reports (src/server/site-build.ts `PublishResult`, narrowed). */
 export type PublishOutcome = { pages: number; rendered: number; seconds: number };
 
+/** Pages written so far, of how many the last publish held (0 when there was none). */
+export type PublishProgress = { done: number; total: number };
+
 /** Runs one publish of the pages; handed to the back office by whoever starts the shop. */
-export type Publisher = (options: { full?: boolean }) => Promise<PublishOutcome>;
+export type Publisher = (options: { full?: boolean; onProgress?: (progress: PublishProgress) => void }) => Promise<PublishOutcome>;
 
 export type PublishStatus =
   | { state: 'idle' }
-  | { state: 'running'; full: boolean; startedAt: string; by: string }
+  | { state: 'running'; full: boolean; startedAt: string; by: string; progress?: PublishProgress }
   | { state: 'finished'; full: boolean; startedAt: string; by: string; finishedAt: string; pages: number; rendered: number; seconds: number }
   /** Sent to the CDN's build hook: the CDN builds and swaps the pages itself. */
   | { state: 'requested'; full: boolean; startedAt: string; by: string; finishedAt: string }
@@ -33,6 +36,8 @@ export type Publishing = {
   };
   /** Settles when the publish running now (if any) has ended. */
   settled(): Promise<void>;
+  /** Calls `listener` with every change of the status (start, progress, end) until unsubscribed. */
+  subscribe(listener: (status: PublishStatus) => void): () => void;
 };
 
 /** Posts to the CDN's build hook (Netlify): the build runs there, whole. */
@@ -54,19 +59,33 @@ export function choosePublisher(config: Pick<Config, 'buildHookUrl'>, local: Pub
 export function createPublishing(publisher: { run: Publisher; hook: boolean }): Publishing {
   let status: PublishStatus = { state: 'idle' };
   let running: Promise<void> | null = null;
+  const listeners = new Set<(status: PublishStatus) => void>();
+  const change = (next: PublishStatus) => {
+    status = next;
+    for (const listener of listeners) listener(status);
+  };
 
   return {
     status: () => status,
     settled: () => running ?? Promise.resolve(),
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
     start({ full, by, onStart, onEnd }) {
       if (status.state === 'running') return { status, joined: true };
       const started = { full, startedAt: new Date().toISOString(), by };
-      status = { state: 'running', ...started };
+      change({ state: 'running', ...started });
       const run = async () => {
         let ended: PublishStatus;
         try {
           await onStart?.();
-          const outcome = await publisher.run({ full });
+          const outcome = await publisher.run({
+            full,
+            onProgress: (progress) => {
+              if (status.state === 'running') change({ ...status, progress });
+            },
+          });
           const finishedAt = new Date().toISOString();
           ended = publisher.hook
             ? { state: 'requested', ...started, finishedAt }
@@ -75,8 +94,8 @@ export function createPublishing(publisher: { run: Publisher; hook: boolean }): 
           ended = { state: 'failed', ...started, finishedAt: new Date().toISOString(), error: ((error as Error).message || String(error)).slice(0, 2000) };
         }
         await onEnd?.(ended).catch(() => undefined);
-        status = ended;
         running = null;
+        change(ended);
       };
       running = run();
       return { status, joined: false };
