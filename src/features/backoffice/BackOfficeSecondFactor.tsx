@@ -1,6 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { adminCall } from './admin-api';
 import { may, type OperatorRole } from './operators';
+import { ConfirmStep, ErrorText } from './ui';
 
 /*
  * Two-step sign-in: an operator turns on a TOTP second factor by scanning a QR code (or typing the key)
@@ -23,14 +24,6 @@ function CodeField({ label = '6-digit code from the app' }: { label?: string }) 
       <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\s*(\d\s*){6}" maxLength={7} required />
     </label>
   );
-}
-
-function ErrorText({ error }: { error: string | null }) {
-  return error ? (
-    <p className="field-error" role="alert">
-      {error}
-    </p>
-  ) : null;
 }
 
 /** The second step of signing in, for an operator with the second factor on. */
@@ -219,17 +212,14 @@ function ResetForOperator() {
         </button>
       </form>
       {email && (
-        <div className="notice" role="alertdialog" aria-labelledby="second-factor-reset-question">
-          <p id="second-factor-reset-question">Reset the two-step sign-in of {email}? They will sign in with the password alone until they turn it on again.</p>
-          <div className="form-actions">
-            <button className="button" type="button" onClick={() => void reset()}>
-              Reset
-            </button>
-            <button className="button button--ghost" type="button" onClick={() => setEmail(null)}>
-              Keep it
-            </button>
-          </div>
-        </div>
+        <ConfirmStep
+          id="second-factor-reset-question"
+          question={`Reset the two-step sign-in of ${email}? They will sign in with the password alone until they turn it on again.`}
+          confirm="Reset"
+          cancel="Keep it"
+          onConfirm={() => void reset()}
+          onCancel={() => setEmail(null)}
+        />
       )}
       <p role="status">{notice}</p>
       <ErrorText error={error} />
