@@ -27,6 +27,10 @@ export const ErrorCode = {
   AntifakeCodeUnknown: -234,
   /** Deleting an account waits until its orders are completed or closed. */
   OpenOrdersBlockErasure: -240,
+  /** Back-office sign-in: the password was right; the operator's second factor asks for a code. */
+  SecondFactorRequired: -241,
+  /** A second-factor code that is wrong, too old, or used already. */
+  SecondFactorWrong: -242,
   SystemBusy: -9999,
 } as const;
 

@@ -10,6 +10,7 @@ import { advertisingRoutes } from '@/features/advertising/advertising.routes';
 import { authRoutes } from '@/features/auth/auth.routes';
 import { CATALOGUE_PICTURE_PATH, catalogueRoutes } from '@/features/backoffice/catalogue.routes';
 import { backOfficeRoutes } from '@/features/backoffice/backoffice.routes';
+import { secondFactorRoutes } from '@/features/backoffice/second-factor.routes';
 import type { Publisher } from '@/features/backoffice/publishing';
 import { limitByAddress } from '@/features/auth/rate-limit';
 import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
@@ -87,6 +88,7 @@ export function createApi(deps: ShopDeps, options: AppOptions = {}) {
   api.route('/energy', energyRoutes(orderDeps));
   api.route('/media', mediaRoutes(deps));
   api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
+  api.route('/admin', secondFactorRoutes(deps));
   api.route('/admin/catalogue', catalogueRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -7,6 +6,7 @@ import { encodePassword } from '@/features/auth/auth';
 import { inviteOperator } from '@/features/backoffice/operator-auth';
 import { orders, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
+import { axeViolations } from './support/axe';
 import { aStorefront } from './support/shop';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 
@@ -14,17 +14,6 @@ import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/stor
 
 const shop = await aStorefront({}, { ownSite: true });
 const OPERATOR_PASSWORD = 'a long back-office passphrase';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-/** The ids of axe-core's violations on the page as it is now. */
-async function axeViolations(page: Page): Promise<string[]> {
-  // Evaluated by the browser's tooling, not the page: the page's CSP rightly refuses inline scripts.
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run(): Promise<{ violations: { id: string }[] }> } }).axe.run();
-    return result.violations.map((violation) => violation.id);
-  });
-}
 
 /** Adds an operator as `npm run shop -- operator add` does, sets the password through the link, signs in. */
 async function operatorSignedIn(role: 'admin' | 'editor' | 'fulfilment') {

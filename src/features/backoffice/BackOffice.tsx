@@ -9,6 +9,7 @@ import BackOfficeCustomers from './BackOfficeCustomers';
 import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
+import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
 import { may, type OperatorRole } from './operators';
 import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
@@ -17,7 +18,7 @@ import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
  * role allows. The server checks every call again; hiding a section here is only a courtesy.
  */
 
-type Me = { email: string; role: OperatorRole };
+type Me = { email: string; role: OperatorRole; secondFactor: boolean };
 
 export default function BackOffice() {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
@@ -45,19 +46,24 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The password was right and the operator's second factor asks for a code.
+  const [codeFor, setCodeFor] = useState<{ email: string; password: string } | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
+    const credentials = { email: String(form.get('email')), password: String(form.get('password')) };
     setBusy(true);
     setError(null);
     try {
-      onSignedIn(await adminCall<Me>('/auth/signIn', { email: form.get('email'), password: form.get('password') }));
+      onSignedIn(await adminCall<Me>('/auth/signIn', credentials));
     } catch (caught) {
-      setError((caught as Error).message);
+      if (caught instanceof AdminApiError && caught.code === -241) setCodeFor(credentials);
+      else setError((caught as Error).message);
     } finally {
       setBusy(false);
     }
   };
+  if (codeFor) return <SecondFactorSignIn {...codeFor} onSignedIn={onSignedIn} onCancel={() => setCodeFor(null)} />;
   return (
     <Frame title="Back office sign-in">
       <form className="panel-form" onSubmit={submit}>
@@ -121,7 +127,7 @@ function SetPassword({ token }: { token: string }) {
   );
 }
 
-type Section = 'orders' | 'catalogue' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish';
+type Section = 'orders' | 'catalogue' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
@@ -130,6 +136,7 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
   { id: 'audit', label: 'Audit log', allowed: (role) => may(role, 'audit.read') },
   { id: 'publish', label: 'Publish', allowed: (role) => may(role, 'site.publish') },
+  { id: 'second-factor', label: 'Two-step sign-in', allowed: () => true },
 ];
 
 function Console({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
@@ -168,6 +175,7 @@ function Console({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
         {section === 'verify-codes' && <VerifyCodesSection />}
         {section === 'audit' && <AuditLog />}
         {section === 'publish' && <BackOfficePublish role={me.role} />}
+        {section === 'second-factor' && <BackOfficeSecondFactor role={me.role} />}
         {!section && <p>Your role has no back-office section yet.</p>}
       </main>
     </div>
@@ -485,7 +493,7 @@ function AuditLog() {
         <span>Action</span>
         <select value={action} onChange={(event) => setAction(event.target.value)}>
           <option value="">All</option>
-          {['order.ship', 'order.add-event', 'order.sign-for', 'order.complete', 'order.refund', 'operator.add', 'operator.sign-in', 'orders.export', 'verify-codes.issue', 'customer.disable', 'customer.enable', 'ledger.check', 'site.publish', 'site.published', 'site.publish-failed'].map((name) => (
+          {['order.ship', 'order.add-event', 'order.sign-for', 'order.complete', 'order.refund', 'operator.add', 'operator.sign-in', 'orders.export', 'verify-codes.issue', 'customer.disable', 'customer.enable', 'ledger.check', 'site.publish', 'site.published', 'site.publish-failed', 'operator.second-factor-on', 'operator.second-factor-off', 'operator.second-factor-reset'].map((name) => (
             <option key={name}>{name}</option>
           ))}
         </select>

@@ -52,6 +52,7 @@ import {
 } from './operator-auth';
 import { may, type Permission } from './operators';
 import { choosePublisher, createPublishing, type Publisher, type PublishStatus } from './publishing';
+import { operatorView } from './second-factor';
 
 /** What the back office needs beyond the shop's: the local page publish, where the shop is started with one. */
 export type BackOfficeDeps = OrderDeps & { publish?: Publisher | undefined };
@@ -84,16 +85,17 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
 
   return createRouter()
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/auth/signIn', summary: 'Sign an operator in (own cookie, SameSite=Strict)', body: operatorSignInBodySchema, data: operatorSchema }),
+      jsonRoute({ method: 'post', tag, path: '/auth/signIn', summary: "Sign an operator in (own cookie, SameSite=Strict); -241 asks for the second factor's code", body: operatorSignInBodySchema, data: operatorSchema }),
       async (c) => {
         const body = c.req.valid('json');
         await countAttempt(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: body.email });
         const previous = operatorToken(c);
         if (previous) await endOperatorSession(deps.db, previous);
-        const { operator, token } = await signInOperator(deps.db, body.email, body.password);
+        const { operator, token } = await signInOperator(deps.db, body);
         setOperatorCookie(c, deps.config, token);
-        await recordAudit(deps.db, { operatorId: operator.id, email: operator.email }, { action: 'operator.sign-in', subject: operator.email });
-        return ok(c, { email: operator.email, role: operator.role });
+        const view = operatorView(operator);
+        await recordAudit(deps.db, { operatorId: operator.id, email: operator.email }, { action: 'operator.sign-in', subject: operator.email, after: view.secondFactor ? { secondFactor: true } : undefined });
+        return ok(c, view);
       },
     )
     .openapi(
@@ -106,8 +108,8 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
       },
     )
     .openapi({ ...getRoute({ tag, path: '/auth/me', summary: 'The signed-in operator', query: z.object({}), data: operatorSchema }), ...guard() }, (c) => {
-      const operator = operatorOf(c);
-      return ok(c, { email: operator.email, role: operator.role });
+      const { email, role, secondFactor } = operatorOf(c);
+      return ok(c, { email, role, secondFactor });
     })
     .openapi({ ...jsonRoute({ method: 'post', tag, path: '/auth/signOut', summary: 'Sign out of this browser', body: z.object({}), data: done }), ...guard() }, async (c) => {
       await endOperatorSession(deps.db, operatorToken(c)!);

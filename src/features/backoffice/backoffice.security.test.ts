@@ -3,7 +3,7 @@ import { actOnOrder } from '@/features/orders/order-actions';
 import { testPicture } from '../../../tests/support/api';
 import { signUp } from '../../../tests/support/customers';
 import { aLine, aShop, anOrder } from '../../../tests/support/fixtures';
-import { anOperator, type TestOperator } from '../../../tests/support/operators';
+import { anOperator, secondFactorCode, withSecondFactor, type TestOperator } from '../../../tests/support/operators';
 import { exportProducts } from './catalogue.service';
 import type { OperatorRole } from './operators';
 
@@ -47,6 +47,8 @@ const pictureForm = async () => {
   form.set('file', new File([await testPicture()], 'p.png', { type: 'image/png' }));
   return form;
 };
+/** The second factor the matrix turns on and off again: each operator's codes are their own. */
+const MATRIX_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
 const paidOrder = async () => (await anOrder(shop, buyer, [aLine(shop, 'robe-s')], { paid: true })).orderNo;
 const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
   const orderNo = await paidOrder();
@@ -56,8 +58,20 @@ const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
   return orderNo;
 };
 
-/** `answers`: the route's content type where it is not the JSON envelope (a CSV download, an event stream); `form`: it takes a multipart body. */
-type Call = { method: 'GET' | 'POST'; path: string; body?: () => Promise<unknown>; answers?: 'text/csv' | 'text/event-stream'; form?: () => Promise<FormData> };
+/**
+ * `answers`: the route's content type where it is not the JSON envelope (a CSV download, an event
+ * stream); `form`: it takes a multipart body. `body` and `after` get the caller's session headers;
+ * `after` puts back what the call changed.
+ */
+type Headers = Record<string, string>;
+type Call = {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: (headers: Headers) => Promise<unknown>;
+  after?: (headers: Headers) => Promise<unknown>;
+  answers?: 'text/csv' | 'text/event-stream';
+  form?: () => Promise<FormData>;
+};
 const everyOperator: OperatorRole[] = ['admin', 'editor', 'fulfilment'];
 
 /** Every back-office route but sign-in and the one-time link, with who may call it. */
@@ -65,6 +79,39 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'GET /admin/auth/me': { call: { method: 'GET', path: '/admin/auth/me' }, allowed: everyOperator },
   'POST /admin/auth/signOut': { call: { method: 'POST', path: '/admin/auth/signOut', body: async () => ({}) }, allowed: everyOperator },
   'POST /admin/auth/signOutEverywhere': { call: { method: 'POST', path: '/admin/auth/signOutEverywhere', body: async () => ({}) }, allowed: everyOperator },
+  'POST /admin/auth/secondFactor/setup': { call: { method: 'POST', path: '/admin/auth/secondFactor/setup', body: async () => ({}) }, allowed: everyOperator },
+  'POST /admin/auth/secondFactor/enable': {
+    call: {
+      method: 'POST',
+      path: '/admin/auth/secondFactor/enable',
+      body: async () => ({ secret: MATRIX_SECRET, code: secondFactorCode(MATRIX_SECRET) }),
+      after: (headers) => shop.post('/admin/auth/secondFactor/disable', { code: secondFactorCode(MATRIX_SECRET, 1) }, { headers }),
+    },
+    allowed: everyOperator,
+  },
+  'POST /admin/auth/secondFactor/disable': {
+    call: {
+      method: 'POST',
+      path: '/admin/auth/secondFactor/disable',
+      body: async (headers) => {
+        await shop.post('/admin/auth/secondFactor/enable', { secret: MATRIX_SECRET, code: secondFactorCode(MATRIX_SECRET) }, { headers });
+        return { code: secondFactorCode(MATRIX_SECRET, 1) };
+      },
+    },
+    allowed: everyOperator,
+  },
+  'POST /admin/operators/resetSecondFactor': {
+    call: {
+      method: 'POST',
+      path: '/admin/operators/resetSecondFactor',
+      body: async () => {
+        const target = await anOperator(shop, 'editor');
+        await withSecondFactor(shop, target);
+        return { email: target.email };
+      },
+    },
+    allowed: ['admin'],
+  },
   'GET /admin/orders': { call: { method: 'GET', path: '/admin/orders?status=3' }, allowed: ['admin', 'fulfilment'] },
   'GET /admin/orders/details': { call: { method: 'GET', path: '/admin/orders/details?orderNo=' }, allowed: ['admin', 'fulfilment'] },
   'POST /admin/orders/ship': { call: { method: 'POST', path: '/admin/orders/ship', body: async () => ({ orderNo: await paidOrder(), carrier: 'DHL', trackingNumber: 'X1' }) }, allowed: ['admin', 'fulfilment'] },
@@ -100,13 +147,15 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
 };
 
 async function callAs(who: 'anonymous' | 'customer' | OperatorRole, call: Call) {
-  const headers = who === 'anonymous' ? {} : who === 'customer' ? buyer.headers : await operators[who].freshSession();
+  const headers: Headers = who === 'anonymous' ? {} : who === 'customer' ? buyer.headers : await operators[who].freshSession();
   const path = call.path.endsWith('orderNo=') ? `${call.path}${await paidOrder()}` : call.path;
   if (call.form) {
     const response = await shop.app.request(`/api/v1${path}`, { method: 'POST', body: await call.form(), headers });
     return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number } };
   }
-  return call.method === 'GET' ? shop.get(path, { headers }) : shop.post(path, await call.body!(), { headers });
+  const answer = call.method === 'GET' ? await shop.get(path, { headers }) : await shop.post(path, await call.body!(headers), { headers });
+  await call.after?.(headers);
+  return answer;
 }
 
 describe('the back-office role matrix', () => {

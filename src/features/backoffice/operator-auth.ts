@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
@@ -12,6 +12,7 @@ import type { ShopDeps } from '@/server/deps';
 import type { AppEnv, SignedInOperator } from '@/server/http/context';
 import { ShopError } from '@/server/http/errors';
 import { may, type OperatorRole, type Permission } from './operators';
+import { acceptSecondFactorCode } from './second-factor';
 
 /*
  * Operators sign in to /admin with their own accounts and their own cookie (HttpOnly,
@@ -61,11 +62,19 @@ export async function setOperatorPassword(db: Database, config: Pick<Config, 'pa
   });
 }
 
-/** Checks the password; answers the operator and a new session token. The same answer for every failure. */
-export async function signInOperator(db: Executor, email: string, password: string, now = new Date()) {
-  const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${email.trim()})`);
-  const matches = operator?.passwordHash ? await verifyPassword(password, operator.passwordHash) : false;
+/**
+ * Checks the password, then, for an operator with the second factor on, the code (-241 without one,
+ * -242 for a wrong or used one); answers the operator and a new session token. The same answer for
+ * every password failure.
+ */
+export async function signInOperator(db: Executor, credentials: { email: string; password: string; code?: string | undefined }, now = new Date()) {
+  const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${credentials.email.trim()})`);
+  const matches = operator?.passwordHash ? await verifyPassword(credentials.password, operator.passwordHash) : false;
   if (!operator || !matches || operator.disabledAt) throw new ShopError(ErrorCode.PasswordAuthFailed);
+  if (operator.totpSecret) {
+    if (!credentials.code) throw new ShopError(ErrorCode.SecondFactorRequired);
+    await acceptSecondFactorCode(db, operator, credentials.code, now);
+  }
   const token = newToken();
   await db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operator.id), lt(operatorSessions.expiresAt, now)));
   await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + SESSION_HOURS * HOUR_MS) });
@@ -75,18 +84,28 @@ export async function signInOperator(db: Executor, email: string, password: stri
 export async function findOperatorSession(db: Executor, token: string, now = new Date()): Promise<{ operator: SignedInOperator; sessionId: number } | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await db
-    .select({ sessionId: operatorSessions.id, expiresAt: operatorSessions.expiresAt, id: operators.id, email: operators.email, role: operators.role, disabledAt: operators.disabledAt })
+    .select({
+      sessionId: operatorSessions.id,
+      expiresAt: operatorSessions.expiresAt,
+      id: operators.id,
+      email: operators.email,
+      role: operators.role,
+      disabledAt: operators.disabledAt,
+      secondFactor: sql<boolean>`${operators.totpSecret} is not null`,
+    })
     .from(operatorSessions)
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .where(eq(operatorSessions.tokenHash, hashToken(token)));
   if (!row || row.expiresAt <= now || row.disabledAt) return null;
-  return { operator: { id: row.id, email: row.email, role: row.role }, sessionId: row.sessionId };
+  return { operator: { id: row.id, email: row.email, role: row.role, secondFactor: row.secondFactor }, sessionId: row.sessionId };
 }
 
 export const endOperatorSession = (db: Executor, token: string) =>
   isWellFormedToken(token) ? db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashToken(token))) : Promise.resolve();
 
-export const endOperatorSessions = (db: Executor, operatorId: number) => db.delete(operatorSessions).where(eq(operatorSessions.operatorId, operatorId));
+/** Ends every session of the operator, or every one but the browser's that holds `keepToken`. */
+export const endOperatorSessions = (db: Executor, operatorId: number, keepToken?: string) =>
+  db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operatorId), keepToken ? ne(operatorSessions.tokenHash, hashToken(keepToken)) : undefined));
 
 /* ── The cookie and the guard ──────────────────────────────────────────────────────────────── */
 

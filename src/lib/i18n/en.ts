@@ -66,6 +66,8 @@ export const en = {
   'mail.order.items': 'Items in this order: {count}. For your privacy this mail does not name them; your order page shows them after you sign in.',
   'mail.order.goodsTotal': 'Goods total: {amount}',
   'code.-240': 'Your account still has orders that are not finished (awaiting payment, being prepared or on their way). It can be deleted once they are completed or closed.',
+  'code.-241': 'Enter the 6-digit code from your authenticator app.',
+  'code.-242': 'The code is wrong or was used already. Wait for the next code and try again.',
   'privacy.packing': 'Every order ships in a plain, unbranded box. Nothing outside names the products or what the shop sells; the sender is shown as a neutral name.',
   'discreet.title': 'Discreet delivery and billing',
   'discreet.statement': 'Your card or PayPal statement shows:',

@@ -64,6 +64,8 @@ export const ms: Dictionary = {
   'mail.order.items': 'Item dalam pesanan ini: {count}. Demi privasi anda, e-mel ini tidak menamakannya; halaman pesanan anda menunjukkannya selepas anda log masuk.',
   'mail.order.goodsTotal': 'Jumlah barangan: {amount}',
   'code.-240': 'Akaun anda masih mempunyai pesanan yang belum selesai (menunggu bayaran, sedang disediakan atau dalam perjalanan). Ia boleh dipadam setelah pesanan itu selesai atau ditutup.',
+  'code.-241': 'Masukkan kod 6 digit daripada aplikasi pengesah anda.',
+  'code.-242': 'Kod ini salah atau telah digunakan. Tunggu kod seterusnya dan cuba lagi.',
   'privacy.packing': 'Setiap pesanan dihantar dalam kotak biasa tanpa jenama. Tiada apa-apa di luar yang menamakan produk atau apa yang dijual oleh kedai; pengirim ditunjukkan dengan nama neutral.',
   'discreet.title': 'Penghantaran dan bil yang berhemah',
   'discreet.statement': 'Penyata kad atau PayPal anda menunjukkan:',

@@ -64,6 +64,8 @@ export const zh: Dictionary = {
   'mail.order.items': '本订单共 {count} 件商品。为保护您的隐私，本邮件不列出商品名称；登录后可在订单页面查看。',
   'mail.order.goodsTotal': '商品总额：{amount}',
   'code.-240': '您的账号还有未完成的订单（待付款、备货中或运输中）。这些订单完成或关闭后才能注销账号。',
+  'code.-241': '请输入身份验证器应用中的 6 位验证码。',
+  'code.-242': '验证码错误或已被使用，请等待下一个验证码后重试。',
   'privacy.packing': '所有订单均使用无标识的普通纸箱发货。外包装上不会出现商品名称或本店经营的内容，寄件人显示为中性名称。',
   'discreet.title': '隐私配送与账单',
   'discreet.statement': '您的银行卡或 PayPal 账单上显示为：',

@@ -637,6 +637,10 @@ export const operators = pgTable(
     role: text('role', { enum: ['admin', 'editor', 'fulfilment'] }).notNull(),
     /** Null until the operator sets a password through the one-time link. */
     passwordHash: text('password_hash'),
+    /** The TOTP secret (base32) while the second factor is on; stored only after a correct code, never sent out again. */
+    totpSecret: text('totp_secret'),
+    /** The last 30-second step whose code was accepted: each code works once. */
+    totpLastStep: integer('totp_last_step'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
