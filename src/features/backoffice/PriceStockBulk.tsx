@@ -4,6 +4,7 @@ import type { Translate } from '@/lib/i18n/ui';
 import { currencies, type Currency } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';
 import { adminCall, AdminApiError } from './admin-api';
+import { ConfirmStep } from './ui';
 import { cellLabel, changeValue, columnName, problemText, type GridRow, type Issue } from './price-grid-text';
 import type { BulkAction, ChangeSet, GridProduct, GridSize, PriceField } from './price-grid.schema';
 
@@ -166,11 +167,7 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
           <label className="field">
             <span>{t('grid.bulk.newCategory')}</span>
             <select value={form.category} onChange={(event) => change({ category: event.currentTarget.value as Category })}>
-              {categories.map((category) => (
-                <option key={category} value={category}>
-                  {t(`category.${category}`)}
-                </option>
-              ))}
+              <CategoryOptions t={t} />
             </select>
           </label>
         )}
@@ -219,18 +216,27 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
               </tbody>
             </table>
           )}
-          <div className="form-actions">
-            {preview.changes.length > 0 && (
-              <button type="button" className="button" disabled={busy} onClick={() => void send(preview.action, preview.skus, false)}>
-                {t('grid.bulk.apply', { count: preview.changes.length })}
-              </button>
-            )}
-            <button type="button" className="button button--ghost" disabled={busy} onClick={() => setPreview(null)}>
-              {t('grid.bulk.cancel')}
-            </button>
-          </div>
+          {preview.changes.length > 0 && !busy && (
+            <ConfirmStep
+              id="grid-confirm"
+              question={t('grid.bulk.confirm', { count: preview.changes.length })}
+              confirm={t('grid.bulk.apply', { count: preview.changes.length })}
+              cancel={t('grid.bulk.cancel')}
+              onConfirm={() => void send(preview.action, preview.skus, false)}
+              onCancel={() => setPreview(null)}
+            />
+          )}
         </section>
       )}
     </section>
   );
+}
+
+/** The shop's categories as options, by their names in the grid's language. */
+export function CategoryOptions({ t }: { t: Translate }) {
+  return categories.map((category) => (
+    <option key={category} value={category}>
+      {t(`category.${category}`)}
+    </option>
+  ));
 }

@@ -1,14 +1,14 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Pager } from '@/components/Pager';
-import { categories } from '@/features/catalog/catalog';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { currencies, languageNames, languages, parseLanguage, type Language } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';
 import { adminCall, AdminApiError } from './admin-api';
-import PriceStockBulk from './PriceStockBulk';
+import { ErrorText, useAdminPage } from './ui';
+import PriceStockBulk, { CategoryOptions } from './PriceStockBulk';
 import { sizeCell } from './price-grid';
 import { cellLabel, cellText, columnName, columns, problemText, storedValue, type Column, type Issue } from './price-grid-text';
-import type { CellEdit, ChangeSet, GridPage, GridProduct, GridSize } from './price-grid.schema';
+import type { CellEdit, ChangeSet, GridProduct, GridSize } from './price-grid.schema';
 import './price-grid.css';
 
 /*
@@ -24,7 +24,6 @@ type Filters = { q: string; category: string; onSale: string };
 /** A cell (by its name, `robe-s.prices.CNY.unitPrice`) → what the operator typed, or what is wrong with it. */
 type CellTexts = Record<string, string>;
 
-const PAGE_SIZE = 20;
 const LANGUAGE_KEY = 'backoffice.gridLanguage';
 
 /** The storefront language the operator last chose (the `site` cookie), unless they picked one for the grid. */
@@ -55,8 +54,7 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
   const [language, setLanguage] = useState<Language>(initialLanguage);
   const t = useMemo(() => createTranslator(messages[language]), [messages, language]);
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', onSale: '' });
-  const [pageNum, setPageNum] = useState(1);
-  const [page, setPage] = useState<GridPage | null>(null);
+  const { page, setPageNum, error, load } = useAdminPage<GridProduct>('/catalogue/grid', filters);
   const [edits, setEdits] = useState<CellTexts>({});
   const [problems, setProblems] = useState<CellTexts>({});
   const [selected, setSelected] = useState<Set<string>>(new Set());
@@ -66,20 +64,8 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
   const table = useRef<HTMLTableElement>(null);
   const dirty = Object.keys(edits).length > 0;
 
-  const load = useCallback(async () => {
-    const query = new URLSearchParams({ pageNum: String(pageNum), pageSize: String(PAGE_SIZE) });
-    for (const [name, value] of Object.entries(filters)) if (value) query.set(name, value);
-    try {
-      setPage(await adminCall<GridPage>(`/catalogue/grid?${query}`));
-    } catch (caught) {
-      setFailure((caught as Error).message);
-    }
-  }, [filters, pageNum]);
-
-  useEffect(() => {
-    void load();
-    setSelected(new Set());
-  }, [load]);
+  // A selection belongs to the page it was made on.
+  useEffect(() => setSelected(new Set()), [page?.pageNum, filters]);
 
   const rows = useMemo(() => page?.list.flatMap((product) => product.sizes.map((size) => ({ product, size }))) ?? [], [page]);
   const nameOf = useCallback((product: GridProduct, size?: GridSize) => (size ? `${product.name[language]} · ${size.name[language]}` : product.name[language]), [language]);
@@ -209,11 +195,7 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
           <span>{t('grid.category')}</span>
           <select name="category" defaultValue={filters.category}>
             <option value="">{t('grid.any')}</option>
-            {categories.map((category) => (
-              <option key={category} value={category}>
-                {t(`category.${category}`)}
-              </option>
-            ))}
+            <CategoryOptions t={t} />
           </select>
         </label>
         <label className="field">
@@ -250,7 +232,8 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
           )}
         </div>
       )}
-      {!page && <p>{t('grid.loading')}</p>}
+      <ErrorText error={error} />
+      {!page && !error && <p>{t('grid.loading')}</p>}
       {page && (
         <>
           <p aria-live="polite">{page.total ? t('grid.found', { count: page.total }) : t('grid.empty')}</p>
@@ -364,7 +347,7 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
               })}
             </table>
           </div>
-          {!dirty && <Pager t={t} pageNum={pageNum} total={page.total} pageSize={page.pageSize} onPage={setPageNum} />}
+          {!dirty && <Pager t={t} pageNum={page.pageNum} total={page.total} pageSize={page.pageSize} onPage={setPageNum} />}
           {canWrite && dirty && (
             <div className="grid__save">
               <span>{t('grid.changed', { count: Object.keys(edits).length })}</span>

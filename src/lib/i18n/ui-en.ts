@@ -558,6 +558,7 @@ export const uiEn = {
   'grid.bulk.before': 'Before',
   'grid.bulk.after': 'After',
   'grid.bulk.nothing': 'Nothing would change.',
+  'grid.bulk.confirm': 'Apply these changes to the shop now, as one change set? Cells to change: {count}.',
   'grid.bulk.apply': 'Apply the changes ({count})',
   'grid.bulk.cancel': 'Cancel',
   'grid.bulk.applied': 'Applied as one change set. Cells changed: {count}.',

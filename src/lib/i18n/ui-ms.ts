@@ -557,6 +557,7 @@ export const uiMs: UiDictionary = {
   'grid.bulk.before': 'Sebelum',
   'grid.bulk.after': 'Selepas',
   'grid.bulk.nothing': 'Tiada yang akan berubah.',
+  'grid.bulk.confirm': 'Laksanakan perubahan ini pada kedai sekarang, sebagai satu set perubahan? Sel yang akan diubah: {count}.',
   'grid.bulk.apply': 'Laksanakan perubahan ({count})',
   'grid.bulk.cancel': 'Batal',
   'grid.bulk.applied': 'Dilaksanakan sebagai satu set perubahan. Sel diubah: {count}.',

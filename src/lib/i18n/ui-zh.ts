@@ -557,6 +557,7 @@ export const uiZh: UiDictionary = {
   'grid.bulk.before': '修改前',
   'grid.bulk.after': '修改后',
   'grid.bulk.nothing': '不会有任何修改。',
+  'grid.bulk.confirm': '现在将这些修改作为一组应用到商店？要修改的单元格：{count}。',
   'grid.bulk.apply': '应用修改（{count}）',
   'grid.bulk.cancel': '取消',
   'grid.bulk.applied': '已作为一组修改应用。修改的单元格：{count}。',
