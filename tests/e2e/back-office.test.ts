@@ -7,7 +7,7 @@ import { inviteOperator } from '@/features/backoffice/operator-auth';
 import { orders, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';
-import { aStorefront } from './support/shop';
+import { aStorefront, untranslatedKeys } from './support/shop';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 
 /* Operators run the shop from /admin: the fulfilment operator ships, the customer sees it, the admin reads the audit log. */
@@ -245,6 +245,71 @@ describe('the back office', () => {
     const takenDown = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: 'USD', Language: 'EN' } });
     expect(((await takenDown.json()) as { data: { total: number } }).data.total).toBe(0);
   }, 480_000);
+
+  it('lets an editor raise the CNY prices of two products by 10 % after a preview and restock a size by keyboard, which the shop then answers', async () => {
+    const editor = await operatorSignedIn('editor');
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Prices & stock' }).click();
+    await editor.getByRole('heading', { name: 'Prices & stock' }).waitFor();
+    const filters = editor.getByRole('search');
+    await filters.getByLabel('Category').selectOption('toys');
+    await filters.getByRole('button', { name: 'Filter' }).click();
+    await editor.getByLabel('Select every size of Pebble Personal Massager').check();
+    await editor.getByLabel('Select every size of Ripple Wand Massager').check();
+    await editor.getByText('Sizes selected: 5').waitFor();
+
+    const bulk = editor.getByRole('region', { name: 'Change the selected sizes' });
+    await bulk.getByLabel('Action').selectOption({ label: 'Change prices by a percentage' });
+    await bulk.getByLabel('CNY').check();
+    await bulk.getByLabel('Which prices').selectOption({ label: 'Price' });
+    await bulk.getByLabel('Percentage (10 raises, -10 lowers)').fill('10');
+    await bulk.getByRole('button', { name: 'Preview' }).click();
+    const preview = bulk.getByRole('region', { name: 'What the action would change' });
+    const row = (name: string) => preview.getByRole('row', { name: new RegExp(`^${name}`) });
+    await expect(row('Pebble Personal Massager · Sage').textContent()).resolves.toBe('Pebble Personal Massager · SageCNY price￥349.00￥383.90');
+    await expect(row('Ripple Wand Massager · Mist Grey').textContent()).resolves.toBe('Ripple Wand Massager · Mist GreyCNY price￥559.00￥614.90');
+    await expect(preview.getByRole('row').count()).resolves.toBe(6);
+    // The preview changed nothing yet.
+    const ripple = async (currency: string) => {
+      const list = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', { headers: { Currency: currency, Language: 'EN' } });
+      const { goodsId } = ((await list.json()) as { data: { list: { goodsId: number }[] } }).data.list[0]!;
+      const details = await editor.request.get(`/api/v1/goods/getProductDetails?goodsId=${goodsId}`, { headers: { Currency: currency, Language: 'EN' } });
+      return ((await details.json()) as { data: { specifications: { specificationName: string; unitPrice: number; stock: number }[] } }).data.specifications;
+    };
+    expect((await ripple('CNY')).map((size) => size.unitPrice)).toEqual([55_900, 55_900]);
+    await expect(axeViolations(editor)).resolves.toEqual([]);
+    await preview.getByRole('button', { name: 'Apply the changes (5)' }).click();
+    await editor.getByText('Applied as one change set. Cells changed: 5.').waitFor();
+    const cell = (name: string) => editor.getByLabel(name, { exact: true });
+    await expect(cell('Ripple Wand Massager, Ivory, CNY price').inputValue()).resolves.toBe('614.90');
+
+    // From the last price of a row the keys walk to its stock and on down the column; Escape takes a change back.
+    await cell('Ripple Wand Massager, Ivory, MYR original price').click();
+    await editor.keyboard.press('ArrowRight');
+    await expect(cell('Ripple Wand Massager, Ivory, Stock').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await editor.keyboard.type('95');
+    await editor.keyboard.press('Enter');
+    await editor.keyboard.type('1');
+    await expect(cell('Ripple Wand Massager, Mist Grey, Stock').inputValue()).resolves.toBe('1');
+    await editor.keyboard.press('Escape');
+    await expect(cell('Ripple Wand Massager, Mist Grey, Stock').inputValue()).resolves.toBe('57');
+    await editor.getByText('Changed cells: 1').waitFor();
+    await expect(cell('Ripple Wand Massager, Ivory, Stock').getAttribute('aria-describedby').then((id) => editor.locator(`[id="${id}"]`).textContent())).resolves.toBe('Changed, was 80');
+    await expect(axeViolations(editor)).resolves.toEqual([]);
+    await editor.getByRole('button', { name: 'Save changes' }).click();
+    await editor.getByText('Saved as one change set. Cells changed: 1.').waitFor();
+
+    expect((await ripple('CNY')).map((size) => [size.specificationName, size.unitPrice, size.stock])).toEqual([
+      ['Ivory', 61_490, 95],
+      ['Mist Grey', 61_490, 57],
+    ]);
+    expect((await ripple('USD')).map((size) => size.unitPrice)).toEqual([7999, 7999]);
+
+    // The grid speaks each of the shop's languages, names included.
+    await editor.getByLabel('Language of the grid').selectOption('ZH');
+    await editor.getByRole('heading', { name: '价格与库存' }).waitFor();
+    await expect(cell('涟漪全身按摩器，象牙白，库存').inputValue()).resolves.toBe('95');
+    await expect(untranslatedKeys(editor)).resolves.toEqual([]);
+  });
 
   it('shows an editor no orders and no refund, and the server refuses them too', async () => {
     const editor = await operatorSignedIn('editor');

@@ -10,6 +10,7 @@ import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
 import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
+import PriceStockGrid, { type GridMessages } from './PriceStockGrid';
 import { may, type OperatorRole } from './operators';
 import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
@@ -20,7 +21,7 @@ import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
 type Me = { email: string; role: OperatorRole; secondFactor: boolean };
 
-export default function BackOffice() {
+export default function BackOffice({ gridMessages }: { gridMessages: GridMessages }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const invite = new URLSearchParams(window.location.search).get('invite');
 
@@ -31,7 +32,7 @@ export default function BackOffice() {
   if (invite) return <SetPassword token={invite} />;
   if (me === undefined) return <p className="backoffice__loading">Loading…</p>;
   if (me === null) return <SignIn onSignedIn={setMe} />;
-  return <Console me={me} onSignedOut={() => setMe(null)} />;
+  return <Console me={me} gridMessages={gridMessages} onSignedOut={() => setMe(null)} />;
 }
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
@@ -127,10 +128,11 @@ function SetPassword({ token }: { token: string }) {
   );
 }
 
-type Section = 'orders' | 'catalogue' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
+type Section = 'orders' | 'catalogue' | 'prices' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
+  { id: 'prices', label: 'Prices & stock', allowed: (role) => may(role, 'catalogue.read') },
   { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
   { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
@@ -139,7 +141,7 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'second-factor', label: 'Two-step sign-in', allowed: () => true },
 ];
 
-function Console({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
+function Console({ me, gridMessages, onSignedOut }: { me: Me; gridMessages: GridMessages; onSignedOut: () => void }) {
   const mine = sections.filter((section) => section.allowed(me.role));
   const [section, setSection] = useState<Section | undefined>(mine[0]?.id);
   const signOut = async (everywhere: boolean) => {
@@ -170,6 +172,7 @@ function Console({ me, onSignedOut }: { me: Me; onSignedOut: () => void }) {
       <main className="backoffice__main">
         {section === 'orders' && <OrdersBoard role={me.role} />}
         {section === 'catalogue' && <BackOfficeCatalogue role={me.role} />}
+        {section === 'prices' && <PriceStockGrid messages={gridMessages} canWrite={may(me.role, 'catalogue.write')} />}
         {section === 'customers' && <BackOfficeCustomers role={me.role} />}
         {section === 'programme' && <BackOfficeProgramme />}
         {section === 'verify-codes' && <VerifyCodesSection />}
@@ -460,6 +463,30 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
   );
 }
 
+/** The actions the audit log can be filtered by. */
+const auditActions = [
+  'order.ship',
+  'order.add-event',
+  'order.sign-for',
+  'order.complete',
+  'order.refund',
+  'operator.add',
+  'operator.sign-in',
+  'operator.second-factor-on',
+  'operator.second-factor-off',
+  'operator.second-factor-reset',
+  'orders.export',
+  'verify-codes.issue',
+  'customer.disable',
+  'customer.enable',
+  'ledger.check',
+  'catalogue.grid.save',
+  'catalogue.grid.bulk',
+  'site.publish',
+  'site.published',
+  'site.publish-failed',
+];
+
 /* ── Audit log ─────────────────────────────────────────────────────────────────────────────── */
 
 type AuditEntry = { id: number; actor: string; action: string; subject: string; before: unknown; after: unknown; time: string };
@@ -493,7 +520,7 @@ function AuditLog() {
         <span>Action</span>
         <select value={action} onChange={(event) => setAction(event.target.value)}>
           <option value="">All</option>
-          {['order.ship', 'order.add-event', 'order.sign-for', 'order.complete', 'order.refund', 'operator.add', 'operator.sign-in', 'orders.export', 'verify-codes.issue', 'customer.disable', 'customer.enable', 'ledger.check', 'site.publish', 'site.published', 'site.publish-failed', 'operator.second-factor-on', 'operator.second-factor-off', 'operator.second-factor-reset'].map((name) => (
+          {auditActions.map((name) => (
             <option key={name}>{name}</option>
           ))}
         </select>

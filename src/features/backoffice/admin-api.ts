@@ -6,6 +6,8 @@ export class AdminApiError extends Error {
   constructor(
     readonly code: number,
     message: string,
+    /** The refusal's `data`, e.g. `{ issues: [{ path, message }] }` for -218 on a form. */
+    readonly data: unknown = null,
   ) {
     super(message);
   }
@@ -22,7 +24,7 @@ export async function adminCall<T>(path: string, body?: unknown): Promise<T> {
   const envelope = (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<T>;
   if (envelope.code !== 1) {
     const reason = (envelope.data as { reason?: string } | null)?.reason;
-    throw new AdminApiError(envelope.code, reason ?? envelope.message);
+    throw new AdminApiError(envelope.code, reason ?? envelope.message, envelope.data);
   }
   return envelope.data;
 }

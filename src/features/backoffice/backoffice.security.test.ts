@@ -131,6 +131,12 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
     call: { method: 'POST', path: '/admin/catalogue/import', body: async () => ({ format: 'json', content: JSON.stringify({ products: await exportProducts(shop.db, ['silk-robe']) }), apply: false }) },
     allowed: ['admin', 'editor'],
   },
+  'GET /admin/catalogue/grid': { call: { method: 'GET', path: '/admin/catalogue/grid?q=robe' }, allowed: ['admin', 'editor'] },
+  'POST /admin/catalogue/grid/save': { call: { method: 'POST', path: '/admin/catalogue/grid/save', body: async () => ({ edits: [{ sku: 'robe-s', field: 'pointsPrice', value: 900 }] }) }, allowed: ['admin', 'editor'] },
+  'POST /admin/catalogue/grid/bulk': {
+    call: { method: 'POST', path: '/admin/catalogue/grid/bulk', body: async () => ({ skus: ['robe-s'], action: { kind: 'change-price', currencies: ['CNY'], fields: ['unitPrice'], by: 'amount', value: 100 }, preview: true }) },
+    allowed: ['admin', 'editor'],
+  },
   'POST /admin/catalogue/picture': { call: { method: 'POST', path: '/admin/catalogue/picture', form: pictureForm }, allowed: ['admin', 'editor'] },
   'GET /admin/audit': { call: { method: 'GET', path: '/admin/audit' }, allowed: ['admin'] },
   'GET /admin/orders/export': { call: { method: 'GET', path: '/admin/orders/export?status=3', answers: 'text/csv' }, allowed: ['admin'] },

@@ -13,6 +13,8 @@ import {
   catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
 import { exportCatalogue, findProducts, importCatalogueFile, invalidProduct, PICTURE_BYTES_MAX, productForEditing, saveProduct, uploadPicture } from './catalogue.service';
 import { operatorOf, requireOperator } from './operator-auth';
+import { changeSetSchema, gridBulkBodySchema, gridPageSchema, gridSaveBodySchema } from './price-grid.schema';
+import { applyBulkAction, readGrid, saveGridEdits } from './price-grid.service';
 import type { Permission } from './operators';
 
 const tag = 'Back office: catalogue';
@@ -45,6 +47,24 @@ export function catalogueRoutes(deps: ShopDeps) {
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/product/update', summary: 'Change a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
       async (c) => ok(c, await saveProduct(deps, actor(c), c.req.valid('json').product, 'update')),
+    )
+    .openapi(
+      { ...getRoute({ tag, path: '/grid', summary: 'Prices and stock of every size × currency of a page of products, for the product list filters', query: catalogueQuerySchema, data: gridPageSchema }), ...guard('catalogue.read') },
+      async (c) => ok(c, await readGrid(deps.db, c.req.valid('query'))),
+    )
+    .openapi(
+      {
+        ...jsonRoute({ method: 'post', tag, path: '/grid/save', summary: 'Apply edited grid cells as one change set: all or none (audited)', body: gridSaveBodySchema, data: changeSetSchema }),
+        ...guard('catalogue.write'),
+      },
+      async (c) => ok(c, await saveGridEdits(deps.db, actor(c), c.req.valid('json').edits)),
+    )
+    .openapi(
+      {
+        ...jsonRoute({ method: 'post', tag, path: '/grid/bulk', summary: 'Preview or apply a bulk price, sale or category change on selected sizes (audited)', body: gridBulkBodySchema, data: changeSetSchema }),
+        ...guard('catalogue.write'),
+      },
+      async (c) => ok(c, await applyBulkAction(deps.db, actor(c), c.req.valid('json'))),
     )
     .openapi(
       { ...getRoute({ tag, path: '/export', summary: 'Every product in the catalogue import format (pictures as stored references)', query: z.object({}), data: catalogueExportSchema }), ...guard('catalogue.read') },

@@ -137,11 +137,14 @@ export async function productForEditing(deps: Pick<ShopDeps, 'db' | 'storage'>, 
 const pictureUrl = (deps: Pick<ShopDeps, 'storage'>, reference: string) =>
   isStoredPicture(reference) ? deps.storage.url(reference.slice(STORED_PICTURE.length)) : reference;
 
-/** The import format's complaints, each with the path of the field, for the form to show beside it. */
-export function invalidProduct(issues: { path: PropertyKey[]; message: string }[]) {
+/**
+ * The import format's complaints, each with the path of the field, for the form to show beside it;
+ * a `reason` the page words itself is passed on.
+ */
+export function invalidProduct(issues: { path: PropertyKey[]; message: string; reason?: string }[]) {
   return new ShopError(ErrorCode.IllegalRequest, {
     field: issues[0]?.path.join('.') || 'product',
-    data: { issues: issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message })) },
+    data: { issues: issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, ...(issue.reason ? { reason: issue.reason } : {}) })) },
   });
 }
 
