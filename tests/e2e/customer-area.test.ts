@@ -109,6 +109,24 @@ describe('personal info', () => {
   });
 });
 
+describe('a signed-in page', () => {
+  it('stays when the check of who is signed in fails, and leaves when the server says the session is over', async () => {
+    const { page } = await signedInCustomer('desktop');
+    // The network drops the one call that asks who is signed in: the customer keeps the page she opened.
+    await page.route('**/api/v1/login/getUserInfo*', (route) => route.abort('connectionfailed'));
+    await page.goto('/my/address');
+    await page.getByText('You have no saved addresses yet.').waitFor();
+    await page.waitForTimeout(500);
+    expect(new URL(page.url()).pathname).toBe('/my/address');
+
+    // Signed out elsewhere: the server's answer sends her home.
+    await page.unroute('**/api/v1/login/getUserInfo*');
+    await page.context().clearCookies({ name: 'token' });
+    await page.goto('/my/address');
+    await page.waitForURL((url) => url.pathname === '/');
+  });
+});
+
 describe('changing the password', () => {
   it('asks visitors to sign in first', async () => {
     for (const device of ['desktop', 'mobile'] as const) {

@@ -26,11 +26,15 @@ function setUser(user: UserInfo) {
 export const readRefereeCode = () => readStored<string | null>('session', REFEREE_CODE_KEY, null);
 export const saveRefereeCode = (code: string) => writeStored('session', REFEREE_CODE_KEY, code);
 
-/** Refreshes the user from the server; a failed fetch leaves the visitor signed out. */
+/**
+ * Refreshes the user from the server. Only the server's answer signs a visitor out: a request that
+ * fails (no network, a server error) keeps what this browser knew, rather than sending a signed-in
+ * customer away from the page they opened; the page's own calls still need the session.
+ */
 export async function loadUser() {
   const refereeCode = readRefereeCode();
   const result = await api.get<UserInfo>('login/getUserInfo', { searchParams: refereeCode ? { refereeCode } : {}, quiet: true });
-  setUser(isSuccess(result) ? result.data : signedOutUserInfo);
+  if (isSuccess(result)) setUser(result.data);
 }
 
 
