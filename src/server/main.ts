@@ -12,7 +12,8 @@ import { createMailer } from './mail/mailer';
 import { linkOrigin, recordShopOrigin } from './origin';
 import { servePages } from './pages';
 import { hasPages, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
-import { createFolderStorage, type Storage } from './storage/storage';
+import { openStorage } from './storage/open-storage';
+import type { Storage } from './storage/storage';
 
 /** The shop cannot listen where it was told to; the message says what to change. */
 export class ListenError extends Error {
@@ -33,6 +34,11 @@ export type StartOptions = {
    * passing port for the page build only, and its links use the origin of the shop of this data folder.
    */
   task?: string;
+  /**
+   * Whether this process runs the background jobs (default yes). Of several processes on one port
+   * only one does (see cluster.ts).
+   */
+  jobs?: boolean;
 };
 
 /**
@@ -78,19 +84,20 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     });
   const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   try {
+    // A picture store that cannot be reached stops the shop before it touches the data.
+    storage = await openStorage(config.storage);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: dbDir,
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
-    storage = createFolderStorage(config.storageDir);
     const seed = await seedDemoCatalog(database.db, storage);
     if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
 
     const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger) }, { publish });
     servePages(shopApp, pagesDir, settled);
-    jobs = startJobs({ db: database.db, config: settled, logger });
+    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger });
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
 
@@ -103,16 +110,19 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   } catch (error) {
     await stopServer();
     await jobs?.stop();
+    await storage?.close();
     await database?.close();
     throw error;
   }
 
   const db = database;
+  const store = storage;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await stopServer();
       await jobs?.stop();
+      await store.close();
       await db.close();
     })());
   return { url, localUrl, config: settled, app: app as Hono, close, database: db, logger, publish };
