@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { isWorker, startWorker, startWorkers, WorkerStartError } from '@/server/cluster';
 import { ConfigError, loadConfig } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
-import { ListenError, startShop } from '@/server/main';
+import { ListenError } from '@/server/listen';
 import { StorageError } from '@/server/storage/storage';
 
 /**
@@ -22,7 +22,7 @@ try {
     const started = await workers.started;
     printRunning(started.url, started.localUrl, `${started.pids.length} processes serve it: ${started.pids.join(', ')}`);
   } else {
-    const shop = isWorker() ? await startWorker(config, options) : await startShop(config, options);
+    const shop = isWorker() ? await startWorker(config, options) : await (await import('@/server/main')).startShop(config, options);
     if (!isWorker()) printRunning(shop.url, shop.localUrl);
     onStopSignal(async (signal) => {
       shop.logger.info({ signal }, 'shutting down');

@@ -1,11 +1,11 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import type { Config } from './config';
-import { startShop, type StartOptions } from './main';
+import type { StartOptions } from './main';
 
 /*
  * Several processes on one port (WORKERS > 1, PostgreSQL only): Node's cluster. The primary process
- * opens no database and serves nothing itself; it starts the workers, hands them the incoming
+ * opens no database, serves nothing itself and does not even load the shop's code; it starts the workers, hands them the incoming
  * connections in turn, replaces one that dies, and stops them all on SIGTERM or SIGINT. The first
  * worker migrates the database, seeds an empty shop, builds missing pages and runs the background
  * jobs; the others start once it serves and only serve. Everything they share lives in PostgreSQL
@@ -40,6 +40,7 @@ export const isWorker = () => cluster.isWorker;
 /** In a worker: starts the shop in the role the primary gave it, and tells the primary once it serves. */
 export async function startWorker(config: Config, options: StartOptions) {
   const role = JSON.parse(process.env[ROLE_VARIABLE] ?? '{}') as Role;
+  const { startShop } = await import('./main');
   const shop = await startShop(config, { ...options, build: role.build, jobs: role.jobs });
   process.send?.({ ready: { url: shop.url, localUrl: shop.localUrl } } satisfies ReadyMessage);
   return shop;
