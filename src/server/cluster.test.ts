@@ -5,6 +5,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from './db/client';
+import { isAlive } from './db/owner-lock';
 import { createFolderStorage } from './storage/storage';
 import { seedCartCatalog } from '@/features/cart/fixtures/cart-catalog';
 import { testPicture } from '../../tests/support/api';
@@ -73,7 +74,7 @@ describe('several processes on one port', () => {
         expect(await shop.stop()).toBe(0);
         const stopped = logLines(shop.output()).filter((line) => line.msg === 'shutting down');
         expect(new Set(stopped.map((line) => line.pid))).toEqual(new Set(workers));
-        for (const pid of workers) expect(isRunning(pid)).toBe(false);
+        for (const pid of workers) expect(isAlive({ pid })).toBe(false);
         expect(await connectionsTo(postgres, database.url)).toBe(0);
       } finally {
         await shop?.stop();
@@ -129,15 +130,6 @@ function logLines(output: string): LogLine[] {
 
 /** The processes that logged serving `path` (LOG_LEVEL=debug logs every request with its pid). */
 const servedBy = (output: string, path: string) => new Set(logLines(output).filter((line) => line.msg === 'request' && line.path === path).map((line) => line.pid));
-
-function isRunning(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
 
 /** Open connections to the database at `url`, once those closing have said goodbye. */
 async function connectionsTo(serverUrl: string, url: string) {
