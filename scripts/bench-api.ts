@@ -6,8 +6,10 @@
  *   whose p99 stays within 20 ms;
  * - the most requests per second with 10 connections;
  * - createOrder per second (10 at a time), and that stock never went below zero;
- * - the shop's resident memory once started and idle.
- * Usage: npm run bench:api [-- --seconds 3] [--cpu-prof]   (stops by itself)
+ * - the shop's resident memory once started and idle (all its processes).
+ * It does so for the shop on one process and again on two (WORKERS=2, Node's cluster on one port), and
+ * prints the figures side by side.
+ * Usage: npm run bench:api [-- --seconds 3] [--processes 1,2] [--cpu-prof]   (stops by itself)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -20,8 +22,11 @@ import pg from 'pg';
 import { encodePassword } from '@/features/auth/auth';
 import { homeAddress } from '@/features/delivery/fixtures/addresses';
 
-const { values } = parseArgs({ options: { seconds: { type: 'string', default: '3' }, 'cpu-prof': { type: 'boolean', default: false } } });
+const { values } = parseArgs({
+  options: { seconds: { type: 'string', default: '3' }, processes: { type: 'string', default: '1,2' }, 'cpu-prof': { type: 'boolean', default: false } },
+});
 const seconds = Number(values.seconds);
+const processCounts = values.processes.split(',').map(Number);
 const rates = [100, 200, 500, 1000, 2000, 4000];
 const p99Budget = 20;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
@@ -113,13 +118,13 @@ async function rateTable(label: string, target: Target) {
   return { best, max };
 }
 
-function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess> {
+function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess & { output: () => string }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, args, { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
-      if (ready.test(output)) resolve(child);
+      if (ready.test(output)) resolve(Object.assign(child, { output: () => output }));
     };
     child.stdout?.on('data', onData);
     child.stderr?.on('data', onData);
@@ -127,7 +132,7 @@ function startChild(args: string[], env: Record<string, string>, ready: RegExp):
   });
 }
 
-const rssMb = (pid: number) => Math.round(Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024);
+const rssMb = (pids: number[]) => Math.round(pids.reduce((kb, pid) => kb + Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0), 0) / 1024);
 const freePort = () =>
   new Promise<number>((resolve) => {
     const server = http.createServer().listen(0, '127.0.0.1', () => {
@@ -135,6 +140,91 @@ const freePort = () =>
       server.close(() => resolve(typeof address === 'object' && address ? address.port : 0));
     });
   });
+
+type Figures = { products: { best: number; max: number }; cart: { best: number; max: number }; ordersPerSecond: number; oversold: boolean; idleMb: number };
+
+/** Starts the shop on `processes` processes, measures it, and stops it. */
+async function measureShop(processes: number, databaseUrl: string, dataDir: string): Promise<Figures> {
+  const shopPort = await freePort();
+  const shop = await startChild(
+    [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), 'var', 'profiles')}`] : []), '--import', 'tsx', 'scripts/start.ts', '--no-build'],
+    {
+      NODE_ENV: 'production',
+      DATABASE_URL: databaseUrl,
+      DATA_DIR: dataDir,
+      PORT: String(shopPort),
+      WORKERS: String(processes),
+      LOG_LEVEL: 'warn',
+      RATE_LIMIT_PER_IP: '1000000',
+      RATE_LIMIT_PER_ACCOUNT: '1000000',
+    },
+    processes > 1 ? /processes serve it: [\d, ]+\n/ : /running at/,
+  );
+  try {
+    const workers = /processes serve it: ([\d, ]+)\n/.exec(shop.output())?.[1]?.split(', ').map(Number) ?? [];
+    await new Promise((resolve) => setTimeout(resolve, 3000));
+    const idleMb = rssMb([shop.pid!, ...workers]);
+
+    const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
+    const registered = await request(api('/login/register'), {
+      method: 'POST',
+      body: { firstName: 'Bench', lastName: 'Mark', email: `bench.${process.pid}.${processes}@example.com`, password: encodePassword('secret123') },
+    });
+    const token = /token=([^;]+)/.exec(String(registered.headers['set-cookie']))?.[1];
+    if (!token) throw new Error(`could not register: ${registered.body}`);
+    const signedIn = { Cookie: `token=${token}` };
+    const list = JSON.parse((await request(api('/goods/queryProductList?pageSize=12'))).body) as { data: { list: { goodsId: number }[] } };
+    const details = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${list.data.list[0]!.goodsId}`))).body) as {
+      data: { specifications: { goodsSpecificationId: number }[] };
+    };
+    const spec = details.data.specifications[0]!.goodsSpecificationId;
+    for (const product of list.data.list.slice(1, 3)) {
+      const other = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${product.goodsId}`))).body) as { data: { specifications: { goodsSpecificationId: number }[] } };
+      await request(api('/shoppingcart/addShoppingCart', signedIn), { method: 'POST', body: { goodsSpecificationId: other.data.specifications[0]!.goodsSpecificationId, goodsQuantity: 1 } });
+    }
+
+    const label = processes === 1 ? 'one process' : `${processes} processes (WORKERS=${processes})`;
+    console.log(`\n  shop on ${label}, idle after start: ${idleMb} MB RSS${processes === 1 ? ' (target ≤ 200 MB)' : ' in all'}`);
+    const products = await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }));
+    const cart = await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }));
+
+    // createOrder: 10 at a time, one unit each, from a size with a known stock.
+    const stock = 400;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query('update specifications set stock = $1 where id = $2', [stock, spec]);
+    let placed = 0;
+    let refused = 0;
+    const started = performance.now();
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (placed + refused < stock + 50) {
+          const reply = await request(api('/order/createOrder', signedIn), {
+            method: 'POST',
+            body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
+          });
+          if ((JSON.parse(reply.body) as { code: number }).code === 1) placed++;
+          else refused++;
+        }
+      }),
+    );
+    const orderSeconds = (performance.now() - started) / 1000;
+    const left = (await client.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
+    await client.end();
+    const oversold = left < 0 || placed > stock;
+    console.log(`  createOrder: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${oversold ? ', OVERSOLD' : ', no oversell'}) (target ≥ 300/s)`);
+    return { products, cart, ordersPerSecond: placed / orderSeconds, oversold, idleMb };
+  } finally {
+    await stopChild(shop);
+  }
+}
+
+async function stopChild(child: ChildProcess) {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGTERM');
+  await exited;
+}
 
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
@@ -146,79 +236,27 @@ try {
   const floorSource = `import { serve } from '@hono/node-server'; import { Hono } from 'hono';
     serve({ fetch: new Hono().get('/', (c) => c.json({ code: 1, data: 'hello', message: 'success' })).fetch, hostname: '127.0.0.1', port: ${floorPort} }, () => console.log('floor ready'));`;
   children.push(await startChild(['--input-type=module', '-e', floorSource], {}, /floor ready/));
-
-  const shopPort = await freePort();
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${database}`;
-  const shop = await startChild(
-    [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), 'var', 'profiles')}`] : []), '--import', 'tsx', 'scripts/start.ts', '--no-build'],
-    {
-      NODE_ENV: 'production',
-      DATABASE_URL: databaseUrl.toString(),
-      DATA_DIR: dataDir,
-      PORT: String(shopPort),
-      LOG_LEVEL: 'warn',
-      RATE_LIMIT_PER_IP: '1000000',
-      RATE_LIMIT_PER_ACCOUNT: '1000000',
-    },
-    /running at/,
-  );
-  children.push(shop);
-  await new Promise((resolve) => setTimeout(resolve, 3000));
-  const idleMb = rssMb(shop.pid!);
 
-  const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
-  const registered = await request(api('/login/register'), {
-    method: 'POST',
-    body: { firstName: 'Bench', lastName: 'Mark', email: `bench.${process.pid}@example.com`, password: encodePassword('secret123') },
-  });
-  const token = /token=([^;]+)/.exec(String(registered.headers['set-cookie']))?.[1];
-  if (!token) throw new Error(`could not register: ${registered.body}`);
-  const signedIn = { Cookie: `token=${token}` };
-  const list = JSON.parse((await request(api('/goods/queryProductList?pageSize=12'))).body) as { data: { list: { goodsId: number }[] } };
-  const details = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${list.data.list[0]!.goodsId}`))).body) as {
-    data: { specifications: { goodsSpecificationId: number }[] };
-  };
-  const spec = details.data.specifications[0]!.goodsSpecificationId;
-  for (const product of list.data.list.slice(1, 3)) {
-    const other = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${product.goodsId}`))).body) as { data: { specifications: { goodsSpecificationId: number }[] } };
-    await request(api('/shoppingcart/addShoppingCart', signedIn), { method: 'POST', body: { goodsSpecificationId: other.data.specifications[0]!.goodsSpecificationId, goodsQuantity: 1 } });
-  }
-
-  console.log(`\nAPI on PostgreSQL, ${seconds} s per step, loopback (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})`);
-  console.log(`  shop idle after start: ${idleMb} MB RSS (target ≤ 200 MB)\n`);
+  console.log(`\nAPI on PostgreSQL, ${seconds} s per step, loopback (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})\n`);
   const floor = await rateTable('bare Hono (floor)', { port: floorPort, path: '/' });
-  const products = await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }));
-  const cart = await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }));
+  const runs: [number, Figures][] = [];
+  // The first start seeds the demo catalogue; the later ones find it.
+  for (const processes of processCounts) runs.push([processes, await measureShop(processes, databaseUrl.toString(), dataDir)]);
 
-  // createOrder: 10 at a time, one unit each, from a size with a known stock.
-  const stock = 400;
-  const pool = new pg.Client({ connectionString: databaseUrl.toString() });
-  await pool.connect();
-  await pool.query('update specifications set stock = $1 where id = $2', [stock, spec]);
-  let placed = 0;
-  let refused = 0;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: 10 }, async () => {
-      while (placed + refused < stock + 50) {
-        const reply = await request(api('/order/createOrder', signedIn), {
-          method: 'POST',
-          body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
-        });
-        if ((JSON.parse(reply.body) as { code: number }).code === 1) placed++;
-        else refused++;
-      }
-    }),
-  );
-  const orderSeconds = (performance.now() - started) / 1000;
-  const left = (await pool.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
-  await pool.end();
-  console.log(`\n  createOrder: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${left < 0 || placed > stock ? ', OVERSOLD' : ', no oversell'}) (target ≥ 300/s)`);
-  console.log(`\n  summary: list ${products.best}/s within ${p99Budget} ms (max ${products.max.toFixed(0)}/s), cart ${cart.best}/s (max ${cart.max.toFixed(0)}/s), floor ${floor.best}/s (max ${floor.max.toFixed(0)}/s), idle ${idleMb} MB`);
+  const column = (text: string) => text.padStart(14);
+  const row = (name: string, cell: (figures: Figures) => string) => console.log(`  ${name.padEnd(44)}${runs.map(([, figures]) => column(cell(figures))).join('')}`);
+  console.log(`\n  summary (floor: ${floor.best}/s within ${p99Budget} ms, most ${floor.max.toFixed(0)}/s)`);
+  console.log(`  ${''.padEnd(44)}${runs.map(([processes]) => column(processes === 1 ? '1 process' : `${processes} processes`)).join('')}`);
+  row(`product list, highest rate with p99 ≤ ${p99Budget} ms`, (figures) => `${figures.products.best}/s`);
+  row('product list, most per second (10 conn.)', (figures) => `${figures.products.max.toFixed(0)}/s`);
+  row(`signed-in cart read, highest rate p99 ≤ ${p99Budget} ms`, (figures) => `${figures.cart.best}/s`);
+  row('signed-in cart read, most per second', (figures) => `${figures.cart.max.toFixed(0)}/s`);
+  row('createOrder per second', (figures) => `${figures.ordersPerSecond.toFixed(0)}/s${figures.oversold ? ' OVERSOLD' : ''}`);
+  row('memory idle after start (all processes)', (figures) => `${figures.idleMb} MB`);
 } finally {
-  for (const child of children) child.kill('SIGTERM');
-  await new Promise((resolve) => setTimeout(resolve, 1500));
+  for (const child of children) await stopChild(child);
   agent.destroy();
   await admin.query(`drop database if exists ${database} with (force)`);
   await admin.end();

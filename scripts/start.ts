@@ -1,35 +1,67 @@
 import { parseArgs } from 'node:util';
+import { isWorker, startWorker, startWorkers, WorkerStartError } from '@/server/cluster';
 import { ConfigError, loadConfig } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
-import { ListenError, startShop } from '@/server/main';
+import { ListenError } from '@/server/listen';
+import { StorageError } from '@/server/storage/storage';
 
 /**
  * `npm start`: the whole shop at one URL (`-- --rebuild` rebuilds the pages, `-- --no-build` serves the
  * API and whatever pages exist, `-- --pages <dir>` serves and builds the pages in <dir> instead of dist/).
+ * With WORKERS > 1 (PostgreSQL only) this process starts that many processes on the same port.
  */
 try {
   const { values } = parseArgs({ options: { rebuild: { type: 'boolean' }, 'no-build': { type: 'boolean' }, pages: { type: 'string' } } });
   const config = loadConfig();
   const build = values.rebuild ? 'always' : values['no-build'] ? 'never' : 'if-missing';
-  const shop = await startShop(config, { build, ...(values.pages && { siteDir: values.pages }) });
-  console.log(`\n  Energy Shop is running at ${shop.url}\n`);
-  if (shop.url !== shop.localUrl) console.log(`  (listening on ${shop.localUrl}; PUBLIC_ORIGIN is ${shop.url})\n`);
-  let stopping = false;
-  const stop = async (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    shop.logger.info({ signal }, 'shutting down');
-    await shop.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const options = { build, ...(values.pages && { siteDir: values.pages }) } as const;
+
+  if (config.workers > 1 && !isWorker()) {
+    const workers = startWorkers(config, build, (line) => console.error(`  ${line}`));
+    onStopSignal(async () => process.exit(await workers.stop()));
+    const started = await workers.started;
+    printRunning(started.url, started.localUrl, `${started.pids.length} processes serve it: ${started.pids.join(', ')}`);
+  } else {
+    const shop = isWorker() ? await startWorker(config, options) : await (await import('@/server/main')).startShop(config, options);
+    if (!isWorker()) printRunning(shop.url, shop.localUrl);
+    onStopSignal(async (signal) => {
+      shop.logger.info({ signal }, 'shutting down');
+      await shop.close();
+      process.exit(0);
+    });
+    // A worker whose primary process is gone (killed outright) stops too.
+    if (isWorker()) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
+  }
 } catch (error) {
-  if (error instanceof ConfigError || error instanceof ListenError || error instanceof DatabaseInUseError || isUsageError(error)) {
+  if (
+    error instanceof ConfigError ||
+    error instanceof ListenError ||
+    error instanceof DatabaseInUseError ||
+    error instanceof StorageError ||
+    error instanceof WorkerStartError ||
+    isUsageError(error)
+  ) {
     console.error(`\n${(error as Error).message}\n`);
     process.exit(1);
   }
   throw error;
+}
+
+function printRunning(url: string, localUrl: string, ...notes: string[]) {
+  if (url !== localUrl) notes.unshift(`(listening on ${localUrl}; PUBLIC_ORIGIN is ${url})`);
+  console.log([`\n  Energy Shop is running at ${url}\n`, ...notes.map((note) => `  ${note}\n`)].join('\n'));
+}
+
+/** Runs `stop` once, on the first SIGINT or SIGTERM. */
+function onStopSignal(stop: (signal: string) => Promise<void>) {
+  let stopping = false;
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      if (stopping) return;
+      stopping = true;
+      void stop(signal);
+    });
+  }
 }
 
 function isUsageError(error: unknown) {

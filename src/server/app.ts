@@ -51,6 +51,14 @@ export function createApi(deps: ShopDeps, options: AppOptions = {}) {
   const api = new OpenAPIHono<AppEnv>();
 
   api.use(requestId());
+  // At LOG_LEVEL=debug every request is logged, like every line with the pid of the process that served it.
+  if (deps.logger.isLevelEnabled('debug')) {
+    api.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    });
+  }
   const headers = Object.entries(apiHeaders(deps.config));
   api.use(async (c, next) => {
     for (const [name, value] of headers) c.header(name, value);

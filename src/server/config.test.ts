@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config';
 
@@ -46,5 +47,44 @@ describe('configuration', () => {
     expect(loadConfig({ TRUST_PROXY: '1' }).trustProxy).toBe(true);
     expect(() => loadConfig({ TRUST_PROXY: 'yes please' })).toThrow(/TRUST_PROXY/);
     expect(() => loadConfig({ PASSWORD_HASH_COST: '8' })).toThrow(/PASSWORD_HASH_COST/);
+  });
+
+  it('keeps pictures in a folder of the data folder unless told to use an S3 bucket', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/shop' }).storage).toEqual({ kind: 'folder', dir: '/srv/shop/storage' });
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'shop-pictures', S3_ENDPOINT: 'http://127.0.0.1:9000', S3_ACCESS_KEY_ID: 'key', S3_SECRET_ACCESS_KEY: 'secret' }).storage).toEqual({
+      kind: 's3',
+      bucket: 'shop-pictures',
+      region: 'us-east-1',
+      endpoint: 'http://127.0.0.1:9000',
+      credentials: { accessKeyId: 'key', secretAccessKey: 'secret' },
+    });
+    // Without keys the AWS SDK's standard credentials (an instance role) apply.
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'shop-pictures', S3_REGION: 'eu-central-1' }).storage).toEqual({ kind: 's3', bucket: 'shop-pictures', region: 'eu-central-1' });
+  });
+
+  it('says which S3 setting is missing or does not fit', () => {
+    expect(() => loadConfig({ STORAGE: 's3' })).toThrow('S3_BUCKET: required when STORAGE=s3');
+    expect(() => loadConfig({ STORAGE: 'bucket' })).toThrow(/STORAGE/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'Shop_Pictures' })).toThrow(/S3_BUCKET: a bucket name/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'shop', S3_ENDPOINT: 'minio:9000' })).toThrow(/S3_ENDPOINT/);
+    expect(() => loadConfig({ STORAGE: 's3', S3_BUCKET: 'shop', S3_ACCESS_KEY_ID: 'key' })).toThrow(/S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: set both, or neither/);
+    // A bucket named without STORAGE=s3 would silently keep the pictures in the folder.
+    expect(() => loadConfig({ S3_BUCKET: 'shop-pictures' })).toThrow('S3_BUCKET: set, but STORAGE is folder');
+  });
+
+  it('runs one process unless told more, and more only on PostgreSQL', () => {
+    expect(loadConfig({}).workers).toBe(1);
+    const postgres = { DATABASE_URL: 'postgresql://shop@db.internal/shop' };
+    expect(loadConfig({ ...postgres, WORKERS: '2' }).workers).toBe(2);
+    expect(loadConfig({ ...postgres, WORKERS: 'auto' }).workers).toBe(os.availableParallelism());
+    expect(() => loadConfig({ ...postgres, WORKERS: '0' })).toThrow(/WORKERS: a number from 1 to 64, or auto/);
+    expect(() => loadConfig({ ...postgres, WORKERS: 'many' })).toThrow(/WORKERS: a number from 1 to 64, or auto/);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow(ConfigError);
+    expect(() => loadConfig({ WORKERS: '2' })).toThrow('WORKERS: 2 processes need PostgreSQL (DATABASE_URL): the embedded database (PGlite) serves one process at a time.');
+    expect(loadConfig({ WORKERS: '1' }).workers).toBe(1);
+  });
+
+  it('lists every setting that does not fit the others at once', () => {
+    expect(() => loadConfig({ WORKERS: '2', STORAGE: 's3' })).toThrow(/WORKERS: .*\n {2}S3_BUCKET: required when STORAGE=s3/);
   });
 });

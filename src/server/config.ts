@@ -1,6 +1,8 @@
+import os from 'node:os';
 import path from 'node:path';
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
+import type { StorageSettings } from './storage/storage';
 
 const integer = (fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER) =>
   z.coerce.number().int().min(min).max(max).default(fallback);
@@ -29,6 +31,16 @@ const environmentSchema = z.object({
   /** PostgreSQL; without it the shop runs on embedded PGlite in DATA_DIR/db. */
   DATABASE_URL: optionalUrl,
   DATA_DIR: z.string().min(1).default('var'),
+  /**
+   * Processes serving the shop on one port (Node's cluster); `auto`: one per core. More than one
+   * needs PostgreSQL: the embedded database serves one process (docs/decisions/047).
+   */
+  WORKERS: z
+    .string()
+    .trim()
+    .default('1')
+    .refine((value) => value === 'auto' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64), 'a number from 1 to 64, or auto')
+    .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 
   MAIL_FROM: z.string().min(3).default('Energy Shop <shop@localhost>'),
@@ -72,6 +84,19 @@ const environmentSchema = z.object({
   /** Behind a proxy or CDN: take the client address from the first X-Forwarded-For hop. Never set it when clients reach the API directly. */
   TRUST_PROXY: flag(false),
 
+  /** Where pictures and avatars are kept: `folder` (DATA_DIR/storage) or an S3-compatible bucket every process and machine shares. */
+  STORAGE: z.enum(['folder', 's3']).default('folder'),
+  /** An S3-compatible server (MinIO, Cloudflare R2, …), addressed by path; unset: Amazon S3 in S3_REGION. */
+  S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, 'a bucket name: 3 to 63 lower-case letters, digits, dots and dashes')
+    .optional(),
+  S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** Both or neither; neither: the AWS SDK's standard credential chain (an instance or task role). */
+  S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
+
   /** Netlify's build hook; without it the operator's rebuild builds locally. */
   BUILD_HOOK_URL: optionalUrl,
 
@@ -105,10 +130,11 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     );
   }
   const env = parsed.data;
-  if (env.PAYMENT_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+  const problems = crossChecks(env);
+  if (problems.length > 0) {
     throw new ConfigError(
-      ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
-      'Invalid configuration:\n  PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET: required when PAYMENT_PROVIDER=paypal',
+      problems.flatMap((problem) => problem.fields),
+      `Invalid configuration:\n  ${problems.map((problem) => `${problem.fields.join(', ')}: ${problem.message}`).join('\n  ')}`,
     );
   }
   const dataDir = path.resolve(env.DATA_DIR);
@@ -120,6 +146,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     publicOrigin: (env.PUBLIC_ORIGIN ?? listenUrl(env.HOST, env.PORT)).replace(/\/$/, ''),
     publicOriginSet: env.PUBLIC_ORIGIN !== undefined,
     databaseUrl: env.DATABASE_URL,
+    workers: env.WORKERS,
     dataDir,
     logLevel: env.LOG_LEVEL,
     mail: { from: env.MAIL_FROM, senderName: senderNameOf(env.MAIL_FROM), smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'mail') },
@@ -152,13 +179,51 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       rateLimitPerIp: env.RATE_LIMIT_PER_IP,
       rateLimitPerAccount: env.RATE_LIMIT_PER_ACCOUNT,
     },
-    storageDir: path.join(dataDir, 'storage'),
+    storage: storageSettings(env, dataDir),
     buildHookUrl: env.BUILD_HOOK_URL,
     privacy: {
       billingDescriptor: env.BILLING_DESCRIPTOR,
       packingNotes: { EN: env.PACKING_NOTE_EN, ZH: env.PACKING_NOTE_ZH, MS: env.PACKING_NOTE_MS },
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
     },
+  };
+}
+
+type ParsedEnvironment = z.output<typeof environmentSchema>;
+
+/** Settings that are wrong only together with others. */
+function crossChecks(env: ParsedEnvironment): { fields: string[]; message: string }[] {
+  const problems: { fields: string[]; message: string }[] = [];
+  if (env.PAYMENT_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
+    problems.push({ fields: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], message: 'required when PAYMENT_PROVIDER=paypal' });
+  }
+  if (env.WORKERS > 1 && !env.DATABASE_URL) {
+    problems.push({
+      fields: ['WORKERS'],
+      message:
+        `${env.WORKERS} processes need PostgreSQL (DATABASE_URL): the embedded database (PGlite) serves one process at a time. ` +
+        'Set DATABASE_URL, or leave WORKERS unset for one process.',
+    });
+  }
+  if (env.STORAGE === 's3' && !env.S3_BUCKET) problems.push({ fields: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+  if (env.STORAGE === 'folder') {
+    const unused = (['S3_ENDPOINT', 'S3_BUCKET'] as const).filter((name) => env[name] !== undefined);
+    if (unused.length > 0) problems.push({ fields: unused, message: 'set, but STORAGE is folder: set STORAGE=s3 to keep pictures in the bucket, or unset them' });
+  }
+  if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
+    problems.push({ fields: ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], message: "set both, or neither to use the AWS SDK's standard credentials (an instance or task role)" });
+  }
+  return problems;
+}
+
+function storageSettings(env: ParsedEnvironment, dataDir: string): StorageSettings {
+  if (env.STORAGE === 'folder') return { kind: 'folder', dir: path.join(dataDir, 'storage') };
+  return {
+    kind: 's3',
+    bucket: env.S3_BUCKET!,
+    region: env.S3_REGION,
+    endpoint: env.S3_ENDPOINT,
+    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
   };
 }
 

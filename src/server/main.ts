@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { createAdaptorServer, type ServerType } from '@hono/node-server';
+import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import { seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { createApp } from './app';
@@ -9,18 +9,12 @@ import { currentOwner } from './db/owner-lock';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from './logger';
 import { createMailer } from './mail/mailer';
+import { ListenError, listen } from './listen';
 import { linkOrigin, recordShopOrigin } from './origin';
 import { servePages } from './pages';
 import { hasPages, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
-import { createFolderStorage, type Storage } from './storage/storage';
-
-/** The shop cannot listen where it was told to; the message says what to change. */
-export class ListenError extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ListenError';
-  }
-}
+import { openStorage } from './storage/open-storage';
+import type { Storage } from './storage/storage';
 
 export type StartOptions = {
   build?: 'if-missing' | 'always' | 'never';
@@ -33,6 +27,11 @@ export type StartOptions = {
    * passing port for the page build only, and its links use the origin of the shop of this data folder.
    */
   task?: string;
+  /**
+   * Whether this process runs the background jobs (default yes). Of several processes on one port
+   * only one does (see cluster.ts).
+   */
+  jobs?: boolean;
 };
 
 /**
@@ -78,19 +77,20 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     });
   const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   try {
+    // A picture store that cannot be reached stops the shop before it touches the data.
+    storage = await openStorage(config.storage);
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: dbDir,
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
-    storage = createFolderStorage(config.storageDir);
     const seed = await seedDemoCatalog(database.db, storage);
     if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
 
     const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger) }, { publish });
     servePages(shopApp, pagesDir, settled);
-    jobs = startJobs({ db: database.db, config: settled, logger });
+    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger });
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
 
@@ -103,16 +103,19 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   } catch (error) {
     await stopServer();
     await jobs?.stop();
+    await storage?.close();
     await database?.close();
     throw error;
   }
 
   const db = database;
+  const store = storage;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await stopServer();
       await jobs?.stop();
+      await store.close();
       await db.close();
     })());
   return { url, localUrl, config: settled, app: app as Hono, close, database: db, logger, publish };
@@ -123,38 +126,3 @@ const starting = () =>
     status: 503,
     headers: { 'Retry-After': '2', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
   });
-
-/** Listens on `host`:`port` and answers the port bound (the real one for port 0), or a ListenError that says what to change. */
-function listen(server: ServerType, host: string, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => {
-      server.off('listening', onListening);
-      reject(listenError(error, host, port));
-    };
-    const onListening = () => {
-      server.off('error', onError);
-      const address = server.address();
-      resolve(typeof address === 'object' && address ? address.port : port);
-    };
-    server.once('error', onError);
-    server.once('listening', onListening);
-    server.listen(port, host);
-  });
-}
-
-function listenError(error: NodeJS.ErrnoException, host: string, port: number) {
-  switch (error.code) {
-    case 'EADDRINUSE':
-      return new ListenError(
-        `Port ${port} on ${host} is already in use (another program, or another shop, listens there).\n` +
-          `Pick another port, for example: PORT=${port >= 65535 ? 4322 : port + 1} npm start`,
-      );
-    case 'EACCES':
-      return new ListenError(`This user may not listen on port ${port} (ports below 1024 need extra rights).\nPick another port, for example: PORT=4321 npm start`);
-    case 'EADDRNOTAVAIL':
-    case 'ENOTFOUND':
-      return new ListenError(`HOST=${host} is not an address of this machine.\nUse HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (every network interface).`);
-    default:
-      return error;
-  }
-}

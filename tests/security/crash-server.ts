@@ -9,7 +9,7 @@ import { openDatabase } from '@/server/db/client';
 import { specifications } from '@/server/db/schema';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
-import { createFolderStorage } from '@/server/storage/storage';
+import { openStorage } from '@/server/storage/open-storage';
 
 /*
  * The shop's API as its own process, for the crash test to kill: on PGlite in CRASH_DATA_DIR, or on
@@ -27,7 +27,7 @@ const config = loadConfig({
 });
 const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db'), owner: { kind: 'task', name: 'crash test server' } });
 await database.migrate();
-const storage = createFolderStorage(config.storageDir);
+const storage = await openStorage(config.storage);
 let ids = await specificationIdsBySku(database.db);
 if (!ids['robe-s']) {
   ids = await seedCartCatalog({ db: database.db, storage }, () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } }).png().toBuffer());

@@ -12,7 +12,7 @@ import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
 import { createPaymentProvider } from '@/server/payments/registry';
-import { createFolderStorage } from '@/server/storage/storage';
+import { openStorage } from '@/server/storage/open-storage';
 import { createTestDatabase } from './database';
 
 export type ApiBody<T = unknown> = { code: number; data: T; message: string };
@@ -29,8 +29,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
   // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', ...options.env });
+  const storage = await openStorage(config.storage);
   const database = await createTestDatabase();
-  const storage = createFolderStorage(config.storageDir);
   const logger = createLogger(config.logLevel);
   if (options.seed !== false) await importCatalog(database.db, storage, demoCatalog, () => testPicture());
   const deps = { db: database.db, config, logger, storage, mailer: createMailer(config, logger) };
@@ -68,6 +68,7 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
     get: <T = unknown>(pathAndQuery: string, init?: Parameters<typeof call>[2]) => call<T>('GET', pathAndQuery, init),
     post: <T = unknown>(pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call<T>('POST', pathAndQuery, { ...init, body }),
     async close() {
+      await storage.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });
     },

@@ -7,7 +7,8 @@ import { linkOrigin } from '../origin';
 import { createMailer, type Mailer } from '../mail/mailer';
 import { createPaymentProvider } from '../payments/registry';
 import type { PaymentProvider } from '../payments/provider';
-import { createFolderStorage, type Storage } from '../storage/storage';
+import { openStorage } from '../storage/open-storage';
+import type { Storage } from '../storage/storage';
 
 /*
  * Operator commands that work on the shop's data. A command's `execute` takes its arguments and an
@@ -38,14 +39,17 @@ export function operatorCommand(spec: { usage: string; help: string; execute: Op
  */
 export async function withOperatorShop<T>(config: Config, work: (shop: OperatorShop) => Promise<T>, task = 'an operator command'): Promise<T> {
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), owner: { kind: 'task', name: task } });
+  let storage: Storage | undefined;
   try {
     await database.migrate();
     // Warnings only: the command prints its own summary.
     const logger = createLogger('warn');
     const linked = { ...config, publicOrigin: await linkOrigin(config) };
-    const shop = { db: database.db, config: linked, logger, storage: createFolderStorage(linked.storageDir), mailer: createMailer(linked, logger) };
+    storage = await openStorage(linked.storage);
+    const shop = { db: database.db, config: linked, logger, storage, mailer: createMailer(linked, logger) };
     return await work({ ...shop, payments: createPaymentProvider(shop) });
   } finally {
+    await storage?.close();
     await database.close();
   }
 }

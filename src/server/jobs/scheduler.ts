@@ -6,10 +6,10 @@ import type { Database } from '../db/client';
 import type { Logger } from '../logger';
 
 /*
- * Background work, run by every API process every minute. Each job is safe when several processes run
- * it at once (they claim rows with FOR UPDATE SKIP LOCKED and move them with conditional updates), so
- * there is no leader to elect and nothing to configure when the shop grows to several processes.
- * See docs/decisions/016-background-jobs.md.
+ * Background work, every minute. Of the processes `npm start` runs on one machine (WORKERS) only one
+ * runs the jobs (docs/decisions/047); shops on several machines each run them, and each job is safe
+ * when several processes run it at once (they claim rows with FOR UPDATE SKIP LOCKED and move them with
+ * conditional updates), so there is no leader to elect. See docs/decisions/016-background-jobs.md.
  */
 
 export type JobDeps = { db: Database; config: Config; logger: Logger };
@@ -53,6 +53,7 @@ export function startJobs(deps: JobDeps, everyMs = EVERY_MS) {
     });
   };
 
+  deps.logger.debug({ everyMs }, 'background jobs run in this process');
   tick();
   const timer = setInterval(tick, everyMs);
   timer.unref();

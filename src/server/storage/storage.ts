@@ -2,8 +2,9 @@ import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
- * Where pictures (product pictures, adverts, avatars) live. The local folder is the default; an
- * S3-compatible store implements the same calls.
+ * Where pictures (product pictures, adverts, avatars) live: a local folder (the default), or an
+ * S3-compatible bucket every process and machine of the shop shares (s3-storage.ts). Either way the
+ * shop serves them itself, at `/api/v1/media/<key>` (docs/decisions/047-several-processes-and-shared-pictures.md).
  */
 export type Storage = {
   put(key: string, body: Buffer): Promise<void>;
@@ -12,7 +13,30 @@ export type Storage = {
   remove(key: string): Promise<void>;
   /** The public URL path the API serves the object at. */
   url(key: string): string;
+  /** Lets go of connections (the shop is stopping). */
+  close(): Promise<void>;
 };
+
+/** Where the pictures are kept, as the configuration says (config.ts). */
+export type StorageSettings =
+  | { kind: 'folder'; dir: string }
+  | {
+      kind: 's3';
+      bucket: string;
+      region: string;
+      /** An S3-compatible server (MinIO, R2, …); unset: Amazon S3 in `region`. */
+      endpoint?: string;
+      /** Unset: the AWS SDK's standard credential chain (an instance or task role). */
+      credentials?: { accessKeyId: string; secretAccessKey: string };
+    };
+
+/** The store cannot be used as configured; the message says what to check. */
+export class StorageError extends Error {
+  constructor(message: string, options?: ErrorOptions) {
+    super(message, options);
+    this.name = 'StorageError';
+  }
+}
 
 const contentTypes: Record<string, string> = {
   '.webp': 'image/webp',
@@ -27,11 +51,17 @@ export const contentTypeOf = (key: string) => contentTypes[path.extname(key).toL
 /** Keys are folder-like (`goods/silk-robe-1.webp`): lower-case letters, digits, dashes, dots, slashes. */
 export const isValidStorageKey = (key: string) => /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(key) && !key.includes('..');
 
+/** The key itself, or an error for one no store accepts. */
+export function checkedKey(key: string) {
+  if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
+  return key;
+}
+
+/** Where the shop serves a stored object (media.routes.ts), whichever store keeps it. */
+export const mediaUrl = (key: string) => `/api/v1/media/${key}`;
+
 export function createFolderStorage(root: string): Storage {
-  const resolve = (key: string) => {
-    if (!isValidStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
+  const resolve = (key: string) => path.join(root, checkedKey(key));
   return {
     async put(key, body) {
       const file = resolve(key);
@@ -52,6 +82,7 @@ export function createFolderStorage(root: string): Storage {
     async remove(key) {
       if (isValidStorageKey(key)) await rm(resolve(key), { force: true });
     },
-    url: (key) => `/api/v1/media/${key}`,
+    url: mediaUrl,
+    close: async () => {},
   };
 }
