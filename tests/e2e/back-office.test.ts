@@ -170,7 +170,7 @@ describe('the back office', () => {
     expect((await home.goto('/en-usd/'))!.status()).toBe(200);
   }, 480_000);
 
-  it('lets an editor create a product with a picture and prices in three currencies, publish it for shoppers, and take it down by import', async () => {
+  it('lets an editor create a product with described pictures and prices in three currencies, publish it for shoppers, and take it down by import', async () => {
     const editor = await operatorSignedIn('editor');
     await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();
     await editor.getByLabel('Name or slug').fill('slip');
@@ -192,6 +192,17 @@ describe('the back office', () => {
     await expect(editor.getByText('missing translation').count()).resolves.toBeGreaterThan(0);
     await editor.getByLabel('Add a picture (JPEG, PNG or WebP)').setInputFiles({ name: 'robe.png', mimeType: 'image/png', buffer: await testPicture('#203060') });
     await editor.getByRole('img', { name: 'Picture 1' }).waitFor();
+    // A second picture, moved first by keyboard, becomes the main one; each picture is described for screen readers.
+    await editor.getByLabel('Add a picture (JPEG, PNG or WebP)').setInputFiles({ name: 'robe-back.png', mimeType: 'image/png', buffer: await testPicture('#603020') });
+    const mainPicture = await editor.getByRole('img', { name: 'Picture 2' }).getAttribute('src');
+    await editor.getByRole('button', { name: 'Move picture 2 earlier' }).focus();
+    await editor.keyboard.press('Enter');
+    await expect(editor.getByRole('img', { name: 'Picture 1' }).getAttribute('src')).resolves.toBe(mainPicture);
+    await expect(editor.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Move picture 1 later');
+    for (const [language, alt] of [['EN', 'Moonlight robe laid flat, seen from the back'], ['ZH', '平铺的月光睡袍背面'], ['MS', 'Jubah Cahaya Bulan dari belakang']] as const) {
+      await field(`Picture 1 alt text (${language})`).fill(alt);
+    }
+    await expect(axeViolations(editor)).resolves.toEqual([]);
     await field('Size 1 SKU').fill('moonlight-robe-m');
     for (const language of ['EN', 'ZH', 'MS'] as const) await field(`Size 1 name (${language})`).fill('M');
     await field('Size 1 stock').fill('25');
@@ -219,13 +230,17 @@ describe('the back office', () => {
     await shopper.goto('/');
     const arrival = shopper.getByRole('region', { name: '新品上架' }).locator('.product-card', { hasText: '月光睡袍' });
     await expect(arrival.locator('.price').textContent()).resolves.toBe('￥599.00');
+    await expect(arrival.locator('img').getAttribute('alt')).resolves.toBe('平铺的月光睡袍背面');
+    await arrival.click();
+    await expect(shopper.locator('#gallery-slides img').evaluateAll((pictures) => pictures.map((picture) => picture.getAttribute('alt')))).resolves.toEqual(['平铺的月光睡袍背面', '月光睡袍']);
+    await shopper.getByRole('button', { name: '第 2 张图片：月光睡袍' }).waitFor();
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Catalogue' }).click();
 
     for (const [currency, price] of [['USD', 8900], ['CNY', 59900], ['MYR', 39900]] as const) {
       const answer = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: currency, Language: 'EN' } });
-      const list = ((await answer.json()) as { data: { list: { slug: string; unitPrice: number; picture: unknown }[] } }).data.list;
+      const list = ((await answer.json()) as { data: { list: { slug: string; unitPrice: number; picture: { url: string; alt: string } }[] } }).data.list;
       expect(list.map((product) => [product.slug, product.unitPrice])).toEqual([['moonlight-robe', price]]);
-      expect(list[0]!.picture).not.toBeNull();
+      expect(list[0]!.picture).toMatchObject({ url: mainPicture, alt: 'Moonlight robe laid flat, seen from the back' });
     }
 
     // The export downloads the catalogue in the import format; a changed copy is checked before it is applied.

@@ -126,7 +126,7 @@ describe('the product gallery', () => {
     const page = await shop.newPage();
     await page.goto(`/productsList/details?id=${await idOf('Mulberry Silk Robe')}`);
     await page.evaluate(() => window.scrollTo(0, 150));
-    const thumb = page.getByRole('button', { name: 'Picture 2 of Mulberry Silk Robe' });
+    const thumb = page.getByRole('button', { name: 'Picture 2: Mulberry Silk Robe' });
     await thumb.click();
     await page.waitForFunction(() => {
       const slides = document.getElementById('gallery-slides')!;

@@ -1,15 +1,17 @@
-import { useId, useState, type ChangeEvent, type FormEvent, type ReactNode } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { categories, type Category } from '@/features/catalog/catalog';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
-import { adminCall, AdminApiError, type Envelope } from './admin-api';
+import { adminCall, type Envelope } from './admin-api';
+import { CataloguePictures, fromPictureDrafts, toPictureDrafts, type PictureDraft, type PictureReference } from './CataloguePictures';
+import { TextField } from './catalogue-fields';
 import { may, type OperatorRole } from './operators';
 import { ErrorText, Pager, useAdminPage } from './ui';
 import './catalogue.css';
 
 /*
  * The back office's catalogue section: find products, edit one (texts in every language side by
- * side, sizes with stock and prices per currency) or create one with an uploaded picture. The
+ * side, pictures, sizes with stock and prices per currency) or create one. The
  * server saves through the catalogue import and answers every invalid field by its path.
  */
 
@@ -25,7 +27,7 @@ type Product = {
   name: Texts;
   summary: Texts;
   description: Texts;
-  pictures: string[];
+  pictures: PictureReference[];
   specifications: Size[];
 };
 type Editable = { product: Product; pictureUrls: string[] };
@@ -286,14 +288,15 @@ function PlanList({ title, items }: { title: string; items: string[] }) {
 /* ── The editor ────────────────────────────────────────────────────────────────────────────── */
 
 type SizeDraft = { sku: string; name: Texts; stock: string; pointsPrice: string; prices: Record<Currency, { unit: string; original: string }> };
-type Draft = Omit<Product, 'specifications'> & { specifications: SizeDraft[] };
+type Draft = Omit<Product, 'specifications' | 'pictures'> & { specifications: SizeDraft[]; pictures: PictureDraft[] };
 
 function newSize(): Size {
   return { sku: '', name: emptyTexts(), stock: 0, prices: {} };
 }
 
-const toDraft = (product: Product): Draft => ({
+const toDraft = (product: Product, pictureUrls: string[] = []): Draft => ({
   ...product,
+  pictures: toPictureDrafts(product.pictures, pictureUrls),
   specifications: product.specifications.map((size) => ({
     sku: size.sku,
     name: { ...size.name },
@@ -343,17 +346,7 @@ function fromDraft(draft: Draft): { product: Product; errors: Errors } {
       prices,
     };
   });
-  return { product: { ...draft, slug: draft.slug.trim(), specifications }, errors };
-}
-
-/** Uploads one picture as multipart; answers its `stored:` reference and URL. */
-async function uploadPicture(file: File) {
-  const form = new FormData();
-  form.set('file', file);
-  const response = await fetch('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Accept: 'application/json', Language: 'EN' }, credentials: 'same-origin' });
-  const envelope = (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<{ reference: string; url: string }>;
-  if (envelope.code !== 1) throw new AdminApiError(envelope.code, response.status === 413 ? 'The picture is larger than 8 MB.' : 'Upload a JPEG, PNG or WebP picture.');
-  return envelope.data;
+  return { product: { ...draft, slug: draft.slug.trim(), pictures: fromPictureDrafts(draft.pictures), specifications }, errors };
 }
 
 /** Posts to the catalogue API; answers the envelope, whose refusal names each invalid field in `data.issues`. */
@@ -370,8 +363,7 @@ const issuesOf = (envelope: Envelope<unknown>) => (envelope.data as { issues?: {
 const saveProduct = (mode: 'create' | 'update', product: Product) => postCatalogue(`/product/${mode}`, { product });
 
 function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 'update'; initial: Editable; canWrite: boolean; onClose: (saved?: string) => void }) {
-  const [draft, setDraft] = useState<Draft>(() => toDraft(initial.product));
-  const [pictureUrls, setPictureUrls] = useState(initial.pictureUrls);
+  const [draft, setDraft] = useState<Draft>(() => toDraft(initial.product, initial.pictureUrls));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -384,30 +376,6 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
       return next;
     });
 
-  const addPicture = async (event: ChangeEvent<HTMLInputElement>) => {
-    const file = event.currentTarget.files?.[0];
-    event.currentTarget.value = '';
-    if (!file) return;
-    setBusy(true);
-    try {
-      const uploaded = await uploadPicture(file);
-      update((next) => {
-        next.pictures.push(uploaded.reference);
-      });
-      setPictureUrls((urls) => [...urls, uploaded.url]);
-      setErrors(({ pictures: _dropped, ...rest }) => rest);
-    } catch (caught) {
-      setErrors((current) => ({ ...current, pictures: (caught as Error).message }));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const removePicture = (index: number) => {
-    update((next) => {
-      next.pictures.splice(index, 1);
-    });
-    setPictureUrls((urls) => urls.filter((_, position) => position !== index));
-  };
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -529,28 +497,15 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
           </tbody>
         </table>
 
-        <fieldset className="catalogue__pictures">
-          <legend>Pictures (the first is the main one)</legend>
-          <ul>
-            {pictureUrls.map((url, index) => (
-              <li key={url}>
-                <img src={url} alt={`Picture ${index + 1}`} width={96} height={96} />
-                {canWrite && (
-                  <button type="button" className="button button--ghost button--small" onClick={() => removePicture(index)}>
-                    Remove picture {index + 1}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-          {canWrite && draft.pictures.length < 8 && (
-            <label className="field">
-              <span>Add a picture (JPEG, PNG or WebP)</span>
-              <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void addPicture(event)} disabled={busy} aria-describedby="pictures-error" />
-            </label>
-          )}
-          <FieldError id="pictures-error" error={errors.pictures ?? Object.entries(errors).find(([path]) => path.startsWith('pictures.'))?.[1]} />
-        </fieldset>
+        <CataloguePictures
+          pictures={draft.pictures}
+          errors={errors}
+          readOnly={!canWrite}
+          busy={busy}
+          onBusy={setBusy}
+          onChange={(change) => update((next) => change(next.pictures))}
+          onUploadError={(message) => setErrors(({ pictures: _dropped, ...rest }) => (message ? { ...rest, pictures: message } : rest))}
+        />
 
         {draft.specifications.map((size, index) => (
           <SizeEditor
@@ -672,70 +627,5 @@ function SizeEditor({
         </button>
       )}
     </fieldset>
-  );
-}
-
-function FieldError({ id, error }: { id: string; error: string | undefined }) {
-  return (
-    <p className="field-error" id={id}>
-      {error ?? ''}
-    </p>
-  );
-}
-
-function TextField({
-  label,
-  value,
-  onChange,
-  error,
-  hint,
-  missing,
-  multiline,
-  readOnly,
-  inputMode,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  error?: string | undefined;
-  hint?: string;
-  missing?: boolean;
-  multiline?: boolean;
-  readOnly?: boolean;
-  inputMode?: 'numeric' | 'decimal';
-}) {
-  const id = useId();
-  const described = [missing ? `${id}-missing` : '', hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
-  const control: ReactNode = multiline ? (
-    <textarea id={id} rows={4} value={value} readOnly={readOnly} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.currentTarget.value)} />
-  ) : (
-    <input
-      id={id}
-      value={value}
-      readOnly={readOnly}
-      inputMode={inputMode}
-      aria-invalid={error ? true : undefined}
-      aria-describedby={described}
-      onChange={(event) => onChange(event.currentTarget.value)}
-    />
-  );
-  return (
-    <div className="field">
-      <div className="catalogue__label">
-        <label htmlFor={id}>{label}</label>
-        {missing && (
-          <span id={`${id}-missing`} className="tag catalogue__missing">
-            missing translation
-          </span>
-        )}
-      </div>
-      {control}
-      {hint && (
-        <small id={`${id}-hint`} className="catalogue__hint">
-          {hint}
-        </small>
-      )}
-      <FieldError id={`${id}-error`} error={error} />
-    </div>
   );
 }

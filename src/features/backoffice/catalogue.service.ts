@@ -2,12 +2,12 @@ import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-
 import sharp from 'sharp';
 import { z } from 'zod';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { productImportSchema, type ProductImport } from '@/features/catalog/catalog-import.schema';
+import { pictureAltSchema, productImportSchema, type PictureImport, type ProductImport } from '@/features/catalog/catalog-import.schema';
 import { importCatalog, isStoredPicture, STORED_PICTURE, storePicture } from '@/features/catalog/catalog-import.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
-import { goods, goodsPictures, goodsTexts, specificationPrices, specifications, specificationTexts } from '@/server/db/schema';
+import { goods, goodsPictures, goodsPictureTexts, goodsTexts, specificationPrices, specifications, specificationTexts } from '@/server/db/schema';
 import type { ShopDeps } from '@/server/deps';
 import { invalidInput, ShopError } from '@/server/http/errors';
 import type { CatalogueQuery } from './catalogue.schema';
@@ -89,12 +89,12 @@ export async function exportProducts(db: Executor, slugs?: string[], now = Date.
     db.select().from(specifications).where(inArray(specifications.goodsId, ids)).orderBy(asc(specifications.position), asc(specifications.id)),
   ]);
   const specIds = specs.map((spec) => spec.id);
-  const [specTexts, prices] = specIds.length
-    ? await Promise.all([
-        db.select().from(specificationTexts).where(inArray(specificationTexts.specificationId, specIds)),
-        db.select().from(specificationPrices).where(inArray(specificationPrices.specificationId, specIds)),
-      ])
-    : [[], []];
+  const pictureIds = pictures.map((picture) => picture.id);
+  const [specTexts, prices, altTexts] = await Promise.all([
+    specIds.length ? db.select().from(specificationTexts).where(inArray(specificationTexts.specificationId, specIds)) : [],
+    specIds.length ? db.select().from(specificationPrices).where(inArray(specificationPrices.specificationId, specIds)) : [],
+    pictureIds.length ? db.select().from(goodsPictureTexts).where(inArray(goodsPictureTexts.pictureId, pictureIds)) : [],
+  ]);
   return rows.map((row) => {
     const own = texts.filter((text) => text.goodsId === row.id);
     return {
@@ -106,7 +106,13 @@ export async function exportProducts(db: Executor, slugs?: string[], now = Date.
       name: localized(own, (text) => text.name),
       summary: localized(own, (text) => text.summary),
       description: localized(own, (text) => text.description),
-      pictures: pictures.filter((picture) => picture.goodsId === row.id).map((picture) => `${STORED_PICTURE}${picture.storageKey}`),
+      pictures: pictures
+        .filter((picture) => picture.goodsId === row.id)
+        .map((picture): PictureImport => {
+          const src = `${STORED_PICTURE}${picture.storageKey}`;
+          const own = altTexts.filter((text) => text.pictureId === picture.id);
+          return own.length ? { src, alt: localized(own, (text) => text.alt) } : src;
+        }),
       specifications: specs
         .filter((spec) => spec.goodsId === row.id)
         .map((spec) => ({
@@ -131,7 +137,7 @@ export async function exportProducts(db: Executor, slugs?: string[], now = Date.
 export async function productForEditing(deps: Pick<ShopDeps, 'db' | 'storage'>, slug: string) {
   const [product] = await exportProducts(deps.db, [slug]);
   if (!product) throw new ShopError(ErrorCode.IllegalRequest, { field: 'slug', status: 404 });
-  return { product, pictureUrls: product.pictures.map((reference) => pictureUrl(deps, reference)) };
+  return { product, pictureUrls: product.pictures.map((picture) => pictureUrl(deps, typeof picture === 'string' ? picture : picture.src)) };
 }
 
 const pictureUrl = (deps: Pick<ShopDeps, 'storage'>, reference: string) =>
@@ -158,8 +164,8 @@ export async function saveProduct(deps: Pick<ShopDeps, 'db' | 'storage'>, actor:
   if (!parsed.success) throw invalidProduct(parsed.error.issues);
   const product = parsed.data;
   const issues: { path: PropertyKey[]; message: string }[] = [];
-  product.pictures.forEach((reference, index) => {
-    if (!isStoredPicture(reference)) issues.push({ path: ['pictures', index], message: 'Upload the picture first' });
+  product.pictures.forEach(({ src }, index) => {
+    if (!isStoredPicture(src)) issues.push({ path: ['pictures', index], message: 'Upload the picture first' });
   });
   const skus = product.specifications.map((spec) => spec.sku);
   skus.forEach((sku, index) => {
@@ -232,9 +238,10 @@ export type ImportPlan = {
 /** The top-level fields (and size SKUs) in which two products differ. */
 function differences(before: ProductOutput, after: ProductOutput) {
   const fields: string[] = [];
-  for (const key of ['category', 'onSale', 'name', 'summary', 'description', 'pictures'] as const) {
+  for (const key of ['category', 'onSale', 'name', 'summary', 'description'] as const) {
     if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) fields.push(key);
   }
+  if (JSON.stringify(withAltTexts(before.pictures)) !== JSON.stringify(withAltTexts(after.pictures, before.pictures))) fields.push('pictures');
   const sizes = new Map(before.specifications.map((size) => [size.sku, size]));
   for (const size of after.specifications) {
     const old = sizes.get(size.sku);
@@ -243,6 +250,10 @@ function differences(before: ProductOutput, after: ProductOutput) {
   }
   return fields;
 }
+const noAltTexts = pictureAltSchema.parse({});
+/** Pictures with their alt texts spelled out: those given, else those the same picture has in `kept` (as the import keeps them). */
+const withAltTexts = (pictures: ProductOutput['pictures'], kept: ProductOutput['pictures'] = []) =>
+  pictures.map(({ src, alt }) => ({ src, alt: alt ?? kept.find((picture) => picture.src === src)?.alt ?? noAltTexts }));
 const sortedPrices = (prices: Record<string, unknown>) => Object.fromEntries(Object.entries(prices).filter(([, price]) => price !== undefined).sort(([a], [b]) => a.localeCompare(b)));
 
 /**
@@ -263,7 +274,7 @@ export async function importCatalogueFile(deps: Pick<ShopDeps, 'db' | 'storage'>
   const products = parsed.data.map((product, index) => {
     const before = existing.get(product.slug);
     const given = raw[index] as Record<string, unknown>;
-    const storedOnly = product.pictures.every(isStoredPicture);
+    const storedOnly = product.pictures.every((picture) => isStoredPicture(picture.src));
     if (!before && !storedOnly) issues.push({ path: ['products', index, 'pictures'], message: 'A new product needs stored pictures: create it in the editor, or import an export' });
     if (slugs.indexOf(product.slug) !== index) issues.push({ path: ['products', index, 'slug'], message: 'This slug is in the file twice' });
     return {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/Icon';
+import { altBesideName } from '@/features/catalog/catalog';
 import type { Translate } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { limits } from '@/lib/validation';
@@ -14,7 +15,7 @@ export function CartLineItem({ line, t, pictureSize, before, notice }: Props) {
   return (
     <li className="cart-line">
       {before}
-      {line.picture && <img src={line.picture} width={pictureSize} height={pictureSize} alt="" loading="lazy" />}
+      {line.picture && <img src={line.picture} width={pictureSize} height={pictureSize} alt={altBesideName(line.pictureAlt, line.goodsName)} loading="lazy" />}
       <div className="cart-line__text">
         <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
         <span className="cart-line__spec">{line.specificationName}</span>

@@ -23,6 +23,7 @@ describe("a visitor's browser cart", () => {
       goodsName: '真丝睡袍',
       specificationName: 'S 码 · 玫瑰',
       picture: expect.stringMatching(/^\/api\/v1\/media\/goods\/silk-robe-0-[\w]+\.webp$/),
+      pictureAlt: '真丝睡袍',
       currency: 'CNY',
       symbol: '￥',
       unitPrice: 39900,

@@ -28,6 +28,8 @@ export const cartLineSchema = z.object({
   specificationName: z.string(),
   /** URL of the product's main picture. */
   picture: z.string().nullable(),
+  /** What the main picture shows, in the request's language (the product's name when nobody described it). */
+  pictureAlt: z.string(),
   currency: z.enum(currencies),
   symbol: z.string(),
   /** Minor units; null when the shop does not sell this specification in the request's currency. */

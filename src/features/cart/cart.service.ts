@@ -41,6 +41,7 @@ function toCartLine({ product, specification }: Offer, goodsQuantity: number): C
     goodsName: product.goodsName,
     specificationName: specification.specificationName,
     picture: product.picture?.url ?? null,
+    pictureAlt: product.picture?.alt ?? product.goodsName,
     currency: specification.currency,
     symbol: specification.symbol,
     unitPrice: specification.unitPrice,

@@ -31,7 +31,7 @@ export function ProductCard({ product, picture, t, eager = false, isNew = false,
           sizes="(max-width: 480px) 50vw, 240px"
           width={picture.width}
           height={picture.height}
-          alt={product.goodsName}
+          alt={product.picture?.alt ?? product.goodsName}
           loading={eager ? 'eager' : 'lazy'}
           decoding="async"
         />

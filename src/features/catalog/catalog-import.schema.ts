@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { currencies, languages } from '@/lib/locale';
-import { categories } from './catalog';
+import { categories, PICTURE_ALT_MAX } from './catalog';
 
 /**
  * The catalogue exchange format: what the operator imports from JSON (or CSV turned into it) and
@@ -17,6 +17,27 @@ export const localizedTextSchema = z.object(
   >,
 );
 export type LocalizedText = z.infer<typeof localizedTextSchema>;
+
+const altText = z.string().trim().max(PICTURE_ALT_MAX).default('');
+
+/** What a picture shows, for screen readers, in each language; empty: the product's name stands in. */
+export const pictureAltSchema = z.object(
+  Object.fromEntries(languages.map((language) => [language, altText])) as Record<(typeof languages)[number], typeof altText>,
+);
+export type PictureAlt = z.output<typeof pictureAltSchema>;
+
+/**
+ * A picture: its reference alone (as files before alt texts were written), or `{ src, alt }`. A
+ * reference alone keeps the alt texts the product's same picture has; `alt` sets them.
+ */
+export const pictureImportSchema = z.union([
+  z
+    .string()
+    .min(1)
+    .transform((src) => ({ src }) as { src: string; alt?: PictureAlt }),
+  z.object({ src: z.string().min(1), alt: pictureAltSchema.optional() }),
+]);
+export type PictureImport = z.input<typeof pictureImportSchema>;
 
 const minorUnits = z.number().int().positive();
 
@@ -62,8 +83,8 @@ export const productImportSchema = z.object({
   name: localizedTextSchema,
   summary: localizedTextSchema,
   description: localizedTextSchema,
-  /** Picture references, first is the main picture: file paths relative to the import file. */
-  pictures: z.array(z.string().min(1)).min(1).max(8),
+  /** Pictures, first is the main picture; references are file paths relative to the import file. */
+  pictures: z.array(pictureImportSchema).min(1).max(8),
   specifications: z.array(specificationImportSchema).min(1),
   /** Imported only into a product that has no reviews yet. */
   comments: z.array(commentImportSchema).default([]),

@@ -9,13 +9,14 @@ import {
   comments,
   goods,
   goodsPictures,
+  goodsPictureTexts,
   goodsTexts,
   specificationPrices,
   specifications,
   specificationTexts,
 } from '@/server/db/schema';
 import { isValidStorageKey, type Storage } from '@/server/storage/storage';
-import { catalogImportSchema, type CatalogImport, type LocalizedText } from './catalog-import.schema';
+import { catalogImportSchema, type CatalogImport, type LocalizedText, type PictureAlt } from './catalog-import.schema';
 
 /** Turns a picture reference of the import (a file path, or `art:…` for generated art) into its bytes. */
 export type PictureLoader = (reference: string) => Promise<Buffer>;
@@ -34,8 +35,8 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
 
   for (const product of catalog.products) {
     const pictures = await Promise.all(
-      product.pictures.map((reference, index) =>
-        isStoredPicture(reference) ? keepStoredPicture(storage, reference) : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(reference)),
+      product.pictures.map(({ src }, index) =>
+        isStoredPicture(src) ? keepStoredPicture(storage, src) : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(src)),
       ),
     );
     await db.transaction(async (tx) => {
@@ -71,8 +72,18 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
           set: { name: sql`excluded.name`, summary: sql`excluded.summary`, description: sql`excluded.description` },
         });
 
+      // A picture given without alt texts keeps those it has (the same stored picture) in this product.
+      const kept = await pictureAltsOf(tx, goodsId);
       await tx.delete(goodsPictures).where(eq(goodsPictures.goodsId, goodsId));
-      await tx.insert(goodsPictures).values(pictures.map((picture, position) => ({ goodsId, position, ...picture })));
+      const inserted = await tx
+        .insert(goodsPictures)
+        .values(pictures.map((picture, position) => ({ goodsId, position, ...picture })))
+        .returning({ id: goodsPictures.id, position: goodsPictures.position });
+      const altTexts = inserted.flatMap(({ id, position }) => {
+        const alt = product.pictures[position]!.alt ?? kept.get(pictures[position]!.storageKey);
+        return languages.flatMap((language) => (alt?.[language] ? [{ pictureId: id, language, alt: alt[language] }] : []));
+      });
+      if (altTexts.length) await tx.insert(goodsPictureTexts).values(altTexts);
 
       for (const [position, specification] of product.specifications.entries()) {
         const [spec] = await tx
@@ -136,6 +147,22 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
   }
 
   return { products: catalog.products.length, adverts: catalog.adverts.length };
+}
+
+/** The alt texts of a product's pictures, by storage key. */
+async function pictureAltsOf(tx: Transaction, goodsId: number) {
+  const rows = await tx
+    .select({ storageKey: goodsPictures.storageKey, language: goodsPictureTexts.language, alt: goodsPictureTexts.alt })
+    .from(goodsPictureTexts)
+    .innerJoin(goodsPictures, eq(goodsPictures.id, goodsPictureTexts.pictureId))
+    .where(eq(goodsPictures.goodsId, goodsId));
+  const byKey = new Map<string, PictureAlt>();
+  for (const row of rows) {
+    const alt = byKey.get(row.storageKey) ?? { EN: '', ZH: '', MS: '' };
+    alt[row.language] = row.alt;
+    byKey.set(row.storageKey, alt);
+  }
+  return byKey;
 }
 
 async function upsertTexts(tx: Transaction, specificationId: number, name: LocalizedText) {

@@ -7,6 +7,7 @@ import {
   comments,
   goods,
   goodsPictures,
+  goodsPictureTexts,
   goodsTexts,
   specificationPrices,
   specifications,
@@ -25,10 +26,11 @@ export async function takeCatalogueSnapshot(
   return db.transaction(
     async (tx) => {
       const onSale = eq(goods.onSale, true);
-      const [products, texts, pictures, specs, specNames, prices, ratings, latest, advertRows, advertTextRows] = await Promise.all([
+      const [products, texts, pictures, altTexts, specs, specNames, prices, ratings, latest, advertRows, advertTextRows] = await Promise.all([
         tx.select().from(goods).where(onSale).orderBy(asc(goods.id)),
         tx.select({ text: goodsTexts }).from(goodsTexts).innerJoin(goods, and(eq(goods.id, goodsTexts.goodsId), onSale)),
         tx.select({ picture: goodsPictures }).from(goodsPictures).innerJoin(goods, and(eq(goods.id, goodsPictures.goodsId), onSale)).orderBy(asc(goodsPictures.position)),
+        tx.select().from(goodsPictureTexts),
         tx
           .select({ specification: specifications })
           .from(specifications)
@@ -68,8 +70,15 @@ export async function takeCatalogueSnapshot(
         const product = byId.get(text.goodsId);
         if (product) product.texts[text.language] = { goodsName: text.name, summary: text.summary, description: text.description };
       }
+      const pictureById = new Map<number, SnapshotProduct['pictures'][number]>();
       for (const { picture } of pictures) {
-        byId.get(picture.goodsId)?.pictures.push({ url: options.pictureUrl(picture.storageKey), width: picture.width, height: picture.height });
+        const entry = { url: options.pictureUrl(picture.storageKey), width: picture.width, height: picture.height, alt: {} };
+        pictureById.set(picture.id, entry);
+        byId.get(picture.goodsId)?.pictures.push(entry);
+      }
+      for (const text of altTexts) {
+        const picture = pictureById.get(text.pictureId);
+        if (picture && text.alt) picture.alt[text.language] = text.alt;
       }
       const specById = new Map<number, SnapshotProduct['specifications'][number]>();
       for (const { specification } of specs) {

@@ -16,6 +16,10 @@ import type { CommentPage, ProductDetails, ProductPage, ProductSummary } from '.
 import { aShop } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalog: 'demo' });
+// The first product's pictures are described in English and Chinese; in Malay its name stands in.
+await shop.db.execute(`insert into goods_picture_texts (picture_id, language, alt)
+  select id, language, 'Picture ' || position || ' in ' || language from goods_pictures, (values ('EN'), ('ZH')) as languages(language)
+  where goods_id = (select min(id) from goods where on_sale)`);
 const answer = await shop.get<CatalogueSnapshot>('/goods/catalogueSnapshot');
 expect(answer.body.code).toBe(1);
 const snapshot = answer.body.data;
@@ -54,6 +58,14 @@ describe.each(allVariants)('the catalogue snapshot in $language/$currency', (var
 });
 
 describe('the catalogue snapshot', () => {
+  it("keeps the pictures' alt texts: the reader's language, the product's name where none is written", () => {
+    const [first] = snapshot.products;
+    const alts = (language: 'EN' | 'ZH' | 'MS') => productIn(first!, { language, currency: 'USD' })!.pictures.map((picture) => picture.alt);
+    expect(alts('ZH')).toEqual(first!.pictures.map((_, position) => `Picture ${position} in ZH`));
+    expect(alts('MS')).toEqual(first!.pictures.map(() => first!.texts.MS!.goodsName));
+    expect(productIn(first!, { language: 'EN', currency: 'USD' })!.picture?.alt).toBe('Picture 0 in EN');
+  });
+
   it('leaves out a product taken down and shows a new price', async () => {
     const [first] = snapshot.products;
     if (!first) throw new Error('the demo catalogue has products');

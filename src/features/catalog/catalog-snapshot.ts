@@ -42,6 +42,7 @@ export function productIn(product: SnapshotProduct, { language, currency }: Read
     ];
   });
   const cheapest = specifications.filter((spec) => spec.unitPrice !== null).sort((a, b) => (a.unitPrice ?? 0) - (b.unitPrice ?? 0))[0];
+  const pictures = product.pictures.map(({ alt, ...picture }) => ({ ...picture, alt: alt[language] || text.goodsName }));
   return {
     goodsId: product.goodsId,
     slug: product.slug,
@@ -49,8 +50,8 @@ export function productIn(product: SnapshotProduct, { language, currency }: Read
     goodsName: text.goodsName,
     summary: text.summary,
     description: text.description,
-    picture: product.pictures[0] ?? null,
-    pictures: product.pictures,
+    picture: pictures[0] ?? null,
+    pictures,
     currency,
     symbol: currencySymbols[currency],
     unitPrice: cheapest?.unitPrice ?? null,

@@ -53,6 +53,9 @@ const priceFields = {
 
 export const pictureSchema = z.object({ url: z.string(), width: z.number().int(), height: z.number().int() });
 export type Picture = z.infer<typeof pictureSchema>;
+/** A product's picture; `alt` says what it shows in the request's language, or is the product's name when the editors wrote nothing. */
+export const productPictureSchema = pictureSchema.extend({ alt: z.string() });
+export type ProductPicture = z.infer<typeof productPictureSchema>;
 
 export const productSummarySchema = z.object({
   goodsId: z.number().int(),
@@ -60,7 +63,7 @@ export const productSummarySchema = z.object({
   category: z.enum(categories),
   goodsName: z.string(),
   summary: z.string(),
-  picture: pictureSchema.nullable(),
+  picture: productPictureSchema.nullable(),
   /** The lowest price among the specifications sold in the currency. */
   ...priceFields,
   rating: z.number().nullable(),
@@ -90,7 +93,7 @@ export type Specification = z.infer<typeof specificationSchema>;
 
 export const productDetailsSchema = productSummarySchema.extend({
   description: z.string(),
-  pictures: z.array(pictureSchema),
+  pictures: z.array(productPictureSchema),
   specifications: z.array(specificationSchema),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
@@ -125,7 +128,7 @@ export type ProductStock = z.infer<typeof productStockSchema>;
 export const productOptionSchema = z.object({
   goodsId: z.number().int(),
   goodsName: z.string(),
-  picture: pictureSchema.nullable(),
+  picture: productPictureSchema.nullable(),
   specifications: z.array(
     z.object({ goodsSpecificationId: z.number().int(), specificationName: z.string(), pointsPrice: z.number().int() }),
   ),
@@ -151,7 +154,8 @@ export const catalogueSnapshotSchema = z.object({
       soldCount: z.number().int(),
       arrivedAt: z.string(),
       texts: byLanguage(z.object({ goodsName: z.string(), summary: z.string(), description: z.string() })),
-      pictures: z.array(pictureSchema),
+      /** `alt`: what the picture shows, in the languages the editors wrote it in. */
+      pictures: z.array(pictureSchema.extend({ alt: byLanguage(z.string()) })),
       specifications: z.array(
         z.object({
           goodsSpecificationId: z.number().int(),

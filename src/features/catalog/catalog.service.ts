@@ -6,6 +6,7 @@ import {
   comments,
   goods,
   goodsPictures,
+  goodsPictureTexts,
   goodsTexts,
   specificationPrices,
   specifications,
@@ -245,7 +246,7 @@ type ProductRow = {
   description: string;
   rating: string | number | null;
   comment_count: string | number;
-  pictures: { storageKey: string; width: number; height: number }[];
+  pictures: { storageKey: string; width: number; height: number; alt: string }[];
   specifications: { id: number; stock: number; pointsPrice: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
 };
 
@@ -261,8 +262,11 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
   const result = await db.execute(sql`
     select g.id, g.slug, g.category, g.on_sale, g.arrived_at, t.name, t.summary, t.description,
       r.rating, r.comment_count,
-      (select coalesce(json_agg(json_build_object('storageKey', p.storage_key, 'width', p.width, 'height', p.height) order by p.position), '[]'::json)
-         from ${goodsPictures} p where p.goods_id = g.id) as pictures,
+      (select coalesce(json_agg(json_build_object('storageKey', p.storage_key, 'width', p.width, 'height', p.height,
+                                                  'alt', coalesce(nullif(pt.alt, ''), t.name)) order by p.position), '[]'::json)
+         from ${goodsPictures} p
+         left join ${goodsPictureTexts} pt on pt.picture_id = p.id and pt.language = ${language}
+         where p.goods_id = g.id) as pictures,
       (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'name', st.name,
                                                   'unitPrice', sp.unit_price, 'originalPrice', sp.original_price) order by s.position, s.id), '[]'::json)
          from ${specifications} s
@@ -277,7 +281,7 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
 
   const byId = new Map(
     rows.map((product) => {
-      const ownPictures = parseJson(product.pictures).map((picture) => ({ url: pictureUrl(picture.storageKey), width: picture.width, height: picture.height }));
+      const ownPictures = parseJson(product.pictures).map((picture) => ({ url: pictureUrl(picture.storageKey), width: picture.width, height: picture.height, alt: picture.alt }));
       const ownSpecs = parseJson(product.specifications).map((specification) => ({
         goodsSpecificationId: specification.id,
         specificationName: specification.name,

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { altBesideName } from '@/features/catalog/catalog';
 import type { ProductOption } from '@/features/catalog/catalog.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
 import { requestShare, shareLink } from '@/features/referral/share.store';
@@ -64,7 +65,7 @@ export default function ShareEnergyForm({ messages, expiryDays }: Props) {
           {options.map((option) => (
             <label key={option.goodsId} className="gift__product">
               <input type="radio" name="gift-product" checked={goodsId === option.goodsId} onChange={() => chooseProduct(option.goodsId)} />
-              {option.picture && <img src={option.picture.url} width={96} height={96} alt="" loading="lazy" />}
+              {option.picture && <img src={option.picture.url} width={96} height={96} alt={altBesideName(option.picture.alt, option.goodsName)} loading="lazy" />}
               <span>{option.goodsName}</span>
               <small>{t('gift.pointsPrice', { points: Math.min(...option.specifications.map((specification) => specification.pointsPrice)) })}</small>
             </label>

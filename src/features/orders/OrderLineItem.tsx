@@ -1,10 +1,13 @@
-type Line = { goodsId: number; goodsName: string; specificationName: string; picture: string | null; goodsQuantity: number };
+import { altBesideName } from '@/features/catalog/catalog';
+
+/** `pictureAlt`: what the picture shows, where the line comes from the catalogue (a cart line). */
+type Line = { goodsId: number; goodsName: string; specificationName: string; picture: string | null; pictureAlt?: string; goodsQuantity: number };
 
 /** A line as a summary shows it (checkout, order details, a gift): picture, product, size × quantity, amount. */
 export function OrderLineItem({ line, amount }: { line: Line; amount?: string }) {
   return (
     <li className="cart-line">
-      {line.picture && <img src={line.picture} width={64} height={64} alt="" />}
+      {line.picture && <img src={line.picture} width={64} height={64} alt={altBesideName(line.pictureAlt, line.goodsName)} />}
       <div className="cart-line__text">
         <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
         <span className="cart-line__spec">{line.specificationName} × {line.goodsQuantity}</span>

@@ -76,7 +76,7 @@ export const uiEn = {
   'product.moreReviews': 'More reviews',
   'product.secureCheckout': 'Secure checkout',
   'product.secureCheckoutText': 'Pay with PayPal or card. We never see your card number, and every parcel ships in plain packaging.',
-  'product.picture': 'Picture {index} of {name}',
+  'product.picture': 'Picture {index}: {alt}',
   'product.new': 'New',
 
   // Live stock, search, banner carousel, review languages (catalogue)

@@ -75,7 +75,7 @@ export const uiMs: UiDictionary = {
   'product.moreReviews': 'Lagi ulasan',
   'product.secureCheckout': 'Pembayaran selamat',
   'product.secureCheckoutText': 'Bayar dengan PayPal atau kad. Kami tidak pernah melihat nombor kad anda, dan setiap bungkusan dihantar dalam pembungkusan biasa tanpa tanda.',
-  'product.picture': 'Gambar {index} bagi {name}',
+  'product.picture': 'Gambar {index}: {alt}',
   'product.new': 'Baharu',
 
   // Live stock, search, banner carousel, review languages (catalogue)

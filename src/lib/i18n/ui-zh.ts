@@ -75,7 +75,7 @@ export const uiZh: UiDictionary = {
   'product.moreReviews': '更多评价',
   'product.secureCheckout': '安全结账',
   'product.secureCheckoutText': '支持 PayPal 或银行卡付款。我们不会接触您的卡号，所有包裹均采用无标识包装寄出。',
-  'product.picture': '{name} 的第 {index} 张图片',
+  'product.picture': '第 {index} 张图片：{alt}',
   'product.new': '新品',
 
   // Live stock, search, banner carousel, review languages (catalogue)

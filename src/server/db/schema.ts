@@ -76,6 +76,19 @@ export const goodsPictures = pgTable(
   (t) => [uniqueIndex('goods_pictures_position_idx').on(t.goodsId, t.position)],
 );
 
+/** What a product picture shows, in one language, for screen readers; without a row the product's name stands in. */
+export const goodsPictureTexts = pgTable(
+  'goods_picture_texts',
+  {
+    pictureId: integer('picture_id')
+      .notNull()
+      .references(() => goodsPictures.id, { onDelete: 'cascade' }),
+    language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
+    alt: text('alt').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.pictureId, t.language] })],
+);
+
 export const specifications = pgTable(
   'specifications',
   {
