@@ -232,6 +232,7 @@ describe('the back office', () => {
     await expect(arrival.locator('.price').textContent()).resolves.toBe('￥599.00');
     await expect(arrival.locator('img').getAttribute('alt')).resolves.toBe('平铺的月光睡袍背面');
     await arrival.click();
+    await shopper.locator('#gallery-slides img').first().waitFor();
     await expect(shopper.locator('#gallery-slides img').evaluateAll((pictures) => pictures.map((picture) => picture.getAttribute('alt')))).resolves.toEqual(['平铺的月光睡袍背面', '月光睡袍']);
     await shopper.getByRole('button', { name: '第 2 张图片：月光睡袍' }).waitFor();
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Catalogue' }).click();
