@@ -11,6 +11,7 @@ import {
   recommendations,
   type CatalogueSnapshot,
 } from '@/features/catalog/catalog-snapshot';
+import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/features/catalog/catalog';
 import type { Variant } from '@/edge/rewrite';
 import { fetchFromApi } from './build-api';
@@ -47,7 +48,7 @@ export async function pageKey(data: unknown): Promise<string> {
 }
 
 export const homePage = (snapshot: CatalogueSnapshot, variant: Variant) => ({
-  adverts: advertsByPosition(snapshot, variant, ['home-banner', 'go-to-buy', 'why-us', 'new-arrivals']),
+  adverts: advertsByPosition(snapshot, variant, [...pagePositions]),
   newArrivals: newArrivals(snapshot, variant, 8),
   reviews: bestRatedReviews(snapshot, variant, 3, 2),
 });

@@ -8,6 +8,7 @@ import { parseCurrency, parseLanguage } from '@/lib/locale';
 import { accountRoutes } from '@/features/account/account.routes';
 import { advertisingRoutes } from '@/features/advertising/advertising.routes';
 import { authRoutes } from '@/features/auth/auth.routes';
+import { ADVERT_PICTURE_PATH, advertRoutes } from '@/features/backoffice/adverts.routes';
 import { CATALOGUE_PICTURE_PATH, catalogueRoutes } from '@/features/backoffice/catalogue.routes';
 import { backOfficeRoutes } from '@/features/backoffice/backoffice.routes';
 import { secondFactorRoutes } from '@/features/backoffice/second-factor.routes';
@@ -98,6 +99,7 @@ export function createApi(deps: ShopDeps, options: AppOptions = {}) {
   api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
   api.route('/admin', secondFactorRoutes(deps));
   api.route('/admin/catalogue', catalogueRoutes(deps));
+  api.route('/admin/adverts', advertRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   api.doc31('/openapi.json', {
@@ -136,6 +138,6 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 });
 
 /** Routes that accept multipart bodies: uploads, and the test gateway's form. */
-export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH];
+export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH, ADVERT_PICTURE_PATH];
 
 const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));

@@ -3,6 +3,9 @@ import { pictureSchema } from '@/features/catalog/catalog.schema';
 
 const position = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 
+/** The positions the pages show adverts in (the home page reads them all). */
+export const pagePositions = ['home-banner', 'go-to-buy', 'why-us', 'new-arrivals'] as const;
+
 export const advertSchema = z.object({
   advertisingId: z.number().int(),
   position: z.string(),

@@ -49,6 +49,21 @@ const pictureForm = async () => {
 };
 /** The second factor the matrix turns on and off again: each operator's codes are their own. */
 const MATRIX_SECRET = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+let advertSequence = 0;
+/** A new home banner's fields; its id, once created by the admin, for the calls that change one. */
+const advertFields = () => {
+  advertSequence += 1;
+  const text = { EN: `Matrix banner ${advertSequence}`, ZH: '矩阵横幅', MS: 'Sepanduk matriks' };
+  return { position: 'home-banner', link: '/productsList', active: true, title: text, body: text };
+};
+const anAdvert = async () => {
+  const created = await shop.post<{ advertisingId: number }>('/admin/adverts/create', { advert: advertFields() }, { headers: await operators.admin.freshSession() });
+  return created.body.data.advertisingId;
+};
+const bannerOrder = async () => {
+  const board = await shop.get<{ adverts: { advertisingId: number }[] }[]>('/admin/adverts?position=home-banner', { headers: await operators.admin.freshSession() });
+  return { position: 'home-banner', advertisingIds: board.body.data[0]!.adverts.map((advert) => advert.advertisingId).reverse() };
+};
 const paidOrder = async () => (await anOrder(shop, buyer, [aLine(shop, 'robe-s')], { paid: true })).orderNo;
 const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
   const orderNo = await paidOrder();
@@ -138,6 +153,13 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
     allowed: ['admin', 'editor'],
   },
   'POST /admin/catalogue/picture': { call: { method: 'POST', path: '/admin/catalogue/picture', form: pictureForm }, allowed: ['admin', 'editor'] },
+  'GET /admin/adverts': { call: { method: 'GET', path: '/admin/adverts' }, allowed: ['admin', 'editor'] },
+  'POST /admin/adverts/create': { call: { method: 'POST', path: '/admin/adverts/create', body: async () => ({ advert: advertFields() }) }, allowed: ['admin', 'editor'] },
+  'POST /admin/adverts/update': { call: { method: 'POST', path: '/admin/adverts/update', body: async () => ({ advertisingId: await anAdvert(), advert: advertFields() }) }, allowed: ['admin', 'editor'] },
+  'POST /admin/adverts/setActive': { call: { method: 'POST', path: '/admin/adverts/setActive', body: async () => ({ advertisingId: await anAdvert(), active: false }) }, allowed: ['admin', 'editor'] },
+  'POST /admin/adverts/reorder': { call: { method: 'POST', path: '/admin/adverts/reorder', body: bannerOrder }, allowed: ['admin', 'editor'] },
+  'POST /admin/adverts/delete': { call: { method: 'POST', path: '/admin/adverts/delete', body: async () => ({ advertisingId: await anAdvert() }) }, allowed: ['admin', 'editor'] },
+  'POST /admin/adverts/picture': { call: { method: 'POST', path: '/admin/adverts/picture', form: pictureForm }, allowed: ['admin', 'editor'] },
   'GET /admin/audit': { call: { method: 'GET', path: '/admin/audit' }, allowed: ['admin'] },
   'GET /admin/orders/export': { call: { method: 'GET', path: '/admin/orders/export?status=3', answers: 'text/csv' }, allowed: ['admin'] },
   'POST /admin/verifyCodes/issue': { call: { method: 'POST', path: '/admin/verifyCodes/issue', body: async () => ({ sku: 'robe-s', count: 2 }), answers: 'text/csv' }, allowed: ['admin'] },

@@ -87,23 +87,30 @@ export function catalogueRoutes(deps: ShopDeps) {
       },
     )
     .openapi(
-      {
-        ...createRoute({
-          method: 'post',
-          path: '/picture',
-          tags: [tag],
-          summary: 'Upload a product picture (JPEG, PNG or WebP up to 8 MB), stored as WebP at most 1200 px',
-          request: { body: { content: { 'multipart/form-data': { schema: pictureFormSchema } }, required: true } },
-          responses: envelope(uploadedPictureSchema, 'The stored picture, to name in a product'),
-        }),
-        // The API's JSON body limit skips this route (see multipartPaths); the upload has its own.
-        middleware: [requireOperator(deps, 'catalogue.write'), limitBody(PICTURE_BYTES_MAX + MULTIPART_ALLOWANCE, { field: 'file' })] as const,
-      },
-      async (c) => {
-        const { file } = c.req.valid('form');
-        if (file.size > PICTURE_BYTES_MAX) throw new ShopError(ErrorCode.IllegalRequest, { field: 'file', status: 413 });
-        return ok(c, await uploadPicture(deps, Buffer.from(await file.arrayBuffer())));
-      },
+      pictureUploadRoute(deps, { tag, permission: 'catalogue.write', summary: 'Upload a product picture (JPEG, PNG or WebP up to 8 MB), stored as WebP at most 1200 px' }),
+      async (c) => ok(c, await uploadPicture(deps, await uploadedBytes(c.req.valid('form').file))),
     );
+}
+
+/**
+ * A picture upload at `/picture` (multipart, one `file`) for operators with `permission`. The API's
+ * JSON body limit skips it (its path is in the app's multipart paths); the upload has its own.
+ */
+export const pictureUploadRoute = (deps: ShopDeps, spec: { tag: string; permission: Permission; summary: string }) => ({
+  ...createRoute({
+    method: 'post',
+    path: '/picture',
+    tags: [spec.tag],
+    summary: spec.summary,
+    request: { body: { content: { 'multipart/form-data': { schema: pictureFormSchema } }, required: true } },
+    responses: envelope(uploadedPictureSchema, 'The stored picture, to name in what it shows'),
+  }),
+  middleware: [requireOperator(deps, spec.permission), limitBody(PICTURE_BYTES_MAX + MULTIPART_ALLOWANCE, { field: 'file' })],
+});
+
+/** The uploaded file's bytes; -218 `file` with 413 when it is over the limit. */
+export async function uploadedBytes(file: File) {
+  if (file.size > PICTURE_BYTES_MAX) throw new ShopError(ErrorCode.IllegalRequest, { field: 'file', status: 413 });
+  return Buffer.from(await file.arrayBuffer());
 }
 

@@ -71,7 +71,8 @@ export async function findProducts(db: Executor, query: CatalogueQuery) {
   };
 }
 
-const localized = <T extends { language: Language }>(rows: T[], pick: (row: T) => string) =>
+/** One text of each language from per-language rows; '' for a language without a row. */
+export const localized = <T extends { language: Language }>(rows: T[], pick: (row: T) => string) =>
   Object.fromEntries(languages.map((language) => [language, rows.find((row) => row.language === language) ? pick(rows.find((row) => row.language === language)!) : ''])) as Record<Language, string>;
 
 /** Products in the import format (pictures as `stored:` references), by slug; all of them without slugs. */
@@ -140,19 +141,21 @@ export async function productForEditing(deps: Pick<ShopDeps, 'db' | 'storage'>, 
   return { product, pictureUrls: product.pictures.map((picture) => pictureUrl(deps, typeof picture === 'string' ? picture : picture.src)) };
 }
 
-const pictureUrl = (deps: Pick<ShopDeps, 'storage'>, reference: string) =>
+/** Where a picture reference is served: a `stored:` one from storage, any other as it is. */
+export const pictureUrl = (deps: Pick<ShopDeps, 'storage'>, reference: string) =>
   isStoredPicture(reference) ? deps.storage.url(reference.slice(STORED_PICTURE.length)) : reference;
 
 /**
  * The import format's complaints, each with the path of the field, for the form to show beside it;
- * a `reason` the page words itself is passed on.
+ * a `reason` the page words itself is passed on. `whole` names the field when no path does.
  */
-export function invalidProduct(issues: { path: PropertyKey[]; message: string; reason?: string }[]) {
+export function invalidFields(issues: { path: PropertyKey[]; message: string; reason?: string }[], whole: string) {
   return new ShopError(ErrorCode.IllegalRequest, {
-    field: issues[0]?.path.join('.') || 'product',
+    field: issues[0]?.path.join('.') || whole,
     data: { issues: issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message, ...(issue.reason ? { reason: issue.reason } : {}) })) },
   });
 }
+export const invalidProduct = (issues: Parameters<typeof invalidFields>[0]) => invalidFields(issues, 'product');
 
 /**
  * Creates (`mode` create: the slug must be new) or updates (the slug must exist) one product through
@@ -203,16 +206,17 @@ const isPng = (bytes: Buffer) => bytes.subarray(0, 8).equals(Buffer.from([0x89, 
 const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString('latin1') === 'RIFF' && bytes.subarray(8, 12).toString('latin1') === 'WEBP';
 
 /**
- * Stores an uploaded picture as WebP through the import's picture pipeline; answers its reference.
- * Recognised by its bytes (JPEG, PNG, WebP) so no other decoder sees the upload; -218 `file` otherwise.
+ * Stores an uploaded picture as WebP through the import's picture pipeline (a product's unless told
+ * where and how large); answers its reference. Recognised by its bytes (JPEG, PNG, WebP) so no other
+ * decoder sees the upload; -218 `file` otherwise.
  */
-export async function uploadPicture(deps: Pick<ShopDeps, 'storage'>, bytes: Buffer) {
+export async function uploadPicture(deps: Pick<ShopDeps, 'storage'>, bytes: Buffer, { keyPrefix, maxPx }: { keyPrefix: string; maxPx?: number } = { keyPrefix: 'goods/upload' }) {
   if (!isJpeg(bytes) && !isPng(bytes) && !isWebp(bytes)) throw invalidInput('file');
   let stored;
   try {
     const { width, height } = await sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).metadata();
     if (!width || !height || width * height > MAX_PIXELS) throw invalidInput('file');
-    stored = await storePicture(deps.storage, 'goods/upload', Promise.resolve(bytes));
+    stored = await storePicture(deps.storage, keyPrefix, Promise.resolve(bytes), maxPx);
   } catch {
     throw invalidInput('file');
   }

@@ -21,6 +21,8 @@ export const permissions = {
   'catalogue.read': ['admin', 'editor'],
   /** Create and edit products, upload their pictures, import a catalogue. */
   'catalogue.write': ['admin', 'editor'],
+  /** See and change the adverts (home banners and the other positions), upload their pictures. */
+  'adverts.write': ['admin', 'editor'],
   /** Reset another operator's second factor (a lost phone). */
   'operators.manage': ['admin'],
   /** Read the audit log. */

@@ -90,13 +90,22 @@ export const productImportSchema = z.object({
   comments: z.array(commentImportSchema).default([]),
 });
 
+const SHOP_ORIGIN = 'http://shop.invalid';
+/** A path from the shop's root that stays in the shop: `//host`, `/\host`, `https:` and `javascript:` links do not. */
+const isShopLink = (link: string) => /^\/[^\s]*$/.test(link) && URL.canParse(link, SHOP_ORIGIN) && new URL(link, SHOP_ORIGIN).origin === SHOP_ORIGIN;
+
+/** A link inside the shop, e.g. `/productsList?category=toys`. */
+export const shopLinkSchema = z.string().trim().max(500).refine(isShopLink, 'Give a link inside the shop, starting with /');
+
 export const advertImportSchema = z.object({
   /** Stable key: re-importing updates the advert with this key. */
   key: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   position: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
-  sort: z.number().int().default(0),
-  link: z.string().startsWith('/').default('/'),
+  sort: z.number().int().min(0).max(32_767).default(0),
+  link: shopLinkSchema.default('/'),
   picture: z.string().min(1).optional(),
+  /** Shown on the pages; an advert switched off stays in the back office. */
+  active: z.boolean().default(true),
   title: localizedTextSchema,
   body: localizedTextSchema,
 });

@@ -23,6 +23,8 @@ export type PictureLoader = (reference: string) => Promise<Buffer>;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PICTURE_MAX_PX = 1200;
+/** Banners are shown wider than product pictures. */
+export const ADVERT_PICTURE_MAX_PX = 1600;
 
 /**
  * Creates or updates products (by slug), specifications (by sku) and adverts (by key). Importing the
@@ -36,7 +38,7 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
   for (const product of catalog.products) {
     const pictures = await Promise.all(
       product.pictures.map(({ src }, index) =>
-        isStoredPicture(src) ? keepStoredPicture(storage, src) : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(src)),
+        isStoredPicture(src) ? keepStoredPicture(storage, src, 'goods/') : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(src)),
       ),
     );
     await db.transaction(async (tx) => {
@@ -120,7 +122,11 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
   }
 
   for (const advert of catalog.adverts) {
-    const picture = advert.picture ? await storePicture(storage, `adverts/${advert.key}`, loadPicture(advert.picture), 1600) : null;
+    const picture = !advert.picture
+      ? null
+      : isStoredPicture(advert.picture)
+        ? await keepStoredPicture(storage, advert.picture, 'adverts/')
+        : await storePicture(storage, `adverts/${advert.key}`, loadPicture(advert.picture), ADVERT_PICTURE_MAX_PX);
     await db.transaction(async (tx) => {
       const values = {
         key: advert.key,
@@ -130,6 +136,7 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
         pictureKey: picture?.storageKey ?? null,
         pictureWidth: picture?.width ?? null,
         pictureHeight: picture?.height ?? null,
+        active: advert.active,
       };
       const [row] = await tx
         .insert(adverts)
@@ -179,10 +186,10 @@ async function upsertTexts(tx: Transaction, specificationId: number, name: Local
 export const STORED_PICTURE = 'stored:';
 export const isStoredPicture = (reference: string) => reference.startsWith(STORED_PICTURE);
 
-/** A picture already in storage stays as it is: no second encoding, the same URL. */
-async function keepStoredPicture(storage: Storage, reference: string) {
+/** A picture already in storage (under `folder`, `goods/` or `adverts/`) stays as it is: no second encoding, the same URL. */
+async function keepStoredPicture(storage: Storage, reference: string, folder: 'goods/' | 'adverts/') {
   const storageKey = reference.slice(STORED_PICTURE.length);
-  const bytes = isValidStorageKey(storageKey) && storageKey.startsWith('goods/') ? await storage.get(storageKey) : null;
+  const bytes = isValidStorageKey(storageKey) && storageKey.startsWith(folder) ? await storage.get(storageKey) : null;
   if (!bytes) throw new Error(`No stored picture ${storageKey}`);
   const { width, height } = await sharp(bytes).metadata();
   return { storageKey, width: width ?? 0, height: height ?? 0 };
