@@ -16,7 +16,7 @@ const asAdmin = { headers: await admin.freshSession() };
 
 type Board = { position: string; adverts: EditableAdvert[] }[];
 type Issues = { issues: { path: string; message: string }[] };
-type AuditRow = { action: string; actor: string; subject: string; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+type AuditRow = { action: string; actor: string; subject: string; before: unknown; after: unknown };
 
 const text = (en: string) => ({ EN: en, ZH: `${en}（中文）`, MS: `${en} (BM)` });
 

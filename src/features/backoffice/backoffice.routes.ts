@@ -33,6 +33,7 @@ import {
   verifyCodesBodySchema,
   publishBodySchema,
   publishStatusSchema,
+  unpublishedChangeSchema,
   setOperatorPasswordBodySchema,
   shipBodySchema,
 } from './backoffice.schema';
@@ -51,7 +52,7 @@ import {
   operatorOf,
 } from './operator-auth';
 import { may, type Permission } from './operators';
-import { choosePublisher, createPublishing, type Publisher, type PublishStatus } from './publishing';
+import { choosePublisher, createPublishing, unpublishedChanges, type Publisher, type PublishStatus } from './publishing';
 import { operatorView } from './second-factor';
 
 /** What the back office needs beyond the shop's: the local page publish, where the shop is started with one. */
@@ -272,6 +273,13 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
             stream.onAbort(end);
           });
         }),
+      )
+    .openapi(
+      {
+        ...getRoute({ tag, path: '/publish/changes', summary: 'Changes to products and adverts since the last publish, newest first', query: z.object({}), data: z.array(unpublishedChangeSchema) }),
+        ...guard('site.publish'),
+      },
+      async (c) => ok(c, await unpublishedChanges(deps.db)),
     )
     .openapi(
       {

@@ -171,6 +171,7 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'POST /admin/programme/checkLedger': { call: { method: 'POST', path: '/admin/programme/checkLedger', body: async () => ({}) }, allowed: ['admin'] },
   'GET /admin/publish/status': { call: { method: 'GET', path: '/admin/publish/status' }, allowed: ['admin', 'editor'] },
   'GET /admin/publish/events': { call: { method: 'GET', path: '/admin/publish/events', answers: 'text/event-stream' }, allowed: ['admin', 'editor'] },
+  'GET /admin/publish/changes': { call: { method: 'GET', path: '/admin/publish/changes' }, allowed: ['admin', 'editor'] },
   'POST /admin/publish': { call: { method: 'POST', path: '/admin/publish', body: async () => ({ full: false }) }, allowed: ['admin', 'editor'] },
 };
 

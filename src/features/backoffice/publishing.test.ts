@@ -121,6 +121,30 @@ describe('publishing the pages from the back office', () => {
     await waitFor(headers, 'finished');
   });
 
+  it('lists the changes to products and adverts waiting for the next publish, until a publish succeeds', async () => {
+    const headers = await editor.freshSession();
+    const changes = async () => (await shop.get<{ action: string; subject: string; actor: string }[]>('/admin/publish/changes', { headers })).body.data;
+    const text = { EN: 'Waiting banner', ZH: '待发布横幅', MS: 'Sepanduk menunggu' };
+    const created = await shop.post<{ advertisingId: number; key: string }>('/admin/adverts/create', { advert: { position: 'home-banner', link: '/', active: true, title: text, body: text } }, { headers });
+    await shop.post('/admin/adverts/setActive', { advertisingId: created.body.data.advertisingId, active: false }, { headers });
+    expect(await changes()).toEqual([
+      { action: 'adverts.switch-off', subject: created.body.data.key, actor: editor.email, time: expect.any(String) },
+      { action: 'adverts.create', subject: created.body.data.key, actor: editor.email, time: expect.any(String) },
+    ]);
+
+    await shop.post('/admin/publish', {}, { headers });
+    (await nextRun()).fail(new Error('out of disk space'));
+    await waitFor(headers, 'failed');
+    expect(await changes()).toHaveLength(2);
+
+    await shop.post('/admin/publish', {}, { headers });
+    (await nextRun()).finish({ pages: 412, rendered: 9, seconds: 4 });
+    await waitFor(headers, 'finished');
+    expect(await changes()).toEqual([]);
+    await shop.post('/admin/adverts/delete', { advertisingId: created.body.data.advertisingId }, { headers });
+    expect((await changes()).map((change) => change.action)).toEqual(['adverts.delete']);
+  });
+
   it('lets only an admin ask for a full rebuild', async () => {
     const refused = await shop.post('/admin/publish', { full: true }, { headers: await editor.freshSession() });
     expect({ status: refused.status, code: refused.body.code }).toEqual({ status: 403, code: -218 });

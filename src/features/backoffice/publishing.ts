@@ -1,4 +1,7 @@
+import { and, desc, eq, gt, like, lt, or } from 'drizzle-orm';
 import type { Config } from '@/server/config';
+import type { Executor } from '@/server/db/client';
+import { auditLog } from '@/server/db/schema';
 
 /*
  * Publishing the pages from the back office (docs/decisions/042-back-office-operations.md). One publish
@@ -101,4 +104,30 @@ export function createPublishing(publisher: { run: Publisher; hook: boolean }): 
       return { status, joined: false };
     },
   };
+}
+
+/** The audited actions that change what the pages show: products and adverts. */
+const contentChange = or(like(auditLog.action, 'catalogue.%'), like(auditLog.action, 'adverts.%'));
+
+/**
+ * The operators' changes to products and adverts since the last publish that succeeded started
+ * (its snapshot was taken after that), newest first: what the next publish brings to the pages.
+ */
+export async function unpublishedChanges(db: Executor, limit = 100) {
+  const [published] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'site.published')).orderBy(desc(auditLog.id)).limit(1);
+  const [started] = published
+    ? await db
+        .select({ id: auditLog.id })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'site.publish'), lt(auditLog.id, published.id)))
+        .orderBy(desc(auditLog.id))
+        .limit(1)
+    : [];
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(and(contentChange, gt(auditLog.id, started?.id ?? 0)))
+    .orderBy(desc(auditLog.id))
+    .limit(limit);
+  return rows.map((row) => ({ actor: row.actor, action: row.action, subject: row.subject, time: row.at.toISOString() }));
 }
