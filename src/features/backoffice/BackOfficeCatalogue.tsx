@@ -2,7 +2,7 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { categories, type Category } from '@/features/catalog/catalog';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
-import { adminCall, type Envelope } from './admin-api';
+import { adminCall, adminEnvelope, issuesOf } from './admin-api';
 import { CataloguePictures, fromPictureDrafts, toPictureDrafts, type PictureDraft, type PictureReference } from './CataloguePictures';
 import { TextField } from './catalogue-fields';
 import { may, type OperatorRole } from './operators';
@@ -350,16 +350,7 @@ function fromDraft(draft: Draft): { product: Product; errors: Errors } {
 }
 
 /** Posts to the catalogue API; answers the envelope, whose refusal names each invalid field in `data.issues`. */
-async function postCatalogue(path: string, body: unknown) {
-  const response = await fetch(`/api/v1/admin/catalogue${path}`, {
-    method: 'POST',
-    headers: { Accept: 'application/json', Language: 'EN', 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    credentials: 'same-origin',
-  });
-  return (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<unknown>;
-}
-const issuesOf = (envelope: Envelope<unknown>) => (envelope.data as { issues?: { path: string; message: string }[] } | null)?.issues;
+const postCatalogue = (path: string, body: unknown) => adminEnvelope(`/catalogue${path}`, body);
 const saveProduct = (mode: 'create' | 'update', product: Product) => postCatalogue(`/product/${mode}`, { product });
 
 function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 'update'; initial: Editable; canWrite: boolean; onClose: (saved?: string) => void }) {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { PICTURE_ALT_MAX } from '@/features/catalog/catalog';
 import { languages, type Language } from '@/lib/locale';
-import { AdminApiError, type Envelope } from './admin-api';
+import { AdminApiError, adminUpload } from './admin-api';
 import { FieldError, TextField } from './catalogue-fields';
 
 /*
@@ -32,12 +32,9 @@ export const fromPictureDrafts = (pictures: PictureDraft[]): PictureReference[] 
 
 /** Uploads one picture as multipart; answers its `stored:` reference and URL. */
 async function uploadPicture(file: File) {
-  const form = new FormData();
-  form.set('file', file);
-  const response = await fetch('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Accept: 'application/json', Language: 'EN' }, credentials: 'same-origin' });
-  const envelope = (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<{ reference: string; url: string }>;
-  if (envelope.code !== 1) throw new AdminApiError(envelope.code, response.status === 413 ? 'The picture is larger than 8 MB.' : 'Upload a JPEG, PNG or WebP picture.');
-  return envelope.data;
+  const answer = await adminUpload<{ reference: string; url: string }>('/catalogue/picture', file);
+  if (answer.code !== 1) throw new AdminApiError(answer.code, answer.status === 413 ? 'The picture is larger than 8 MB.' : 'Upload a JPEG, PNG or WebP picture.');
+  return answer.data;
 }
 
 type Props = {

@@ -13,20 +13,39 @@ export class AdminApiError extends Error {
   }
 }
 
-/** Calls the admin API; a refusal throws with the operator-readable reason (or the catalogue's message). */
-export async function adminCall<T>(path: string, body?: unknown): Promise<T> {
+const unreadable = (response: Response) => ({ code: -1, data: null, message: `HTTP ${response.status}` });
+
+/** Calls the admin API and answers the envelope as it is, refusals too (a form reads the fields a refusal names). */
+export async function adminEnvelope<T>(path: string, body?: unknown): Promise<Envelope<T>> {
   const response = await fetch(`/api/v1/admin${path}`, {
     method: body === undefined ? 'GET' : 'POST',
     headers: { Accept: 'application/json', Language: 'EN', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   });
-  const envelope = (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<T>;
+  return (await response.json().catch(() => unreadable(response))) as Envelope<T>;
+}
+
+/** Calls the admin API; a refusal throws with the operator-readable reason (or the catalogue's message). */
+export async function adminCall<T>(path: string, body?: unknown): Promise<T> {
+  const envelope = await adminEnvelope<T>(path, body);
   if (envelope.code !== 1) {
     const reason = (envelope.data as { reason?: string } | null)?.reason;
     throw new AdminApiError(envelope.code, reason ?? envelope.message, envelope.data);
   }
   return envelope.data;
+}
+
+/** The fields a refusal names (`data.issues`: each path as the import format names it, and what is wrong). */
+export const issuesOf = (envelope: Envelope<unknown>) => (envelope.data as { issues?: { path: string; message: string }[] } | null)?.issues;
+
+/** Uploads one file as the multipart field `file`; answers the envelope with the HTTP status (413: too large). */
+export async function adminUpload<T>(path: string, file: File): Promise<Envelope<T> & { status: number }> {
+  const form = new FormData();
+  form.set('file', file);
+  const response = await fetch(`/api/v1/admin${path}`, { method: 'POST', body: form, headers: { Accept: 'application/json', Language: 'EN' }, credentials: 'same-origin' });
+  const envelope = (await response.json().catch(() => unreadable(response))) as Envelope<T>;
+  return { ...envelope, status: response.status };
 }
 
 /**
@@ -41,7 +60,7 @@ export async function adminDownload(path: string, body?: unknown): Promise<strin
     credentials: 'same-origin',
   });
   if (!(response.headers.get('Content-Type') ?? '').startsWith('text/csv')) {
-    const envelope = (await response.json().catch(() => ({ code: -1, data: null, message: `HTTP ${response.status}` }))) as Envelope<unknown>;
+    const envelope = (await response.json().catch(() => unreadable(response))) as Envelope<unknown>;
     throw new AdminApiError(envelope.code, (envelope.data as { reason?: string } | null)?.reason ?? envelope.message);
   }
   const name = /filename="([^"]+)"/.exec(response.headers.get('Content-Disposition') ?? '')?.[1] ?? 'download.csv';

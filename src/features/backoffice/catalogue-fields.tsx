@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 
-/* The catalogue editor's labelled fields: each with its hint, "missing translation" tag and error. */
+/* The back office's labelled fields (products, adverts): each with its hint, "missing translation" tag and error. */
 
 export function FieldError({ id, error }: { id: string; error: string | undefined }) {
   return (
@@ -10,6 +10,7 @@ export function FieldError({ id, error }: { id: string; error: string | undefine
   );
 }
 
+/** A labelled text input (or text area) with its hint, error and, for a text of one language, a missing-translation marker. */
 export function TextField({
   label,
   value,
@@ -17,6 +18,7 @@ export function TextField({
   error,
   hint,
   missing,
+  missingLabel = 'missing translation',
   multiline,
   readOnly,
   inputMode,
@@ -27,8 +29,9 @@ export function TextField({
   error?: string | undefined;
   hint?: string;
   missing?: boolean;
-  multiline?: boolean;
-  readOnly?: boolean;
+  missingLabel?: string | undefined;
+  multiline?: boolean | undefined;
+  readOnly?: boolean | undefined;
   inputMode?: 'numeric' | 'decimal';
 }) {
   const id = useId();
@@ -52,7 +55,7 @@ export function TextField({
         <label htmlFor={id}>{label}</label>
         {missing && (
           <span id={`${id}-missing`} className="tag catalogue__missing">
-            missing translation
+            {missingLabel}
           </span>
         )}
       </div>
