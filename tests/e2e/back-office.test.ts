@@ -327,6 +327,47 @@ describe('the back office', () => {
     await expect(untranslatedKeys(editor)).resolves.toEqual([]);
   });
 
+  it('lets an editor retitle a home banner and switch another off; once published, the shopper sees both changes', async () => {
+    const editor = await operatorSignedIn('editor');
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Adverts' }).click();
+    const banners = editor.getByRole('region', { name: 'Home banners' });
+    await banners.getByRole('button', { name: 'Edit Silk Season' }).click();
+    await editor.getByRole('heading', { name: 'Edit “Silk Season”' }).waitFor();
+    const field = (label: string) => editor.getByLabel(label, { exact: true });
+    await field('Title (EN)').fill('Silk Season Sale');
+    // A link out of the shop is refused beside the field, and nothing is saved.
+    await field('Link').fill('//elsewhere.example/offer');
+    await editor.getByRole('button', { name: 'Save advert' }).click();
+    await editor.getByText('Some fields need a change; see the messages beside them.').waitFor();
+    await expect(field('Link').getAttribute('aria-invalid')).resolves.toBe('true');
+    await editor.getByText('Give a link inside the shop, starting with /.').waitFor();
+    await expect(axeViolations(editor)).resolves.toEqual([]);
+    await field('Link').fill('/productsList?category=lingerie');
+    await editor.getByRole('button', { name: 'Save advert' }).click();
+    await editor.getByText('Saved “Silk Season Sale”. Publish to show the change on the pages.').waitFor();
+
+    await banners.getByRole('button', { name: 'Switch off Designed for Wellbeing' }).click();
+    await editor.getByText('“Designed for Wellbeing” is switched off. Publish to take it off the pages.').waitFor();
+    await expect(banners.getByRole('row').filter({ hasText: 'Designed for Wellbeing' }).textContent()).resolves.toContain('Switched off');
+    await expect(axeViolations(editor)).resolves.toEqual([]);
+
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
+    const waiting = editor.getByRole('region', { name: 'Waiting to be published' });
+    await waiting.getByRole('row').filter({ hasText: 'Advert switched off' }).filter({ hasText: 'home-banner-toys' }).waitFor();
+    await waiting.getByRole('row').filter({ hasText: 'Advert changed' }).filter({ hasText: 'home-banner-lingerie' }).waitFor();
+    await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
+    await waiting.getByText('Nothing: the pages show every change to products and adverts.').waitFor();
+
+    const shopper = await shop.newPage();
+    await shopper.goto('/en-usd/');
+    await shopper.getByRole('heading', { name: 'Silk Season Sale' }).waitFor();
+    await expect(shopper.getByText('Designed for Wellbeing').count()).resolves.toBe(0);
+    await expect(shopper.getByRole('heading', { name: 'Gentle Daily Care' }).count()).resolves.toBe(1);
+    await shopper.getByRole('button', { name: 'Show banner 2' }).waitFor();
+    await expect(shopper.getByRole('button', { name: 'Show banner 3' }).count()).resolves.toBe(0);
+  }, 300_000);
+
   it('shows an editor no orders and no refund, and the server refuses them too', async () => {
     const editor = await operatorSignedIn('editor');
     await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();

@@ -2,15 +2,17 @@ import { useCallback, useEffect, useState, type FormEvent, type ReactNode } from
 import { Dialog } from '@/components/Dialog';
 import { OrderStatus, refundable, statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney } from '@/lib/money';
-import { currencies, type Currency } from '@/lib/locale';
+import type { Messages } from '@/lib/i18n/ui';
+import { currencies, type Currency, type Language } from '@/lib/locale';
 import { adminCall, AdminApiError } from './admin-api';
+import BackOfficeAdverts from './BackOfficeAdverts';
 import BackOfficeCatalogue from './BackOfficeCatalogue';
 import BackOfficeCustomers from './BackOfficeCustomers';
 import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
 import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
-import PriceStockGrid, { type GridMessages } from './PriceStockGrid';
+import PriceStockGrid from './PriceStockGrid';
 import { may, type OperatorRole } from './operators';
 import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
@@ -21,7 +23,8 @@ import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
 type Me = { email: string; role: OperatorRole; secondFactor: boolean };
 
-export default function BackOffice({ gridMessages }: { gridMessages: GridMessages }) {
+/** `messages`: the strings of the sections that speak the operator's choice of the shop's languages, in each language. */
+export default function BackOffice({ messages }: { messages: Record<Language, Messages> }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const invite = new URLSearchParams(window.location.search).get('invite');
 
@@ -32,7 +35,7 @@ export default function BackOffice({ gridMessages }: { gridMessages: GridMessage
   if (invite) return <SetPassword token={invite} />;
   if (me === undefined) return <p className="backoffice__loading">Loading…</p>;
   if (me === null) return <SignIn onSignedIn={setMe} />;
-  return <Console me={me} gridMessages={gridMessages} onSignedOut={() => setMe(null)} />;
+  return <Console me={me} messages={messages} onSignedOut={() => setMe(null)} />;
 }
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
@@ -128,11 +131,12 @@ function SetPassword({ token }: { token: string }) {
   );
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
+type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
   { id: 'prices', label: 'Prices & stock', allowed: (role) => may(role, 'catalogue.read') },
+  { id: 'adverts', label: 'Adverts', allowed: (role) => may(role, 'adverts.write') },
   { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
   { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
@@ -141,7 +145,7 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'second-factor', label: 'Two-step sign-in', allowed: () => true },
 ];
 
-function Console({ me, gridMessages, onSignedOut }: { me: Me; gridMessages: GridMessages; onSignedOut: () => void }) {
+function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Language, Messages>; onSignedOut: () => void }) {
   const mine = sections.filter((section) => section.allowed(me.role));
   const [section, setSection] = useState<Section | undefined>(mine[0]?.id);
   const signOut = async (everywhere: boolean) => {
@@ -172,7 +176,8 @@ function Console({ me, gridMessages, onSignedOut }: { me: Me; gridMessages: Grid
       <main className="backoffice__main">
         {section === 'orders' && <OrdersBoard role={me.role} />}
         {section === 'catalogue' && <BackOfficeCatalogue role={me.role} />}
-        {section === 'prices' && <PriceStockGrid messages={gridMessages} canWrite={may(me.role, 'catalogue.write')} />}
+        {section === 'prices' && <PriceStockGrid messages={messages} canWrite={may(me.role, 'catalogue.write')} />}
+        {section === 'adverts' && <BackOfficeAdverts messages={messages} />}
         {section === 'customers' && <BackOfficeCustomers role={me.role} />}
         {section === 'programme' && <BackOfficeProgramme />}
         {section === 'verify-codes' && <VerifyCodesSection />}
@@ -482,6 +487,12 @@ const auditActions = [
   'ledger.check',
   'catalogue.grid.save',
   'catalogue.grid.bulk',
+  'adverts.create',
+  'adverts.update',
+  'adverts.switch-on',
+  'adverts.switch-off',
+  'adverts.reorder',
+  'adverts.delete',
   'site.publish',
   'site.published',
   'site.publish-failed',

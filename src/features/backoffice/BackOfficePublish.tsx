@@ -74,7 +74,7 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
       <p>
         {status?.hook
           ? 'Publishing asks the CDN to build the pages; the pages in service stay until its build succeeds.'
-          : 'Publishing renders only the pages whose content changed since the last publish (prices, stock, texts, pictures) and copies the others; the new pages replace the old ones at once when every page is ready. Until then, and if the publish fails, visitors keep seeing the pages published last.'}
+          : 'Publishing renders only the pages whose content changed since the last publish (prices, stock, texts, pictures, adverts) and copies the others; the new pages replace the old ones at once when every page is ready. Until then, and if the publish fails, visitors keep seeing the pages published last.'}
       </p>
       {status && !status.available && <p role="alert">This server cannot publish: set BUILD_HOOK_URL, or run the shop with npm start.</p>}
       <div className="backoffice__actions backoffice__publish">
@@ -117,6 +117,61 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
         </div>
       )}
       <ErrorText error={error} />
+      <WaitingChanges ended={status?.state === 'running' ? undefined : (status?.finishedAt ?? '')} />
+    </section>
+  );
+}
+
+type Change = { actor: string; action: string; subject: string; time: string };
+
+const changeNames: Record<string, string> = {
+  'catalogue.product.create': 'Product created',
+  'catalogue.product.update': 'Product changed',
+  'catalogue.import': 'Catalogue imported',
+  'adverts.create': 'Advert created',
+  'adverts.update': 'Advert changed',
+  'adverts.switch-on': 'Advert switched on',
+  'adverts.switch-off': 'Advert switched off',
+  'adverts.reorder': 'Adverts reordered',
+  'adverts.delete': 'Advert deleted',
+};
+
+/** What the next publish brings to the pages: the changes to products and adverts since the last one. Read again when a publish ends. */
+function WaitingChanges({ ended }: { ended: string | undefined }) {
+  const [changes, setChanges] = useState<Change[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  useEffect(() => {
+    if (ended === undefined) return;
+    adminCall<Change[]>('/publish/changes').then(setChanges, (caught: Error) => setError(caught.message));
+  }, [ended]);
+
+  return (
+    <section aria-labelledby="waiting-title">
+      <h2 id="waiting-title">Waiting to be published</h2>
+      <ErrorText error={error} />
+      {changes?.length === 0 && <p>Nothing: the pages show every change to products and adverts.</p>}
+      {changes && changes.length > 0 && (
+        <table className="data-table backoffice__table" aria-labelledby="waiting-title">
+          <thead>
+            <tr>
+              <th scope="col">When</th>
+              <th scope="col">Who</th>
+              <th scope="col">Change</th>
+              <th scope="col">On</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change, index) => (
+              <tr key={index}>
+                <td>{dateTime(change.time)}</td>
+                <td>{change.actor}</td>
+                <td>{changeNames[change.action] ?? change.action}</td>
+                <td className="mono">{change.subject}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </section>
   );
 }
