@@ -2,7 +2,8 @@ import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } fr
 import { languages, languageTags, type Language } from '@/lib/locale';
 import { createTranslator, type Messages, type Translate } from '@/lib/i18n/ui';
 import { adminCall, adminEnvelope, adminUpload, issuesOf } from './admin-api';
-import { ConfirmStep, ErrorText, FieldError, TextField } from './ui';
+import { FieldError, LanguageTexts, TextField } from './catalogue-fields';
+import { ConfirmStep, ErrorText } from './ui';
 import './catalogue.css';
 import './adverts.css';
 
@@ -339,25 +340,6 @@ function AdvertEditor({
   };
 
   const title = advert ? t('admin.adverts.editTitle', { title: nameOf(advert) }) : t('admin.adverts.new');
-  const texts = (field: 'title' | 'body', label: string) => (
-    <tr>
-      <th scope="row">{label}</th>
-      {languages.map((language) => (
-        <td key={language}>
-          <TextField
-            label={`${label} (${language})`}
-            value={draft[field][language]}
-            error={errors[`${field}.${language}`]}
-            missing={!draft[field][language].trim()}
-            missingLabel={t('admin.adverts.missing')}
-            multiline={field === 'body'}
-            onChange={(value) => setText(field, language, value)}
-          />
-        </td>
-      ))}
-    </tr>
-  );
-
   return (
     <section aria-labelledby="advert-title">
       <div className="catalogue__head">
@@ -385,23 +367,17 @@ function AdvertEditor({
           </label>
         </div>
 
-        <table className="data-table catalogue__texts">
-          <caption>{t('admin.adverts.texts')}</caption>
-          <thead>
-            <tr>
-              <td />
-              {languages.map((language) => (
-                <th key={language} scope="col">
-                  {language}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {texts('title', t('admin.adverts.titleField'))}
-            {texts('body', t('admin.adverts.bodyField'))}
-          </tbody>
-        </table>
+        <LanguageTexts
+          caption={t('admin.adverts.texts')}
+          rows={[
+            { field: 'title', label: t('admin.adverts.titleField') },
+            { field: 'body', label: t('admin.adverts.bodyField'), multiline: true },
+          ]}
+          values={draft}
+          errors={errors}
+          missingLabel={t('admin.adverts.missing')}
+          onChange={setText}
+        />
 
         <fieldset className="catalogue__pictures">
           <legend>{t('admin.adverts.picture')}</legend>

@@ -4,7 +4,7 @@ import { currencies, languages, type Currency, type Language } from '@/lib/local
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import { adminCall, adminEnvelope, issuesOf } from './admin-api';
 import { CataloguePictures, fromPictureDrafts, toPictureDrafts, type PictureDraft, type PictureReference } from './CataloguePictures';
-import { TextField } from './catalogue-fields';
+import { LanguageTexts, TextField } from './catalogue-fields';
 import { may, type OperatorRole } from './operators';
 import { ErrorText, Pager, useAdminPage } from './ui';
 import './catalogue.css';
@@ -391,29 +391,6 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
     }
   };
 
-  const texts = (field: 'name' | 'summary' | 'description', label: string, multiline = false) => (
-    <tr>
-      <th scope="row">{label}</th>
-      {languages.map((language) => (
-        <td key={language}>
-          <TextField
-            label={`${label} (${language})`}
-            value={draft[field][language]}
-            error={errors[`${field}.${language}`]}
-            missing={!draft[field][language].trim()}
-            multiline={multiline}
-            readOnly={!canWrite}
-            onChange={(value) =>
-              update((next) => {
-                next[field][language] = value;
-              })
-            }
-          />
-        </td>
-      ))}
-    </tr>
-  );
-
   return (
     <section aria-labelledby="product-title">
       <div className="catalogue__head">
@@ -469,24 +446,22 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
           </label>
         </div>
 
-        <table className="data-table catalogue__texts">
-          <caption>Texts</caption>
-          <thead>
-            <tr>
-              <td />
-              {languages.map((language) => (
-                <th key={language} scope="col">
-                  {language}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {texts('name', 'Name')}
-            {texts('summary', 'Summary')}
-            {texts('description', 'Description', true)}
-          </tbody>
-        </table>
+        <LanguageTexts
+          caption="Texts"
+          rows={[
+            { field: 'name', label: 'Name' },
+            { field: 'summary', label: 'Summary' },
+            { field: 'description', label: 'Description', multiline: true },
+          ]}
+          values={draft}
+          errors={errors}
+          readOnly={!canWrite}
+          onChange={(field, language, value) =>
+            update((next) => {
+              next[field][language] = value;
+            })
+          }
+        />
 
         <CataloguePictures
           pictures={draft.pictures}

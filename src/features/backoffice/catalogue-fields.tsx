@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { languages, type Language } from '@/lib/locale';
 
 /* The back office's labelled fields (products, adverts): each with its hint, "missing translation" tag and error. */
 
@@ -67,5 +68,56 @@ export function TextField({
       )}
       <FieldError id={`${id}-error`} error={error} />
     </div>
+  );
+}
+
+type LanguageTextsProps<Field extends string> = {
+  caption: string;
+  rows: { field: Field; label: string; multiline?: boolean }[];
+  values: Record<Field, Record<Language, string>>;
+  /** By path, as the server names them (`title.ZH`). */
+  errors: Record<string, string>;
+  missingLabel?: string;
+  readOnly?: boolean;
+  onChange: (field: Field, language: Language, value: string) => void;
+};
+
+/** Texts in every language side by side: a row per field, a column per language, each empty one marked as a missing translation. */
+export function LanguageTexts<Field extends string>({ caption, rows, values, errors, missingLabel, readOnly, onChange }: LanguageTextsProps<Field>) {
+  return (
+    <table className="data-table catalogue__texts">
+      <caption>{caption}</caption>
+      <thead>
+        <tr>
+          <td />
+          {languages.map((language) => (
+            <th key={language} scope="col">
+              {language}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map(({ field, label, multiline }) => (
+          <tr key={field}>
+            <th scope="row">{label}</th>
+            {languages.map((language) => (
+              <td key={language}>
+                <TextField
+                  label={`${label} (${language})`}
+                  value={values[field][language]}
+                  error={errors[`${field}.${language}`]}
+                  missing={!values[field][language].trim()}
+                  missingLabel={missingLabel}
+                  multiline={multiline}
+                  readOnly={readOnly}
+                  onChange={(value) => onChange(field, language, value)}
+                />
+              </td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
   );
 }
