@@ -352,7 +352,7 @@ describe('the back office', () => {
     await expect(axeViolations(editor)).resolves.toEqual([]);
 
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
-    const waiting = editor.getByRole('region', { name: 'Waiting to be published' });
+    const waiting = editor.getByRole('region', { name: 'Changes not on the pages yet' });
     await waiting.getByRole('row').filter({ hasText: 'Advert switched off' }).filter({ hasText: 'home-banner-toys' }).waitFor();
     await waiting.getByRole('row').filter({ hasText: 'Advert changed' }).filter({ hasText: 'home-banner-lingerie' }).waitFor();
     await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();

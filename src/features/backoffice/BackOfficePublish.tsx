@@ -147,7 +147,7 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
 
   return (
     <section aria-labelledby="waiting-title">
-      <h2 id="waiting-title">Waiting to be published</h2>
+      <h2 id="waiting-title">Changes not on the pages yet</h2>
       <ErrorText error={error} />
       {changes?.length === 0 && <p>Nothing: the pages show every change to products and adverts.</p>}
       {changes && changes.length > 0 && (
