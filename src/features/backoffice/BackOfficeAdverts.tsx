@@ -1,9 +1,9 @@
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
-import { languages, languageTags, type Language } from '@/lib/locale';
-import { createTranslator, type Messages, type Translate } from '@/lib/i18n/ui';
+import type { Translate } from '@/lib/i18n/ui';
+import type { Language } from '@/lib/locale';
 import { adminCall, adminEnvelope, adminUpload, issuesOf } from './admin-api';
 import { FieldError, LanguageTexts, TextField } from './catalogue-fields';
-import { ConfirmStep, ErrorText } from './ui';
+import { ConfirmStep, ErrorText, LanguagePicker, useSectionLanguage, type SectionMessages } from './ui';
 import './catalogue.css';
 import './adverts.css';
 
@@ -11,7 +11,7 @@ import './adverts.css';
  * The back office's adverts section: the home banners and the other positions, each a list in page
  * order to reorder, switch on and off, edit (texts in every language side by side, link, picture)
  * and delete. The server checks every advert with the catalogue import's rules and answers each
- * invalid field by its path. Its strings follow the operator's browser language.
+ * invalid field by its path. It speaks the operator's choice of the shop's languages.
  */
 
 type Texts = Record<Language, string>;
@@ -33,24 +33,11 @@ type Draft = Pick<Advert, 'position' | 'link' | 'active' | 'picture' | 'pictureU
 /** Field path as the server names it (`link`, `title.ZH`) → message. */
 type Errors = Record<string, string>;
 
-/** The first of the browser's languages the shop speaks; English otherwise. */
-export function operatorLanguage(preferred: readonly string[] = navigator.languages): Language {
-  for (const tag of preferred) {
-    const found = languages.find((language) => tag.toLowerCase().startsWith(languageTags[language].slice(0, 2)));
-    if (found) return found;
-  }
-  return 'EN';
-}
-
-/** The section's strings in the operator's language, from the three the page was handed. */
-export const advertsTranslator = (messages: Record<Language, Messages>) => createTranslator(messages[operatorLanguage()]);
-
 const emptyTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
 const nameOf = (advert: Pick<Advert, 'title' | 'key'>) => advert.title.EN.trim() || advert.key;
 
-export default function BackOfficeAdverts({ messages }: { messages: Record<Language, Messages> }) {
-  const [t] = useState(() => advertsTranslator(messages));
-  const [language] = useState(operatorLanguage);
+export default function BackOfficeAdverts({ messages }: { messages: SectionMessages }) {
+  const { language, t, choose } = useSectionLanguage(messages);
   const [board, setBoard] = useState<Board | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -99,7 +86,7 @@ export default function BackOfficeAdverts({ messages }: { messages: Record<Langu
 
   if (editing) {
     return (
-      <div lang={languageTags[language]}>
+      <div lang={language.toLowerCase()}>
         <AdvertEditor
           t={t}
           advert={editing.advert}
@@ -119,9 +106,10 @@ export default function BackOfficeAdverts({ messages }: { messages: Record<Langu
   }
 
   return (
-    <section aria-labelledby="adverts-title" lang={languageTags[language]}>
+    <section aria-labelledby="adverts-title" lang={language.toLowerCase()}>
       <div className="catalogue__head">
         <h1 id="adverts-title">{t('admin.adverts.title')}</h1>
+        <LanguagePicker label={t('admin.adverts.language')} language={language} onChoose={choose} />
         <button type="button" className="button" onClick={() => open(null)}>
           {t('admin.adverts.new')}
         </button>

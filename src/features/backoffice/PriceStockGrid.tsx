@@ -1,10 +1,9 @@
 import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { Pager } from '@/components/Pager';
-import { createTranslator, type Messages } from '@/lib/i18n/ui';
-import { currencies, languageNames, languages, parseLanguage, type Language } from '@/lib/locale';
+import { currencies } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';
 import { adminCall, AdminApiError } from './admin-api';
-import { ErrorText, useAdminPage } from './ui';
+import { ErrorText, LanguagePicker, useAdminPage, useSectionLanguage, type SectionMessages } from './ui';
 import PriceStockBulk, { CategoryOptions } from './PriceStockBulk';
 import { sizeCell } from './price-grid';
 import { cellLabel, cellText, columnName, columns, problemText, storedValue, type Column, type Issue } from './price-grid-text';
@@ -18,20 +17,9 @@ import './price-grid.css';
  * catalogue's rules and answers refused cells by name (docs/decisions/046-price-and-stock-grid.md).
  */
 
-/** The grid's strings, every language's, so the operator can pick one. */
-export type GridMessages = Record<Language, Messages>;
 type Filters = { q: string; category: string; onSale: string };
 /** A cell (by its name, `robe-s.prices.CNY.unitPrice`) → what the operator typed, or what is wrong with it. */
 type CellTexts = Record<string, string>;
-
-const LANGUAGE_KEY = 'backoffice.gridLanguage';
-
-/** The storefront language the operator last chose (the `site` cookie), unless they picked one for the grid. */
-function initialLanguage(): Language {
-  const stored = window.localStorage.getItem(LANGUAGE_KEY);
-  if (stored) return parseLanguage(stored);
-  return parseLanguage(/(?:^|;\s*)site=([A-Za-z]{2})-/.exec(document.cookie)?.[1]);
-}
 
 /** The edit a typed text stands for, or the problem that keeps it from being one. */
 function editOf(size: GridSize, column: Column, text: string): CellEdit | { problem: 'grid.problem.amount' | 'grid.problem.whole' } {
@@ -50,9 +38,8 @@ function editOf(size: GridSize, column: Column, text: string): CellEdit | { prob
   return { sku: size.sku, field: 'stock', value: whole, seen: size.stock };
 }
 
-export default function PriceStockGrid({ messages, canWrite }: { messages: GridMessages; canWrite: boolean }) {
-  const [language, setLanguage] = useState<Language>(initialLanguage);
-  const t = useMemo(() => createTranslator(messages[language]), [messages, language]);
+export default function PriceStockGrid({ messages, canWrite }: { messages: SectionMessages; canWrite: boolean }) {
+  const { language, t, choose: chooseLanguage } = useSectionLanguage(messages);
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', onSale: '' });
   const { page, setPageNum, error, load } = useAdminPage<GridProduct>('/catalogue/grid', filters);
   const [edits, setEdits] = useState<CellTexts>({});
@@ -70,10 +57,6 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
   const rows = useMemo(() => page?.list.flatMap((product) => product.sizes.map((size) => ({ product, size }))) ?? [], [page]);
   const nameOf = useCallback((product: GridProduct, size?: GridSize) => (size ? `${product.name[language]} · ${size.name[language]}` : product.name[language]), [language]);
 
-  const chooseLanguage = (next: Language) => {
-    window.localStorage.setItem(LANGUAGE_KEY, next);
-    setLanguage(next);
-  };
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
@@ -174,16 +157,7 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: GridM
     <section aria-labelledby="grid-title" className="grid" lang={language.toLowerCase()}>
       <div className="catalogue__head">
         <h1 id="grid-title">{t('grid.title')}</h1>
-        <label className="field grid__language">
-          <span>{t('grid.language')}</span>
-          <select value={language} onChange={(event) => chooseLanguage(event.currentTarget.value as Language)}>
-            {languages.map((entry) => (
-              <option key={entry} value={entry} lang={entry.toLowerCase()}>
-                {languageNames[entry]}
-              </option>
-            ))}
-          </select>
-        </label>
+        <LanguagePicker label={t('grid.language')} language={language} onChoose={chooseLanguage} className="grid__language" />
       </div>
       <p>{t('grid.intro')}</p>
       <form className="backoffice__filters" onSubmit={applyFilters} role="search">

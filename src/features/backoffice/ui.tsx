@@ -1,7 +1,9 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { languageNames, languages, parseLanguage, type Language } from '@/lib/locale';
 import { adminCall } from './admin-api';
 
-/* The pieces every back-office section is made of: errors, paged tables, confirm steps, times. */
+/* The pieces every back-office section is made of: errors, paged tables, confirm steps, times, languages. */
 
 export type AdminPage<Row> = { list: Row[]; total: number; pageNum: number; pageSize: number };
 
@@ -80,3 +82,42 @@ export function ConfirmStep({ id, question, confirm, cancel, onConfirm, onCancel
 /** A time as operators read it in the back office (`—` for none). */
 export const dateTime = (iso: string | null | undefined, timeStyle: 'short' | 'medium' = 'short') =>
   iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle }) : '—';
+
+/** The strings of the sections in the shop's languages, every language's, so the operator can pick one. */
+export type SectionMessages = Record<Language, Messages>;
+
+const LANGUAGE_KEY = 'backoffice.language';
+
+/** The language the operator last picked for these sections, else the storefront's they last chose (the `site` cookie). */
+function initialLanguage(): Language {
+  const stored = window.localStorage.getItem(LANGUAGE_KEY);
+  if (stored) return parseLanguage(stored);
+  return parseLanguage(/(?:^|;\s*)site=([A-Za-z]{2})-/.exec(document.cookie)?.[1]);
+}
+
+/** A section's language, its strings in it, and the operator's choice of it (kept in the browser). */
+export function useSectionLanguage(messages: SectionMessages) {
+  const [language, setLanguage] = useState<Language>(initialLanguage);
+  const t = useMemo(() => createTranslator(messages[language]), [messages, language]);
+  const choose = (next: Language) => {
+    window.localStorage.setItem(LANGUAGE_KEY, next);
+    setLanguage(next);
+  };
+  return { language, t, choose };
+}
+
+/** The operator's choice of a section's language, each named in itself. */
+export function LanguagePicker({ label, language, onChoose, className }: { label: string; language: Language; onChoose: (language: Language) => void; className?: string }) {
+  return (
+    <label className={className ? `field ${className}` : 'field'}>
+      <span>{label}</span>
+      <select value={language} onChange={(event) => onChoose(event.currentTarget.value as Language)}>
+        {languages.map((entry) => (
+          <option key={entry} value={entry} lang={entry.toLowerCase()}>
+            {languageNames[entry]}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}
