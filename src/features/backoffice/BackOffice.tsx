@@ -14,6 +14,7 @@ import BackOfficePublish from './BackOfficePublish';
 import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
 import PriceStockGrid from './PriceStockGrid';
 import { may, type OperatorRole } from './operators';
+import { OrdersTable, statusName, type OrderRow } from './orders-table';
 import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
 /*
@@ -192,12 +193,10 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
 
 /* ── Orders ────────────────────────────────────────────────────────────────────────────────── */
 
-type OrderRow = { orderNo: string; kind: string; status: number; currency: Currency; payAmount: number; email: string; createTime: string };
 type Filters = { status: string; currency: string; from: string; to: string; q: string };
 
 /** Orders a logistics event can be added to: paid or later. */
 const takesEvents: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
-const statusName = (status: number) => statusNames[status as OrderStatusValue] ?? String(status);
 
 function OrdersBoard({ role }: { role: OperatorRole }) {
   const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '' });
@@ -256,36 +255,7 @@ function OrdersBoard({ role }: { role: OperatorRole }) {
         <>
           <p aria-live="polite">{page.total === 1 ? '1 order' : `${page.total} orders`}</p>
           {may(role, 'orders.export') && <OrdersExportButton filters={filters} />}
-          <table className="data-table backoffice__table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Status</th>
-                <th scope="col">Kind</th>
-                <th scope="col">Customer</th>
-                <th scope="col" className="backoffice__amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {page.list.map((order) => (
-                <tr key={order.orderNo}>
-                  <td>
-                    <button type="button" className="link-button mono" onClick={() => setOpen(order.orderNo)}>
-                      {order.orderNo}
-                    </button>
-                  </td>
-                  <td>{dateTime(order.createTime)}</td>
-                  <td>{statusName(order.status)}</td>
-                  <td>{order.kind}</td>
-                  <td>{order.email}</td>
-                  <td className="backoffice__amount">{formatMoney(order.payAmount, order.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrdersTable orders={page.list} onOpen={setOpen} withCustomer />
           <Pager page={page} onPage={setPageNum} />
         </>
       )}

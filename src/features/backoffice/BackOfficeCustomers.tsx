@@ -1,10 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
-import { formatMoney } from '@/lib/money';
-import type { Currency } from '@/lib/locale';
 import { adminCall } from './admin-api';
 import { may, type OperatorRole } from './operators';
+import { OrdersTable, type OrderRow } from './orders-table';
 import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage } from './ui';
 
 /* The Customers section: find a customer, see their orders, energy and friends, disable or enable the account. */
@@ -16,7 +14,7 @@ type CustomerDetails = CustomerRow & {
   referrer: string | null;
   balance: number;
   signedInBrowsers: number;
-  orders: { orderNo: string; kind: string; status: number; currency: Currency; payAmount: number; createTime: string }[];
+  orders: OrderRow[];
   ledger: { transactionNo: string; type: string; points: number; balanceAfter: number; reference: string; time: string }[];
   friends: CustomerRow[];
 };
@@ -141,30 +139,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
             </div>
           )}
           <h3>Orders</h3>
-          <table className="data-table">
-            <thead>
-              <tr>
-                <th scope="col">Order</th>
-                <th scope="col">Placed</th>
-                <th scope="col">Status</th>
-                <th scope="col">Kind</th>
-                <th scope="col" className="backoffice__amount">
-                  Amount
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {customer.orders.map((order) => (
-                <tr key={order.orderNo}>
-                  <td className="mono">{order.orderNo}</td>
-                  <td>{date(order.createTime)}</td>
-                  <td>{statusNames[order.status as OrderStatusValue] ?? order.status}</td>
-                  <td>{order.kind}</td>
-                  <td className="backoffice__amount">{formatMoney(order.payAmount, order.currency)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <OrdersTable orders={customer.orders} />
           {customer.orders.length === 0 && <p>No orders.</p>}
           <h3>Energy ledger</h3>
           <table className="data-table">
