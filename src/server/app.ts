@@ -35,7 +35,7 @@ import { ShopError, handleError } from './http/errors';
 import { createPaymentProvider } from './payments/registry';
 import { TEST_GATEWAY_DECIDE_PATH } from './payments/test-gateway.routes';
 import { mediaRoutes } from './storage/media.routes';
-import type { ShopDeps } from './deps';
+import type { AppDeps } from './deps';
 
 export const API_BASE = '/api/v1';
 
@@ -43,12 +43,12 @@ export const API_BASE = '/api/v1';
 export type AppOptions = { publish?: Publisher };
 
 /** The shop's HTTP app: the API under /api/v1 (the pages are added by the Node entry or the CDN). */
-export function createApp(deps: ShopDeps, options: AppOptions = {}) {
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
   return new Hono().use(discardUnreadBody).route(API_BASE, createApi(deps, options));
 }
 
 /** The API: one router per resource, one error path. */
-export function createApi(deps: ShopDeps, options: AppOptions = {}) {
+export function createApi(deps: AppDeps, options: AppOptions = {}) {
   const api = new OpenAPIHono<AppEnv>();
 
   api.use(requestId());
@@ -74,7 +74,7 @@ export function createApi(deps: ShopDeps, options: AppOptions = {}) {
   api.use(requireJsonBody);
   api.use(limitBody(deps.config.limits.bodyBytes, { skip: isMultipartPath, text: true }));
   api.use('/captcha/*', limitByAddress(deps, 'captcha'));
-  const cacheable = publicRead();
+  const cacheable = publicRead(deps.catalogueCache);
   for (const path of publicReadPaths) api.on(['GET', 'HEAD'], path, cacheable);
 
   api.route('/', siteRoutes(deps));

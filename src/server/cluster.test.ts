@@ -8,8 +8,9 @@ import { openDatabase } from './db/client';
 import { isAlive } from './db/owner-lock';
 import { createFolderStorage } from './storage/storage';
 import { seedCartCatalog } from '@/features/cart/fixtures/cart-catalog';
-import { testPicture } from '../../tests/support/api';
-import { createTestDatabaseUrl } from '../../tests/support/database';
+import type { ProductPage } from '@/features/catalog/catalog.schema';
+import { testPicture, type ApiBody } from '../../tests/support/api';
+import { createTestDatabaseUrl, withClient } from '../../tests/support/database';
 import { runScript, startShopProcess, type ShopProcess } from '../../tests/support/processes';
 
 /*
@@ -62,6 +63,12 @@ describe('several processes on one port', () => {
         }
         expect(servedBy(shop.output(), '/api/v1/goods/queryProductList')).toEqual(new Set(workers));
 
+        // Both processes now keep the list; a price changed in the database reaches both.
+        const firstPrice = async () => (JSON.parse((await onNewConnection(shop!.url, '/api/v1/goods/queryProductList?pageSize=4')).body) as ApiBody<ProductPage>).data.list[0]!.unitPrice;
+        const before = await firstPrice();
+        await withClient(database.url, (client) => client.query('UPDATE specification_prices SET unit_price = unit_price + 100'));
+        await expect.poll(async () => Promise.all([firstPrice(), firstPrice(), firstPrice(), firstPrice()]), { timeout: 2_000 }).toEqual(Array(4).fill(before! + 100));
+
         // One counter for both: the seventh captcha from this address is refused, whichever process answers it.
         const captchas = [];
         for (let request = 0; request < 8; request++) captchas.push((await onNewConnection(shop.url, '/api/v1/captcha/mathGenerator')).status);
@@ -105,16 +112,19 @@ async function printed(shop: ShopProcess, pattern: RegExp) {
 }
 
 /** A GET on a connection of its own (no keep-alive), so that each request may reach another process. */
-function onNewConnection(origin: string, pathAndQuery: string): Promise<{ status: number }> {
+function onNewConnection(origin: string, pathAndQuery: string): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
     http
       .get(`${origin}${pathAndQuery}`, { agent: false }, (response) => {
-        response.resume();
-        response.on('end', () => resolve({ status: response.statusCode ?? 0 }));
+        let body = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (body += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
       })
       .on('error', reject);
   });
 }
+
 
 type LogLine = { pid: number; msg: string; path?: string };
 

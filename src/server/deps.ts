@@ -1,4 +1,5 @@
 import type { Config } from './config';
+import type { CatalogueCache } from './db/catalogue-cache';
 import type { Database } from './db/client';
 import type { Logger } from './logger';
 import type { Mailer } from './mail/mailer';
@@ -9,3 +10,6 @@ import type { Storage } from './storage/storage';
  * storage and mail. Features import this type from here, never from the composition root (`app.ts`).
  */
 export type ShopDeps = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer };
+
+/** What the HTTP app adds: the answers kept until the catalogue changes, for the public reads and carts. */
+export type AppDeps = ShopDeps & { catalogueCache: CatalogueCache };

@@ -1,9 +1,11 @@
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
+import sharp from 'sharp';
 import { seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { createApp } from './app';
 import { listenUrl, type Config } from './config';
+import { watchCatalogue, type CatalogueCache } from './db/catalogue-cache';
 import { openDatabase, type DatabaseHandle } from './db/client';
 import { currentOwner } from './db/owner-lock';
 import { startJobs } from './jobs/scheduler';
@@ -41,6 +43,8 @@ export type StartOptions = {
  * an empty shop and builds the pages when none are built. Until then requests are answered 503.
  */
 export async function startShop(config: Config, options: StartOptions = {}) {
+  // The shop draws each picture once (uploads, the demo catalogue); libvips' cache of operations would only hold memory.
+  sharp.cache(false);
   const pagesDir = options.siteDir ?? siteDir;
   const logger = createLogger(config.logLevel);
   const dbDir = path.join(config.dataDir, 'db');
@@ -60,6 +64,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   const url = options.task ? localUrl : settled.publicOrigin;
 
   let database: DatabaseHandle | undefined;
+  let catalogueCache: CatalogueCache | undefined;
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
   /** Publishes the pages from the shop's catalogue: only what changed, unless `full` (docs/decisions/037). */
@@ -88,7 +93,8 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     const seed = await seedDemoCatalog(database.db, storage);
     if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
 
-    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger) }, { publish });
+    catalogueCache = await watchCatalogue(database);
+    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger), catalogueCache }, { publish });
     servePages(shopApp, pagesDir, settled);
     if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger });
     app = shopApp;
@@ -103,6 +109,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   } catch (error) {
     await stopServer();
     await jobs?.stop();
+    await catalogueCache?.close();
     await storage?.close();
     await database?.close();
     throw error;
@@ -110,11 +117,13 @@ export async function startShop(config: Config, options: StartOptions = {}) {
 
   const db = database;
   const store = storage;
+  const cache = catalogueCache!;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await stopServer();
       await jobs?.stop();
+      await cache.close();
       await store.close();
       await db.close();
     })());

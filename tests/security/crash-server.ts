@@ -5,6 +5,7 @@ import sharp from 'sharp';
 import { seedCartCatalog, specificationIdsBySku } from '@/features/cart/fixtures/cart-catalog';
 import { createApp } from '@/server/app';
 import { loadConfig } from '@/server/config';
+import { watchCatalogue } from '@/server/db/catalogue-cache';
 import { openDatabase } from '@/server/db/client';
 import { specifications } from '@/server/db/schema';
 import { createLogger } from '@/server/logger';
@@ -34,7 +35,7 @@ if (!ids['robe-s']) {
   await database.db.update(specifications).set({ stock: 100_000, pointsPrice: 100 }).where(eq(specifications.id, ids['robe-s']));
 }
 const logger = createLogger(config.logLevel);
-const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger) });
+const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger), catalogueCache: await watchCatalogue(database) });
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   process.stdout.write(`${JSON.stringify({ port: info.port, ids })}\n`);
 });

@@ -10,6 +10,7 @@ import { createApp } from '@/server/app';
 import type { OperatorShop } from '@/server/cli/operator';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
+import { watchCatalogue } from '@/server/db/catalogue-cache';
 import { createMailer } from '@/server/mail/mailer';
 import { createPaymentProvider } from '@/server/payments/registry';
 import { openStorage } from '@/server/storage/open-storage';
@@ -33,7 +34,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
   const database = await createTestDatabase();
   const logger = createLogger(config.logLevel);
   if (options.seed !== false) await importCatalog(database.db, storage, demoCatalog, () => testPicture());
-  const deps = { db: database.db, config, logger, storage, mailer: createMailer(config, logger) };
+  const catalogueCache = await watchCatalogue(database);
+  const deps = { db: database.db, config, logger, storage, mailer: createMailer(config, logger), catalogueCache };
   const app = createApp(deps, { publish: options.publish });
 
   /** Calls the API the way the storefront does: JSON, with Language and Currency headers. */
@@ -46,6 +48,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
     if (init.language) headers.Language = init.language;
     if (init.currency) headers.Currency = init.currency;
     if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
+    // A person's next click comes after the shop heard of the last change; a test's next call may not.
+    await catalogueCache.settled();
     const response = await app.request(`/api/v1${pathAndQuery}`, {
       method,
       headers,
@@ -62,12 +66,14 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
     databaseKind: database.kind,
     config,
     storage,
+    catalogueCache,
     /** The shop as an operator command sees it. */
     operator: { ...deps, payments: createPaymentProvider(deps) } satisfies OperatorShop,
     call,
     get: <T = unknown>(pathAndQuery: string, init?: Parameters<typeof call>[2]) => call<T>('GET', pathAndQuery, init),
     post: <T = unknown>(pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call<T>('POST', pathAndQuery, { ...init, body }),
     async close() {
+      await catalogueCache.close();
       await storage.close();
       await database.close();
       await rm(dataDir, { recursive: true, force: true });

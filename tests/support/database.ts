@@ -22,8 +22,9 @@ function urlFor(database: string) {
   return url.toString();
 }
 
-async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
+/** `work` on a connection of its own to the PostgreSQL database at `url`, closed after. */
+export async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
     return await work(client);
@@ -31,6 +32,8 @@ async function withAdmin<T>(work: (client: pg.Client) => Promise<T>): Promise<T>
     await client.end();
   }
 }
+
+const withAdmin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(serverUrl!, work);
 
 /** One template per run, so that runs from several checkouts can share a server. */
 export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; postgresTemplate?: string; cleanup: () => Promise<void> }> {

@@ -1,10 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The shop's own scripts, run as separate processes the way `npm start` and `npm run shop` run them. */
 export const projectRoot = path.resolve(import.meta.dirname, '../..');
-const tsx = path.join(projectRoot, 'node_modules/.bin/tsx');
+
+/**
+ * Node's arguments for `npm run <script>` (`node <flags> scripts/<script>.ts`), read from package.json,
+ * so that tests and benchmarks start the shop with the flags users' shops start with.
+ */
+export function nodeArgumentsOf(script: 'start' | 'shop'): string[] {
+  const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const [node, ...args] = scripts[script]!.split(' ');
+  if (node !== 'node') throw new Error(`package.json's ${script} script should start with node: ${scripts[script]}`);
+  return args;
+}
 
 export type ShopProcess = {
   child: ChildProcess;
@@ -18,7 +29,7 @@ export type ShopProcess = {
 /** `npm start -- --no-build [args]` with `env` over the test's environment (PUBLIC_ORIGIN and DATABASE_URL removed unless given). */
 export function startShopProcess(env: Record<string, string>, args: string[] = []): Promise<ShopProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(tsx, ['scripts/start.ts', '--no-build', ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgumentsOf('start'), '--no-build', ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const exited = once(child, 'exit').then(([code]) => code as number | null);
     child.stdout!.on('data', (chunk: Buffer) => {
@@ -43,7 +54,7 @@ export function startShopProcess(env: Record<string, string>, args: string[] = [
 
 /** Runs one of the scripts to its end and answers its exit code and output. */
 export async function runScript(script: 'start' | 'shop', args: string[], env: Record<string, string>) {
-  const child = spawn(tsx, [`scripts/${script}.ts`, ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgumentsOf(script), ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

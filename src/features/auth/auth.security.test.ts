@@ -73,6 +73,7 @@ describe('rate limits behind a trusted proxy', () => {
       storage: shop.storage,
       logger: createLogger('silent'),
       mailer: createMailer(shop.config, createLogger('silent')),
+      catalogueCache: shop.catalogueCache,
     });
     const attemptOn = (app: typeof other, address: string) =>
       app.request('/api/v1/login/pwdLogin', {

@@ -1,12 +1,12 @@
 import type { RouteConfig } from '@hono/zod-openapi';
-import { and, eq, lt, ne } from 'drizzle-orm';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Config } from '@/server/config';
-import type { Executor } from '@/server/db/client';
+import { preparedOnce, type Executor } from '@/server/db/client';
 import { sessions, users } from '@/server/db/schema';
 import type { AppEnv, SignedIn } from '@/server/http/context';
 import { ShopError } from '@/server/http/errors';
@@ -35,17 +35,23 @@ export async function startSession(db: Executor, userId: number, days: number, n
   return token;
 }
 
+/** Every signed-in request asks this first. */
+const sessionByToken = preparedOnce((db) =>
+  db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_by_token'),
+);
+
 /**
  * The session a token belongs to, sliding its expiry; null when it is unknown, expired or its
  * customer is disabled (such sessions are deleted on the way).
  */
 export async function findSession(db: Executor, token: string, days: number, now = new Date()): Promise<(SignedIn & { slid: boolean }) | null> {
   if (!isWellFormedToken(token)) return null;
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, hashToken(token)));
+  const [row] = await sessionByToken(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (row.session.expiresAt <= now || row.user.disabledAt) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));

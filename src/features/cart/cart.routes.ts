@@ -2,7 +2,7 @@ import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
-import type { ShopDeps } from '@/server/deps';
+import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { browserCartSchema, cartItemSchema, cartSchema, specificationQuerySchema } from './cart.schema';
@@ -10,10 +10,16 @@ import { addToCart, mergeIntoCart, priceItems, queryCart, removeFromCart, setCar
 
 const tag = 'Cart';
 
-export function cartRoutes(deps: ShopDeps) {
+export function cartRoutes(deps: AppDeps) {
   const signedIn = requireUser(deps);
   const reader = (c: Context<AppEnv>) =>
-    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url }) satisfies CatalogReader;
+    ({
+      db: deps.db,
+      language: c.get('language'),
+      currency: c.get('currency'),
+      pictureUrl: deps.storage.url,
+      cache: deps.catalogueCache,
+    }) satisfies CatalogReader;
 
   return createRouter()
     .openapi(

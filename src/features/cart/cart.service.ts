@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
-import { loadProducts } from '@/features/catalog/catalog.service';
+import { loadProducts, loadProductsOfSpecifications } from '@/features/catalog/catalog.service';
 import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
-import type { Database, Executor } from '@/server/db/client';
+import { preparedOnce, type Database, type Executor } from '@/server/db/client';
 import { cartLines, specifications } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { combineItems, countItems } from './cart';
@@ -18,14 +18,13 @@ import type { Cart, CartItem, CartLine } from './cart.schema';
 /** A specification with its product, in the reader's language and currency. */
 type Offer = { product: ProductDetails; specification: Specification };
 
-/** Reuses the catalogue's loading, so a cart line shows exactly what the product page shows. */
+/** Offers of the specifications in `specificationIds`, whichever products they belong to. */
 async function loadOffers(reader: CatalogReader, specificationIds: number[]): Promise<Map<number, Offer>> {
-  if (specificationIds.length === 0) return new Map();
-  const owners = await reader.db
-    .selectDistinct({ goodsId: specifications.goodsId })
-    .from(specifications)
-    .where(inArray(specifications.id, specificationIds));
-  const products = await loadProducts(reader, owners.map((owner) => owner.goodsId));
+  return offersIn(await loadProductsOfSpecifications(reader, specificationIds));
+}
+
+/** Every offer of these products, as the catalogue loads them: a cart line shows exactly what the product page shows. */
+function offersIn(products: ProductDetails[]): Map<number, Offer> {
   const offers = new Map<number, Offer>();
   for (const product of products) {
     for (const specification of product.specifications) offers.set(specification.goodsSpecificationId, { product, specification });
@@ -57,24 +56,34 @@ function toCartLine({ product, specification }: Offer, goodsQuantity: number): C
  */
 export async function priceItems(reader: CatalogReader, items: CartItem[], unknown: 'skip' | 'refuse'): Promise<Cart> {
   const combined = combineItems(items);
-  const offers = await loadOffers(reader, combined.map((item) => item.goodsSpecificationId));
-  if (unknown === 'refuse' && combined.some((item) => !offers.has(item.goodsSpecificationId))) {
+  return priceWith(await loadOffers(reader, combined.map((item) => item.goodsSpecificationId)), combined, unknown);
+}
+
+function priceWith(offers: Map<number, Offer>, items: CartItem[], unknown: 'skip' | 'refuse'): Cart {
+  if (unknown === 'refuse' && items.some((item) => !offers.has(item.goodsSpecificationId))) {
     throw new ShopError(ErrorCode.ProductNotFound);
   }
-  const list = combined.flatMap((item) => {
+  const list = items.flatMap((item) => {
     const offer = offers.get(item.goodsSpecificationId);
     return offer ? [toCartLine(offer, item.goodsQuantity)] : [];
   });
   return { list, total: countItems(list) };
 }
 
-export async function queryCart(reader: CatalogReader, userId: number): Promise<Cart> {
-  const lines = await reader.db
-    .select({ goodsSpecificationId: cartLines.specificationId, goodsQuantity: cartLines.quantity })
+const cartLinesOf = preparedOnce((db) =>
+  db
+    .select({ goodsSpecificationId: cartLines.specificationId, goodsQuantity: cartLines.quantity, goodsId: specifications.goodsId })
     .from(cartLines)
-    .where(eq(cartLines.userId, userId))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id));
-  return priceItems(reader, lines, 'skip');
+    .innerJoin(specifications, eq(specifications.id, cartLines.specificationId))
+    .where(eq(cartLines.userId, sql.placeholder('userId')))
+    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    .prepare('cart_lines_of'),
+);
+
+/** The customer's cart: its lines, and their products as the catalogue shows them (kept, or read in one query). */
+export async function queryCart(reader: CatalogReader, userId: number): Promise<Cart> {
+  const lines = await cartLinesOf(reader.db).execute({ userId });
+  return priceWith(offersIn(await loadProducts(reader, [...new Set(lines.map((line) => line.goodsId))])), lines, 'skip');
 }
 
 /** -210 unknown, -231 taken down or fewer in stock than `quantity`, -222 not sold in the request's currency. */

@@ -1,7 +1,8 @@
 import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
-import type { Executor } from '@/server/db/client';
+import type { CatalogueCache } from '@/server/db/catalogue-cache';
+import { rowsOf, type Executor } from '@/server/db/client';
 import {
   comments,
   goods,
@@ -24,12 +25,17 @@ import type {
   ProductSummary,
 } from './catalog.schema';
 
-/** What every catalogue read needs: where to read, in which language and currency, how to link pictures. */
+/**
+ * What every catalogue read needs: where to read, in which language and currency, how to link
+ * pictures, and, for reads that show products rather than decide a sale, the products kept until
+ * the catalogue changes.
+ */
 export type CatalogReader = {
   db: Executor;
   language: Language;
   currency: Currency;
   pictureUrl: (storageKey: string) => string;
+  cache?: CatalogueCache;
 };
 
 export async function queryProductList(
@@ -251,14 +257,54 @@ type ProductRow = {
 };
 
 /**
- * Loads whole products in the order of `ids`; ids that do not exist are left out. One query: the
- * pictures and sizes come aggregated per product, and the rating is counted for these products only
- * (every catalogue read and every cart goes through here, so round trips are what it costs).
+ * Loads whole products in the order of `ids`; ids that do not exist are left out. With the reader's
+ * cache, the products it keeps come from there and the rest are read together.
  */
 export async function loadProducts(reader: CatalogReader, ids: number[]): Promise<ProductDetails[]> {
   if (ids.length === 0) return [];
+  const { cache } = reader;
+  if (!cache) {
+    const read = await readProducts(reader, idsIn(ids));
+    return ids.flatMap((id) => read.get(id) ?? []);
+  }
+  // `remember` calls its reader at once for each id it does not keep, so every miss is listed
+  // before the one query for all of them starts.
+  const misses: number[] = [];
+  let reading: Promise<Map<number, ProductDetails>> | undefined;
+  const products = await Promise.all(
+    ids.map((id) =>
+      cache.remember(`product|${id}|${reader.language}|${reader.currency}`, async () => {
+        misses.push(id);
+        reading ??= Promise.resolve().then(() => readProducts(reader, idsIn(misses)));
+        return (await reading).get(id) ?? null;
+      }),
+    ),
+  );
+  return products.filter((product) => product !== null);
+}
+
+/**
+ * The products the sizes in `specificationIds` belong to. Without a cache one query; with it, the
+ * owners are looked up and the products come from the cache as `loadProducts` brings them.
+ */
+export async function loadProductsOfSpecifications(reader: CatalogReader, specificationIds: number[]): Promise<ProductDetails[]> {
+  if (specificationIds.length === 0) return [];
+  const owning = sql`(select goods_id from ${specifications} where id = any(${intArray(specificationIds)}::int[]))`;
+  if (!reader.cache) return [...(await readProducts(reader, owning)).values()];
+  const owners = rowsOf<{ goods_id: number }>(await reader.db.execute(owning));
+  return loadProducts(reader, owners.map((owner) => owner.goods_id));
+}
+
+const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
+const idsIn = (ids: number[]) => sql`(select unnest(${intArray(ids)}::int[]))`;
+
+/**
+ * One query for the products whose id is in `ids` (a subquery): the pictures and sizes come
+ * aggregated per product, and the rating is counted for these products only (every catalogue read
+ * and every cart goes through here, so round trips are what it costs).
+ */
+async function readProducts(reader: CatalogReader, ids: SQL): Promise<Map<number, ProductDetails>> {
   const { db, language, currency, pictureUrl } = reader;
-  const idList = `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
   const result = await db.execute(sql`
     select g.id, g.slug, g.category, g.on_sale, g.arrived_at, t.name, t.summary, t.description,
       r.rating, r.comment_count,
@@ -276,10 +322,10 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
     from ${goods} g
     join ${goodsTexts} t on t.goods_id = g.id and t.language = ${language}
     left join lateral (select avg(c.rating) as rating, count(*) as comment_count from ${comments} c where c.goods_id = g.id) r on true
-    where g.id = any(${idList}::int[])`);
+    where g.id in ${ids}`);
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: ProductRow[] }).rows) as ProductRow[];
 
-  const byId = new Map(
+  return new Map(
     rows.map((product) => {
       const ownPictures = parseJson(product.pictures).map((picture) => ({ url: pictureUrl(picture.storageKey), width: picture.width, height: picture.height, alt: picture.alt }));
       const ownSpecs = parseJson(product.specifications).map((specification) => ({
@@ -318,7 +364,6 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
       return [product.id, details] as const;
     }),
   );
-  return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
 /** PostgreSQL answers json columns parsed; a driver that does not hands over the text. */

@@ -132,7 +132,6 @@ export async function placeOrder(
   return db.transaction(async (tx) => {
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
     if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
-    await reserveStock(tx, lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
     const values = {
       userId: user.id,
       kind: 'goods' as const,
@@ -178,6 +177,9 @@ export async function placeOrder(
       order = row ? orderFromRow(row) : undefined;
     }
     if (!order) throw new Error('no free order number after 5 draws');
+    // Last, so the sizes' rows stay locked only until the commit that follows: concurrent orders of
+    // one size wait for each other that long. A refusal rolls back the order written above.
+    await reserveStock(tx, lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
     return {
       order,
       user,

@@ -7,7 +7,9 @@ import { ShopError } from '@/server/http/errors';
 /*
  * Stock moves with orders: reserved at checkout, returned when an unpaid order closes or a paid one
  * is cancelled before shipping. Rows are always locked in id order, so two orders touching the same
- * sizes wait for each other instead of deadlocking.
+ * sizes wait for each other instead of deadlocking. They are locked FOR NO KEY UPDATE, as an update of
+ * stock or sold counts needs: an order's lines hold KEY SHARE on their sizes and products (foreign
+ * keys), which FOR UPDATE would wait for, and two checkouts each waiting for the other's would deadlock.
  */
 
 /**
@@ -28,7 +30,7 @@ export async function reserveStock(tx: Executor, lines: { specificationId: numbe
       from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
       where ${specifications.id} = wanted.id and ${specifications.stock} >= wanted.quantity
         and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
-        and ${specifications.id} = any(array(select id from ${specifications} where id = any(${ids}::int[]) order by id for update))
+        and ${specifications.id} = any(array(select id from ${specifications} where id = any(${ids}::int[]) order by id for no key update))
       returning ${specifications.id}`),
   );
   if (reserved.length !== wanted.size) throw new ShopError(ErrorCode.InsufficientStock);
@@ -57,7 +59,7 @@ export function countSoldSql(orderIds: SQL): SQL {
     update ${goods} set sold_count = ${goods.soldCount} + sold.quantity
     from (select goods_id, sum(quantity)::int as quantity from ${orderLines} where order_id in ${orderIds} group by goods_id) sold
     where ${goods.id} = sold.goods_id
-      and ${goods.id} = any(array(select id from ${goods} where id in (select goods_id from ${orderLines} where order_id in ${orderIds}) order by id for update))`;
+      and ${goods.id} = any(array(select id from ${goods} where id in (select goods_id from ${orderLines} where order_id in ${orderIds}) order by id for no key update))`;
 }
 
 /** Counts an order's units as sold (`+1`, when paid) or no longer sold (`-1`, when refunded); best sellers sort by it. */

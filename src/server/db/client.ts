@@ -22,7 +22,21 @@ export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
   migrate(): Promise<void>;
+  /** Hears the notifications on `channel` that committed transactions send (see `Listener`). */
+  listen(channel: string, listener: Listener): Promise<Listening>;
   close(): Promise<void>;
+};
+
+/**
+ * What a listener is told: each notification, and whether it hears at all. While `hearing(false)`
+ * notifications may be lost (the connection that listens broke; it comes back by itself), and on
+ * `hearing(true)` anything may have changed meanwhile.
+ */
+export type Listener = { notified(): void; hearing(yes: boolean): void };
+export type Listening = {
+  /** Resolves once every notification of a transaction committed before the call has been heard. */
+  settled(): Promise<void>;
+  stop(): Promise<void>;
 };
 
 /** The rows of a raw `execute`: PGlite and node-postgres both answer `{ rows }`. */
@@ -49,6 +63,7 @@ export async function openDatabase(
       db,
       kind: 'postgres',
       migrate: () => migratePostgres(db, { migrationsFolder }),
+      listen: (channel, listener) => listenOnPostgres(options.databaseUrl!, channel, listener),
       close: () => pool.end(),
     };
   }
@@ -71,6 +86,12 @@ function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): Databas
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    // One connection: PGlite tells its listeners as the committing statement returns.
+    listen: async (channel, listener) => {
+      const unlisten = await client.listen(channel, () => listener.notified());
+      listener.hearing(true);
+      return { settled: async () => {}, stop: () => unlisten() };
+    },
     close: async () => {
       try {
         await client.close();
@@ -78,5 +99,69 @@ function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): Databas
         await afterClose?.();
       }
     },
+  };
+}
+
+/** How the listening connections name themselves to PostgreSQL (`pg_stat_activity.application_name`). */
+export const LISTENING_APPLICATION = 'shop: listens on';
+
+/** Seconds between attempts to listen again after the listening connection broke. */
+const RELISTEN_SECONDS = 1;
+
+/**
+ * LISTEN on a connection of its own (a pooled one would be handed to queries). PostgreSQL delivers
+ * a notification to a listening session before the answer of the next statement it runs, so a round
+ * trip on this connection is the `settled` barrier.
+ */
+async function listenOnPostgres(connectionString: string, channel: string, listener: Listener): Promise<Listening> {
+  let client: pg.Client | undefined;
+  let stopped = false;
+  let retry: NodeJS.Timeout | undefined;
+  const listenAgainLater = () => {
+    if (!stopped) retry = setTimeout(() => void connect().catch(listenAgainLater), RELISTEN_SECONDS * 1000);
+  };
+  const connect = async () => {
+    const candidate = new pg.Client({ connectionString, application_name: `${LISTENING_APPLICATION} ${channel}` });
+    candidate.on('notification', (message) => message.channel === channel && listener.notified());
+    candidate.on('error', () => {}); // 'end' follows
+    try {
+      await candidate.connect();
+      await candidate.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await candidate.end().catch(() => {});
+      throw error;
+    }
+    candidate.on('end', () => {
+      client = undefined;
+      listener.hearing(false);
+      listenAgainLater();
+    });
+    client = candidate;
+    listener.hearing(true);
+  };
+  await connect();
+  return {
+    settled: async () => {
+      await client?.query('SELECT 1');
+    },
+    stop: async () => {
+      stopped = true;
+      clearTimeout(retry);
+      await client?.end();
+    },
+  };
+}
+
+/**
+ * A query built once per database rather than on every call, for the hottest reads: Drizzle builds
+ * its SQL once, and PostgreSQL parses and plans a named statement once per connection. Values come
+ * as placeholders (`sql.placeholder('name')`), given to `execute`.
+ */
+export function preparedOnce<Query>(build: (db: Executor) => Query): (db: Executor) => Query {
+  const built = new WeakMap<Executor, Query>();
+  return (db) => {
+    let query = built.get(db);
+    if (!query) built.set(db, (query = build(db)));
+    return query;
   };
 }
