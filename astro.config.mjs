@@ -1,8 +1,8 @@
 // @ts-check
 import { writeFile } from 'node:fs/promises';
-import react from '@astrojs/react';
+import preact from '@astrojs/preact';
 import { defineConfig } from 'astro/config';
-import { writeHeaderPolicy } from './src/build/header-policy.ts';
+import { completeRelease } from './src/build/release.ts';
 import { checkoutSdkUrl } from './src/lib/security-headers.ts';
 
 /** On Netlify the browser's /api/v1 calls are proxied to the API origin the pages were built from. */
@@ -19,16 +19,17 @@ const apiProxy = () => ({
 });
 
 /**
- * Astro hashes the inline scripts it writes (security.csp); the build moves those hashes from each
- * page's <meta> into the one header policy (src/lib/security-headers.ts), which also needs settings
- * only the server knows at run time (PayPal's SDK origin), and writes Netlify's `_headers` from it.
+ * The last step of every build (src/build/release.ts, docs/decisions/050): a publish of the changed
+ * pages completes its release with hard links to the last one's unchanged pages; then the inline
+ * scripts' hashes go into the one header policy (src/lib/security-headers.ts), which also needs
+ * settings only the server knows at run time (PayPal's SDK origin), and Netlify's `_headers`.
  */
-const headerPolicy = () => ({
-  name: 'shop-header-policy',
+const shopRelease = () => ({
+  name: 'shop-release',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      await writeHeaderPolicy(dir, {
+      completeRelease(dir, {
         publicOrigin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
         paypalSdkUrl: checkoutSdkUrl(process.env.PAYMENT_PROVIDER, process.env.PAYPAL_SDK_URL),
       });
@@ -41,17 +42,16 @@ const apiOrigin = new URL(process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321'
 
 export default defineConfig({
   output: 'static',
-  // Pages whose key (a hash of what they show) and code are unchanged are copied from this cache, not rendered again.
-  experimental: { incrementalBuild: true },
+  // Optimised pictures are kept here between builds. Which pages a publish renders is decided by the
+  // pages' keys against the last release (src/lib/build-pages.ts), not by Astro's incremental cache.
   ...(process.env.SHOP_BUILD_CACHE_DIR ? { cacheDir: process.env.SHOP_BUILD_CACHE_DIR } : {}),
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
   image: {
-    // No port: a local publish reads pictures from a shop started on any free port, and the image
-    // settings are part of every page's code hash (a different port would re-render every page).
+    // No port: a local publish reads pictures from a shop started on any free port; the publisher
+    // compares only their protocol and host with the served release's (src/server/site-build.ts).
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
   },
-  integrations: [react(), apiProxy(), headerPolicy()],
-  security: { csp: { algorithm: 'SHA-256' } },
+  integrations: [preact({ compat: true }), apiProxy(), shopRelease()],
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

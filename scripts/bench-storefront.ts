@@ -1,7 +1,8 @@
 /**
  * Storefront budgets, measured on the built site served the way `npm start` serves it:
- * - JavaScript the product details page loads, gzipped (budget 95 KB);
- * - Lighthouse mobile performance on home, list and details (budget 95) and CLS (budget 0.02);
+ * - JavaScript the product details page loads, gzipped (budget 85 KB);
+ * - Lighthouse mobile performance on home, list and details (budget 98), LCP (budget 1.3 s) and CLS
+ *   (budget 0.02);
  * - axe-core violations on those pages, in the open dialogs, at checkout and on the energy and
  *   referral pages (budget 0).
  * Usage: npm run bench:storefront
@@ -20,7 +21,7 @@ import { startShop } from '@/server/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 import { registerInDialog } from '../tests/e2e/support/storefront';
 
-const budgets = { detailsJsKb: 95, performance: 95, cls: 0.02, axeViolations: 0 };
+const budgets = { detailsJsKb: 85, performance: 98, lcpSeconds: 1.3, cls: 0.02, axeViolations: 0 };
 const chromiumFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
@@ -99,7 +100,10 @@ try {
   }
   await browser.close();
 
-  // Lighthouse, mobile (its default form factor and throttling).
+  // Lighthouse, mobile (its default form factor and throttling). Its simulated throttling scales the
+  // main-thread time it observes, so a busy machine reads slower: the load average is printed beside.
+  const loadAverage = () => os.loadavg().map((load) => load.toFixed(2)).join(', ');
+  console.log(`Load average before Lighthouse: ${loadAverage()}`);
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags });
   try {
     // Home on a first visit (the age gate shows), then each page as a returning adult: the gate's
@@ -113,18 +117,23 @@ try {
       }
       const result = await lighthouse(shop.url + url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
       const lhr = result!.lhr;
+      // A run Lighthouse could not finish (a timeout on a busy machine) scores nothing: say why.
+      if (lhr.runtimeError) console.log(`Lighthouse ${name}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
       const performance = Math.round((lhr.categories.performance?.score ?? 0) * 100);
       const cls = Number(lhr.audits['cumulative-layout-shift']?.numericValue ?? 0);
+      const lcpSeconds = Number(lhr.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
       const seconds = (audit: string) => (Number(lhr.audits[audit]?.numericValue ?? 0) / 1000).toFixed(2);
       const tbt = Math.round(Number(lhr.audits['total-blocking-time']?.numericValue ?? 0));
       console.log(
         `Lighthouse ${name.padEnd(17)} performance ${performance}, FCP ${seconds('first-contentful-paint')} s, LCP ${seconds('largest-contentful-paint')} s, TBT ${tbt} ms, SI ${seconds('speed-index')} s, CLS ${cls.toFixed(3)}`,
       );
       if (performance < budgets.performance) failures.push(`Lighthouse ${name} performance ${performance}`);
+      if (lcpSeconds > budgets.lcpSeconds) failures.push(`Lighthouse ${name} LCP ${lcpSeconds.toFixed(2)} s`);
       if (cls > budgets.cls) failures.push(`Lighthouse ${name} CLS ${cls.toFixed(3)}`);
     }
   } finally {
     chrome.kill();
+    console.log(`Load average after Lighthouse: ${loadAverage()}`);
   }
 } finally {
   await shop.close();

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { readFile, readdir, writeFile } from 'node:fs/promises';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { netlifyHeadersFile, siteHeaderRules, type HeaderPolicyInput } from '../lib/security-headers.ts';
@@ -9,30 +10,43 @@ export const HASHES_FILE = '_csp-hashes.json';
 
 const metaPattern = /<meta http-equiv="content-security-policy" content="([^"]*)"\s*\/?>/gi;
 
-async function* htmlFiles(dir: string): AsyncGenerator<string> {
-  for (const entry of await readdir(dir, { withFileTypes: true })) {
+function* htmlFiles(dir: string): Generator<string> {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
     if (entry.isDirectory()) yield* htmlFiles(full);
     else if (entry.name.endsWith('.html')) yield full;
   }
 }
 
-const inlineScriptPattern = /<script(\s[^>]*)?>([\s\S]*?)<\/script>/gi;
 const javascriptTypes = new Set(['', 'module', 'text/javascript', 'application/javascript']);
+const OPEN = Buffer.from('<script');
+const CLOSE = Buffer.from('</script>');
+const META = Buffer.from('http-equiv="content-security-policy"');
 
-/** The hashes of a page's inline scripts (data blocks such as JSON-LD run nothing and need none). */
-function inlineScriptHashesOf(html: string): string[] {
+/**
+ * The hashes of a page's inline scripts (data blocks such as JSON-LD run nothing and need none),
+ * found in the page's bytes: a page is never decoded as a whole, only its scripts' opening tags.
+ */
+export function inlineScriptHashesOf(page: Buffer | string): string[] {
+  const html = typeof page === 'string' ? Buffer.from(page) : page;
   const hashes: string[] = [];
-  for (const [, attributes = '', body = ''] of html.matchAll(inlineScriptPattern)) {
+  for (let at = html.indexOf(OPEN); at !== -1; at = html.indexOf(OPEN, at + OPEN.length)) {
+    const next = html[at + OPEN.length];
+    if (next !== 0x3e && next !== 0x20 && next !== 0x0a && next !== 0x09) continue; // `<script>` or `<script …>`, not `<scripts`
+    const tagEnd = html.indexOf(0x3e, at);
+    const close = tagEnd === -1 ? -1 : html.indexOf(CLOSE, tagEnd);
+    if (close === -1) break;
+    const attributes = html.toString('utf8', at + OPEN.length, tagEnd);
+    at = close;
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
     if (!javascriptTypes.has(type)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(body).digest('base64')}'`);
+    hashes.push(`'sha256-${createHash('sha256').update(html.subarray(tagEnd + 1, close)).digest('base64')}'`);
   }
   return hashes;
 }
 
-/** The `'sha256-…'` sources of a policy's script-src. */
+/** The `'sha…'` sources of a policy's script-src. */
 function scriptHashesOf(policy: string): string[] {
   const directive = policy
     .split(';')
@@ -42,28 +56,30 @@ function scriptHashesOf(policy: string): string[] {
 }
 
 /**
- * After `astro build`: collects the script hashes Astro put in each page's CSP <meta> and hashes
- * every inline script the pages carry (also those Astro leaves alone, `is:inline`), removes the
- * <meta> (the header carries the policy, with PayPal's origin known only at run time), and writes
- * the hashes and Netlify's `_headers`.
+ * After `astro build`: hashes every inline script of the pages in `dir` (read, not rewritten), adds
+ * `inherited` (the hashes of the last release's pages a publish keeps, docs/decisions/050), and writes
+ * the hashes and Netlify's `_headers`. A CSP <meta> (Astro's `security.csp`, off since the header
+ * carries the policy, with PayPal's origin known only at run time) would be taken out of the page.
  */
-export async function writeHeaderPolicy(dir: URL | string, settings: Omit<HeaderPolicyInput, 'scriptHashes'>) {
+export function writeHeaderPolicy(dir: URL | string, settings: Omit<HeaderPolicyInput, 'scriptHashes'>, inherited: readonly string[] = []) {
   const root = typeof dir === 'string' ? dir : fileURLToPath(dir);
-  const hashes = new Set<string>();
-  for await (const file of htmlFiles(root)) {
-    const html = await readFile(file, 'utf8');
-    let found = false;
-    const stripped = html.replace(metaPattern, (_, policy: string) => {
-      found = true;
-      for (const hash of scriptHashesOf(policy.replaceAll('&#39;', "'"))) hashes.add(hash);
-      return '';
-    });
-    for (const hash of inlineScriptHashesOf(stripped)) hashes.add(hash);
-    if (found) await writeFile(file, stripped);
+  const hashes = new Set<string>(inherited);
+  for (const file of htmlFiles(root)) {
+    const html = readFileSync(file);
+    if (html.includes(META)) {
+      const stripped = html.toString('utf8').replace(metaPattern, (_, policy: string) => {
+        for (const hash of scriptHashesOf(policy.replaceAll('&#39;', "'"))) hashes.add(hash);
+        return '';
+      });
+      writeFileSync(file, stripped);
+      for (const hash of inlineScriptHashesOf(stripped)) hashes.add(hash);
+    } else {
+      for (const hash of inlineScriptHashesOf(html)) hashes.add(hash);
+    }
   }
   const scriptHashes = [...hashes].sort();
-  await writeFile(path.join(root, HASHES_FILE), `${JSON.stringify({ scriptHashes }, null, 2)}\n`);
-  await writeFile(path.join(root, '_headers'), netlifyHeadersFile(siteHeaderRules({ ...settings, scriptHashes })));
+  writeFileSync(path.join(root, HASHES_FILE), `${JSON.stringify({ scriptHashes }, null, 2)}\n`);
+  writeFileSync(path.join(root, '_headers'), netlifyHeadersFile(siteHeaderRules({ ...settings, scriptHashes })));
   return scriptHashes;
 }
 

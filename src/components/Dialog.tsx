@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Icon } from './Icon';
 
 type Props = {
@@ -28,7 +28,9 @@ export function Dialog({ open, onClose, title, closeLabel, variant = 'sheet', wi
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
 
-  useEffect(() => {
+  // Before the browser paints: a dialog rendered to open shows in the same frame as the click
+  // (Preact runs plain effects a frame later).
+  useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {

@@ -1,4 +1,3 @@
-import ky from 'ky';
 import { ErrorCode } from './error-codes';
 import { $site } from './site.store';
 import { showToast } from './toast.store';
@@ -15,34 +14,29 @@ export const setRequestFailedMessage = (message: string) => {
   requestFailedMessage = message;
 };
 
-const client = ky.create({
-  prefix: '/api/v1',
-  timeout: 60_000,
-  retry: 0,
-  throwHttpErrors: false,
-  credentials: 'same-origin',
-  hooks: {
-    beforeRequest: [
-      ({ request }) => {
-        const site = $site.get();
-        request.headers.set('Language', site.languageAbbreviation);
-        request.headers.set('Currency', site.currencyAbbreviation);
-      },
-    ],
-  },
-});
-
 type Options = { json?: unknown; searchParams?: Record<string, string | number>; body?: FormData; quiet?: boolean };
+
+/** Every call gives up after a minute, as the upload does. */
+const timeoutMs = 60_000;
+
+/** The stored Language and Currency, sent with every call. */
+function siteHeaders(): Record<string, string> {
+  const site = $site.get();
+  return { Language: site.languageAbbreviation, Currency: site.currencyAbbreviation };
+}
 
 async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options = {}): Promise<ApiResult<T>> {
   let result: ApiResult<T>;
   try {
-    const response = await client(path.replace(/^\//, ''), {
-      method,
-      json: options.json,
-      body: options.body,
-      searchParams: options.searchParams,
-    });
+    const query = new URLSearchParams(Object.entries(options.searchParams ?? {}).map(([name, value]) => [name, String(value)])).toString();
+    const url = `/api/v1/${path.replace(/^\//, '')}${query ? `?${query}` : ''}`;
+    const headers: Record<string, string> = { ...siteHeaders(), Accept: 'application/json' };
+    let body: BodyInit | undefined = options.body;
+    if (options.json !== undefined) {
+      headers['Content-Type'] = 'application/json';
+      body = JSON.stringify(options.json);
+    }
+    const response = await fetch(url, { method: method.toUpperCase(), headers, body, credentials: 'same-origin', signal: AbortSignal.timeout(timeoutMs) });
     result = (await response.json()) as ApiResult<T>;
   } catch {
     result = { code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage };
@@ -64,10 +58,8 @@ function upload<T>(path: string, form: FormData, onProgress: (fraction: number) 
     const request = new XMLHttpRequest();
     const failed = () => resolve(settle({ code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage }, options));
     request.open('PUT', `/api/v1/${path.replace(/^\//, '')}`);
-    request.timeout = 60_000;
-    const site = $site.get();
-    request.setRequestHeader('Language', site.languageAbbreviation);
-    request.setRequestHeader('Currency', site.currencyAbbreviation);
+    request.timeout = timeoutMs;
+    for (const [name, value] of Object.entries(siteHeaders())) request.setRequestHeader(name, value);
     request.upload.addEventListener('progress', (event) => {
       if (event.lengthComputable) onProgress(event.loaded / event.total);
     });

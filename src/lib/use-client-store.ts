@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import type { ReadableAtom } from 'nanostores';
 import { useEffect, useState } from 'react';
 

@@ -25,7 +25,7 @@ describe('cart and account in the browser', () => {
 
     await registerInDialog(page, mei('mei.lin@example.com'));
     await page.getByRole('button', { name: 'Cart 2' }).click();
-    await expect(page.getByRole('dialog', { name: 'Shopping cart' }).getByText('Satin Slip Dress').isVisible()).resolves.toBe(true);
+    await page.getByRole('dialog', { name: 'Shopping cart' }).getByText('Satin Slip Dress').waitFor();
     await page.reload();
     await page.getByRole('button', { name: 'Cart 2' }).waitFor();
   });

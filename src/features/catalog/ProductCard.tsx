@@ -9,7 +9,10 @@ type Props = {
   product: ProductSummary;
   picture: CardPicture | null;
   t: Translate;
+  /** Loaded with the page rather than when scrolled to: the cards of the first screen. */
   eager?: boolean;
+  /** Fetched before other pictures: the first row, where the page's largest paint usually is. */
+  priority?: boolean;
   isNew?: boolean;
   headingLevel?: 2 | 3;
   /**
@@ -19,7 +22,7 @@ type Props = {
   soldOut?: boolean | null;
 };
 
-export function ProductCard({ product, picture, t, eager = false, isNew = false, headingLevel = 3, soldOut = null }: Props) {
+export function ProductCard({ product, picture, t, eager = false, priority = false, isNew = false, headingLevel = 3, soldOut = null }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onOffer = product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
   return (
@@ -33,6 +36,7 @@ export function ProductCard({ product, picture, t, eager = false, isNew = false,
           height={picture.height}
           alt={product.picture?.alt ?? product.goodsName}
           loading={eager ? 'eager' : 'lazy'}
+          fetchPriority={priority ? 'high' : undefined}
           decoding="async"
         />
       )}

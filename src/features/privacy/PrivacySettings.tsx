@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/react';
+import { useStore } from '@nanostores/preact';
 import { useEffect, useState, type FormEvent } from 'react';
 import { encodePassword, signedOutUserInfo } from '@/features/auth/auth';
 import { $signedIn, $user, saveShopState } from '@/features/auth/user.store';
