@@ -39,8 +39,8 @@ export const shellData = (snapshot: Pick<CatalogueSnapshot, 'testMode'>) => ({
 });
 
 /**
- * A page's key for Astro's incremental build: a hash of everything the page shows. A page whose
- * key and code are unchanged since the last build is copied, not rendered again.
+ * A page's key: a hash of everything the page shows. A publish keeps a page whose key is unchanged
+ * since the served release, built from the same code, and does not render it again (src/lib/build-pages.ts).
  */
 export async function pageKey(data: unknown): Promise<string> {
   const shell = shellData(await catalogueSnapshot());

@@ -1,14 +1,18 @@
 import { allVariants, variantSlug, type Variant } from '@/edge/rewrite';
+import { pagesToRender } from './build-pages';
 
 export type { Variant };
 
 /**
  * `getStaticPaths` for a page built once per language × currency. Such a page shows no catalogue
- * data, only the frame every page has; the publisher hashes that frame into `SHOP_SHELL_KEY`, so an
- * incremental build keeps these pages until it (or their code) changes.
+ * data, only the frame every page has; the publisher hashes that frame into `SHOP_SHELL_KEY`, so a
+ * publish keeps these pages until it (or the code) changes (src/lib/build-pages.ts).
  */
-export const variantPaths = () =>
-  allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, cacheKey: shellKey(variant) }));
+export const variantPaths = ({ routePattern }: { routePattern: string }) =>
+  pagesToRender(
+    routePattern,
+    allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, cacheKey: shellKey(variant) })),
+  );
 
 const shellKey = (variant: Variant) => {
   const key = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.SHOP_SHELL_KEY;

@@ -5,6 +5,7 @@ import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } fr
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { takeCatalogueSnapshot } from '@/features/catalog/catalog-snapshot.service';
+import { KEPT_LINE, type BuildReport } from '@/build/release';
 import { shellData } from '@/lib/build-snapshot';
 import type { Database } from './db/client';
 import type { Storage } from './storage/storage';
@@ -15,13 +16,15 @@ export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
 /*
  * A site folder holds every published release and a `current` link to the one being served:
  *
- *   site/releases/<id>/…   one complete set of pages (a release is never changed once served)
+ *   site/releases/<id>/…     one complete set of pages (a release is never changed once served)
+ *   site/releases/<id>.json  the code it was built from and every page's key (docs/decisions/050)
  *   site/current → releases/<id>
- *   site/cache/            Astro's incremental-build cache (rendered pages by key, optimised pictures)
+ *   site/cache/              Astro's cache of optimised pictures
  *
- * A publish takes one catalogue snapshot, lets Astro render only the pages whose key (a hash of
- * what they show) or code changed and copy the others from its cache, into a new release folder;
- * then it swaps the link in one rename. Visitors see the old release or the new one, never half of
+ * A publish takes one catalogue snapshot and, when the code is the one the served release was built
+ * from, lets Astro render only the pages whose key (a hash of what they show) changed; the other
+ * pages of the new release are hard links to the served release's files (src/build/release.ts).
+ * Then it swaps the link in one rename. Visitors see the old release or the new one, never half of
  * one; a publish that fails leaves the link, and so the served pages, as they were.
  */
 
@@ -36,12 +39,18 @@ export type PublishResult = {
   release: string;
   /** Pages in the release. */
   pages: number;
-  /** Pages rendered by this publish (the rest were copied unchanged). */
+  /** Pages rendered by this publish (the rest are the served release's files, linked unchanged). */
   rendered: number;
+  /** Every page was rendered: asked for, or the code changed since the served release (or there is none). */
   full: boolean;
+  /** Until the new release is served (old releases are removed after). */
   seconds: number;
+  /** Seconds per step: snapshot, code (fingerprint), astro (start and bundling), render, images, release (links, header policy), swap, then cleanup (not in `seconds`). */
+  stages: Record<string, number>;
   /** The build process's peak resident memory (Linux; 0 where /proc is missing). */
   peakRssMb: number;
+  /** The build process's processor time in seconds, user and system (Linux; 0 where /proc is missing). */
+  cpuSeconds: number;
 };
 
 export type PublishOptions = {
@@ -71,26 +80,36 @@ export function publishSite(options: PublishOptions): Promise<PublishResult> {
 
 async function publishOnce(options: PublishOptions): Promise<PublishResult> {
   const started = performance.now();
+  let last = started;
+  const stages: Record<string, number> = {};
+  const lap = (name: string) => {
+    const now = performance.now();
+    stages[name] = Number(((now - last) / 1000).toFixed(2));
+    last = now;
+  };
   const root = options.root ?? siteDir;
   const releases = path.join(root, 'releases');
   const cacheDir = path.join(root, 'cache');
   await mkdir(releases, { recursive: true });
   const id = `${new Date().toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
-  // Always the same folder: Astro hashes the output folder into the pages' code, so a new name
-  // would count as new code and re-render every page. It becomes releases/<id> once built.
   const building = path.join(root, 'building');
   const snapshotFile = path.join(root, `snapshot-${id}.json`);
+  const reportFile = path.join(root, `report-${id}.json`);
   const unlock = await lockPublishing(root);
 
   try {
     await rm(building, { recursive: true, force: true });
     const snapshot = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
     await writeFile(snapshotFile, JSON.stringify(snapshot));
-    const previous = await readIncrementalManifest(cacheDir);
-    const total = hasPages(root) ? await countPages(servedDir(root)) : 0;
-    const { peakRssMb } = await runAstroBuild({
+    lap('snapshot');
+    const code = await codeFingerprint(options);
+    const served = await servedRelease(root);
+    const previous = served ? await readReleaseRecord(served) : null;
+    const full = options.full === true || previous?.code !== code;
+    const total = hasPages(root) ? (previous?.count ?? (await countPages(servedDir(root)))) : 0;
+    lap('code');
+    const build = await runAstroBuild({
       outDir: building,
-      force: options.full ?? false,
       quiet: options.quiet ?? false,
       onPage: (done) => options.onProgress?.({ done, total }),
       env: {
@@ -99,22 +118,81 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
         SHOP_SNAPSHOT_FILE: snapshotFile,
         SHOP_BUILD_CACHE_DIR: cacheDir,
         SHOP_SHELL_KEY: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24),
+        SHOP_RENDER: full ? 'all' : 'changed',
+        SHOP_PREVIOUS_RELEASE: served ?? '',
+        SHOP_PREVIOUS_PAGES: served && !full ? releaseRecordFile(served) : '',
+        SHOP_BUILD_REPORT: reportFile,
       },
     });
-    const next = await readIncrementalManifest(cacheDir);
-    const pages = await countPages(building);
+    Object.assign(stages, build.stages);
+    last = performance.now();
+    const report = JSON.parse(await readFile(reportFile, 'utf8')) as BuildReport;
     const release = path.join(releases, id);
+    const pages = build.pages + report.kept;
+    await writeFile(releaseRecordFile(release), JSON.stringify({ code, count: pages, pages: report.pages } satisfies ReleaseRecord));
     await rename(building, release);
     await switchCurrent(root, release);
+    lap('swap');
+    // Visitors see the new release from here on; removing the one before last is housekeeping.
+    const seconds = (performance.now() - started) / 1000;
     await removeOldReleases(root);
-    return { release, pages, rendered: pages - keptPages(options.full ? null : previous, next), full: options.full ?? false, seconds: (performance.now() - started) / 1000, peakRssMb };
+    lap('cleanup');
+    return { release, pages, rendered: build.pages, full, seconds, stages, peakRssMb: build.peakRssMb, cpuSeconds: build.cpuSeconds };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     throw error;
   } finally {
     await rm(snapshotFile, { force: true });
+    await rm(reportFile, { force: true });
     await unlock();
   }
+}
+
+/** What the publisher keeps beside each release: the code it was built from, how many pages it holds, and every keyed page's key by file. */
+type ReleaseRecord = { code: string; count: number; pages: Record<string, string> };
+
+const releaseRecordFile = (release: string) => `${release}.json`;
+
+async function readReleaseRecord(release: string): Promise<ReleaseRecord | null> {
+  try {
+    return JSON.parse(await readFile(releaseRecordFile(release), 'utf8')) as ReleaseRecord;
+  } catch {
+    return null;
+  }
+}
+
+/** The release `current` points at, as an absolute path; null when there is none. */
+async function servedRelease(root: string): Promise<string | null> {
+  try {
+    return path.resolve(root, await readlink(currentLink(root)));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * A hash of everything besides the catalogue that shapes the pages: the source files (tests aside),
+ * the public files, the configuration and the locked dependencies, and the settings the pages read.
+ * A publish renders every page when it differs from the served release's.
+ */
+async function codeFingerprint(options: Pick<PublishOptions, 'apiOrigin' | 'publicOrigin'>): Promise<string> {
+  const hash = createHash('sha256');
+  const api = new URL(options.apiOrigin);
+  const settings = Object.entries(process.env)
+    .filter(([name]) => name.startsWith('PUBLIC_') || name === 'AGE_GATE_LEAVE_URL')
+    .sort(([a], [b]) => a.localeCompare(b));
+  hash.update(JSON.stringify({ settings, publicOrigin: options.publicOrigin, pictures: `${api.protocol}//${api.hostname}`, node: process.version }));
+  for (const folder of ['src', 'public']) {
+    const entries = await readdir(path.join(projectRoot, folder), { recursive: true, withFileTypes: true });
+    const files = entries
+      .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .sort();
+    const contents = await Promise.all(files.map((file) => readFile(file)));
+    files.forEach((file, index) => hash.update(path.relative(projectRoot, file)).update(contents[index]!));
+  }
+  for (const file of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) hash.update(file).update(await readFile(path.join(projectRoot, file)).catch(() => ''));
+  return hash.digest('base64url');
 }
 
 /** One publish at a time per site folder, across processes; a lock left by a process that died is taken over. */
@@ -153,40 +231,24 @@ async function switchCurrent(root: string, release: string) {
 async function removeOldReleases(root: string) {
   const releases = path.join(root, 'releases');
   const current = path.basename(await readlink(currentLink(root)));
-  const names = (await readdir(releases)).filter((name) => !name.startsWith('.')).sort();
+  const names = (await readdir(releases, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
   const keep = new Set([current, names.filter((name) => name < current).at(-1)]);
-  await Promise.all(names.filter((name) => !keep.has(name)).map((name) => rm(path.join(releases, name), { recursive: true, force: true })));
+  await Promise.all(
+    names.filter((name) => !keep.has(name)).flatMap((name) => [rm(path.join(releases, name), { recursive: true, force: true }), rm(releaseRecordFile(path.join(releases, name)), { force: true })]),
+  );
 }
 
 export const previousRelease = async (root: string): Promise<string | null> => {
   const releases = path.join(root, 'releases');
   if (!existsSync(currentLink(root))) return null;
   const current = path.basename(await readlink(currentLink(root)));
-  const before = (await readdir(releases)).filter((name) => !name.startsWith('.') && name < current).sort().at(-1);
+  const before = (await readdir(releases, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name < current)
+    .map((entry) => entry.name)
+    .sort()
+    .at(-1);
   return before ? path.join(releases, before) : null;
 };
-
-type IncrementalManifest = { routes: Record<string, { dependencyHash: string; paths: Record<string, { cacheKey: string }> }> };
-
-async function readIncrementalManifest(cacheDir: string): Promise<IncrementalManifest | null> {
-  try {
-    return JSON.parse(await readFile(path.join(cacheDir, 'incremental-build.json'), 'utf8')) as IncrementalManifest;
-  } catch {
-    return null;
-  }
-}
-
-/** Pages Astro could copy from its cache: same route code and same key in both builds. */
-function keptPages(previous: IncrementalManifest | null, next: IncrementalManifest | null) {
-  if (!previous || !next) return 0;
-  let kept = 0;
-  for (const [route, entry] of Object.entries(next.routes)) {
-    const before = previous.routes[route];
-    if (!before || before.dependencyHash !== entry.dependencyHash) continue;
-    for (const [pathname, page] of Object.entries(entry.paths)) if (before.paths[pathname]?.cacheKey === page.cacheKey) kept++;
-  }
-  return kept;
-}
 
 async function countPages(dir: string): Promise<number> {
   let count = 0;
@@ -196,45 +258,81 @@ async function countPages(dir: string): Promise<number> {
   return count;
 }
 
-/** Astro logs one `├─ /path` line per file it writes or copies from its cache; pages are counted as countPages does. */
+/** Astro logs one `├─ /path` line per file it renders; pages are counted as countPages does. */
 const isPageLine = (line: string) => line.includes('├─') && /\.html\b|sitemap\.xml/.test(line);
+const keptPattern = new RegExp(`${KEPT_LINE.replace(/[[\]]/g, '\\$&')} (\\d+) of`);
 
-function runAstroBuild(options: { outDir: string; force: boolean; quiet: boolean; onPage: (done: number) => void; env: Record<string, string> }): Promise<{ peakRssMb: number }> {
+type AstroBuild = { pages: number; stages: Record<string, number>; peakRssMb: number; cpuSeconds: number };
+
+function runAstroBuild(options: { outDir: string; quiet: boolean; onPage: (done: number) => void; env: Record<string, string> }): Promise<AstroBuild> {
   const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
+  const started = performance.now();
+  const marks: Record<string, number> = {};
+  const mark = (name: string) => (marks[name] ??= performance.now());
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', options.outDir, ...(options.force ? ['--force'] : [])], {
+    const child = spawn(process.execPath, [astro, 'build', '--outDir', options.outDir], {
       cwd: projectRoot,
-      env: { ...process.env, ...options.env },
+      env: { ...process.env, ...options.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.SHOP_BUILD_NODE_OPTIONS].filter(Boolean).join(' ') },
       stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
     });
     let pages = 0;
+    let kept = 0;
     let partial = '';
     child.stdout?.on('data', (chunk: Buffer) => {
       if (!options.quiet) process.stdout.write(chunk);
       const lines = (partial + chunk.toString()).split('\n');
       partial = lines.pop()!;
-      const written = lines.filter(isPageLine).length;
-      if (written > 0) options.onPage((pages += written));
+      let progressed = false;
+      for (const line of lines) {
+        if (line.includes('generating static routes')) mark('render');
+        else if (line.includes('generating optimized images')) mark('images');
+        else if (line.startsWith('[shop-release]')) mark('release');
+        if (isPageLine(line)) {
+          pages++;
+          progressed = true;
+        }
+        const keptNow = keptPattern.exec(line);
+        if (keptNow) {
+          mark('release');
+          kept = Number(keptNow[1]);
+          progressed = true;
+        }
+      }
+      if (progressed) options.onPage(pages + kept);
     });
     let peakKb = 0;
+    let cpuTicks = 0;
     const sample = setInterval(() => {
-      const status = child.pid ? readProcStatus(child.pid) : '';
-      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(status)?.[1] ?? 0));
+      if (!child.pid) return;
+      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(readProc(child.pid, 'status'))?.[1] ?? 0));
+      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time in ticks.
+      const times = readProc(child.pid, 'stat').split(') ')[1]?.split(' ');
+      if (times) cpuTicks = Math.max(cpuTicks, Number(times[11]) + Number(times[12]));
     }, 200);
     let errors = '';
     child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
     child.on('exit', (code) => {
       clearInterval(sample);
-      if (code === 0) resolve({ peakRssMb: Math.round(peakKb / 1024) });
+      const ended = performance.now();
+      // astro: start, configuration and bundling; render: the pages; images: optimised pictures; release: links and header policy.
+      const order: [string, number | undefined][] = [
+        ['astro', started],
+        ['render', marks.render],
+        ['images', marks.images],
+        ['release', marks.release],
+      ];
+      const present = order.filter((entry): entry is [string, number] => entry[1] !== undefined);
+      const stages = Object.fromEntries(present.map(([name, at], index) => [name, Number((((present[index + 1]?.[1] ?? ended) - at) / 1000).toFixed(2))]));
+      if (code === 0) resolve({ pages, stages, peakRssMb: Math.round(peakKb / 1024), cpuSeconds: cpuTicks / 100 });
       else reject(new Error(`astro build failed (exit ${code})\n${errors.slice(-4000)}`));
     });
   });
 }
 
-const readProcStatus = (pid: number) => {
+const readProc = (pid: number, file: string) => {
   try {
-    return readFileSync(`/proc/${pid}/status`, 'utf8');
+    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
   } catch {
     return '';
   }

@@ -143,9 +143,9 @@ describe('the back office', () => {
       const [, pages, rendered] = /Published (\d+) pages \((\d+) rendered/.exec((await finished.textContent())!)!;
       return { pages: Number(pages), rendered: Number(rendered) };
     };
-    // The first publish into this copy of the pages renders them all (Astro keys its cache by the folder);
-    // the second, with nothing changed in between, renders only what differs. The editor watches the
-    // pages being written as the server streams them.
+    // The first publish into this copy of the pages renders what this shop shows differently (its origin
+    // is in every page's key); the second, with nothing changed in between, renders only what differs.
+    // The editor watches the pages being written, rendered or kept, as the server streams them.
     await editor.evaluate(() => {
       const seen: string[] = [];
       Object.assign(window, { progressSeen: seen });

@@ -1,0 +1,51 @@
+/*
+ * Which pages a build renders (docs/decisions/050). Every keyed route's `getStaticPaths` passes its
+ * entries through `pagesToRender`: each entry's key (a hash of what the page shows) is recorded
+ * against the file the page is written to, and when the publisher asks for the changed pages only
+ * (`SHOP_RENDER=changed`, given the last release's keys in `SHOP_PREVIOUS_PAGES`), the entries whose
+ * key is unchanged are left out: Astro never renders them, and the publisher hard-links their files
+ * from the last release. Without these variables (`astro build` on a CDN) every page renders.
+ */
+
+/** The file a page of `route` is written to (`build.format: 'directory'`), e.g. `en-usd/productsList/details/12/index.html`. */
+export function pageFile(route: string, params: Record<string, string | number | undefined>): string {
+  const path = route.replace(/\[(\w+)\]/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name]))).replace(/^\/+|\/+$/g, '');
+  return path ? `${path}/index.html` : 'index.html';
+}
+
+type Recorded = Map<string, string>;
+const store = globalThis as { shopPageKeys?: Recorded; shopRenderedPages?: Set<string>; shopPreviousPages?: Record<string, string> };
+
+/** Every keyed page of this build: its file → its key (read by the release step, src/build/release.ts). */
+export const recordedPageKeys = (): Recorded => (store.shopPageKeys ??= new Map());
+/** The keyed pages this build hands Astro to render, by file. */
+export const renderedPages = (): Set<string> => (store.shopRenderedPages ??= new Set());
+
+function previousPages(): Record<string, string> {
+  if (!store.shopPreviousPages) {
+    const file = process.env.SHOP_PREVIOUS_PAGES;
+    // Read lazily through the built-in loader: this module is also reachable from browser code (src/lib/variants.ts).
+    const fs = file ? process.getBuiltinModule('node:fs') : null;
+    store.shopPreviousPages = fs && file ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { pages?: Record<string, string> }).pages ?? {}) : {};
+  }
+  return store.shopPreviousPages;
+}
+
+/** True when this build renders only the pages whose key changed since the last release. */
+export const rendersChangedOnly = () => globalThis.process?.env.SHOP_RENDER === 'changed' && Boolean(globalThis.process.env.SHOP_PREVIOUS_PAGES);
+
+/** Records each entry's key and returns the entries this build renders. */
+export function pagesToRender<Entry extends { params: Record<string, string | number | undefined>; cacheKey?: string }>(routePattern: string, entries: Entry[]): Entry[] {
+  const recorded = recordedPageKeys();
+  const rendered = renderedPages();
+  const changedOnly = rendersChangedOnly();
+  const previous = changedOnly ? previousPages() : {};
+  return entries.filter((entry) => {
+    if (entry.cacheKey === undefined) return true;
+    const file = pageFile(routePattern, entry.params);
+    recorded.set(file, entry.cacheKey);
+    if (changedOnly && previous[file] === entry.cacheKey) return false;
+    rendered.add(file);
+    return true;
+  });
+}
