@@ -8,11 +8,8 @@ export type ApiResult<T> = { code: number; data: T; message: string };
 /** Codes the spec says warn by themselves, wherever they come from (§8). */
 const toastedCodes = new Set<number>([ErrorCode.RequestFailed, ErrorCode.SystemBusy, ErrorCode.LoginRequired, ErrorCode.CurrencyNotPayable]);
 
-/** The message for a network failure, in the page's language; set by the shell at start. */
-let requestFailedMessage = 'Request failed, please try again later';
-export const setRequestFailedMessage = (message: string) => {
-  requestFailedMessage = message;
-};
+/** The message for a network failure, in the page's language (`<html data-request-failed>`). */
+const requestFailedMessage = (typeof document !== 'undefined' && document.documentElement.dataset.requestFailed) || 'Request failed, please try again later';
 
 type Options = { json?: unknown; searchParams?: Record<string, string | number>; body?: FormData; quiet?: boolean };
 

@@ -1,7 +1,7 @@
 import { atom } from 'nanostores';
 import { SITE_COOKIE } from '@/edge/rewrite';
 import { readStored, writeStored } from './browser-storage';
-import { defaultCurrency, defaultLanguage, type Currency, type Language } from './locale';
+import { currencies, defaultCurrency, defaultLanguage, languages, type Currency, type Language } from './locale';
 
 /** The browser's site info (spec §3); the `site` cookie mirrors it so the CDN serves the right pages. */
 export type SiteInfo = { languageAbbreviation: Language; currencyAbbreviation: Currency; siteAbbreviation: string };
@@ -9,7 +9,23 @@ export type SiteInfo = { languageAbbreviation: Language; currencyAbbreviation: C
 const STORAGE_KEY = 'site-info';
 const CURRENCY_RELOAD_DELAY_MS = 300;
 
-export const $site = atom<SiteInfo>({ languageAbbreviation: defaultLanguage, currencyAbbreviation: defaultCurrency, siteAbbreviation: 'US' });
+/**
+ * Starts as the page: `<html data-language data-currency>` says what it was built for, so an island
+ * that calls the API before the shell has started still asks in the page's language and currency.
+ */
+export const $site = atom<SiteInfo>(pageSite());
+
+function pageSite(): SiteInfo {
+  const site: SiteInfo = { languageAbbreviation: defaultLanguage, currencyAbbreviation: defaultCurrency, siteAbbreviation: 'US' };
+  if (typeof document === 'undefined') return site;
+  const { language, currency } = document.documentElement.dataset;
+  return {
+    ...site,
+    ...readStored<Partial<SiteInfo>>('local', STORAGE_KEY, {}),
+    ...(languages.includes(language as Language) && { languageAbbreviation: language as Language }),
+    ...(currencies.includes(currency as Currency) && { currencyAbbreviation: currency as Currency }),
+  };
+}
 
 /** The page was built for one language and currency; the stored site info follows the page. */
 export function startSite(page: { language: Language; currency: Currency }) {

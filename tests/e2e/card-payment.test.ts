@@ -53,7 +53,8 @@ describe.each<Device>(['desktop', 'mobile'])('paying by card on %s', (device) =>
     await addToCart(page, 'lingerie', /Satin Slip Dress/);
     const total = await checkOutByCard(page, `buyer-${device}@example.com`);
     expect(paypal.lastSdkQuery).toEqual({ 'client-id': 'shop-client', components: 'card-fields', currency: 'USD' });
-    await expect(page.getByRole('button', { name: `Pay ${total}` }).isEnabled()).resolves.toBe(true);
+    // Pay turns on once PayPal has drawn the card fields.
+    await expect.poll(() => page.getByRole('button', { name: `Pay ${total}` }).isEnabled()).toBe(true);
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
 
     await payByCard(page, STAND_IN_CARDS.approve);

@@ -1,7 +1,6 @@
 import { $signedIn, loadUser } from '@/features/auth/user.store';
 import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.store';
 import { loadCart } from '@/features/cart/cart.store';
-import { setRequestFailedMessage } from '@/lib/api-client';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import type { Currency, Language } from '@/lib/locale';
 import { showReferralNote } from '@/features/referral/referral-entry';
@@ -12,9 +11,8 @@ import { anonymousRoutes } from '@/lib/variants';
  * Runs on every page: the route guard, then loading the user, cart and site info (spec §4). Pages are
  * separate documents, so "every navigation" is every page load.
  */
-export async function bootShop(page: { language: Language; currency: Currency; route: string; requestFailed: string }) {
+export async function bootShop(page: { language: Language; currency: Currency; route: string }) {
   startSite(page);
-  setRequestFailedMessage(page.requestFailed);
   guardRoute(page.route);
   showReferralNote();
   await loadUser();
