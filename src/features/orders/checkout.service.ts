@@ -131,7 +131,6 @@ export async function placeOrder(
 
   return db.transaction(async (tx) => {
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
-    if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
     const values = {
       userId: user.id,
       kind: 'goods' as const,
@@ -177,9 +176,11 @@ export async function placeOrder(
       order = row ? orderFromRow(row) : undefined;
     }
     if (!order) throw new Error('no free order number after 5 draws');
-    // Last, so the sizes' rows stay locked only until the commit that follows: concurrent orders of
-    // one size wait for each other that long. A refusal rolls back the order written above.
+    // Last, so what concurrent checkouts wait for is held only until the commit that follows: the
+    // sizes' rows (orders of one size), and the customer's one default address (a customer's orders
+    // placed at once). A refusal rolls back the order written above.
     await reserveStock(tx, lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
+    if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
     return {
       order,
       user,
