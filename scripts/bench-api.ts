@@ -6,7 +6,7 @@
  *   whose p99 stays within 20 ms;
  * - the most requests per second with 10 connections;
  *   (each read is warmed by a second of load first, not counted: a running shop's pool is open and its code compiled)
- * - createOrder per second (10 at a time), and that stock never went below zero;
+ * - createOrder per second (10 at a time, from ten customers and from one), and that stock never went below zero;
  * - the shop's resident memory once started and idle: after the first start, which seeds the demo
  *   catalogue, and after each measured start (all its processes);
  * - the server CPU time per request (from /proc), a figure that holds on a busy machine.
@@ -159,7 +159,51 @@ const freePort = () =>
   });
 
 type Rates = Awaited<ReturnType<typeof rateTable>>;
-type Figures = { products: Rates; cart: Rates; ordersPerSecond: number; oversold: boolean; idleMb: number };
+type Orders = { perSecond: number; oversold: boolean };
+type Figures = { products: Rates; cart: Rates; orders: Orders; oneCustomer: Orders; idleMb: number };
+type Api = (pathAndQuery: string, headers?: Record<string, string>) => Target;
+
+/** A new customer, signed in: the cookie header of the session. */
+async function register(api: Api, email: string) {
+  const registered = await request(api('/login/register'), { method: 'POST', body: { firstName: 'Bench', lastName: 'Mark', email, password: encodePassword('secret123') } });
+  const token = /token=([^;]+)/.exec(String(registered.headers['set-cookie']))?.[1];
+  if (!token) throw new Error(`could not register: ${registered.body}`);
+  return { Cookie: `token=${token}` };
+}
+
+/**
+ * createOrder on 10 connections, one unit each, from a size with a known stock, until 50 more than it
+ * holds were asked for; connection i orders as customer i modulo their number. Answers the placed
+ * orders per second and whether the stock went below zero or more was placed than it held.
+ */
+async function placeOrders(databaseUrl: string, spec: number, api: Api, customers: Record<string, string>[]): Promise<Orders> {
+  const stock = 400;
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  await client.query('update specifications set stock = $1 where id = $2', [stock, spec]);
+  let placed = 0;
+  let refused = 0;
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: 10 }, async (_, connection) => {
+      while (placed + refused < stock + 50) {
+        const reply = await request(api('/order/createOrder', customers[connection % customers.length]), {
+          method: 'POST',
+          body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
+        });
+        if ((JSON.parse(reply.body) as { code: number }).code === 1) placed++;
+        else refused++;
+      }
+    }),
+  );
+  const orderSeconds = (performance.now() - started) / 1000;
+  const left = (await client.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
+  await client.end();
+  const oversold = left < 0 || placed > stock;
+  const who = customers.length === 1 ? 'one customer' : `${customers.length} customers`;
+  console.log(`  createOrder, ${who}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${oversold ? ', OVERSOLD' : ', no oversell'})`);
+  return { perSecond: placed / orderSeconds, oversold };
+}
 
 const shopEnvironment = (databaseUrl: string, dataDir: string, port: number, processes: number) => ({
   NODE_ENV: 'production',
@@ -196,13 +240,7 @@ async function measureShop(processes: number, databaseUrl: string, dataDir: stri
     const idleMb = rssMb([shop.pid!, ...workers]);
 
     const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
-    const registered = await request(api('/login/register'), {
-      method: 'POST',
-      body: { firstName: 'Bench', lastName: 'Mark', email: `bench.${process.pid}.${processes}@example.com`, password: encodePassword('secret123') },
-    });
-    const token = /token=([^;]+)/.exec(String(registered.headers['set-cookie']))?.[1];
-    if (!token) throw new Error(`could not register: ${registered.body}`);
-    const signedIn = { Cookie: `token=${token}` };
+    const signedIn = await register(api, `bench.${process.pid}.${processes}@example.com`);
     const list = JSON.parse((await request(api('/goods/queryProductList?pageSize=12'))).body) as { data: { list: { goodsId: number }[] } };
     const details = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${list.data.list[0]!.goodsId}`))).body) as {
       data: { specifications: { goodsSpecificationId: number }[] };
@@ -219,32 +257,12 @@ async function measureShop(processes: number, databaseUrl: string, dataDir: stri
     const products = await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }), pids);
     const cart = await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }), pids);
 
-    // createOrder: 10 at a time, one unit each, from a size with a known stock.
-    const stock = 400;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query('update specifications set stock = $1 where id = $2', [stock, spec]);
-    let placed = 0;
-    let refused = 0;
-    const started = performance.now();
-    await Promise.all(
-      Array.from({ length: 10 }, async () => {
-        while (placed + refused < stock + 50) {
-          const reply = await request(api('/order/createOrder', signedIn), {
-            method: 'POST',
-            body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
-          });
-          if ((JSON.parse(reply.body) as { code: number }).code === 1) placed++;
-          else refused++;
-        }
-      }),
-    );
-    const orderSeconds = (performance.now() - started) / 1000;
-    const left = (await client.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
-    await client.end();
-    const oversold = left < 0 || placed > stock;
-    console.log(`  createOrder: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${oversold ? ', OVERSOLD' : ', no oversell'}) (target ≥ 300/s)`);
-    return { products, cart, ordersPerSecond: placed / orderSeconds, oversold, idleMb };
+    // createOrder, 10 at a time: from ten customers (each connection its own), and from one.
+    const customers = [signedIn];
+    for (let index = 1; index < 10; index++) customers.push(await register(api, `bench.${process.pid}.${processes}.${index}@example.com`));
+    const orders = await placeOrders(databaseUrl, spec, api, customers);
+    const oneCustomer = await placeOrders(databaseUrl, spec, api, [signedIn]);
+    return { products, cart, orders, oneCustomer, idleMb };
   } finally {
     await stopChild(shop);
   }
@@ -289,7 +307,9 @@ try {
   row('product list, server CPU per request', (figures) => `${figures.products.cpuPerRequest.toFixed(3)} ms`);
   row('signed-in cart read, most per second', (figures) => `${figures.cart.max.toFixed(0)}/s`);
   row('signed-in cart read, server CPU per request', (figures) => `${figures.cart.cpuPerRequest.toFixed(3)} ms`);
-  row('createOrder per second', (figures) => `${figures.ordersPerSecond.toFixed(0)}/s${figures.oversold ? ' OVERSOLD' : ''}`);
+  const ordersCell = (orders: Orders) => `${orders.perSecond.toFixed(0)}/s${orders.oversold ? ' OVERSOLD' : ''}`;
+  row('createOrder per second, 10 customers', (figures) => ordersCell(figures.orders));
+  row('createOrder per second, one customer', (figures) => ordersCell(figures.oneCustomer));
   row('memory idle after a restart (all processes)', (figures) => `${figures.idleMb} MB`);
 } finally {
   for (const child of children) await stopChild(child);
