@@ -35,10 +35,16 @@ export async function startSession(db: Executor, userId: number, days: number, n
   return token;
 }
 
+/** What every session lookup selects: the session and its customer (a lookup may select more of them). */
+export const sessionColumns = { session: sessions, user: users };
+export type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
+/** A prepared statement that finds a session by `tokenHash` (see `preparedOnce`). */
+export type SessionLookup<Row extends SessionRow> = (db: Executor) => { execute(values: { tokenHash: string }): Promise<Row[]> };
+
 /** Every signed-in request asks this first. */
-const sessionByToken = preparedOnce((db) =>
+const sessionByToken: SessionLookup<SessionRow> = preparedOnce((db) =>
   db
-    .select({ session: sessions, user: users })
+    .select(sessionColumns)
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.userId))
     .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
@@ -47,11 +53,18 @@ const sessionByToken = preparedOnce((db) =>
 
 /**
  * The session a token belongs to, sliding its expiry; null when it is unknown, expired or its
- * customer is disabled (such sessions are deleted on the way).
+ * customer is disabled (such sessions are deleted on the way). `lookup` may bring more of the
+ * customer in the same statement; its row comes back as `row`.
  */
-export async function findSession(db: Executor, token: string, days: number, now = new Date()): Promise<(SignedIn & { slid: boolean }) | null> {
+export async function findSession<Row extends SessionRow = SessionRow>(
+  db: Executor,
+  token: string,
+  days: number,
+  now = new Date(),
+  lookup: SessionLookup<Row> = sessionByToken as unknown as SessionLookup<Row>,
+): Promise<(SignedIn & { slid: boolean; row: Row }) | null> {
   if (!isWellFormedToken(token)) return null;
-  const [row] = await sessionByToken(db).execute({ tokenHash: hashToken(token) });
+  const [row] = await lookup(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
   if (row.session.expiresAt <= now || row.user.disabledAt) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
@@ -64,7 +77,7 @@ export async function findSession(db: Executor, token: string, days: number, now
       .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) })
       .where(eq(sessions.id, row.session.id));
   }
-  return { user: row.user, sessionId: row.session.id, slid };
+  return { user: row.user, sessionId: row.session.id, slid, row };
 }
 
 export async function endSession(db: Executor, token: string): Promise<void> {
@@ -100,18 +113,17 @@ export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
 
 type SessionDeps = Pick<ShopDeps, 'db' | 'config'>;
 
-async function loadSession(c: Context<AppEnv>, deps: SessionDeps): Promise<SignedIn | undefined> {
+async function loadSession<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup?: SessionLookup<Row>): Promise<Row | undefined> {
   const token = sessionToken(c);
   if (!token) return undefined;
-  const found = await findSession(deps.db, token, deps.config.sessions.days);
+  const found = await findSession(deps.db, token, deps.config.sessions.days, new Date(), lookup);
   if (!found) {
     clearSessionCookie(c, deps.config);
     return undefined;
   }
   if (found.slid) setSessionCookie(c, deps.config, token);
-  const signedIn = { user: found.user, sessionId: found.sessionId };
-  c.set('signedIn', signedIn);
-  return signedIn;
+  c.set('signedIn', { user: found.user, sessionId: found.sessionId });
+  return found.row;
 }
 
 /** Puts the signed-in customer, if any, on the context (`c.var.signedIn`). */
@@ -128,6 +140,19 @@ export const requireUser = (deps: SessionDeps) =>
     await next();
   });
 
+/**
+ * For a route that reads more of the customer than `requireUser` does, in the same statement as the
+ * session: answers the row of `lookup` (its route is documented with `sessionSecurity`), or -212.
+ */
+export async function requireUserWith<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup: SessionLookup<Row>): Promise<Row> {
+  const row = await loadSession(c, deps, lookup);
+  if (!row) throw new ShopError(ErrorCode.LoginRequired);
+  return row;
+}
+
+/** How the OpenAPI document marks a route that needs a session. */
+export const sessionSecurity = [{ [SESSION_SECURITY]: [] }];
+
 /** The customer `requireUser` let through. */
 export function signedInOf(c: Context<AppEnv>): SignedIn {
   const signedIn = c.get('signedIn');
@@ -142,5 +167,5 @@ type RequireUser = ReturnType<typeof requireUser>;
  * to upload), and the OpenAPI document says so.
  */
 export function signedInRoute<R extends RouteConfig, M extends MiddlewareHandler[] = []>(route: R, guard: RequireUser, ...after: M) {
-  return { ...route, middleware: [guard, ...after] as [RequireUser, ...M], security: [{ [SESSION_SECURITY]: [] }] };
+  return { ...route, middleware: [guard, ...after] as [RequireUser, ...M], security: sessionSecurity };
 }

@@ -3,6 +3,7 @@ import { DEFAULT_PASSWORD, signIn, signUp, type Customer } from '../../../tests/
 import type { Cart } from './cart.schema';
 import { type CartSku } from './fixtures/cart-catalog';
 import { aShop } from '../../../tests/support/fixtures';
+import { countStatements } from '../../../tests/support/sql-counter';
 
 const shop = await aShop({ catalog: 'small' });
 const { ids } = shop;
@@ -105,6 +106,30 @@ describe("a customer's cart", () => {
     await shop.post('/shoppingcart/addShoppingCart', item('oil-usd-only', 2), as(customer));
     const inRinggit = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer, { currency: 'MYR' }));
     expect(inRinggit.body.data.list).toMatchObject([{ goodsQuantity: 2, symbol: 'RM', unitPrice: null }]);
+  });
+
+  it('lists the lines in the order they were added, reading the session and the lines in one SQL statement once the products are kept', async () => {
+    const customer = await signUp(shop);
+    for (const sku of ['oil-usd-only', 'robe-m', 'robe-s'] as const) await shop.post('/shoppingcart/addShoppingCart', item(sku, 1), as(customer));
+    await shop.get('/shoppingcart/queryShoppingCartList', as(customer));
+
+    const counter = countStatements(shop);
+    try {
+      const cart = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
+      expect(cart.body.data.list.map((line) => line.goodsSpecificationId)).toEqual([ids['oil-usd-only'], ids['robe-m'], ids['robe-s']]);
+      expect(counter.statements).toHaveLength(1);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('refuses a signed-out session with -212, whatever its cart holds', async () => {
+    const customer = await signUp(shop);
+    await shop.post('/shoppingcart/addShoppingCart', item('robe-s', 1), as(customer));
+    await shop.get('/login/loginOut', as(customer));
+    const cart = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
+    expect(cart.status).toBe(401);
+    expect(cart.body).toMatchObject({ code: -212, data: null });
   });
 });
 

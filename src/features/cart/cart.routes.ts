@@ -1,12 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
+import { requireUser, requireUserWith, sessionSecurity, signedInOf, signedInRoute } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { browserCartSchema, cartItemSchema, cartSchema, specificationQuerySchema } from './cart.schema';
-import { addToCart, mergeIntoCart, priceItems, queryCart, removeFromCart, setCartQuantity } from './cart.service';
+import { addToCart, mergeIntoCart, priceItems, priceLines, queryCart, removeFromCart, sessionWithCart, setCartQuantity } from './cart.service';
 
 const tag = 'Cart';
 
@@ -23,8 +23,8 @@ export function cartRoutes(deps: AppDeps) {
 
   return createRouter()
     .openapi(
-      signedInRoute(getRoute({ tag, path: '/queryShoppingCartList', summary: "The customer's cart, priced", query: z.object({}), data: cartSchema }), signedIn),
-      async (c) => ok(c, await queryCart(reader(c), signedInOf(c).user.id)),
+      { ...getRoute({ tag, path: '/queryShoppingCartList', summary: "The customer's cart, priced", query: z.object({}), data: cartSchema }), security: sessionSecurity },
+      async (c) => ok(c, await priceLines(reader(c), (await requireUserWith(c, deps, sessionWithCart)).lines)),
     )
     .openapi(
       signedInRoute(

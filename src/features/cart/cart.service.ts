@@ -1,11 +1,12 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { loadProducts, loadProductsOfSpecifications } from '@/features/catalog/catalog.service';
 import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import { preparedOnce, type Database, type Executor } from '@/server/db/client';
-import { cartLines, specifications } from '@/server/db/schema';
+import { cartLines, sessions, specifications, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { combineItems, countItems } from './cart';
 import type { Cart, CartItem, CartLine } from './cart.schema';
@@ -70,19 +71,45 @@ function priceWith(offers: Map<number, Offer>, items: CartItem[], unknown: 'skip
   return { list, total: countItems(list) };
 }
 
+/** The lines of a cart, oldest first, each with its product's id. */
+type StoredLine = CartItem & { goodsId: number };
+
+/** The lines of the customer `userId` names, as JSON (columns are named in full: a select list leaves Drizzle's unqualified). */
+const linesOfUser = (userId: SQL) => sql<StoredLine[]>`coalesce((
+  select json_agg(json_build_object('goodsSpecificationId', line.specification_id, 'goodsQuantity', line.quantity, 'goodsId', size.goods_id)
+    order by line.created_at, line.id)
+  from ${cartLines} line join ${specifications} size on size.id = line.specification_id
+  where line.user_id = ${userId}), '[]'::json)`;
+
 const cartLinesOf = preparedOnce((db) =>
   db
-    .select({ goodsSpecificationId: cartLines.specificationId, goodsQuantity: cartLines.quantity, goodsId: specifications.goodsId })
-    .from(cartLines)
-    .innerJoin(specifications, eq(specifications.id, cartLines.specificationId))
-    .where(eq(cartLines.userId, sql.placeholder('userId')))
-    .orderBy(asc(cartLines.createdAt), asc(cartLines.id))
+    .select({ lines: linesOfUser(sql`${users}.id`) })
+    .from(users)
+    .where(eq(users.id, sql.placeholder('userId')))
     .prepare('cart_lines_of'),
+);
+
+/**
+ * The session and its customer's cart lines in one statement: what reading the cart costs is mostly
+ * its round trips to the database (docs/decisions/038).
+ */
+export const sessionWithCart: SessionLookup<SessionRow & { lines: StoredLine[] }> = preparedOnce((db) =>
+  db
+    .select({ ...sessionColumns, lines: linesOfUser(sql`${sessions}.user_id`) })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .prepare('session_with_cart'),
 );
 
 /** The customer's cart: its lines, and their products as the catalogue shows them (kept, or read in one query). */
 export async function queryCart(reader: CatalogReader, userId: number): Promise<Cart> {
-  const lines = await cartLinesOf(reader.db).execute({ userId });
+  const [customer] = await cartLinesOf(reader.db).execute({ userId });
+  return priceLines(reader, customer?.lines ?? []);
+}
+
+/** Prices stored lines with their products, kept or read in one query. */
+export async function priceLines(reader: CatalogReader, lines: StoredLine[]): Promise<Cart> {
   return priceWith(offersIn(await loadProducts(reader, [...new Set(lines.map((line) => line.goodsId))])), lines, 'skip');
 }
 
