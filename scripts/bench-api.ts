@@ -16,7 +16,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -102,10 +102,20 @@ const cpuMs = (pids: number[]) =>
   }, 0);
 const ticksPerSecond = 100;
 
+/** The local PostgreSQL's processes (its backends come and go with connections: read them each time). */
+const databasePids = () =>
+  readdirSync('/proc').filter((entry) => /^\d+$/.test(entry) && readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres').map(Number);
+/** CPU time of the shop's processes and of the database's, in ms. */
+const cpuNow = (pids: number[]) => ({ shop: cpuMs(pids), database: cpuMs(databasePids()) });
+const cpuPer = (before: ReturnType<typeof cpuNow>, pids: number[], count: number) => {
+  const after = cpuNow(pids);
+  return { shop: (after.shop - before.shop) / count, database: (after.database - before.database) / count };
+};
+
 /** Closed loop: `connections` requests in flight for the whole time; also the servers' CPU per request. */
 async function mostPerSecond(target: Target, pids: number[], connections = 10, forSeconds = seconds) {
   let done = 0;
-  const cpuBefore = cpuMs(pids);
+  const cpuBefore = cpuNow(pids);
   const until = performance.now() + forSeconds * 1000;
   await Promise.all(
     Array.from({ length: connections }, async () => {
@@ -115,7 +125,7 @@ async function mostPerSecond(target: Target, pids: number[], connections = 10, f
       }
     }),
   );
-  return { max: done / forSeconds, cpuPerRequest: (cpuMs(pids) - cpuBefore) / done };
+  return { max: done / forSeconds, cpu: cpuPer(cpuBefore, pids, done) };
 }
 
 async function rateTable(label: string, target: Target, pids: number[]) {
@@ -128,11 +138,11 @@ async function rateTable(label: string, target: Target, pids: number[]) {
     if (result.p99 > p99Budget || result.failed) break;
     best = rate;
   }
-  const { max, cpuPerRequest } = await mostPerSecond(target, pids);
+  const { max, cpu } = await mostPerSecond(target, pids);
   console.log(
-    `  ${label.padEnd(26)} highest rate with p99 ≤ ${p99Budget} ms: ${best}/s; most per second (10 connections): ${max.toFixed(0)}/s; server CPU ${cpuPerRequest.toFixed(3)} ms per request`,
+    `  ${label.padEnd(26)} highest rate with p99 ≤ ${p99Budget} ms: ${best}/s; most per second (10 connections): ${max.toFixed(0)}/s; CPU per request: ${cpu.shop.toFixed(3)} ms server, ${cpu.database.toFixed(3)} ms database`,
   );
-  return { best, max, cpuPerRequest };
+  return { best, max, cpuPerRequest: cpu.shop };
 }
 
 function startChild(args: string[], env: Record<string, string>, ready: RegExp): Promise<ChildProcess & { output: () => string }> {
@@ -176,13 +186,14 @@ async function register(api: Api, email: string) {
  * holds were asked for; connection i orders as customer i modulo their number. Answers the placed
  * orders per second and whether the stock went below zero or more was placed than it held.
  */
-async function placeOrders(databaseUrl: string, spec: number, api: Api, customers: Record<string, string>[]): Promise<Orders> {
+async function placeOrders(databaseUrl: string, spec: number, api: Api, customers: Record<string, string>[], pids: number[]): Promise<Orders> {
   const stock = 400;
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   await client.query('update specifications set stock = $1 where id = $2', [stock, spec]);
   let placed = 0;
   let refused = 0;
+  const cpuBefore = cpuNow(pids);
   const started = performance.now();
   await Promise.all(
     Array.from({ length: 10 }, async (_, connection) => {
@@ -197,11 +208,12 @@ async function placeOrders(databaseUrl: string, spec: number, api: Api, customer
     }),
   );
   const orderSeconds = (performance.now() - started) / 1000;
+  const cpu = cpuPer(cpuBefore, pids, placed + refused);
   const left = (await client.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
   await client.end();
   const oversold = left < 0 || placed > stock;
   const who = customers.length === 1 ? 'one customer' : `${customers.length} customers`;
-  console.log(`  createOrder, ${who}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${oversold ? ', OVERSOLD' : ', no oversell'})`);
+  console.log(`  createOrder, ${who}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${oversold ? ', OVERSOLD' : ', no oversell'}); CPU per order: ${cpu.shop.toFixed(2)} ms server, ${cpu.database.toFixed(2)} ms database`);
   return { perSecond: placed / orderSeconds, oversold };
 }
 
@@ -260,8 +272,8 @@ async function measureShop(processes: number, databaseUrl: string, dataDir: stri
     // createOrder, 10 at a time: from ten customers (each connection its own), and from one.
     const customers = [signedIn];
     for (let index = 1; index < 10; index++) customers.push(await register(api, `bench.${process.pid}.${processes}.${index}@example.com`));
-    const orders = await placeOrders(databaseUrl, spec, api, customers);
-    const oneCustomer = await placeOrders(databaseUrl, spec, api, [signedIn]);
+    const orders = await placeOrders(databaseUrl, spec, api, customers, pids);
+    const oneCustomer = await placeOrders(databaseUrl, spec, api, [signedIn], pids);
     return { products, cart, orders, oneCustomer, idleMb };
   } finally {
     await stopChild(shop);
