@@ -27,10 +27,9 @@ function pageSite(): SiteInfo {
   };
 }
 
-/** The page was built for one language and currency; the stored site info follows the page. */
-export function startSite(page: { language: Language; currency: Currency }) {
-  const stored = readStored<Partial<SiteInfo>>('local', STORAGE_KEY, {});
-  saveSite({ ...$site.get(), ...stored, languageAbbreviation: page.language, currencyAbbreviation: page.currency });
+/** The stored site info and the `site` cookie follow the page (`$site` started as the page). */
+export function startSite() {
+  saveSite($site.get());
 }
 
 function saveSite(site: SiteInfo) {

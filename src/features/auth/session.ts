@@ -53,15 +53,17 @@ const sessionByToken: SessionLookup<SessionRow> = preparedOnce((db) =>
 
 /**
  * The session a token belongs to, sliding its expiry; null when it is unknown, expired or its
- * customer is disabled (such sessions are deleted on the way). `lookup` may bring more of the
- * customer in the same statement; its row comes back as `row`.
+ * customer is disabled (such sessions are deleted on the way).
  */
-export async function findSession<Row extends SessionRow = SessionRow>(
+export const findSession = (db: Executor, token: string, days: number, now = new Date()) => lookUpSession(db, sessionByToken, token, days, now);
+
+/** `findSession` with a `lookup` that may bring more of the customer in the same statement; its row comes back as `row`. */
+async function lookUpSession<Row extends SessionRow>(
   db: Executor,
+  lookup: SessionLookup<Row>,
   token: string,
   days: number,
-  now = new Date(),
-  lookup: SessionLookup<Row> = sessionByToken as unknown as SessionLookup<Row>,
+  now: Date,
 ): Promise<(SignedIn & { slid: boolean; row: Row }) | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await lookup(db).execute({ tokenHash: hashToken(token) });
@@ -113,10 +115,10 @@ export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
 
 type SessionDeps = Pick<ShopDeps, 'db' | 'config'>;
 
-async function loadSession<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup?: SessionLookup<Row>): Promise<Row | undefined> {
+async function loadSession<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup: SessionLookup<Row>): Promise<Row | undefined> {
   const token = sessionToken(c);
   if (!token) return undefined;
-  const found = await findSession(deps.db, token, deps.config.sessions.days, new Date(), lookup);
+  const found = await lookUpSession(deps.db, lookup, token, deps.config.sessions.days, new Date());
   if (!found) {
     clearSessionCookie(c, deps.config);
     return undefined;
@@ -129,14 +131,14 @@ async function loadSession<Row extends SessionRow>(c: Context<AppEnv>, deps: Ses
 /** Puts the signed-in customer, if any, on the context (`c.var.signedIn`). */
 export const optionalUser = (deps: SessionDeps) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    await loadSession(c, deps);
+    await loadSession(c, deps, sessionByToken);
     await next();
   });
 
 /** Lets only signed-in customers through (`-212`, HTTP 401 otherwise); read them with `signedInOf(c)`. */
 export const requireUser = (deps: SessionDeps) =>
   createMiddleware<AppEnv>(async (c, next) => {
-    if (!(await loadSession(c, deps))) throw new ShopError(ErrorCode.LoginRequired);
+    if (!(await loadSession(c, deps, sessionByToken))) throw new ShopError(ErrorCode.LoginRequired);
     await next();
   });
 

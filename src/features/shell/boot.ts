@@ -2,7 +2,6 @@ import { $signedIn, loadUser } from '@/features/auth/user.store';
 import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.store';
 import { loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
-import type { Currency, Language } from '@/lib/locale';
 import { showReferralNote } from '@/features/referral/referral-entry';
 import { startSite } from '@/lib/site.store';
 import { anonymousRoutes } from '@/lib/variants';
@@ -11,8 +10,8 @@ import { anonymousRoutes } from '@/lib/variants';
  * Runs on every page: the route guard, then loading the user, cart and site info (spec §4). Pages are
  * separate documents, so "every navigation" is every page load.
  */
-export async function bootShop(page: { language: Language; currency: Currency; route: string }) {
-  startSite(page);
+export async function bootShop(page: { route: string }) {
+  startSite();
   guardRoute(page.route);
   showReferralNote();
   await loadUser();
