@@ -1,6 +1,6 @@
 // @ts-check
 import { writeFile } from 'node:fs/promises';
-import preact from '@astrojs/preact';
+import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/build/release.ts';
 import { checkoutSdkUrl } from './src/lib/security-headers.ts';
@@ -51,7 +51,7 @@ export default defineConfig({
     // compares only their protocol and host with the served release's (src/server/site-build.ts).
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
   },
-  integrations: [preact({ compat: true }), apiProxy(), shopRelease()],
+  integrations: [react(), apiProxy(), shopRelease()],
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

@@ -1,12 +1,8 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 
-/** The islands are written against React's API and run on Preact (docs/decisions/049): tests that import one resolve it as the build does. */
-const alias = [
-  { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
-  { find: /^react(-dom)?$/, replacement: 'preact/compat' },
-  { find: /^react\/jsx-(dev-)?runtime$/, replacement: 'preact/jsx-runtime' },
-];
+/** `@/` is the source folder, as in tsconfig.json. */
+const alias = [{ find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) }];
 
 /**
  * Two projects: `server` (unit and API tests, on PGlite or on PostgreSQL with TEST_DATABASE_URL) and

@@ -28,8 +28,8 @@ export function Dialog({ open, onClose, title, closeLabel, variant = 'sheet', wi
   const opener = useRef<HTMLElement | null>(null);
   const titleId = useId();
 
-  // Before the browser paints: a dialog rendered to open shows in the same frame as the click
-  // (Preact runs plain effects a frame later).
+  // Before the browser paints: the modal opens (and the page behind turns inert) in the same frame
+  // as the render that asked for it, so no frame shows the dialog's content outside the top layer.
   useLayoutEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;

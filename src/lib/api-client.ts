@@ -1,3 +1,4 @@
+import ky, { HTTPError } from 'ky';
 import { ErrorCode } from './error-codes';
 import { $site } from './site.store';
 import { showToast } from './toast.store';
@@ -12,9 +13,10 @@ const toastedCodes = new Set<number>([ErrorCode.RequestFailed, ErrorCode.SystemB
 const requestFailedMessage = (typeof document !== 'undefined' && document.documentElement.dataset.requestFailed) || 'Request failed, please try again later';
 
 type Options = { json?: unknown; searchParams?: Record<string, string | number>; body?: FormData; quiet?: boolean };
+type Method = 'get' | 'post' | 'put' | 'delete';
 
-/** Every call gives up after a minute, as the upload does. */
-const timeoutMs = 60_000;
+/** Answers a gateway or proxy gives while the shop restarts or is overloaded: a GET may ask again. */
+const retriedStatuses = [502, 503, 504];
 
 /** The stored Language and Currency, sent with every call. */
 function siteHeaders(): Record<string, string> {
@@ -22,23 +24,11 @@ function siteHeaders(): Record<string, string> {
   return { Language: site.languageAbbreviation, Currency: site.currencyAbbreviation };
 }
 
-async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, options: Options = {}): Promise<ApiResult<T>> {
-  let result: ApiResult<T>;
-  try {
-    const query = new URLSearchParams(Object.entries(options.searchParams ?? {}).map(([name, value]) => [name, String(value)])).toString();
-    const url = `/api/v1/${path.replace(/^\//, '')}${query ? `?${query}` : ''}`;
-    const headers: Record<string, string> = { ...siteHeaders(), Accept: 'application/json' };
-    let body: BodyInit | undefined = options.body;
-    if (options.json !== undefined) {
-      headers['Content-Type'] = 'application/json';
-      body = JSON.stringify(options.json);
-    }
-    const response = await fetch(url, { method: method.toUpperCase(), headers, body, credentials: 'same-origin', signal: AbortSignal.timeout(timeoutMs) });
-    result = (await response.json()) as ApiResult<T>;
-  } catch {
-    result = { code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage };
-  }
-  return settle(result, options);
+/** The one place an answer, or its absence, becomes a result: anything but the API's envelope is a failed request (-1). */
+function toResult<T>(body: unknown): ApiResult<T> {
+  const envelope = body as Partial<ApiResult<T>> | null;
+  if (typeof envelope?.code === 'number' && typeof envelope.message === 'string') return { code: envelope.code, data: envelope.data as T, message: envelope.message };
+  return { code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage };
 }
 
 function settle<T>(result: ApiResult<T>, options: Pick<Options, 'quiet'>): ApiResult<T> {
@@ -47,39 +37,76 @@ function settle<T>(result: ApiResult<T>, options: Pick<Options, 'quiet'>): ApiRe
 }
 
 /**
- * A multipart PUT that reports upload progress (0 to 1), which fetch cannot do over HTTP/1.1; the
- * same headers, timeout, failures and toasts as every other call.
+ * The storefront's calls to /api/v1 (ky): the stored Language and Currency on every request, JSON
+ * bodies, a minute's timeout (spec §9). Only reads are asked again, after a dropped connection or a
+ * gateway's 502/503/504, with a growing pause; a POST, PUT or DELETE is sent once, whatever happens,
+ * so an order or a payment is never made twice by the client. `prefixUrl` and `timeout` are options
+ * for the tests, which call a server of their own.
  */
-function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: Pick<Options, 'quiet'> = {}): Promise<ApiResult<T>> {
-  return new Promise((resolve) => {
-    const request = new XMLHttpRequest();
-    const failed = () => resolve(settle({ code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage }, options));
-    request.open('PUT', `/api/v1/${path.replace(/^\//, '')}`);
-    request.timeout = timeoutMs;
-    for (const [name, value] of Object.entries(siteHeaders())) request.setRequestHeader(name, value);
-    request.upload.addEventListener('progress', (event) => {
-      if (event.lengthComputable) onProgress(event.loaded / event.total);
-    });
-    request.addEventListener('load', () => {
-      try {
-        resolve(settle(JSON.parse(request.responseText) as ApiResult<T>, options));
-      } catch {
-        failed();
-      }
-    });
-    for (const failure of ['error', 'timeout', 'abort'] as const) request.addEventListener(failure, failed);
-    request.send(form);
+export function createApiClient({ prefixUrl = '/api/v1', timeout = 60_000 }: { prefixUrl?: string; timeout?: number } = {}) {
+  const http = ky.create({
+    prefixUrl,
+    timeout,
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    retry: { limit: 2, methods: ['get'], statusCodes: retriedStatuses, afterStatusCodes: [503], backoffLimit: 3_000 },
+    // Other statuses carry the API's envelope (a refusal is an answer, not an error).
+    throwHttpErrors: (status) => retriedStatuses.includes(status),
+    hooks: {
+      beforeRequest: [
+        (request) => {
+          for (const [name, value] of Object.entries(siteHeaders())) request.headers.set(name, value);
+        },
+      ],
+    },
   });
+
+  async function call<T>(method: Method, path: string, options: Options = {}): Promise<ApiResult<T>> {
+    let body: unknown;
+    try {
+      body = await http(path.replace(/^\//, ''), { method, json: options.json, body: options.body, searchParams: options.searchParams }).json();
+    } catch (error) {
+      body = error instanceof HTTPError ? await error.response.json().catch(() => null) : null;
+    }
+    return settle(toResult<T>(body), options);
+  }
+
+  /**
+   * A multipart PUT that reports upload progress (0 to 1), which fetch cannot do over HTTP/1.1; the
+   * same headers, timeout, results and toasts as every other call.
+   */
+  function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: Pick<Options, 'quiet'> = {}): Promise<ApiResult<T>> {
+    return new Promise((resolve) => {
+      const request = new XMLHttpRequest();
+      const done = (body: unknown) => resolve(settle(toResult<T>(body), options));
+      request.open('PUT', `${prefixUrl}/${path.replace(/^\//, '')}`);
+      request.timeout = timeout;
+      for (const [name, value] of Object.entries(siteHeaders())) request.setRequestHeader(name, value);
+      request.upload.addEventListener('progress', (event) => {
+        if (event.lengthComputable) onProgress(event.loaded / event.total);
+      });
+      request.addEventListener('load', () => {
+        try {
+          done(JSON.parse(request.responseText));
+        } catch {
+          done(null);
+        }
+      });
+      for (const failure of ['error', 'timeout', 'abort'] as const) request.addEventListener(failure, () => done(null));
+      request.send(form);
+    });
+  }
+
+  return {
+    get: <T>(path: string, options?: Options) => call<T>('get', path, options),
+    post: <T>(path: string, json?: unknown, options?: Options) => call<T>('post', path, { ...options, json }),
+    put: <T>(path: string, json?: unknown, options?: Options) => call<T>('put', path, { ...options, json }),
+    delete: <T>(path: string, options?: Options) => call<T>('delete', path, options),
+    upload,
+  };
 }
 
-/** The storefront's calls to /api/v1, with the stored Language and Currency on every request. */
-export const api = {
-  get: <T>(path: string, options?: Options) => call<T>('get', path, options),
-  post: <T>(path: string, json?: unknown, options?: Options) => call<T>('post', path, { ...options, json }),
-  put: <T>(path: string, json?: unknown, options?: Options) => call<T>('put', path, { ...options, json }),
-  delete: <T>(path: string, options?: Options) => call<T>('delete', path, options),
-  upload,
-};
+export const api = createApiClient();
 
 export const isSuccess = <T>(result: ApiResult<T>): boolean => result.code === ErrorCode.Success;
 

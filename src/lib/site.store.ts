@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { SITE_COOKIE } from '@/edge/rewrite';
-import { readStored, writeStored } from './browser-storage';
+import { storedAtom } from './browser-storage';
 import { currencies, defaultCurrency, defaultLanguage, languages, type Currency, type Language } from './locale';
 
 /** The browser's site info (spec §3); the `site` cookie mirrors it so the CDN serves the right pages. */
@@ -9,9 +9,13 @@ export type SiteInfo = { languageAbbreviation: Language; currencyAbbreviation: C
 const STORAGE_KEY = 'site-info';
 const CURRENCY_RELOAD_DELAY_MS = 300;
 
+const $storedSite = storedAtom<Partial<SiteInfo>>(STORAGE_KEY, {}, { listen: false });
+
 /**
  * Starts as the page: `<html data-language data-currency>` says what it was built for, so an island
  * that calls the API before the shell has started still asks in the page's language and currency.
+ * Another tab's choice shows from this tab's next page on (the page's words are in its own language),
+ * so the stored site info does not follow other tabs.
  */
 export const $site = atom<SiteInfo>(pageSite());
 
@@ -21,7 +25,7 @@ function pageSite(): SiteInfo {
   const { language, currency } = document.documentElement.dataset;
   return {
     ...site,
-    ...readStored<Partial<SiteInfo>>('local', STORAGE_KEY, {}),
+    ...$storedSite.get(),
     ...(languages.includes(language as Language) && { languageAbbreviation: language as Language }),
     ...(currencies.includes(currency as Currency) && { currencyAbbreviation: currency as Currency }),
   };
@@ -34,7 +38,7 @@ export function startSite() {
 
 function saveSite(site: SiteInfo) {
   $site.set(site);
-  writeStored('local', STORAGE_KEY, site);
+  $storedSite.set(site);
   document.cookie = `${SITE_COOKIE}=${site.languageAbbreviation}-${site.currencyAbbreviation}; path=/; max-age=31536000; samesite=lax`;
 }
 

@@ -1,14 +1,15 @@
-import { useStore } from '@nanostores/preact';
 import type { ReadableAtom } from 'nanostores';
-import { useEffect, useState } from 'react';
+import { useSyncExternalStore } from 'react';
 
 /**
- * A store whose browser value (from storage) differs from what the prebuilt HTML shows: the first
- * render matches the HTML, the next shows the browser's value, so hydration never disagrees.
+ * A store whose browser value (from storage) differs from what the prebuilt HTML shows: React
+ * hydrates with `prebuiltValue` (the server snapshot), then renders the browser's value, so hydration
+ * never disagrees. `prebuiltValue` must be a constant.
  */
 export function useClientStore<T>(store: ReadableAtom<T>, prebuiltValue: T): T {
-  const value = useStore(store);
-  const [hydrated, setHydrated] = useState(false);
-  useEffect(() => setHydrated(true), []);
-  return hydrated ? value : prebuiltValue;
+  return useSyncExternalStore(
+    (changed) => store.listen(changed),
+    () => store.get(),
+    () => prebuiltValue,
+  );
 }

@@ -272,7 +272,9 @@ function runAstroBuild(options: { outDir: string; quiet: boolean; onPage: (done:
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astro, 'build', '--outDir', options.outDir], {
       cwd: projectRoot,
-      env: { ...process.env, ...options.env, NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.SHOP_BUILD_NODE_OPTIONS].filter(Boolean).join(' ') },
+      // The pages are a production build whatever the server runs as (tests run it as `test`, which
+      // would bundle React's development build into the pages).
+      env: { ...process.env, ...options.env, NODE_ENV: 'production', NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.SHOP_BUILD_NODE_OPTIONS].filter(Boolean).join(' ') },
       stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
     });
     let pages = 0;

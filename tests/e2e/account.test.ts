@@ -30,6 +30,26 @@ describe('cart and account in the browser', () => {
     await page.getByRole('button', { name: 'Cart 2' }).waitFor();
   });
 
+  it("shows a guest's cart in the browser's other tabs without reloading them", async () => {
+    const shopping = await shop.newPage();
+    const browsing = await shopping.context().newPage();
+    await browsing.goto('/productsList');
+    await browsing.getByRole('button', { name: 'Cart', exact: true }).waitFor();
+    // A mark on the open document: a reload would lose it.
+    await browsing.evaluate(() => Object.assign(window, { notReloaded: true }));
+    await shopping.goto('/productsList?category=lingerie');
+    await shopping.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await shopping.getByRole('button', { name: 'Add to cart' }).click();
+    await shopping.getByRole('button', { name: 'Cart 1' }).waitFor();
+
+    await browsing.getByRole('button', { name: 'Cart 1' }).waitFor();
+    await browsing.getByRole('button', { name: 'Cart 1' }).click();
+    const drawer = browsing.getByRole('dialog', { name: 'Shopping cart' });
+    await drawer.getByRole('button', { name: 'Increase quantity' }).click();
+    await shopping.getByRole('button', { name: 'Cart 2' }).waitFor();
+    await expect(browsing.evaluate(() => 'notReloaded' in window)).resolves.toBe(true);
+  });
+
   it('shows a wrong password on the password field, and an unknown account on the email field', async () => {
     const page = await shop.newPage();
     await page.goto('/');

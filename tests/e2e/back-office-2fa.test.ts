@@ -1,5 +1,5 @@
 import { Secret, TOTP } from 'otpauth';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { inviteOperator, setOperatorPassword } from '@/features/backoffice/operator-auth';
 import { axeViolations } from './support/axe';

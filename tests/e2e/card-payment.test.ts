@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { setStock } from '@/features/catalog/catalog.commands';
 import type { ProductPage, ProductSummary } from '@/features/catalog/catalog.schema';

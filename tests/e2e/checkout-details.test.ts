@@ -1,5 +1,5 @@
 import { and, eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { formatMoney, percentOf } from '@/lib/money';

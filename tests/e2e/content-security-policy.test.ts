@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import type { Language } from '@/lib/locale';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { formatMoney, rebatePoints } from '@/lib/money';

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { AGE_COOKIE, DEFAULT_AGE_GATE_LEAVE_URL } from '@/features/site/age-gate';
 import { shareVisits, users } from '@/server/db/schema';

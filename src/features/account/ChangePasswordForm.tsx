@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { encodePassword } from '@/features/auth/auth';
 import { $signedIn } from '@/features/auth/user.store';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import type { UserInfo } from '@/features/auth/auth.schema';
 import { $signedIn, $user, loadUser } from '@/features/auth/user.store';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { Dialog } from '@/components/Dialog';
 import { $signDialog, closeSignDialog, switchSignType } from '@/features/shell/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';

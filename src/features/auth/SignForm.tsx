@@ -3,7 +3,7 @@ import { $cartDrawerOpen, isMobile, type SignType } from '@/features/shell/shell
 import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/cart.store';
 import { openPendingShare } from '@/features/referral/share.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
-import { clearStored } from '@/lib/browser-storage';
+import { clearSession } from '@/lib/browser-storage';
 import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
 import { loadUser, register, saveShopState, signIn } from './user.store';
@@ -149,7 +149,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
  * browser cart now lives in the account, user and cart reload, a pending share opens.
  */
 async function finishSignIn(onDone: () => void) {
-  clearStored('session');
+  clearSession();
   clearBrowserCart();
   saveShopState({ payEmail: undefined });
   $cartDrawerOpen.set(false);

@@ -1,30 +1,30 @@
-import { atom, computed } from 'nanostores';
+import { computed } from 'nanostores';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
-import { clearStored, readStored, writeStored } from '@/lib/browser-storage';
+import { clearSession, readSession, storedAtom, writeSession } from '@/lib/browser-storage';
 import { encodePassword, signedOutUserInfo } from './auth';
 import type { UserInfo } from './auth.schema';
 
-/** User and order state live in browser storage under one key (spec §3). */
+/**
+ * User and order state live in browser storage under one key (spec §3), shared by the browser's
+ * tabs: signing in or out in one shows in the others.
+ */
 export const SHOP_STATE_KEY = 'energy-shop';
 const REFEREE_CODE_KEY = 'refereeCode';
 
-type ShopState = { user: UserInfo; payEmail?: string; couponId?: string; backUrl?: string };
+type ShopState = { user?: UserInfo; payEmail?: string; couponId?: string; backUrl?: string };
 
-const stored = () => readStored<Partial<ShopState>>('local', SHOP_STATE_KEY, {});
-export const saveShopState = (patch: Partial<ShopState>) => writeStored('local', SHOP_STATE_KEY, { ...stored(), ...patch });
-export const readShopState = stored;
+const $shopState = storedAtom<ShopState>(SHOP_STATE_KEY, {});
+export const saveShopState = (patch: Partial<ShopState>) => $shopState.set({ ...$shopState.get(), ...patch });
+export const readShopState = (): ShopState => $shopState.get();
 
-export const $user = atom<UserInfo>(stored().user ?? signedOutUserInfo);
+export const $user = computed($shopState, (state) => state.user ?? signedOutUserInfo);
 /** Signed in means both the email and the user id are known. */
 export const $signedIn = computed($user, (user) => Boolean(user.email && user.userId));
 
-function setUser(user: UserInfo) {
-  $user.set(user);
-  saveShopState({ user });
-}
+export const setUser = (user: UserInfo) => saveShopState({ user });
 
-export const readRefereeCode = () => readStored<string | null>('session', REFEREE_CODE_KEY, null);
-export const saveRefereeCode = (code: string) => writeStored('session', REFEREE_CODE_KEY, code);
+export const readRefereeCode = () => readSession<string | null>(REFEREE_CODE_KEY, null);
+export const saveRefereeCode = (code: string) => writeSession(REFEREE_CODE_KEY, code);
 
 /**
  * Refreshes the user from the server. Only the server's answer signs a visitor out: a request that
@@ -54,6 +54,6 @@ export async function register(body: { firstName: string; lastName: string; emai
 export async function logout() {
   await api.get('login/loginOut', { quiet: true });
   setUser(signedOutUserInfo);
-  clearStored('session');
+  clearSession();
   location.reload();
 }

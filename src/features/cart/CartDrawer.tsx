@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { checkoutUrlOf } from './cart-ids';

@@ -1,7 +1,7 @@
 import { atom, computed } from 'nanostores';
 import { $signedIn } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
-import { readStored, writeStored } from '@/lib/browser-storage';
+import { storedAtom } from '@/lib/browser-storage';
 import { ErrorCode } from '@/lib/error-codes';
 import { showToast } from '@/lib/toast.store';
 import { combineItems } from './cart';
@@ -13,12 +13,29 @@ const BROWSER_CART_KEY = 'cart-items';
 export const $cart = atom<Cart>({ list: [], total: 0 });
 export const $cartLoading = atom(false);
 
-export const readBrowserCart = () => readStored<CartItem[]>('local', BROWSER_CART_KEY, []);
-const saveBrowserCart = (items: CartItem[]) => writeStored('local', BROWSER_CART_KEY, items.length ? items : null);
+const $browserCart = storedAtom<CartItem[]>(BROWSER_CART_KEY, []);
+/** What this tab last saved: any other value of the browser cart came from another tab. */
+let savedHere: CartItem[] = $browserCart.get();
+
+export const readBrowserCart = () => $browserCart.get();
+function saveBrowserCart(items: CartItem[]) {
+  savedHere = items;
+  $browserCart.set(items);
+}
 /** After sign-in the server has merged the browser cart into the account's cart. */
 export const clearBrowserCart = () => saveBrowserCart([]);
 /** A guest's ordered lines leave the browser cart (the server removes a customer's itself). */
 export const removeFromBrowserCart = (ids: number[]) => saveBrowserCart(readBrowserCart().filter((item) => !ids.includes(item.goodsSpecificationId)));
+
+/**
+ * A guest's cart follows the browser's other tabs: when one of them changes it, this tab prices it
+ * again (its header badge, drawer and cart page show the new lines without a reload).
+ */
+export function followOtherTabs() {
+  return $browserCart.listen((items) => {
+    if (items !== savedHere && !$signedIn.get()) void loadCart();
+  });
+}
 
 /** The estimated total, or null ("--") when a line has no price in this currency or the total is zero. */
 export const $cartTotal = computed($cart, (cart) => estimateTotal(cart.list));

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $cart, loadCart } from '@/features/cart/cart.store';
 import { isBuyable as buyable, unbuyableReason } from '@/features/cart/cart';

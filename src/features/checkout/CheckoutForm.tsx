@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { $signedIn, $user, loadUser, readRefereeCode, saveShopState } from '@/features/auth/user.store';
 import { encodePassword } from '@/features/auth/auth';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $signedIn, readRefereeCode, saveRefereeCode } from '@/features/auth/user.store';
 import { AddressForm } from '@/features/delivery/AddressForm';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { $signedIn } from '@/features/auth/user.store';

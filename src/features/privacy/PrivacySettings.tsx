@@ -1,7 +1,7 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState, type FormEvent } from 'react';
 import { encodePassword, signedOutUserInfo } from '@/features/auth/auth';
-import { $signedIn, $user, saveShopState } from '@/features/auth/user.store';
+import { $signedIn, setUser } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type AnyMessageKey, type Messages } from '@/lib/i18n/ui';
 import { limits } from '@/lib/validation';
@@ -57,8 +57,7 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
     const result = await api.post('privacy/deleteAccount', { password: encodePassword(password) });
     setBusy(false);
     if (isSuccess(result)) {
-      $user.set(signedOutUserInfo);
-      saveShopState({ user: signedOutUserInfo });
+      setUser(signedOutUserInfo);
       setDeleted(true);
       return;
     }

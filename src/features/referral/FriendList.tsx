@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Pager } from '@/components/Pager';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { $user } from '@/features/auth/user.store';

@@ -1,6 +1,6 @@
 import { saveRefereeCode } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
-import { readStored, writeStored } from '@/lib/browser-storage';
+import { readSession, writeSession } from '@/lib/browser-storage';
 import { showToast } from '@/lib/toast.store';
 import type { ShareVisit } from './referral.schema';
 
@@ -22,14 +22,14 @@ export async function enterWithReferralCode(pathname: string, unknownNote: strin
   // A failed request keeps the code: registration checks it again and ignores an unknown one.
   const known = isSuccess(result) ? result.data.known : true;
   if (known) saveRefereeCode(code);
-  else writeStored('session', NOTE_KEY, unknownNote);
+  else writeSession(NOTE_KEY, unknownNote);
   location.replace('/');
 }
 
 /** Shows the note the referral page left, once. */
 export function showReferralNote() {
-  const note = readStored<string | null>('session', NOTE_KEY, null);
+  const note = readSession<string | null>(NOTE_KEY, null);
   if (!note) return;
-  writeStored('session', NOTE_KEY, null);
+  writeSession(NOTE_KEY, null);
   showToast('warning', note);
 }

@@ -1,4 +1,4 @@
-import { useStore } from '@nanostores/preact';
+import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { dismissToast, $toasts } from '@/lib/toast.store';
 import type { Messages } from '@/lib/i18n/ui';

@@ -1,6 +1,6 @@
 import { $signedIn, loadUser } from '@/features/auth/user.store';
 import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.store';
-import { loadCart } from '@/features/cart/cart.store';
+import { followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import { showReferralNote } from '@/features/referral/referral-entry';
 import { startSite } from '@/lib/site.store';
@@ -17,6 +17,7 @@ export async function bootShop(page: { route: string }) {
   await loadUser();
   guardRoute(page.route);
   await loadCart();
+  followOtherTabs();
 }
 
 function guardRoute(route: string) {

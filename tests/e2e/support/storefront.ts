@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Page } from 'playwright';
 import { uiDictionaries } from '@/lib/i18n/ui';
 
 /* What a customer does in the storefront, step by step, for the end-to-end tests. */
