@@ -19,7 +19,7 @@ export default defineConfig({
           include: ['src/**/*.test.ts', 'tests/**/*.test.ts'],
           exclude: ['tests/e2e/**'],
           globalSetup: ['tests/support/global-setup.ts'],
-          setupFiles: ['tests/support/fail-on-console-error.ts'],
+          setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/fail-on-concurrent-query.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

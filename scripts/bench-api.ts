@@ -7,12 +7,14 @@
  * - the most requests per second with 10 connections;
  *   (each read is warmed by a second of load first, not counted: a running shop's pool is open and its code compiled)
  * - createOrder per second (10 at a time, from ten customers and from one), and that stock never went below zero;
- * - the shop's resident memory once started and idle: after the first start, which seeds the demo
- *   catalogue, and after each measured start (all its processes);
+ * - the shop's resident memory once started and idle (after --idle-seconds, default 20), on PostgreSQL
+ *   and on embedded PGlite: after the first start, which seeds the demo catalogue, and after a
+ *   restart; and after each measured start (all its processes);
  * - the server CPU time per request (from /proc), a figure that holds on a busy machine.
  * It does so for the shop on one process and again on two (WORKERS=2, Node's cluster on one port), and
  * prints the figures side by side.
- * Usage: npm run bench:api [-- --seconds 3] [--processes 1,2] [--cpu-prof]   (stops by itself)
+ * Usage: npm run bench:api [-- --seconds 3] [--processes 1,2] [--idle-seconds 20] [--orders-only] [--cpu-prof]   (stops by itself)
+ * --orders-only skips the read rates (createOrder and memory only, for profiling checkout).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -27,14 +29,23 @@ import { homeAddress } from '@/features/delivery/fixtures/addresses';
 import { nodeArgumentsOf } from '../tests/support/processes';
 
 const { values } = parseArgs({
-  options: { seconds: { type: 'string', default: '3' }, processes: { type: 'string', default: '1,2' }, 'cpu-prof': { type: 'boolean', default: false } },
+  options: {
+    seconds: { type: 'string', default: '3' },
+    processes: { type: 'string', default: '1,2' },
+    'idle-seconds': { type: 'string', default: '20' },
+    'orders-only': { type: 'boolean', default: false },
+    'cpu-prof': { type: 'boolean', default: false },
+  },
 });
 const seconds = Number(values.seconds);
+const idleSeconds = Number(values['idle-seconds']);
 const processCounts = values.processes.split(',').map(Number);
 const rates = [100, 200, 500, 1000, 2000, 4000];
 const p99Budget = 20;
 const serverUrl = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres';
 const database = `bench_api_${process.pid}`;
+// Each shop started here is given its database: PostgreSQL's URL, or none for embedded PGlite.
+delete process.env.DATABASE_URL;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
 type Target = { port: number; path: string; headers?: Record<string, string> };
@@ -217,9 +228,9 @@ async function placeOrders(databaseUrl: string, spec: number, api: Api, customer
   return { perSecond: placed / orderSeconds, oversold };
 }
 
-const shopEnvironment = (databaseUrl: string, dataDir: string, port: number, processes: number) => ({
+const shopEnvironment = (databaseUrl: string | undefined, dataDir: string, port: number, processes: number) => ({
   NODE_ENV: 'production',
-  DATABASE_URL: databaseUrl,
+  ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   DATA_DIR: dataDir,
   PORT: String(port),
   WORKERS: String(processes),
@@ -228,10 +239,11 @@ const shopEnvironment = (databaseUrl: string, dataDir: string, port: number, pro
   RATE_LIMIT_PER_ACCOUNT: '1000000',
 });
 
-async function idleAfterFirstStart(databaseUrl: string, dataDir: string) {
+/** The shop's resident memory, idle `idleSeconds` after it started on one process (PGlite in `dataDir` without a URL). */
+async function idleAfterStart(databaseUrl: string | undefined, dataDir: string) {
   const shop = await startChild([...nodeArgumentsOf('start'), '--no-build'], shopEnvironment(databaseUrl, dataDir, await freePort(), 1), /running at/);
   try {
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     return rssMb([shop.pid!]);
   } finally {
     await stopChild(shop);
@@ -250,6 +262,7 @@ async function measureShop(processes: number, databaseUrl: string, dataDir: stri
     const workers = /processes serve it: ([\d, ]+)\n/.exec(shop.output())?.[1]?.split(', ').map(Number) ?? [];
     await new Promise((resolve) => setTimeout(resolve, 3000));
     const idleMb = rssMb([shop.pid!, ...workers]);
+    const pids = [shop.pid!, ...workers];
 
     const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
     const signedIn = await register(api, `bench.${process.pid}.${processes}@example.com`);
@@ -265,9 +278,9 @@ async function measureShop(processes: number, databaseUrl: string, dataDir: stri
 
     const label = processes === 1 ? 'one process' : `${processes} processes (WORKERS=${processes})`;
     console.log(`\n  shop on ${label}, idle after a restart: ${idleMb} MB RSS${processes === 1 ? ' (target ≤ 200 MB)' : ' in all'}`);
-    const pids = [shop.pid!, ...workers];
-    const products = await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }), pids);
-    const cart = await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }), pids);
+    const skipped = { best: 0, max: 0, cpuPerRequest: 0 };
+    const products = values['orders-only'] ? skipped : await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }), pids);
+    const cart = values['orders-only'] ? skipped : await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }), pids);
 
     // createOrder, 10 at a time: from ten customers (each connection its own), and from one.
     const customers = [signedIn];
@@ -302,10 +315,21 @@ try {
   databaseUrl.pathname = `/${database}`;
 
   console.log(`\nAPI on PostgreSQL, ${seconds} s per step, loopback (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})\n`);
-  const floor = await rateTable('bare Hono (floor)', { port: floorPort, path: '/' }, [floorServer.pid!]);
-  // The first start seeds the demo catalogue (drawing its pictures); the measured starts find it, as a shop restarted does.
-  const firstStartMb = await idleAfterFirstStart(databaseUrl.toString(), dataDir);
-  console.log(`\n  first start, seeding the demo catalogue: ${firstStartMb} MB RSS idle after it`);
+  const floor = values['orders-only'] ? { best: 0, max: 0, cpuPerRequest: 0 } : await rateTable('bare Hono (floor)', { port: floorPort, path: '/' }, [floorServer.pid!]);
+  // The first start seeds the demo catalogue (drawing its pictures); a restart finds it. Both databases.
+  const idle: Record<string, { first: number; restart: number }> = {};
+  for (const [name, url, target] of [
+    ['PostgreSQL', databaseUrl.toString(), 200],
+    ['embedded PGlite', undefined, 300],
+  ] as const) {
+    const folder = url ? dataDir : await mkdtemp(path.join(os.tmpdir(), 'shop-bench-api-pglite-'));
+    try {
+      idle[name] = { first: await idleAfterStart(url, folder), restart: await idleAfterStart(url, folder) };
+    } finally {
+      if (!url) await rm(folder, { recursive: true, force: true });
+    }
+    console.log(`\n  idle ${idleSeconds} s after start on ${name}: ${idle[name]!.first} MB RSS after the first start (seeding the demo catalogue), ${idle[name]!.restart} MB after a restart (target ≤ ${target} MB)`);
+  }
   const runs: [number, Figures][] = [];
   for (const processes of processCounts) runs.push([processes, await measureShop(processes, databaseUrl.toString(), dataDir)]);
 
@@ -323,6 +347,8 @@ try {
   row('createOrder per second, 10 customers', (figures) => ordersCell(figures.orders));
   row('createOrder per second, one customer', (figures) => ordersCell(figures.oneCustomer));
   row('memory idle after a restart (all processes)', (figures) => `${figures.idleMb} MB`);
+  for (const [name, { first, restart }] of Object.entries(idle)) console.log(`  idle on ${name}: ${first} MB after the first start, ${restart} MB after a restart`);
+  console.log(`  load average at the end: ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}`);
 } finally {
   for (const child of children) await stopChild(child);
   agent.destroy();

@@ -3,6 +3,7 @@ import { isWorker, startWorker, startWorkers, WorkerStartError } from '@/server/
 import { ConfigError, loadConfig } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
 import { ListenError } from '@/server/listen';
+import { PreparationError } from '@/server/prepare';
 import { StorageError } from '@/server/storage/storage';
 
 /**
@@ -39,6 +40,7 @@ try {
     error instanceof DatabaseInUseError ||
     error instanceof StorageError ||
     error instanceof WorkerStartError ||
+    error instanceof PreparationError ||
     isUsageError(error)
   ) {
     console.error(`\n${(error as Error).message}\n`);

@@ -1,8 +1,9 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
-import { seedDemoCatalog } from '@/features/catalog/demo/seed';
+import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { createApp } from './app';
 import { listenUrl, type Config } from './config';
 import { watchCatalogue, type CatalogueCache } from './db/catalogue-cache';
@@ -15,6 +16,7 @@ import { ListenError, listen } from './listen';
 import { linkOrigin, recordShopOrigin } from './origin';
 import { servePages } from './pages';
 import { hasPages, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
+import { prepareInChild } from './prepare';
 import { openStorage } from './storage/open-storage';
 import type { Storage } from './storage/storage';
 
@@ -84,14 +86,32 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   try {
     // A picture store that cannot be reached stops the shop before it touches the data.
     storage = await openStorage(config.storage);
+    // A serving shop leaves seeding and building to a child process (prepare.ts). The embedded
+    // database has one owner at a time, so there the child runs before this process opens it: for
+    // a new data folder or pages to build. On PostgreSQL, once it is open: also for an empty shop.
+    const build = options.build ?? 'if-missing';
+    const pagesWanted = build === 'always' || (build === 'if-missing' && !hasPages(pagesDir));
+    const prepare = () =>
+      prepareInChild({
+        config: { ...settled, publicOriginSet: true },
+        build: pagesWanted ? build : 'never',
+        siteDir: pagesDir,
+        fullBuild: options.fullBuild ?? false,
+        quietBuild: options.quietBuild ?? false,
+      });
+    const serving = !options.task;
+    if (serving && !config.databaseUrl && (pagesWanted || !existsSync(path.join(dbDir, 'PG_VERSION')))) await prepare();
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: dbDir,
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
-    const seed = await seedDemoCatalog(database.db, storage);
-    if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
+    if (serving && config.databaseUrl && (pagesWanted || !(await hasProducts(database.db)))) await prepare();
+    if (!serving) {
+      const seed = await seedDemoCatalog(database.db, storage);
+      if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
+    }
 
     catalogueCache = await watchCatalogue(database);
     const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger), catalogueCache }, { publish });
@@ -100,8 +120,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
 
-    const build = options.build ?? 'if-missing';
-    if (build === 'always' || (build === 'if-missing' && !hasPages(pagesDir))) {
+    if (!serving && pagesWanted) {
       logger.info('building the pages');
       const published = await publish({ full: options.fullBuild ?? false });
       logger.info({ pages: published.pages, rendered: published.rendered, seconds: published.seconds }, 'pages published');

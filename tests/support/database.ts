@@ -5,7 +5,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { embeddedOptions, openDatabase, type DatabaseHandle } from '@/server/db/client';
 
 /*
  * Test databases: each test file gets its own freshly migrated database. By default an in-memory
@@ -45,7 +45,7 @@ export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; 
     await template.close();
     return { postgresTemplate: name, cleanup: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
   }
-  const client = new PGlite();
+  const client = new PGlite(embeddedOptions);
   const template = await openDatabase({ client });
   await template.migrate();
   const dump = path.join(os.tmpdir(), `shop-test-template-${process.pid}.tar`);
@@ -56,7 +56,7 @@ export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; 
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) {
-    const client = new PGlite({ loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    const client = new PGlite({ ...embeddedOptions, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
     return openDatabase({ client });
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;

@@ -26,29 +26,32 @@ export async function takeCatalogueSnapshot(
   return db.transaction(
     async (tx) => {
       const onSale = eq(goods.onSale, true);
-      const [products, texts, pictures, altTexts, specs, specNames, prices, ratings, latest, advertRows, advertTextRows] = await Promise.all([
-        tx.select().from(goods).where(onSale).orderBy(asc(goods.id)),
-        tx.select({ text: goodsTexts }).from(goodsTexts).innerJoin(goods, and(eq(goods.id, goodsTexts.goodsId), onSale)),
-        tx.select({ picture: goodsPictures }).from(goodsPictures).innerJoin(goods, and(eq(goods.id, goodsPictures.goodsId), onSale)).orderBy(asc(goodsPictures.position)),
-        tx.select().from(goodsPictureTexts),
-        tx
-          .select({ specification: specifications })
-          .from(specifications)
-          .innerJoin(goods, and(eq(goods.id, specifications.goodsId), onSale))
-          .orderBy(asc(specifications.position), asc(specifications.id)),
-        tx.select().from(specificationTexts),
-        tx.select().from(specificationPrices),
-        tx
-          .select({ goodsId: comments.goodsId, sum: sql<number>`sum(${comments.rating})`.mapWith(Number), count: sql<number>`count(*)`.mapWith(Number) })
-          .from(comments)
-          .groupBy(comments.goodsId),
-        tx.execute(sql`
+      // One query after another: a transaction is one connection, which runs one query at a time.
+      const products = await tx.select().from(goods).where(onSale).orderBy(asc(goods.id));
+      const texts = await tx.select({ text: goodsTexts }).from(goodsTexts).innerJoin(goods, and(eq(goods.id, goodsTexts.goodsId), onSale));
+      const pictures = await tx
+        .select({ picture: goodsPictures })
+        .from(goodsPictures)
+        .innerJoin(goods, and(eq(goods.id, goodsPictures.goodsId), onSale))
+        .orderBy(asc(goodsPictures.position));
+      const altTexts = await tx.select().from(goodsPictureTexts);
+      const specs = await tx
+        .select({ specification: specifications })
+        .from(specifications)
+        .innerJoin(goods, and(eq(goods.id, specifications.goodsId), onSale))
+        .orderBy(asc(specifications.position), asc(specifications.id));
+      const specNames = await tx.select().from(specificationTexts);
+      const prices = await tx.select().from(specificationPrices);
+      const ratings = await tx
+        .select({ goodsId: comments.goodsId, sum: sql<number>`sum(${comments.rating})`.mapWith(Number), count: sql<number>`count(*)`.mapWith(Number) })
+        .from(comments)
+        .groupBy(comments.goodsId);
+      const latest = await tx.execute(sql`
           select id, goods_id, rating, author_name, language, content, created_at from (
             select *, row_number() over (partition by goods_id, language order by created_at desc, id desc) as place from ${comments}
-          ) newest where place <= ${SNAPSHOT_COMMENTS} order by goods_id, created_at desc, id desc`),
-        tx.select().from(adverts).where(eq(adverts.active, true)).orderBy(asc(adverts.position), asc(adverts.sort), asc(adverts.id)),
-        tx.select().from(advertTexts),
-      ]);
+          ) newest where place <= ${SNAPSHOT_COMMENTS} order by goods_id, created_at desc, id desc`);
+      const advertRows = await tx.select().from(adverts).where(eq(adverts.active, true)).orderBy(asc(adverts.position), asc(adverts.sort), asc(adverts.id));
+      const advertTextRows = await tx.select().from(advertTexts);
 
       const byId = new Map<number, SnapshotProduct>();
       for (const product of products) {

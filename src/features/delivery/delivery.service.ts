@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Database, Executor, Transaction } from '@/server/db/client';
@@ -107,12 +107,21 @@ export async function keepCheckoutAddress(tx: Transaction, userId: number, body:
     await insertAddress(tx, userId, body);
     return;
   }
-  // A customer with addresses always has one default, so "no default yet" is "no address yet": one
-  // insert that the one-default index turns away when there is one (also under concurrent checkouts).
-  await tx
-    .insert(addresses)
-    .values({ userId, ...addressValues(body), isDefault: true })
-    .onConflictDoNothing({ target: addresses.userId, where: sql`${addresses.isDefault}` });
+  await tx.execute(keepFirstAddressSql(userId, body, sql`true`));
+}
+
+/**
+ * The statement that keeps an address typed at checkout as the customer's default when they have
+ * none yet, if `when` holds (for a CTE of the order's statement). A customer with addresses always has
+ * one default, so "no default yet" is "no address yet": one insert that the one-default index turns
+ * away when there is one (also under concurrent checkouts).
+ */
+export function keepFirstAddressSql(userId: number, body: NewAddressBody, when: SQL): SQL {
+  const { firstName, lastName, country, state, city, address, address2, zipCode, phone } = addressValues(body);
+  return sql`
+    insert into ${addresses} (user_id, first_name, last_name, country, state, city, address, address2, zip_code, phone, is_default)
+    select ${userId}::int, ${firstName}, ${lastName}, ${country}, ${state}, ${city}, ${address}, ${address2}, ${zipCode}, ${phone}, true where ${when}
+    on conflict (user_id) where is_default do nothing`;
 }
 
 /** Changes an address; `isDefault: true` makes it the default (the default cannot be unset, only moved). */

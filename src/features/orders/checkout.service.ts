@@ -7,20 +7,22 @@ import type { CartLine } from '@/features/cart/cart.schema';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
-import { rowsOf, type Executor } from '@/server/db/client';
+import { refusalOf, rowsOf, type Executor } from '@/server/db/client';
 import { addresses, cartLines, orderLines, orders, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { reserveStock } from './order-stock';
+import { reserveStockSql } from './order-stock';
 import { OrderStatus, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod } from './payments.service';
-import { addressValues, keepCheckoutAddress } from '@/features/delivery/delivery.service';
+import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
+import type { NewAddressBody } from '@/features/delivery/delivery.schema';
 
 /*
  * Checkout: everything the browser sends is checked again and priced here; the order, its lines, the
- * stock reservation, the removal from the cart and (for a guest) the new account happen in one
- * transaction, so any refusal leaves nothing behind. See docs/decisions/014-orders-and-checkout.md.
+ * stock reservation, the removal from the cart and the address typed at checkout are one statement
+ * (with a guest's new account, one transaction), so any refusal leaves nothing behind. See
+ * docs/decisions/014-orders-and-checkout.md and 060-checkout-in-one-statement.md.
  */
 
 /** Who is checking out: a signed-in customer, or a guest whose account is created with the order. */
@@ -129,9 +131,8 @@ export async function placeOrder(
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
   const { discountOwner, totals } = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
 
-  return db.transaction(async (tx) => {
-    const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
-    const values = {
+  const order = (user: User) => ({
+    values: {
       userId: user.id,
       kind: 'goods' as const,
       status: OrderStatus.PaymentPending,
@@ -145,58 +146,94 @@ export async function placeOrder(
       language: user.language,
       deliveryAddress,
       expiresAt: new Date(now.getTime() + config.orders.paymentMinutes * 60_000),
-    };
-    const orderedLines = lines.map((line) => ({
-      specification_id: line.goodsSpecificationId,
-      goods_id: line.goodsId,
-      goods_name: line.goodsName,
-      specification_name: line.specificationName,
-      picture: line.picture,
-      unit_price: line.unitPrice,
-      quantity: line.goodsQuantity,
-    }));
-    // The order, its lines and the cart's removal of them in one statement, under a freshly drawn
-    // number (drawn again on the rare clash, when nothing was written).
-    let order: OrderRow | undefined;
-    for (let attempt = 0; attempt < 5 && !order; attempt += 1) {
-      const [row] = rowsOf<Record<string, unknown>>(
-        await tx.execute(sql`
-          with placed as (
-            ${tx.insert(orders).values({ ...values, orderNo: drawOrderNo(now), createdAt: now }).onConflictDoNothing({ target: orders.orderNo }).returning().getSQL()}
-          ), placed_lines as (
-            insert into ${orderLines} (order_id, specification_id, goods_id, goods_name, specification_name, picture, unit_price, quantity)
-            select placed.id, line.* from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
-              as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
-          ), emptied as (
-            delete from ${cartLines} where user_id = ${user.id} and specification_id = any(${`{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`}::int[])
-              and exists (select 1 from placed)
-          )
-          select ${selectOrderColumns(sql`placed`)} from placed`),
-      );
-      order = row ? orderFromRow(row) : undefined;
-    }
-    if (!order) throw new Error('no free order number after 5 draws');
-    // Last, so what concurrent checkouts wait for is held only until the commit that follows: the
-    // sizes' rows (orders of one size), and the customer's one default address (a customer's orders
-    // placed at once). A refusal rolls back the order written above.
-    await reserveStock(tx, lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
+    },
+    lines,
+    now,
+  });
+  // As loadLines would read them back: named in the reader's language, priced as ordered.
+  const placedLines = lines.map((line) => ({
+    goodsSpecificationId: line.goodsSpecificationId,
+    goodsId: line.goodsId,
+    goodsName: line.goodsName,
+    specificationName: line.specificationName,
+    picture: line.picture,
+    unitPrice: line.unitPrice,
+    goodsQuantity: line.goodsQuantity,
+  }));
+
+  // A signed-in customer's order is one statement, atomic without a transaction. A guest's account,
+  // and an address asked to become the default (which locks the customer's addresses), need one.
+  if ('user' in buyer && body.deliveryAddress?.isDefault !== true) {
+    const { user } = buyer;
+    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress }), user, lines: placedLines };
+  }
+  return db.transaction(async (tx) => {
+    const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
+    const placed = await insertPlacedOrder(tx, order(user));
     if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
-    return {
-      order,
-      user,
-      // As loadLines would read them back: named in the reader's language, priced as ordered.
-      lines: lines.map((line) => ({
-        goodsSpecificationId: line.goodsSpecificationId,
-        goodsId: line.goodsId,
-        goodsName: line.goodsName,
-        specificationName: line.specificationName,
-        picture: line.picture,
-        unitPrice: line.unitPrice,
-        goodsQuantity: line.goodsQuantity,
-      })),
-    };
+    return { order: placed, user, lines: placedLines };
   });
 }
+
+/**
+ * One statement for the order, its lines, the stock they take, their removal from the cart and
+ * (`keepAddress`) the address typed at checkout kept as the customer's first, under a freshly drawn
+ * number (drawn again on the rare clash, when nothing was written). A single statement is atomic, so
+ * when any line cannot be reserved nothing at all is written: that line's order line would name no
+ * size, which its NOT NULL refuses, and the statement fails (answered -231).
+ *
+ * Each part after the order starts only once the reservation has locked its sizes (in id order):
+ * what concurrent checkouts wait for is always taken in the same order, and never held past the
+ * statement.
+ */
+async function insertPlacedOrder(
+  db: Executor,
+  { values, lines, now, keepAddress }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined },
+): Promise<OrderRow> {
+  const orderedLines = lines.map((line) => ({
+    specification_id: line.goodsSpecificationId,
+    goods_id: line.goodsId,
+    goods_name: line.goodsName,
+    specification_name: line.specificationName,
+    picture: line.picture,
+    unit_price: line.unitPrice,
+    quantity: line.goodsQuantity,
+  }));
+  const stock = lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity }));
+  const reservedAny = sql`exists (select 1 from reserved)`;
+  for (let attempt = 0; attempt < 5; attempt += 1) {
+    const statement = sql`
+      with placed as (
+        ${db.insert(orders).values({ ...values, orderNo: drawOrderNo(now), createdAt: now }).onConflictDoNothing({ target: orders.orderNo }).returning().getSQL()}
+      ), reserved as (
+        ${reserveStockSql(stock, sql`exists (select 1 from placed)`)}
+      ), placed_lines as (
+        insert into ${orderLines} (order_id, specification_id, goods_id, goods_name, specification_name, picture, unit_price, quantity)
+        select placed.id, reserved.id, line.goods_id, line.goods_name, line.specification_name, line.picture, line.unit_price, line.quantity
+        from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
+            as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
+          left join reserved on reserved.id = line.specification_id
+      ), emptied as (
+        delete from ${cartLines} where ${reservedAny} and user_id = ${values.userId}
+          and specification_id = any(${`{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`}::int[])
+      )${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, reservedAny)})` : sql``}
+      select ${selectOrderColumns(sql`placed`)} from placed`;
+    let rows: Record<string, unknown>[];
+    try {
+      rows = rowsOf<Record<string, unknown>>(await db.execute(statement));
+    } catch (error) {
+      const refusal = refusalOf(error);
+      if (refusal?.code === NOT_NULL_VIOLATION && refusal.table === 'order_lines' && refusal.column === 'specification_id') {
+        throw new ShopError(ErrorCode.InsufficientStock);
+      }
+      throw error;
+    }
+    if (rows[0]) return orderFromRow(rows[0]);
+  }
+  throw new Error('no free order number after 5 draws');
+}
+
+const NOT_NULL_VIOLATION = '23502';
 
 const ORDER_NO_RANDOM_LENGTH = 6;
 

@@ -18,22 +18,36 @@ import { ShopError } from '@/server/http/errors';
  * being computed before the update runs), so stock never goes below zero whatever the concurrency.
  * -231 when a line cannot be reserved (the caller's transaction then undoes the others).
  */
-export async function reserveStock(tx: Executor, lines: { specificationId: number; quantity: number }[]): Promise<void> {
+export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<void> {
+  const wanted = combineLines(lines);
+  if (wanted.size === 0) return;
+  const reserved = rowsOf<{ id: number }>(await tx.execute(reserveStockSql(lines, sql`true`)));
+  if (reserved.length !== wanted.size) throw new ShopError(ErrorCode.InsufficientStock);
+}
+
+type StockLine = { specificationId: number; quantity: number };
+
+function combineLines(lines: StockLine[]): Map<number, number> {
   const wanted = new Map<number, number>();
   for (const line of lines) wanted.set(line.specificationId, (wanted.get(line.specificationId) ?? 0) + line.quantity);
-  if (wanted.size === 0) return;
+  return wanted;
+}
+
+/**
+ * The update `reserveStock` runs, for a CTE, if `when` holds: it returns the id of each size it
+ * reserved, so a size missing from its answer could not be (short of stock, off sale or gone).
+ */
+export function reserveStockSql(lines: StockLine[], when: SQL): SQL {
+  const wanted = combineLines(lines);
   const ids = `{${[...wanted.keys()].map((id) => Math.trunc(id)).join(',')}}`;
   const quantities = `{${[...wanted.values()].map((quantity) => Math.trunc(quantity)).join(',')}}`;
-  const reserved = rowsOf<{ id: number }>(
-    await tx.execute(sql`
-      update ${specifications} set stock = ${specifications.stock} - wanted.quantity
-      from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
-      where ${specifications.id} = wanted.id and ${specifications.stock} >= wanted.quantity
-        and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
-        and ${specifications.id} = any(array(select id from ${specifications} where id = any(${ids}::int[]) order by id for no key update))
-      returning ${specifications.id}`),
-  );
-  if (reserved.length !== wanted.size) throw new ShopError(ErrorCode.InsufficientStock);
+  return sql`
+    update ${specifications} set stock = ${specifications.stock} - wanted.quantity
+    from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
+    where ${when} and ${specifications.id} = wanted.id and ${specifications.stock} >= wanted.quantity
+      and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
+      and ${specifications.id} = any(array(select id from ${specifications} where id = any(${ids}::int[]) order by id for no key update))
+    returning ${specifications.id}`;
 }
 
 /** Puts the lines of these orders back into stock. */

@@ -1,6 +1,6 @@
-import { eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { orders, payments } from '@/server/db/schema';
+import { addresses, cartLines, orders, payments } from '@/server/db/schema';
 import { type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
@@ -103,6 +103,25 @@ describe('stock under concurrent checkouts', () => {
     expect(codes.filter((code) => code === 1)).toHaveLength(10);
     expect(codes.filter((code) => code === -231)).toHaveLength(40);
     expect(await stockOf(shop, ids['robe-m'])).toBe(0);
+  });
+
+  it('writes nothing for an order whose reservation comes up short: no order, the cart keeps its line, no address is kept', async () => {
+    await setStock(shop, ids['robe-m'], 2);
+    const customers = await Promise.all(Array.from({ length: 8 }, () => signUp(shop)));
+    const userIds = customers.map((customer) => Number(customer.user.userId));
+    await shop.db.insert(cartLines).values(userIds.map((userId) => ({ userId, specificationId: ids['robe-m'], quantity: 1 })));
+    // Typed at checkout, as a first order's address is: each order is its one statement.
+    const answers = await Promise.all(customers.map((customer) => createOrder(shop, customer, { items: [item('robe-m', 1)] })));
+
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual([-231, -231, -231, -231, -231, -231, 1, 1]);
+    expect(await stockOf(shop, ids['robe-m'])).toBe(0);
+    for (const [n, userId] of userIds.entries()) {
+      const placed = answers[n]!.body.code === 1;
+      const [owned] = await shop.db.select({ orders: count() }).from(orders).where(eq(orders.userId, userId));
+      const [inCart] = await shop.db.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
+      const [kept] = await shop.db.select({ addresses: count() }).from(addresses).where(eq(addresses.userId, userId));
+      expect({ orders: owned!.orders, lines: inCart!.lines, addresses: kept!.addresses }).toEqual(placed ? { orders: 1, lines: 0, addresses: 1 } : { orders: 0, lines: 1, addresses: 0 });
+    }
   });
 
   it('reserves all lines of an order or none', async () => {

@@ -44,7 +44,26 @@ export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
+/** What PostgreSQL says of a statement it refused (PGlite and node-postgres both carry these fields). */
+export type DatabaseRefusal = { code?: string; table?: string; column?: string; constraint?: string };
+
+/** The database's own refusal behind a failed query (Drizzle wraps it as the error's cause), if it is one. */
+export function refusalOf(error: unknown): DatabaseRefusal | undefined {
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (typeof (cause as DatabaseRefusal).code === 'string' && 'severity' in cause) return cause as DatabaseRefusal;
+  }
+  return undefined;
+}
+
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/**
+ * The embedded database's settings. PostgreSQL's default 128 MB of shared buffers live in PGlite's
+ * WebAssembly memory, which is touched at start and never given back: 16 MB hold the shop's hot
+ * tables many times over and take about 110 MB off the process (docs/decisions/060). Durability is
+ * PGlite's default: every commit is written before it returns.
+ */
+export const embeddedOptions = { startParams: [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'] };
 
 /**
  * PostgreSQL when a URL is given, otherwise PGlite in `dataDir` (in memory when `dataDir` is null),
@@ -67,11 +86,11 @@ export async function openDatabase(
       close: () => pool.end(),
     };
   }
-  if (!options.dataDir) return pgliteHandle(new PGlite());
+  if (!options.dataDir) return pgliteHandle(new PGlite(embeddedOptions));
   await mkdir(path.dirname(options.dataDir), { recursive: true });
   const lock = await claimEmbeddedDatabase(options.dataDir, options.owner);
   try {
-    const client = new PGlite(options.dataDir);
+    const client = new PGlite(options.dataDir, embeddedOptions);
     await client.waitReady;
     return pgliteHandle(client, () => lock.release());
   } catch (error) {
@@ -140,9 +159,28 @@ async function listenOnPostgres(connectionString: string, channel: string, liste
     listener.hearing(true);
   };
   await connect();
+  // One round trip at a time on this connection. A caller that comes while one is on its way cannot
+  // count on it (it may have left before the caller's commit), so such callers share the next one.
+  let inFlight: Promise<void> | undefined;
+  let queued: Promise<void> | undefined;
+  const roundTrip = () => {
+    const trip = client ? client.query('SELECT 1').then(() => {}) : Promise.resolve();
+    inFlight = trip;
+    trip.then(
+      () => inFlight === trip && (inFlight = undefined),
+      () => inFlight === trip && (inFlight = undefined),
+    );
+    return trip;
+  };
   return {
-    settled: async () => {
-      await client?.query('SELECT 1');
+    settled: () => {
+      if (!inFlight) return roundTrip();
+      return (queued ??= inFlight
+        .catch(() => {})
+        .then(() => {
+          queued = undefined;
+          return roundTrip();
+        }));
     },
     stop: async () => {
       stopped = true;

@@ -18,7 +18,12 @@ export const demoArtLoader: PictureLoader = (reference) => {
  * at every start is safe.
  */
 export async function seedDemoCatalog(db: Database, storage: Storage, loadPicture: PictureLoader = demoArtLoader) {
-  const [existing] = await db.select({ n: count() }).from(goods);
-  if (existing && existing.n > 0) return { seeded: false as const };
+  if (await hasProducts(db)) return { seeded: false as const };
   return { seeded: true as const, ...(await importCatalog(db, storage, demoCatalog, loadPicture)) };
+}
+
+/** Whether the shop has any product (an empty one gets the demo catalogue). */
+export async function hasProducts(db: Database): Promise<boolean> {
+  const [existing] = await db.select({ n: count() }).from(goods);
+  return (existing?.n ?? 0) > 0;
 }
