@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { phoneSchema } from '@/features/account/account.schema';
 import { personNameSchema } from '@/features/auth/auth.schema';
 import { findCountry, findState } from './delivery-areas';
+import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The delivery endpoints' contract, shared by the API (which validates with it) and the checkout form. */
 
-const id = z.coerce.number().int().positive();
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const areaSchema = z.object({ code: z.string(), name: z.string() });
@@ -42,10 +42,10 @@ function checkArea(address: { country: string; state: string; zipCode: string },
 export const newAddressBodySchema = z.object(addressFields).superRefine(checkArea);
 export type NewAddressBody = z.infer<typeof newAddressBodySchema>;
 
-export const addressBodySchema = z.object({ addressId: id, ...addressFields }).superRefine(checkArea);
+export const addressBodySchema = z.object({ addressId: recordIdSchema, ...addressFields }).superRefine(checkArea);
 export type AddressBody = z.infer<typeof addressBodySchema>;
 
-export const addressIdQuerySchema = z.object({ addressId: id });
+export const addressIdQuerySchema = z.object({ addressId: recordIdParamSchema });
 
 export const addressSchema = z.object({
   addressId: z.number().int(),
