@@ -8,6 +8,9 @@ import { z } from 'zod';
  */
 export const RECORD_ID_MAX = 2_147_483_647;
 
+/** The largest whole number an `integer` column (a price, a stock, a count) holds. */
+export const INTEGER_COLUMN_MAX = RECORD_ID_MAX;
+
 /** An id in a JSON body: a positive whole number within the column's range. */
 export const recordIdSchema = z.number().int().min(1).max(RECORD_ID_MAX);
 

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { phoneSchema } from '@/features/account/account.schema';
 import { personNameSchema } from '@/features/auth/auth.schema';
-import { findCountry, findState } from './delivery-areas';
+import { deliveryCountries, findCountry, findState } from './delivery-areas';
 import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The delivery endpoints' contract, shared by the API (which validates with it) and the checkout form. */
@@ -16,7 +16,7 @@ const addressFields = {
   firstName: personNameSchema,
   lastName: personNameSchema,
   /** A delivery country's code (`US`), see getDeliveryAreaOptionList. */
-  country: z.string().trim().toUpperCase().min(1).max(2),
+  country: z.string().trim().toUpperCase().min(1).max(2).meta({ enum: deliveryCountries.map((country) => country.code) }),
   /** One of the country's state codes (`CA`). */
   state: z.string().trim().toUpperCase().min(1).max(3),
   city: text(100),

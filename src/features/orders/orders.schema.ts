@@ -30,7 +30,7 @@ export const createOrderBodySchema = z
     /** Another customer's share code: the friend discount, and its owner earns the rebate. */
     discountCode: z.string().trim().max(32).optional(),
     payMethod: z.enum(payMethods),
-    email: z.string().trim().min(1).max(limits.emailMax).optional(),
+    email: z.string().trim().min(1).max(limits.emailMax).meta({ format: 'email' }).optional(),
     password: encodedPasswordSchema.optional(),
     /** Guests only: the referee code the browser keeps (an unknown one is ignored). */
     refereeCode: z.string().trim().max(32).nullish(),
