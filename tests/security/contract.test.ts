@@ -204,6 +204,27 @@ describe('the OpenAPI document, held to what the server answers', () => {
       expect(statuses, `${route.method} ${route.path}`).toEqual(expect.arrayContaining(['200', '400', '500']));
       expect(statuses, `${route.method} ${route.path}`).not.toContain('default');
     }
+    // The five that once documented only their success.
+    const statusesOf = (method: string, path: string) => Object.keys(document.paths[path]?.[method]?.responses ?? {});
+    expect(statusesOf('get', '/privacy/exportMyData')).toEqual(expect.arrayContaining(['401', '404']));
+    expect(statusesOf('get', '/admin/orders/export')).toEqual(expect.arrayContaining(['400', '401', '403']));
+    expect(statusesOf('get', '/admin/publish/events')).toEqual(expect.arrayContaining(['401', '403']));
+    expect(statusesOf('post', '/admin/verifyCodes/issue')).toEqual(expect.arrayContaining(['400', '401', '403', '404']));
+    expect(statusesOf('get', '/captcha/mathGenerator')).toEqual(expect.arrayContaining(['429']));
+    expect(Object.keys((document.paths['/captcha/mathGenerator']?.get?.responses?.['429']?.headers ?? {}))).toEqual(['Retry-After']);
+  });
+
+  it('answers a method a path does not serve with 405, naming the methods it does', async () => {
+    for (const [path, operations] of Object.entries(document.paths)) {
+      const served = Object.keys(operations).map((method) => method.toUpperCase());
+      const unserved = ['DELETE', 'PATCH', 'PUT', 'POST'].find((method) => !served.includes(method))!;
+      const response = await shop.app.request(`/api/v1${path}`, { method: unserved });
+      expect(response.status, `${unserved} ${path}`).toBe(405);
+      const allowed = response.headers.get('Allow')?.split(', ').sort();
+      expect(allowed, `${unserved} ${path}`).toEqual([...served, ...(served.includes('GET') ? ['HEAD'] : [])].sort());
+      expect(((await response.json()) as { code: number }).code).toBe(-218);
+    }
+    expect((await shop.app.request('/api/v1/goods/noSuchThing', { method: 'DELETE' })).status).toBe(404);
   });
 
   it('answers generated requests from every operation as documented, for every kind of caller', async () => {
