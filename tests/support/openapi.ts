@@ -139,7 +139,9 @@ export function arbitraryOf(document: OpenApiDocument, raw: Schema, depth = 0): 
       const min = lowerBound(schema) ?? (upperBound(schema) ?? 1000) - 1000;
       const max = upperBound(schema) ?? min + 1000;
       if (step === undefined) return fc.double({ min, max, noNaN: true, noDefaultInfinity: true });
-      return fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((multiple) => multiple * step);
+      const multiples = fc.integer({ min: Math.ceil(min / step), max: Math.floor(max / step) }).map((multiple) => multiple * step);
+      // Without a maximum the document allows any safe integer: generate large ones too.
+      return upperBound(schema) === undefined ? fc.oneof(multiples, fc.integer({ min, max: Number.MAX_SAFE_INTEGER })) : multiples;
     }
     case 'boolean':
       return fc.boolean();
@@ -172,7 +174,9 @@ export function edgesOf(document: OpenApiDocument, raw: Schema): unknown[] {
     const step = schema.multipleOf ?? 1;
     const min = lowerBound(schema);
     const max = upperBound(schema);
-    return [...(min === undefined ? [] : [Math.ceil(min / step) * step]), ...(max === undefined ? [] : [Math.floor(max / step) * step])];
+    // Without a maximum, the largest integers a client may send: past 32 bits, and the largest exact one.
+    const highest = max === undefined ? (type === 'integer' ? [2 ** 31, Number.MAX_SAFE_INTEGER] : []) : [Math.floor(max / step) * step];
+    return [...(min === undefined ? [] : [Math.ceil(min / step) * step]), ...highest];
   }
   if (type === 'string' && !schema.pattern && !schema.format && !schema.enum) {
     return [schema.minLength, schema.maxLength].filter((length) => length !== undefined && length > 0).map((length) => 'a'.repeat(length!));
