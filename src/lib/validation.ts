@@ -27,8 +27,8 @@ export function isValidPassword(password: string): boolean {
 }
 
 /** A phone number as people write it: digits with optional +, spaces, dashes, dots and brackets; 6–15 digits. */
+export const phonePattern = /^\+?[\s().-]*(?:\d[\s().-]*){6,15}$/;
+
 export function isValidPhone(phone: string): boolean {
-  if (!/^\+?[\d\s().-]+$/.test(phone)) return false;
-  const digits = phone.replace(/\D/g, '').length;
-  return digits >= 6 && digits <= 15;
+  return phonePattern.test(phone);
 }

@@ -32,6 +32,7 @@ import { discardUnreadBody, limitBody, rejectNulInUrl } from './http/body';
 import { publicRead, publicReadPaths } from './http/cache';
 import type { AppEnv } from './http/context';
 import { ShopError, handleError } from './http/errors';
+import { serveDocument } from './http/openapi';
 import { createPaymentProvider } from './payments/registry';
 import { TEST_GATEWAY_DECIDE_PATH } from './payments/test-gateway.routes';
 import { mediaRoutes } from './storage/media.routes';
@@ -102,7 +103,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/admin/adverts', advertRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
-  api.doc31('/openapi.json', {
+  serveDocument(api, '/openapi.json', {
     openapi: '3.1.0',
     info: {
       title: 'Energy Shop API',
@@ -113,7 +114,12 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
     servers: [{ url: '/api/v1' }],
   });
 
-  api.all('*', () => {
+  const servedMethods = methodsByPath(api.routes);
+  api.all('*', (c) => {
+    // A path the API serves, asked with a method it does not: 405 naming the methods it does (RFC 9110).
+    const base = c.req.routePath.replace(/\/?\*$/, '');
+    const allowed = servedMethods(c.req.path.slice(base.length));
+    if (allowed.length > 0) throw new ShopError(ErrorCode.IllegalRequest, { field: 'method', status: 405, headers: { Allow: allowed.join(', ') } });
     throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
   });
   api.onError(handleError);
@@ -141,3 +147,24 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH, ADVERT_PICTURE_PATH];
 
 const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));
+
+/**
+ * The methods each path of the API serves, read from its routes once they are all registered: a
+ * route's `:name` (or `:name{pattern}`) matches one segment (or the pattern), `*` anything.
+ */
+function methodsByPath(routes: readonly { method: string; path: string }[]) {
+  let table: { pattern: RegExp; method: string }[] | undefined;
+  const patternOf = (path: string) =>
+    new RegExp(
+      `^${path
+        .split(/(:\w+(?:\{[^}]+\})?|\*)/)
+        .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? (part.includes('{') ? `(?:${part.slice(part.indexOf('{') + 1, -1)})` : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('')}/?$`,
+    );
+  return (path: string): string[] => {
+    table ??= routes.filter((route) => route.method !== 'ALL').map((route) => ({ pattern: patternOf(route.path), method: route.method }));
+    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods];
+  };
+}

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { encodedPasswordSchema, personNameSchema } from '@/features/auth/auth.schema';
 import { languages } from '@/lib/locale';
-import { isValidPhone } from '@/lib/validation';
+import { isValidPhone, phonePattern } from '@/lib/validation';
 
 /*
  * The account endpoints' contract. Only the fields listed here can be changed: zod drops any other
@@ -13,7 +13,8 @@ export const phoneSchema = z
   .string()
   .trim()
   .max(30)
-  .refine((phone) => phone === '' || isValidPhone(phone), 'invalid phone number');
+  .refine((phone) => phone === '' || isValidPhone(phone), 'invalid phone number')
+  .meta({ pattern: `^$|${phonePattern.source}` });
 
 export const changePasswordBodySchema = z.object({
   oldPassword: encodedPasswordSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pictureSchema } from '@/features/catalog/catalog.schema';
+import { recordIdParamSchema } from '@/lib/record-id';
 
 const position = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);
 
@@ -17,7 +18,7 @@ export const advertSchema = z.object({
 export type Advert = z.infer<typeof advertSchema>;
 
 export const advertListQuerySchema = z.object({ position });
-export const advertQuerySchema = z.object({ advertisingId: z.coerce.number().int().positive() });
+export const advertQuerySchema = z.object({ advertisingId: recordIdParamSchema });
 export const advertPositionsBodySchema = z.object({ positions: z.array(position).min(1).max(20) });
 export const advertsByPositionSchema = z.record(z.string(), z.array(advertSchema));
 export type AdvertsByPosition = z.infer<typeof advertsByPositionSchema>;

@@ -6,7 +6,7 @@ import { limits } from '@/lib/validation';
 /* The login endpoints' contract, shared by the API (which validates with it) and the storefront. */
 
 /** Format and strength are checked by the service (-201, -203, -204); these only bound the size. */
-const email = z.string().trim().min(1).max(limits.emailMax);
+const email = z.string().trim().min(1).max(limits.emailMax).meta({ format: 'email' });
 /** base64 of at most 20 characters of up to 4 UTF-8 bytes each. */
 export const encodedPasswordSchema = z.string().min(1).max(120);
 export const personNameSchema = z.string().trim().min(1).max(limits.nameMax);

@@ -29,6 +29,9 @@ describe('rate limits behind a trusted proxy', () => {
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual(busy);
     expect(blocked.headers.getSetCookie()).toEqual([]);
+    // A client can tell "wait" from "broken": the seconds until the limit's window ends.
+    const retryAfter = Number(blocked.headers.get('Retry-After'));
+    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900, `Retry-After ${blocked.headers.get('Retry-After')}`).toBe(true);
   });
 
   it('stop one address trying many accounts; other addresses carry on', async () => {

@@ -77,7 +77,11 @@ export async function countAttempt(
     await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, stale));
   }
   const limitOf = new Map(counters.map((counter) => [counter.key, counter.limit]));
-  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? 0))) throw new ShopError(ErrorCode.SystemBusy, { status: 429 });
+  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? 0))) {
+    // The window ends on a multiple of its length: the client may try again then.
+    const retryAfter = seconds - (Math.floor(Date.now() / 1000) % seconds);
+    throw new ShopError(ErrorCode.SystemBusy, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
+  }
 }
 
 /** Counts every request a route receives against the client address's limit for `action`. */

@@ -1,13 +1,14 @@
 import { z } from '@hono/zod-openapi';
 import { advertImportSchema } from '@/features/catalog/catalog-import.schema';
 import { languages } from '@/lib/locale';
+import { recordIdSchema } from '@/lib/record-id';
 
 /*
  * The contract of /api/v1/admin/adverts/*: adverts by position, their fields checked by the catalogue
  * import format's own rules (position, link inside the shop, a text in every language).
  */
 
-const advertisingId = z.number().int().positive();
+const advertisingId = recordIdSchema;
 const texts = z.object(Object.fromEntries(languages.map((language) => [language, z.string()])) as Record<(typeof languages)[number], z.ZodString>);
 
 /** An advert as the editor shows it. */

@@ -2,6 +2,7 @@ import { z } from '@hono/zod-openapi';
 import { currencies } from '@/lib/locale';
 import { orderDetailsSchema } from '@/features/orders/orders.schema';
 import { operatorRoles } from './operators';
+import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The contract of /api/v1/admin/*. */
 
@@ -62,7 +63,7 @@ export const orderEventBodySchema = z.object({ orderNo, text: z.string().trim().
 
 export const auditQuerySchema = z.object({
   action: z.string().trim().max(60).optional(),
-  before: z.coerce.number().int().min(1).optional(),
+  before: recordIdParamSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 export const auditEntrySchema = z.object({
@@ -107,9 +108,8 @@ export const customerQuerySchema = z.object({
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
 export type CustomerQuery = z.infer<typeof customerQuerySchema>;
-const customerId = z.coerce.number().int().min(1).max(2_147_483_647);
-export const customerIdQuerySchema = z.object({ id: customerId });
-export const customerIdBodySchema = z.object({ id: customerId });
+export const customerIdQuerySchema = z.object({ id: recordIdParamSchema });
+export const customerIdBodySchema = z.object({ id: recordIdSchema });
 
 const customerRowSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), createTime: z.string(), disabled: z.boolean(), erased: z.boolean() });
 export const customerPageSchema = z.object({ list: z.array(customerRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });

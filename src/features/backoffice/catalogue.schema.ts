@@ -1,5 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { categories } from '@/features/catalog/catalog';
+import { productImportSchema } from '@/features/catalog/catalog-import.schema';
 
 /* The contract of /api/v1/admin/catalogue/*: products in the catalogue import format. */
 
@@ -29,8 +30,12 @@ export const cataloguePageSchema = z.object({ list: z.array(catalogueRowSchema),
 
 export const slugQuerySchema = z.object({ slug });
 
-/** A product as the import format writes it; the server checks it with that format's own rules. */
-export const productBodySchema = z.object({ product: z.record(z.string(), z.unknown()) });
+/**
+ * A product as the import format writes it. The server checks it with that format's own rules (and
+ * answers every broken one at once, in `data.issues`); the document publishes those rules.
+ */
+const { $schema: _dialect, ...productImportJsonSchema } = z.toJSONSchema(productImportSchema, { io: 'input', unrepresentable: 'any' });
+export const productBodySchema = z.object({ product: z.record(z.string(), z.unknown()).meta(productImportJsonSchema) });
 
 /** The product in the import format, with the URLs its stored pictures are served at. */
 export const editableProductSchema = z.object({

@@ -1,14 +1,14 @@
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
 import { limits } from '@/lib/validation';
+import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The cart endpoints' contract, shared by the API (which validates with it) and the storefront. */
 
-const goodsSpecificationId = z.coerce.number().int().positive();
 const goodsQuantity = z.number().int().min(limits.cartQuantityMin).max(limits.cartQuantityMax);
 
 /** One line as the browser asks for it: which specification, how many. */
-export const cartItemSchema = z.object({ goodsSpecificationId, goodsQuantity });
+export const cartItemSchema = z.object({ goodsSpecificationId: recordIdSchema, goodsQuantity });
 export type CartItem = z.infer<typeof cartItemSchema>;
 
 /** Enough for any real cart, small enough that pricing one stays cheap. */
@@ -17,7 +17,7 @@ export const CART_LINES_MAX = 100;
 /** A cart kept in browser storage, sent to be priced or merged. */
 export const browserCartSchema = z.array(cartItemSchema).max(CART_LINES_MAX);
 
-export const specificationQuerySchema = z.object({ goodsSpecificationId });
+export const specificationQuerySchema = z.object({ goodsSpecificationId: recordIdParamSchema });
 
 /** A priced line, in the request's language and currency. */
 export const cartLineSchema = z.object({

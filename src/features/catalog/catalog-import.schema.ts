@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies, languages } from '@/lib/locale';
 import { categories, PICTURE_ALT_MAX } from './catalog';
+import { INTEGER_COLUMN_MAX } from '@/lib/record-id';
 
 /**
  * The catalogue exchange format: what the operator imports from JSON (or CSV turned into it) and
@@ -39,7 +40,11 @@ export const pictureImportSchema = z.union([
 ]);
 export type PictureImport = z.input<typeof pictureImportSchema>;
 
-const minorUnits = z.number().int().positive();
+/** Bounded to the integer columns they are stored in, so an outsize figure is refused, not a database fault. */
+const minorUnits = z.number().int().positive().max(INTEGER_COLUMN_MAX);
+const count = z.number().int().min(0).max(INTEGER_COLUMN_MAX);
+/** Up to a century back. */
+const daysAgo = z.number().int().min(0).max(36_500);
 
 export const priceImportSchema = z
   .object({ unitPrice: minorUnits, originalPrice: minorUnits.optional() })
@@ -52,9 +57,9 @@ export const specificationImportSchema = z.object({
   /** Stable key, unique across the shop: re-importing updates the specification with this sku. */
   sku: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   name: localizedTextSchema,
-  stock: z.number().int().min(0),
+  stock: count,
   /** Energy points price for gift coupons; absent when this size cannot be gifted. */
-  pointsPrice: z.number().int().positive().optional(),
+  pointsPrice: z.number().int().positive().max(INTEGER_COLUMN_MAX).optional(),
   /** A currency left out is a currency this size is not sold in. */
   prices: z.object(
     Object.fromEntries(currencies.map((currency) => [currency, priceImportSchema.optional()])) as Record<
@@ -70,7 +75,7 @@ export const commentImportSchema = z.object({
   language: z.enum(languages),
   content: z.string().trim().min(1).max(2000),
   /** How long ago the review was written; the import dates it from now. */
-  daysAgo: z.number().int().min(0).default(0),
+  daysAgo: daysAgo.default(0),
 });
 
 export const productImportSchema = z.object({
@@ -78,8 +83,8 @@ export const productImportSchema = z.object({
   category: z.enum(categories),
   onSale: z.boolean().default(true),
   /** How long ago the product arrived; the newest are the new arrivals. */
-  arrivedDaysAgo: z.number().int().min(0).default(0),
-  soldCount: z.number().int().min(0).default(0),
+  arrivedDaysAgo: daysAgo.default(0),
+  soldCount: count.default(0),
   name: localizedTextSchema,
   summary: localizedTextSchema,
   description: localizedTextSchema,
@@ -95,7 +100,7 @@ const SHOP_ORIGIN = 'http://shop.invalid';
 const isShopLink = (link: string) => /^\/[^\s]*$/.test(link) && URL.canParse(link, SHOP_ORIGIN) && new URL(link, SHOP_ORIGIN).origin === SHOP_ORIGIN;
 
 /** A link inside the shop, e.g. `/productsList?category=toys`. */
-export const shopLinkSchema = z.string().trim().max(500).refine(isShopLink, 'Give a link inside the shop, starting with /');
+export const shopLinkSchema = z.string().trim().max(500).refine(isShopLink, 'Give a link inside the shop, starting with /').meta({ pattern: '^/(?:[^/\\\\\\s]\\S*)?$' });
 
 export const advertImportSchema = z.object({
   /** Stable key: re-importing updates the advert with this key. */

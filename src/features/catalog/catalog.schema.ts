@@ -1,12 +1,13 @@
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
 import { SEARCH_MAX_LENGTH, categories, productSorts } from './catalog';
+import { recordIdParamSchema } from '@/lib/record-id';
 
 export { productSorts, type ProductSort } from './catalog';
 
 /* The goods endpoints' contract, shared by the API (which validates with it) and the storefront. */
 
-const id = z.coerce.number().int().positive();
+const id = recordIdParamSchema;
 const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 

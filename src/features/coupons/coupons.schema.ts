@@ -1,17 +1,17 @@
 import { z } from 'zod';
 import { newAddressBodySchema } from '@/features/delivery/delivery.schema';
+import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The gift coupon endpoints' contract, shared by the API (which validates with it) and the pages. */
 
-const id = z.coerce.number().int().positive();
 const time = z.string().describe('ISO 8601');
 const code = z.string().trim().min(1).max(32);
 
 export const couponStatuses = ['unused', 'activated', 'cancelled', 'expired'] as const;
 
-export const addCouponBodySchema = z.object({ goodsSpecificationId: id });
+export const addCouponBodySchema = z.object({ goodsSpecificationId: recordIdSchema });
 export const couponCodeQuerySchema = z.object({ code });
-export const couponIdQuerySchema = z.object({ couponId: id });
+export const couponIdQuerySchema = z.object({ couponId: recordIdParamSchema });
 export const couponListQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(50).default(10),
@@ -69,7 +69,7 @@ export type CouponStatus = z.infer<typeof couponStatusSchema>;
 
 /** The friend's free order: the coupon's code and where to ship (a saved address or one typed now). */
 export const receiveOrderBodySchema = z
-  .object({ code, addressId: id.optional(), deliveryAddress: newAddressBodySchema.optional() })
+  .object({ code, addressId: recordIdSchema.optional(), deliveryAddress: newAddressBodySchema.optional() })
   .superRefine((body, context) => {
     if (body.addressId === undefined && body.deliveryAddress === undefined) {
       context.addIssue({ code: 'custom', path: ['deliveryAddress'], message: 'an address or addressId is required' });

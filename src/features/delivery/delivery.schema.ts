@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { phoneSchema } from '@/features/account/account.schema';
 import { personNameSchema } from '@/features/auth/auth.schema';
-import { findCountry, findState } from './delivery-areas';
+import { deliveryCountries, findCountry, findState } from './delivery-areas';
+import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The delivery endpoints' contract, shared by the API (which validates with it) and the checkout form. */
 
-const id = z.coerce.number().int().positive();
 const text = (max: number) => z.string().trim().min(1).max(max);
 
 export const areaSchema = z.object({ code: z.string(), name: z.string() });
@@ -16,7 +16,7 @@ const addressFields = {
   firstName: personNameSchema,
   lastName: personNameSchema,
   /** A delivery country's code (`US`), see getDeliveryAreaOptionList. */
-  country: z.string().trim().toUpperCase().min(1).max(2),
+  country: z.string().trim().toUpperCase().min(1).max(2).meta({ enum: deliveryCountries.map((country) => country.code) }),
   /** One of the country's state codes (`CA`). */
   state: z.string().trim().toUpperCase().min(1).max(3),
   city: text(100),
@@ -42,10 +42,10 @@ function checkArea(address: { country: string; state: string; zipCode: string },
 export const newAddressBodySchema = z.object(addressFields).superRefine(checkArea);
 export type NewAddressBody = z.infer<typeof newAddressBodySchema>;
 
-export const addressBodySchema = z.object({ addressId: id, ...addressFields }).superRefine(checkArea);
+export const addressBodySchema = z.object({ addressId: recordIdSchema, ...addressFields }).superRefine(checkArea);
 export type AddressBody = z.infer<typeof addressBodySchema>;
 
-export const addressIdQuerySchema = z.object({ addressId: id });
+export const addressIdQuerySchema = z.object({ addressId: recordIdParamSchema });
 
 export const addressSchema = z.object({
   addressId: z.number().int(),

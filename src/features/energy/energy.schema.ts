@@ -5,7 +5,7 @@ import { energyTypes, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP } from './energy
 
 /* The energy endpoints' contract, shared by the API (which validates with it) and the pages. */
 
-export const rechargePointsSchema = z.coerce.number().int().min(RECHARGE_MIN).max(RECHARGE_MAX).multipleOf(RECHARGE_STEP);
+export const rechargePointsSchema = z.coerce.number().int().min(RECHARGE_MIN).max(RECHARGE_MAX).multipleOf(RECHARGE_STEP).meta({ multipleOf: RECHARGE_STEP });
 
 export const energyTypeSchema = z.enum(energyTypes);
 

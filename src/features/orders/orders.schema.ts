@@ -5,10 +5,10 @@ import { addressSchema, newAddressBodySchema } from '@/features/delivery/deliver
 import { currencies } from '@/lib/locale';
 import { limits } from '@/lib/validation';
 import { payMethods } from './orders';
+import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The order and payment endpoints' contract, shared by the API (which validates with it) and the pages. */
 
-const id = z.coerce.number().int().positive();
 const time = z.string().describe('ISO 8601');
 
 export { payMethods, providerPayMethods, type PayMethod, type ProviderPayMethod } from './orders';
@@ -25,12 +25,12 @@ export const createOrderBodySchema = z
     /** The cart lines being bought; they leave the customer's server cart once ordered. */
     items: z.array(cartItemSchema).min(1).max(CART_LINES_MAX),
     /** One of the customer's addresses, or `deliveryAddress` typed at checkout. */
-    addressId: id.optional(),
+    addressId: recordIdSchema.optional(),
     deliveryAddress: newAddressBodySchema.optional(),
     /** Another customer's share code: the friend discount, and its owner earns the rebate. */
     discountCode: z.string().trim().max(32).optional(),
     payMethod: z.enum(payMethods),
-    email: z.string().trim().min(1).max(limits.emailMax).optional(),
+    email: z.string().trim().min(1).max(limits.emailMax).meta({ format: 'email' }).optional(),
     password: encodedPasswordSchema.optional(),
     /** Guests only: the referee code the browser keeps (an unknown one is ignored). */
     refereeCode: z.string().trim().max(32).nullish(),
@@ -69,7 +69,7 @@ export const referralDiscountQuerySchema = z.object({ refereeCode: z.string().tr
 export const referralDiscountSchema = z.object({ discountCode: z.string().nullable() });
 export type ReferralDiscount = z.infer<typeof referralDiscountSchema>;
 
-export const orderIdQuerySchema = z.object({ orderId: id });
+export const orderIdQuerySchema = z.object({ orderId: recordIdParamSchema });
 
 export const orderListQuerySchema = z.object({
   pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
@@ -78,10 +78,10 @@ export const orderListQuerySchema = z.object({
 });
 export type OrderListQuery = z.infer<typeof orderListQuerySchema>;
 
-export const payBodySchema = z.object({ orderId: id, payMethod: z.enum(payMethods) });
+export const payBodySchema = z.object({ orderId: recordIdSchema, payMethod: z.enum(payMethods) });
 
 /** The provider's return to `/pay_result?orderId=…&token=…`: `token` is the provider's order id. */
-export const callbackBodySchema = z.object({ orderId: id, token: z.string().trim().min(1).max(100) });
+export const callbackBodySchema = z.object({ orderId: recordIdSchema, token: z.string().trim().min(1).max(100) });
 
 const money = {
   currency: z.enum(currencies),

@@ -13,7 +13,7 @@ import type { AppEnv } from './context';
 export class ShopError extends Error {
   constructor(
     readonly code: ErrorCodeValue,
-    readonly detail?: { field?: string; message?: MessageKey; data?: unknown; status?: ContentfulStatusCode },
+    readonly detail?: { field?: string; message?: MessageKey; data?: unknown; status?: ContentfulStatusCode; headers?: Record<string, string> },
   ) {
     super(`shop error ${code}${detail?.field ? ` (${detail.field})` : ''}`);
     this.name = 'ShopError';
@@ -40,6 +40,7 @@ export function messageFor(code: ErrorCodeValue, language: Parameters<typeof tra
 
 export function errorResponse(c: Context<AppEnv>, code: ErrorCodeValue, detail?: ShopError['detail'], status?: ContentfulStatusCode) {
   const language = c.get('language') ?? 'EN';
+  for (const [name, value] of Object.entries(detail?.headers ?? {})) c.header(name, value);
   return c.json(
     { code, data: detail?.data ?? null, message: messageFor(code, language, detail?.field, detail?.message) },
     status ?? detail?.status ?? httpStatus[code] ?? 422,

@@ -32,14 +32,11 @@ export function envelope<T extends z.ZodType>(data: T, description: string) {
         },
       },
     },
-    default: {
-      description: 'An error from the catalogue: `code` is negative, `message` is in the request language',
-      content: { 'application/json': { schema: errorBodySchema } },
-    },
   } as const;
 }
 
-const errorBodySchema = z
+/** Every error answer: `code` is negative (from the catalogue), `message` is in the request language. */
+export const errorBodySchema = z
   .object({ code: z.number().int().negative(), data: z.unknown(), message: z.string() })
   .openapi('Error');
 
