@@ -98,6 +98,8 @@ export async function startPaypalStandIn() {
   const refunds = new Map<string, Refund>();
   const tokens = new Set<string>();
   const idempotent = new Map<string, Promise<Answer>>();
+  /** The PayPal-Request-Id of every refund request that reached PayPal, in turn (a replayed one too). */
+  const refundRequestIds: string[] = [];
   /** Invoice ids that reached a capture attempt (captured or refused). */
   const invoiceIds = new Set<string>();
   /** Signed webhook bodies by transmission id, exactly as sent. */
@@ -368,6 +370,7 @@ export async function startPaypalStandIn() {
     };
 
     const requestId = request.headers['paypal-request-id'];
+    if (method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path)) refundRequestIds.push(String(requestId ?? ''));
     let result: Answer;
     if (method === 'POST' && typeof requestId === 'string') {
       const key = `${path} ${requestId}`;
@@ -453,6 +456,7 @@ export async function startPaypalStandIn() {
     captures,
     refunds,
     violations,
+    refundRequestIds,
     /** Throws when the shop sent a request PayPal would refuse, or the stand-in answered as PayPal never would; then starts afresh. */
     assertValid() {
       const found = violations.splice(0);
