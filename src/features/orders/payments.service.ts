@@ -7,9 +7,9 @@ import { translate } from '@/lib/i18n';
 import type { Currency, Language } from '@/lib/locale';
 import { pointsToPay } from '@/lib/money';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { orders, payments } from '@/server/db/schema';
+import { orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { PaymentProviderError, type CapturedAmount, type CaptureResult, type RefundResult, type WebhookEvent } from '@/server/payments/provider';
+import { PaymentProviderError, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
 import { sendOrderConfirmation } from './order-mails';
 import { countSold, countSoldSql, releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
@@ -64,6 +64,13 @@ export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: Pay
 const inCurrencies = (currencies: readonly Currency[]) =>
   currencies.length === 0 ? sql`false` : sql`currency in (${sql.join(currencies.map((currency) => sql`${currency}`), sql`, `)})`;
 
+/** Where an order's goods ship, for the provider; null when it has no delivery address. */
+function shippingAddress(address: DeliveryAddressSnapshot | null): ShippingAddress | null {
+  if (!address) return null;
+  const { firstName, lastName, address: line1, address2, city, state, zipCode, country } = address;
+  return { fullName: `${firstName} ${lastName}`.trim(), line1, line2: address2, city, state, postalCode: zipCode, countryCode: country };
+}
+
 /** -217 with the current status: the order is paid, closed or past its payment time. */
 function notAwaitingPayment(order: OrderRow) {
   return new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: order.status } });
@@ -91,13 +98,13 @@ export async function startPayment(
   // One statement: the order (the caller's, awaiting payment, in a currency the method takes) becomes
   // pending, an earlier open attempt is superseded, and the new attempt is recorded.
   const requestId = randomUUID();
-  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency }>(
+  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency; kind: string; deliveryAddress: DeliveryAddressSnapshot | null }>(
     await db.execute(sql`
       with pending as (
         update ${orders} set status = ${OrderStatus.PaymentPending}, pay_method = ${body.payMethod}
         where id = ${body.orderId} and user_id = ${userId} and status in (${sql.join(awaitingPayment, sql`, `)})
           and expires_at > ${now} and ${inCurrencies(provider.currencies[body.payMethod])}
-        returning id, order_no, pay_amount, currency
+        returning id, order_no, pay_amount, currency, kind, delivery_address
       ), superseded as (
         update ${payments} set status = 'superseded' where order_id in (select id from pending) and status = 'created'
       ), created as (
@@ -105,7 +112,8 @@ export async function startPayment(
         select id, ${provider.name}, ${body.payMethod}, pay_amount, currency, ${requestId} from pending
         returning id, order_id
       )
-      select created.id as "paymentId", pending.id, pending.order_no as "orderNo", pending.pay_amount as "payAmount", pending.currency
+      select created.id as "paymentId", pending.id, pending.order_no as "orderNo", pending.pay_amount as "payAmount", pending.currency,
+        pending.kind, pending.delivery_address as "deliveryAddress"
       from created join pending on pending.id = created.order_id`),
   );
   if (!order) {
@@ -126,6 +134,7 @@ export async function startPayment(
         amount: order.payAmount,
         currency: order.currency,
         method: body.payMethod,
+        shipTo: order.kind === 'goods' ? shippingAddress(order.deliveryAddress) : null,
         language,
         returnUrl,
         cancelUrl: `${returnUrl}&cancelled=1`,

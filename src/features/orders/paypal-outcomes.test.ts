@@ -446,6 +446,16 @@ describe('a declined funding source', () => {
   });
 });
 
+describe('goods and where they ship', () => {
+  it('PayPal is given the order\'s delivery address to show the buyer (SET_PROVIDED_ADDRESS)', async () => {
+    const { providerOrderId } = await approvedOrder();
+    expect(paypal.orders.get(providerOrderId)!.request).toMatchObject({
+      purchase_units: [{ shipping: { name: { full_name: `${deliveryAddress.firstName} ${deliveryAddress.lastName}` }, address: { address_line_1: deliveryAddress.address, country_code: deliveryAddress.country } } }],
+      payment_source: { paypal: { experience_context: { shipping_preference: 'SET_PROVIDED_ADDRESS' } } },
+    });
+  });
+});
+
 describe('webhooks the shop does not act on', () => {
   it('are acknowledged and change nothing', async () => {
     const { order, providerOrderId } = await paidOrder();

@@ -26,6 +26,7 @@ const payment: PaymentRequest = {
   amount: 12345,
   currency: 'USD',
   method: 'paypal',
+  shipTo: { fullName: 'Mei Tan', line1: '1 Market Street', line2: 'Apt 4', city: 'San Francisco', state: 'CA', postalCode: '94105', countryCode: 'US' },
   language: 'ZH',
   returnUrl: 'https://shop.example/pay_result?orderId=7',
   cancelUrl: 'https://shop.example/pay_result?orderId=7&cancelled=1',
@@ -49,6 +50,26 @@ describe('the PayPal adapter creating a payment', () => {
       purchase_units: [{ reference_id: payment.orderNo, amount: { currency_code: 'USD', value: '123.45' }, soft_descriptor: 'ES ONLINE' }],
       payment_source: { paypal: { experience_context: { return_url: payment.returnUrl, cancel_url: payment.cancelUrl, locale: 'zh-CN' } } },
     });
+  });
+
+  it('ships goods to the delivery address PayPal shows the buyer (SET_PROVIDED_ADDRESS); a recharge ships nothing (NO_SHIPPING)', async () => {
+    const provider = createPaypalProvider(settings());
+    const goods = paypal.orders.get((await provider.createPayment(payment, requestId())).providerOrderId)!.request;
+    expect(goods).toMatchObject({
+      purchase_units: [
+        {
+          shipping: {
+            type: 'SHIPPING',
+            name: { full_name: 'Mei Tan' },
+            address: { address_line_1: '1 Market Street', address_line_2: 'Apt 4', admin_area_2: 'San Francisco', admin_area_1: 'CA', postal_code: '94105', country_code: 'US' },
+          },
+        },
+      ],
+      payment_source: { paypal: { experience_context: { shipping_preference: 'SET_PROVIDED_ADDRESS' } } },
+    });
+    const recharge = paypal.orders.get((await provider.createPayment({ ...payment, shipTo: null }, requestId())).providerOrderId)!.request;
+    expect(recharge).toMatchObject({ payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } } });
+    expect((recharge.purchase_units as object[])[0]).not.toHaveProperty('shipping');
   });
 
   it('leaves the approval of a card payment to the card fields in the page', async () => {

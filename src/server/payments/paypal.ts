@@ -1,7 +1,7 @@
 import type { Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import type { Config } from '../config';
-import { PaymentProviderError, type CapturedAmount, type CaptureResult, type PaymentProvider, type RefundResult, type WebhookEvent } from './provider';
+import { PaymentProviderError, type CapturedAmount, type CaptureResult, type PaymentProvider, type RefundResult, type ShippingAddress, type WebhookEvent } from './provider';
 
 /*
  * PayPal Orders v2 over its REST API: OAuth2 client credentials, create an order (intent CAPTURE),
@@ -167,6 +167,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
               custom_id: payment.orderNo,
               amount: { currency_code: payment.currency, value: toMajorUnits(payment.amount) },
               soft_descriptor: settings.softDescriptor,
+              ...(payment.shipTo ? { shipping: shippingOf(payment.shipTo) } : {}),
             },
           ],
           ...(payment.method === 'paypal'
@@ -177,7 +178,9 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
                       return_url: payment.returnUrl,
                       cancel_url: payment.cancelUrl,
                       locale: paypalLocale[payment.language],
-                      shipping_preference: 'NO_SHIPPING',
+                      // Goods ship to the address given at checkout (PayPal's Seller Protection needs the
+                      // goods shipped to the transaction's address); energy recharges ship nothing.
+                      shipping_preference: payment.shipTo ? 'SET_PROVIDED_ADDRESS' : 'NO_SHIPPING',
                       user_action: 'PAY_NOW',
                     },
                   },
@@ -279,6 +282,22 @@ function captureIdOfRefund(links: PaypalLink[] | undefined): string | null {
   const up = links?.find((candidate) => candidate.rel === 'up')?.href;
   const match = up ? /\/captures\/([^/?#]+)/.exec(up) : null;
   return match ? decodeURIComponent(match[1]!) : null;
+}
+
+/** The order's delivery address as PayPal's purchase unit carries it. */
+function shippingOf(address: ShippingAddress) {
+  return {
+    type: 'SHIPPING',
+    name: { full_name: address.fullName.slice(0, 300) },
+    address: {
+      address_line_1: address.line1.slice(0, 300),
+      ...(address.line2 ? { address_line_2: address.line2.slice(0, 300) } : {}),
+      admin_area_2: address.city.slice(0, 120),
+      ...(address.state ? { admin_area_1: address.state.slice(0, 300) } : {}),
+      ...(address.postalCode ? { postal_code: address.postalCode.slice(0, 60) } : {}),
+      country_code: address.countryCode,
+    },
+  };
 }
 
 /** What PayPal says it captured, in minor units (PayPal's currencies the shop takes have two decimals). */

@@ -16,12 +16,19 @@ export type PaymentRequest = {
   amount: number;
   currency: Currency;
   method: ProviderPayMethod;
+  /**
+   * Where goods ship (the order's delivery address): the provider shows it to the buyer, who cannot
+   * change it, and its seller protection covers delivery there. Null for orders that ship nothing.
+   */
+  shipTo: ShippingAddress | null;
   /** The language of the provider's pages. */
   language: Language;
   /** Where the provider sends the customer back after approving (and after declining, where it says so). */
   returnUrl: string;
   cancelUrl: string;
 };
+
+export type ShippingAddress = { fullName: string; line1: string; line2: string; city: string; state: string; postalCode: string; countryCode: string };
 
 export type CreatedPayment = {
   providerOrderId: string;
