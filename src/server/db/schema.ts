@@ -545,8 +545,6 @@ export const payments = pgTable(
     /** What the provider says it captured (minor units, null when unreadable; its currency code), compared with the order's. */
     capturedAmount: integer('captured_amount'),
     capturedCurrency: text('captured_currency'),
-    /** For a card: the 3-D Secure liability shift the card fields reported (YES, NO, POSSIBLE, UNKNOWN). */
-    liabilityShift: text('liability_shift'),
     createdAt: createdAt(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
