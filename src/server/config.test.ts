@@ -28,6 +28,16 @@ describe('configuration', () => {
     expect(() => loadConfig({ PAYMENT_PROVIDER: 'paypal' })).toThrow(/PAYPAL_CLIENT_ID/);
   });
 
+  it('refuses a shop on https that would take PayPal payments in the sandbox, or refuse every PayPal webhook', () => {
+    const paypal = { PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PUBLIC_ORIGIN: 'https://shop.example' };
+    expect(() => loadConfig({ ...paypal, PAYPAL_WEBHOOK_ID: 'WH1' })).toThrow(/PAYPAL_API_BASE: is PayPal's sandbox/);
+    expect(loadConfig({ ...paypal, PAYPAL_WEBHOOK_ID: 'WH1', PAYPAL_SANDBOX: 'true' }).payment.paypal.apiBase).toBe('https://api-m.sandbox.paypal.com');
+    expect(() => loadConfig({ ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com' })).toThrow(/PAYPAL_WEBHOOK_ID: required for a shop on https/);
+    expect(loadConfig({ ...paypal, PAYPAL_API_BASE: 'https://api-m.paypal.com', PAYPAL_WEBHOOK_ID: 'WH1' }).payment.provider).toBe('paypal');
+    // A shop tried out locally (no https) may use the sandbox without a webhook.
+    expect(loadConfig({ ...paypal, PUBLIC_ORIGIN: 'http://localhost:4321' }).payment.provider).toBe('paypal');
+  });
+
   it("loads PayPal's card fields from PayPal unless told otherwise, and only from a URL", () => {
     expect(loadConfig({}).payment.paypal.sdkUrl).toBe('https://www.paypal.com/sdk/js');
     expect(loadConfig({ PAYPAL_SDK_URL: 'http://127.0.0.1:9000/sdk/js' }).payment.paypal.sdkUrl).toBe('http://127.0.0.1:9000/sdk/js');

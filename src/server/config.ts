@@ -52,6 +52,8 @@ const environmentSchema = z.object({
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
   PAYPAL_WEBHOOK_ID: z.string().optional(),
+  /** A shop on https that is meant to use PayPal's sandbox (a staging shop) says so; otherwise it refuses to start on it. */
+  PAYPAL_SANDBOX: flag(false),
   /** Where the browser loads PayPal's JavaScript SDK (for its card fields) from. */
   PAYPAL_SDK_URL: z.url({ protocol: /^https?$/ }).default('https://www.paypal.com/sdk/js'),
   /** How long a call to PayPal may take before the shop gives up on it (and retries it safely later). */
@@ -196,6 +198,18 @@ function crossChecks(env: ParsedEnvironment): { fields: string[]; message: strin
   const problems: { fields: string[]; message: string }[] = [];
   if (env.PAYMENT_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
     problems.push({ fields: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], message: 'required when PAYMENT_PROVIDER=paypal' });
+  }
+  // A shop on https takes real orders: PayPal's sandbox would take no money, and without the webhook id
+  // every PayPal webhook (refunds made at PayPal, chargebacks, held captures) would be refused.
+  const live = env.PAYMENT_PROVIDER === 'paypal' && env.PUBLIC_ORIGIN?.startsWith('https:');
+  if (live && new URL(env.PAYPAL_API_BASE).hostname.includes('sandbox') && !env.PAYPAL_SANDBOX) {
+    problems.push({
+      fields: ['PAYPAL_API_BASE'],
+      message: "is PayPal's sandbox, which takes no real money, on a shop served over https: set PAYPAL_API_BASE=https://api-m.paypal.com, or PAYPAL_SANDBOX=true if this shop is meant to use the sandbox",
+    });
+  }
+  if (live && !env.PAYPAL_WEBHOOK_ID) {
+    problems.push({ fields: ['PAYPAL_WEBHOOK_ID'], message: "required for a shop on https: without it every PayPal webhook (refunds and chargebacks made at PayPal, captures it held) is refused" });
   }
   if (env.WORKERS > 1 && !env.DATABASE_URL) {
     problems.push({

@@ -114,9 +114,10 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     }
 
     catalogueCache = await watchCatalogue(database);
-    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer: createMailer(settled, logger), catalogueCache }, { publish });
+    const mailer = createMailer(settled, logger);
+    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer, catalogueCache }, { publish });
     servePages(shopApp, pagesDir, settled);
-    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger });
+    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
 

@@ -94,6 +94,27 @@ describe('a declined payment', () => {
     await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
   });
 
+  it('after cancelling at the provider, says "payment cancelled", asks the provider nothing, and can be paid again', async () => {
+    const page = await shop.newPage();
+    await addToCart(page, 'toys', /Pebble Personal Massager/);
+    await checkOutAsNewCustomer(page, 'canceller@example.com');
+    const [order] = await shop.db.select().from(orders).where(eq(orders.email, 'canceller@example.com'));
+    const statusChecks: string[] = [];
+    page.on('request', (request) => {
+      if (/\/order\/(checkOrderStatus|callback)/.test(request.url())) statusChecks.push(request.url());
+    });
+    // What the provider's cancel link brings the buyer back to.
+    await page.goto(`/pay_result?orderId=${order!.id}&cancelled=1&token=CANCELLED-AT-PROVIDER`);
+    await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+    await page.waitForTimeout(2500);
+    expect(statusChecks).toEqual([]);
+    await page.getByRole('button', { name: 'Pay again' }).click();
+    await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
+    await page.getByRole('button', { name: 'Approve payment' }).click();
+    await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+  });
+
   it('shows checkout in Chinese with yuan prices', async () => {
     const page = await shop.newPage();
     await page.goto('/?lang=zh&currency=cny');

@@ -33,7 +33,8 @@ const sdkScript = readFile(new URL('./paypal-sdk-stand-in.js', import.meta.url),
 
 /** What PayPal answers to a capture: a capture in one of its statuses, an error it documents, or an answer that never arrives in time. */
 export type CaptureOutcome =
-  | { capture: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' }
+  /** `amount`: what PayPal says it captured, when not the order's (a changed order, a currency conversion). */
+  | { capture: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED'; amount?: Money }
   | { http: 400 | 403 | 404 | 422; issue?: string }
   | { http: 500 }
   /** PayPal captures, but the answer comes after this many milliseconds. */
@@ -44,9 +45,9 @@ export type RefundOutcome =
   | { http: 500 }
   | { late: number };
 
-type Money = { currency_code: string; value: string };
+export type Money = { currency_code: string; value: string };
 type Refund = { id: string; status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'; amount: Money; captureId: string };
-type Capture = { id: string; status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED'; amount: Money; orderId: string; invoiceId?: string; refunds: Refund[] };
+type Capture = { id: string; status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED'; amount: Money; orderId: string; invoiceId?: string; refunds: Refund[] };
 type Order = {
   id: string;
   status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
@@ -97,6 +98,10 @@ export async function startPaypalStandIn() {
   const refunds = new Map<string, Refund>();
   const tokens = new Set<string>();
   const idempotent = new Map<string, Promise<Answer>>();
+  /** The PayPal-Request-Id of every refund request that reached PayPal, in turn (a replayed one too). */
+  const refundRequestIds: string[] = [];
+  /** Invoice ids that reached a capture attempt (captured or refused). */
+  const invoiceIds = new Set<string>();
   /** Signed webhook bodies by transmission id, exactly as sent. */
   const sentWebhooks = new Map<string, { raw: string; signature: string }>();
   /** Requests PayPal would refuse and answers PayPal would never give; the tests expect none. */
@@ -117,6 +122,11 @@ export async function startPaypalStandIn() {
     tokenLifetimeSeconds: 32_400,
     /** The currencies the merchant account receives, per way of paying (a PayPal account or a card). */
     currencies: { paypal: ['USD', 'CNY', 'MYR'], card: ['USD'] } as Record<'paypal' | 'card', string[]>,
+    /**
+     * The merchant account refuses a capture whose invoice id an earlier capture attempt carried
+     * (PayPal's "block accidental payments" setting): 422 DUPLICATE_INVOICE_ID.
+     */
+    refuseDuplicateInvoiceIds: false,
     /** The last verification request, as its raw text. */
     lastVerificationText: '',
   };
@@ -183,16 +193,23 @@ export async function startPaypalStandIn() {
     stats.captureCalls += 1;
     if (order.status === 'COMPLETED') return fail(found, 422, 'ORDER_ALREADY_CAPTURED');
     if (order.status !== 'APPROVED') return fail(found, 422, 'ORDER_NOT_APPROVED');
+    const invoiceId = (order.request.purchase_units as { invoice_id?: string }[])[0]!.invoice_id;
+    if (invoiceId && steer.refuseDuplicateInvoiceIds && invoiceIds.has(invoiceId)) return fail(found, 422, 'DUPLICATE_INVOICE_ID');
+    if (invoiceId) invoiceIds.add(invoiceId);
     const outcome: CaptureOutcome = steer.captures.shift() ?? (order.declinedCard ? { http: 422, issue: 'INSTRUMENT_DECLINED' } : { capture: 'COMPLETED' });
     if ('http' in outcome) {
-      // PayPal sends the buyer back to choose another way of paying: the order awaits the buyer again.
-      if (outcome.http === 422 && (outcome.issue === 'PAYER_ACTION_REQUIRED' || outcome.issue === 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING')) order.status = 'PAYER_ACTION_REQUIRED';
+      // PayPal sends the buyer back to choose another way of paying: the order awaits the buyer again
+      // (for a declined funding source only in PayPal's own checkout: a card's decline is the card's).
+      const wallet = typeof order.request.payment_source === 'object' && order.request.payment_source !== null && 'paypal' in order.request.payment_source;
+      const buyerBack = ['PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING', ...(wallet ? ['INSTRUMENT_DECLINED'] : [])];
+      if (outcome.http === 422 && 'issue' in outcome && outcome.issue && buyerBack.includes(outcome.issue)) order.status = 'PAYER_ACTION_REQUIRED';
       return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
     }
     if ('late' in outcome) await sleep(outcome.late);
     stats.capturesCreated += 1;
     const unit = (order.request.purchase_units as { invoice_id?: string }[])[0]!;
-    order.capture = { id: id(), status: 'capture' in outcome ? outcome.capture : 'COMPLETED', amount: order.amount, orderId: order.id, refunds: [], ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}) };
+    const amount = ('amount' in outcome && outcome.amount) || order.amount;
+    order.capture = { id: id(), status: 'capture' in outcome ? outcome.capture : 'COMPLETED', amount, orderId: order.id, refunds: [], ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}) };
     order.status = 'COMPLETED';
     captures.set(order.capture.id, order.capture);
     return { status: 201, body: orderBody(order) };
@@ -353,6 +370,7 @@ export async function startPaypalStandIn() {
     };
 
     const requestId = request.headers['paypal-request-id'];
+    if (method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path)) refundRequestIds.push(String(requestId ?? ''));
     let result: Answer;
     if (method === 'POST' && typeof requestId === 'string') {
       const key = `${path} ${requestId}`;
@@ -404,6 +422,15 @@ export async function startPaypalStandIn() {
       if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
       return { resourceType: 'checkout-order', resource };
     }
+    if (eventType === 'PAYMENT.CAPTURE.REVERSED') {
+      // A chargeback: PayPal's resource is the reversal (a refund resource) linked up to its capture.
+      const reversed = orders.get(key)?.capture ?? captures.get(key);
+      if (!reversed) throw new Error(`the stand-in has no capture for ${key}`);
+      const resource = { ...refundBody({ id: id(), status: 'COMPLETED', amount: reversed.amount, captureId: reversed.id }), note_to_payer: 'Payment reversed' };
+      const problems = schemaProblems('payments_payment_v2', 'refund', resource);
+      if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
+      return { resourceType: 'refund', resource };
+    }
     if (eventType === 'PAYMENT.CAPTURE.REFUNDED') {
       const made = refunds.get(key) ?? [...refunds.values()].find((candidate) => candidate.captureId === key);
       if (!made) throw new Error(`the stand-in has no refund ${key}`);
@@ -429,6 +456,7 @@ export async function startPaypalStandIn() {
     captures,
     refunds,
     violations,
+    refundRequestIds,
     /** Throws when the shop sent a request PayPal would refuse, or the stand-in answered as PayPal never would; then starts afresh. */
     assertValid() {
       const found = violations.splice(0);
@@ -449,6 +477,20 @@ export async function startPaypalStandIn() {
       const captured = captures.get(captureId);
       if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
       captured.status = status;
+    },
+    /**
+     * The merchant refunds a capture by hand in PayPal's dashboard (all of it, or `value` of it): the
+     * refund exists at PayPal and its PAYMENT.CAPTURE.REFUNDED webhook can be sent; answers its id.
+     */
+    refundByHand(captureId: string, value?: string) {
+      const captured = captures.get(captureId);
+      if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
+      const made: Refund = { id: id(), status: 'COMPLETED', amount: value ? { ...captured.amount, value } : captured.amount, captureId };
+      refunds.set(made.id, made);
+      captured.refunds.push(made);
+      captured.status = value ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+      stats.refunds += 1;
+      return made.id;
     },
     /** PayPal finishes a pending refund. */
     settleRefund(refundId: string, status: 'COMPLETED' | 'FAILED' | 'CANCELLED') {

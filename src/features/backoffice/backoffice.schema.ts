@@ -50,7 +50,10 @@ export const adminOrderRowSchema = z.object({
   createTime: z.string(),
 });
 
-export const adminOrderPageSchema = z.object({ list: z.array(adminOrderRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+/** A board row names what the operator must know about its money (a capture held, a refund unknown, a chargeback). */
+export const adminOrderBoardRowSchema = adminOrderRowSchema.extend({ paymentNote: z.string().nullable() });
+
+export const adminOrderPageSchema = z.object({ list: z.array(adminOrderBoardRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 
 export const adminOrderDetailsSchema = orderDetailsSchema.extend({
   payments: z.array(z.object({ provider: z.string(), method: z.string(), status: z.string(), amount: z.number().int(), currency: z.string(), createTime: z.string() })),

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, ilike, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
 import { describeOrder, ordersPage } from '@/features/orders/orders.service';
 import { findOrderByNo } from '@/features/orders/order-lifecycle';
 import type { Executor } from '@/server/db/client';
@@ -23,10 +23,39 @@ function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
   return filters.length ? and(...filters) : undefined;
 }
 
+/** What the operator must know about an order's money, from its payments; null when nothing. */
+function paymentNoteOf(payment: typeof payments.$inferSelect): string | null {
+  const provider = payment.provider === 'paypal' ? 'PayPal' : payment.provider;
+  switch (payment.status) {
+    case 'created':
+      return payment.heldCaptureId ? `payment held by ${provider}` : null;
+    case 'mismatch': {
+      const captured = payment.capturedAmount === null ? 'an unreadable amount' : `${toMajorUnits(payment.capturedAmount)} ${payment.capturedCurrency ?? ''}`.trim();
+      return `${provider} captured ${captured}, not the order's amount: not paid, held for you (refund gives it back)`;
+    }
+    case 'refund-unknown':
+      return `refund unknown: ${provider} did not answer (refund again to ask)`;
+    case 'refund-pending':
+      return `refund pending at ${provider}`;
+    case 'reversed':
+      return `reversed by ${provider} (a chargeback)`;
+    default:
+      return null;
+  }
+}
+
 export async function findOrders(db: Executor, query: AdminOrderQuery) {
   const { rows, total } = await ordersPage(db, orderFilters(query), query);
+  const ids = rows.map((order) => order.id);
+  const attempts = ids.length ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)) : [];
+  const notes = new Map<number, string>();
+  for (const attempt of attempts) {
+    const note = paymentNoteOf(attempt);
+    if (note) notes.set(attempt.orderId, note);
+  }
   return {
     list: rows.map((order) => ({
+      paymentNote: notes.get(order.id) ?? null,
       orderNo: order.orderNo,
       kind: order.kind,
       status: order.status,

@@ -15,11 +15,15 @@ type State =
   | { kind: 'checking' }
   | { kind: 'missing' }
   | { kind: 'done'; order: OrderStatusInfo }
+  /** The buyer cancelled at the provider (its cancel link carries `cancelled=1`): nothing to wait for. */
+  | { kind: 'cancelled'; order: OrderDetails }
   | { kind: 'card'; order: OrderStatusInfo; setup: CardFieldsSetup };
 
 /**
  * /pay_result: confirms the payment with the provider's return, then polls until it settles. With
  * `card=1` it is the card form instead, for an order still awaiting payment (paying a declined card again).
+ * With `cancelled=1` (the buyer cancelled at the provider) it shows "payment cancelled" with "Pay
+ * again", and asks the provider nothing.
  */
 export default function PayResult({ messages }: { messages: Messages }) {
   const t = createTranslator(messages);
@@ -36,6 +40,12 @@ export default function PayResult({ messages }: { messages: Messages }) {
         if (!isSuccess(result)) return setState({ kind: 'missing' });
         const payable = awaitingPayment.includes(result.data.status as OrderStatusValue) && setup;
         return setState(payable ? { kind: 'card', order: result.data, setup } : { kind: 'done', order: result.data });
+      }
+      if (query.get('cancelled') === '1') {
+        const details = await api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } });
+        if (!isSuccess(details)) return setState({ kind: 'missing' });
+        // Paid meanwhile after all (another attempt): the usual result below says so.
+        if (awaitingPayment.includes(details.data.status as OrderStatusValue)) return setState({ kind: 'cancelled', order: details.data });
       }
       const token = query.get('token');
       let result = token
@@ -67,6 +77,19 @@ export default function PayResult({ messages }: { messages: Messages }) {
       <section className="pay-result">
         <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
         <CardFields t={t} order={order} setup={state.setup} />
+      </section>
+    );
+  }
+  if (state.kind === 'cancelled') {
+    return (
+      <section className="pay-result pay-result--failed">
+        <h1>{t('payResult.cancelled')}</h1>
+        <p>{t('payResult.cancelledNote')}</p>
+        <p>{t('payResult.orderNo', { orderNo: order.orderNo })} · {formatMoney(order.payAmount, order.currency)}</p>
+        <div className="pay-result__actions">
+          <button type="button" className="button" onClick={() => void retry()}>{t('payResult.payAgain')}</button>
+          <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('payResult.viewOrder')}</a>
+        </div>
       </section>
     );
   }

@@ -45,7 +45,7 @@ describe('recharging', () => {
 
     // The capture reported again (a webhook, a second return), even at once: still one credit.
     const [payment] = await shop.db.select().from(payments).where(eq(payments.orderId, orderId));
-    await Promise.all([recordCapture(shop.operator, payment!, payment!.captureId!), recordCapture(shop.operator, payment!, payment!.captureId!)]);
+    await Promise.all([recordCapture(shop.operator, payment!, { captureId: payment!.captureId!, captured: { amount: payment!.amount, currency: payment!.currency } }), recordCapture(shop.operator, payment!, { captureId: payment!.captureId!, captured: { amount: payment!.amount, currency: payment!.currency } })]);
     expect(await recordsOf(customer, 'recharge')).toHaveLength(1);
     expect(await balanceOf(shop.db, idOf(customer))).toBe(700);
 

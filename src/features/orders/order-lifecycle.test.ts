@@ -75,7 +75,7 @@ describe('the job scheduler', () => {
   it('runs the sweeps when the shop starts, and stops cleanly', async () => {
     const order = await placeOrder(shop, customer, [item('robe-m', 1)]);
     await expire([order.orderId]);
-    const jobs = startJobs({ db: shop.db, config: shop.config, logger: createLogger('silent') });
+    const jobs = startJobs({ ...shop.operator, logger: createLogger('silent') });
     await jobs.stop();
     expect(await statusesOf([order.orderId])).toEqual([3]);
   });

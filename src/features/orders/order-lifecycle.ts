@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notExists, type SQL } from 'drizzle-orm';
 import { creditRebates } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
@@ -9,7 +9,7 @@ import { sendShippingNotice } from './order-mails';
 import { releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
-import { checkPendingRefund, refundOrder } from './payments.service';
+import { checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder } from './payments.service';
 
 /*
  * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,
@@ -48,8 +48,11 @@ export async function cancelOrder(deps: OrderDeps, userId: number, orderId: numb
 }
 
 /**
- * Sweep: closes unpaid orders past their payment time and returns their stock. Safe to run in every
- * API process at once: each claims its rows with FOR UPDATE SKIP LOCKED, and the close is conditional.
+ * Sweep: closes unpaid orders past their payment time and returns their stock, except an order whose
+ * capture the provider holds (a review, an eCheck), whose capture's outcome is unknown, or whose
+ * capture was held for the operator: the money may be, or is, the shop's, so the order stays until that
+ * settles (`settleHeldCaptures` asks the provider). Safe to run in every API process at once: each
+ * claims its rows with FOR UPDATE SKIP LOCKED, and the close is conditional.
  */
 export async function closeExpiredOrders(db: Database, now = new Date()): Promise<number> {
   let total = 0;
@@ -58,7 +61,7 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
       const expired = tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now)))
+        .where(and(inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now), notExists(moneyInDoubt(tx, orders.id))))
         .orderBy(asc(orders.id))
         .limit(SWEEP_BATCH)
         .for('update', { skipLocked: true });
@@ -166,9 +169,11 @@ export async function addOrderEvent(db: Executor, orderNo: string, text: string,
 
 /**
  * Refunds a paid, shipped or signed-for order through the provider and closes it; for a closed order
- * whose refund the provider still processes, asks where it stands. Answers the order and the outcome
- * (`refunded`, or `pending` until the provider completes it). A refusal or no answer leaves the
- * order as it was and is thrown with what the operator can do.
+ * whose refund the provider still processes or whose answer was lost, asks where it stands; for an
+ * unpaid order whose capture was held (not its amount or currency), gives that capture back and closes
+ * it. Answers the order and the outcome (`refunded`, or `pending` until the provider completes it). A
+ * refusal leaves the order as it was, and no answer leaves it closed with its refund unknown; both are
+ * thrown with what the operator can do.
  */
 export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date()): Promise<{ order: OrderRow; outcome: 'refunded' | 'pending' }> {
   const order = await findOrderByNo(deps.db, orderNo);
@@ -177,11 +182,22 @@ export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = ne
       const outcome = await checkPendingRefund(deps, order, now);
       if (outcome) return { order, outcome };
     }
+    if (awaitingPayment.includes(statusOf(order))) {
+      const outcome = await refundMismatchedCapture(deps, order, now);
+      if (outcome) return { order, outcome };
+    }
     if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
     return { order, outcome: await refundOrder(deps, order, refundable, now) };
   } catch (error) {
     if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
-      const reason = (error.detail?.data as { reason?: string } | undefined)?.reason;
+      const data = error.detail?.data as { reason?: string; refund?: string } | undefined;
+      if (data?.refund === 'unknown') {
+        throw new Error(
+          `The payment provider did not answer the refund of order ${order.orderNo}, and may have made it. The order is closed and must not ship; its refund stays unknown until the provider's webhook tells, or run this command again to ask (it cannot refund twice).`,
+          { cause: error },
+        );
+      }
+      const reason = data?.reason;
       if (reason) {
         throw new Error(
           `The payment provider refused to refund order ${order.orderNo} (${reason}). Nothing changed in the shop: the money is still with you. Refund it in the provider's dashboard, or contact the customer.`,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { creditPaidRecharge, refundOrderPoints } from '@/features/energy/energy.hooks';
 import { energyReference, postEnergy } from '@/features/energy/energy.ledger';
 import { ErrorCode } from '@/lib/error-codes';
@@ -7,12 +7,12 @@ import { translate } from '@/lib/i18n';
 import type { Currency, Language } from '@/lib/locale';
 import { pointsToPay } from '@/lib/money';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { orders, payments } from '@/server/db/schema';
+import { orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { PaymentProviderError, type CaptureResult, type RefundResult, type WebhookEvent } from '@/server/payments/provider';
+import { PaymentProviderError, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
 import { sendOrderConfirmation } from './order-mails';
 import { countSold, countSoldSql, releaseStock } from './order-stock';
-import { OrderStatus, awaitingPayment, type OrderStatusValue } from './orders';
+import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
 import type { PayMethod, PaymentStart } from './orders.schema';
 import { findOrder, findOwnOrder, orderFromRow, orderNotFound, selectOrderColumns, statusOf, toStatusInfo, type OrderDeps, type OrderRow } from './orders.service';
 
@@ -29,8 +29,10 @@ type PaymentRow = typeof payments.$inferSelect;
 /** How long one caller may hold a capture before another may try (with the same idempotency key). */
 const CAPTURE_LEASE_MS = 2 * 60_000;
 
-/** The request id of a refund is fixed per payment, so repeating a refund never pays back twice. */
-const refundRequestId = (paymentId: number) => `refund-${paymentId}`;
+/** Statuses of a payment whose money the shop holds (or may hold): a refund or a chargeback settles them. */
+const moneyHeld: PaymentRow['status'][] = ['captured', 'mismatch', 'refund-unknown', 'refund-pending'];
+/** An order its payment paid for, whose money a refund made outside the shop (or a chargeback) took back. */
+const paidOrLater: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
 
 /**
  * The methods other than energy points, for an order in `currency`, named in `language`: each says
@@ -62,6 +64,13 @@ export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: Pay
 const inCurrencies = (currencies: readonly Currency[]) =>
   currencies.length === 0 ? sql`false` : sql`currency in (${sql.join(currencies.map((currency) => sql`${currency}`), sql`, `)})`;
 
+/** Where an order's goods ship, for the provider; null when it has no delivery address. */
+function shippingAddress(address: DeliveryAddressSnapshot | null): ShippingAddress | null {
+  if (!address) return null;
+  const { firstName, lastName, address: line1, address2, city, state, zipCode, country } = address;
+  return { fullName: `${firstName} ${lastName}`.trim(), line1, line2: address2, city, state, postalCode: zipCode, countryCode: country };
+}
+
 /** -217 with the current status: the order is paid, closed or past its payment time. */
 function notAwaitingPayment(order: OrderRow) {
   return new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: order.status } });
@@ -89,13 +98,13 @@ export async function startPayment(
   // One statement: the order (the caller's, awaiting payment, in a currency the method takes) becomes
   // pending, an earlier open attempt is superseded, and the new attempt is recorded.
   const requestId = randomUUID();
-  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency }>(
+  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency; kind: string; deliveryAddress: DeliveryAddressSnapshot | null }>(
     await db.execute(sql`
       with pending as (
         update ${orders} set status = ${OrderStatus.PaymentPending}, pay_method = ${body.payMethod}
         where id = ${body.orderId} and user_id = ${userId} and status in (${sql.join(awaitingPayment, sql`, `)})
           and expires_at > ${now} and ${inCurrencies(provider.currencies[body.payMethod])}
-        returning id, order_no, pay_amount, currency
+        returning id, order_no, pay_amount, currency, kind, delivery_address
       ), superseded as (
         update ${payments} set status = 'superseded' where order_id in (select id from pending) and status = 'created'
       ), created as (
@@ -103,7 +112,8 @@ export async function startPayment(
         select id, ${provider.name}, ${body.payMethod}, pay_amount, currency, ${requestId} from pending
         returning id, order_id
       )
-      select created.id as "paymentId", pending.id, pending.order_no as "orderNo", pending.pay_amount as "payAmount", pending.currency
+      select created.id as "paymentId", pending.id, pending.order_no as "orderNo", pending.pay_amount as "payAmount", pending.currency,
+        pending.kind, pending.delivery_address as "deliveryAddress"
       from created join pending on pending.id = created.order_id`),
   );
   if (!order) {
@@ -118,7 +128,17 @@ export async function startPayment(
   let created;
   try {
     created = await provider.createPayment(
-      { orderNo: order.orderNo, amount: order.payAmount, currency: order.currency, method: body.payMethod, language, returnUrl, cancelUrl: `${returnUrl}&cancelled=1` },
+      {
+        orderNo: order.orderNo,
+        invoiceId: `${order.orderNo}-${order.paymentId}`,
+        amount: order.payAmount,
+        currency: order.currency,
+        method: body.payMethod,
+        shipTo: order.kind === 'goods' ? shippingAddress(order.deliveryAddress) : null,
+        language,
+        returnUrl,
+        cancelUrl: `${returnUrl}&cancelled=1`,
+      },
       requestId,
     );
   } catch (error) {
@@ -197,6 +217,50 @@ async function claimCapture(db: Executor, which: SQL | undefined, now: Date, buy
   return claimed;
 }
 
+/**
+ * The payments of order `orderId` (a column) whose money may be the shop's: a capture the provider
+ * holds pending, one asked for whose answer is not known, or one held for the operator (not the
+ * order's amount or currency). An order with one is never closed as unpaid.
+ */
+export function moneyInDoubt(db: Executor, orderId: AnyColumn) {
+  return db
+    .select({ id: payments.id })
+    .from(payments)
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        or(and(eq(payments.status, 'created'), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId))), eq(payments.status, 'mismatch')),
+      ),
+    );
+}
+
+/**
+ * Sweep: for unpaid orders past their payment time whose capture the provider holds or whose capture's
+ * answer was lost, asks the provider where it stands (one call each, within the capture lease), so a
+ * capture that completed pays its order and one refused lets the expiry sweep close it.
+ */
+export async function settleHeldCaptures(deps: OrderDeps, now = new Date()): Promise<number> {
+  const held = await deps.db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.status, 'created'),
+        isNotNull(payments.providerOrderId),
+        or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
+        exists(deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now)))),
+      ),
+    )
+    .orderBy(payments.id)
+    .limit(100);
+  let settled = 0;
+  for (const payment of held) {
+    await settlePayment(deps, payment, now);
+    settled += 1;
+  }
+  return settled;
+}
+
 /** Asks the provider to capture a claimed payment and records the outcome; answers the order when this made it paid. */
 async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: Date): Promise<OrderRow | null> {
   if (!claimed.providerOrderId || !claimed.captureRequestId) return null;
@@ -205,7 +269,7 @@ async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: Date): 
     // A capture the provider holds pending is only asked about: one read, no new capture.
     result = claimed.heldCaptureId
       ? await deps.payments.captureStatus(claimed.heldCaptureId)
-      : await deps.payments.capture(claimed.providerOrderId, claimed.captureRequestId);
+      : await deps.payments.capture(claimed.providerOrderId, claimed.captureRequestId, claimed.method as ProviderPayMethod);
   } catch (error) {
     // The outcome is unknown: keep the idempotency key, so the next try cannot capture a second time.
     deps.logger.warn({ err: error, paymentId: claimed.id }, 'capture failed; it will be tried again');
@@ -220,7 +284,7 @@ async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result:
   const { db } = deps;
   switch (result.status) {
     case 'completed':
-      return recordCapture(deps, payment, result.captureId, now);
+      return recordCapture(deps, payment, result, now);
     case 'declined':
       deps.logger.info({ orderId: payment.orderId, paymentId: payment.id, reason: result.reason }, 'the payment provider refused the payment');
       await recordDecline(db, payment);
@@ -282,12 +346,26 @@ async function captureStatement(db: Executor, paymentId: number, captureId: stri
   return { outcome: 'paid' as const, order: orderFromRow(row) };
 }
 
+/** The provider captured exactly what the attempt asked for: the amount and the currency. */
+const capturedAsAsked = (payment: PaymentRow, captured: CapturedAmount | null) =>
+  captured !== null && captured.amount === payment.amount && captured.currency === payment.currency;
+
 /**
  * Records a capture the provider reported (its answer to our capture, or a webhook), once. The order
- * becomes paid if it still awaits payment; otherwise (closed meanwhile, or paid by another attempt)
- * the money goes straight back.
+ * becomes paid if it still awaits payment and the capture is of its amount and currency; otherwise
+ * (closed meanwhile, or paid by another attempt) the money goes straight back. A capture of another
+ * amount or currency pays nothing: it is held for the operator (docs/decisions/033).
  */
-export async function recordCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now = new Date()): Promise<OrderRow | null> {
+export async function recordCapture(
+  deps: OrderDeps,
+  payment: PaymentRow,
+  { captureId, captured }: { captureId: string; captured: CapturedAmount | null },
+  now = new Date(),
+): Promise<OrderRow | null> {
+  if (!capturedAsAsked(payment, captured)) {
+    await holdMismatchedCapture(deps, payment, captureId, captured, now);
+    return null;
+  }
   const settle = async (): Promise<{ outcome: 'known' | 'orphan' | 'paid'; order: OrderRow | null }> => {
     // A goods order settles in one statement; a recharge (its points credited with it) in a transaction.
     const goods = await captureStatement(deps.db, payment.id, captureId, now, true);
@@ -313,12 +391,52 @@ export async function recordCapture(deps: OrderDeps, payment: PaymentRow, captur
   return null;
 }
 
+/**
+ * A capture of another amount or currency than the attempt asked for: recorded once on its payment
+ * (`mismatch`, with what was captured), the order left unpaid (the sweep keeps it), logged for the
+ * operator, who sees it on the orders board and refunds it (`refund <orderNo>`).
+ */
+async function holdMismatchedCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, captured: CapturedAmount | null, now: Date) {
+  const [held] = await deps.db
+    .update(payments)
+    .set({
+      status: 'mismatch',
+      captureId,
+      capturedAt: now,
+      capturedAmount: captured?.amount ?? null,
+      capturedCurrency: captured?.currency ?? null,
+      captureStartedAt: null,
+      heldCaptureId: null,
+      payerActionUrl: null,
+    })
+    .where(and(eq(payments.id, payment.id), isNull(payments.captureId), inArray(payments.status, ['created', 'declined', 'superseded'])))
+    .returning({ id: payments.id });
+  if (!held) return;
+  deps.logger.error(
+    { orderId: payment.orderId, paymentId: payment.id, captureId, asked: { amount: payment.amount, currency: payment.currency }, captured },
+    'the provider captured another amount or currency than the order: not paid, held for the operator (refund <orderNo> gives it back)',
+  );
+}
+
+/**
+ * The idempotency key of a payment's refund attempt: the one kept from an attempt whose answer was
+ * lost (so asking again cannot pay back twice), or a new one, unique to this shop, for a new attempt.
+ */
+async function refundAttemptKey(db: Executor, paymentId: number): Promise<string> {
+  const [row] = await db
+    .update(payments)
+    .set({ refundRequestId: sql`coalesce(${payments.refundRequestId}, ${`refund-${randomUUID()}`})` })
+    .where(eq(payments.id, paymentId))
+    .returning({ refundRequestId: payments.refundRequestId });
+  return row!.refundRequestId!;
+}
+
 /** Money captured for an order that can no longer take it goes back at once. */
 async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now: Date) {
   deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id, captureId }, 'capture for an order that can no longer be paid: refunding it');
   let result: RefundResult;
   try {
-    result = await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, refundRequestId(payment.id));
+    result = await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, await refundAttemptKey(deps.db, payment.id));
   } catch (error) {
     deps.logger.error({ err: error, orderId: payment.orderId, captureId }, 'refund of a surplus capture failed: refund it by hand');
     return;
@@ -414,7 +532,8 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
     deps.logger.info({ eventType: event.eventType }, 'payment webhook ignored: the shop does not act on this event');
     return;
   }
-  if (event.type === 'refund-completed') return completeRefundByEvent(deps, event.refundId, event.captureId, now);
+  if (event.type === 'refund-completed') return moneyBackByEvent(deps, event, now);
+  if (event.type === 'capture-reversed') return moneyBackByEvent(deps, event, now);
   const [payment] = await deps.db
     .select()
     .from(payments)
@@ -425,7 +544,7 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
   }
   switch (event.type) {
     case 'capture-completed':
-      await recordCapture(deps, payment, event.captureId, now);
+      await recordCapture(deps, payment, event, now);
       return;
     case 'capture-declined':
       await recordCaptureResult(deps, payment, { status: 'declined', reason: event.reason }, now);
@@ -445,23 +564,64 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
   }
 }
 
-/** PAYMENT.CAPTURE.REFUNDED: a refund the provider held pending is done. */
-async function completeRefundByEvent(deps: OrderDeps, refundId: string, captureId: string | null, now: Date) {
+/**
+ * PAYMENT.CAPTURE.REFUNDED or .REVERSED about one of the shop's captures: the shop's own refund
+ * (pending, or whose answer was lost) is done, or money went back outside the shop (a refund made in
+ * the provider's dashboard, a chargeback). A full refund or a reversal closes the order it paid for
+ * as any refund does; a partial refund made by hand is only reported to the operator.
+ */
+async function moneyBackByEvent(deps: OrderDeps, event: Extract<WebhookEvent, { type: 'refund-completed' | 'capture-reversed' }>, now: Date) {
+  const refundId = event.type === 'refund-completed' ? event.refundId : null;
   const [payment] = await deps.db
     .select()
     .from(payments)
     .where(
       and(
         eq(payments.provider, deps.payments.name),
-        eq(payments.status, 'refund-pending'),
-        captureId ? or(eq(payments.refundId, refundId), eq(payments.captureId, captureId)) : eq(payments.refundId, refundId),
+        inArray(payments.status, moneyHeld),
+        or(event.captureId ? eq(payments.captureId, event.captureId) : undefined, refundId ? eq(payments.refundId, refundId) : undefined),
       ),
     );
   if (!payment) {
-    deps.logger.info({ refundId, captureId }, 'refund webhook ignored: no pending refund of this shop');
+    deps.logger.info({ eventType: event.type, refundId, captureId: event.captureId }, 'refund webhook ignored: no capture of this shop holds this money');
     return;
   }
-  await finishRefund(deps.db, payment, refundId, now);
+  if (event.type === 'refund-completed') {
+    const held = payment.status === 'mismatch' ? { amount: payment.capturedAmount, currency: payment.capturedCurrency } : { amount: payment.amount, currency: payment.currency };
+    if (event.refunded && (event.refunded.amount === null || event.refunded.currency !== held.currency || event.refunded.amount < (held.amount ?? 0))) {
+      deps.logger.warn({ orderId: payment.orderId, captureId: payment.captureId, refunded: event.refunded }, 'a partial refund was made at the payment provider: the order is unchanged, settle the rest by hand');
+      return;
+    }
+  }
+  const byShop = payment.status === 'refund-pending' || payment.status === 'refund-unknown';
+  await finishRefund(deps.db, payment, refundId, now, event.type === 'capture-reversed' ? 'reversed' : 'refunded');
+  if (event.type === 'capture-reversed') {
+    deps.logger.error({ orderId: payment.orderId, captureId: payment.captureId }, 'the payment provider reversed a capture (a chargeback): the order is closed and its goods and points are returned');
+  } else if (!byShop) {
+    deps.logger.warn({ orderId: payment.orderId, captureId: payment.captureId }, 'a refund was made at the payment provider: the order is closed and its goods and points are returned');
+  }
+}
+
+/** What a refund call's outcome was: an answer, or none (timeout, 5xx, 409: PayPal may have refunded). */
+type RefundAttempt = { answered: true; result: RefundResult } | { answered: false; error: unknown };
+
+/** Asks the provider to refund a payment's capture (of what it captured), under the attempt's key. */
+async function askRefund(deps: OrderDeps, payment: PaymentRow): Promise<RefundAttempt> {
+  const money =
+    payment.status === 'mismatch' && payment.capturedAmount !== null && payment.capturedCurrency
+      ? { amount: payment.capturedAmount, currency: payment.capturedCurrency as Currency }
+      : { amount: payment.amount, currency: payment.currency };
+  try {
+    return { answered: true, result: await deps.payments.refund(payment.captureId!, money, await refundAttemptKey(deps.db, payment.id)) };
+  } catch (error) {
+    return { answered: false, error };
+  }
+}
+
+/** -1 (HTTP 502): the refund's answer was lost; the order stays closed, not shippable, until it is known. */
+function refundUnknown(deps: Pick<OrderDeps, 'logger'>, error: unknown, orderId: number) {
+  deps.logger.warn({ err: error, orderId }, 'the refund was asked but its answer was lost: refund unknown until the provider tells');
+  return new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundUnknown', data: { refund: 'unknown' } });
 }
 
 /**
@@ -469,9 +629,11 @@ async function completeRefundByEvent(deps: OrderDeps, refundId: string, captureI
  * shipped. The order is claimed first, so shipping cannot slip in between. The provider's answer
  * decides the rest: `refunded` (done: stock, sold count and points return); `pending` (the provider
  * still processes it: the order stays closed and the rest happens when its webhook says COMPLETED);
- * a refusal (FAILED, CANCELLED, or a refund the provider will not make) or no answer undoes the claim
- * and changes nothing else: -1 (HTTP 502), with the provider's reason in `data.reason` when it gave
- * one. -217 when the order is not in one of `allowed` statuses.
+ * a refusal (FAILED, CANCELLED, or a refund the provider will not make) undoes the claim and changes
+ * nothing else: -1 (HTTP 502), with the provider's reason in `data.reason`; the next attempt has a new
+ * request id. No answer (the provider may have refunded): the order stays closed with its refund
+ * "unknown" (-1, HTTP 502, `data.refund` = unknown) until the provider's webhook or asking again under
+ * the same request id settles it. -217 when the order is not in one of `allowed` statuses.
  */
 export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: OrderStatusValue[], now = new Date()): Promise<'refunded' | 'pending'> {
   const { db } = deps;
@@ -483,45 +645,86 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: Ord
     .where(and(eq(orders.id, order.id), eq(orders.status, status)))
     .returning({ id: orders.id });
   if (!claimed) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: (await findOrder(db, order.id)).status } });
-  const unclaim = () => db.update(orders).set({ status, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed)));
 
   const [payment] = await db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
-  let result: RefundResult = { status: 'completed', refundId: null };
-  try {
-    if (payment?.captureId) result = await deps.payments.refund(payment.captureId, { amount: payment.amount, currency: payment.currency }, refundRequestId(payment.id));
-  } catch (error) {
-    await unclaim();
-    throw providerUnavailable(deps, error, { orderId: order.id });
+  if (!payment?.captureId) {
+    if (payment) await finishRefund(db, payment, null, now);
+    else await db.transaction((tx) => finishOrderRefund(tx, order.id, now));
+    return 'refunded';
   }
-  if (result.status === 'refused') {
-    await unclaim();
-    deps.logger.warn({ orderId: order.id, reason: result.reason }, 'the payment provider refused the refund; the order is unchanged');
-    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
-  }
-  if (result.status === 'pending') {
-    await db.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment!.id));
-    return 'pending';
-  }
-  if (payment) await finishRefund(db, payment, result.refundId, now);
-  else await db.transaction((tx) => finishOrderRefund(tx, order.id, now));
-  return 'refunded';
+  return settleRefundAttempt(deps, payment, await askRefund(deps, payment), now);
 }
 
 /**
- * A refund the provider completed: the payment is refunded, and if it paid its order (now closed),
- * the order's stock (when nothing shipped), sold count and points return, once.
+ * What a refund's answer means for a paid order already closed for it: done, pending, unknown (no
+ * answer), or refused, which puts the order back as it was before the refund (paid, or as far as it
+ * shipped) and frees the attempt's request id.
  */
-async function finishRefund(db: Executor, payment: PaymentRow, refundId: string | null, now: Date): Promise<void> {
+async function settleRefundAttempt(deps: OrderDeps, payment: PaymentRow, attempt: RefundAttempt, now: Date): Promise<'refunded' | 'pending'> {
+  const { db } = deps;
+  if (!attempt.answered) {
+    await db.update(payments).set({ status: 'refund-unknown' }).where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-unknown'])));
+    throw refundUnknown(deps, attempt.error, payment.orderId);
+  }
+  const { result } = attempt;
+  if (result.status === 'pending') {
+    await db.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment.id));
+    return 'pending';
+  }
+  if (result.status === 'completed') {
+    await finishRefund(db, payment, result.refundId, now);
+    return 'refunded';
+  }
+  await putBackAfterRefusedRefund(db, payment);
+  deps.logger.warn({ orderId: payment.orderId, reason: result.reason }, 'the payment provider refused the refund; the order is unchanged');
+  throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+}
+
+/** A refused refund: the payment is captured again (a new attempt gets a new request id) and its order as before. */
+async function putBackAfterRefusedRefund(db: Executor, payment: PaymentRow): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [back] = await tx
+      .update(payments)
+      .set({ status: 'captured', refundRequestId: null })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-pending', 'refund-unknown'])))
+      .returning();
+    if (!back) return;
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+    if (!order) return;
+    const before = order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
+    await tx.update(orders).set({ status: before, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed), isNull(orders.refundedAt)));
+  });
+}
+
+/**
+ * Money that went back (`refunded`, or `reversed` by a chargeback): the payment records it, and if it
+ * paid its order, the order closes (whatever it had reached) and its stock (when nothing shipped), sold
+ * count and points return, once. A capture held for a different amount closes its unpaid order.
+ */
+async function finishRefund(db: Executor, payment: PaymentRow, refundId: string | null, now: Date, outcome: 'refunded' | 'reversed' = 'refunded'): Promise<void> {
   await db.transaction(async (tx) => {
     const [refunded] = await tx
       .update(payments)
-      .set({ status: 'refunded', refundedAt: now, ...(refundId ? { refundId } : {}) })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-pending'])))
+      .set({ status: outcome, refundedAt: now, refundRequestId: null, ...(refundId ? { refundId } : {}) })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, moneyHeld)))
       .returning();
     if (!refunded) return;
+    if (payment.status === 'mismatch') {
+      const closed = await tx
+        .update(orders)
+        .set({ status: OrderStatus.Closed, cancelledAt: now })
+        .where(and(eq(orders.id, payment.orderId), inArray(orders.status, awaitingPayment)))
+        .returning({ id: orders.id });
+      await releaseStock(tx, closed.map((order) => order.id));
+      return;
+    }
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
     // A surplus capture (the order was paid otherwise, or closed) gives back only itself.
-    if (order && order.paymentNumber === refunded.captureId && order.status === OrderStatus.Closed) await finishOrderRefund(tx, order.id, now);
+    if (!order || order.paymentNumber !== refunded.captureId) return;
+    if (paidOrLater.includes(statusOf(order))) {
+      await tx.update(orders).set({ status: OrderStatus.Closed, cancelledAt: now }).where(eq(orders.id, order.id));
+    } else if (order.status !== OrderStatus.Closed) return;
+    await finishOrderRefund(tx, order.id, now);
   });
 }
 
@@ -538,13 +741,20 @@ async function finishOrderRefund(db: Executor, orderId: number, now: Date): Prom
 }
 
 /**
- * The operator asks where a pending refund of a closed order stands: `refunded` once the provider
- * completed it (finished here, as its webhook would), `pending` while it processes; a refusal is
- * thrown as in `refundOrder` (the order stays closed, the money with the shop: refund it by hand).
+ * The operator asks where the refund of a closed order stands: one PayPal still processes (`pending`
+ * until it completes, then finished here as its webhook would), or one whose answer was lost (asked
+ * again under the same request id, so PayPal answers what it did, or refunds now if it never got
+ * it). A refusal is thrown as in `refundOrder` and puts the order back as it was; null when the order
+ * has no such refund.
  */
 export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now = new Date()): Promise<'refunded' | 'pending' | null> {
-  const [payment] = await deps.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'refund-pending')));
-  if (!payment?.refundId) return null;
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['refund-pending', 'refund-unknown'])));
+  if (!payment) return null;
+  if (payment.status === 'refund-unknown') return settleRefundAttempt(deps, payment, await askRefund(deps, payment), now);
+  if (!payment.refundId) return null;
   let result: RefundResult;
   try {
     result = await deps.payments.refundStatus(payment.refundId);
@@ -552,16 +762,36 @@ export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now =
     throw providerUnavailable(deps, error, { orderId: order.id });
   }
   if (result.status === 'pending') return 'pending';
-  if (result.status === 'completed') {
-    await finishRefund(deps.db, payment, result.refundId, now);
-    return 'refunded';
+  return settleRefundAttempt(deps, payment, { answered: true, result }, now);
+}
+
+/**
+ * The operator refunds a capture held because it was not the order's amount or currency (what was
+ * captured goes back; the unpaid order closes and its stock returns). Null when the order has none.
+ */
+export async function refundMismatchedCapture(deps: OrderDeps, order: OrderRow, now = new Date()): Promise<'refunded' | 'pending' | null> {
+  const [payment] = await deps.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'mismatch')));
+  if (!payment?.captureId) return null;
+  const attempt = await askRefund(deps, payment);
+  if (!attempt.answered) throw refundUnknown(deps, attempt.error, order.id);
+  const { result } = attempt;
+  if (result.status === 'refused') {
+    await deps.db.update(payments).set({ refundRequestId: null }).where(eq(payments.id, payment.id));
+    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
   }
-  // Refused after all: the payment and the order are as before the refund (paid, or as far as it shipped).
-  await deps.db.transaction(async (tx) => {
-    const [back] = await tx.update(payments).set({ status: 'captured' }).where(and(eq(payments.id, payment.id), eq(payments.status, 'refund-pending'))).returning();
-    if (!back) return;
-    const before = order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
-    await tx.update(orders).set({ status: before, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed)));
-  });
-  throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+  if (result.status === 'pending') {
+    // The order is closed now; the payment is done when the provider's webhook says so.
+    await deps.db.transaction(async (tx) => {
+      await tx.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment.id));
+      const closed = await tx
+        .update(orders)
+        .set({ status: OrderStatus.Closed, cancelledAt: now })
+        .where(and(eq(orders.id, order.id), inArray(orders.status, awaitingPayment)))
+        .returning({ id: orders.id });
+      await releaseStock(tx, closed.map((row) => row.id));
+    });
+    return 'pending';
+  }
+  await finishRefund(deps.db, payment, result.refundId, now);
+  return 'refunded';
 }

@@ -150,7 +150,7 @@ describe('paying with PayPal', () => {
 
   it('marks the order failed when PayPal declines the capture; paying again uses a new PayPal order', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
-    paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
+    paypal.steer.captures = [{ http: 422, issue: 'PAYER_CANNOT_PAY' }];
     expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(0);
 
     const again = await startPayment(shop, customer, order.orderId, 'paypal');

@@ -1,11 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { specifications } from '@/server/db/schema';
+import { orders, payments, specifications } from '@/server/db/schema';
+import { findOrders } from '@/features/backoffice/backoffice.service';
 import { aCustomer, aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { documentedIssues, operation } from '../../../tests/support/paypal-openapi';
 import { startPaypalStandIn, type CaptureOutcome, type RefundOutcome } from '../../../tests/support/paypal-stand-in';
+import { closeExpiredOrders } from './order-lifecycle';
 import { orderCommands } from './orders.commands';
+import { settleHeldCaptures } from './payments.service';
 import type { OrderDetails, OrderStatusInfo } from './orders.schema';
 
 /*
@@ -22,6 +25,7 @@ const customer = await aCustomer(shop);
 afterEach(() => {
   paypal.steer.captures = [];
   paypal.steer.refunds = [];
+  paypal.steer.refuseDuplicateInvoiceIds = false;
   paypal.assertValid();
 });
 
@@ -39,15 +43,23 @@ const refundCommand = (orderNo: string) => orderCommands.refund.execute([orderNo
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
   (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;
 
-/** An order the buyer approved at PayPal, not yet captured. */
-async function approvedOrder() {
+const shipCommand = (orderNo: string) => orderCommands.ship.execute([orderNo, '--carrier', 'DHL', '--tracking', 'JD0001'], shop.operator);
+/** The operator's orders board row of an order. */
+const boardRow = async (orderNo: string) => (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
+/** The order's time to pay runs out. */
+const expire = (orderId: number) => shop.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, orderId));
+/** Past the capture lease: the sweeps may ask PayPal again. */
+const afterLease = () => new Date(Date.now() + 5 * 60_000);
+
+/** An order the buyer approved at PayPal (with a card's fields, or in PayPal's own checkout), not yet captured. */
+async function approvedOrder(payMethod: 'paypal' | 'card' = 'paypal') {
   const created = await shop.post<OrderDetails>(
     '/order/createOrder',
-    { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress },
+    { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod, deliveryAddress },
     { headers: customer.headers },
   );
   if (created.body.code !== 1) throw new Error(JSON.stringify(created.body));
-  const started = await startPayment(shop, customer, created.body.data.orderId, 'paypal');
+  const started = await startPayment(shop, customer, created.body.data.orderId, payMethod);
   const providerOrderId = started.body.data.providerOrderId!;
   paypal.approve(providerOrderId);
   return { order: created.body.data, providerOrderId };
@@ -64,7 +76,7 @@ async function paidOrder() {
 const captureOperation = operation('checkout_orders_v2', 'POST', '/v2/checkout/orders/X/capture');
 const refundOperation = operation('payments_payment_v2', 'POST', '/v2/payments/captures/X/refund');
 /** Capture issues that are not a refusal: each has its own case below. */
-const notRefusals = new Set(['ORDER_NOT_APPROVED', 'ORDER_ALREADY_CAPTURED', 'PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING', 'ORDER_COMPLETION_IN_PROGRESS']);
+const notRefusals = new Set(['ORDER_NOT_APPROVED', 'ORDER_ALREADY_CAPTURED', 'PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING', 'ORDER_COMPLETION_IN_PROGRESS', 'INSTRUMENT_DECLINED']);
 const refusedCaptures: [string, CaptureOutcome][] = [
   ...[...documentedIssues(captureOperation, 422).keys()].filter((issue) => !notRefusals.has(issue)).map((issue): [string, CaptureOutcome] => [`422 ${issue}`, { http: 422, issue }]),
   ...[...documentedIssues(captureOperation, 403).keys()].map((issue): [string, CaptureOutcome] => [`403 ${issue}`, { http: 403, issue }]),
@@ -76,7 +88,7 @@ const refusedCaptures: [string, CaptureOutcome][] = [
 describe('a capture PayPal refuses for good', () => {
   it('covers the issues the customer would otherwise wait on (the ones the issue report names among them)', () => {
     const names = refusedCaptures.map(([name]) => name);
-    for (const issue of ['PAYER_CANNOT_PAY', 'TRANSACTION_BLOCKED_BY_PAYEE', 'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED', 'COMPLIANCE_VIOLATION', 'DUPLICATE_INVOICE_ID', 'INSTRUMENT_DECLINED']) {
+    for (const issue of ['PAYER_CANNOT_PAY', 'TRANSACTION_BLOCKED_BY_PAYEE', 'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED', 'COMPLIANCE_VIOLATION', 'DUPLICATE_INVOICE_ID']) {
       expect(names).toContain(`422 ${issue}`);
     }
     expect(names).toContain('403 PERMISSION_DENIED');
@@ -224,16 +236,17 @@ describe('a refund', () => {
     expect(await stock()).toBe(stockPaid);
   });
 
-  it.each<[string, RefundOutcome]>([
-    ['HTTP 500', { http: 500 }],
-    ['an answer that comes too late', { late: 1500 }],
-  ])('%s: the operator is told to try again; the order stays paid', async (_name, outcome) => {
+  it('FAILED, then asked again: the new attempt has its own request id, so PayPal refunds instead of replaying the failure', async () => {
     const { order, stockPaid } = await paidOrder();
-    paypal.steer.refunds = [outcome];
-    await expect(refundCommand(order.orderNo)).rejects.toThrow(`The payment provider did not refund order ${order.orderNo}; it is unchanged, try again later.`);
-    expect((await details(order.orderId)).status).toBe(PAID);
-    expect(await stock()).toBe(stockPaid);
-    await sleep(1000);
+    paypal.steer.refunds = [{ refund: 'FAILED' }];
+    const sent = paypal.refundRequestIds.length;
+    await expect(refundCommand(order.orderNo)).rejects.toThrow('(FAILED)');
+    expect(await refundCommand(order.orderNo)).toBe(`Order ${order.orderNo} refunded ($59.00) and closed.`);
+    expect(await stock()).toBe(stockPaid + 1);
+    const [first, second] = paypal.refundRequestIds.slice(sent);
+    expect(first).not.toBe(second);
+    // Unique to this shop, not a serial number another shop on the same PayPal account also counts.
+    expect(second).toMatch(/^refund-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   });
 
   it('a customer cancelling a paid order whose refund PayPal refuses keeps the order and reads why in their language', async () => {
@@ -245,10 +258,208 @@ describe('a refund', () => {
   });
 });
 
+describe('a refund whose answer was lost', () => {
+  const lostAnswer = (orderNo: string) =>
+    `The payment provider did not answer the refund of order ${orderNo}, and may have made it. The order is closed and must not ship`;
+
+  it.each<[string, RefundOutcome]>([
+    ['HTTP 500', { http: 500 }],
+    ['HTTP 409', { http: 409 }],
+    ['an answer that comes too late', { late: 1500 }],
+  ])('%s: "refund unknown", closed and not shippable; asking again (same request id) settles it, refunding once', async (_name, outcome) => {
+    const { order, stockPaid } = await paidOrder();
+    paypal.steer.refunds = [outcome];
+    const sent = paypal.refundRequestIds.length;
+    const refundsBefore = paypal.stats.refunds;
+    await expect(refundCommand(order.orderNo)).rejects.toThrow(lostAnswer(order.orderNo));
+    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: null });
+    expect((await boardRow(order.orderNo)).paymentNote).toMatch(/^refund unknown/);
+    await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
+    expect(await stock()).toBe(stockPaid);
+    await sleep(1000);
+
+    expect(await refundCommand(order.orderNo)).toBe(`Order ${order.orderNo} refunded ($59.00) and closed.`);
+    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
+    expect(await stock()).toBe(stockPaid + 1);
+    expect(paypal.stats.refunds - refundsBefore).toBe(1);
+    const [first, again] = paypal.refundRequestIds.slice(sent);
+    expect(again).toBe(first);
+  });
+
+  it('PayPal refunded, its answer was lost, and PAYMENT.CAPTURE.REFUNDED tells: refunded, stock returns', async () => {
+    const { order, captureId, stockPaid } = await paidOrder();
+    paypal.steer.refunds = [{ late: 1500 }];
+    await expect(refundCommand(order.orderNo)).rejects.toThrow(lostAnswer(order.orderNo));
+    await sleep(1000);
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', captureId))).toBe(200);
+    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
+    expect(await stock()).toBe(stockPaid + 1);
+  });
+
+  it('a customer cancelling whose refund answer is lost reads that the refund is on its way, and the order is closed', async () => {
+    const { order } = await paidOrder();
+    paypal.steer.refunds = [{ http: 500 }];
+    const cancelled = await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
+    expect(cancelled.body).toMatchObject({ code: -1, message: expect.stringContaining('refund is on its way') });
+    expect((await details(order.orderId)).status).toBe(CLOSED);
+  });
+});
+
+describe('money that went back outside the shop', () => {
+  it('a refund made in PayPal\'s dashboard closes the order: refunded, stock returns, the operator sees it', async () => {
+    const { order, captureId, stockPaid } = await paidOrder();
+    const refundId = paypal.refundByHand(captureId);
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
+    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
+    expect(await stock()).toBe(stockPaid + 1);
+    await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
+    const [payment] = await shop.db.select().from(payments).where(eq(payments.captureId, captureId));
+    expect(payment).toMatchObject({ status: 'refunded', refundId });
+  });
+
+  it('a partial refund made in the dashboard leaves the order as it is', async () => {
+    const { order, captureId, stockPaid } = await paidOrder();
+    const refundId = paypal.refundByHand(captureId, '10.00');
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
+    expect(await details(order.orderId)).toMatchObject({ status: PAID, refundTime: null });
+    expect(await stock()).toBe(stockPaid);
+  });
+
+  it('PAYMENT.CAPTURE.REVERSED (a chargeback) of a shipped order: closed, reversed on the board, nothing returns to stock', async () => {
+    const { order, captureId, stockPaid } = await paidOrder();
+    await shipCommand(order.orderNo);
+    const webhook = paypal.webhook('PAYMENT.CAPTURE.REVERSED', captureId);
+    expect(await postWebhook(webhook)).toBe(200);
+    expect(await postWebhook(webhook)).toBe(200);
+    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
+    expect(await stock()).toBe(stockPaid);
+    expect((await boardRow(order.orderNo)).paymentNote).toBe('reversed by PayPal (a chargeback)');
+  });
+});
+
+describe('a capture of another amount or currency than the order', () => {
+  it.each<[string, { currency_code: string; value: string }]>([
+    ['10.99 USD for a 59.00 USD order', { currency_code: 'USD', value: '10.99' }],
+    ['59.00 EUR for a 59.00 USD order', { currency_code: 'EUR', value: '59.00' }],
+  ])('%s: not paid, held for the operator past the sweep, who refunds what was captured', async (_name, amount) => {
+    const { order, providerOrderId } = await approvedOrder();
+    const stockHeld = await stock();
+    paypal.steer.captures = [{ capture: 'COMPLETED', amount }];
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PENDING);
+    expect((await details(order.orderId)).status).toBe(PENDING);
+    expect((await boardRow(order.orderNo)).paymentNote).toBe(`PayPal captured ${amount.value} ${amount.currency_code}, not the order's amount: not paid, held for you (refund gives it back)`);
+    await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
+
+    await expire(order.orderId);
+    await closeExpiredOrders(shop.db, new Date());
+    expect((await details(order.orderId)).status).toBe(PENDING);
+
+    expect(await refundCommand(order.orderNo)).toBe(`Order ${order.orderNo} refunded ($59.00) and closed.`);
+    const captured = paypal.orders.get(providerOrderId)!.capture!;
+    expect(captured.refunds.map((refund) => refund.amount)).toEqual([amount]);
+    expect(await details(order.orderId)).toMatchObject({ status: CLOSED });
+    expect(await stock()).toBe(stockHeld + 1);
+  });
+
+  it('reported by PAYMENT.CAPTURE.COMPLETED: not paid either', async () => {
+    const { order, providerOrderId } = await approvedOrder();
+    paypal.steer.captures = [{ capture: 'PENDING', amount: { currency_code: 'USD', value: '10.99' } }];
+    await callback(order.orderId, providerOrderId);
+    paypal.settleCapture(paypal.orders.get(providerOrderId)!.capture!.id, 'COMPLETED');
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId))).toBe(200);
+    expect((await details(order.orderId)).status).toBe(PENDING);
+    expect((await boardRow(order.orderNo)).paymentNote).toMatch(/^PayPal captured 10\.99 USD/);
+  });
+});
+
+describe('a capture PayPal holds past the order\'s time to pay', () => {
+  it('the sweep keeps the order ("payment held by PayPal" on the board), asks PayPal, and the completed capture pays it', async () => {
+    const { order, providerOrderId } = await approvedOrder();
+    paypal.steer.captures = [{ capture: 'PENDING' }];
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PENDING);
+    await expire(order.orderId);
+    await closeExpiredOrders(shop.db, afterLease());
+    expect((await details(order.orderId)).status).toBe(PENDING);
+    expect((await boardRow(order.orderNo)).paymentNote).toBe('payment held by PayPal');
+
+    paypal.settleCapture(paypal.orders.get(providerOrderId)!.capture!.id, 'COMPLETED');
+    expect(await settleHeldCaptures(shop.operator, afterLease())).toBeGreaterThan(0);
+    await closeExpiredOrders(shop.db, afterLease());
+    expect(await details(order.orderId)).toMatchObject({ status: PAID, refundTime: null });
+    expect(paypal.captures.get(paypal.orders.get(providerOrderId)!.capture!.id)!.refunds).toEqual([]);
+  });
+
+  it('a capture whose answer was lost keeps the order too, until PayPal is asked', async () => {
+    const { order, providerOrderId } = await approvedOrder();
+    paypal.steer.captures = [{ http: 500 }];
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PENDING);
+    await expire(order.orderId);
+    await closeExpiredOrders(shop.db, afterLease());
+    expect((await details(order.orderId)).status).toBe(PENDING);
+    await settleHeldCaptures(shop.operator, afterLease());
+    expect((await details(order.orderId)).status).toBe(PAID);
+  });
+
+  it('PayPal declines the held capture: the next sweep closes the order', async () => {
+    const { order, providerOrderId } = await approvedOrder();
+    paypal.steer.captures = [{ capture: 'PENDING' }];
+    await callback(order.orderId, providerOrderId);
+    await expire(order.orderId);
+    paypal.settleCapture(paypal.orders.get(providerOrderId)!.capture!.id, 'DECLINED');
+    await settleHeldCaptures(shop.operator, afterLease());
+    await closeExpiredOrders(shop.db, afterLease());
+    expect((await details(order.orderId)).status).toBe(CLOSED);
+  });
+});
+
+describe('a second attempt after a decline', () => {
+  it('carries its own invoice id, so an account refusing duplicate invoice ids captures it', async () => {
+    paypal.steer.refuseDuplicateInvoiceIds = true;
+    const { order, providerOrderId } = await approvedOrder();
+    paypal.steer.captures = [{ http: 422, issue: 'PAYER_CANNOT_PAY' }];
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
+    const again = await startPayment(shop, customer, order.orderId, 'paypal');
+    paypal.approve(again.body.data.providerOrderId!);
+    expect((await callback(order.orderId, again.body.data.providerOrderId!)).body.data.status).toBe(PAID);
+    const units = [providerOrderId, again.body.data.providerOrderId!].map((id) => (paypal.orders.get(id)!.request.purchase_units as { invoice_id: string; custom_id: string }[])[0]!);
+    expect(units[0]!.invoice_id).not.toBe(units[1]!.invoice_id);
+    expect(units.map((unit) => unit.custom_id)).toEqual([order.orderNo, order.orderNo]);
+  });
+});
+
+describe('a declined funding source', () => {
+  it('INSTRUMENT_DECLINED in PayPal\'s checkout sends the buyer back to choose another; their return captures', async () => {
+    const { order, providerOrderId } = await approvedOrder();
+    paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
+    expect((await callback(order.orderId, providerOrderId)).body.data).toMatchObject({ status: PENDING, continueUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}` });
+    const calls = paypal.stats.captureCalls;
+    expect((await poll(order.orderId)).body.data.status).toBe(PENDING);
+    expect(paypal.stats.captureCalls).toBe(calls);
+    paypal.approve(providerOrderId);
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PAID);
+  });
+
+  it('INSTRUMENT_DECLINED for a card is the card refused: "payment failed"', async () => {
+    const { order, providerOrderId } = await approvedOrder('card');
+    paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
+  });
+});
+
+describe('goods and where they ship', () => {
+  it('PayPal is given the order\'s delivery address to show the buyer (SET_PROVIDED_ADDRESS)', async () => {
+    const { providerOrderId } = await approvedOrder();
+    expect(paypal.orders.get(providerOrderId)!.request).toMatchObject({
+      purchase_units: [{ shipping: { name: { full_name: `${deliveryAddress.firstName} ${deliveryAddress.lastName}` }, address: { address_line_1: deliveryAddress.address, country_code: deliveryAddress.country } } }],
+      payment_source: { paypal: { experience_context: { shipping_preference: 'SET_PROVIDED_ADDRESS' } } },
+    });
+  });
+});
+
 describe('webhooks the shop does not act on', () => {
   it('are acknowledged and change nothing', async () => {
     const { order, providerOrderId } = await paidOrder();
-    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REVERSED', providerOrderId))).toBe(200);
+    expect(await postWebhook(paypal.webhook('CUSTOMER.DISPUTE.CREATED', providerOrderId))).toBe(200);
     expect((await details(order.orderId)).status).toBe(PAID);
   });
 });

@@ -17,7 +17,7 @@ const DAY = 24 * HOUR;
 const shop = await aShop({ env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900' } });
 
 async function runEveryJob(now: Date) {
-  const deps = { db: shop.db, config: shop.config, logger: shop.operator.logger };
+  const deps = shop.operator;
   for (const job of jobs) await job.run(deps, now);
 }
 
@@ -64,7 +64,7 @@ describe('the retention sweep', () => {
 
   it('is safe to run again: a second round deletes nothing more', async () => {
     const now = new Date('2030-06-01T12:00:00Z');
-    const deps = { db: shop.db, config: shop.config, logger: shop.operator.logger };
+    const deps = shop.operator;
     const purges = jobs.filter((job) => job.name.startsWith('purge'));
     expect(purges.map((job) => job.name)).toEqual([
       'purge expired captchas',

@@ -48,6 +48,7 @@ export const en = {
   'payMethod.notInCurrency': 'Not available for payments in {currency}: this shop takes it in {currencies} only.',
   'payMethod.notOffered': 'Not available for payments in {currency}.',
   'payment.refundRefused': 'The payment provider did not refund this payment. Your order is unchanged; please contact us.',
+  'payment.refundUnknown': 'Your order is cancelled and its refund is on its way; the payment provider has not confirmed it yet. We will finish it as soon as it does.',
   'mail.order.action': 'View your order',
   'mail.order.line': '{quantity} × {goodsName} ({specificationName}): {amount}',
   'mail.order.deliverTo': 'Delivery to: {address}',

@@ -516,8 +516,14 @@ export const payments = pgTable(
       .references(() => orders.id),
     provider: text('provider').notNull(),
     method: text('method').notNull(),
-    /** created → captured | declined | superseded (a newer attempt replaced it) → refund-pending (the provider is still paying back) → refunded */
-    status: text('status', { enum: ['created', 'captured', 'declined', 'superseded', 'refund-pending', 'refunded'] }).notNull().default('created'),
+    /**
+     * created → captured | declined | superseded (a newer attempt replaced it) | mismatch (captured, but not
+     * the order's amount or currency: held for the operator) → refund-unknown (a refund was asked and its
+     * answer lost) | refund-pending (the provider is still paying back) → refunded; captured → reversed (a chargeback)
+     */
+    status: text('status', { enum: ['created', 'captured', 'declined', 'superseded', 'mismatch', 'refund-unknown', 'refund-pending', 'refunded', 'reversed'] })
+      .notNull()
+      .default('created'),
     amount: integer('amount').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
     /** Idempotency key of the create call at the provider. */
@@ -534,6 +540,11 @@ export const payments = pgTable(
     payerActionUrl: text('payer_action_url'),
     /** The provider's refund, while it is pending and after. */
     refundId: text('refund_id'),
+    /** Idempotency key of the refund attempt under way: kept while its outcome is unknown, new for each new attempt. */
+    refundRequestId: text('refund_request_id'),
+    /** What the provider says it captured (minor units, null when unreadable; its currency code), compared with the order's. */
+    capturedAmount: integer('captured_amount'),
+    capturedCurrency: text('captured_currency'),
     createdAt: createdAt(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

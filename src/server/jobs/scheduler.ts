@@ -1,9 +1,9 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
 import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
+import { settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
-import type { Config } from '../config';
-import type { Database } from '../db/client';
-import type { Logger } from '../logger';
+import type { ShopDeps } from '../deps';
+import { createPaymentProvider } from '../payments/registry';
 
 /*
  * Background work, every minute. Of the processes `npm start` runs on one machine (WORKERS) only one
@@ -12,11 +12,13 @@ import type { Logger } from '../logger';
  * conditional updates), so there is no leader to elect. See docs/decisions/016-background-jobs.md.
  */
 
-export type JobDeps = { db: Database; config: Config; logger: Logger };
+export type JobDeps = ShopDeps;
 
 type Job = { name: string; run: (deps: JobDeps, now: Date) => Promise<number> };
 
 export const jobs: Job[] = [
+  // Before closing unpaid orders, the provider is asked about captures it held or whose answer was lost.
+  { name: 'settle held captures', run: (deps, now) => settleHeldCaptures({ ...deps, payments: createPaymentProvider(deps) }, now) },
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
   { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates) },
   { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },

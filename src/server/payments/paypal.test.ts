@@ -22,9 +22,11 @@ afterEach(() => paypal.assertValid());
 const settings = (overrides: Record<string, string> = {}) => loadConfig(paypal.env({ PAYPAL_TIMEOUT_MS: '1000', ...overrides })).payment.paypal;
 const payment: PaymentRequest = {
   orderNo: '250122ABCDEF',
+  invoiceId: '250122ABCDEF-1',
   amount: 12345,
   currency: 'USD',
   method: 'paypal',
+  shipTo: { fullName: 'Mei Tan', line1: '1 Market Street', line2: 'Apt 4', city: 'San Francisco', state: 'CA', postalCode: '94105', countryCode: 'US' },
   language: 'ZH',
   returnUrl: 'https://shop.example/pay_result?orderId=7',
   cancelUrl: 'https://shop.example/pay_result?orderId=7&cancelled=1',
@@ -48,6 +50,26 @@ describe('the PayPal adapter creating a payment', () => {
       purchase_units: [{ reference_id: payment.orderNo, amount: { currency_code: 'USD', value: '123.45' }, soft_descriptor: 'ES ONLINE' }],
       payment_source: { paypal: { experience_context: { return_url: payment.returnUrl, cancel_url: payment.cancelUrl, locale: 'zh-CN' } } },
     });
+  });
+
+  it('ships goods to the delivery address PayPal shows the buyer (SET_PROVIDED_ADDRESS); a recharge ships nothing (NO_SHIPPING)', async () => {
+    const provider = createPaypalProvider(settings());
+    const goods = paypal.orders.get((await provider.createPayment(payment, requestId())).providerOrderId)!.request;
+    expect(goods).toMatchObject({
+      purchase_units: [
+        {
+          shipping: {
+            type: 'SHIPPING',
+            name: { full_name: 'Mei Tan' },
+            address: { address_line_1: '1 Market Street', address_line_2: 'Apt 4', admin_area_2: 'San Francisco', admin_area_1: 'CA', postal_code: '94105', country_code: 'US' },
+          },
+        },
+      ],
+      payment_source: { paypal: { experience_context: { shipping_preference: 'SET_PROVIDED_ADDRESS' } } },
+    });
+    const recharge = paypal.orders.get((await provider.createPayment({ ...payment, shipTo: null }, requestId())).providerOrderId)!.request;
+    expect(recharge).toMatchObject({ payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } } });
+    expect((recharge.purchase_units as object[])[0]).not.toHaveProperty('shipping');
   });
 
   it('leaves the approval of a card payment to the card fields in the page', async () => {
@@ -117,24 +139,36 @@ describe("the stand-in, held to PayPal's API definitions", () => {
 describe('the PayPal adapter capturing', () => {
   it('captures an approved order', async () => {
     const { provider, providerOrderId } = await approvedOrder();
-    const result = await provider.capture(providerOrderId, requestId());
-    expect(result).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id });
+    const result = await provider.capture(providerOrderId, requestId(), 'paypal');
+    expect(result).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' } });
   });
 
-  it('answers pending before the buyer approved, and declined for INSTRUMENT_DECLINED', async () => {
+  it('answers pending before the buyer approved; INSTRUMENT_DECLINED is a card refused, but sends a wallet buyer back to choose another funding source', async () => {
     const provider = createPaypalProvider(settings());
     const created = await provider.createPayment(payment, requestId());
-    expect(await provider.capture(created.providerOrderId, requestId())).toEqual({ status: 'pending' });
+    expect(await provider.capture(created.providerOrderId, requestId(), 'paypal')).toEqual({ status: 'pending' });
     paypal.approve(created.providerOrderId);
     paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
-    expect(await provider.capture(created.providerOrderId, requestId())).toEqual({ status: 'declined', reason: 'INSTRUMENT_DECLINED' });
+    expect(await provider.capture(created.providerOrderId, requestId(), 'card')).toEqual({ status: 'declined', reason: 'INSTRUMENT_DECLINED' });
+    paypal.approve(created.providerOrderId);
+    paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
+    expect(await provider.capture(created.providerOrderId, requestId(), 'paypal')).toEqual({
+      status: 'payer-action',
+      approveUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${created.providerOrderId}`,
+    });
+  });
+
+  it('sends each attempt its own invoice id, with the order number in custom_id', async () => {
+    const provider = createPaypalProvider(settings());
+    const created = await provider.createPayment(payment, requestId());
+    expect(paypal.orders.get(created.providerOrderId)!.request.purchase_units).toMatchObject([{ invoice_id: '250122ABCDEF-1', custom_id: '250122ABCDEF' }]);
   });
 
   it('answers a repeated PayPal-Request-Id with the original capture: one capture at PayPal', async () => {
     const { provider, providerOrderId } = await approvedOrder();
     const before = paypal.stats.capturesCreated;
     const key = requestId();
-    const results = await Promise.all(Array.from({ length: 5 }, () => provider.capture(providerOrderId, key)));
+    const results = await Promise.all(Array.from({ length: 5 }, () => provider.capture(providerOrderId, key, 'paypal')));
     expect(new Set(results.map((result) => (result.status === 'completed' ? result.captureId : result.status))).size).toBe(1);
     expect(results[0]!.status).toBe('completed');
     expect(paypal.stats.capturesCreated).toBe(before + 1);
@@ -142,8 +176,8 @@ describe('the PayPal adapter capturing', () => {
 
   it('reads the existing capture when the order was already captured under another request id', async () => {
     const { provider, providerOrderId } = await approvedOrder();
-    const first = await provider.capture(providerOrderId, requestId());
-    expect(await provider.capture(providerOrderId, requestId())).toEqual(first);
+    const first = await provider.capture(providerOrderId, requestId(), 'paypal');
+    expect(await provider.capture(providerOrderId, requestId(), 'paypal')).toEqual(first);
     expect(paypal.stats.orderReads).toBeGreaterThan(0);
   });
 
@@ -151,16 +185,16 @@ describe('the PayPal adapter capturing', () => {
     const { provider, providerOrderId } = await approvedOrder();
     const key = requestId();
     paypal.steer.slow = { path: /\/capture$/, ms: 1_500 };
-    await expect(provider.capture(providerOrderId, key)).rejects.toBeInstanceOf(PaymentProviderError);
+    await expect(provider.capture(providerOrderId, key, 'paypal')).rejects.toBeInstanceOf(PaymentProviderError);
     paypal.steer.slow = null;
     await new Promise((resolve) => setTimeout(resolve, 1_000)); // PayPal finishes the capture meanwhile
-    const retried = await provider.capture(providerOrderId, key);
-    expect(retried).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id });
+    const retried = await provider.capture(providerOrderId, key, 'paypal');
+    expect(retried).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' } });
   });
 
   it('refunds a capture, and a repeated refund changes nothing', async () => {
     const { provider, providerOrderId } = await approvedOrder();
-    const captured = await provider.capture(providerOrderId, requestId());
+    const captured = await provider.capture(providerOrderId, requestId(), 'paypal');
     if (captured.status !== 'completed') throw new Error('not captured');
     const before = paypal.stats.refunds;
     const first = await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1');
@@ -174,10 +208,10 @@ describe('the PayPal adapter capturing', () => {
 describe('the PayPal adapter verifying webhooks', () => {
   it('accepts an event PayPal verifies, passing the event byte for byte as received', async () => {
     const { provider, providerOrderId } = await approvedOrder();
-    await provider.capture(providerOrderId, requestId());
+    await provider.capture(providerOrderId, requestId(), 'paypal');
     const { body, headers } = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId);
     const event = await provider.verifyWebhook(new Headers(headers), body);
-    expect(event).toEqual({ type: 'capture-completed', providerOrderId, captureId: paypal.orders.get(providerOrderId)!.capture!.id });
+    expect(event).toEqual({ type: 'capture-completed', providerOrderId, captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' } });
     expect(paypal.steer.lastVerificationText).toContain(body);
     expect(JSON.stringify(JSON.parse(body))).not.toBe(body);
   });
@@ -198,21 +232,27 @@ describe('the PayPal adapter verifying webhooks', () => {
     const verify = (webhook: { body: string; headers: Record<string, string> }) => provider.verifyWebhook(new Headers(webhook.headers), webhook.body);
     expect(await verify(paypal.webhook('CHECKOUT.ORDER.APPROVED', providerOrderId))).toEqual({ type: 'order-approved', providerOrderId });
     paypal.steer.captures = [{ capture: 'PENDING' }];
-    const held = await provider.capture(providerOrderId, requestId());
+    const held = await provider.capture(providerOrderId, requestId(), 'paypal');
     if (held.status !== 'processing') throw new Error(`not held: ${held.status}`);
     expect(await verify(paypal.webhook('PAYMENT.CAPTURE.PENDING', providerOrderId))).toEqual({ type: 'capture-pending', providerOrderId, captureId: held.captureId });
     paypal.settleCapture(held.captureId, 'DECLINED');
     expect(await verify(paypal.webhook('PAYMENT.CAPTURE.DECLINED', providerOrderId))).toEqual({ type: 'capture-declined', providerOrderId, reason: 'PAYMENT.CAPTURE.DECLINED' });
-    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REVERSED', providerOrderId))).toEqual({ type: 'other', eventType: 'PAYMENT.CAPTURE.REVERSED' });
+    expect(await verify(paypal.webhook('CUSTOMER.DISPUTE.CREATED', providerOrderId))).toEqual({ type: 'other', eventType: 'CUSTOMER.DISPUTE.CREATED' });
 
     const paid = await approvedOrder(provider);
-    const captured = await provider.capture(paid.providerOrderId, requestId());
+    const captured = await provider.capture(paid.providerOrderId, requestId(), 'paypal');
     if (captured.status !== 'completed') throw new Error('not captured');
     paypal.steer.refunds = [{ refund: 'PENDING' }];
     const refund = await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, requestId());
     if (refund.status !== 'pending') throw new Error('not pending');
     paypal.settleRefund(refund.refundId, 'COMPLETED');
-    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refund.refundId))).toEqual({ type: 'refund-completed', refundId: refund.refundId, captureId: captured.captureId });
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refund.refundId))).toEqual({
+      type: 'refund-completed',
+      refundId: refund.refundId,
+      captureId: captured.captureId,
+      refunded: { amount: 12345, currency: 'USD' },
+    });
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REVERSED', captured.captureId))).toEqual({ type: 'capture-reversed', captureId: captured.captureId });
   });
 
   it('is refused by PayPal when the event is re-encoded instead of sent as received', async () => {

@@ -1,7 +1,7 @@
 import type { Language } from '@/lib/locale';
-import { toMajorUnits } from '@/lib/money';
+import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import type { Config } from '../config';
-import { PaymentProviderError, type CaptureResult, type PaymentProvider, type RefundResult, type WebhookEvent } from './provider';
+import { PaymentProviderError, type CapturedAmount, type CaptureResult, type PaymentProvider, type RefundResult, type ShippingAddress, type WebhookEvent } from './provider';
 
 /*
  * PayPal Orders v2 over its REST API: OAuth2 client credentials, create an order (intent CAPTURE),
@@ -25,7 +25,8 @@ const TOKEN_MARGIN_MS = 60_000;
 
 type Token = { value: string; expiresAt: number };
 type PaypalLink = { href: string; rel: string };
-type PaypalCapture = { id: string; status: string; status_details?: { reason?: string } };
+type PaypalMoney = { currency_code?: string; value?: string };
+type PaypalCapture = { id: string; status: string; status_details?: { reason?: string }; amount?: PaypalMoney };
 type PaypalRefund = { id: string; status: string; links?: PaypalLink[] };
 type PaypalOrder = {
   id: string;
@@ -36,7 +37,14 @@ type PaypalOrder = {
 type PaypalError = { name?: string; details?: { issue?: string }[] };
 type PaypalWebhookEvent = {
   event_type?: string;
-  resource?: { id?: string; status?: string; status_details?: { reason?: string }; links?: PaypalLink[]; supplementary_data?: { related_ids?: { order_id?: string } } };
+  resource?: {
+    id?: string;
+    status?: string;
+    status_details?: { reason?: string };
+    amount?: PaypalMoney;
+    links?: PaypalLink[];
+    supplementary_data?: { related_ids?: { order_id?: string } };
+  };
 };
 
 /**
@@ -47,6 +55,11 @@ type PaypalWebhookEvent = {
 const NOT_YET_APPROVED = 'ORDER_NOT_APPROVED';
 const ALREADY_CAPTURED = 'ORDER_ALREADY_CAPTURED';
 const BUYER_BACK_TO_PAYPAL = new Set(['PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING']);
+/**
+ * A PayPal-wallet funding source was declined: PayPal's guide ("Handle funding failures") says to
+ * restart the payment so the buyer chooses another; for a card it is the card's refusal.
+ */
+const FUNDING_DECLINED = 'INSTRUMENT_DECLINED';
 /** PayPal is still completing the order: the outcome is unknown, ask again with the same key. */
 const STILL_COMPLETING = 'ORDER_COMPLETION_IN_PROGRESS';
 
@@ -108,11 +121,11 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
   const issueOf = async (response: Response) => ((await response.json().catch(() => ({}))) as PaypalError).details?.[0]?.issue;
 
   function captureOf(capture: PaypalCapture | undefined): CaptureResult {
-    if (capture?.status === 'COMPLETED') return { status: 'completed', captureId: capture.id };
+    if (capture?.status === 'COMPLETED') return { status: 'completed', captureId: capture.id, captured: capturedAmount(capture.amount) };
     if (capture?.status === 'PENDING') return { status: 'processing', captureId: capture.id };
     if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return { status: 'declined', reason: capture.status_details?.reason ?? capture.status };
     // Refunded or partly refunded: it was captured.
-    if (capture && (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED')) return { status: 'completed', captureId: capture.id };
+    if (capture && (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED')) return { status: 'completed', captureId: capture.id, captured: capturedAmount(capture.amount) };
     return { status: 'pending' };
   }
 
@@ -148,9 +161,13 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
           purchase_units: [
             {
               reference_id: payment.orderNo,
-              invoice_id: payment.orderNo,
+              // PayPal may refuse an invoice id it has seen (DUPLICATE_INVOICE_ID): each attempt has its
+              // own; the order number is what the merchant reads in custom_id.
+              invoice_id: payment.invoiceId,
+              custom_id: payment.orderNo,
               amount: { currency_code: payment.currency, value: toMajorUnits(payment.amount) },
               soft_descriptor: settings.softDescriptor,
+              ...(payment.shipTo ? { shipping: shippingOf(payment.shipTo) } : {}),
             },
           ],
           ...(payment.method === 'paypal'
@@ -161,7 +178,9 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
                       return_url: payment.returnUrl,
                       cancel_url: payment.cancelUrl,
                       locale: paypalLocale[payment.language],
-                      shipping_preference: 'NO_SHIPPING',
+                      // Goods ship to the address given at checkout (PayPal's Seller Protection needs the
+                      // goods shipped to the transaction's address); energy recharges ship nothing.
+                      shipping_preference: payment.shipTo ? 'SET_PROVIDED_ADDRESS' : 'NO_SHIPPING',
                       user_action: 'PAY_NOW',
                     },
                   },
@@ -176,7 +195,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
       return { providerOrderId: order.id, approveUrl: payment.method === 'paypal' ? (approve?.href ?? null) : null };
     },
 
-    async capture(providerOrderId, requestId) {
+    async capture(providerOrderId, requestId, method) {
       const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
       const response = await call('POST', `${path}/capture`, { requestId, body: {} });
       if (response.ok) return captureOutcome((await response.json()) as PaypalOrder);
@@ -188,7 +207,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
           if (current.ok) return captureOutcome((await current.json()) as PaypalOrder);
           return unexpected(current, 'the captured order');
         }
-        if (BUYER_BACK_TO_PAYPAL.has(issue)) return payerAction(path);
+        if (BUYER_BACK_TO_PAYPAL.has(issue) || (issue === FUNDING_DECLINED && method === 'paypal')) return payerAction(path);
         if (issue === STILL_COMPLETING) throw new PaymentProviderError(`PayPal is still completing order ${providerOrderId}`);
         return { status: 'declined', reason: issue };
       }
@@ -265,18 +284,46 @@ function captureIdOfRefund(links: PaypalLink[] | undefined): string | null {
   return match ? decodeURIComponent(match[1]!) : null;
 }
 
+/** The order's delivery address as PayPal's purchase unit carries it. */
+function shippingOf(address: ShippingAddress) {
+  return {
+    type: 'SHIPPING',
+    name: { full_name: address.fullName.slice(0, 300) },
+    address: {
+      address_line_1: address.line1.slice(0, 300),
+      ...(address.line2 ? { address_line_2: address.line2.slice(0, 300) } : {}),
+      admin_area_2: address.city.slice(0, 120),
+      ...(address.state ? { admin_area_1: address.state.slice(0, 300) } : {}),
+      ...(address.postalCode ? { postal_code: address.postalCode.slice(0, 60) } : {}),
+      country_code: address.countryCode,
+    },
+  };
+}
+
+/** What PayPal says it captured, in minor units (PayPal's currencies the shop takes have two decimals). */
+function capturedAmount(amount: PaypalMoney | undefined): CapturedAmount | null {
+  if (!amount?.currency_code || amount.value === undefined) return null;
+  return { amount: parseMajorUnits(amount.value), currency: amount.currency_code };
+}
+
 /** The events the shop acts on; a capture's PayPal order is in its related ids. */
 function toWebhookEvent(event: PaypalWebhookEvent): WebhookEvent {
   const eventType = event.event_type ?? '';
   const resource = event.resource;
   if (eventType === 'CHECKOUT.ORDER.APPROVED' && resource?.id) return { type: 'order-approved', providerOrderId: resource.id };
   if (eventType === 'PAYMENT.CAPTURE.REFUNDED' && resource?.id && resource.status === 'COMPLETED') {
-    return { type: 'refund-completed', refundId: resource.id, captureId: captureIdOfRefund(resource.links) };
+    return { type: 'refund-completed', refundId: resource.id, captureId: captureIdOfRefund(resource.links), refunded: capturedAmount(resource.amount) };
+  }
+  // A chargeback: PayPal took the money back; the resource is the reversal, linked up to its capture.
+  if (eventType === 'PAYMENT.CAPTURE.REVERSED') {
+    // (Should PayPal send the capture itself instead, its own id is the capture's.)
+    const reversedCapture = captureIdOfRefund(resource?.links) ?? (resource?.supplementary_data?.related_ids?.order_id ? (resource.id ?? null) : null);
+    return reversedCapture ? { type: 'capture-reversed', captureId: reversedCapture } : { type: 'other', eventType };
   }
   const providerOrderId = resource?.supplementary_data?.related_ids?.order_id;
   const captureId = resource?.id;
   if (!providerOrderId || !captureId) return { type: 'other', eventType };
-  if (eventType === 'PAYMENT.CAPTURE.COMPLETED') return { type: 'capture-completed', providerOrderId, captureId };
+  if (eventType === 'PAYMENT.CAPTURE.COMPLETED') return { type: 'capture-completed', providerOrderId, captureId, captured: capturedAmount(resource.amount) };
   if (eventType === 'PAYMENT.CAPTURE.PENDING') return { type: 'capture-pending', providerOrderId, captureId };
   if (eventType === 'PAYMENT.CAPTURE.DECLINED' || eventType === 'PAYMENT.CAPTURE.DENIED') {
     return { type: 'capture-declined', providerOrderId, reason: resource.status_details?.reason ?? eventType };

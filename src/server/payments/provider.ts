@@ -11,9 +11,16 @@ import type { Money } from '@/lib/money';
 
 export type PaymentRequest = {
   orderNo: string;
+  /** Unique per payment attempt (a provider may refuse an invoice id it has seen); the order number stays beside it. */
+  invoiceId: string;
   amount: number;
   currency: Currency;
   method: ProviderPayMethod;
+  /**
+   * Where goods ship (the order's delivery address): the provider shows it to the buyer, who cannot
+   * change it, and its seller protection covers delivery there. Null for orders that ship nothing.
+   */
+  shipTo: ShippingAddress | null;
   /** The language of the provider's pages. */
   language: Language;
   /** Where the provider sends the customer back after approving (and after declining, where it says so). */
@@ -21,15 +28,21 @@ export type PaymentRequest = {
   cancelUrl: string;
 };
 
+export type ShippingAddress = { fullName: string; line1: string; line2: string; city: string; state: string; postalCode: string; countryCode: string };
+
 export type CreatedPayment = {
   providerOrderId: string;
   /** Where the customer approves the payment; null when the page approves it in place (PayPal's card fields). */
   approveUrl: string | null;
 };
 
+/** What a provider says it captured: minor units (null when its value has no two-decimal form) and its currency code. */
+export type CapturedAmount = { amount: number | null; currency: string };
+
 /**
  * The outcome of a capture (or of asking about one):
- * - `completed`: the money is captured;
+ * - `completed`: the money is captured; `captured` is the amount and currency the provider says it
+ *   took (null when it did not say), which the shop compares with the order's before calling it paid;
  * - `processing`: the provider holds the capture pending (a review, an eCheck); it completes or is
  *   declined later, which a webhook or `captureStatus` tells;
  * - `declined`: a final refusal of this attempt (`reason`: the provider's word for it); the customer
@@ -38,7 +51,7 @@ export type CreatedPayment = {
  * - `pending`: nothing was captured yet (not approved); asking again later is safe.
  */
 export type CaptureResult =
-  | { status: 'completed'; captureId: string }
+  | { status: 'completed'; captureId: string; captured: CapturedAmount | null }
   | { status: 'processing'; captureId: string }
   | { status: 'declined'; reason: string }
   | { status: 'payer-action'; approveUrl: string | null }
@@ -53,10 +66,13 @@ export type RefundResult = { status: 'completed'; refundId: string | null } | { 
 
 /** A verified webhook event, in the shop's words; `other` is genuine but not one the shop acts on. */
 export type WebhookEvent =
-  | { type: 'capture-completed'; providerOrderId: string; captureId: string }
+  | { type: 'capture-completed'; providerOrderId: string; captureId: string; captured: CapturedAmount | null }
   | { type: 'capture-pending'; providerOrderId: string; captureId: string }
   | { type: 'capture-declined'; providerOrderId: string; reason: string }
-  | { type: 'refund-completed'; refundId: string; captureId: string | null }
+  /** A refund is done (the shop's, or one made in the provider's dashboard): `refunded` is how much. */
+  | { type: 'refund-completed'; refundId: string; captureId: string | null; refunded: CapturedAmount | null }
+  /** The provider took the money back (a chargeback) from this capture. */
+  | { type: 'capture-reversed'; captureId: string }
   | { type: 'order-approved'; providerOrderId: string }
   | { type: 'other'; eventType: string };
 
@@ -71,8 +87,11 @@ export type PaymentProvider = {
   /** Where the page loads that SDK from; null when the page needs none. */
   readonly sdkUrl: string | null;
   createPayment(payment: PaymentRequest, requestId: string): Promise<CreatedPayment>;
-  /** Idempotent per `requestId`: repeating a capture whose outcome is unknown never charges twice. */
-  capture(providerOrderId: string, requestId: string): Promise<CaptureResult>;
+  /**
+   * Idempotent per `requestId`: repeating a capture whose outcome is unknown never charges twice.
+   * `method` is how the buyer pays (a declined wallet funding source sends them back to choose another).
+   */
+  capture(providerOrderId: string, requestId: string, method: ProviderPayMethod): Promise<CaptureResult>;
   /** Where a capture the provider held pending stands now. */
   captureStatus(captureId: string): Promise<CaptureResult>;
   /** Idempotent per `requestId`. */

@@ -51,7 +51,7 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
         .where(and(eq(testGatewayPayments.id, providerOrderId), eq(testGatewayPayments.status, 'approved')));
       const payment = await findTestPayment(db, providerOrderId);
       if (!payment) throw new PaymentProviderError(`the test gateway has no payment ${providerOrderId}`);
-      if (payment.captureId) return { status: 'completed', captureId: payment.captureId };
+      if (payment.captureId) return { status: 'completed', captureId: payment.captureId, captured: { amount: payment.amount, currency: payment.currency } };
       return payment.status === 'declined' ? { status: 'declined', reason: 'DECLINED_ON_TEST_PAGE' } : { status: 'pending' };
     },
 
@@ -67,7 +67,9 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
 
     // The test gateway captures and refunds at once: nothing is ever left pending.
     async captureStatus(captureId) {
-      return { status: 'completed', captureId };
+      const [payment] = await db.select().from(testGatewayPayments).where(eq(testGatewayPayments.captureId, captureId));
+      if (!payment) throw new PaymentProviderError(`the test gateway has no capture ${captureId}`);
+      return { status: 'completed', captureId, captured: { amount: payment.amount, currency: payment.currency } };
     },
     async refundStatus() {
       return { status: 'completed', refundId: null };
