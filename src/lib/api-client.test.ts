@@ -19,7 +19,7 @@ async function aServer(answer: (request: IncomingMessage, response: ServerRespon
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   servers.push(server);
-  return { requests, prefixUrl: `http://127.0.0.1:${port}/api/v1` };
+  return { requests, prefix: `http://127.0.0.1:${port}/api/v1` };
 }
 
 const servers: ReturnType<typeof createServer>[] = [];
@@ -44,7 +44,7 @@ describe('the storefront API client', () => {
       response.setHeader('Content-Type', 'application/json');
       response.end(envelope({ list: ['a'] }));
     });
-    const result = await createApiClient({ prefixUrl: shop.prefixUrl }).get<{ list: string[] }>('goods/list', { searchParams: { page: 2 } });
+    const result = await createApiClient({ prefix: shop.prefix }).get<{ list: string[] }>('goods/list', { searchParams: { page: 2 } });
 
     expect(result).toEqual({ code: ErrorCode.Success, data: { list: ['a'] }, message: 'success' });
     expect(shop.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/v1/goods/list?page=2', 'GET /api/v1/goods/list?page=2']);
@@ -63,7 +63,7 @@ describe('the storefront API client', () => {
       response.statusCode = request.url?.includes('refused') ? 401 : 200;
       response.end(request.url?.includes('refused') ? JSON.stringify({ code: ErrorCode.LoginRequired, data: null, message: 'Please sign in' }) : envelope(1));
     });
-    const client = createApiClient({ prefixUrl: shop.prefixUrl });
+    const client = createApiClient({ prefix: shop.prefix });
 
     await expect(client.get('busy')).resolves.toMatchObject({ code: ErrorCode.Success, data: 1 });
     await expect(client.get('refused', { quiet: true })).resolves.toEqual({ code: ErrorCode.LoginRequired, data: null, message: 'Please sign in' });
@@ -72,7 +72,7 @@ describe('the storefront API client', () => {
 
   it('sends an order exactly once when the connection drops, and says the request failed', async () => {
     const shop = await aServer((request) => dropConnection(request));
-    const result = await createApiClient({ prefixUrl: shop.prefixUrl }).post('order/createOrder', { goods: [{ id: 7 }] });
+    const result = await createApiClient({ prefix: shop.prefix }).post('order/createOrder', { goods: [{ id: 7 }] });
     // Longer than every pause ky would take before asking again.
     await new Promise((resolve) => setTimeout(resolve, 1_500));
 
@@ -86,7 +86,7 @@ describe('the storefront API client', () => {
       // Never answers.
     });
     const started = Date.now();
-    const result = await createApiClient({ prefixUrl: shop.prefixUrl, timeout: 300 }).get('goods/list');
+    const result = await createApiClient({ prefix: shop.prefix, timeout: 300 }).get('goods/list');
 
     expect(result).toEqual({ code: ErrorCode.RequestFailed, data: null, message: 'Request failed, please try again later' });
     expect(Date.now() - started).toBeLessThan(2_000);

@@ -40,12 +40,12 @@ function settle<T>(result: ApiResult<T>, options: Pick<Options, 'quiet'>): ApiRe
  * The storefront's calls to /api/v1 (ky): the stored Language and Currency on every request, JSON
  * bodies, a minute's timeout (spec §9). Only reads are asked again, after a dropped connection or a
  * gateway's 502/503/504, with a growing pause; a POST, PUT or DELETE is sent once, whatever happens,
- * so an order or a payment is never made twice by the client. `prefixUrl` and `timeout` are options
- * for the tests, which call a server of their own.
+ * so an order or a payment is never made twice by the client. `prefix` and `timeout` are options for
+ * the tests, which call a server of their own.
  */
-export function createApiClient({ prefixUrl = '/api/v1', timeout = 60_000 }: { prefixUrl?: string; timeout?: number } = {}) {
+export function createApiClient({ prefix = '/api/v1', timeout = 60_000 }: { prefix?: string; timeout?: number } = {}) {
   const http = ky.create({
-    prefixUrl,
+    prefix,
     timeout,
     credentials: 'same-origin',
     headers: { Accept: 'application/json' },
@@ -54,7 +54,7 @@ export function createApiClient({ prefixUrl = '/api/v1', timeout = 60_000 }: { p
     throwHttpErrors: (status) => retriedStatuses.includes(status),
     hooks: {
       beforeRequest: [
-        (request) => {
+        ({ request }) => {
           for (const [name, value] of Object.entries(siteHeaders())) request.headers.set(name, value);
         },
       ],
@@ -64,9 +64,9 @@ export function createApiClient({ prefixUrl = '/api/v1', timeout = 60_000 }: { p
   async function call<T>(method: Method, path: string, options: Options = {}): Promise<ApiResult<T>> {
     let body: unknown;
     try {
-      body = await http(path.replace(/^\//, ''), { method, json: options.json, body: options.body, searchParams: options.searchParams }).json();
+      body = await http(path, { method, json: options.json, body: options.body, searchParams: options.searchParams }).json();
     } catch (error) {
-      body = error instanceof HTTPError ? await error.response.json().catch(() => null) : null;
+      body = error instanceof HTTPError ? error.data : null;
     }
     return settle(toResult<T>(body), options);
   }
@@ -79,7 +79,7 @@ export function createApiClient({ prefixUrl = '/api/v1', timeout = 60_000 }: { p
     return new Promise((resolve) => {
       const request = new XMLHttpRequest();
       const done = (body: unknown) => resolve(settle(toResult<T>(body), options));
-      request.open('PUT', `${prefixUrl}/${path.replace(/^\//, '')}`);
+      request.open('PUT', `${prefix}/${path.replace(/^\//, '')}`);
       request.timeout = timeout;
       for (const [name, value] of Object.entries(siteHeaders())) request.setRequestHeader(name, value);
       request.upload.addEventListener('progress', (event) => {
