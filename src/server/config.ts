@@ -109,6 +109,8 @@ const environmentSchema = z.object({
   PACKING_NOTE_MS: z.string().trim().max(300).optional(),
   /** Days a mail file stays in the outbox folder (DATA_DIR/mail) before the background jobs delete it. */
   MAIL_RETENTION_DAYS: integer(30, 1),
+  /** Days after an order closed unpaid before its name, address, phone and email are removed from it. */
+  UNPAID_ORDER_RETENTION_DAYS: integer(90, 1),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -185,6 +187,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       billingDescriptor: env.BILLING_DESCRIPTOR,
       packingNotes: { EN: env.PACKING_NOTE_EN, ZH: env.PACKING_NOTE_ZH, MS: env.PACKING_NOTE_MS },
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
+      unpaidOrderRetentionDays: env.UNPAID_ORDER_RETENTION_DAYS,
     },
   };
 }

@@ -23,6 +23,9 @@ export const unfinishedStatuses = [OrderStatus.PaymentFailed, OrderStatus.Paymen
 /** The email an erased account and its orders carry: unique, and never deliverable (`.invalid` is reserved). */
 export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
 
+/** The email an order keeps once its person is removed from it while the account stays (an order closed unpaid long ago). */
+export const strippedOrderEmail = (orderId: number) => `removed-order-${orderId}@erased.invalid`;
+
 /** A code no one can type (lower case and a dash, where real codes are upper case), unique per account. */
 const erasedCode = (userId: number) => `erased-${userId}-${randomBytes(4).toString('hex')}`;
 

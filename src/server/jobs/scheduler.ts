@@ -26,6 +26,7 @@ export const jobs: Job[] = [
   { name: 'purge expired password resets', run: ({ db }, now) => retention.purgeExpiredPasswordResets(db, now) },
   { name: 'purge ended rate-limit windows', run: ({ db, config }, now) => retention.purgeEndedRateLimitWindows(db, config.limits, now) },
   { name: 'purge old mail files', run: ({ config }, now) => retention.purgeOldMailFiles(config, now) },
+  { name: 'strip closed unpaid orders', run: ({ db, config }, now) => retention.stripClosedUnpaidOrders(db, config.privacy, now) },
 ];
 
 const EVERY_MS = 60_000;
