@@ -111,6 +111,8 @@ const environmentSchema = z.object({
   MAIL_RETENTION_DAYS: integer(30, 1),
   /** Days after an order closed unpaid before its name, address, phone and email are removed from it. */
   UNPAID_ORDER_RETENTION_DAYS: integer(90, 1),
+  /** Days a newsletter subscription waits for its confirmation link to be opened before it is deleted. */
+  NEWSLETTER_CONFIRM_DAYS: integer(7, 1),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -188,6 +190,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       packingNotes: { EN: env.PACKING_NOTE_EN, ZH: env.PACKING_NOTE_ZH, MS: env.PACKING_NOTE_MS },
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
       unpaidOrderRetentionDays: env.UNPAID_ORDER_RETENTION_DAYS,
+      newsletterConfirmDays: env.NEWSLETTER_CONFIRM_DAYS,
     },
   };
 }
