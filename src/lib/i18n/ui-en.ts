@@ -154,7 +154,7 @@ export const uiEn = {
   'footer.yourname': 'Your name',
   'footer.youremail': 'Your email',
   'footer.subscribe': 'Subscribe',
-  'footer.subscribe_s': 'Thank you for subscribing!',
+  'footer.subscribe_s': 'Almost done: open the link we just mailed you to confirm. Nothing is sent until you do.',
   'footer.yourname_err': 'Please enter your name',
   'footer.youremail_err': 'Please enter your email',
   'footer.discreet': 'Plain packaging, discreet billing name.',

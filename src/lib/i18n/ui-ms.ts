@@ -153,7 +153,7 @@ export const uiMs: UiDictionary = {
   'footer.yourname': 'Nama anda',
   'footer.youremail': 'E-mel anda',
   'footer.subscribe': 'Langgan',
-  'footer.subscribe_s': 'Terima kasih kerana melanggan!',
+  'footer.subscribe_s': 'Hampir siap: buka pautan yang baru kami e-melkan untuk mengesahkan. Tiada apa-apa dihantar sebelum itu.',
   'footer.yourname_err': 'Sila masukkan nama anda',
   'footer.youremail_err': 'Sila masukkan e-mel anda',
   'footer.discreet': 'Bungkusan biasa tanpa tanda, nama bil yang sulit.',

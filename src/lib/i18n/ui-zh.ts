@@ -153,7 +153,7 @@ export const uiZh: UiDictionary = {
   'footer.yourname': '您的姓名',
   'footer.youremail': '您的邮箱',
   'footer.subscribe': '订阅',
-  'footer.subscribe_s': '感谢您的订阅！',
+  'footer.subscribe_s': '就差一步：请打开我们刚发送到您邮箱的链接确认订阅。确认之前我们不会发送任何邮件。',
   'footer.yourname_err': '请输入您的姓名',
   'footer.youremail_err': '请输入您的邮箱',
   'footer.discreet': '无标识包装，账单名称保密。',
