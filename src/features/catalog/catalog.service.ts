@@ -15,14 +15,16 @@ import {
 } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import type { Category } from './catalog-import.schema';
-import type {
-  CommentPage,
-  ProductDetails,
-  ProductOption,
-  ProductPage,
-  ProductSort,
-  ProductStock,
-  ProductSummary,
+import {
+  withoutStock,
+  type CommentPage,
+  type ProductDetails,
+  type ProductOption,
+  type ProductPage,
+  type ProductSort,
+  type ProductStock,
+  type ProductSummary,
+  type PublishedProductDetails,
 } from './catalog.schema';
 
 /**
@@ -125,10 +127,11 @@ export async function getProductStock({ db }: CatalogReader, ids: number[]): Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function getProductDetails(reader: CatalogReader, goodsId: number): Promise<ProductDetails> {
+/** One product as the public, cacheable answer has it: without stock counts (see `withoutStock`). */
+export async function getProductDetails(reader: CatalogReader, goodsId: number): Promise<PublishedProductDetails> {
   const [product] = await loadProducts(reader, [goodsId]);
   if (!product) throw new ShopError(ErrorCode.ProductNotFound);
-  return product;
+  return withoutStock(product);
 }
 
 /** "You may also like": the same category first, then best sellers; never the product itself. */
