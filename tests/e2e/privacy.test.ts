@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import type { DataExport } from '@/features/privacy/data-export';
@@ -11,7 +12,7 @@ import { goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } fro
 /*
  * Privacy as a customer lives it: discreet facts at checkout, a mail that names nothing, the choice to
  * have names, "Download my data", "Delete my account" (and what the database still holds afterwards,
- * row by row), and the phone header's quick exit.
+ * row by row), and the header's quick exit.
  */
 
 const shop = await aStorefront();
@@ -123,21 +124,33 @@ describe('privacy in the browser', () => {
     }
   });
 
-  it('quick exit on a phone replaces the page with a neutral one, and Back does not return to it', async () => {
-    const page = await shop.newPage('mobile');
-    await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' }));
-    await page.goto('/');
-    await page.goto('/productsList?category=toys');
-    const quickExit = page.getByRole('button', { name: 'Quick exit' });
-    await expect(quickExit.isVisible()).resolves.toBe(true);
+  it('quick exit, on a phone and on a desktop (button or Escape twice), replaces the page with a neutral one without a Referer; Back skips the page it hid', async () => {
+    for (const [screen, leave] of [
+      ['mobile', (page: Page) => page.getByRole('button', { name: 'Quick exit' }).click()],
+      ['desktop', (page: Page) => page.getByRole('button', { name: 'Quick exit' }).click()],
+      ['desktop', async (page: Page) => {
+        await page.keyboard.press('Escape');
+        await page.keyboard.press('Escape');
+      }],
+    ] as const) {
+      const page = await shop.newPage(screen);
+      const referers: (string | undefined)[] = [];
+      await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => {
+        referers.push(route.request().headers()['referer']);
+        return route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' });
+      });
+      await page.goto('/');
+      await page.goto('/productsList?category=toys');
+      await expect(page.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(true);
+      // The header's island must be running before its button or keys do anything.
+      await page.waitForLoadState('networkidle');
 
-    await quickExit.click();
-    await page.waitForURL(NEUTRAL_PAGE);
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-
-    const desktop = await shop.newPage('desktop');
-    await desktop.goto('/');
-    await expect(desktop.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(false);
+      await leave(page);
+      await page.waitForURL(NEUTRAL_PAGE);
+      expect(referers, screen).toEqual([undefined]);
+      // The hidden page is gone from the history; the page before it stays (the privacy page says so).
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/');
+    }
   });
 });

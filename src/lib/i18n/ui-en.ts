@@ -260,6 +260,7 @@ export const uiEn = {
   'account.privacy.home': 'Go to the home page',
   'nav.quickExit': 'Quick exit',
   'nav.quickExitShort': 'Exit',
+  'nav.quickExitHint': 'Leave this site at once (or press Esc twice)',
 
   'address.list': 'Saved addresses',
   'address.empty': 'You have no saved addresses yet.',

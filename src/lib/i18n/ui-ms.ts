@@ -259,6 +259,7 @@ export const uiMs: UiDictionary = {
   'account.privacy.home': 'Pergi ke halaman utama',
   'nav.quickExit': 'Keluar segera',
   'nav.quickExitShort': 'Keluar',
+  'nav.quickExitHint': 'Tinggalkan laman ini segera (atau tekan Esc dua kali)',
 
   'address.list': 'Alamat yang disimpan',
   'address.empty': 'Anda belum menyimpan sebarang alamat.',

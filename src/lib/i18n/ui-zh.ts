@@ -259,6 +259,7 @@ export const uiZh: UiDictionary = {
   'account.privacy.home': '返回首页',
   'nav.quickExit': '快速离开',
   'nav.quickExitShort': '离开',
+  'nav.quickExitHint': '立即离开本网站（或连按两次 Esc 键）',
 
   'address.list': '已保存的地址',
   'address.empty': '您还没有保存任何地址。',
