@@ -103,6 +103,10 @@ const environmentSchema = z.object({
   /* Privacy (docs/decisions/035-privacy.md) */
   /** What the customer's card or PayPal statement shows; PayPal allows 22 characters. */
   BILLING_DESCRIPTOR: z.string().trim().min(1).max(22).default('ES ONLINE'),
+  /** The name in the merchant's PayPal profile ("credit card statement name"): PayPal prints it before the descriptor. */
+  PAYPAL_STATEMENT_NAME: z.string().trim().max(22).default(''),
+  /** The sender's name on parcels' labels. */
+  PARCEL_SENDER: z.string().trim().min(1).max(60).default('ES Online'),
   /** How a parcel is packed, per language; without one the shop's own wording is shown. */
   PACKING_NOTE_EN: z.string().trim().max(300).optional(),
   PACKING_NOTE_ZH: z.string().trim().max(300).optional(),
@@ -187,6 +191,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     buildHookUrl: env.BUILD_HOOK_URL,
     privacy: {
       billingDescriptor: env.BILLING_DESCRIPTOR,
+      paypalStatementName: env.PAYPAL_STATEMENT_NAME,
+      parcelSender: env.PARCEL_SENDER,
       packingNotes: { EN: env.PACKING_NOTE_EN, ZH: env.PACKING_NOTE_ZH, MS: env.PACKING_NOTE_MS },
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
       unpaidOrderRetentionDays: env.UNPAID_ORDER_RETENTION_DAYS,

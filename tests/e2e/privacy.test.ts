@@ -39,7 +39,11 @@ describe('privacy in the browser', () => {
     await goToCheckout(ben);
     const facts = ben.getByRole('region', { name: 'Discreet delivery and billing' });
     await expect(facts.getByText('plain, unbranded box').isVisible()).resolves.toBe(true);
-    await expect(facts.locator('.discreet-facts__descriptor').textContent()).resolves.toBe(shop.config.privacy.billingDescriptor);
+    // As PayPal prints it: `PAYPAL *`, the PayPal profile's name, the descriptor, at most 22 characters.
+    await expect(facts.locator('.discreet-facts__descriptor').textContent()).resolves.toBe(`PAYPAL *${shop.config.privacy.billingDescriptor}`);
+    await expect(facts.getByText(`Sender on the parcel: ${shop.config.privacy.parcelSender}`).isVisible()).resolves.toBe(true);
+    await expect(facts.getByText(`Our mails come from: ${shop.config.mail.senderName}`).isVisible()).resolves.toBe(true);
+    await expect(facts.getByRole('link', { name: 'Privacy: what we keep and for how long' }).getAttribute('href')).resolves.toBe('/privacy');
     await placeOrderAsNewCustomer(ben, 'ben.privacy@example.com');
     await ben.getByRole('button', { name: 'Approve payment' }).click();
     await ben.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
@@ -122,6 +126,36 @@ describe('privacy in the browser', () => {
     })) {
       expect(rows, table).toEqual([]);
     }
+  });
+
+  it('the privacy page, linked from the footer and the register form, lists every retention period from the running settings, in each language', async () => {
+    const page = await shop.newPage('desktop');
+    await page.goto('/');
+    await page.locator('footer').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
+    const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+    await expect(row('Name, address, phone and email on orders closed unpaid').textContent()).resolves.toContain(
+      `${shop.config.privacy.unpaidOrderRetentionDays} days after the order closedUNPAID_ORDER_RETENTION_DAYS`,
+    );
+    await expect(row('Signed-in browsers').textContent()).resolves.toContain(`${shop.config.sessions.days} days after last use`);
+    await expect(row('Newsletter address never confirmed').textContent()).resolves.toContain(`${shop.config.privacy.newsletterConfirmDays} daysNEWSLETTER_CONFIRM_DAYS`);
+    await expect(row('Copies of mails').textContent()).resolves.toContain(`${shop.config.privacy.mailRetentionDays} daysMAIL_RETENTION_DAYS`);
+    await expect(page.getByText('To leave no trace, shop in a private window.').isVisible()).resolves.toBe(true);
+    await expect(page.locator('footer').getByRole('link', { name: 'Privacy: what we keep and for how long' }).isVisible()).resolves.toBe(true);
+    expect(await untranslatedKeys(page)).toEqual([]);
+
+    for (const [variant, text] of [['zh-cny', `订单关闭后 ${shop.config.privacy.unpaidOrderRetentionDays} 天`], ['ms-myr', `${shop.config.privacy.unpaidOrderRetentionDays} hari selepas pesanan ditutup`]]) {
+      const html = await (await page.request.get(`/${variant}/privacy/`)).text();
+      expect(html, variant).toContain(text);
+    }
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'New here? Create an account' }).click();
+    const register = page.getByRole('dialog', { name: 'Create an account' });
+    await expect(register.getByRole('link', { name: /By registering you agree to how we handle your data/ }).getAttribute('href')).resolves.toBe('/privacy');
   });
 
   it('quick exit, on a phone and on a desktop (button or Escape twice), replaces the page with a neutral one without a Referer; Back skips the page it hid', async () => {

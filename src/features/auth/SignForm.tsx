@@ -129,6 +129,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
           )}
         </div>
       ))}
+      {type === 'register' && <p className="field-hint"><a href="/privacy">{t('sign.privacyLink')}</a></p>}
       <button type="submit" className="button button--block" disabled={busy}>{t(`sign.submit.${type}`)}</button>
       <div className="sign-form__switch">
         {type === 'sign' && (
