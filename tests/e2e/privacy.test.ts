@@ -126,7 +126,7 @@ describe('privacy in the browser', () => {
     })) {
       expect(rows, table).toEqual([]);
     }
-  });
+  }, 180_000);
 
   it('the privacy page, linked from the footer and the register form, lists every retention period from the running settings, in each language', async () => {
     const page = await shop.newPage('desktop');
@@ -158,33 +158,35 @@ describe('privacy in the browser', () => {
     await expect(register.getByRole('link', { name: /By registering you agree to how we handle your data/ }).getAttribute('href')).resolves.toBe('/privacy');
   });
 
-  it('quick exit, on a phone and on a desktop (button or Escape twice), replaces the page with a neutral one without a Referer; Back skips the page it hid', async () => {
-    for (const [screen, leave] of [
-      ['mobile', (page: Page) => page.getByRole('button', { name: 'Quick exit' }).click()],
-      ['desktop', (page: Page) => page.getByRole('button', { name: 'Quick exit' }).click()],
-      ['desktop', async (page: Page) => {
-        await page.keyboard.press('Escape');
-        await page.keyboard.press('Escape');
-      }],
-    ] as const) {
-      const page = await shop.newPage(screen);
-      const referers: (string | undefined)[] = [];
-      await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => {
-        referers.push(route.request().headers()['referer']);
-        return route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' });
-      });
-      await page.goto('/');
-      await page.goto('/productsList?category=toys');
-      await expect(page.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(true);
-      // The header's island must be running before its button or keys do anything.
-      await page.waitForLoadState('networkidle');
+  const leaveBy = {
+    button: (page: Page) => page.getByRole('button', { name: 'Quick exit' }).click(),
+    'Escape twice': async (page: Page) => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    },
+  };
+  it.each([
+    ['mobile', 'button'],
+    ['desktop', 'button'],
+    ['desktop', 'Escape twice'],
+  ] as const)('quick exit on %s (%s) replaces the page with a neutral one without a Referer; Back skips the page it hid', async (screen, way) => {
+    const page = await shop.newPage(screen);
+    const referers: (string | undefined)[] = [];
+    await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => {
+      referers.push(route.request().headers()['referer']);
+      return route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' });
+    });
+    await page.goto('/');
+    await page.goto('/productsList?category=toys');
+    await expect(page.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(true);
+    // The header's island must be running before its button or keys do anything.
+    await page.waitForLoadState('networkidle');
 
-      await leave(page);
-      await page.waitForURL(NEUTRAL_PAGE);
-      expect(referers, screen).toEqual([undefined]);
-      // The hidden page is gone from the history; the page before it stays (the privacy page says so).
-      await page.goBack();
-      await page.waitForURL((url) => url.pathname === '/');
-    }
-  });
+    await leaveBy[way](page);
+    await page.waitForURL(NEUTRAL_PAGE);
+    expect(referers).toEqual([undefined]);
+    // The hidden page is gone from the history; the page before it stays (the privacy page says so).
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === '/');
+  }, 120_000);
 });
