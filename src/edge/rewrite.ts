@@ -34,6 +34,7 @@ export const pageRoutes = [
   '/order',
   '/pay_result',
   '/apply-text',
+  '/privacy',
   '/sign',
   '/shoppingCart',
   '/my/order',

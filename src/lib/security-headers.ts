@@ -76,6 +76,9 @@ export const testGatewayCsp = policy({
   'frame-ancestors': ["'none'"],
 });
 
+/** The newsletter's confirm and unsubscribe pages: the same plain page with one form. */
+export const newsletterPageCsp = testGatewayCsp;
+
 /** Features the shop never uses, denied to the pages and anything they embed. */
 const PERMISSIONS_POLICY = [
   'accelerometer',

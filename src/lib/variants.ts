@@ -34,5 +34,6 @@ export const anonymousRoutes = [
   '/verify',
   '/updatePwd',
   '/apply-text',
+  '/privacy',
   '/404',
 ];

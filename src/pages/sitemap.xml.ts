@@ -11,6 +11,7 @@ export const GET: APIRoute = async ({ site }) => {
     '/',
     '/productsList',
     '/apply-text',
+    '/privacy',
     ...categories.map((category) => `/productsList?category=${category}`),
     ...products.map((product) => `/productsList/details?id=${product.goodsId}`),
   ];

@@ -21,7 +21,7 @@ import { catalogRoutes } from '@/features/catalog/catalog.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { energyRoutes } from '@/features/energy/energy.routes';
-import { newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { NEWSLETTER_FORM_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { paymentRoutes } from '@/features/orders/payments.routes';
 import { privacyRoutes } from '@/features/privacy/privacy.routes';
@@ -136,7 +136,8 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
     const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
     const json = /^application\/json\b/i.test(type);
     const multipart = /^multipart\/form-data\b/i.test(type) && isMultipartPath(c.req.path);
-    if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart) {
+    const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) && NEWSLETTER_FORM_PATHS.some((path) => c.req.path.endsWith(path));
+    if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart && !form) {
       throw new ShopError(ErrorCode.IllegalRequest, { field: 'Content-Type', status: 415 });
     }
   }

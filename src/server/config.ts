@@ -105,12 +105,20 @@ const environmentSchema = z.object({
   /* Privacy (docs/decisions/035-privacy.md) */
   /** What the customer's card or PayPal statement shows; PayPal allows 22 characters. */
   BILLING_DESCRIPTOR: z.string().trim().min(1).max(22).default('ES ONLINE'),
+  /** The name in the merchant's PayPal profile ("credit card statement name"): PayPal prints it before the descriptor. */
+  PAYPAL_STATEMENT_NAME: z.string().trim().max(22).default(''),
+  /** The sender's name on parcels' labels. */
+  PARCEL_SENDER: z.string().trim().min(1).max(60).default('ES Online'),
   /** How a parcel is packed, per language; without one the shop's own wording is shown. */
   PACKING_NOTE_EN: z.string().trim().max(300).optional(),
   PACKING_NOTE_ZH: z.string().trim().max(300).optional(),
   PACKING_NOTE_MS: z.string().trim().max(300).optional(),
   /** Days a mail file stays in the outbox folder (DATA_DIR/mail) before the background jobs delete it. */
   MAIL_RETENTION_DAYS: integer(30, 1),
+  /** Days after an order closed unpaid before its name, address, phone and email are removed from it. */
+  UNPAID_ORDER_RETENTION_DAYS: integer(90, 1),
+  /** Days a newsletter subscription waits for its confirmation link to be opened before it is deleted. */
+  NEWSLETTER_CONFIRM_DAYS: integer(7, 1),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -185,8 +193,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     buildHookUrl: env.BUILD_HOOK_URL,
     privacy: {
       billingDescriptor: env.BILLING_DESCRIPTOR,
+      paypalStatementName: env.PAYPAL_STATEMENT_NAME,
+      parcelSender: env.PARCEL_SENDER,
       packingNotes: { EN: env.PACKING_NOTE_EN, ZH: env.PACKING_NOTE_ZH, MS: env.PACKING_NOTE_MS },
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
+      unpaidOrderRetentionDays: env.UNPAID_ORDER_RETENTION_DAYS,
+      newsletterConfirmDays: env.NEWSLETTER_CONFIRM_DAYS,
     },
   };
 }

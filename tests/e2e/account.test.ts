@@ -128,16 +128,28 @@ describe('cart and account in the browser', () => {
     await expect(phone.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sign in');
   });
 
-  it('warns when the same email subscribes to the newsletter twice', async () => {
+  it('subscribes to the newsletter only once the mailed link is confirmed, then warns about a second subscription', async () => {
     const page = await shop.newPage();
     await page.goto('/productsList');
     const footer = page.locator('footer');
     await footer.waitFor({ state: 'visible' });
-    for (let attempt = 0; attempt < 2; attempt++) {
+    const subscribe = async () => {
       await footer.getByLabel('Your name').fill('Aisyah');
       await footer.getByLabel('Your email').fill('aisyah@example.com');
       await footer.getByLabel('Your email').press('Enter');
-      await page.getByText(attempt === 0 ? 'Thank you for subscribing!' : 'You are already subscribed').waitFor();
-    }
+    };
+    await subscribe();
+    await page.getByText('Almost done: open the link we just mailed you to confirm.').waitFor();
+
+    const mail = ((await shop.mails()).findLast((text) => text.includes('aisyah@example.com')) ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const link = /https?:\/\/[^\s"<>]+\/api\/v1\/mail\/subscribers\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
+    expect(link).toBeDefined();
+    const confirmation = await shop.newPage();
+    await confirmation.goto(link!);
+    await confirmation.getByRole('button', { name: 'Confirm' }).click();
+    await confirmation.getByText('aisyah@example.com is subscribed').waitFor();
+
+    await subscribe();
+    await page.getByText('You are already subscribed').waitFor();
   });
 });

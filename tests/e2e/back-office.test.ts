@@ -289,7 +289,11 @@ describe('the back office', () => {
       const list = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', { headers: { Currency: currency, Language: 'EN' } });
       const { goodsId } = ((await list.json()) as { data: { list: { goodsId: number }[] } }).data.list[0]!;
       const details = await editor.request.get(`/api/v1/goods/getProductDetails?goodsId=${goodsId}`, { headers: { Currency: currency, Language: 'EN' } });
-      return ((await details.json()) as { data: { specifications: { specificationName: string; unitPrice: number; stock: number }[] } }).data.specifications;
+      // Stock is live only (goods/queryProductStock), never in the cached details.
+      const live = await editor.request.get(`/api/v1/goods/queryProductStock?goodsIds=${goodsId}`);
+      const stock = ((await live.json()) as { data: { specifications: { goodsSpecificationId: number; stock: number }[] }[] }).data[0]!.specifications;
+      const sizes = ((await details.json()) as { data: { specifications: { goodsSpecificationId: number; specificationName: string; unitPrice: number }[] } }).data.specifications;
+      return sizes.map((size) => ({ ...size, stock: stock.find((live) => live.goodsSpecificationId === size.goodsSpecificationId)?.stock }));
     };
     expect((await ripple('CNY')).map((size) => size.unitPrice)).toEqual([55_900, 55_900]);
     await expect(axeViolations(editor)).resolves.toEqual([]);

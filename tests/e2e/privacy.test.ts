@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
+import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import type { DataExport } from '@/features/privacy/data-export';
@@ -11,7 +12,7 @@ import { goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } fro
 /*
  * Privacy as a customer lives it: discreet facts at checkout, a mail that names nothing, the choice to
  * have names, "Download my data", "Delete my account" (and what the database still holds afterwards,
- * row by row), and the phone header's quick exit.
+ * row by row), and the header's quick exit.
  */
 
 const shop = await aStorefront();
@@ -38,7 +39,11 @@ describe('privacy in the browser', () => {
     await goToCheckout(ben);
     const facts = ben.getByRole('region', { name: 'Discreet delivery and billing' });
     await expect(facts.getByText('plain, unbranded box').isVisible()).resolves.toBe(true);
-    await expect(facts.locator('.discreet-facts__descriptor').textContent()).resolves.toBe(shop.config.privacy.billingDescriptor);
+    // As PayPal prints it: `PAYPAL *`, the PayPal profile's name, the descriptor, at most 22 characters.
+    await expect(facts.locator('.discreet-facts__descriptor').textContent()).resolves.toBe(`PAYPAL *${shop.config.privacy.billingDescriptor}`);
+    await expect(facts.getByText(`Sender on the parcel: ${shop.config.privacy.parcelSender}`).isVisible()).resolves.toBe(true);
+    await expect(facts.getByText(`Our mails come from: ${shop.config.mail.senderName}`).isVisible()).resolves.toBe(true);
+    await expect(facts.getByRole('link', { name: 'Privacy: what we keep and for how long' }).getAttribute('href')).resolves.toBe('/privacy');
     await placeOrderAsNewCustomer(ben, 'ben.privacy@example.com');
     await ben.getByRole('button', { name: 'Approve payment' }).click();
     await ben.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
@@ -121,23 +126,67 @@ describe('privacy in the browser', () => {
     })) {
       expect(rows, table).toEqual([]);
     }
+  }, 180_000);
+
+  it('the privacy page, linked from the footer and the register form, lists every retention period from the running settings, in each language', async () => {
+    const page = await shop.newPage('desktop');
+    await page.goto('/');
+    await page.locator('footer').getByRole('link', { name: 'Privacy', exact: true }).click();
+    await page.waitForURL((url) => url.pathname === '/privacy');
+    await page.getByRole('heading', { level: 1, name: 'Privacy' }).waitFor();
+    const row = (name: string) => page.getByRole('row', { name: new RegExp(`^${name}`) });
+    await expect(row('Name, address, phone and email on orders closed unpaid').textContent()).resolves.toContain(
+      `${shop.config.privacy.unpaidOrderRetentionDays} days after the order closedUNPAID_ORDER_RETENTION_DAYS`,
+    );
+    await expect(row('Signed-in browsers').textContent()).resolves.toContain(`${shop.config.sessions.days} days after last use`);
+    await expect(row('Newsletter address never confirmed').textContent()).resolves.toContain(`${shop.config.privacy.newsletterConfirmDays} daysNEWSLETTER_CONFIRM_DAYS`);
+    await expect(row('Copies of mails').textContent()).resolves.toContain(`${shop.config.privacy.mailRetentionDays} daysMAIL_RETENTION_DAYS`);
+    await expect(page.getByText('To leave no trace, shop in a private window.').isVisible()).resolves.toBe(true);
+    await expect(page.locator('footer').getByRole('link', { name: 'Privacy: what we keep and for how long' }).isVisible()).resolves.toBe(true);
+    expect(await untranslatedKeys(page)).toEqual([]);
+
+    for (const [variant, text] of [['zh-cny', `订单关闭后 ${shop.config.privacy.unpaidOrderRetentionDays} 天`], ['ms-myr', `${shop.config.privacy.unpaidOrderRetentionDays} hari selepas pesanan ditutup`]]) {
+      const html = await (await page.request.get(`/${variant}/privacy/`)).text();
+      expect(html, variant).toContain(text);
+    }
+
+    await page.goto('/');
+    await page.waitForLoadState('networkidle');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'New here? Create an account' }).click();
+    const register = page.getByRole('dialog', { name: 'Create an account' });
+    await expect(register.getByRole('link', { name: /By registering you agree to how we handle your data/ }).getAttribute('href')).resolves.toBe('/privacy');
   });
 
-  it('quick exit on a phone replaces the page with a neutral one, and Back does not return to it', async () => {
-    const page = await shop.newPage('mobile');
-    await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' }));
+  const leaveBy = {
+    button: (page: Page) => page.getByRole('button', { name: 'Quick exit' }).click(),
+    'Escape twice': async (page: Page) => {
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+    },
+  };
+  it.each([
+    ['mobile', 'button'],
+    ['desktop', 'button'],
+    ['desktop', 'Escape twice'],
+  ] as const)('quick exit on %s (%s) replaces the page with a neutral one without a Referer; Back skips the page it hid', async (screen, way) => {
+    const page = await shop.newPage(screen);
+    const referers: (string | undefined)[] = [];
+    await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => {
+      referers.push(route.request().headers()['referer']);
+      return route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' });
+    });
     await page.goto('/');
     await page.goto('/productsList?category=toys');
-    const quickExit = page.getByRole('button', { name: 'Quick exit' });
-    await expect(quickExit.isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(true);
+    // The header's island must be running before its button or keys do anything.
+    await page.waitForLoadState('networkidle');
 
-    await quickExit.click();
+    await leaveBy[way](page);
     await page.waitForURL(NEUTRAL_PAGE);
+    expect(referers).toEqual([undefined]);
+    // The hidden page is gone from the history; the page before it stays (the privacy page says so).
     await page.goBack();
     await page.waitForURL((url) => url.pathname === '/');
-
-    const desktop = await shop.newPage('desktop');
-    await desktop.goto('/');
-    await expect(desktop.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(false);
-  });
+  }, 120_000);
 });

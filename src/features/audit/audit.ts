@@ -4,11 +4,15 @@ import { auditLog } from '@/server/db/schema';
 
 /*
  * The audit log: every operator action, from the back office or the CLI, with the state before and
- * after. Rows are only ever added.
+ * after. Rows are only ever added; the one change is an erasure, which turns entries written before
+ * customers were named by id into that id (src/features/privacy/erasure.ts).
  */
 
 /** Who acted: a signed-in operator, or the operator CLI on the shop's machine. */
 export type Actor = { operatorId: number; email: string } | 'cli';
+
+/** How the log names a customer: by id, never by email or name, so an erasure leaves nothing of the person here. */
+export const customerSubject = (userId: number) => `customer ${userId}`;
 
 export type AuditEntry = { action: string; subject: string; before?: unknown; after?: unknown };
 

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { $cartDrawerOpen, isMobile, type SignType } from '@/features/shell/shell.store';
 import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/cart.store';
-import { openPendingShare } from '@/features/referral/share.store';
+import { isSharePending, openPendingShare, rememberPendingShare } from '@/features/referral/share.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession } from '@/lib/browser-storage';
 import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
@@ -129,6 +129,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
           )}
         </div>
       ))}
+      {type === 'register' && <p className="field-hint"><a href="/privacy">{t('sign.privacyLink')}</a></p>}
       <button type="submit" className="button button--block" disabled={busy}>{t(`sign.submit.${type}`)}</button>
       <div className="sign-form__switch">
         {type === 'sign' && (
@@ -149,6 +150,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
  * browser cart now lives in the account, user and cart reload, a pending share opens.
  */
 async function finishSignIn(onDone: () => void) {
+  const sharePending = isSharePending();
   clearSession();
   clearBrowserCart();
   saveShopState({ payEmail: undefined });
@@ -157,6 +159,8 @@ async function finishSignIn(onDone: () => void) {
   await loadCart();
   onDone();
   if (isMobile()) {
+    // The page the phone goes back to opens the share dialog the visitor asked for.
+    if (sharePending) rememberPendingShare();
     const link = new URLSearchParams(location.search).get('link');
     location.replace(link && link.startsWith('/') && !link.startsWith('//') ? link : '/');
     return;

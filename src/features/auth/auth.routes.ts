@@ -30,7 +30,7 @@ import {
   toUserInfo,
 } from './auth.service';
 import { clientAddress, countAttempt, type LimitedAction } from './rate-limit';
-import { clearSessionCookie, endSession, optionalUser, sessionToken, setSessionCookie, startSession, type User } from './session';
+import { clearSessionCookie, describeDevice, endSession, optionalUser, sessionToken, setSessionCookie, startSession, type User } from './session';
 
 const tag = 'Login';
 
@@ -42,7 +42,7 @@ export function authRoutes(deps: ShopDeps) {
   async function startSignedIn(c: Context<AppEnv>, user: User, cart: CartItem[] | undefined) {
     const previous = sessionToken(c);
     if (previous) await endSession(deps.db, previous);
-    setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days));
+    setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
     if (cart) await mergeIntoCart(deps.db, user.id, cart);
     return toUserInfo(user, deps.storage.url);
   }

@@ -27,12 +27,23 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding the expiry at most hourly keeps reads from writing on every request. */
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 
-/** A new session for the customer; answers the token for the cookie. */
-export async function startSession(db: Executor, userId: number, days: number, now = new Date()): Promise<string> {
+/** A new session for the customer; answers the token for the cookie. `device` names the browser for "Download my data". */
+export async function startSession(db: Executor, userId: number, days: number, now = new Date(), device = ''): Promise<string> {
   const token = newToken();
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS), device });
   return token;
+}
+
+const browsers: [RegExp, string][] = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/SamsungBrowser\//, 'Samsung Internet'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']];
+const systems: [RegExp, string][] = [[/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux']];
+
+/** A hint the customer recognises a browser by ("Firefox on Windows"), never the whole User-Agent. */
+export function describeDevice(userAgent: string | undefined): string {
+  if (!userAgent) return '';
+  const browser = browsers.find(([pattern]) => pattern.test(userAgent))?.[1];
+  const system = systems.find(([pattern]) => pattern.test(userAgent))?.[1];
+  return [browser, system].filter(Boolean).join(' on ');
 }
 
 /** What every session lookup selects: the session and its customer (a lookup may select more of them). */

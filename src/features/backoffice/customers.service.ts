@@ -1,5 +1,5 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, sum } from 'drizzle-orm';
-import { recordAudit, type Actor } from '@/features/audit/audit';
+import { customerSubject, recordAudit, type Actor } from '@/features/audit/audit';
 import { disableCustomer } from '@/features/auth/auth.service';
 import { balanceOf } from '@/features/energy/energy.ledger';
 import { ErrorCode } from '@/lib/error-codes';
@@ -83,13 +83,17 @@ export async function customerDetails(db: Executor, id: number) {
   };
 }
 
-/** Disables an account (ending its sessions) or enables it again; the audit log keeps both. */
+/**
+ * Disables an account (ending its sessions) or enables it again; the audit log keeps both, naming the
+ * customer by id only. An erased account stays disabled for good: its person is gone (decision 035).
+ */
 export async function setCustomerDisabled(db: Executor, actor: Actor, id: number, disabled: boolean) {
   const user = await customerById(db, id);
+  if (!disabled && user.erasedAt) throw new ShopError(ErrorCode.IllegalRequest, { field: 'id', status: 409 });
   const before = { disabled: user.disabledAt !== null };
   if (disabled) await disableCustomer(db, id);
-  else await db.update(users).set({ disabledAt: null }).where(eq(users.id, id));
-  await recordAudit(db, actor, { action: disabled ? 'customer.disable' : 'customer.enable', subject: user.email, before, after: { disabled } });
+  else await db.update(users).set({ disabledAt: null }).where(and(eq(users.id, id), isNull(users.erasedAt)));
+  await recordAudit(db, actor, { action: disabled ? 'customer.disable' : 'customer.enable', subject: customerSubject(id), before, after: { disabled } });
   return customerDetails(db, id);
 }
 

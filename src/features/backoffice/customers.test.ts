@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { recordAudit } from '@/features/audit/audit';
 import { postEnergy } from '@/features/energy/energy.ledger';
+import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { energyRecords, users } from '@/server/db/schema';
-import { signUp } from '../../../tests/support/customers';
+import { signIn, signUp } from '../../../tests/support/customers';
 import { aShop } from '../../../tests/support/fixtures';
 import { anOperator } from '../../../tests/support/operators';
 
@@ -55,10 +57,34 @@ describe('customers in the back office', () => {
     const enabled = await shop.post<Details>('/admin/customers/enable', { id: friendId }, { headers });
     expect(enabled.body.data.disabled).toBe(false);
     const audit = await shop.get<{ action: string; subject: string; before: unknown; after: unknown }[]>('/admin/audit?limit=5', { headers });
-    expect(audit.body.data.filter((entry) => entry.subject === friendA.email)).toEqual([
+    expect(audit.body.data.filter((entry) => entry.subject === `customer ${friendId}`)).toEqual([
       expect.objectContaining({ action: 'customer.enable', before: { disabled: true }, after: { disabled: false } }),
       expect.objectContaining({ action: 'customer.disable', before: { disabled: false }, after: { disabled: true } }),
     ]);
+    expect(JSON.stringify(audit.body.data)).not.toContain(friendA.email);
+  });
+
+  it('once erased, cannot be enabled again, and the audit log keeps only their id', async () => {
+    const headers = await admin.freshSession();
+    const customer = await signUp(shop);
+    const customerId = await idOf(customer.email);
+    await shop.post('/admin/customers/disable', { id: customerId }, { headers });
+    // An entry written before the log named customers by id, and an export filtered by the email.
+    await recordAudit(shop.db, 'cli', { action: 'customer.disable', subject: customer.email.toUpperCase() });
+    await recordAudit(shop.db, 'cli', { action: 'orders.export', subject: 'orders', after: { filter: { q: customer.email }, rows: 0 } });
+    expect((await eraseCustomerCommand.execute([customer.email], shop.operator))).toContain('is erased');
+
+    const refused = await shop.post<Details>('/admin/customers/enable', { id: customerId }, { headers });
+    expect(refused.status).toBe(409);
+    expect(refused.body.code).toBe(-218);
+    const [row] = await shop.db.select().from(users).where(eq(users.id, customerId));
+    expect(row!.disabledAt).not.toBeNull();
+    expect((await signIn(shop, customer.email, customer.password)).body.code).toBe(-206);
+
+    const audit = await shop.get<{ action: string; subject: string; after: unknown }[]>('/admin/audit?limit=20', { headers });
+    expect(JSON.stringify(audit.body.data).toLowerCase()).not.toContain(customer.email.toLowerCase());
+    expect(audit.body.data.filter((entry) => entry.subject === `customer ${customerId}`).map((entry) => entry.action)).toEqual(['customer.disable', 'customer.disable']);
+    expect(audit.body.data.find((entry) => entry.action === 'orders.export')?.after).toEqual({ filter: { q: `customer ${customerId}` }, rows: 0 });
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Advert, AdvertsByPosition } from '@/features/advertising/advertising.schema';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { Category } from './catalog';
-import type { CatalogueSnapshot, CommentPage, ProductDetails, ProductSummary } from './catalog.schema';
+import { withoutStock, type CatalogueSnapshot, type CommentPage, type ProductSummary, type PublishedProductDetails } from './catalog.schema';
 
 /*
  * The catalogue as the pages see it at one moment: every product on sale with its texts in all
@@ -21,7 +21,7 @@ export type Reader = { language: Language; currency: Currency };
 export const SNAPSHOT_COMMENTS = 5;
 
 /** A product in one language and currency, as `goods/getProductDetails` answers it; null without texts in that language. */
-export function productIn(product: SnapshotProduct, { language, currency }: Reader): ProductDetails | null {
+export function productIn(product: SnapshotProduct, { language, currency }: Reader): PublishedProductDetails | null {
   const text = product.texts[language];
   if (!text) return null;
   const specifications = product.specifications.flatMap((specification) => {
@@ -43,7 +43,7 @@ export function productIn(product: SnapshotProduct, { language, currency }: Read
   });
   const cheapest = specifications.filter((spec) => spec.unitPrice !== null).sort((a, b) => (a.unitPrice ?? 0) - (b.unitPrice ?? 0))[0];
   const pictures = product.pictures.map(({ alt, ...picture }) => ({ ...picture, alt: alt[language] || text.goodsName }));
-  return {
+  return withoutStock({
     goodsId: product.goodsId,
     slug: product.slug,
     category: product.category,
@@ -62,7 +62,7 @@ export function productIn(product: SnapshotProduct, { language, currency }: Read
     onSale: true,
     arrivedAt: product.arrivedAt,
     specifications,
-  };
+  });
 }
 
 export function summaryIn(product: SnapshotProduct, reader: Reader): ProductSummary | null {

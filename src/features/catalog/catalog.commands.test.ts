@@ -6,7 +6,7 @@ import { testPicture } from '../../../tests/support/api';
 import { type CartSku } from '../cart/fixtures/cart-catalog';
 import { catalogFromCsv, parseCsv } from './catalog-csv';
 import { catalogCommands } from './catalog.commands';
-import type { ProductDetails } from './catalog.schema';
+import type { ProductStock, PublishedProductDetails as ProductDetails } from './catalog.schema';
 import { aShop } from '../../../tests/support/fixtures';
 
 /* The operator's catalogue commands, run against the test database as the CLI runs them. */
@@ -21,15 +21,22 @@ beforeAll(async () => {
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
 const run = (name: keyof typeof catalogCommands, ...args: string[]) => catalogCommands[name].execute(args, shop.operator);
+/** A product's details with each size's live stock (from goods/queryProductStock) put beside its price. */
+async function withLiveStock(goodsId: number, init: { currency: string; language?: string }) {
+  const product = (await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, init)).body.data;
+  const [live] = (await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${goodsId}`)).body.data;
+  const stockOf = new Map(live!.specifications.map((size) => [size.goodsSpecificationId, size.stock]));
+  return { ...product, specifications: product.specifications.map((size) => ({ ...size, stock: stockOf.get(size.goodsSpecificationId) })) };
+}
 const spec = async (sku: CartSku, currency = 'USD') => {
   const goodsId = (await shop.post<{ list: { goodsId: number }[] }>('/shoppingcart/getShoppingCartList', [{ goodsSpecificationId: ids[sku], goodsQuantity: 1 }])).body.data.list[0]!.goodsId;
-  const product = (await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, { currency })).body.data;
+  const product = await withLiveStock(goodsId, { currency });
   return product.specifications.find((candidate) => candidate.goodsSpecificationId === ids[sku])!;
 };
 const bySlug = async (slug: string) => {
   const page = await shop.get<{ list: { goodsId: number; slug: string }[] }>('/goods/queryProductList?pageSize=48');
   const found = page.body.data.list.find((product) => product.slug === slug);
-  return found && (await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${found.goodsId}`, { currency: 'MYR', language: 'MS' })).body.data;
+  return found && (await withLiveStock(found.goodsId, { currency: 'MYR', language: 'MS' }));
 };
 
 const text = (EN: string) => ({ EN, ZH: `${EN} ZH`, MS: `${EN} MS` });

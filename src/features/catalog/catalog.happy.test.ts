@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CommentPage, ProductDetails, ProductOption, ProductPage, ProductSummary } from './catalog.schema';
+import type { CommentPage, ProductDetails, ProductOption, ProductPage, ProductStock, ProductSummary } from './catalog.schema';
 import { aShop, demoOnSale, demoProductId } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalog: 'demo' });
@@ -77,12 +77,18 @@ describe('product list', () => {
 });
 
 describe('product details', () => {
-  it('shows pictures with their sizes and every specification with stock and prices', async () => {
+  it('shows pictures with their sizes and every specification with prices; stock counts only live, never in the cached answer', async () => {
     const product = onSale.find((candidate) => candidate.specifications.length > 1)!;
-    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${await idOf(product.slug)}`);
+    const goodsId = await idOf(product.slug);
+    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`);
     expect(details.body.data.pictures).toHaveLength(product.pictures.length);
     expect(details.body.data.pictures[0]).toMatchObject({ width: 16, height: 16 });
-    expect(details.body.data.specifications.map((spec) => spec.stock)).toEqual(product.specifications.map((spec) => spec.stock));
+    expect(details.headers.get('Cache-Control')).toBe('public, max-age=60, stale-while-revalidate=600');
+    expect(details.body.data.specifications).toHaveLength(product.specifications.length);
+    for (const specification of details.body.data.specifications) expect(specification).not.toHaveProperty('stock');
+    const live = await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${goodsId}`);
+    expect(live.headers.get('Cache-Control')).toBe('no-store');
+    expect(live.body.data[0]!.specifications.map((spec) => spec.stock)).toEqual(product.specifications.map((spec) => spec.stock));
     expect(details.body.data.description).toBe(product.description.EN);
 
     const picture = await shop.app.request(details.body.data.pictures[0]!.url);

@@ -53,6 +53,21 @@ describe('search', () => {
       .map((product) => product.slug)
       .sort();
 
+  it.each([
+    ['EN', 'Silk'],
+    ['ZH', '丝'],
+    ['MS', 'sutera'],
+  ] as const)('lists products whose %s name holds "%s" before those that only mention it', async (language, word) => {
+    const inName = onSale.filter((product) => product.name[language].toLowerCase().includes(word.toLowerCase())).map((product) => product.slug);
+    const found = (await search(word, language)).body.data.list.map((product) => product.slug);
+    expect(inName.length).toBeGreaterThan(0);
+    expect(found.length).toBeGreaterThan(inName.length);
+    expect(found.slice(0, inName.length).sort()).toEqual([...inName].sort());
+    // Another sort chosen on the results page still applies to the same products.
+    const byPrice = (await search(word, language, '&sort=price-asc')).body.data.list.map((product) => product.slug);
+    expect([...byPrice].sort()).toEqual([...found].sort());
+  });
+
   it('finds products by words of their name or description in the request language, any case', async () => {
     const silk = await search('SILK');
     expect(slugs(silk)).toEqual(expected('EN', 'silk'));

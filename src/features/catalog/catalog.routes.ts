@@ -9,7 +9,7 @@ import {
   commentPageSchema,
   goodsIdQuerySchema,
   newArrivalsQuerySchema,
-  productDetailsSchema,
+  publishedProductDetailsSchema,
   productListQuerySchema,
   productOptionSchema,
   productPageSchema,
@@ -39,7 +39,13 @@ export function catalogRoutes(deps: ShopDeps) {
       async (c) => ok(c, await catalog.queryProductList(reader(c), c.req.valid('query'))),
     )
     .openapi(
-      getRoute({ tag, path: '/getProductDetails', summary: 'One product with its pictures and specifications', query: goodsIdQuerySchema, data: productDetailsSchema }),
+      getRoute({
+        tag,
+        path: '/getProductDetails',
+        summary: 'One product with its pictures and specifications; cached for minutes, so without stock counts (goods/queryProductStock has them live)',
+        query: goodsIdQuerySchema,
+        data: publishedProductDetailsSchema,
+      }),
       async (c) => ok(c, await catalog.getProductDetails(reader(c), c.req.valid('query').goodsId)),
     )
     .openapi(

@@ -99,6 +99,19 @@ export const productDetailsSchema = productSummarySchema.extend({
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
+/**
+ * What `goods/getProductDetails` answers and the pages carry: the product without each size's stock.
+ * The answer is cached for minutes (by the shop, a CDN, an API client), so a unit count in it would be
+ * stale; `goods/queryProductStock` answers live stock, never cached (decision 058).
+ */
+export const publishedProductDetailsSchema = productDetailsSchema.extend({ specifications: z.array(specificationSchema.omit({ stock: true })) });
+export type PublishedProductDetails = z.infer<typeof publishedProductDetailsSchema>;
+
+export const withoutStock = (product: ProductDetails): PublishedProductDetails => ({
+  ...product,
+  specifications: product.specifications.map(({ stock: _stock, ...specification }) => specification),
+});
+
 export const commentSchema = z.object({
   commentId: z.number().int(),
   rating: z.number().int(),

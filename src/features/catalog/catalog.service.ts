@@ -15,14 +15,16 @@ import {
 } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import type { Category } from './catalog-import.schema';
-import type {
-  CommentPage,
-  ProductDetails,
-  ProductOption,
-  ProductPage,
-  ProductSort,
-  ProductStock,
-  ProductSummary,
+import {
+  withoutStock,
+  type CommentPage,
+  type ProductDetails,
+  type ProductOption,
+  type ProductPage,
+  type ProductSort,
+  type ProductStock,
+  type ProductSummary,
+  type PublishedProductDetails,
 } from './catalog.schema';
 
 /**
@@ -55,7 +57,8 @@ export async function queryProductList(
   const ratings = ratingsSubquery(db);
 
   const order: Record<ProductSort, SQL[]> = {
-    recommended: [desc(goods.soldCount), desc(goods.arrivedAt)],
+    // A search lists name matches first, then summary matches, then the rest (decision 058).
+    recommended: [...(query.q ? relevance(language, query.q) : []), desc(goods.soldCount), desc(goods.arrivedAt)],
     'best-selling': [desc(goods.soldCount)],
     newest: [desc(goods.arrivedAt)],
     'price-asc': [sql`${lowestPrice.price} asc nulls last`],
@@ -86,14 +89,30 @@ export async function queryProductList(
 /** Most words a search looks for; further words are ignored. */
 const SEARCH_WORDS_MAX = 8;
 
+const searchWords = (search: string) => search.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
+/** `column` holds `word` anywhere, in any letter case (so a Chinese word inside a sentence is found too). */
+const contains = (column: SQLWrapper, word: string) => sql`${column} ilike ${`%${word.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
+
+/**
+ * Search relevance, as sort keys: how many of the words the product's name holds, then its summary.
+ * Substring matching works for Chinese, which has no spaces between words, and on both databases
+ * without an extension (decision 058).
+ */
+function relevance(language: Language, search: string): SQL[] {
+  if (searchWords(search).length === 0) return [];
+  const hits = (column: SQLWrapper) => {
+    const perWord = searchWords(search).map((word) => sql`(case when ${contains(column, word)} then 1 else 0 end)`);
+    return sql`(select ${sql.join(perWord, sql` + `)} from ${goodsTexts} where ${goodsTexts.goodsId} = ${goods.id} and ${goodsTexts.language} = ${language}) desc nulls last`;
+  };
+  return [hits(goodsTexts.name), hits(goodsTexts.summary)];
+}
+
 /**
  * Products whose name, summary or description in `language` holds every word of `search`, as typed:
  * `%`, `_` and `\` are matched literally, never as patterns.
  */
 function matchingProducts(db: Executor, language: Language, search: string) {
-  const words = search.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
-  const contains = (column: SQLWrapper, word: string) =>
-    sql`${column} ilike ${`%${word.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
+  const words = searchWords(search);
   return db
     .select({ goodsId: goodsTexts.goodsId })
     .from(goodsTexts)
@@ -125,10 +144,11 @@ export async function getProductStock({ db }: CatalogReader, ids: number[]): Pro
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-export async function getProductDetails(reader: CatalogReader, goodsId: number): Promise<ProductDetails> {
+/** One product as the public, cacheable answer has it: without stock counts (see `withoutStock`). */
+export async function getProductDetails(reader: CatalogReader, goodsId: number): Promise<PublishedProductDetails> {
   const [product] = await loadProducts(reader, [goodsId]);
   if (!product) throw new ShopError(ErrorCode.ProductNotFound);
-  return product;
+  return withoutStock(product);
 }
 
 /** "You may also like": the same category first, then best sellers; never the product itself. */

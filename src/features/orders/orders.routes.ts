@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
-import { optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
+import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
@@ -50,7 +50,7 @@ export function orderRoutes(deps: OrderDeps) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
         const { order, user, lines } = await placeOrder(deps, reader(c), body, customer);
-        if (!customer) setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days));
+        if (!customer) setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
         return ok(c, await describeOrder(deps.db, order, c.get('language'), lines));
       },
     )

@@ -1,8 +1,25 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { maskEmail } from '@/features/auth/auth';
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import type { Executor } from '@/server/db/client';
-import { addresses, coupons, energyRecords, newsletterSubscribers, orderEvents, orderLines, orders, shareVisits, users } from '@/server/db/schema';
+import type { Language } from '@/lib/locale';
+import {
+  addresses,
+  cartLines,
+  coupons,
+  energyRecords,
+  goodsTexts,
+  newsletterSubscribers,
+  orderEvents,
+  orderLines,
+  orders,
+  payments,
+  sessions,
+  shareVisits,
+  specifications,
+  specificationTexts,
+  users,
+} from '@/server/db/schema';
 import type { Storage } from '@/server/storage/storage';
 
 /*
@@ -21,7 +38,7 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
   if (!user) throw new Error(`no customer ${userId}`);
   const [referrer] = user.referrerId ? await db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId)) : [];
 
-  const [ownAddresses, ownOrders, ledger, givenGifts, receivedGifts, friends, [visits], subscriptions] = await Promise.all([
+  const [ownAddresses, ownOrders, ledger, givenGifts, receivedGifts, friends, [visits], subscriptions, cart, activeSessions] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
     db.select().from(energyRecords).where(eq(energyRecords.userId, userId)).orderBy(asc(energyRecords.id)),
@@ -40,16 +57,36 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
     db.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.referrerId, userId)).orderBy(asc(users.id)),
     db.select().from(shareVisits).where(eq(shareVisits.userId, userId)),
     db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`),
+    db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(asc(cartLines.id)),
+    db
+      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, device: sessions.device })
+      .from(sessions)
+      .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
+      .orderBy(asc(sessions.id)),
   ]);
 
   const orderIds = ownOrders.map((order) => order.id);
-  const [lines, events] =
+  const [lines, events, attempts] =
     orderIds.length === 0
-      ? [[], []]
+      ? [[], [], []]
       : await Promise.all([
           db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id)),
           db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
+          db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id)),
         ]);
+  const sizeIds = [...cart.map((line) => line.specificationId), ...givenGifts.map(({ coupon }) => coupon.specificationId), ...receivedGifts.map(({ coupon }) => coupon.specificationId)];
+  const sizes = await sizeNames(db, sizeIds, user.language);
+  const giftOf = (coupon: typeof coupons.$inferSelect) => ({
+    code: coupon.code,
+    ...sizes.of(coupon.specificationId),
+    points: coupon.points,
+    status: coupon.status,
+    createdAt: iso(coupon.createdAt),
+    expiresAt: iso(coupon.expiresAt),
+    activatedAt: iso(coupon.activatedAt),
+    cancelledAt: iso(coupon.cancelledAt),
+  });
+  const orderNoOf = new Map(ownOrders.map((order) => [order.id, order.orderNo]));
 
   const linesByOrder = groupBy(lines, (line) => line.orderId);
   const eventsByOrder = groupBy(events, (event) => event.orderId);
@@ -71,7 +108,7 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       showItemNamesInMail: user.showItemNamesInMail,
       registeredAt: iso(user.createdAt),
     },
-    newsletter: subscriptions.map((subscription) => ({ name: subscription.name, email: subscription.email, language: subscription.language, subscribedAt: iso(subscription.createdAt) })),
+    newsletter: subscriptions.map((subscription) => ({ name: subscription.name, email: subscription.email, language: subscription.language, subscribedAt: iso(subscription.createdAt), confirmedAt: iso(subscription.confirmedAt) })),
     addresses: ownAddresses.map(({ id: _id, userId: _userId, createdAt, updatedAt, ...address }) => ({ ...address, createdAt: iso(createdAt), updatedAt: iso(updatedAt) })),
     orders: ownOrders.map((order) => ({
       orderNo: order.orderNo,
@@ -117,22 +154,41 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       received: receivedGifts.map(({ coupon, givenBy }) => ({ ...giftOf(coupon), givenBy: maskEmail(givenBy) })),
     },
     friends: friends.map((friend) => ({ email: maskEmail(friend.email), registeredAt: iso(friend.createdAt) })),
+    cart: cart.map((line) => ({ ...sizes.of(line.specificationId), quantity: line.quantity, addedAt: iso(line.createdAt) })),
+    sessions: activeSessions.map((session) => ({ device: session.device, signedInAt: iso(session.createdAt), lastSeenAt: iso(session.lastSeenAt), expiresAt: iso(session.expiresAt) })),
+    paymentAttempts: attempts.map((attempt) => ({
+      orderNo: orderNoOf.get(attempt.orderId),
+      provider: attempt.provider,
+      method: attempt.method,
+      status: attempt.status,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      providerOrderId: attempt.providerOrderId,
+      captureId: attempt.captureId,
+      refundId: attempt.refundId,
+      createdAt: iso(attempt.createdAt),
+      capturedAt: iso(attempt.capturedAt),
+      refundedAt: iso(attempt.refundedAt),
+    })),
     shareRecords: { shareCode: user.shareCode, visits: visits?.visits ?? 0, lastVisitedAt: iso(visits?.lastVisitedAt ?? null) },
   };
 }
 
 export type DataExport = Awaited<ReturnType<typeof buildDataExport>>;
 
-function giftOf(coupon: typeof coupons.$inferSelect) {
-  return {
-    code: coupon.code,
-    points: coupon.points,
-    status: coupon.status,
-    createdAt: iso(coupon.createdAt),
-    expiresAt: iso(coupon.expiresAt),
-    activatedAt: iso(coupon.activatedAt),
-    cancelledAt: iso(coupon.cancelledAt),
-  };
+/** The product and size names of the given sizes, in the customer's language. */
+async function sizeNames(db: Executor, ids: number[], language: Language) {
+  const rows =
+    ids.length === 0
+      ? []
+      : await db
+          .select({ id: specifications.id, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
+          .from(specifications)
+          .innerJoin(goodsTexts, and(eq(goodsTexts.goodsId, specifications.goodsId), eq(goodsTexts.language, language)))
+          .innerJoin(specificationTexts, and(eq(specificationTexts.specificationId, specifications.id), eq(specificationTexts.language, language)))
+          .where(inArray(specifications.id, [...new Set(ids)]));
+  const byId = new Map(rows.map((row) => [row.id, { goodsName: row.goodsName, specificationName: row.specificationName }]));
+  return { of: (id: number) => byId.get(id) ?? { goodsName: null, specificationName: null } };
 }
 
 

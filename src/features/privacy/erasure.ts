@@ -5,7 +5,8 @@ import { OrderStatus } from '@/features/orders/orders';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { addresses, cartLines, newsletterSubscribers, orders, passwordResets, shareVisits, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import { customerSubject } from '@/features/audit/audit';
+import { addresses, auditLog, cartLines, newsletterSubscribers, orders, passwordResets, shareVisits, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 
 /*
@@ -21,6 +22,9 @@ export const unfinishedStatuses = [OrderStatus.PaymentFailed, OrderStatus.Paymen
 
 /** The email an erased account and its orders carry: unique, and never deliverable (`.invalid` is reserved). */
 export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
+
+/** The email an order keeps once its person is removed from it while the account stays (an order closed unpaid long ago). */
+export const strippedOrderEmail = (orderId: number) => `removed-order-${orderId}@erased.invalid`;
 
 /** A code no one can type (lower case and a dash, where real codes are upper case), unique per account. */
 const erasedCode = (userId: number) => `erased-${userId}-${randomBytes(4).toString('hex')}`;
@@ -56,6 +60,7 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(shareVisits).where(eq(shareVisits.userId, userId));
     await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`);
+    await forgetEmailInAuditLog(tx, userId, user.email);
 
     const kept = await tx.select({ id: orders.id, deliveryAddress: orders.deliveryAddress }).from(orders).where(eq(orders.userId, userId));
     for (const order of kept) {
@@ -91,6 +96,22 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     await deps.storage.remove(avatarKey).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'avatar of an erased customer not deleted'));
   }
   return erasure;
+}
+
+/**
+ * The audit log names customers by id; entries written before it did (a disable, an enable) and an
+ * orders export filtered by the customer's email get the id in place of the email.
+ */
+async function forgetEmailInAuditLog(tx: Executor, userId: number, email: string) {
+  const subject = customerSubject(userId);
+  await tx
+    .update(auditLog)
+    .set({ subject })
+    .where(and(sql`${auditLog.action} like 'customer.%'`, sql`lower(${auditLog.subject}) = lower(${email})`));
+  await tx
+    .update(auditLog)
+    .set({ after: sql`jsonb_set(${auditLog.after}, '{filter,q}', to_jsonb(${subject}::text))` })
+    .where(and(eq(auditLog.action, 'orders.export'), sql`lower(${auditLog.after} -> 'filter' ->> 'q') = lower(${email})`));
 }
 
 async function refuseWhileOrdersAreUnfinished(tx: Executor, userId: number) {

@@ -1,4 +1,6 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableName, is, sql } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
+import * as schema from '@/server/db/schema';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { addresses, cartLines, coupons, energyRecords, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
@@ -31,7 +33,8 @@ const rowsOf = async <T>(query: Promise<T[]>) => (await query).length;
  */
 async function aCustomerWithHistory() {
   const referrer = await signUp(shop, { firstName: 'Rosa' });
-  const customer = await signUp(shop, { firstName: 'Mei', lastName: 'Tan', refereeCode: referrer.user.shareCode });
+  const firefoxOnWindows = 'Mozilla/5.0 (Windows NT 10.0; Win64; x64; rv:130.0) Gecko/20100101 Firefox/130.0';
+  const customer = await signUp(shop, { firstName: 'Mei', lastName: 'Tan', refereeCode: referrer.user.shareCode }, { headers: { 'User-Agent': firefoxOnWindows } });
   const friend = await signUp(shop, { firstName: 'Lin', refereeCode: customer.user.shareCode });
   expect((await uploadHeadPicture(shop, customer.headers, await testPicture())).status).toBe(200);
   await shop.post('/delivery/addAddress', { ...homeAddress, address2: '', phone: '' }, { headers: customer.headers });
@@ -43,6 +46,7 @@ async function aCustomerWithHistory() {
   await payWithTestGateway(shop, customer, order.orderId);
   await run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'T1');
   await run('sign-for', order.orderNo);
+  await run('add-event', order.orderNo, 'Left the depot');
   await run('complete', order.orderNo);
 
   await shop.db.transaction((tx) => postEnergy(tx, { userId: idOf(customer), type: 'adjustment', points: 5000, reference: `adjustment:test:${customer.email}` }));
@@ -83,6 +87,60 @@ describe('download my data', () => {
     expect(JSON.stringify(data)).not.toContain(friend.email);
     expect(data.shareRecords).toMatchObject({ shareCode: customer.user.shareCode, visits: 1 });
     expect(data.newsletter).toEqual([expect.objectContaining({ email: customer.email })]);
+  });
+
+  it('has the cart, signed-in browsers, payment attempts and what each gift is', async () => {
+    const { customer, order } = await aCustomerWithHistory();
+    const data = (await (await shop.app.request('/api/v1/privacy/exportMyData', { headers: customer.headers })).json()) as DataExport;
+
+    expect(data.cart).toEqual([{ goodsName: 'Silk robe', specificationName: 'M · Rose', quantity: 1, addedAt: expect.any(String) }]);
+    expect(data.sessions).toEqual([{ device: 'Firefox on Windows', signedInAt: expect.any(String), lastSeenAt: expect.any(String), expiresAt: expect.any(String) }]);
+    expect(data.paymentAttempts).toEqual([expect.objectContaining({ orderNo: order.orderNo, provider: 'test', status: 'captured', amount: order.payAmount })]);
+    expect(data.gifts.given).toEqual([expect.objectContaining({ goodsName: 'Silk robe', specificationName: 'S · Rose', points: 1000 })]);
+  });
+
+  it('covers every table that holds a customer\'s rows, or says why one is left out', async () => {
+    const { customer } = await aCustomerWithHistory();
+    const data = (await (await shop.app.request('/api/v1/privacy/exportMyData', { headers: customer.headers })).json()) as DataExport;
+    /** Where each table's rows appear in the export (each read from the customer built above, so none may be empty). */
+    const exported: Record<string, (export_: DataExport) => unknown[]> = {
+      users: (export_) => [export_.profile],
+      sessions: (export_) => export_.sessions,
+      cart_lines: (export_) => export_.cart,
+      addresses: (export_) => export_.addresses,
+      orders: (export_) => export_.orders,
+      order_lines: (export_) => export_.orders.flatMap((order) => order.lines),
+      order_events: (export_) => export_.orders.flatMap((order) => order.events),
+      payments: (export_) => export_.paymentAttempts,
+      energy_records: (export_) => export_.energyLedger,
+      coupons: (export_) => export_.gifts.given,
+      share_visits: (export_) => (export_.shareRecords.visits > 0 ? [export_.shareRecords] : []),
+      newsletter_subscribers: (export_) => export_.newsletter,
+    };
+    const excluded: Record<string, string> = {
+      password_resets: 'only the hash of a mailed link, useless to anyone and deleted once it expires (PASSWORD_RESET_MINUTES)',
+      operators: 'the shop\'s staff, not customers',
+    };
+
+    const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));
+    const names = new Set<string>(tables.map((table) => getTableName(table)));
+    const references = new Map(tables.map((table) => [getTableName(table), getTableConfig(table).foreignKeys.map((key) => getTableName(key.reference().foreignTable))]));
+    const holdsCustomers = new Set(['users']);
+    for (let grown = true; grown; ) {
+      grown = false;
+      for (const [name, targets] of references) {
+        if (!holdsCustomers.has(name) && targets.some((target) => target !== name && holdsCustomers.has(target))) {
+          holdsCustomers.add(name);
+          grown = true;
+        }
+      }
+    }
+    for (const table of tables) if (getTableConfig(table).columns.some((column) => column.name === 'email')) holdsCustomers.add(getTableName(table));
+
+    const unaccounted = [...holdsCustomers].filter((name) => !(name in exported) && !(name in excluded));
+    expect(unaccounted, 'tables holding customers\' rows that the export neither covers nor excludes with a reason').toEqual([]);
+    expect([...Object.keys(exported), ...Object.keys(excluded)].filter((name) => !names.has(name))).toEqual([]);
+    for (const [name, rowsIn] of Object.entries(exported)) expect(rowsIn(data).length, `${name} in the export`).toBeGreaterThan(0);
   });
 
   it('is only for the signed-in customer', async () => {
@@ -184,6 +242,6 @@ describe('erase-customer', () => {
       `${customer.email.toUpperCase()} is erased: personal data deleted, 1 order(s) and the energy ledger kept without the person.`,
     );
     expect((await signIn(shop, customer.email, customer.password)).body.code).toBe(-206);
-    await expect(eraseCustomerCommand.execute([customer.email], shop.operator)).rejects.toThrow(`No account with the email ${customer.email}.`);
+    await expect(eraseCustomerCommand.execute([customer.email], shop.operator)).rejects.toThrow(`No account or newsletter subscription with the email ${customer.email}.`);
   });
 });

@@ -2,9 +2,12 @@ import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '@/server/jobs/scheduler';
-import { captchas, passwordResets, rateLimitCounters, sessions } from '@/server/db/schema';
+import { eq, inArray } from 'drizzle-orm';
+import { captchas, orderLines, orders, passwordResets, payments, rateLimitCounters, sessions } from '@/server/db/schema';
 import { signUp } from '../../../tests/support/customers';
 import { aShop } from '../../../tests/support/fixtures';
+import { deliveryAddress, payWithTestGateway, placeOrder, startPayment } from '../../../tests/support/orders';
+import { orderCommands } from '../orders/orders.commands';
 
 /*
  * The retention sweep as the background jobs run it: what has served its purpose is deleted, what is
@@ -14,7 +17,7 @@ import { aShop } from '../../../tests/support/fixtures';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const shop = await aShop({ env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900' } });
+const shop = await aShop({ catalog: 'small', env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900', UNPAID_ORDER_RETENTION_DAYS: '90' } });
 
 async function runEveryJob(now: Date) {
   const deps = shop.operator;
@@ -72,7 +75,41 @@ describe('the retention sweep', () => {
       'purge expired password resets',
       'purge ended rate-limit windows',
       'purge old mail files',
+      'purge unconfirmed newsletter subscriptions',
     ]);
     for (const job of purges) expect(await job.run(deps, now), job.name).toBe(0);
+  });
+});
+
+describe('orders that closed unpaid', () => {
+  it('lose name, address, phone and email UNPAID_ORDER_RETENTION_DAYS after they closed; paid and recent ones keep them', async () => {
+    const now = new Date('2030-06-01T12:00:00Z');
+    const customer = await signUp(shop);
+    const items = [{ goodsSpecificationId: shop.ids['robe-s'], goodsQuantity: 1 }];
+    const old = await placeOrder(shop, customer, items);
+    expect((await startPayment(shop, customer, old.orderId)).body.code).toBe(1);
+    await shop.db.update(payments).set({ payerActionUrl: 'https://provider.example/approve?token=x' }).where(eq(payments.orderId, old.orderId));
+    const recent = await placeOrder(shop, customer, items);
+    for (const order of [old, recent]) await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
+    const refunded = await placeOrder(shop, customer, items);
+    await payWithTestGateway(shop, customer, refunded.orderId);
+    await orderCommands.refund.execute([refunded.orderNo], shop.operator);
+    const closedAt = (days: number) => new Date(now.getTime() - days * DAY);
+    await shop.db.update(orders).set({ cancelledAt: closedAt(91) }).where(inArray(orders.id, [old.orderId, refunded.orderId]));
+    await shop.db.update(orders).set({ cancelledAt: closedAt(89) }).where(eq(orders.id, recent.orderId));
+
+    await runEveryJob(now);
+
+    const rows = new Map((await shop.db.select().from(orders).where(inArray(orders.id, [old.orderId, recent.orderId, refunded.orderId]))).map((row) => [row.id, row]));
+    expect(rows.get(old.orderId)).toMatchObject({ status: 3, email: `removed-order-${old.orderId}@erased.invalid`, payAmount: old.payAmount });
+    expect(rows.get(old.orderId)!.deliveryAddress).toEqual({ firstName: '', lastName: '', country: deliveryAddress.country, state: deliveryAddress.state, city: '', address: '', address2: '', zipCode: '', phone: '' });
+    expect(await shop.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, old.orderId))).toHaveLength(1);
+    expect((await shop.db.select({ url: payments.payerActionUrl, amount: payments.amount }).from(payments).where(eq(payments.orderId, old.orderId)))).toEqual([{ url: null, amount: old.payAmount }]);
+    for (const kept of [recent, refunded]) {
+      expect(rows.get(kept.orderId)).toMatchObject({ email: customer.email, deliveryAddress });
+    }
+
+    const job = jobs.find((candidate) => candidate.name === 'strip closed unpaid orders')!;
+    expect(await job.run(shop.operator, now)).toBe(0);
   });
 });

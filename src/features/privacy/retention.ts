@@ -1,9 +1,11 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { lt } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, notLike } from 'drizzle-orm';
+import { OrderStatus } from '@/features/orders/orders';
 import type { Config } from '@/server/config';
-import type { Executor } from '@/server/db/client';
-import { captchas, passwordResets, rateLimitCounters, sessions } from '@/server/db/schema';
+import type { Database, Executor } from '@/server/db/client';
+import { captchas, orders, passwordResets, payments, rateLimitCounters, sessions } from '@/server/db/schema';
+import { erasedAddress, strippedOrderEmail } from './erasure';
 
 /*
  * Retention: rows and files that served their purpose are deleted by the background jobs
@@ -52,4 +54,29 @@ export async function purgeOldMailFiles(config: Pick<Config, 'mail' | 'privacy'>
     }
   }
   return deleted;
+}
+
+/**
+ * Orders that closed without being paid: after UNPAID_ORDER_RETENTION_DAYS the contact email and the
+ * delivery address (name, street, phone) go, as an erasure removes them; the lines, amounts and the
+ * country and state stay for the accounts. Their payment attempts lose the provider's page address
+ * for the buyer; amounts and the provider's ids stay, to reconcile with the provider's records.
+ */
+export async function stripClosedUnpaidOrders(db: Database, privacy: Pick<Config['privacy'], 'unpaidOrderRetentionDays'>, now: Date): Promise<number> {
+  const closedBefore = new Date(now.getTime() - privacy.unpaidOrderRetentionDays * DAY_MS);
+  return db.transaction(async (tx) => {
+    const stale = await tx
+      .select({ id: orders.id, deliveryAddress: orders.deliveryAddress })
+      .from(orders)
+      .where(and(eq(orders.status, OrderStatus.Closed), isNull(orders.paidAt), lt(orders.cancelledAt, closedBefore), notLike(orders.email, '%@erased.invalid')))
+      .for('update', { skipLocked: true });
+    for (const order of stale) {
+      await tx
+        .update(orders)
+        .set({ email: strippedOrderEmail(order.id), deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null })
+        .where(eq(orders.id, order.id));
+    }
+    if (stale.length > 0) await tx.update(payments).set({ payerActionUrl: null }).where(inArray(payments.orderId, stale.map((order) => order.id)));
+    return stale.length;
+  });
 }

@@ -2,6 +2,7 @@ import { atom } from 'nanostores';
 import { $signedIn } from '@/features/auth/user.store';
 import { $pendingShare, $shareDialog, openSignIn, type ShareType } from '@/features/shell/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
+import { readSession, writeSession } from '@/lib/browser-storage';
 import type { MyShare } from './referral.schema';
 
 /** The customer's share code and rebate rate (spec §3 "myShare"). */
@@ -16,19 +17,35 @@ export async function loadMyShare() {
 export const shareLink = (origin: string, type: ShareType, code: string) =>
   type === 1 ? `${origin}/order?code=${encodeURIComponent(code)}` : `${origin}/${encodeURIComponent(code)}`;
 
+/*
+ * The pending-share flag (spec §4) lives in memory and, for the phone's trip to /sign and back (other
+ * documents), in session storage under one key. This is the only storage the flag uses.
+ */
+const PENDING_SHARE_KEY = 'pendingShare';
+
+/** Remembers that the visitor asked to share, across the pages of this tab. */
+export function rememberPendingShare() {
+  $pendingShare.set(true);
+  writeSession(PENDING_SHARE_KEY, true);
+}
+
+/** Whether a share waits for the sign-in, on this page or an earlier one of the tab. */
+export const isSharePending = () => $pendingShare.get() || readSession(PENDING_SHARE_KEY, false);
+
 /** A signed-out visitor who asks to share signs in first; the dialog opens afterwards. */
 export function requestShare(type: ShareType = 3, link?: string) {
   if (!$signedIn.get()) {
-    $pendingShare.set(true);
+    rememberPendingShare();
     openSignIn('sign');
     return;
   }
   $shareDialog.set({ open: true, type, ...(link ? { link } : {}) });
 }
 
-/** After sign-in: open the share dialog the visitor asked for, once. */
+/** After sign-in (on this page, or on the page a phone returns to from /sign): open the share dialog asked for, once. */
 export function openPendingShare() {
-  if (!$pendingShare.get()) return;
+  if (!isSharePending()) return;
   $pendingShare.set(false);
+  writeSession(PENDING_SHARE_KEY, null);
   $shareDialog.set({ open: true, type: 3 });
 }

@@ -4,7 +4,7 @@ import { signedOutUserInfo } from '@/features/auth/auth';
 import { $signedIn, $user, logout } from '@/features/auth/user.store';
 import { $cart } from '@/features/cart/cart.store';
 import { SearchForm } from '@/features/catalog/SearchForm';
-import { QuickExit } from '@/features/privacy/QuickExit';
+import { QuickExit, useEscapeTwiceToExit } from '@/features/privacy/QuickExit';
 import { requestShare } from '@/features/referral/share.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
@@ -30,6 +30,7 @@ export default function Header({ route, title, language, currency, messages }: P
   const [scrolled, setScrolled] = useState(route !== '/');
   const [menuOpen, setMenuOpen] = useState(false);
   const isHome = route === '/';
+  useEscapeTwiceToExit();
 
   useEffect(() => {
     if (!isHome) return;
@@ -71,6 +72,7 @@ export default function Header({ route, title, language, currency, messages }: P
           </select>
           {shareButton}
           {!noCartIconRoutes.includes(route) && cartButton}
+          <QuickExit label={t('nav.quickExit')} hint={t('nav.quickExitHint')} />
           {signedIn ? (
             <div className="header__account">
               <button type="button" className="icon-button" aria-haspopup="true" aria-label={`${user.firstName} ${user.lastName}`}>
@@ -102,7 +104,7 @@ export default function Header({ route, title, language, currency, messages }: P
         )}
         <p className="header__title">{isHome ? '' : mobileTitle || title}</p>
         <div className="header__tools">
-          <QuickExit label={t('nav.quickExit')} shortLabel={t('nav.quickExitShort')} />
+          <QuickExit label={t('nav.quickExit')} shortLabel={t('nav.quickExitShort')} hint={t('nav.quickExitHint')} />
           {mobileShareRoutes.includes(route) && shareButton}
           {mobileCartRoutes.includes(route) && cartButton}
           {isHome && (

@@ -3,6 +3,7 @@ import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.
 import { followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import { showReferralNote } from '@/features/referral/referral-entry';
+import { openPendingShare } from '@/features/referral/share.store';
 import { startSite } from '@/lib/site.store';
 import { anonymousRoutes } from '@/lib/variants';
 
@@ -16,6 +17,7 @@ export async function bootShop(page: { route: string }) {
   showReferralNote();
   await loadUser();
   guardRoute(page.route);
+  if ($signedIn.get()) openPendingShare();
   await loadCart();
   followOtherTabs();
 }

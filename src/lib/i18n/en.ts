@@ -84,6 +84,21 @@ export const en = {
   'testGateway.payWithCard': 'Pay with card',
   'testGateway.handled': 'This payment has already been handled.',
   'testGateway.back': 'Back to the shop',
+  'newsletter.confirm.subject': 'Confirm your newsletter subscription',
+  'newsletter.confirm.intro': 'Someone, hopefully you, asked to receive our newsletter at {email}. Nothing is sent until you confirm.',
+  'newsletter.confirm.action': 'Confirm my subscription',
+  'newsletter.confirm.outro': 'The link works for {days} days. If you did not ask for this, ignore this mail: the address is forgotten after that.',
+  'newsletter.unsubscribeLine': 'You receive this because you subscribed with {email}. Unsubscribe with one click (your address is then deleted):',
+  'newsletter.page.confirmTitle': 'Confirm your subscription',
+  'newsletter.page.confirmText': 'Press the button to receive the newsletter at {email}.',
+  'newsletter.page.confirmButton': 'Confirm',
+  'newsletter.page.confirmed': 'Thank you: {email} is subscribed. Every newsletter has a link to unsubscribe.',
+  'newsletter.page.unsubscribeTitle': 'Unsubscribe',
+  'newsletter.page.unsubscribeText': 'Press the button to stop the newsletter to {email} and delete the address.',
+  'newsletter.page.unsubscribeButton': 'Unsubscribe',
+  'newsletter.page.unsubscribed': 'You are unsubscribed, and the address is deleted.',
+  'newsletter.page.unknownLink': 'This link is no longer valid: the subscription was confirmed, removed, or never confirmed in time.',
+  'newsletter.page.back': 'Back to the shop',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -8,6 +8,7 @@ import { catalogCommands } from '@/features/catalog/catalog.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
 import { energyCommands } from '@/features/energy/energy.commands';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
+import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
@@ -24,4 +25,5 @@ export const commands: Record<string, Command> = {
   'disable-user': disableUserCommand,
   operator: operatorAccountsCommand,
   'erase-customer': eraseCustomerCommand,
+  'send-newsletter': sendNewsletterCommand,
 };

@@ -206,8 +206,14 @@ export const newsletterSubscribers = pgTable(
     email: text('email').notNull(),
     language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
     createdAt: createdAt(),
+    /** Null until the link in the confirmation mail is opened: only confirmed addresses get the newsletter. */
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** SHA-256 of the confirmation link's token, until it is used. */
+    confirmTokenHash: text('confirm_token_hash').unique(),
+    /** The token of the unsubscribe link in every newsletter mail; it can only unsubscribe this address. */
+    unsubscribeToken: text('unsubscribe_token').notNull().unique(),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${t.email})`)],
+  (t) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${t.email})`), index('newsletter_subscribers_unconfirmed_idx').on(t.createdAt).where(sql`${t.confirmedAt} IS NULL`)],
 );
 
 /* ── Captcha ───────────────────────────────────────────────────────────────────────────────── */
@@ -279,6 +285,8 @@ export const sessions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     createdAt: createdAt(),
     lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    /** What the customer recognises the browser by ("Firefox on Windows"), from its User-Agent at sign-in. */
+    device: text('device').notNull().default(''),
     /** Slides forward while the session is used. */
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },

@@ -1,5 +1,6 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
 import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
+import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
 import { settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
 import type { ShopDeps } from '../deps';
@@ -28,6 +29,8 @@ export const jobs: Job[] = [
   { name: 'purge expired password resets', run: ({ db }, now) => retention.purgeExpiredPasswordResets(db, now) },
   { name: 'purge ended rate-limit windows', run: ({ db, config }, now) => retention.purgeEndedRateLimitWindows(db, config.limits, now) },
   { name: 'purge old mail files', run: ({ config }, now) => retention.purgeOldMailFiles(config, now) },
+  { name: 'purge unconfirmed newsletter subscriptions', run: ({ db, config }, now) => purgeUnconfirmedSubscribers(db, config.privacy, now) },
+  { name: 'strip closed unpaid orders', run: ({ db, config }, now) => retention.stripClosedUnpaidOrders(db, config.privacy, now) },
 ];
 
 const EVERY_MS = 60_000;

@@ -5,8 +5,8 @@ import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
 
-/** A mail the shop sends: plain text for every client, simple HTML for those that show it. */
-export type Mail = { to: string; subject: string; text: string; html: string };
+/** A mail the shop sends: plain text for every client, simple HTML for those that show it; `headers` adds header lines (List-Unsubscribe). */
+export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
 
 export type Mailer = { send(mail: Mail): Promise<void> };
 
