@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductDetails, ProductPage, ProductStock } from '@/features/catalog/catalog.schema';
 import { runScript, startShopProcess, type ShopProcess } from '../../tests/support/processes';
 
 /*
@@ -34,7 +34,9 @@ async function sageStock(url: string) {
   const page = await api<ProductPage>(url, '/goods/queryProductList?pageSize=48');
   const pebble = page.list.find((product) => product.goodsName === 'Pebble Personal Massager')!;
   const details = await api<ProductDetails>(url, `/goods/getProductDetails?goodsId=${pebble.goodsId}`);
-  return details.specifications.find((spec) => spec.specificationName === 'Sage')!.stock;
+  const sage = details.specifications.find((spec) => spec.specificationName === 'Sage')!;
+  const [live] = await api<ProductStock[]>(url, `/goods/queryProductStock?goodsIds=${pebble.goodsId}`);
+  return live!.specifications.find((spec) => spec.goodsSpecificationId === sage.goodsSpecificationId)!.stock;
 }
 
 describe('one shop per embedded database', () => {
