@@ -112,7 +112,7 @@ describe('the built site', () => {
   });
 
   it("scores A+ on Mozilla Observatory's rules when served over https", async () => {
-    const page = pagesOf({ PUBLIC_ORIGIN: 'https://shop.example', PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' });
+    const page = pagesOf({ PUBLIC_ORIGIN: 'https://shop.example', PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_BASE: 'https://api-m.paypal.com', PAYPAL_WEBHOOK_ID: 'WH-LIVE' });
     for (const requestPath of ['/', '/?lang=ZH&currency=CNY', '/productsList', '/my/order', '/shoppingCart', '/sign']) {
       const { response, html } = await page(requestPath);
       const report = observatory({ headers: response.headers, html, https: true, origin: 'https://shop.example' });

@@ -142,7 +142,8 @@ describe('privacy in the browser', () => {
     await expect(row('Newsletter address never confirmed').textContent()).resolves.toContain(`${shop.config.privacy.newsletterConfirmDays} daysNEWSLETTER_CONFIRM_DAYS`);
     await expect(row('Copies of mails').textContent()).resolves.toContain(`${shop.config.privacy.mailRetentionDays} daysMAIL_RETENTION_DAYS`);
     await expect(page.getByText('To leave no trace, shop in a private window.').isVisible()).resolves.toBe(true);
-    await expect(page.locator('footer').getByRole('link', { name: 'Privacy: what we keep and for how long' }).isVisible()).resolves.toBe(true);
+    // The footer shows a second after the page (ShopLayout's footer-in), so the link is awaited, not checked once.
+    await page.locator('footer').getByRole('link', { name: 'Privacy: what we keep and for how long' }).waitFor({ state: 'visible' });
     expect(await untranslatedKeys(page)).toEqual([]);
 
     for (const [variant, text] of [['zh-cny', `订单关闭后 ${shop.config.privacy.unpaidOrderRetentionDays} 天`], ['ms-myr', `${shop.config.privacy.unpaidOrderRetentionDays} hari selepas pesanan ditutup`]]) {
