@@ -1,6 +1,7 @@
 import { translate, type MessageKey } from '@/lib/i18n';
-import { languageTags, type Language } from '@/lib/locale';
+import type { Language } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
+import { renderSmallPage } from '../http/small-page';
 import { escapeHtml } from '../mail/layout';
 import { returnUrlOf, type TestGatewayPayment } from './test-gateway';
 
@@ -26,32 +27,19 @@ export function renderTestGatewayPage(language: Language, payment: TestGatewayPa
         <button>${t('testGateway.payWithCard')}</button>
       </form>`;
 
-  return `<!doctype html>
-<html lang="${languageTags[language]}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${t('testGateway.title')}</title>
-<style>
-  body { margin: 0; font-family: Arial, Helvetica, sans-serif; color: #2b2b2b; background: #faf6f7; line-height: 1.5; }
+  return renderSmallPage({
+    language,
+    title: t('testGateway.title'),
+    before: `<div class="banner">${t('testGateway.banner')}</div>\n`,
+    body: `<p class="amount">${t('testGateway.amount', { amount: formatMoney(payment.amount, payment.currency) })}</p>
+  ${body}`,
+    style: `
   .banner { background: #b3261e; color: #fff; padding: 12px 16px; text-align: center; font-weight: bold; }
-  main { max-width: 420px; margin: 32px auto; padding: 24px; background: #fff; border-radius: 8px; box-shadow: 0 1px 4px rgba(0,0,0,.12); }
-  h1 { font-size: 22px; margin: 0 0 8px; } h2 { font-size: 16px; margin: 28px 0 8px; }
+  h2 { font-size: 16px; margin: 28px 0 8px; }
   .amount { font-size: 20px; margin: 0 0 20px; }
   button, .button { display: inline-block; border: 0; border-radius: 6px; padding: 12px 18px; margin: 4px 8px 4px 0; font-size: 15px; cursor: pointer; background: #b0456e; color: #fff; text-decoration: none; }
   button.secondary { background: #e9e1e4; color: #2b2b2b; }
   label { display: block; } input[name="cardNumber"] { display: block; width: 100%; box-sizing: border-box; padding: 10px; margin-top: 4px; font-size: 16px; }
-  .help { font-size: 13px; color: #666; } .error { color: #b3261e; }
-</style>
-</head>
-<body>
-<div class="banner">${t('testGateway.banner')}</div>
-<main>
-  <h1>${t('testGateway.title')}</h1>
-  <p class="amount">${t('testGateway.amount', { amount: formatMoney(payment.amount, payment.currency) })}</p>
-  ${body}
-</main>
-</body>
-</html>`;
+  .help { font-size: 13px; color: #666; } .error { color: #b3261e; }`,
+  });
 }
