@@ -67,7 +67,7 @@ describe('the catalogue cache', () => {
 
     await name.read('unrelated');
     const before = name.reads();
-    await change(`insert into newsletter_subscribers (name, email, language) values ('Mei', 'reader@example.com', 'EN')`);
+    await change(`insert into newsletter_subscribers (name, email, language, unsubscribe_token) values ('Mei', 'reader@example.com', 'EN', 'an-unrelated-token')`);
     await name.read('unrelated');
     expect(name.reads()).toBe(before);
   });
