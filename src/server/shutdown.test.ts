@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { encodePassword } from '@/features/auth/auth';
+import { ErrorCode } from '@/lib/error-codes';
 
 const root = path.resolve(import.meta.dirname, '../..');
 let dataDir: string;
@@ -27,25 +29,26 @@ function startShop(env: Record<string, string>): Promise<{ child: ChildProcess; 
   });
 }
 
-const subscribe = (url: string) =>
-  fetch(`${url}/api/v1/mail/subscribers/addSubscribers`, {
+/** An account registered through the API: a second registration of the same email is refused once the first was kept. */
+const register = (url: string) =>
+  fetch(`${url}/api/v1/login/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ subscribeName: 'Mei', email: 'mei@example.com' }),
+    body: JSON.stringify({ firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', password: encodePassword('secret123') }),
   }).then((response) => response.json() as Promise<{ code: number }>);
 
 describe('shutting down', () => {
   it('closes the embedded database on SIGTERM without losing what was written', async () => {
     dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-shutdown-'));
     const first = await startShop({ DATA_DIR: dataDir });
-    expect((await subscribe(first.url)).code).toBe(1);
+    expect((await register(first.url)).code).toBe(ErrorCode.Success);
     const exited = new Promise<number | null>((resolve) => first.child.on('exit', resolve));
     first.child.kill('SIGTERM');
     expect(await exited).toBe(0);
 
     const second = await startShop({ DATA_DIR: dataDir });
     try {
-      expect((await subscribe(second.url)).code).toBe(-224);
+      expect((await register(second.url)).code).toBe(ErrorCode.AccountExists);
     } finally {
       second.child.kill('SIGTERM');
     }

@@ -2,9 +2,10 @@ import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
+import { customerSubject } from '@/features/audit/audit';
 import { encodePassword } from '@/features/auth/auth';
 import { inviteOperator } from '@/features/backoffice/operator-auth';
-import { orders, verificationCodes } from '@/server/db/schema';
+import { orders, users, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';
 import { aStorefront, untranslatedKeys } from './support/shop';
@@ -123,8 +124,11 @@ describe('the back office', () => {
     expect(orderRows.length).toBeGreaterThan(1);
 
     await admin.getByRole('button', { name: 'Audit log' }).click();
+    // The audit log names a customer by id only, never by email (docs/decisions/035).
+    const [account] = await shop.db.select({ id: users.id }).from(users).where(eq(users.email, email));
     const row = admin.getByRole('row').filter({ hasText: 'customer.disable' });
-    await expect(row.textContent()).resolves.toContain(email);
+    await expect(row.textContent()).resolves.toContain(customerSubject(account!.id));
+    await expect(row.textContent()).resolves.not.toContain(email);
     await admin.getByRole('row').filter({ hasText: 'verify-codes.issue' }).waitFor();
   });
 
