@@ -5,8 +5,8 @@
  * - collect: importing the file and its top-level awaits (an end-to-end file starts its shop and
  *   browser there, `aStorefront()`);
  * - tests: the tests and their hooks, with the slowest test named.
- * The projects' global setups (migrating the template database; building the demo shop's pages for
- * the end-to-end tests) are timed apart, as is the whole run.
+ * Each project's first file is timed from the run's start, which covers its global setup (the template
+ * database; the demo shop's pages for the end-to-end tests) and any project that ran before it.
  */
 import { performance } from 'node:perf_hooks';
 import type { Reporter, TestModule } from 'vitest/node';
@@ -63,7 +63,7 @@ function printProfile() {
   console.log(`\nWhole run: ${seconds(wall).trim()} for ${files.length} files.`);
   for (const [project, ms] of globalSetups) {
     const inFiles = inProject(project).reduce((sum, file) => sum + total(file), 0);
-    console.log(`  ${project}: global setup until its first file ≈${seconds(ms)}, ${inProject(project).length} files, ${seconds(inFiles).trim()} in files (summed over workers)`);
+    console.log(`  ${project}: first file began ${seconds(ms).trim()} into the run (its global setup, and any project run before it), ${inProject(project).length} files, ${seconds(inFiles).trim()} in files (summed over workers)`);
   }
   console.log(`\nThe ${slowest} slowest files (prepare = worker and environment, collect = imports and top-level awaits such as a shop's start):`);
   console.log(`${'file'.padEnd(58)} ${'total'.padStart(8)} ${'prepare'.padStart(8)} ${'collect'.padStart(8)} ${'tests'.padStart(8)}  slowest test`);
