@@ -22,21 +22,29 @@ export function quickExit() {
   location.replace(NEUTRAL_PAGE);
 }
 
-/** The keyboard way out, on every screen: Escape pressed twice in a row, quickly. Mounted once per page (the header). */
+/**
+ * The keyboard way out, on every screen: Escape pressed twice in a row, quickly. Any other key, or a
+ * click or tap, between the two presses starts again: closing one dialog with Escape, clicking, and
+ * closing the next one is not a way out. Mounted once per page (the header).
+ */
 export function useEscapeTwiceToExit() {
   useEffect(() => {
     let lastEscape = -Infinity;
+    const forget = () => {
+      lastEscape = -Infinity;
+    };
     const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') {
-        lastEscape = -Infinity;
-        return;
-      }
+      if (event.key !== 'Escape') return forget();
       if (event.timeStamp - lastEscape <= ESCAPE_TWICE_MS) quickExit();
       lastEscape = event.timeStamp;
     };
     // Capture: a dialog that handles Escape itself still lets the second press through to here.
     window.addEventListener('keydown', onKey, { capture: true });
-    return () => window.removeEventListener('keydown', onKey, { capture: true });
+    window.addEventListener('pointerdown', forget, { capture: true });
+    return () => {
+      window.removeEventListener('keydown', onKey, { capture: true });
+      window.removeEventListener('pointerdown', forget, { capture: true });
+    };
   }, []);
 }
 
