@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, notExists, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lt, notExists } from 'drizzle-orm';
 import { creditRebates } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
@@ -6,7 +6,7 @@ import type { Database, Executor } from '@/server/db/client';
 import { orderEvents, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { sendShippingNotice } from './order-mails';
-import { releaseStock } from './order-stock';
+import { closeAwaitingPayment } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder } from './payments.service';
@@ -20,18 +20,6 @@ import { checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder 
 /** Orders one sweep claims at a time: a large backlog is worked through in short transactions. */
 const SWEEP_BATCH = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/** Closes the orders `which` selects that still await payment, returning their stock; answers their ids. */
-async function closeAwaitingPayment(tx: Executor, which: SQL, now: Date): Promise<number[]> {
-  const closed = await tx
-    .update(orders)
-    .set({ status: OrderStatus.Closed, cancelledAt: now })
-    .where(and(which, inArray(orders.status, awaitingPayment)))
-    .returning({ id: orders.id });
-  const ids = closed.map((order) => order.id);
-  await releaseStock(tx, ids);
-  return ids;
-}
 
 /**
  * The customer cancels: an unpaid order (0, 2) closes and its stock returns; a paid one not yet

@@ -1,8 +1,9 @@
-import { asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { goods, orderLines, specifications } from '@/server/db/schema';
+import { goods, orderLines, orders, specifications } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
+import { OrderStatus, awaitingPayment } from './orders';
 
 /*
  * Stock moves with orders: reserved at checkout, returned when an unpaid order closes or a paid one
@@ -90,4 +91,16 @@ export async function countSold(tx: Executor, orderId: number, direction: 1 | -1
       .set({ soldCount: sql`greatest(${goods.soldCount} + ${direction * quantity}, 0)` })
       .where(eq(goods.id, goodsId));
   }
+}
+
+/** Closes the orders `which` selects that still await payment, returning their stock; answers their ids. */
+export async function closeAwaitingPayment(tx: Executor, which: SQL, now: Date): Promise<number[]> {
+  const closed = await tx
+    .update(orders)
+    .set({ status: OrderStatus.Closed, cancelledAt: now })
+    .where(and(which, inArray(orders.status, awaitingPayment)))
+    .returning({ id: orders.id });
+  const ids = closed.map((order) => order.id);
+  await releaseStock(tx, ids);
+  return ids;
 }

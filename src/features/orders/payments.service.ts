@@ -11,7 +11,7 @@ import { orders, payments, type DeliveryAddressSnapshot } from '@/server/db/sche
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { PaymentProviderError, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
 import { sendOrderConfirmation } from './order-mails';
-import { countSold, countSoldSql, releaseStock } from './order-stock';
+import { closeAwaitingPayment, countSold, countSoldSql, releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
 import type { PayMethod, PaymentStart } from './orders.schema';
 import { findOrder, findOwnOrder, orderFromRow, orderNotFound, selectOrderColumns, statusOf, toStatusInfo, type OrderDeps, type OrderRow } from './orders.service';
@@ -710,12 +710,7 @@ async function finishRefund(db: Executor, payment: PaymentRow, refundId: string 
       .returning();
     if (!refunded) return;
     if (payment.status === 'mismatch') {
-      const closed = await tx
-        .update(orders)
-        .set({ status: OrderStatus.Closed, cancelledAt: now })
-        .where(and(eq(orders.id, payment.orderId), inArray(orders.status, awaitingPayment)))
-        .returning({ id: orders.id });
-      await releaseStock(tx, closed.map((order) => order.id));
+      await closeAwaitingPayment(tx, eq(orders.id, payment.orderId), now);
       return;
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
@@ -783,12 +778,7 @@ export async function refundMismatchedCapture(deps: OrderDeps, order: OrderRow, 
     // The order is closed now; the payment is done when the provider's webhook says so.
     await deps.db.transaction(async (tx) => {
       await tx.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment.id));
-      const closed = await tx
-        .update(orders)
-        .set({ status: OrderStatus.Closed, cancelledAt: now })
-        .where(and(eq(orders.id, order.id), inArray(orders.status, awaitingPayment)))
-        .returning({ id: orders.id });
-      await releaseStock(tx, closed.map((row) => row.id));
+      await closeAwaitingPayment(tx, eq(orders.id, order.id), now);
     });
     return 'pending';
   }
