@@ -17,8 +17,13 @@ export type HostedField = { render(container: HTMLElement): Promise<void>; close
 export type CardFieldsOptions = {
   /** Starts the payment on the shop's server; answers the PayPal order id. */
   createOrder(): Promise<string>;
-  /** The customer's card was accepted for the PayPal order `orderID`; the shop captures it now. */
-  onApprove(data: { orderID: string }): Promise<void>;
+  /**
+   * The customer's card was accepted for the PayPal order `orderID`; the shop captures it now.
+   * `liabilityShift` is the outcome of the 3-D Secure authentication the fields ran (POSSIBLE, NO,
+   * UNKNOWN; absent when none ran), per PayPal's "3D Secure: JavaScript SDK" guide. The shop decides
+   * from PayPal's own record of it; the page uses it only to word a refusal.
+   */
+  onApprove(data: { orderID: string; liabilityShift?: string }): Promise<void>;
   onError(error: unknown): void;
 };
 
