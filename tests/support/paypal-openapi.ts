@@ -58,7 +58,7 @@ const tightened: [SpecFile, string, string[]][] = [
   ['checkout_orders_v2', 'card_attributes', []],
   ['checkout_orders_v2', 'card_verification', ['method']],
   ['checkout_orders_v2', 'card_experience_context', []],
-  ['payments_payment_v2', 'capture', ['id', 'status', 'amount']],
+  ['payments_payment_v2', 'capture-2', ['id', 'status', 'amount']],
   ['payments_payment_v2', 'refund', ['id', 'status', 'amount']],
 ];
 

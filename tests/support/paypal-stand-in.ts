@@ -126,7 +126,7 @@ const servedOperations: [SpecFile, string, string][] = [
 
 export async function startPaypalStandIn() {
   for (const [file, method, path] of servedOperations) prepare(operation(file, method, path));
-  schemaProblems('payments_payment_v2', 'capture', {});
+  schemaProblems('payments_payment_v2', 'capture-2', {});
   schemaProblems('payments_payment_v2', 'refund', {});
   schemaProblems('notifications_webhooks_v1', 'event', {});
   const orders = new Map<string, Order>();
@@ -536,7 +536,7 @@ export async function startPaypalStandIn() {
     const captured = order?.capture ?? captures.get(key);
     if (!captured) throw new Error(`the stand-in has no capture for ${key}`);
     const resource = captureBody(captured, true);
-    const problems = schemaProblems('payments_payment_v2', 'capture', resource);
+    const problems = schemaProblems('payments_payment_v2', 'capture-2', resource);
     if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
     return { resourceType: 'capture', resource };
   }

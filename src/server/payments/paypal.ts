@@ -255,7 +255,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
       const response = await call('POST', `${path}/capture`, { requestId, body: {} });
       if (response.ok) {
         const outcome = captureOutcome((await response.json()) as PaypalOrder);
-        return outcome.status === 'completed' ? { ...outcome, liabilityShift } : outcome;
+        return outcome.status === 'completed' && method === 'card' ? { ...outcome, liabilityShift } : outcome;
       }
       if (response.status === 422) {
         const issue = (await issueOf(response)) ?? 'UNPROCESSABLE_ENTITY';
