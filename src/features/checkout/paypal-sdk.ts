@@ -5,6 +5,11 @@ import type { Currency } from '@/lib/locale';
  * PayPal's JavaScript SDK in the page, as much of it as the card fields use: PayPal renders the card
  * inputs in its own iframes, so the shop never sees a card number. The pages are static, so where the
  * SDK comes from and the client id arrive with the payment method options, not with the build.
+ * The calls follow PayPal's guides for the JavaScript SDK's CardFields component
+ * (https://developer.paypal.com/docs/checkout/advanced/integrate/) and its 3-D Secure
+ * (https://developer.paypal.com/docs/checkout/advanced/customize/3d-secure/sdk/). The script itself is
+ * PayPal's, loaded from PAYPAL_SDK_URL; the tests load a stand-in of it
+ * (tests/support/paypal-sdk-stand-in.js) from the PayPal stand-in.
  * See docs/decisions/017-paypal-card-fields.md.
  */
 

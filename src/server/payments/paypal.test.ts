@@ -81,6 +81,7 @@ describe('the PayPal adapter creating a payment', () => {
     });
     const always = await createPaypalProvider(settings({ PAYPAL_CARD_3DS: 'always' })).createPayment({ ...payment, method: 'card' }, requestId());
     expect(paypal.orders.get(always.providerOrderId)!.request.payment_source).toMatchObject({ card: { attributes: { verification: { method: 'SCA_ALWAYS' } } } });
+    expect(() => loadConfig(paypal.env({ PAYPAL_CARD_3DS: 'sometimes' }))).toThrow(/PAYPAL_CARD_3DS/);
   });
 
   it('keeps its access token until it nears expiry, then fetches a new one', async () => {
