@@ -34,7 +34,8 @@ export const STAND_IN_WEBHOOK_ID = '2WH14895PA0591623';
 /**
  * Card numbers the SDK stand-in's fields take: `approve` is captured; `decline` is accepted for the
  * order but its capture is declined (INSTRUMENT_DECLINED); `refuse` is a valid number PayPal refuses at
- * once, so the page's onError runs. Any expiry MM/YY and a 3-digit CVV.
+ * once, so the page's onError runs; the others go through 3-D Secure as each says. Any expiry MM/YY
+ * and a 3-digit CVV.
  */
 export const STAND_IN_CARDS = {
   approve: '4111111111111111',
@@ -354,10 +355,6 @@ export async function startPaypalStandIn() {
     }
   }
 
-  /**
-   * The SDK stand-in's side: the script (PayPal answers 400 for a client id it does not know, or a
-   * currency the merchant does not take cards in) and the card its fields submit for an order.
-   */
   /** The card fields hand PayPal a card for an order (3-D Secure runs in the fields, or is left to PayPal's page). */
   function confirmCard(order: Order, number: string) {
     stats.cardsConfirmed += 1;
@@ -378,6 +375,11 @@ export async function startPaypalStandIn() {
 <button name="result" value="authenticated">Confirm</button> <button name="result" value="cancelled">Cancel</button></form></body></html>`;
   }
 
+  /**
+   * The SDK stand-in's side: the script (PayPal answers 400 for a client id it does not know, or a
+   * currency the merchant does not take cards in), the card its fields submit for an order, and
+   * PayPal's 3-D Secure page with the buyer's answer to it.
+   */
   async function answerSdk(method: string, address: URL, text: string): Promise<Answer | string | { redirect: string }> {
     if (method === 'GET' && address.pathname === '/sdk/js') {
       lastSdkQuery = Object.fromEntries(address.searchParams);
@@ -390,7 +392,8 @@ export async function startPaypalStandIn() {
       const card = JSON.parse(text) as { orderID?: string; number?: string };
       const order = orders.get(card.orderID ?? '');
       if (!order || order.status !== 'CREATED') return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVABLE' }] } };
-      if (!card.number || card.number === STAND_IN_CARDS.refuse || !/^\d{13,19}$/.test(card.number)) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
+      const known = (Object.values(STAND_IN_CARDS) as string[]).includes(card.number ?? '');
+      if (!card.number || !known || card.number === STAND_IN_CARDS.refuse) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
       confirmCard(order, card.number);
       return { status: 200, body: { id: order.id, status: order.status, liabilityShift: order.card?.authentication?.liability_shift ?? null } };
     }
