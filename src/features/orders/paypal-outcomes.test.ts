@@ -446,6 +446,35 @@ describe('a declined funding source', () => {
   });
 });
 
+describe('a buyer who cancels at PayPal', () => {
+  it('comes back to the cancel URL ("payment cancelled"), nothing is captured, and "Pay again" starts a new attempt that pays', async () => {
+    const created = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress },
+      { headers: customer.headers },
+    );
+    const order = created.body.data;
+    const started = await startPayment(shop, customer, order.orderId, 'paypal');
+    const cancelled = started.body.data.providerOrderId!;
+    expect(paypal.orders.get(cancelled)!.request).toMatchObject({
+      payment_source: { paypal: { experience_context: { cancel_url: `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1` } } },
+    });
+    // It still awaits payment: the cancel URL's page shows "payment cancelled" for it (tests/e2e/checkout.test.ts).
+    expect((await details(order.orderId)).status).toBe(PENDING);
+
+    const again = await startPayment(shop, customer, order.orderId, 'paypal');
+    const providerOrderId = again.body.data.providerOrderId!;
+    expect(providerOrderId).not.toBe(cancelled);
+    paypal.approve(providerOrderId);
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PAID);
+    expect(paypal.orders.get(cancelled)!.capture).toBeUndefined();
+    // The cancelled attempt is superseded: approving it late captures nothing.
+    paypal.approve(cancelled);
+    expect((await callback(order.orderId, cancelled)).body.data.status).toBe(PAID);
+    expect(paypal.orders.get(cancelled)!.capture).toBeUndefined();
+  });
+});
+
 describe('a card and 3-D Secure', () => {
   /** An order the buyer paid in the card fields with one of the stand-in's cards (3-D Secure as that card goes). */
   async function cardOrder(number: string) {
