@@ -666,6 +666,8 @@ export const uiEn = {
   'discreet.parcelSender': 'Sender on the parcel: {name}',
   'discreet.mailSender': 'Our mails come from: {name}',
   'sign.privacyLink': 'By registering you agree to how we handle your data: see Privacy',
+  'card.notAuthenticated': 'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
+  'card.authenticationUnavailable': 'Your bank could not check this card just now (3-D Secure). Nothing was charged; please try again.',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

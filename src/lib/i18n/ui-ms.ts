@@ -665,4 +665,6 @@ export const uiMs: UiDictionary = {
   'discreet.parcelSender': 'Pengirim pada bungkusan: {name}',
   'discreet.mailSender': 'E-mel kami daripada: {name}',
   'sign.privacyLink': 'Dengan mendaftar anda bersetuju dengan cara kami mengendalikan data anda: lihat Privasi',
+  'card.notAuthenticated': 'Bank anda tidak mengesahkan kad ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi atau gunakan kad lain.',
+  'card.authenticationUnavailable': 'Bank anda tidak dapat menyemak kad ini buat masa ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi.',
 };

@@ -665,4 +665,6 @@ export const uiZh: UiDictionary = {
   'discreet.parcelSender': '包裹寄件人：{name}',
   'discreet.mailSender': '我们的邮件发件人：{name}',
   'sign.privacyLink': '注册即表示您同意我们处理您数据的方式：请参阅“隐私”',
+  'card.notAuthenticated': '您的银行未能确认此卡（3-D Secure 验证）。未产生任何扣款，请重试或换一张卡。',
+  'card.authenticationUnavailable': '您的银行暂时无法验证此卡（3-D Secure 验证）。未产生任何扣款，请重试。',
 };
