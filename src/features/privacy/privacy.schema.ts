@@ -6,8 +6,13 @@ import { encodedPasswordSchema } from '@/features/auth/auth.schema';
 export const mailPreferenceSchema = z.object({
   /** Mails name the items bought only when this is true; by default they say how many. */
   showItemNamesInMail: z.boolean(),
+  /** A mail a few days after an order completes asks for a review, only when this is true (off by default). */
+  reviewRequestMail: z.boolean(),
 });
 export type MailPreference = z.infer<typeof mailPreferenceSchema>;
+/** A change to either choice; what is left out stays as it is. */
+export const mailPreferenceChangeSchema = mailPreferenceSchema.partial();
+export type MailPreferenceChange = z.infer<typeof mailPreferenceChangeSchema>;
 
 export const deleteAccountBodySchema = z.object({ password: encodedPasswordSchema });
 export type DeleteAccountBody = z.infer<typeof deleteAccountBodySchema>;
