@@ -44,7 +44,7 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
     const before = preference;
     setSaved(false);
     setPreference({ ...before, ...change });
-    const result = await api.put<MailPreference>('privacy/updateMailPreference', change);
+    const result = await api.put<MailPreference>('privacy/updateMailPreference', { ...before, ...change });
     setPreference(isSuccess(result) ? result.data : before);
     setSaved(isSuccess(result));
   }

@@ -10,8 +10,8 @@ export const mailPreferenceSchema = z.object({
   reviewRequestMail: z.boolean(),
 });
 export type MailPreference = z.infer<typeof mailPreferenceSchema>;
-/** A change to either choice; what is left out stays as it is. */
-export const mailPreferenceChangeSchema = mailPreferenceSchema.partial();
+/** The change the account page sends; a client that knows only item names leaves the review requests as they are. */
+export const mailPreferenceChangeSchema = mailPreferenceSchema.partial({ reviewRequestMail: true });
 export type MailPreferenceChange = z.infer<typeof mailPreferenceChangeSchema>;
 
 export const deleteAccountBodySchema = z.object({ password: encodedPasswordSchema });

@@ -21,7 +21,6 @@ export async function getMailPreference(db: Executor, userId: number): Promise<M
 }
 
 export async function updateMailPreference(db: Executor, userId: number, change: MailPreferenceChange): Promise<MailPreference> {
-  if (change.showItemNamesInMail === undefined && change.reviewRequestMail === undefined) return getMailPreference(db, userId);
   const [row] = await db
     .update(users)
     .set({ showItemNamesInMail: change.showItemNamesInMail, reviewRequestMail: change.reviewRequestMail })

@@ -145,7 +145,7 @@ describe('the review request mail', () => {
   it('goes once, a few days after completion, only to a customer who agreed, naming no product unless she chose item names', async () => {
     const { customer: agreed, order: asked } = await aBuyer({ firstName: 'Nur' });
     const { customer: silent, order: notAsked } = await aBuyer({ firstName: 'Lee' });
-    expect((await shop.call('PUT', '/privacy/updateMailPreference', { body: { reviewRequestMail: true }, headers: agreed.headers })).body.data).toEqual({ showItemNamesInMail: false, reviewRequestMail: true });
+    expect((await shop.call('PUT', '/privacy/updateMailPreference', { body: { showItemNamesInMail: false, reviewRequestMail: true }, headers: agreed.headers })).body.data).toEqual({ showItemNamesInMail: false, reviewRequestMail: true });
     const now = new Date();
     for (const order of [asked, notAsked]) await completeOrder(shop.db, shop.config.referenceRates, order.orderNo, new Date(now.getTime() - 4 * DAY_MS));
 
