@@ -365,7 +365,7 @@ describe('the back office', () => {
     await waiting.getByRole('row').filter({ hasText: 'Advert changed' }).filter({ hasText: 'home-banner-lingerie' }).waitFor();
     await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
     await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
-    await waiting.getByText('Nothing: the pages show every change to products and adverts.').waitFor();
+    await waiting.getByText('Nothing: the pages show every change to products, adverts and reviews.').waitFor();
 
     const shopper = await shop.newPage();
     await shopper.goto('/en-usd/');
