@@ -30,6 +30,7 @@ async function completedOrder(customer: Page, email: string) {
   await placeOrderAsNewCustomer(customer, email);
   await customer.getByRole('button', { name: 'Approve payment' }).click();
   await customer.waitForURL(/\/pay_result\?orderId=/);
+  await customer.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
   const orderId = Number(new URL(customer.url()).searchParams.get('orderId'));
   const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
   await shipOrder(shop.operator, order!.orderNo, { carrier: 'DHL', trackingNumber: 'RV100' });

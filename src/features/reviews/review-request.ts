@@ -66,7 +66,8 @@ export async function sendReviewRequests(deps: RequestDeps, now: Date): Promise<
     try {
       const reader = await mailReaderOf(deps, order);
       const lines = (await loadLines(deps.db, [order.id], order.language)).get(order.id) ?? [];
-      const link = `${deps.config.publicOrigin}/my/order/details?orderId=${order.id}#reviews`;
+      // Through the sign-in page, which goes on to the order's review form (at once when signed in already).
+      const link = `${deps.config.publicOrigin}/sign?link=${encodeURIComponent(`/my/order/details?orderId=${order.id}#reviews`)}`;
       await deps.mailer.send(reviewRequestMail(order, describeItems(order, lines, reader.showItemNames), reader.greetingName, reader.senderName, link));
       sent += 1;
     } catch (error) {

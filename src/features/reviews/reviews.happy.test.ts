@@ -145,9 +145,11 @@ describe('the review request mail', () => {
   it('goes once, a few days after completion, only to a customer who agreed, naming no product unless she chose item names', async () => {
     const { customer: agreed, order: asked } = await aBuyer({ firstName: 'Nur' });
     const { customer: silent, order: notAsked } = await aBuyer({ firstName: 'Lee' });
+    const { customer: named, order: namedOrder } = await aBuyer({ firstName: 'Ida' });
     expect((await shop.call('PUT', '/privacy/updateMailPreference', { body: { showItemNamesInMail: false, reviewRequestMail: true }, headers: agreed.headers })).body.data).toEqual({ showItemNamesInMail: false, reviewRequestMail: true });
+    await shop.call('PUT', '/privacy/updateMailPreference', { body: { showItemNamesInMail: true, reviewRequestMail: true }, headers: named.headers });
     const now = new Date();
-    for (const order of [asked, notAsked]) await completeOrder(shop.db, shop.config.referenceRates, order.orderNo, new Date(now.getTime() - 4 * DAY_MS));
+    for (const order of [asked, notAsked, namedOrder]) await completeOrder(shop.db, shop.config.referenceRates, order.orderNo, new Date(now.getTime() - 4 * DAY_MS));
 
     const deps = { db: shop.db, config: shop.config, mailer: shop.operator.mailer, logger: shop.operator.logger };
     await sendReviewRequests(deps, now);
@@ -157,7 +159,8 @@ describe('the review request mail', () => {
     expect(to(silent.email)).toHaveLength(0);
     const [mail] = to(agreed.email);
     expect(to(agreed.email)).toHaveLength(1);
-    expect(mail!.text).toContain(`/my/order/details?orderId=${asked.orderId}#reviews`);
+    expect(mail!.text).toContain(`/sign?link=${encodeURIComponent(`/my/order/details?orderId=${asked.orderId}#reviews`)}`);
     expect(`${mail!.subject} ${mail!.text}`).not.toMatch(/Robe|Rose/i);
+    expect(to(named.email)[0]!.text).toContain('Silk robe (S · Rose)');
   });
 });

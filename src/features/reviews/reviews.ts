@@ -26,17 +26,22 @@ export const REVIEW_TITLE_MAX = 120;
 /** How many days after an order completes the review request mail goes out (to those who agreed). */
 export const REVIEW_REQUEST_AFTER_DAYS = 3;
 
-/** The first character of a name, upper case where the script has case ("mei" → "M", "美" → "美"). */
+/** The first character of a name, upper case ("mei" → "M"); empty for none. */
 const initialOf = (name: string) => Array.from(name.trim())[0]?.toLocaleUpperCase() ?? '';
+
+/** Whether a character is a letter with case: an initial of it names nobody ("L."), while "李" is a whole surname. */
+const hasCase = (character: string) => character.toLocaleLowerCase() !== character.toLocaleUpperCase();
 
 /**
  * The name a review is shown under, from the customer's first and last name as the account has them:
- * never the surname whole, never an email or city. Empty for "Verified buyer" alone, or when the
+ * never the surname whole, never an email or city. A surname in a script without case (a Chinese
+ * surname is one character) gives no initial at all. Empty for "Verified buyer" alone, or when the
  * account has no usable name.
  */
 export function reviewerName(naming: ReviewerNaming, firstName: string, lastName: string): string {
   const first = firstName.trim();
-  const last = initialOf(lastName);
+  const surnameInitial = initialOf(lastName);
+  const last = hasCase(surnameInitial) ? surnameInitial : '';
   if (naming === 'verified-only' || first === '') return '';
   if (naming === 'initials') return [initialOf(first), last].filter(Boolean).map((initial) => `${initial}.`).join(' ');
   return last ? `${first} ${last}.` : first;
