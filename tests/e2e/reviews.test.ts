@@ -8,7 +8,7 @@ import { uiDictionaries } from '@/lib/i18n/ui';
 import { orderLines, orders } from '@/server/db/schema';
 import { axeViolations } from './support/axe';
 import { aStorefront, untranslatedKeys } from './support/shop';
-import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
+import { addToCart, goToCheckout, password, placeOrderAsNewCustomer } from './support/storefront';
 
 /*
  * Reviews from verified buyers, end to end: a customer whose order is completed reviews it in Chinese,
@@ -109,6 +109,15 @@ describe('reviews from verified buyers', () => {
     // The customer sees her review's state; the decision waits for the next publish, which the editor runs.
     await customer.reload();
     await expect(reviews.getByTestId('review-state').textContent()).resolves.toBe(zh['review.state.approved']);
+    // The review request mail's link, opened signed out: the sign-in page goes on to the order's reviews.
+    const returning = await shop.newPage();
+    await returning.goto(`/sign?link=${encodeURIComponent(`/my/order/details?orderId=${bought.orderId}#reviews`)}`);
+    const signPage = returning.locator('.sign-page');
+    await signPage.getByLabel('Email').fill('verified.reviewer@example.com');
+    await signPage.getByLabel('Password').fill(password);
+    await signPage.getByRole('button', { name: 'Sign in' }).click();
+    await returning.waitForURL(/\/my\/order\/details\?orderId=\d+#reviews$/);
+    await expect(returning.getByRole('region', { name: 'Your reviews' }).getByTestId('review-state').textContent()).resolves.toBe('Published');
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
     const waiting = editor.getByRole('table', { name: 'Changes not on the pages yet' });
     await waiting.getByRole('row').filter({ hasText: 'Review approved' }).waitFor();

@@ -20,10 +20,10 @@ const reasonLabels: Record<RejectionReason, string> = {
   other: 'Other',
 };
 
-type Filters = { state: ReviewState; goodsId: string; rating: string };
+type Filters = { state: ReviewState; q: string; rating: string };
 
 export default function BackOfficeReviews() {
-  const [filters, setFilters] = useState<Filters>({ state: 'pending', goodsId: '', rating: '' });
+  const [filters, setFilters] = useState<Filters>({ state: 'pending', q: '', rating: '' });
   const [reload, setReload] = useState(0);
   const { page, setPageNum, error } = useAdminPage<ModeratedReview>('/reviews', filters, reload);
   const [actionError, setActionError] = useState<string | null>(null);
@@ -32,7 +32,7 @@ export default function BackOfficeReviews() {
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setFilters({ state: String(form.get('state')) as ReviewState, goodsId: String(form.get('goodsId')).trim(), rating: String(form.get('rating')) });
+    setFilters({ state: String(form.get('state')) as ReviewState, q: String(form.get('q')).trim(), rating: String(form.get('rating')) });
     setPageNum(1);
   };
 
@@ -62,8 +62,8 @@ export default function BackOfficeReviews() {
           </select>
         </label>
         <label className="field">
-          <span>Product id</span>
-          <input name="goodsId" inputMode="numeric" pattern="[0-9]*" defaultValue={filters.goodsId} />
+          <span>Product name or slug</span>
+          <input name="q" type="search" defaultValue={filters.q} />
         </label>
         <label className="field">
           <span>Rating</span>

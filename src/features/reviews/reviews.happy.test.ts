@@ -92,8 +92,9 @@ describe('moderation and the storefront', () => {
     expect((await comments(goodsId)).list.map((comment) => comment.commentId)).not.toContain(written.commentId);
     expect((await details(goodsId)).commentCount).toBe(before.commentCount);
     expect((await shop.get<OwnReview[]>('/reviews/mine', { headers: customer.headers })).body.data[0]).toMatchObject({ commentId: written.commentId, state: 'rejected' });
-    const rejected = (await shop.get<ModerationPage>('/admin/reviews?state=rejected&rating=1', asEditor)).body.data.list;
+    const rejected = (await shop.get<ModerationPage>('/admin/reviews?state=rejected&rating=1&q=silk%20ROBE', asEditor)).body.data.list;
     expect(rejected.map((entry) => entry.commentId)).toContain(written.commentId);
+    expect((await shop.get<ModerationPage>('/admin/reviews?state=rejected&q=massage', asEditor)).body.data.list).toEqual([]);
     const [entry] = await shop.db.select().from(auditLog).where(eq(auditLog.action, 'reviews.reject'));
     expect(entry?.after).toEqual({ state: 'rejected', reason: 'off-topic' });
   });

@@ -72,6 +72,8 @@ export const moderationQuerySchema = z.object({
   /** Waiting (new and edited) by default. */
   state: z.enum(reviewStates).default('pending'),
   goodsId: recordIdParamSchema.optional(),
+  /** A product's name (in any language) or slug, or part of one. */
+  q: z.string().trim().max(100).optional(),
   rating: z.coerce.number().int().min(1).max(5).optional(),
   pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),

@@ -1,9 +1,9 @@
-import { and, asc, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { type Actor, recordAudit } from '@/features/audit/audit';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
-import { comments, goodsTexts, orderLines, orders } from '@/server/db/schema';
+import { comments, goods, goodsTexts, orderLines, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { REVIEWABLE_STATUSES, reviewerName, type RejectionReason } from './reviews';
 import type { EditReviewBody, ModerationPage, ModerationQuery, OrderReviews, OwnReview, WriteReviewBody } from './reviews.schema';
@@ -136,6 +136,12 @@ function writtenFields(author: Author, language: Language, body: Pick<WriteRevie
 export async function listForModeration(db: Executor, language: Language, query: ModerationQuery): Promise<ModerationPage> {
   const filters: SQL[] = [eq(comments.state, query.state)];
   if (query.goodsId) filters.push(eq(comments.goodsId, query.goodsId));
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const named = db.select({ id: goodsTexts.goodsId }).from(goodsTexts).where(ilike(goodsTexts.name, pattern));
+    const slugged = db.select({ id: goods.id }).from(goods).where(ilike(goods.slug, pattern));
+    filters.push(or(inArray(comments.goodsId, named), inArray(comments.goodsId, slugged))!);
+  }
   if (query.rating) filters.push(eq(comments.rating, query.rating));
   const where = and(...filters);
   const [total] = await db.select({ n: count() }).from(comments).where(where);
