@@ -1,12 +1,12 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { inviteOperator } from '@/features/backoffice/operator-auth';
 import type { ProductDetails } from '@/features/catalog/catalog.schema';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { orderLines, orders } from '@/server/db/schema';
 import { axeViolations } from './support/axe';
+import { operatorSignedIn } from './support/back-office';
 import { aStorefront, untranslatedKeys } from './support/shop';
 import { addToCart, goToCheckout, password, placeOrderAsNewCustomer } from './support/storefront';
 
@@ -19,7 +19,6 @@ import { addToCart, goToCheckout, password, placeOrderAsNewCustomer } from './su
 
 const shop = await aStorefront({}, { ownSite: true });
 const zh = uiDictionaries.ZH;
-const OPERATOR_PASSWORD = 'a long back-office passphrase';
 const CHINESE_REVIEW = '缎面顺滑，尺码合适，包裹低调无标识，非常满意这次购物体验。';
 const REJECTED_REVIEW = 'Call me on my mobile for a discount code, best shop ever!!!';
 
@@ -38,22 +37,6 @@ async function completedOrder(customer: Page, email: string) {
   await completeOrder(shop.db, shop.config.referenceRates, order!.orderNo);
   const [line] = await shop.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
   return { orderId, goodsId: line!.goodsId, goodsSpecificationId: line!.specificationId };
-}
-
-async function editorSignedIn() {
-  const email = 'editor@shop.example';
-  const { link } = await inviteOperator(shop.db, { email, role: 'editor' }, shop.config.publicOrigin);
-  const page = await shop.newPage();
-  await page.goto(link);
-  await page.getByLabel('New password (at least 12 characters)').fill(OPERATOR_PASSWORD);
-  await page.getByLabel('Repeat it').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`${email} (editor)`).waitFor();
-  return page;
 }
 
 const inChinese = (page: Page) => page.context().addCookies([{ name: 'site', value: 'ZH-CNY', url: shop.url }]);
@@ -92,7 +75,7 @@ describe('reviews from verified buyers', () => {
     expect(((await written.json()) as { code: number }).code).toBe(1);
 
     // The editor approves the Chinese review and rejects the other in the back office.
-    const editor = await editorSignedIn();
+    const editor = await operatorSignedIn(shop, 'editor');
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Reviews' }).click();
     const queue = editor.getByRole('region', { name: 'Reviews' });
     const approved = queue.getByRole('listitem').filter({ hasText: CHINESE_REVIEW });

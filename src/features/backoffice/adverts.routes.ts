@@ -14,7 +14,7 @@ import {
 import { advertBoard, createAdvert, deleteAdvert, reorderAdverts, setAdvertActive, updateAdvert, uploadAdvertPicture } from './adverts.service';
 import { pictureUploadRoute, uploadedBytes } from './catalogue.routes';
 import { invalidFields } from './catalogue.service';
-import { operatorOf, requireOperator } from './operator-auth';
+import { auditActorOf, requireOperator } from './operator-auth';
 
 const tag = 'Back office: adverts';
 /** The upload path, listed in the app's multipart paths. */
@@ -32,10 +32,7 @@ const everyIssue = (result: { success: true } | { success: false; error: z.ZodEr
 /** Home banners and the other advert positions, for editors and admins, under /api/v1/admin/adverts. */
 export function advertRoutes(deps: ShopDeps) {
   const guard = { middleware: requireOperator(deps, 'adverts.write') };
-  const actor = (c: Parameters<typeof operatorOf>[0]) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
+  const actor = auditActorOf;
 
   return createRouter()
     .openapi(

@@ -12,7 +12,7 @@ import {
   cataloguePageSchema,
   catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
 import { exportCatalogue, findProducts, importCatalogueFile, invalidProduct, PICTURE_BYTES_MAX, productForEditing, saveProduct, uploadPicture } from './catalogue.service';
-import { operatorOf, requireOperator } from './operator-auth';
+import { auditActorOf, requireOperator } from './operator-auth';
 import { changeSetSchema, gridBulkBodySchema, gridPageSchema, gridSaveBodySchema } from './price-grid.schema';
 import { applyBulkAction, readGrid, saveGridEdits } from './price-grid.service';
 import type { Permission } from './operators';
@@ -26,10 +26,7 @@ export const CATALOGUE_PICTURE_PATH = '/admin/catalogue/picture';
 /** Products for editors and admins under /api/v1/admin/catalogue. */
 export function catalogueRoutes(deps: ShopDeps) {
   const guard = (permission: Permission) => ({ middleware: requireOperator(deps, permission) });
-  const actor = (c: Parameters<typeof operatorOf>[0]) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
+  const actor = auditActorOf;
 
   return createRouter()
     .openapi(

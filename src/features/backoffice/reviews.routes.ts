@@ -3,17 +3,14 @@ import { approveReviewBodySchema, moderationPageSchema, moderationQuerySchema, r
 import { listForModeration, moderateReview } from '@/features/reviews/reviews.service';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { operatorOf, requireOperator } from './operator-auth';
+import { auditActorOf, requireOperator } from './operator-auth';
 
 const tag = 'Back office: reviews';
 
 /** Review moderation for editors and admins, under /api/v1/admin/reviews. */
 export function reviewModerationRoutes(deps: ShopDeps) {
   const guard = { middleware: requireOperator(deps, 'reviews.moderate') };
-  const actor = (c: Parameters<typeof operatorOf>[0]) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
+  const actor = auditActorOf;
 
   return createRouter()
     .openapi(

@@ -5,7 +5,7 @@ import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
 import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from './backoffice.schema';
-import { endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
+import { auditActorOf, endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
 import type { Permission } from './operators';
 import { disableSecondFactor, enableSecondFactor, newSecondFactorSecret, resetSecondFactor } from './second-factor';
 
@@ -14,10 +14,7 @@ const tag = 'Back office';
 /** Each operator's own second factor under /api/v1/admin/auth/secondFactor, and an admin's reset of another's. */
 export function secondFactorRoutes(deps: ShopDeps) {
   const guard = (permission?: Permission) => ({ middleware: requireOperator(deps, permission) });
-  const actor = (c: Context<AppEnv>) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
+  const actor = auditActorOf;
   /** A code typed to turn the factor on or off counts against the sign-in limits, like one typed at sign-in. */
   const countCodeAttempt = (c: Context<AppEnv>) =>
     countAttempt(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: operatorOf(c).email });
