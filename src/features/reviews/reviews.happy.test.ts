@@ -126,6 +126,24 @@ describe('moderation and the storefront', () => {
   });
 });
 
+describe('the "Best rated" sort', () => {
+  it('ranks by approved reviews only: a waiting five-star review moves nothing until an editor approves it', async () => {
+    const buyer = await aCustomer(shop);
+    const order = await anOrder(shop, buyer, [aLine(shop, 'oil-usd-only')], { paid: true, currency: 'USD' });
+    await shipOrder(shop.operator, order.orderNo, { carrier: 'DHL', trackingNumber: 'R2' });
+    await markSignedFor(shop.db, order.orderNo);
+    const written = (await shop.post<OwnReview>('/reviews/write', { orderId: order.orderId, goodsSpecificationId: shop.ids['oil-usd-only'], ...review({ rating: 5 }) }, { headers: buyer.headers })).body.data;
+    const bestRated = async () => (await shop.get<ProductPage>('/goods/queryProductList?sort=rating&pageSize=48', { currency: 'USD' })).body.data.list;
+
+    const waiting = await bestRated();
+    expect(waiting.find((product) => product.slug === 'massage-oil')?.rating).toBeNull();
+    expect(waiting[0]!.slug).toBe('silk-robe');
+    await shop.post('/admin/reviews/approve', { commentId: written.commentId }, asEditor);
+    const approved = await bestRated();
+    expect(approved[0]).toMatchObject({ slug: 'massage-oil', rating: 5 });
+  });
+});
+
 describe('privacy', () => {
   it('puts the reviews in the data export and keeps them, unnamed, after an erasure', async () => {
     const { customer, order } = await aBuyer({ firstName: 'Siti', lastName: 'Aminah' });
