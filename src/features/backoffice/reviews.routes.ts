@@ -10,7 +10,6 @@ const tag = 'Back office: reviews';
 /** Review moderation for editors and admins, under /api/v1/admin/reviews. */
 export function reviewModerationRoutes(deps: ShopDeps) {
   const guard = { middleware: requireOperator(deps, 'reviews.moderate') };
-  const actor = auditActorOf;
 
   return createRouter()
     .openapi(
@@ -20,7 +19,7 @@ export function reviewModerationRoutes(deps: ShopDeps) {
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/approve', summary: 'Approve a review: the storefront shows it (audited; the pages at the next publish)', body: approveReviewBodySchema, data: z.null() }), ...guard },
       async (c) => {
-        await moderateReview(deps.db, actor(c), c.req.valid('json').commentId, { state: 'approved' });
+        await moderateReview(deps.db, auditActorOf(c), c.req.valid('json').commentId, { state: 'approved' });
         return ok(c, null);
       },
     )
@@ -28,7 +27,7 @@ export function reviewModerationRoutes(deps: ShopDeps) {
       { ...jsonRoute({ method: 'post', tag, path: '/reject', summary: 'Reject a review with a reason code kept in the audit log and sent to nobody; its author still sees it', body: rejectReviewBodySchema, data: z.null() }), ...guard },
       async (c) => {
         const { commentId, reason } = c.req.valid('json');
-        await moderateReview(deps.db, actor(c), commentId, { state: 'rejected', reason });
+        await moderateReview(deps.db, auditActorOf(c), commentId, { state: 'rejected', reason });
         return ok(c, null);
       },
     );
