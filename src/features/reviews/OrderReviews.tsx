@@ -30,7 +30,8 @@ export default function OrderReviews({ messages }: { messages: Messages }) {
     if (data?.reviewable && location.hash === '#reviews') document.getElementById('reviews')?.scrollIntoView();
   }, [data]);
 
-  if (!data || (!data.reviewable && data.items.every((item) => !item.review))) return null;
+  // A recharge has no sizes; an order not yet received shows only the reviews she already wrote of its sizes.
+  if (!data || data.items.length === 0 || (!data.reviewable && data.items.every((item) => !item.review))) return null;
   const replace = (item: Item, review: OwnReview | null) => setData({ ...data, items: data.items.map((entry) => (entry === item ? { ...entry, review } : entry)) });
 
   return (
