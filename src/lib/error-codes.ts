@@ -31,6 +31,10 @@ export const ErrorCode = {
   SecondFactorRequired: -241,
   /** A second-factor code that is wrong, too old, or used already. */
   SecondFactorWrong: -242,
+  /** A review of a size the customer has not received in a signed-for or completed order of hers. */
+  ReviewNotAllowed: -250,
+  /** Each size bought is reviewed once; the customer edits her review instead. */
+  AlreadyReviewed: -251,
   SystemBusy: -9999,
 } as const;
 

@@ -25,6 +25,8 @@ import { NEWSLETTER_FORM_PATHS, newsletterRoutes } from '@/features/newsletter/n
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { paymentRoutes } from '@/features/orders/payments.routes';
 import { privacyRoutes } from '@/features/privacy/privacy.routes';
+import { reviewModerationRoutes } from '@/features/backoffice/reviews.routes';
+import { reviewRoutes } from '@/features/reviews/reviews.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import { verifyRoutes } from '@/features/verify/verify.routes';
@@ -101,6 +103,8 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/admin', secondFactorRoutes(deps));
   api.route('/admin/catalogue', catalogueRoutes(deps));
   api.route('/admin/adverts', advertRoutes(deps));
+  api.route('/reviews', reviewRoutes(deps));
+  api.route('/admin/reviews', reviewModerationRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   serveDocument(api, '/openapi.json', {

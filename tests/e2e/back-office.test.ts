@@ -4,35 +4,18 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { customerSubject } from '@/features/audit/audit';
 import { encodePassword } from '@/features/auth/auth';
-import { inviteOperator } from '@/features/backoffice/operator-auth';
 import { orders, users, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';
+import type { OperatorRole } from '@/features/backoffice/operators';
+import { operatorSignedIn as signedInOperator } from './support/back-office';
 import { aStorefront, untranslatedKeys } from './support/shop';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 
 /* Operators run the shop from /admin: the fulfilment operator ships, the customer sees it, the admin reads the audit log. */
 
 const shop = await aStorefront({}, { ownSite: true });
-const OPERATOR_PASSWORD = 'a long back-office passphrase';
-
-/** Adds an operator as `npm run shop -- operator add` does, sets the password through the link, signs in. */
-async function operatorSignedIn(role: 'admin' | 'editor' | 'fulfilment') {
-  const email = `${role}@shop.example`;
-  const { link } = await inviteOperator(shop.db, { email, role }, shop.config.publicOrigin);
-  expect(new URL(link).origin).toBe(shop.url);
-  const page = await shop.newPage();
-  await page.goto(link);
-  await page.getByLabel('New password (at least 12 characters)').fill(OPERATOR_PASSWORD);
-  await page.getByLabel('Repeat it').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Set password' }).click();
-  await page.getByRole('link', { name: 'Sign in' }).click();
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(OPERATOR_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByText(`${email} (${role})`).waitFor();
-  return page;
-}
+const operatorSignedIn = (role: OperatorRole) => signedInOperator(shop, role);
 
 async function paidOrderThroughTheShop(customer: Page) {
   await addToCart(customer, 'lingerie', /Satin Slip Dress/);
@@ -365,7 +348,7 @@ describe('the back office', () => {
     await waiting.getByRole('row').filter({ hasText: 'Advert changed' }).filter({ hasText: 'home-banner-lingerie' }).waitFor();
     await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
     await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
-    await waiting.getByText('Nothing: the pages show every change to products and adverts.').waitFor();
+    await waiting.getByText('Nothing: the pages show every change to products, adverts and reviews.').waitFor();
 
     const shopper = await shop.newPage();
     await shopper.goto('/en-usd/');

@@ -7,7 +7,8 @@ import { testPicture, type ApiBody } from '../support/api';
 import { signUp, uploadHeadPicture, type Customer } from '../support/customers';
 import { aShop } from '../support/fixtures';
 import { routesOf, type OpenApiDocument } from '../support/openapi';
-import { decideOnTestGateway, placeOrder, startPayment } from '../support/orders';
+import { decideOnTestGateway, payWithTestGateway, placeOrder, startPayment } from '../support/orders';
+import { markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 
 /*
  * Who may touch whose data, for every route of the OpenAPI document that needs a session. Each row
@@ -157,12 +158,45 @@ const matrix: Record<string, Row> = {
     },
     call: get('/energy/queryEnergyRecordList'),
   },
+  'GET /reviews/mine': { kind: 'own', make: async (owner) => reviewMade(owner), call: get('/reviews/mine') },
+  'GET /reviews/order': {
+    kind: 'object',
+    make: async (owner) => ({ ...(await receivedOrder(owner)), marker: '"reviewable":true' }),
+    call: (who, made) => shop.get(`/reviews/order?orderId=${made.id}`, { headers: who.headers }),
+  },
+  'POST /reviews/write': {
+    kind: 'object',
+    make: async (owner) => receivedOrder(owner),
+    call: (who, made) => shop.post('/reviews/write', { orderId: made.id, goodsSpecificationId: ids['robe-m'], rating: 5, content: 'Written through the access matrix.' }, { headers: who.headers }),
+  },
+  'POST /reviews/edit': {
+    kind: 'object',
+    make: async (owner) => reviewMade(owner),
+    call: (who, made) => shop.post('/reviews/edit', { commentId: made.id, rating: 3, content: 'Edited through the access matrix.' }, { headers: who.headers }),
+  },
+  'POST /reviews/withdraw': { kind: 'object', make: async (owner) => reviewMade(owner), call: (who, made) => shop.post('/reviews/withdraw', { commentId: made.id }, { headers: who.headers }) },
   'POST /energy/recharge': { kind: 'self', why: 'creates a recharge order for the caller', call: (who) => shop.post('/energy/recharge', { points: 1000 }, { headers: who.headers }) },
 };
 
 async function orderMade(owner: Customer): Promise<Made> {
   const placed = await order(owner);
   return { id: placed.orderId, marker: placed.orderNo };
+}
+
+/** An order of the owner's that was delivered and signed for: its sizes can be reviewed. */
+async function receivedOrder(owner: Customer): Promise<Made> {
+  const placed = await order(owner);
+  await payWithTestGateway(shop, owner, placed.orderId);
+  await shipOrder(shop.operator, placed.orderNo, { carrier: 'DHL', trackingNumber: 'M1' });
+  await markSignedFor(shop.db, placed.orderNo);
+  return { id: placed.orderId, marker: placed.orderNo };
+}
+
+async function reviewMade(owner: Customer): Promise<Made> {
+  const received = await receivedOrder(owner);
+  const marker = `Only the owner wrote this, order ${received.marker}.`;
+  const written = await shop.post<{ commentId: number }>('/reviews/write', { orderId: received.id, goodsSpecificationId: ids['robe-m'], rating: 4, content: marker }, { headers: owner.headers });
+  return { id: written.body.data.commentId, marker };
 }
 
 async function giftMade(owner: Customer): Promise<Made> {

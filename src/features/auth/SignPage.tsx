@@ -2,11 +2,17 @@ import { useEffect, useState } from 'react';
 import type { SignType } from '@/features/shell/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { SignForm } from './SignForm';
-import { readShopState } from './user.store';
+import { $signedIn, readShopState } from './user.store';
 
 const types: SignType[] = ['sign', 'register', 'reset'];
 
-/** /sign: the sign form as a page, used on phones. */
+/** Where `/sign?link=…` leads once signed in: a path inside the shop only. */
+const nextPage = () => {
+  const link = new URLSearchParams(location.search).get('link');
+  return link && link.startsWith('/') && !link.startsWith('//') ? link : null;
+};
+
+/** /sign: the sign form as a page, used on phones, and where a mail's link asks for sign-in first (`link`). */
 export default function SignPage({ messages }: { messages: Messages }) {
   const t = createTranslator(messages);
   const [type, setType] = useState<SignType>('sign');
@@ -14,9 +20,17 @@ export default function SignPage({ messages }: { messages: Messages }) {
   useEffect(() => {
     const asked = new URLSearchParams(location.search).get('type') as SignType | null;
     if (asked && types.includes(asked)) setType(asked);
+    // Signed in already: straight on to the page the link names.
+    const next = nextPage();
+    if (next && $signedIn.get()) location.replace(next);
   }, []);
 
-  const done = () => (history.length > 1 ? history.back() : location.replace('/'));
+  const done = () => {
+    const next = nextPage();
+    if (next) location.replace(next);
+    else if (history.length > 1) history.back();
+    else location.replace('/');
+  };
 
   return (
     <section className="sign-page">

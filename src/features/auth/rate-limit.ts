@@ -17,7 +17,7 @@ import { hashToken } from './tokens';
  * window bumped by one atomic upsert. See docs/decisions/007-rate-limits.md.
  */
 
-export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify' | 'operator-sign-in';
+export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify' | 'operator-sign-in' | 'review';
 
 const UNKNOWN_ADDRESS = 'unknown';
 

@@ -11,6 +11,7 @@ import BackOfficeCustomers from './BackOfficeCustomers';
 import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
+import BackOfficeReviews from './BackOfficeReviews';
 import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
 import PriceStockGrid from './PriceStockGrid';
 import { may, type OperatorRole } from './operators';
@@ -132,12 +133,13 @@ function SetPassword({ token }: { token: string }) {
   );
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
+type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
   { id: 'prices', label: 'Prices & stock', allowed: (role) => may(role, 'catalogue.read') },
   { id: 'adverts', label: 'Adverts', allowed: (role) => may(role, 'adverts.write') },
+  { id: 'reviews', label: 'Reviews', allowed: (role) => may(role, 'reviews.moderate') },
   { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
   { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
@@ -179,6 +181,7 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
         {section === 'catalogue' && <BackOfficeCatalogue role={me.role} />}
         {section === 'prices' && <PriceStockGrid messages={messages} canWrite={may(me.role, 'catalogue.write')} />}
         {section === 'adverts' && <BackOfficeAdverts messages={messages} />}
+        {section === 'reviews' && <BackOfficeReviews />}
         {section === 'customers' && <BackOfficeCustomers role={me.role} />}
         {section === 'programme' && <BackOfficeProgramme />}
         {section === 'verify-codes' && <VerifyCodesSection />}

@@ -134,9 +134,11 @@ const changeNames: Record<string, string> = {
   'adverts.switch-off': 'Advert switched off',
   'adverts.reorder': 'Adverts reordered',
   'adverts.delete': 'Advert deleted',
+  'reviews.approve': 'Review approved',
+  'reviews.reject': 'Review rejected',
 };
 
-/** What the next publish brings to the pages: the changes to products and adverts since the last one. Read again when a publish ends. */
+/** What the next publish brings to the pages: the changes to products, adverts and reviews since the last one. Read again when a publish ends. */
 function WaitingChanges({ ended }: { ended: string | undefined }) {
   const [changes, setChanges] = useState<Change[] | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -149,7 +151,7 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
     <section aria-labelledby="waiting-title">
       <h2 id="waiting-title">Changes not on the pages yet</h2>
       <ErrorText error={error} />
-      {changes?.length === 0 && <p>Nothing: the pages show every change to products and adverts.</p>}
+      {changes?.length === 0 && <p>Nothing: the pages show every change to products, adverts and reviews.</p>}
       {changes && changes.length > 0 && (
         <table className="data-table backoffice__table" aria-labelledby="waiting-title">
           <thead>

@@ -72,6 +72,15 @@ const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
   }
   return orderNo;
 };
+/** A review waiting for moderation: a new customer's, of a size she received. */
+const pendingReview = async () => {
+  const reviewer = await signUp(shop);
+  const orderNo = (await anOrder(shop, reviewer, [aLine(shop, 'robe-s')], { paid: true })).orderNo;
+  for (const step of ['ship', 'sign-for'] as const) await actOnOrder(shop.operator, 'cli', orderNo, step === 'ship' ? { action: 'ship', carrier: 'DHL', trackingNumber: 'T1' } : { action: 'sign-for' });
+  const [order] = (await shop.get<{ list: { orderId: number; orderNo: string }[] }>('/order/queryOrderList', { headers: reviewer.headers })).body.data.list;
+  const written = await shop.post<{ commentId: number }>('/reviews/write', { orderId: order!.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 4, content: 'A review the role matrix moderates.' }, { headers: reviewer.headers });
+  return written.body.data.commentId;
+};
 
 /**
  * `answers`: the route's content type where it is not the JSON envelope (a CSV download, an event
@@ -160,6 +169,9 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'POST /admin/adverts/reorder': { call: { method: 'POST', path: '/admin/adverts/reorder', body: bannerOrder }, allowed: ['admin', 'editor'] },
   'POST /admin/adverts/delete': { call: { method: 'POST', path: '/admin/adverts/delete', body: async () => ({ advertisingId: await anAdvert() }) }, allowed: ['admin', 'editor'] },
   'POST /admin/adverts/picture': { call: { method: 'POST', path: '/admin/adverts/picture', form: pictureForm }, allowed: ['admin', 'editor'] },
+  'GET /admin/reviews': { call: { method: 'GET', path: '/admin/reviews?state=pending' }, allowed: ['admin', 'editor'] },
+  'POST /admin/reviews/approve': { call: { method: 'POST', path: '/admin/reviews/approve', body: async () => ({ commentId: await pendingReview() }) }, allowed: ['admin', 'editor'] },
+  'POST /admin/reviews/reject': { call: { method: 'POST', path: '/admin/reviews/reject', body: async () => ({ commentId: await pendingReview(), reason: 'other' }) }, allowed: ['admin', 'editor'] },
   'GET /admin/audit': { call: { method: 'GET', path: '/admin/audit' }, allowed: ['admin'] },
   'GET /admin/orders/export': { call: { method: 'GET', path: '/admin/orders/export?status=3', answers: 'text/csv' }, allowed: ['admin'] },
   'POST /admin/verifyCodes/issue': { call: { method: 'POST', path: '/admin/verifyCodes/issue', body: async () => ({ sku: 'robe-s', count: 2 }), answers: 'text/csv' }, allowed: ['admin'] },

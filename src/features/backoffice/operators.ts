@@ -33,6 +33,8 @@ export const permissions = {
   'customers.manage': ['admin'],
   /** The energy programme's figures and the ledger consistency check. */
   'programme.read': ['admin'],
+  /** See the customers' reviews and approve or reject them (the storefront shows approved ones only). */
+  'reviews.moderate': ['admin', 'editor'],
   /** Publish the pages (only those whose content changed). */
   'site.publish': ['admin', 'editor'],
   /** Publish every page again, ignoring the build cache. */

@@ -106,11 +106,11 @@ export function createPublishing(publisher: { run: Publisher; hook: boolean }): 
   };
 }
 
-/** The audited actions that change what the pages show: products and adverts. */
-const contentChange = or(like(auditLog.action, 'catalogue.%'), like(auditLog.action, 'adverts.%'));
+/** The audited actions that change what the pages show: products, adverts and review decisions. */
+const contentChange = or(like(auditLog.action, 'catalogue.%'), like(auditLog.action, 'adverts.%'), like(auditLog.action, 'reviews.%'));
 
 /**
- * The operators' changes to products and adverts since the last publish that succeeded started
+ * The operators' changes to products, adverts and reviews since the last publish that succeeded started
  * (its snapshot was taken after that), newest first: what the next publish brings to the pages.
  */
 export async function unpublishedChanges(db: Executor, limit = 100) {

@@ -5,7 +5,7 @@ import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
 import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from './backoffice.schema';
-import { endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
+import { auditActorOf, endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
 import type { Permission } from './operators';
 import { disableSecondFactor, enableSecondFactor, newSecondFactorSecret, resetSecondFactor } from './second-factor';
 
@@ -14,10 +14,6 @@ const tag = 'Back office';
 /** Each operator's own second factor under /api/v1/admin/auth/secondFactor, and an admin's reset of another's. */
 export function secondFactorRoutes(deps: ShopDeps) {
   const guard = (permission?: Permission) => ({ middleware: requireOperator(deps, permission) });
-  const actor = (c: Context<AppEnv>) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
   /** A code typed to turn the factor on or off counts against the sign-in limits, like one typed at sign-in. */
   const countCodeAttempt = (c: Context<AppEnv>) =>
     countAttempt(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: operatorOf(c).email });
@@ -38,7 +34,7 @@ export function secondFactorRoutes(deps: ShopDeps) {
       async (c) => {
         const { secret, code } = c.req.valid('json');
         await countCodeAttempt(c);
-        const operator = await enableSecondFactor(deps.db, actor(c), secret, code);
+        const operator = await enableSecondFactor(deps.db, auditActorOf(c), secret, code);
         // Sessions elsewhere were opened with the password alone.
         await endOperatorSessions(deps.db, operatorOf(c).id, operatorToken(c));
         return ok(c, operator);
@@ -48,7 +44,7 @@ export function secondFactorRoutes(deps: ShopDeps) {
       { ...jsonRoute({ method: 'post', tag, path: '/auth/secondFactor/disable', summary: 'Turn the second factor off with a current code', body: secondFactorCodeBodySchema, data: operatorSchema }), ...guard() },
       async (c) => {
         await countCodeAttempt(c);
-        return ok(c, await disableSecondFactor(deps.db, actor(c), c.req.valid('json').code));
+        return ok(c, await disableSecondFactor(deps.db, auditActorOf(c), c.req.valid('json').code));
       },
     )
     .openapi(
@@ -56,6 +52,6 @@ export function secondFactorRoutes(deps: ShopDeps) {
         ...jsonRoute({ method: 'post', tag, path: '/operators/resetSecondFactor', summary: "Reset another operator's second factor (a lost phone): the password alone signs in until it is on again", body: operatorEmailBodySchema, data: operatorSchema }),
         ...guard('operators.manage'),
       },
-      async (c) => ok(c, await resetSecondFactor(deps.db, actor(c), c.req.valid('json').email)),
+      async (c) => ok(c, await resetSecondFactor(deps.db, auditActorOf(c), c.req.valid('json').email)),
     );
 }

@@ -45,10 +45,11 @@ export async function takeCatalogueSnapshot(
       const ratings = await tx
         .select({ goodsId: comments.goodsId, sum: sql<number>`sum(${comments.rating})`.mapWith(Number), count: sql<number>`count(*)`.mapWith(Number) })
         .from(comments)
+        .where(eq(comments.state, 'approved'))
         .groupBy(comments.goodsId);
       const latest = await tx.execute(sql`
-          select id, goods_id, rating, author_name, language, content, created_at from (
-            select *, row_number() over (partition by goods_id, language order by created_at desc, id desc) as place from ${comments}
+          select id, goods_id, rating, author_name, language, title, content, verified, created_at from (
+            select *, row_number() over (partition by goods_id, language order by created_at desc, id desc) as place from ${comments} where state = 'approved'
           ) newest where place <= ${SNAPSHOT_COMMENTS} order by goods_id, created_at desc, id desc`);
       const advertRows = await tx.select().from(adverts).where(eq(adverts.active, true)).orderBy(asc(adverts.position), asc(adverts.sort), asc(adverts.id));
       const advertTextRows = await tx.select().from(advertTexts);
@@ -107,7 +108,9 @@ export async function takeCatalogueSnapshot(
           rating: row.rating,
           authorName: row.author_name,
           language: row.language,
+          title: row.title,
           content: row.content,
+          verified: row.verified,
           createTime: new Date(row.created_at).toISOString(),
         };
         byId.get(row.goods_id)?.latestComments.push(comment);
@@ -139,7 +142,17 @@ export async function takeCatalogueSnapshot(
   );
 }
 
-type LatestCommentRow = { id: number; goods_id: number; rating: number; author_name: string; language: string; content: string; created_at: string | Date };
+type LatestCommentRow = {
+  id: number;
+  goods_id: number;
+  rating: number;
+  author_name: string;
+  language: string;
+  title: string | null;
+  content: string;
+  verified: boolean;
+  created_at: string | Date;
+};
 
 /** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; drizzle types it loosely. */
 const rowsOf = <T>(result: { rows: T[] } | T[]): T[] => (Array.isArray(result) ? result : result.rows);

@@ -115,9 +115,13 @@ export const withoutStock = (product: ProductDetails): PublishedProductDetails =
 export const commentSchema = z.object({
   commentId: z.number().int(),
   rating: z.number().int(),
+  /** Empty when the reviewer chose to be shown as "Verified buyer" alone. */
   authorName: z.string(),
   language: z.string(),
+  title: z.string().nullable(),
   content: z.string(),
+  /** Written by a customer who bought the product; seeded and imported reviews are not. */
+  verified: z.boolean(),
   createTime: z.string(),
 });
 export const commentPageSchema = z.object({

@@ -174,6 +174,9 @@ export async function getNewArrivals(reader: CatalogReader, size: number): Promi
   return (await loadProducts(reader, rows.map((row) => row.id))).map(toSummary);
 }
 
+/** Only approved reviews reach the storefront: its lists, ratings and counts. */
+const approved = eq(comments.state, 'approved');
+
 /** A product's reviews: those written in the reader's language first, then the others, each newest first. */
 export async function getProductCommentList(
   { db, language }: CatalogReader,
@@ -184,11 +187,11 @@ export async function getProductCommentList(
   const [summary] = await db
     .select({ total: count(), average: avg(comments.rating) })
     .from(comments)
-    .where(eq(comments.goodsId, query.goodsId));
+    .where(and(eq(comments.goodsId, query.goodsId), approved));
   const rows = await db
     .select()
     .from(comments)
-    .where(eq(comments.goodsId, query.goodsId))
+    .where(and(eq(comments.goodsId, query.goodsId), approved))
     .orderBy(desc(sql`${comments.language} = ${language}`), desc(comments.createdAt), desc(comments.id))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
@@ -198,7 +201,9 @@ export async function getProductCommentList(
       rating: row.rating,
       authorName: row.authorName,
       language: row.language,
+      title: row.title,
       content: row.content,
+      verified: row.verified,
       createTime: row.createdAt.toISOString(),
     })),
     total: summary?.total ?? 0,
@@ -257,6 +262,7 @@ function ratingsSubquery(db: Executor) {
       count: sql<number>`count(*)`.mapWith(Number).as('count'),
     })
     .from(comments)
+    .where(approved)
     .groupBy(comments.goodsId)
     .as('ratings');
 }
@@ -341,7 +347,7 @@ async function readProducts(reader: CatalogReader, ids: SQL): Promise<Map<number
          where s.goods_id = g.id) as specifications
     from ${goods} g
     join ${goodsTexts} t on t.goods_id = g.id and t.language = ${language}
-    left join lateral (select avg(c.rating) as rating, count(*) as comment_count from ${comments} c where c.goods_id = g.id) r on true
+    left join lateral (select avg(c.rating) as rating, count(*) as comment_count from ${comments} c where c.goods_id = g.id and c.state = 'approved') r on true
     where g.id in ${ids}`);
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: ProductRow[] }).rows) as ProductRow[];
 

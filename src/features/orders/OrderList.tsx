@@ -5,6 +5,7 @@ import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
 import { usePagedList } from '@/lib/use-paged-list';
+import { REVIEWABLE_STATUSES } from '@/features/reviews/reviews';
 import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
 import type { OrderSummary } from './orders.schema';
 import { orderStatusKey } from './order-status';
@@ -50,6 +51,7 @@ export default function OrderList({ messages, languageTag }: { messages: Message
                 <span className="order-card__actions">
                   {awaitingPayment.includes(order.status as OrderStatusValue) && <a className="button" href={`/my/order/details?orderId=${order.orderId}`}>{t('orders.pay')}</a>}
                   <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('orders.details')}</a>
+                  {REVIEWABLE_STATUSES.includes(order.status) && order.lines.length > 0 && <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}#reviews`}>{t('orders.writeReview')}</a>}
                 </span>
               </div>
             </li>

@@ -39,11 +39,13 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
   if (!signedIn) return null;
 
   // The box follows the click at once; a failed save puts it back (the toast says why).
-  async function changePreference(showItemNamesInMail: boolean) {
+  async function changePreference(change: Partial<MailPreference>) {
+    if (!preference) return;
+    const before = preference;
     setSaved(false);
-    setPreference({ showItemNamesInMail });
-    const result = await api.put<MailPreference>('privacy/updateMailPreference', { showItemNamesInMail });
-    setPreference(isSuccess(result) ? result.data : { showItemNamesInMail: !showItemNamesInMail });
+    setPreference({ ...before, ...change });
+    const result = await api.put<MailPreference>('privacy/updateMailPreference', { ...before, ...change });
+    setPreference(isSuccess(result) ? result.data : before);
     setSaved(isSuccess(result));
   }
 
@@ -75,11 +77,22 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
             checked={preference?.showItemNamesInMail ?? false}
             disabled={preference === null}
             aria-describedby="privacy-item-names-hint"
-            onChange={(event) => void changePreference(event.target.checked)}
+            onChange={(event) => void changePreference({ showItemNamesInMail: event.target.checked })}
           />
           {t('account.privacy.itemNames')}
         </label>
         <p className="field-hint" id="privacy-item-names-hint">{t('account.privacy.itemNamesHint')}</p>
+        <label className="checkbox">
+          <input
+            type="checkbox"
+            checked={preference?.reviewRequestMail ?? false}
+            disabled={preference === null}
+            aria-describedby="privacy-review-requests-hint"
+            onChange={(event) => void changePreference({ reviewRequestMail: event.target.checked })}
+          />
+          {t('account.privacy.reviewRequests')}
+        </label>
+        <p className="field-hint" id="privacy-review-requests-hint">{t('account.privacy.reviewRequestsHint')}</p>
         {saved && <p className="notice notice--ok" role="status">{t('account.privacy.saved')}</p>}
       </section>
 
@@ -94,6 +107,7 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
         <ul className="privacy-settings__facts">
           <li>{t('account.privacy.deleteDeleted')}</li>
           <li>{t('account.privacy.deleteKept')}</li>
+          <li>{t('account.privacy.deleteReviews')}</li>
           <li>{t('account.privacy.deleteOpen')}</li>
         </ul>
         <form className="panel-form" noValidate onSubmit={(event) => void deleteAccount(event)}>

@@ -21,6 +21,7 @@ import {
   users,
 } from '@/server/db/schema';
 import type { Storage } from '@/server/storage/storage';
+import { listOwnReviews } from '@/features/reviews/reviews.service';
 
 /*
  * "Download my data": everything the shop holds about a customer, as one JSON document. Other people
@@ -74,7 +75,8 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
           db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
           db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id)),
         ]);
-  const sizeIds = [...cart.map((line) => line.specificationId), ...givenGifts.map(({ coupon }) => coupon.specificationId), ...receivedGifts.map(({ coupon }) => coupon.specificationId)];
+  const ownReviews = await listOwnReviews(db, userId);
+  const sizeIds = [...ownReviews.map((review) => review.goodsSpecificationId), ...cart.map((line) => line.specificationId), ...givenGifts.map(({ coupon }) => coupon.specificationId), ...receivedGifts.map(({ coupon }) => coupon.specificationId)];
   const sizes = await sizeNames(db, sizeIds, user.language);
   const giftOf = (coupon: typeof coupons.$inferSelect) => ({
     code: coupon.code,
@@ -106,6 +108,7 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       rebateRatePercent: user.rebateRate,
       referredBy: referrer ? maskEmail(referrer.email) : null,
       showItemNamesInMail: user.showItemNamesInMail,
+      reviewRequestMail: user.reviewRequestMail,
       registeredAt: iso(user.createdAt),
     },
     newsletter: subscriptions.map((subscription) => ({ name: subscription.name, email: subscription.email, language: subscription.language, subscribedAt: iso(subscription.createdAt), confirmedAt: iso(subscription.confirmedAt) })),
@@ -171,6 +174,11 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       refundedAt: iso(attempt.refundedAt),
     })),
     shareRecords: { shareCode: user.shareCode, visits: visits?.visits ?? 0, lastVisitedAt: iso(visits?.lastVisitedAt ?? null) },
+    reviews: ownReviews.map(({ commentId: _id, goodsId: _goodsId, goodsSpecificationId, orderId, ...review }) => ({
+      ...review,
+      orderNo: orderNoOf.get(orderId) ?? null,
+      ...sizes.of(goodsSpecificationId),
+    })),
   };
 }
 

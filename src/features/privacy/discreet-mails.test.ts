@@ -83,7 +83,7 @@ describe('mails about an order', () => {
     const buyer = await signUp(shop, { firstName: 'Ana' }, { language: 'ZH' });
     const optIn = await shop.call('PUT', '/privacy/updateMailPreference', { body: { showItemNamesInMail: true }, headers: buyer.headers });
     expect(optIn.body).toMatchObject({ code: 1, data: { showItemNamesInMail: true } });
-    expect((await shop.get('/privacy/getMailPreference', { headers: buyer.headers })).body.data).toEqual({ showItemNamesInMail: true });
+    expect((await shop.get('/privacy/getMailPreference', { headers: buyer.headers })).body.data).toEqual({ showItemNamesInMail: true, reviewRequestMail: false });
 
     const { order } = await buyAndShip('ZH', buyer);
     const [line] = await shop.db

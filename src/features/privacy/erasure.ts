@@ -1,3 +1,4 @@
+import { anonymiseReviews } from '@/features/reviews/reviews.service';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { endSessions } from '@/features/auth/session';
@@ -61,6 +62,7 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     await tx.delete(shareVisits).where(eq(shareVisits.userId, userId));
     await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`);
     await forgetEmailInAuditLog(tx, userId, user.email);
+    await anonymiseReviews(tx, userId);
 
     const kept = await tx.select({ id: orders.id, deliveryAddress: orders.deliveryAddress }).from(orders).where(eq(orders.userId, userId));
     for (const order of kept) {
@@ -85,6 +87,7 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
         // Friends' later orders earn nobody a rebate; what the customer earned stays in the ledger.
         rebateRate: 0,
         showItemNamesInMail: false,
+        reviewRequestMail: false,
         disabledAt: user.disabledAt ?? now,
         erasedAt: now,
       })

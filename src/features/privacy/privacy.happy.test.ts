@@ -48,6 +48,7 @@ async function aCustomerWithHistory() {
   await run('sign-for', order.orderNo);
   await run('add-event', order.orderNo, 'Left the depot');
   await run('complete', order.orderNo);
+  await shop.post('/reviews/write', { orderId: order.orderId, goodsSpecificationId: ids['robe-s'], rating: 5, content: 'Soft, and it came in a plain box.' }, { headers: customer.headers });
 
   await shop.db.transaction((tx) => postEnergy(tx, { userId: idOf(customer), type: 'adjustment', points: 5000, reference: `adjustment:test:${customer.email}` }));
   const gift = await shop.post<{ code: string }>('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] }, { headers: customer.headers });
@@ -116,10 +117,12 @@ describe('download my data', () => {
       coupons: (export_) => export_.gifts.given,
       share_visits: (export_) => (export_.shareRecords.visits > 0 ? [export_.shareRecords] : []),
       newsletter_subscribers: (export_) => export_.newsletter,
+      comments: (export_) => export_.reviews,
     };
     const excluded: Record<string, string> = {
       password_resets: 'only the hash of a mailed link, useless to anyone and deleted once it expires (PASSWORD_RESET_MINUTES)',
       operators: 'the shop\'s staff, not customers',
+      review_requests: 'only that a review request mail went out for an order, and when; the order itself is in the export',
     };
 
     const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));

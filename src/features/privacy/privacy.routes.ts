@@ -4,7 +4,7 @@ import { clearSessionCookie, requireUser, signedInOf, signedInRoute } from '@/fe
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { buildDataExport } from './data-export';
-import { deleteAccountBodySchema, mailPreferenceSchema } from './privacy.schema';
+import { deleteAccountBodySchema, mailPreferenceChangeSchema, mailPreferenceSchema } from './privacy.schema';
 import { deleteOwnAccount, getMailPreference, updateMailPreference } from './privacy.service';
 
 const tag = 'Privacy';
@@ -15,12 +15,12 @@ export function privacyRoutes(deps: ShopDeps) {
 
   return createRouter()
     .openapi(
-      signedInRoute(getRoute({ tag, path: '/getMailPreference', summary: 'Whether mails name the items bought (off by default)', query: none, data: mailPreferenceSchema }), signedIn),
+      signedInRoute(getRoute({ tag, path: '/getMailPreference', summary: 'Whether mails name the items bought, and whether a review request may be mailed (both off by default)', query: none, data: mailPreferenceSchema }), signedIn),
       async (c) => ok(c, await getMailPreference(deps.db, signedInOf(c).user.id)),
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'put', tag, path: '/updateMailPreference', summary: 'Opt in to, or out of, item names in mails', body: mailPreferenceSchema, data: mailPreferenceSchema }),
+        jsonRoute({ method: 'put', tag, path: '/updateMailPreference', summary: 'Opt in to, or out of, item names in mails and review requests', body: mailPreferenceChangeSchema, data: mailPreferenceSchema }),
         signedIn,
       ),
       async (c) => ok(c, await updateMailPreference(deps.db, signedInOf(c).user.id, c.req.valid('json'))),

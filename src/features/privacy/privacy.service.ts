@@ -8,22 +8,24 @@ import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { eraseCustomer, type Erasure } from './erasure';
-import type { DeleteAccountBody, MailPreference } from './privacy.schema';
+import type { DeleteAccountBody, MailPreference, MailPreferenceChange } from './privacy.schema';
 
 /* The customer's privacy choices and requests, as the account page makes them. */
 
+const preferenceColumns = { showItemNamesInMail: users.showItemNamesInMail, reviewRequestMail: users.reviewRequestMail };
+
 export async function getMailPreference(db: Executor, userId: number): Promise<MailPreference> {
-  const [row] = await db.select({ showItemNamesInMail: users.showItemNamesInMail }).from(users).where(eq(users.id, userId));
+  const [row] = await db.select(preferenceColumns).from(users).where(eq(users.id, userId));
   if (!row) throw new ShopError(ErrorCode.LoginRequired);
   return row;
 }
 
-export async function updateMailPreference(db: Executor, userId: number, preference: MailPreference): Promise<MailPreference> {
+export async function updateMailPreference(db: Executor, userId: number, change: MailPreferenceChange): Promise<MailPreference> {
   const [row] = await db
     .update(users)
-    .set({ showItemNamesInMail: preference.showItemNamesInMail })
+    .set({ showItemNamesInMail: change.showItemNamesInMail, reviewRequestMail: change.reviewRequestMail })
     .where(eq(users.id, userId))
-    .returning({ showItemNamesInMail: users.showItemNamesInMail });
+    .returning(preferenceColumns);
   if (!row) throw new ShopError(ErrorCode.LoginRequired);
   return row;
 }

@@ -99,6 +99,13 @@ export const en = {
   'newsletter.page.unsubscribed': 'You are unsubscribed, and the address is deleted.',
   'newsletter.page.unknownLink': 'This link is no longer valid: the subscription was confirmed, removed, or never confirmed in time.',
   'newsletter.page.back': 'Back to the shop',
+  // Reviews from verified buyers
+  'code.-250': 'You can review a product once the order it was in has been signed for or completed.',
+  'code.-251': 'You have reviewed this size already; edit your review instead.',
+  'mail.reviewRequest.subject': 'How was your order {orderNo}?',
+  'mail.reviewRequest.intro': 'Your order {orderNo} is complete. Would you tell other customers what you think? Your review shows only the name you choose, and never your email, surname or city.',
+  'mail.reviewRequest.action': 'Write a review',
+  'mail.reviewRequest.outro': 'You receive this because you asked for review requests on your account page; turn them off there at any time.',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -97,4 +97,11 @@ export const ms: Dictionary = {
   'newsletter.page.unsubscribed': 'Anda telah berhenti melanggan, dan alamat itu telah dipadam.',
   'newsletter.page.unknownLink': 'Pautan ini tidak lagi sah: langganan telah disahkan, dipadam, atau tidak disahkan dalam tempoh.',
   'newsletter.page.back': 'Kembali ke kedai',
+  // Reviews from verified buyers
+  'code.-250': 'Anda boleh mengulas produk setelah pesanannya ditandatangani terima atau selesai.',
+  'code.-251': 'Anda sudah mengulas saiz ini; sunting ulasan anda sebaliknya.',
+  'mail.reviewRequest.subject': 'Bagaimana pesanan {orderNo} anda?',
+  'mail.reviewRequest.intro': 'Pesanan {orderNo} anda telah selesai. Sudikah anda berkongsi pendapat dengan pelanggan lain? Ulasan anda hanya menunjukkan nama yang anda pilih, dan tidak pernah e-mel, nama keluarga atau bandar anda.',
+  'mail.reviewRequest.action': 'Tulis ulasan',
+  'mail.reviewRequest.outro': 'Anda menerima ini kerana anda meminta jemputan ulasan di halaman akaun anda; matikannya di sana pada bila-bila masa.',
 };

@@ -97,4 +97,11 @@ export const zh: Dictionary = {
   'newsletter.page.unsubscribed': '您已退订，该地址已被删除。',
   'newsletter.page.unknownLink': '此链接已失效：订阅已确认、已删除，或未在期限内确认。',
   'newsletter.page.back': '返回商店',
+  // Reviews from verified buyers
+  'code.-250': '订单签收或完成后，才能评价其中的商品。',
+  'code.-251': '您已评价过该规格，请修改原有评价。',
+  'mail.reviewRequest.subject': '您的订单 {orderNo} 体验如何？',
+  'mail.reviewRequest.intro': '您的订单 {orderNo} 已完成。愿意与其他顾客分享您的看法吗？评价只显示您选择的称呼，绝不显示您的邮箱、姓氏或城市。',
+  'mail.reviewRequest.action': '写评价',
+  'mail.reviewRequest.outro': '您收到此邮件，是因为您在账户页面选择了接收评价邀请；您可随时在那里关闭。',
 };

@@ -20,6 +20,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { energyTypes } from '../../features/energy/energy';
+import { reviewerNamings, reviewStates } from '../../features/reviews/reviews';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -155,12 +156,36 @@ export const comments = pgTable(
     language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
     content: text('content').notNull(),
     createdAt: createdAt(),
+    /* Reviews from verified buyers (docs/decisions/062-verified-reviews.md); imported and seeded ones have none of these. */
+    /** The customer who wrote it; null for reviews a catalogue import or the demo seed brought. */
+    customerId: integer('customer_id').references((): AnyPgColumn => users.id),
+    /** The order the size was bought in, and the size: one review per customer and size. */
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id),
+    specificationId: integer('specification_id').references(() => specifications.id, { onDelete: 'cascade' }),
+    title: text('title'),
+    /** How the reviewer is named; `author_name` is written from it (never an email, surname or city). */
+    shownAs: text('shown_as', { enum: reviewerNamings }),
+    /** Only approved reviews reach the storefront; a new or edited one waits for an editor. */
+    state: text('state', { enum: reviewStates }).notNull().default('approved'),
+    /** Written by a customer who bought the size: shown as "Verified buyer". */
+    verified: boolean('verified').notNull().default(false),
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (t) => [
     index('comments_goods_idx').on(t.goodsId, t.createdAt),
     check('comments_rating_range', sql`${t.rating} BETWEEN 1 AND 5`),
+    uniqueIndex('comments_customer_size_idx').on(t.customerId, t.specificationId),
+    index('comments_state_idx').on(t.state, t.createdAt),
   ],
 );
+
+/** A review request mail sent for a completed order: at most one per order. */
+export const reviewRequests = pgTable('review_requests', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references((): AnyPgColumn => orders.id, { onDelete: 'cascade' }),
+  sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /* ── Adverts ───────────────────────────────────────────────────────────────────────────────── */
 
@@ -261,6 +286,8 @@ export const users = pgTable(
     referrerId: integer('referrer_id').references((): AnyPgColumn => users.id),
     /** Mails name the items bought only when the customer asked for it; by default they say how many. */
     showItemNamesInMail: boolean('show_item_names_in_mail').notNull().default(false),
+    /** A mail a few days after an order completes asks for a review, only when the customer agreed to it. */
+    reviewRequestMail: boolean('review_request_mail').notNull().default(false),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** When the account was erased on the customer's request; its row stays for the orders and ledger. */
     erasedAt: timestamp('erased_at', { withTimezone: true }),

@@ -3,6 +3,7 @@ import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/o
 import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
 import { settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
+import { sendReviewRequests } from '@/features/reviews/review-request';
 import type { ShopDeps } from '../deps';
 import { createPaymentProvider } from '../payments/registry';
 
@@ -23,6 +24,7 @@ export const jobs: Job[] = [
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
   { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates) },
   { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },
+  { name: 'send review requests', run: (deps, now) => sendReviewRequests(deps, now) },
   // Retention (README, Privacy): what served its purpose is deleted.
   { name: 'purge expired captchas', run: ({ db }, now) => retention.purgeExpiredCaptchas(db, now) },
   { name: 'purge expired sessions', run: ({ db }, now) => retention.purgeExpiredSessions(db, now) },
