@@ -99,6 +99,12 @@ export const en = {
   'newsletter.page.unsubscribed': 'You are unsubscribed, and the address is deleted.',
   'newsletter.page.unknownLink': 'This link is no longer valid: the subscription was confirmed, removed, or never confirmed in time.',
   'newsletter.page.back': 'Back to the shop',
+  'order.country.notShipped': 'We do not ship to this destination in this currency yet',
+  'order.shippingMethod.notOffered': 'This shipping method does not serve the delivery address; please choose another',
+  'order.total.changed': 'The total has changed since it was shown; please check the new total and confirm again',
+  'mail.orderConfirmation.shipping': 'Shipping ({method}): {amount}',
+  'mail.orderConfirmation.taxAdded': '{label}: {amount}',
+  'mail.orderConfirmation.taxIncluded': 'Includes {label}: {amount}',
 } as const;
 
 export type MessageKey = keyof typeof en;

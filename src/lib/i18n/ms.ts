@@ -97,4 +97,10 @@ export const ms: Dictionary = {
   'newsletter.page.unsubscribed': 'Anda telah berhenti melanggan, dan alamat itu telah dipadam.',
   'newsletter.page.unknownLink': 'Pautan ini tidak lagi sah: langganan telah disahkan, dipadam, atau tidak disahkan dalam tempoh.',
   'newsletter.page.back': 'Kembali ke kedai',
+  'order.country.notShipped': 'Kami belum menghantar ke destinasi ini dalam mata wang ini',
+  'order.shippingMethod.notOffered': 'Kaedah penghantaran ini tidak melayani alamat penghantaran; sila pilih yang lain',
+  'order.total.changed': 'Jumlah telah berubah sejak ia dipaparkan; sila semak jumlah baharu dan sahkan sekali lagi',
+  'mail.orderConfirmation.shipping': 'Penghantaran ({method}): {amount}',
+  'mail.orderConfirmation.taxAdded': '{label}: {amount}',
+  'mail.orderConfirmation.taxIncluded': 'Termasuk {label}: {amount}',
 };

@@ -97,4 +97,10 @@ export const zh: Dictionary = {
   'newsletter.page.unsubscribed': '您已退订，该地址已被删除。',
   'newsletter.page.unknownLink': '此链接已失效：订阅已确认、已删除，或未在期限内确认。',
   'newsletter.page.back': '返回商店',
+  'order.country.notShipped': '暂不以此币种配送到该地区',
+  'order.shippingMethod.notOffered': '该配送方式不服务此收货地址，请另选一种',
+  'order.total.changed': '显示后总额已变更，请核对新的总额后再次确认',
+  'mail.orderConfirmation.shipping': '运费（{method}）：{amount}',
+  'mail.orderConfirmation.taxAdded': '{label}：{amount}',
+  'mail.orderConfirmation.taxIncluded': '含 {label}：{amount}',
 };
