@@ -239,7 +239,7 @@ export async function startPaypalStandIn() {
     if ('late' in outcome) await sleep(outcome.late);
     stats.capturesCreated += 1;
     const unit = (order.request.purchase_units as { invoice_id?: string }[])[0]!;
-    const amount = ('amount' in outcome && outcome.amount) || order.amount;
+    const amount = ('amount' in outcome && outcome.amount) || { currency_code: order.amount.currency_code, value: order.amount.value };
     order.capture = { id: id(), status: 'capture' in outcome ? outcome.capture : 'COMPLETED', amount, orderId: order.id, refunds: [], ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}) };
     order.status = 'COMPLETED';
     captures.set(order.capture.id, order.capture);
