@@ -271,6 +271,11 @@ type Details = {
   payAmount: number;
   goodsTotal: number;
   discountAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  taxIncluded: boolean;
+  taxLabel: string | null;
+  shippingMethod: { name: string } | null;
   email: string;
   payMethod: string;
   createTime: string;
@@ -345,7 +350,9 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
             </tbody>
           </table>
           <p>
-            Goods {formatMoney(order.goodsTotal, order.currency)} · discount {formatMoney(order.discountAmount, order.currency)} · <strong>total {formatMoney(order.payAmount, order.currency)}</strong>
+            Goods {formatMoney(order.goodsTotal, order.currency)} · discount {formatMoney(order.discountAmount, order.currency)} · shipping
+            {order.shippingMethod ? ` (${order.shippingMethod.name})` : ''} {formatMoney(order.shippingAmount, order.currency)}
+            {order.taxLabel && ` · ${order.taxIncluded ? 'incl. ' : ''}${order.taxLabel} ${formatMoney(order.taxAmount, order.currency)}`} · <strong>total {formatMoney(order.payAmount, order.currency)}</strong>
           </p>
           {order.delivery.address && (
             <address>

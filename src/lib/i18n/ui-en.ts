@@ -666,6 +666,16 @@ export const uiEn = {
   'discreet.parcelSender': 'Sender on the parcel: {name}',
   'discreet.mailSender': 'Our mails come from: {name}',
   'sign.privacyLink': 'By registering you agree to how we handle your data: see Privacy',
+  'checkout.shipping': 'Shipping',
+  'checkout.shippingMethod': 'Shipping method',
+  'checkout.shippingFree': 'Free',
+  'checkout.freeFrom': 'Free shipping from {amount}',
+  'checkout.shippingPending': 'Shipping and tax show once you pick the country (and state).',
+  'checkout.taxIncluded': 'incl. {label}',
+  'checkout.discreet': 'Discreet packaging',
+  'orders.shipping': 'Shipping',
+  'orders.taxIncluded': 'incl. {label}',
+  'friends.rebateOnGoods': 'Rebates are figured on the goods your friends pay for (after their discount), not on shipping or tax.',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;
