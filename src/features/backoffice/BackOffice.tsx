@@ -11,6 +11,7 @@ import BackOfficeCustomers from './BackOfficeCustomers';
 import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
+import BackOfficeShipping from './BackOfficeShipping';
 import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
 import PriceStockGrid from './PriceStockGrid';
 import { may, type OperatorRole } from './operators';
@@ -132,7 +133,7 @@ function SetPassword({ token }: { token: string }) {
   );
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
+type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'customers' | 'programme' | 'shipping' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
@@ -140,6 +141,7 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'adverts', label: 'Adverts', allowed: (role) => may(role, 'adverts.write') },
   { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
   { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
+  { id: 'shipping', label: 'Shipping & tax', allowed: (role) => may(role, 'shipping.manage') },
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
   { id: 'audit', label: 'Audit log', allowed: (role) => may(role, 'audit.read') },
   { id: 'publish', label: 'Publish', allowed: (role) => may(role, 'site.publish') },
@@ -181,6 +183,7 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
         {section === 'adverts' && <BackOfficeAdverts messages={messages} />}
         {section === 'customers' && <BackOfficeCustomers role={me.role} />}
         {section === 'programme' && <BackOfficeProgramme />}
+        {section === 'shipping' && <BackOfficeShipping />}
         {section === 'verify-codes' && <VerifyCodesSection />}
         {section === 'audit' && <AuditLog />}
         {section === 'publish' && <BackOfficePublish role={me.role} />}
