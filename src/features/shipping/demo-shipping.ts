@@ -16,7 +16,7 @@ export const demoZones: Omit<ShippingZoneInput, 'shippingZoneId'>[] = [
     name: 'United States',
     regions: ['US'],
     methods: [
-      { name: standard, deliveryTime: days(3, 7), prices: { USD: 599, CNY: 4_299, MYR: 2_799 }, freeFrom: { USD: 7_500, CNY: 53_900, MYR: 34_900 }, discreetPackaging: true },
+      { name: standard, deliveryTime: days(3, 7), prices: { USD: 599, CNY: 4_299, MYR: 2_799 }, freeFrom: { USD: 5_000, CNY: 35_000, MYR: 23_000 }, discreetPackaging: true },
       { name: express, deliveryTime: days(1, 2), prices: { USD: 1_999, CNY: 14_299, MYR: 9_299 }, freeFrom: {}, discreetPackaging: true },
     ],
   },
@@ -43,11 +43,11 @@ export const demoZones: Omit<ShippingZoneInput, 'shippingZoneId'>[] = [
   },
 ];
 
-/** DEMO rates only: Malaysian SST and Chinese VAT included in prices; sales tax added for four US states. */
+/** DEMO rates only: Malaysian SST and Chinese VAT included in prices; state sales tax added for four US states (the others have none here). */
 export const demoTaxRates: TaxRateInput[] = [
   { country: 'MY', state: '', rateBasisPoints: 800, included: true, label: 'SST' },
   { country: 'CN', state: '', rateBasisPoints: 1_300, included: true, label: 'VAT' },
-  { country: 'US', state: 'CA', rateBasisPoints: 725, included: false, label: 'Sales tax' },
+  { country: 'US', state: 'IL', rateBasisPoints: 625, included: false, label: 'Sales tax' },
   { country: 'US', state: 'NY', rateBasisPoints: 400, included: false, label: 'Sales tax' },
   { country: 'US', state: 'TX', rateBasisPoints: 625, included: false, label: 'Sales tax' },
   { country: 'US', state: 'WA', rateBasisPoints: 650, included: false, label: 'Sales tax' },

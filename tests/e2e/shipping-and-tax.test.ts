@@ -1,0 +1,131 @@
+import { eq } from 'drizzle-orm';
+import type { Page } from 'playwright';
+import { afterAll, describe, expect, it } from 'vitest';
+import { saveTaxRate } from '@/features/shipping/shipping.service';
+import { formatMoney } from '@/lib/money';
+import { orders } from '@/server/db/schema';
+import { STAND_IN_CARDS, startPaypalStandIn } from '../support/paypal-stand-in';
+import { addToCart, goToCheckout, password } from './support/storefront';
+import { aStorefront, untranslatedKeys } from './support/shop';
+
+/*
+ * Shipping and tax by destination in the demo shop (its demo zones and tax rates), shown before the
+ * customer pays and charged through PayPal's card fields (the PayPal stand-in) exactly as shown.
+ */
+
+const paypal = await startPaypalStandIn();
+paypal.steer.currencies.card = ['USD', 'MYR'];
+afterAll(async () => {
+  paypal.assertValid();
+  await paypal.close();
+});
+const shop = await aStorefront(paypal.env({ PAYPAL_CURRENCIES: 'USD,CNY,MYR', PAYPAL_CARD_CURRENCIES: 'USD,MYR' }));
+
+const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
+const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
+
+async function chooseCurrency(page: Page, currency: string) {
+  await page.goto('/productsList');
+  await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption(currency)]);
+}
+
+/** Contact, card payment and the rest of the address, then Place order; the page's card fields come up. */
+async function placeOrderByCard(page: Page, email: string) {
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('New password (creates your account)').fill(password);
+  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await page.getByLabel('First name').fill('Aisyah');
+  await page.getByLabel('Last name').fill('Rahman');
+  await page.getByLabel('Address', { exact: true }).fill('1 Jalan Ampang');
+  await page.getByLabel('City').fill('Kuala Lumpur');
+}
+
+async function payByCard(page: Page, total: string) {
+  await page.getByRole('heading', { name: 'Pay by card' }).waitFor();
+  await expect.poll(() => page.getByRole('button', { name: `Pay ${total}` }).isEnabled()).toBe(true);
+  await page.getByLabel('Cardholder name').fill('Aisyah Rahman');
+  await page.getByLabel('Card number').fill(STAND_IN_CARDS.approve);
+  await page.getByLabel('Expiration date (MM/YY)').fill('12/30');
+  await page.getByLabel('Security code (CVV)').fill('123');
+  await page.getByRole('button', { name: `Pay ${total}` }).click();
+  await page.waitForURL(/\/pay_result\?orderId=/);
+  await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+  const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+  const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+describe('a shopper in Malaysia', () => {
+  it('sees RM prices with SST included, shipping added at checkout, and free shipping once the goods reach the threshold; pays what was shown', async () => {
+    const page = await shop.newPage();
+    await chooseCurrency(page, 'MYR');
+    await addToCart(page, 'health', /Magnesium Sleep Gummies/);
+    await goToCheckout(page);
+    await page.getByLabel('Country').selectOption('MY');
+    await page.getByLabel('State / province').selectOption('14');
+
+    // RM99.00 of goods, RM8.00 standard shipping; the SST is the part of RM107.00 it is: 8/108 of it.
+    await expect.poll(() => text(page, 'shipping-amount')).toBe('RM8.00');
+    await expect(summary(page).getByText('Shipping (Standard)').isVisible()).resolves.toBe(true);
+    await expect(summary(page).getByText('incl. SST').isVisible()).resolves.toBe(true);
+    await expect(text(page, 'tax-amount')).resolves.toBe('RM7.93');
+    await expect(text(page, 'checkout-total')).resolves.toBe('RM107.00');
+    await expect(page.getByRole('radio', { name: /Express · RM18\.00/ }).isVisible()).resolves.toBe(true);
+    await expect(page.getByText('Free shipping from RM150.00').first().isVisible()).resolves.toBe(true);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+
+    // A second pack: RM198.00 crosses the RM150.00 threshold, and shipping drops to zero.
+    await addToCart(page, 'health', /Magnesium Sleep Gummies/);
+    await goToCheckout(page);
+    await page.getByLabel('Country').selectOption('MY');
+    await page.getByLabel('State / province').selectOption('14');
+    await expect.poll(() => text(page, 'shipping-amount')).toBe('Free');
+    await expect(text(page, 'tax-amount')).resolves.toBe('RM14.67');
+    const total = (await text(page, 'checkout-total'))!;
+    expect(total).toBe('RM198.00');
+
+    await placeOrderByCard(page, 'aisyah@example.com');
+    await page.getByLabel('ZIP code').fill('50450');
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    const order = await payByCard(page, total);
+    expect(order).toMatchObject({ currency: 'MYR', goodsTotal: 19_800, shippingAmount: 0, taxAmount: 1_467, taxIncluded: true, taxLabel: 'SST', payAmount: 19_800, status: 1 });
+    const paid = paypal.orders.get(order.providerOrderId!)!;
+    expect(paid.capture!.amount).toEqual({ currency_code: 'MYR', value: '198.00' });
+    expect(formatMoney(order.payAmount, 'MYR')).toBe(total);
+  });
+});
+
+describe('a shopper in the United States', () => {
+  it('sees sales tax appear when she picks her state, is asked again when the rate changes before she pays, and pays the total shown', async () => {
+    const page = await shop.newPage();
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    await goToCheckout(page);
+    // The United States is the country to start with: $59.99 ships free from $50.00, untaxed until a state is picked.
+    await expect.poll(() => text(page, 'shipping-amount')).toBe('Free');
+    await expect(page.getByTestId('tax-amount').count()).resolves.toBe(0);
+    await expect(text(page, 'checkout-total')).resolves.toBe('$59.99');
+
+    await page.getByLabel('State / province').selectOption('NY');
+    await expect.poll(() => text(page, 'tax-amount')).toBe('$2.40');
+    await expect(summary(page).getByText('Sales tax').isVisible()).resolves.toBe(true);
+    await expect(text(page, 'checkout-total')).resolves.toBe('$62.39');
+
+    await placeOrderByCard(page, 'jordan.ny@example.com');
+    await page.getByLabel('City').fill('New York');
+    await page.getByLabel('ZIP code').fill('10001');
+    // The shop's New York rate changes while she fills the form: nothing is placed, she sees the new total.
+    await saveTaxRate(shop.db, 'cli', { country: 'US', state: 'NY', rateBasisPoints: 800, included: false, label: 'Sales tax' });
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The total has changed since it was shown; please check the new total and confirm again');
+    await expect.poll(() => text(page, 'checkout-total')).toBe('$64.79');
+    await expect(text(page, 'tax-amount')).resolves.toBe('$4.80');
+    expect(await shop.db.select().from(orders).where(eq(orders.email, 'jordan.ny@example.com'))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    const order = await payByCard(page, '$64.79');
+    expect(order).toMatchObject({ currency: 'USD', goodsTotal: 5_999, shippingAmount: 0, taxAmount: 480, taxIncluded: false, taxLabel: 'Sales tax', payAmount: 6_479 });
+    const paid = paypal.orders.get(order.providerOrderId!)!;
+    expect(paid.capture!.amount).toEqual({ currency_code: 'USD', value: '64.79' });
+    expect(paid.request).toMatchObject({ purchase_units: [{ amount: { breakdown: { item_total: { value: '59.99' }, shipping: { value: '0.00' }, tax_total: { value: '4.80' } } } }] });
+  });
+});
