@@ -10,16 +10,16 @@ import { aStorefront, untranslatedKeys } from './support/shop';
 
 /*
  * Shipping and tax by destination in the demo shop (its demo zones and tax rates), shown before the
- * customer pays and charged through PayPal's card fields (the PayPal stand-in) exactly as shown.
+ * customer pays and charged through the PayPal stand-in exactly as shown: in ringgit with PayPal (a
+ * Malaysian merchant account), in dollars with PayPal's card fields.
  */
 
 const paypal = await startPaypalStandIn();
-paypal.steer.currencies.card = ['USD', 'MYR'];
 afterAll(async () => {
   paypal.assertValid();
   await paypal.close();
 });
-const shop = await aStorefront(paypal.env({ PAYPAL_CURRENCIES: 'USD,CNY,MYR', PAYPAL_CARD_CURRENCIES: 'USD,MYR' }));
+const shop = await aStorefront(paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR' }));
 
 const summary = (page: Page) => page.getByRole('region', { name: 'Order summary' });
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).textContent())?.trim();
@@ -29,15 +29,34 @@ async function chooseCurrency(page: Page, currency: string) {
   await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption(currency)]);
 }
 
-/** Contact, card payment and the rest of the address, then Place order; the page's card fields come up. */
-async function placeOrderByCard(page: Page, email: string) {
+/** Contact, the way of paying and the rest of the address (the country and state are chosen already). */
+async function fillContactAndAddress(page: Page, email: string, payMethod: 'PayPal' | 'Credit or debit card') {
   await page.getByLabel('Email', { exact: true }).fill(email);
   await page.getByLabel('New password (creates your account)').fill(password);
-  await page.getByRole('radio', { name: 'Credit or debit card' }).check();
+  await page.getByRole('radio', { name: payMethod, exact: true }).check();
   await page.getByLabel('First name').fill('Aisyah');
   await page.getByLabel('Last name').fill('Rahman');
   await page.getByLabel('Address', { exact: true }).fill('1 Jalan Ampang');
   await page.getByLabel('City').fill('Kuala Lumpur');
+}
+
+/** The order the result page shows, as stored, once it says the payment went through. */
+async function paidOrder(page: Page) {
+  await page.waitForURL(/\/pay_result\?orderId=/);
+  await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+  const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+  const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+  return order!;
+}
+
+/** PayPal's approval page, as the buyer uses it: approve, and PayPal sends the browser back to the shop. */
+async function approveAtPaypal(page: Page) {
+  await page.route('https://www.sandbox.paypal.com/**', async (route) => {
+    const token = new URL(route.request().url()).searchParams.get('token')!;
+    paypal.approve(token);
+    const { return_url: returnUrl } = (paypal.orders.get(token)!.request.payment_source as { paypal: { experience_context: { return_url: string } } }).paypal.experience_context;
+    await route.fulfill({ status: 302, headers: { Location: `${returnUrl}&token=${token}&PayerID=STANDINPAYER1` } });
+  });
 }
 
 async function payByCard(page: Page, total: string) {
@@ -48,11 +67,7 @@ async function payByCard(page: Page, total: string) {
   await page.getByLabel('Expiration date (MM/YY)').fill('12/30');
   await page.getByLabel('Security code (CVV)').fill('123');
   await page.getByRole('button', { name: `Pay ${total}` }).click();
-  await page.waitForURL(/\/pay_result\?orderId=/);
-  await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
-  const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
-  const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
-  return order!;
+  return paidOrder(page);
 }
 
 describe('a shopper in Malaysia', () => {
@@ -84,13 +99,16 @@ describe('a shopper in Malaysia', () => {
     const total = (await text(page, 'checkout-total'))!;
     expect(total).toBe('RM198.00');
 
-    await placeOrderByCard(page, 'aisyah@example.com');
+    await fillContactAndAddress(page, 'aisyah@example.com', 'PayPal');
     await page.getByLabel('ZIP code').fill('50450');
+    await approveAtPaypal(page);
     await page.getByRole('button', { name: 'Place order and pay' }).click();
-    const order = await payByCard(page, total);
+    const order = await paidOrder(page);
+    await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(total);
     expect(order).toMatchObject({ currency: 'MYR', goodsTotal: 19_800, shippingAmount: 0, taxAmount: 1_467, taxIncluded: true, taxLabel: 'SST', payAmount: 19_800, status: 1 });
     const paid = paypal.orders.get(order.providerOrderId!)!;
     expect(paid.capture!.amount).toEqual({ currency_code: 'MYR', value: '198.00' });
+    expect(paid.request).toMatchObject({ purchase_units: [{ amount: { breakdown: { item_total: { value: '198.00' }, shipping: { value: '0.00' }, tax_total: { value: '0.00' } } } }] });
     expect(formatMoney(order.payAmount, 'MYR')).toBe(total);
   });
 });
@@ -110,7 +128,7 @@ describe('a shopper in the United States', () => {
     await expect(summary(page).getByText('Sales tax').isVisible()).resolves.toBe(true);
     await expect(text(page, 'checkout-total')).resolves.toBe('$62.39');
 
-    await placeOrderByCard(page, 'jordan.ny@example.com');
+    await fillContactAndAddress(page, 'jordan.ny@example.com', 'Credit or debit card');
     await page.getByLabel('City').fill('New York');
     await page.getByLabel('ZIP code').fill('10001');
     // The shop's New York rate changes while she fills the form: nothing is placed, she sees the new total.
