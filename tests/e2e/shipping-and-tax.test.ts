@@ -134,7 +134,7 @@ describe('a shopper in the United States', () => {
     // The shop's New York rate changes while she fills the form: nothing is placed, she sees the new total.
     await saveTaxRate(shop.db, 'cli', { country: 'US', state: 'NY', rateBasisPoints: 800, included: false, label: 'Sales tax' });
     await page.getByRole('button', { name: 'Place order and pay' }).click();
-    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The total has changed since it was shown; please check the new total and confirm again');
+    await page.getByRole('alert').filter({ hasText: 'The total has changed since it was shown; please check the new total and confirm again' }).first().waitFor();
     await expect.poll(() => text(page, 'checkout-total')).toBe('$64.79');
     await expect(text(page, 'tax-amount')).resolves.toBe('$4.80');
     expect(await shop.db.select().from(orders).where(eq(orders.email, 'jordan.ny@example.com'))).toEqual([]);
