@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
+import { inviteOperator } from '@/features/backoffice/operator-auth';
 import { saveTaxRate } from '@/features/shipping/shipping.service';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
@@ -145,5 +146,46 @@ describe('a shopper in the United States', () => {
     const paid = paypal.orders.get(order.providerOrderId!)!;
     expect(paid.capture!.amount).toEqual({ currency_code: 'USD', value: '64.79' });
     expect(paid.request).toMatchObject({ purchase_units: [{ amount: { breakdown: { item_total: { value: '59.99' }, shipping: { value: '0.00' }, tax_total: { value: '4.80' } } } }] });
+  });
+});
+
+describe('the back office', () => {
+  it("lets an admin set a state's sales tax and a zone's price, which checkout then charges", async () => {
+    const email = 'shipping.admin@shop.example';
+    const { link } = await inviteOperator(shop.db, { email, role: 'admin' }, shop.config.publicOrigin);
+    const admin = await shop.newPage();
+    await admin.goto(link);
+    await admin.getByLabel('New password (at least 12 characters)').fill('a long back-office passphrase');
+    await admin.getByLabel('Repeat it').fill('a long back-office passphrase');
+    await admin.getByRole('button', { name: 'Set password' }).click();
+    await admin.getByRole('link', { name: 'Sign in' }).click();
+    await admin.getByLabel('Email').fill(email);
+    await admin.getByLabel('Password').fill('a long back-office passphrase');
+    await admin.getByRole('button', { name: 'Sign in' }).click();
+    await admin.getByRole('button', { name: 'Shipping & tax' }).click();
+
+    const taxForm = admin.getByRole('form', { name: 'Set a tax rate' });
+    await taxForm.getByLabel('Country (MY)').fill('US');
+    await taxForm.getByLabel('State (CA; empty for the whole country)').fill('OR');
+    await taxForm.getByLabel('Rate %').fill('1.5');
+    await taxForm.getByLabel('Name (SST, VAT, Sales tax)').fill('Sales tax');
+    await taxForm.getByLabel('Prices shown').selectOption('no');
+    await taxForm.getByRole('button', { name: 'Save tax rate' }).click();
+    await expect.poll(() => admin.getByRole('row').filter({ hasText: 'US-OR' }).textContent()).toContain('1.50 %');
+
+    await admin.getByRole('button', { name: 'Edit United States' }).click();
+    const zoneForm = admin.getByRole('form', { name: 'Edit zone United States' });
+    await zoneForm.getByLabel('Free from USD (empty: never)').first().fill('');
+    await zoneForm.getByRole('button', { name: 'Save zone' }).click();
+    await zoneForm.waitFor({ state: 'hidden' });
+
+    // Satin Slip Dress: $59.99 now ships for $5.99; Oregon's 1.5 % on $65.98 is $0.99.
+    const page = await shop.newPage();
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    await goToCheckout(page);
+    await page.getByLabel('State / province').selectOption('OR');
+    await expect.poll(() => text(page, 'tax-amount')).toBe('$0.99');
+    await expect(text(page, 'shipping-amount')).resolves.toBe('$5.99');
+    await expect(text(page, 'checkout-total')).resolves.toBe('$66.97');
   });
 });

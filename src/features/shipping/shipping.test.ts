@@ -189,6 +189,14 @@ describe('the order', () => {
     await setTax({ country: 'US', state: 'CA', rateBasisPoints: 725, included: false, label: 'Sales tax' });
   });
 
+  it('charges an energy-point recharge no shipping and no tax', async () => {
+    const recharge = await shop.post<OrderDetails>('/energy/recharge', { points: 1_000, payMethod: 'paypal' }, { headers: buyer.headers, currency: 'MYR' });
+    expect(recharge.body.data).toMatchObject({ kind: 'recharge', shippingAmount: 0, taxAmount: 0, taxLabel: null, shippingMethod: null });
+    expect(recharge.body.data.payAmount).toBe(recharge.body.data.goodsTotal);
+    const providerOrderId = (await startPayment(shop, buyer, recharge.body.data.orderId, 'paypal')).body.data.providerOrderId!;
+    expect(paypal.orders.get(providerOrderId)!.request).toMatchObject({ purchase_units: [{ amount: { breakdown: { shipping: { value: '0.00' }, tax_total: { value: '0.00' } } } }] });
+  });
+
   it('refuses a method of another zone and a destination it does not ship to, and changes nothing', async () => {
     const before = { orders: await orderCount(), stock: await stockOf(shop, shop.ids['robe-s']) };
     const otherZone = await createOrder(shop, buyer, { items: [aLine(shop, 'robe-s')], deliveryAddress: to('US', 'CA'), shippingMethodId: express, payMethod: 'paypal' });
