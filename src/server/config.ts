@@ -62,6 +62,8 @@ const environmentSchema = z.object({
   PAYPAL_CURRENCIES: currencyList('USD'),
   /** The shop currencies PayPal's card fields charge in for this account (PayPal lists neither CNY nor MYR for them). */
   PAYPAL_CARD_CURRENCIES: currencyList('USD', ['USD']),
+  /** When PayPal runs 3-D Secure on cards: where a regulation requires it (PSD2), or for every card payment. */
+  PAYPAL_CARD_3DS: z.enum(['when-required', 'always']).default('when-required'),
 
   REBATE_RATE_PERCENT: percent(5),
   FRIEND_DISCOUNT_PERCENT: percent(5),
@@ -171,6 +173,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         timeoutMs: env.PAYPAL_TIMEOUT_MS,
         walletCurrencies: env.PAYPAL_CURRENCIES,
         cardCurrencies: env.PAYPAL_CARD_CURRENCIES,
+        cardVerification: env.PAYPAL_CARD_3DS === 'always' ? ('SCA_ALWAYS' as const) : ('SCA_WHEN_REQUIRED' as const),
         /** Sent as PayPal's soft descriptor, so the statement shows what the checkout page says it will. */
         softDescriptor: env.BILLING_DESCRIPTOR,
       },

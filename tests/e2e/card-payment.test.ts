@@ -22,6 +22,7 @@ const messages = {
   failed: 'The payment did not go through.',
   invalid: 'Please check the card details and try again.',
   refused: 'The card payment could not be completed. Nothing was charged; please try again.',
+  notAuthenticated: 'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
 };
 
 /** Types a card into the card fields and presses Pay. */
@@ -89,6 +90,43 @@ describe('a card that does not go through', () => {
     await page.getByRole('button', { name: 'Try paying again' }).click();
     await page.waitForURL(/\/pay_result\?orderId=\d+&card=1/);
     await payByCard(page, STAND_IN_CARDS.approve);
+    await page.getByRole('heading', { name: messages.success }).waitFor();
+    expect(await orderOnPage(page)).toMatchObject({ status: 1, payMethod: 'card' });
+  });
+});
+
+describe('a card that asks for 3-D Secure', () => {
+  /** The customer's one order (the card form on the checkout page names none in its address). */
+  const orderOf = async (email: string) => (await shop.db.select().from(orders).where(eq(orders.email, email)))[0]!;
+
+  it('refused by the issuer: the form says so, nothing is captured, and an authenticated card pays', async () => {
+    const page = await shop.newPage();
+    await addToCart(page, 'toys', /Pebble Personal Massager/);
+    await checkOutByCard(page, 'three-d-secure@example.com');
+
+    await payByCard(page, STAND_IN_CARDS.authenticationFailed);
+    await page.getByRole('alert').filter({ hasText: messages.notAuthenticated }).waitFor();
+    const refused = await orderOf('three-d-secure@example.com');
+    expect(refused.status).toBe(0);
+    expect(paypal.orders.get(refused.providerOrderId!)!.capture).toBeUndefined();
+
+    await payByCard(page, STAND_IN_CARDS.authenticated);
+    await page.getByRole('heading', { name: messages.success }).waitFor();
+    expect(await orderOnPage(page)).toMatchObject({ status: 1, payMethod: 'card' });
+  });
+
+  it("on PayPal's own page: the buyer confirms there and PayPal's return brings them back to a paid order", async () => {
+    const page = await shop.newPage('mobile');
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    await checkOutByCard(page, 'three-d-secure-redirect@example.com');
+
+    await payByCard(page, STAND_IN_CARDS.authenticateAtPaypal);
+    await page.waitForURL((url) => url.href.startsWith(`${paypal.url}/webapps/helios`));
+    await page.getByRole('heading', { name: 'Verify your card' }).waitFor();
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    const orderId = (await orderOf('three-d-secure-redirect@example.com')).id;
+
+    await page.waitForURL((url) => url.href.startsWith(`${shop.config.publicOrigin}/pay_result?orderId=${orderId}`) && url.searchParams.has('token'));
     await page.getByRole('heading', { name: messages.success }).waitFor();
     expect(await orderOnPage(page)).toMatchObject({ status: 1, payMethod: 'card' });
   });

@@ -16,6 +16,7 @@ import { aStorefront, untranslatedKeys } from './support/shop';
  */
 
 const paypal = await startPaypalStandIn();
+paypal.steer.accountCountry = 'MY';
 afterAll(async () => {
   paypal.assertValid();
   await paypal.close();

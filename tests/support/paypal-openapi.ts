@@ -26,6 +26,51 @@ const specs = Object.fromEntries(
   files.map((file) => [file, JSON.parse(readFileSync(new URL(`./paypal-openapi/${file}.json`, import.meta.url), 'utf8')) as Spec]),
 ) as Record<SpecFile, Spec>;
 
+/**
+ * What PayPal documents beyond the vendored snapshot: its Orders v2 reference documents
+ * `payment_source.card.attributes.verification` (https://developer.paypal.com/api/orders/v2/definitions/card_verification,
+ * method SCA_ALWAYS | SCA_WHEN_REQUIRED | 3D_SECURE | AVS_CVV), which the snapshot of 2024-02-03 lacks.
+ */
+function amend(): void {
+  const schemas = specs.checkout_orders_v2.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+  schemas.card_verification = {
+    type: 'object',
+    title: 'Card Verification',
+    description: 'The API caller can opt in to verify the card through PayPal offered verification services (e.g. Smart Dollar Auth, 3DS).',
+    properties: { method: { type: 'string', enum: ['SCA_ALWAYS', 'SCA_WHEN_REQUIRED', '3D_SECURE', 'AVS_CVV'], default: 'SCA_WHEN_REQUIRED' } },
+  } as never;
+  schemas.card_attributes!.properties!.verification = { $ref: '#/components/schemas/card_verification' };
+}
+
+/**
+ * Tightened to what PayPal documents: the objects the shop reads in PayPal's answers, and the 3-D Secure
+ * objects it sends, may carry only the properties PayPal's definitions list for them (through their
+ * `allOf` parts), and the answers must carry the fields the shop reads. The definitions themselves
+ * allow any property and require almost none, so an empty capture `{}` or a misspelt field would pass
+ * (PayPal ignores a field it does not know: a misspelt `verification` would silently ask for no 3-D Secure).
+ */
+const tightened: [SpecFile, string, string[]][] = [
+  ['checkout_orders_v2', 'order', ['id', 'status']],
+  ['checkout_orders_v2', 'capture', ['id', 'status']],
+  ['checkout_orders_v2', 'card_response', []],
+  ['checkout_orders_v2', 'authentication_response', []],
+  ['checkout_orders_v2', 'three_d_secure_authentication_response', []],
+  ['checkout_orders_v2', 'card_attributes', []],
+  ['checkout_orders_v2', 'card_verification', ['method']],
+  ['checkout_orders_v2', 'card_experience_context', []],
+  ['payments_payment_v2', 'capture-2', ['id', 'status', 'amount']],
+  ['payments_payment_v2', 'refund', ['id', 'status', 'amount']],
+];
+
+function tighten(): void {
+  for (const [file, name, required] of tightened) {
+    const schema = specs[file].components.schemas[name] as SchemaNode & { propertyNames?: unknown; required?: string[] };
+    const names = new Set(parts(file, schema).flatMap((part) => Object.keys(part.properties ?? {})));
+    schema.propertyNames = { enum: [...names] };
+    schema.required = [...new Set([...(schema.required ?? []), ...required])];
+  }
+}
+
 // The definitions use OpenAPI 3.0 keywords (nullable, readOnly, example, x-…) and PayPal's own format
 // names (ppaas_…): known keywords are checked, PayPal's formats are described by their patterns.
 // Some of PayPal's patterns are valid only without the `u` flag (as JavaScript reads them in browsers).
@@ -34,6 +79,8 @@ const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, uni
 for (const format of ['merchant_common_email_address_v2', 'payer_v1', 'ppaas_common_country_code_v2', 'ppaas_common_currency_code_v2', 'ppaas_common_email_address_v2', 'ppaas_common_language_v3', 'ppaas_date_notime_v2', 'ppaas_date_time_v3', 'ppaas_ip_address_v1', 'ppaas_payer_id_v3']) {
   ajv.addFormat(format, true);
 }
+amend();
+tighten();
 for (const file of files) ajv.addSchema(specs[file] as object, file);
 
 const compiled = new Map<string, ValidateFunction>();

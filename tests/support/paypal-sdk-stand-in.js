@@ -5,7 +5,12 @@
  * onApprove, onError })`, fields that render into containers (plain inputs here, PayPal's iframes
  * there), and `submit()`, which rejects card details that cannot be valid, then creates the order,
  * hands the card to PayPal for it (the stand-in's /sdk/card-fields/confirm) and calls onApprove, or
- * onError when that fails.
+ * onError when that fails. 3-D Secure as PayPal's "3D Secure: JavaScript SDK" guide describes it
+ * (https://developer.paypal.com/docs/checkout/advanced/customize/3d-secure/sdk/): the fields run the
+ * issuer's authentication when the card asks for it (here decided by the stand-in card's number, with
+ * no challenge window) and pass its outcome to onApprove as `liabilityShift` (POSSIBLE, NO, UNKNOWN;
+ * absent when no authentication ran); a card whose authentication PayPal leaves to its own page is
+ * approved without one, and the shop's capture meets the order's 3-D Secure contingency.
  */
 (() => {
   const base = new URL(document.currentScript.src).origin;
@@ -46,15 +51,17 @@
         const card = Object.fromEntries(Object.entries(inputs).map(([kind, input]) => [kind, kind === 'name' ? input.value : input.value.replace(/\s/g, '')]));
         if (!isValid(card)) throw new Error('INVALID_CARD_DETAILS');
         let orderID;
+        let confirmed;
         try {
           orderID = await createOrder();
           const response = await fetch(`${base}/sdk/card-fields/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ orderID, ...card }) });
           if (!response.ok) throw new Error(`card refused: ${await response.text()}`);
+          confirmed = await response.json();
         } catch (error) {
           onError(error);
           throw error;
         }
-        await onApprove({ orderID, liabilityShift: 'POSSIBLE' });
+        await onApprove(confirmed.liabilityShift ? { orderID, liabilityShift: confirmed.liabilityShift } : { orderID });
       },
     };
   }

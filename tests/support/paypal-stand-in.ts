@@ -16,6 +16,15 @@ import { answerProblems, documentedError, findOperation, operation, prepare, req
  * the original answer (200 where PayPal documents it for a repeat).
  * It also serves a stand-in of PayPal's JavaScript SDK (card fields) at /sdk/js for the browser
  * tests; see paypal-sdk-stand-in.js and STAND_IN_CARDS.
+ * The card fields and 3-D Secure follow PayPal's guides "3D Secure: JavaScript SDK"
+ * (https://developer.paypal.com/docs/checkout/advanced/customize/3d-secure/sdk/: the verification method
+ * and the 3-D Secure return and cancel URLs in `payment_source.card` of the create-order call,
+ * `liabilityShift` in the card fields' onApprove) and "3D Secure response parameters"
+ * (https://developer.paypal.com/docs/checkout/advanced/customize/3d-secure/response-parameters/: what
+ * `payment_source.card.authentication_result` holds for each outcome), and the Orders v2 reference for
+ * the 3-D Secure contingency (capture answers 422 PAYER_ACTION_REQUIRED, the order's `payer-action` link
+ * leads to PayPal's authentication page, which sends the buyer to the return URL, or 422
+ * RETURN_URL_REQUIRED when the order has none).
  */
 
 export const STAND_IN_CLIENT = { id: 'shop-client', secret: 'shop-secret' };
@@ -25,9 +34,35 @@ export const STAND_IN_WEBHOOK_ID = '2WH14895PA0591623';
 /**
  * Card numbers the SDK stand-in's fields take: `approve` is captured; `decline` is accepted for the
  * order but its capture is declined (INSTRUMENT_DECLINED); `refuse` is a valid number PayPal refuses at
- * once, so the page's onError runs. Any expiry MM/YY and a 3-digit CVV.
+ * once, so the page's onError runs; the others go through 3-D Secure as each says. Any expiry MM/YY
+ * and a 3-digit CVV.
  */
-export const STAND_IN_CARDS = { approve: '4111111111111111', decline: '4000000000000002', refuse: '5555555555554444' } as const;
+export const STAND_IN_CARDS = {
+  approve: '4111111111111111',
+  decline: '4000000000000002',
+  refuse: '5555555555554444',
+  /** 3-D Secure in the card fields: the issuer authenticates the buyer (enrollment Y, authentication Y, liability POSSIBLE). */
+  authenticated: '4000000000003220',
+  /** 3-D Secure in the card fields: the buyer fails the issuer's challenge (Y, N, liability NO). */
+  authenticationFailed: '4000000000003063',
+  /** 3-D Secure could not run: the issuer's system is unavailable (U, no authentication, liability UNKNOWN). */
+  authenticationUnavailable: '4000000000003097',
+  /** A card not enrolled in 3-D Secure (N, no authentication, liability NO): PayPal's guide says to continue. */
+  notEnrolled: '4000000000003055',
+  /** 3-D Secure left to PayPal's own page: the order waits for the buyer (PAYER_ACTION_REQUIRED), who authenticates there. */
+  authenticateAtPaypal: '4000000000003238',
+} as const;
+
+/** What PayPal's 3-D Secure says about a card (payment_source.card.authentication_result), per stand-in card. */
+type Authentication = { liability_shift: 'POSSIBLE' | 'NO' | 'UNKNOWN'; three_d_secure?: { enrollment_status: string; authentication_status?: string } };
+const authentications: Partial<Record<string, Authentication>> = {
+  [STAND_IN_CARDS.authenticated]: { liability_shift: 'POSSIBLE', three_d_secure: { enrollment_status: 'Y', authentication_status: 'Y' } },
+  [STAND_IN_CARDS.authenticationFailed]: { liability_shift: 'NO', three_d_secure: { enrollment_status: 'Y', authentication_status: 'N' } },
+  [STAND_IN_CARDS.authenticationUnavailable]: { liability_shift: 'UNKNOWN', three_d_secure: { enrollment_status: 'U' } },
+  [STAND_IN_CARDS.notEnrolled]: { liability_shift: 'NO', three_d_secure: { enrollment_status: 'N' } },
+};
+/** Currencies PayPal takes only for accounts in their own country ("in-country PayPal accounts only"). */
+const inCountryOnly: Record<string, string> = { CNY: 'CN', MYR: 'MY' };
 
 const sdkScript = readFile(new URL('./paypal-sdk-stand-in.js', import.meta.url), 'utf8');
 
@@ -56,6 +91,8 @@ type Order = {
   capture?: Capture;
   /** Paid with STAND_IN_CARDS.decline: its capture is declined. */
   declinedCard?: boolean;
+  /** The card the buyer typed (card fields), and what 3-D Secure said about it. */
+  card?: { lastDigits: string; authentication?: Authentication };
 };
 type Answer = { status: number; body: unknown };
 type WebhookEventType =
@@ -121,7 +158,7 @@ const servedOperations: [SpecFile, string, string][] = [
 
 export async function startPaypalStandIn() {
   for (const [file, method, path] of servedOperations) prepare(operation(file, method, path));
-  schemaProblems('payments_payment_v2', 'capture', {});
+  schemaProblems('payments_payment_v2', 'capture-2', {});
   schemaProblems('payments_payment_v2', 'refund', {});
   schemaProblems('notifications_webhooks_v1', 'event', {});
   const orders = new Map<string, Order>();
@@ -151,8 +188,14 @@ export async function startPaypalStandIn() {
     slow: null as { path: RegExp; ms: number } | null,
     webhookVerification: 'SUCCESS' as 'SUCCESS' | 'FAILURE',
     tokenLifetimeSeconds: 32_400,
-    /** The currencies the merchant account receives, per way of paying (a PayPal account or a card). */
+    /**
+     * The currencies the merchant account receives, per way of paying (a PayPal account or a card).
+     * CNY and MYR are taken only by an account in China or Malaysia (`accountCountry`), as PayPal's
+     * currency codes page says, whatever is listed here.
+     */
     currencies: { paypal: ['USD', 'CNY', 'MYR'], card: ['USD'] } as Record<'paypal' | 'card', string[]>,
+    /** Where the merchant's PayPal account is. */
+    accountCountry: 'US' as string,
     /**
      * The merchant account refuses a capture whose invoice id an earlier capture attempt carried
      * (PayPal's "block accidental payments" setting): 422 DUPLICATE_INVOICE_ID.
@@ -194,11 +237,15 @@ export async function startPaypalStandIn() {
 
   function orderBody(order: Order) {
     const unit = (order.request.purchase_units as { reference_id?: string; invoice_id?: string }[])[0]!;
-    const approveLink = `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`;
+    // A card's 3-D Secure contingency leads to PayPal's authentication page; a wallet's to its checkout.
+    const approveLink = order.card ? `${url}/webapps/helios?action=verify&flow=3ds&cart_id=${order.id}` : `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`;
     return {
       id: order.id,
       status: order.status,
       intent: 'CAPTURE',
+      ...(order.card
+        ? { payment_source: { card: { last_digits: order.card.lastDigits, brand: 'VISA', type: 'CREDIT', ...(order.card.authentication ? { authentication_result: order.card.authentication } : {}) } } }
+        : {}),
       create_time: now(),
       purchase_units: [
         {
@@ -223,6 +270,8 @@ export async function startPaypalStandIn() {
   async function capture(found: FoundOperation, order: Order): Promise<Answer> {
     stats.captureCalls += 1;
     if (order.status === 'COMPLETED') return fail(found, 422, 'ORDER_ALREADY_CAPTURED');
+    // A card whose 3-D Secure waits for the buyer on PayPal's page: they can come back only to a return URL.
+    if (order.status === 'PAYER_ACTION_REQUIRED' && order.card) return fail(found, 422, cardExperience(order)?.return_url ? 'PAYER_ACTION_REQUIRED' : 'RETURN_URL_REQUIRED');
     if (order.status !== 'APPROVED') return fail(found, 422, 'ORDER_NOT_APPROVED');
     const invoiceId = (order.request.purchase_units as { invoice_id?: string }[])[0]!.invoice_id;
     if (invoiceId && steer.refuseDuplicateInvoiceIds && invoiceIds.has(invoiceId)) return fail(found, 422, 'DUPLICATE_INVOICE_ID');
@@ -267,15 +316,22 @@ export async function startPaypalStandIn() {
     return { status: 201, body: refundBody(made) };
   }
 
+  /** The 3-D Secure return and cancel URLs a card order was created with. */
+  const cardExperience = (order: Order) => (order.request.payment_source as { card?: { experience_context?: { return_url?: string; cancel_url?: string } } } | undefined)?.card?.experience_context;
+
   function createOrder(found: FoundOperation, body: Record<string, unknown>): Answer {
     const unit = (body.purchase_units as { amount: Money }[])[0]!;
-    const way = body.payment_source && typeof body.payment_source === 'object' && 'paypal' in body.payment_source ? 'paypal' : 'card';
-    const places = decimals[unit.amount.currency_code];
-    if (places === undefined || !steer.currencies[way].includes(unit.amount.currency_code)) return fail(found, 422, 'INVALID_CURRENCY_CODE');
+    const wallet = body.payment_source && typeof body.payment_source === 'object' && 'paypal' in body.payment_source;
+    const way = wallet ? 'paypal' : 'card';
+    const currency = unit.amount.currency_code;
+    const places = decimals[currency];
+    const inCountry = inCountryOnly[currency] === undefined || inCountryOnly[currency] === steer.accountCountry;
+    if (places === undefined || !steer.currencies[way].includes(currency) || !inCountry) return fail(found, 422, 'INVALID_CURRENCY_CODE');
     if ((unit.amount.value.split('.')[1] ?? '').length !== places) return fail(found, 422, 'DECIMAL_PRECISION');
     const breakdownIssue = breakdownProblem(unit as PurchaseUnitAmounts, places);
     if (breakdownIssue) return fail(found, 422, breakdownIssue);
-    const order: Order = { id: id(), status: body.payment_source ? 'PAYER_ACTION_REQUIRED' : 'CREATED', amount: unit.amount, request: body };
+    // A wallet order waits for the buyer at PayPal; a card order (card fields, no number) for the card.
+    const order: Order = { id: id(), status: wallet ? 'PAYER_ACTION_REQUIRED' : 'CREATED', amount: unit.amount, request: body };
     orders.set(order.id, order);
     return { status: 201, body: orderBody(order) };
   }
@@ -332,11 +388,32 @@ export async function startPaypalStandIn() {
     }
   }
 
+  /** The card fields hand PayPal a card for an order (3-D Secure runs in the fields, or is left to PayPal's page). */
+  function confirmCard(order: Order, number: string) {
+    stats.cardsConfirmed += 1;
+    const authentication = authentications[number];
+    order.card = { lastDigits: number.slice(-4), ...(authentication ? { authentication } : {}) };
+    order.declinedCard = number === STAND_IN_CARDS.decline;
+    order.status = number === STAND_IN_CARDS.authenticateAtPaypal ? 'PAYER_ACTION_REQUIRED' : 'APPROVED';
+  }
+
+  /** PayPal's 3-D Secure page (its `payer-action` link for a card), reduced to the buyer's two choices. */
+  function authenticationPage(orderId: string): string {
+    const order = orders.get(orderId);
+    const safeId = orderId.replace(/[^A-Z0-9]/g, '');
+    if (!order?.card) return '<!doctype html><title>PayPal</title><p>This payment is no longer available.</p>';
+    return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Verify your card · PayPal</title></head><body>
+<h1>Verify your card</h1><p>Your bank asks you to confirm this payment of ${order.amount.value} ${order.amount.currency_code} with the card ending in ${order.card.lastDigits}.</p>
+<form method="post" action="/webapps/helios"><input type="hidden" name="cart_id" value="${safeId}">
+<button name="result" value="authenticated">Confirm</button> <button name="result" value="cancelled">Cancel</button></form></body></html>`;
+  }
+
   /**
    * The SDK stand-in's side: the script (PayPal answers 400 for a client id it does not know, or a
-   * currency the merchant does not take cards in) and the card its fields submit for an order.
+   * currency the merchant does not take cards in), the card its fields submit for an order, and
+   * PayPal's 3-D Secure page with the buyer's answer to it.
    */
-  async function answerSdk(method: string, address: URL, text: string): Promise<Answer | string> {
+  async function answerSdk(method: string, address: URL, text: string): Promise<Answer | string | { redirect: string }> {
     if (method === 'GET' && address.pathname === '/sdk/js') {
       lastSdkQuery = Object.fromEntries(address.searchParams);
       if (address.searchParams.get('client-id') !== STAND_IN_CLIENT.id) return { status: 400, body: { name: 'INVALID_CLIENT_ID' } };
@@ -348,11 +425,24 @@ export async function startPaypalStandIn() {
       const card = JSON.parse(text) as { orderID?: string; number?: string };
       const order = orders.get(card.orderID ?? '');
       if (!order || order.status !== 'CREATED') return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVABLE' }] } };
-      if (card.number !== STAND_IN_CARDS.approve && card.number !== STAND_IN_CARDS.decline) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
-      stats.cardsConfirmed += 1;
+      const known = (Object.values(STAND_IN_CARDS) as string[]).includes(card.number ?? '');
+      if (!card.number || !known || card.number === STAND_IN_CARDS.refuse) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
+      confirmCard(order, card.number);
+      return { status: 200, body: { id: order.id, status: order.status, liabilityShift: order.card?.authentication?.liability_shift ?? null } };
+    }
+    if (method === 'GET' && address.pathname === '/webapps/helios') return authenticationPage(address.searchParams.get('cart_id') ?? '');
+    if (method === 'POST' && address.pathname === '/webapps/helios') {
+      // The buyer's answer on PayPal's 3-D Secure page: authenticated, or cancelled.
+      const form = new URLSearchParams(text);
+      const order = orders.get(form.get('cart_id') ?? '');
+      const experience = order && cardExperience(order);
+      if (!order?.card || order.status !== 'PAYER_ACTION_REQUIRED' || !experience?.return_url) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } };
+      if (form.get('result') !== 'authenticated') return { redirect: experience.cancel_url ?? experience.return_url };
+      order.card.authentication = authentications[STAND_IN_CARDS.authenticated];
       order.status = 'APPROVED';
-      order.declinedCard = card.number === STAND_IN_CARDS.decline;
-      return { status: 200, body: { id: order.id, status: order.status } };
+      const back = new URL(experience.return_url);
+      back.searchParams.set('token', order.id);
+      return { redirect: back.toString() };
     }
     return { status: 404, body: { name: 'NOT_FOUND' } };
   }
@@ -365,12 +455,18 @@ export async function startPaypalStandIn() {
     const path = address.pathname;
     const method = request.method ?? 'GET';
 
-    if (path.startsWith('/sdk/')) {
+    if (path.startsWith('/sdk/') || path === '/webapps/helios') {
       const sdk = await answerSdk(method, address, text);
-      const script = typeof sdk === 'string';
+      if (typeof sdk === 'object' && 'redirect' in sdk) {
+        response.writeHead(303, { Location: sdk.redirect });
+        response.end();
+        return;
+      }
+      const page = typeof sdk === 'string';
+      const type = !page ? 'application/json' : path === '/webapps/helios' ? 'text/html; charset=utf-8' : 'text/javascript';
       // The page's scripts call it from the shop's origin.
-      response.writeHead(script ? 200 : sdk.status, { 'Content-Type': script ? 'text/javascript' : 'application/json', 'Access-Control-Allow-Origin': '*' });
-      response.end(script ? sdk : JSON.stringify(sdk.body));
+      response.writeHead(page ? 200 : sdk.status, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' });
+      response.end(page ? sdk : JSON.stringify(sdk.body));
       return;
     }
 
@@ -476,7 +572,7 @@ export async function startPaypalStandIn() {
     const captured = order?.capture ?? captures.get(key);
     if (!captured) throw new Error(`the stand-in has no capture for ${key}`);
     const resource = captureBody(captured, true);
-    const problems = schemaProblems('payments_payment_v2', 'capture', resource);
+    const problems = schemaProblems('payments_payment_v2', 'capture-2', resource);
     if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
     return { resourceType: 'capture', resource };
   }
@@ -504,6 +600,18 @@ export async function startPaypalStandIn() {
       const order = orders.get(orderId);
       if (!order) throw new Error(`the stand-in has no order ${orderId}`);
       order.status = 'APPROVED';
+    },
+    /** The buyer pays the order with one of STAND_IN_CARDS in the card fields (as the SDK stand-in does). */
+    payByCard(orderId: string, number: string) {
+      const order = orders.get(orderId);
+      if (!order || order.status !== 'CREATED') throw new Error(`the stand-in has no order ${orderId} awaiting a card`);
+      confirmCard(order, number);
+      return order.card?.authentication?.liability_shift ?? null;
+    },
+    /** The buyer answers PayPal's 3-D Secure page (the order's payer-action link); answers where PayPal sends them. */
+    async authenticateAtPaypal(orderId: string, result: 'authenticated' | 'cancelled') {
+      const response = await fetch(`${url}/webapps/helios`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cart_id: orderId, result }) });
+      return response.headers.get('location');
     },
     /** PayPal finishes a pending capture (COMPLETED or DECLINED). */
     settleCapture(captureId: string, status: 'COMPLETED' | 'DECLINED') {

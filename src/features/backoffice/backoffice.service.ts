@@ -29,6 +29,9 @@ function paymentNoteOf(payment: typeof payments.$inferSelect): string | null {
   switch (payment.status) {
     case 'created':
       return payment.heldCaptureId ? `payment held by ${provider}` : null;
+    case 'captured':
+      // PayPal's guide lets a card that could not be authenticated (not enrolled) through; its fraud chargebacks stay with the shop.
+      return payment.liabilityShift === 'NO' ? 'card paid without 3-D Secure (not enrolled): a fraud chargeback is yours' : null;
     case 'mismatch': {
       const captured = payment.capturedAmount === null ? 'an unreadable amount' : `${toMajorUnits(payment.capturedAmount)} ${payment.capturedCurrency ?? ''}`.trim();
       return `${provider} captured ${captured}, not the order's amount: not paid, held for you (refund gives it back)`;

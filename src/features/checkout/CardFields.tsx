@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { OrderStatus } from '@/features/orders/orders';
 import type { OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
 import { api, isSuccess } from '@/lib/api-client';
 import type { Translate } from '@/lib/i18n/ui';
@@ -33,9 +34,17 @@ export function CardFields({ t, order, setup }: Props) {
             if (!isSuccess(payment) || !payment.data.providerOrderId) throw new Error(`the payment did not start (${payment.code})`);
             return payment.data.providerOrderId;
           },
-          async onApprove({ orderID }) {
+          async onApprove({ orderID, liabilityShift }) {
             // The result page settles the payment itself if this capture does not get through.
-            await api.post('order/callback', { orderId, token: orderID }, { quiet: true });
+            const result = await api.post<OrderStatusInfo>('order/callback', { orderId, token: orderID }, { quiet: true });
+            const settled = isSuccess(result) ? result.data : null;
+            // 3-D Secure left to PayPal's page (the order's payer-action link): its return URL brings the buyer back.
+            if (settled?.continueUrl) return location.assign(settled.continueUrl);
+            // Refused for its 3-D Secure outcome: nothing was charged, and the form takes another try.
+            if (settled?.status === OrderStatus.PaymentFailed && (liabilityShift === 'NO' || liabilityShift === 'UNKNOWN')) {
+              setError(t(liabilityShift === 'NO' ? 'card.notAuthenticated' : 'card.authenticationUnavailable'));
+              return setStage('ready');
+            }
             location.assign(`/pay_result?orderId=${orderId}`);
           },
           onError() {

@@ -5,6 +5,11 @@ import type { Currency } from '@/lib/locale';
  * PayPal's JavaScript SDK in the page, as much of it as the card fields use: PayPal renders the card
  * inputs in its own iframes, so the shop never sees a card number. The pages are static, so where the
  * SDK comes from and the client id arrive with the payment method options, not with the build.
+ * The calls follow PayPal's guides for the JavaScript SDK's CardFields component
+ * (https://developer.paypal.com/docs/checkout/advanced/integrate/) and its 3-D Secure
+ * (https://developer.paypal.com/docs/checkout/advanced/customize/3d-secure/sdk/). The script itself is
+ * PayPal's, loaded from PAYPAL_SDK_URL; the tests load a stand-in of it
+ * (tests/support/paypal-sdk-stand-in.js) from the PayPal stand-in.
  * See docs/decisions/017-paypal-card-fields.md.
  */
 
@@ -17,8 +22,13 @@ export type HostedField = { render(container: HTMLElement): Promise<void>; close
 export type CardFieldsOptions = {
   /** Starts the payment on the shop's server; answers the PayPal order id. */
   createOrder(): Promise<string>;
-  /** The customer's card was accepted for the PayPal order `orderID`; the shop captures it now. */
-  onApprove(data: { orderID: string }): Promise<void>;
+  /**
+   * The customer's card was accepted for the PayPal order `orderID`; the shop captures it now.
+   * `liabilityShift` is the outcome of the 3-D Secure authentication the fields ran (POSSIBLE, NO,
+   * UNKNOWN; absent when none ran), per PayPal's "3D Secure: JavaScript SDK" guide. The shop decides
+   * from PayPal's own record of it; the page uses it only to word a refusal.
+   */
+  onApprove(data: { orderID: string; liabilityShift?: string }): Promise<void>;
   onError(error: unknown): void;
 };
 

@@ -278,6 +278,10 @@ async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: Date): 
     await deps.db.update(payments).set({ captureStartedAt: null }).where(eq(payments.id, claimed.id));
     return null;
   }
+  // A card's 3-D Secure outcome is kept with its attempt, captured or refused for it.
+  if ((result.status === 'completed' || result.status === 'declined') && result.liabilityShift) {
+    await deps.db.update(payments).set({ liabilityShift: result.liabilityShift }).where(eq(payments.id, claimed.id));
+  }
   return recordCaptureResult(deps, claimed, result, now);
 }
 

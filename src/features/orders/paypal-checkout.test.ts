@@ -114,9 +114,39 @@ describe('paying with PayPal', () => {
     expect(() => loadConfig(paypal.env({ PAYPAL_CARD_CURRENCIES: 'USD,MYR' }))).toThrow(/PAYPAL_CARD_CURRENCIES/);
   });
 
+  it('MYR and CNY reach PayPal only from an account in Malaysia or China, as PayPal takes them for in-country accounts only', async () => {
+    const malaysian = await createTestApi({ seed: false, env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR,CNY' }) });
+    try {
+      const myIds = await seedCartCatalog(malaysian, () => testPicture());
+      const buyer = await signUp(malaysian);
+      const payInMyr = async (currency: 'MYR' | 'CNY') => {
+        const order = await placeOrder(malaysian, buyer, [{ goodsSpecificationId: myIds['robe-s'], goodsQuantity: 1 }], { payMethod: 'paypal' }, { currency });
+        return startPayment(malaysian, buyer, order.orderId, 'paypal');
+      };
+      // A shop listing MYR for an account PayPal does not hold in Malaysia: PayPal refuses the order (422 INVALID_CURRENCY_CODE).
+      paypal.steer.accountCountry = 'US';
+      expect((await payInMyr('MYR')).body).toMatchObject({ code: -1 });
+      // An account in Malaysia takes MYR, and still not CNY.
+      paypal.steer.accountCountry = 'MY';
+      const started = await payInMyr('MYR');
+      expect(started.body.code).toBe(1);
+      expect(paypal.orders.get(started.body.data.providerOrderId!)!.amount.currency_code).toBe('MYR');
+      expect((await payInMyr('CNY')).body).toMatchObject({ code: -1 });
+      paypal.steer.accountCountry = 'CN';
+      expect((await payInMyr('CNY')).body.code).toBe(1);
+    } finally {
+      paypal.steer.accountCountry = 'US';
+      await malaysian.close();
+    }
+  });
+
   it('pays by card through the same order API: the page gets the PayPal order id for its card fields', async () => {
     const { customer, order, started, providerOrderId } = await approvedPayment('card');
     expect(started).toMatchObject({ payMethod: 'card', approveUrl: null, providerOrderId: expect.any(String) });
+    // 3-D Secure brings the buyer back to the shop's one public origin.
+    expect(paypal.orders.get(providerOrderId)!.request.payment_source).toMatchObject({
+      card: { experience_context: { return_url: `${ORIGIN}/pay_result?orderId=${order.orderId}`, cancel_url: `${ORIGIN}/pay_result?orderId=${order.orderId}&cancelled=1` } },
+    });
     expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(1);
     expect((await details(customer, order.orderId)).payMethod).toBe('card');
   });

@@ -5,7 +5,7 @@ import { findOrders } from '@/features/backoffice/backoffice.service';
 import { aCustomer, aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { documentedIssues, operation } from '../../../tests/support/paypal-openapi';
-import { startPaypalStandIn, type CaptureOutcome, type RefundOutcome } from '../../../tests/support/paypal-stand-in';
+import { STAND_IN_CARDS, startPaypalStandIn, type CaptureOutcome, type RefundOutcome } from '../../../tests/support/paypal-stand-in';
 import { closeExpiredOrders } from './order-lifecycle';
 import { orderCommands } from './orders.commands';
 import { settleHeldCaptures } from './payments.service';
@@ -443,6 +443,118 @@ describe('a declined funding source', () => {
     const { order, providerOrderId } = await approvedOrder('card');
     paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
     expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
+  });
+});
+
+describe('a buyer who cancels at PayPal', () => {
+  it('comes back to the cancel URL ("payment cancelled"), nothing is captured, and "Pay again" starts a new attempt that pays', async () => {
+    const created = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress },
+      { headers: customer.headers },
+    );
+    const order = created.body.data;
+    const started = await startPayment(shop, customer, order.orderId, 'paypal');
+    const cancelled = started.body.data.providerOrderId!;
+    expect(paypal.orders.get(cancelled)!.request).toMatchObject({
+      payment_source: { paypal: { experience_context: { cancel_url: `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1` } } },
+    });
+    // It still awaits payment: the cancel URL's page shows "payment cancelled" for it (tests/e2e/checkout.test.ts).
+    expect((await details(order.orderId)).status).toBe(PENDING);
+
+    const again = await startPayment(shop, customer, order.orderId, 'paypal');
+    const providerOrderId = again.body.data.providerOrderId!;
+    expect(providerOrderId).not.toBe(cancelled);
+    paypal.approve(providerOrderId);
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PAID);
+    expect(paypal.orders.get(cancelled)!.capture).toBeUndefined();
+    // The cancelled attempt is superseded: approving it late captures nothing.
+    paypal.approve(cancelled);
+    expect((await callback(order.orderId, cancelled)).body.data.status).toBe(PAID);
+    expect(paypal.orders.get(cancelled)!.capture).toBeUndefined();
+  });
+});
+
+describe('a card and 3-D Secure', () => {
+  /** An order the buyer paid in the card fields with one of the stand-in's cards (3-D Secure as that card goes). */
+  async function cardOrder(number: string) {
+    const created = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'card', deliveryAddress },
+      { headers: customer.headers },
+    );
+    if (created.body.code !== 1) throw new Error(JSON.stringify(created.body));
+    const started = await startPayment(shop, customer, created.body.data.orderId, 'card');
+    const providerOrderId = started.body.data.providerOrderId!;
+    paypal.payByCard(providerOrderId, number);
+    return { order: created.body.data, providerOrderId };
+  }
+  const liabilityOf = async (providerOrderId: string) =>
+    (await shop.db.select({ liabilityShift: payments.liabilityShift }).from(payments).where(eq(payments.providerOrderId, providerOrderId)))[0]!.liabilityShift;
+
+  it('asks PayPal for 3-D Secure with return and cancel URLs on the shop\'s origin', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticated);
+    const back = `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}`;
+    expect(paypal.orders.get(providerOrderId)!.request.payment_source).toEqual({
+      card: { attributes: { verification: { method: 'SCA_WHEN_REQUIRED' } }, experience_context: { return_url: back, cancel_url: `${back}&cancelled=1` } },
+    });
+  });
+
+  it('authenticated (liability POSSIBLE): captured and paid, the outcome kept with the payment', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticated);
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PAID);
+    expect(await liabilityOf(providerOrderId)).toBe('POSSIBLE');
+    expect((await boardRow(order.orderNo)).paymentNote).toBeNull();
+  });
+
+  it('authentication failed (NO after the issuer\'s challenge): not captured, "payment failed", and another card pays', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticationFailed);
+    const stockBefore = await stock();
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
+    expect(paypal.orders.get(providerOrderId)!.capture).toBeUndefined();
+    expect(await liabilityOf(providerOrderId)).toBe('NO');
+    expect(await stock()).toBe(stockBefore);
+
+    const again = await startPayment(shop, customer, order.orderId, 'card');
+    paypal.payByCard(again.body.data.providerOrderId!, STAND_IN_CARDS.authenticated);
+    expect((await callback(order.orderId, again.body.data.providerOrderId!)).body.data.status).toBe(PAID);
+  });
+
+  it('authentication unavailable (UNKNOWN): not captured, "payment failed", the buyer may try again', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticationUnavailable);
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
+    expect(paypal.orders.get(providerOrderId)!.capture).toBeUndefined();
+    expect(await liabilityOf(providerOrderId)).toBe('UNKNOWN');
+  });
+
+  it('a card not enrolled (NO, no authentication): captured as PayPal\'s guide says, and the board says the liability is the shop\'s', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.notEnrolled);
+    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PAID);
+    expect(await liabilityOf(providerOrderId)).toBe('NO');
+    expect((await boardRow(order.orderNo)).paymentNote).toBe('card paid without 3-D Secure (not enrolled): a fraud chargeback is yours');
+  });
+
+  it('3-D Secure on PayPal\'s page: "continue" with its link, polls ask nothing, and the return URL brings the buyer back to pay', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticateAtPaypal);
+    const continueUrl = `${paypal.url}/webapps/helios?action=verify&flow=3ds&cart_id=${providerOrderId}`;
+    expect((await callback(order.orderId, providerOrderId)).body.data).toMatchObject({ status: PENDING, continueUrl });
+    const calls = paypal.stats.captureCalls;
+    expect((await poll(order.orderId)).body.data).toMatchObject({ status: PENDING, continueUrl });
+    expect(paypal.stats.captureCalls).toBe(calls);
+
+    const back = new URL((await paypal.authenticateAtPaypal(providerOrderId, 'authenticated'))!);
+    expect(`${back.origin}${back.pathname}`).toBe(`${shop.config.publicOrigin}/pay_result`);
+    expect(back.searchParams.get('orderId')).toBe(String(order.orderId));
+    expect((await callback(order.orderId, back.searchParams.get('token')!)).body.data.status).toBe(PAID);
+    expect(await liabilityOf(providerOrderId)).toBe('POSSIBLE');
+  });
+
+  it('3-D Secure cancelled on PayPal\'s page: back to the shop\'s cancel URL, nothing captured', async () => {
+    const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticateAtPaypal);
+    await callback(order.orderId, providerOrderId);
+    expect(await paypal.authenticateAtPaypal(providerOrderId, 'cancelled')).toBe(`${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1`);
+    expect(paypal.orders.get(providerOrderId)!.capture).toBeUndefined();
+    expect((await details(order.orderId)).status).toBe(PENDING);
   });
 });
 

@@ -676,6 +676,8 @@ export const uiEn = {
   'orders.shipping': 'Shipping',
   'orders.taxIncluded': 'incl. {label}',
   'friends.rebateOnGoods': 'Rebates are figured on the goods your friends pay for (after their discount), not on shipping or tax.',
+  'card.notAuthenticated': 'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
+  'card.authenticationUnavailable': 'Your bank could not check this card just now (3-D Secure). Nothing was charged; please try again.',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

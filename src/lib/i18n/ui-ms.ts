@@ -675,4 +675,6 @@ export const uiMs: UiDictionary = {
   'orders.shipping': 'Penghantaran',
   'orders.taxIncluded': 'termasuk {label}',
   'friends.rebateOnGoods': 'Rebat dikira atas barangan yang dibayar oleh rakan anda (selepas diskaun), bukan atas penghantaran atau cukai.',
+  'card.notAuthenticated': 'Bank anda tidak mengesahkan kad ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi atau gunakan kad lain.',
+  'card.authenticationUnavailable': 'Bank anda tidak dapat menyemak kad ini buat masa ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi.',
 };

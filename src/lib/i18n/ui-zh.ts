@@ -675,4 +675,6 @@ export const uiZh: UiDictionary = {
   'orders.shipping': '运费',
   'orders.taxIncluded': '含 {label}',
   'friends.rebateOnGoods': '返利按好友实际支付的商品金额（扣除折扣后）计算，不含运费和税费。',
+  'card.notAuthenticated': '您的银行未能确认此卡（3-D Secure 验证）。未产生任何扣款，请重试或换一张卡。',
+  'card.authenticationUnavailable': '您的银行暂时无法验证此卡（3-D Secure 验证）。未产生任何扣款，请重试。',
 };

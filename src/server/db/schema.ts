@@ -575,6 +575,8 @@ export const payments = pgTable(
     /** What the provider says it captured (minor units, null when unreadable; its currency code), compared with the order's. */
     capturedAmount: integer('captured_amount'),
     capturedCurrency: text('captured_currency'),
+    /** A card's 3-D Secure outcome as PayPal reported it before the capture (POSSIBLE, NO, UNKNOWN); null when none ran. */
+    liabilityShift: text('liability_shift', { enum: ['POSSIBLE', 'NO', 'UNKNOWN'] }),
     createdAt: createdAt(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),

@@ -1,7 +1,8 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { STAND_IN_CLIENT, startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
+import { answerProblems, operation, requestProblems, schemaProblems } from '../../../tests/support/paypal-openapi';
+import { STAND_IN_CARDS, STAND_IN_CLIENT, startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
 import { loadConfig } from '../config';
-import { createPaypalProvider } from './paypal';
+import { authenticationVerdict, createPaypalProvider } from './paypal';
 import { PaymentProviderError, type PaymentRequest } from './provider';
 
 let paypal: PaypalStandIn;
@@ -84,10 +85,15 @@ describe('the PayPal adapter creating a payment', () => {
     await expect(provider.createPayment(offByOne, requestId())).rejects.toThrow(/HTTP 422: .*"name":"UNPROCESSABLE_ENTITY".*"issue":"AMOUNT_MISMATCH"/);
   });
 
-  it('leaves the approval of a card payment to the card fields in the page', async () => {
+  it('leaves the approval of a card payment to the card fields in the page, asking for 3-D Secure with a way back to the shop', async () => {
     const created = await createPaypalProvider(settings()).createPayment({ ...payment, method: 'card' }, requestId());
     expect(created.approveUrl).toBeNull();
-    expect(paypal.orders.get(created.providerOrderId)!.request.payment_source).toBeUndefined();
+    expect(paypal.orders.get(created.providerOrderId)!.request.payment_source).toEqual({
+      card: { attributes: { verification: { method: 'SCA_WHEN_REQUIRED' } }, experience_context: { return_url: payment.returnUrl, cancel_url: payment.cancelUrl } },
+    });
+    const always = await createPaypalProvider(settings({ PAYPAL_CARD_3DS: 'always' })).createPayment({ ...payment, method: 'card' }, requestId());
+    expect(paypal.orders.get(always.providerOrderId)!.request.payment_source).toMatchObject({ card: { attributes: { verification: { method: 'SCA_ALWAYS' } } } });
+    expect(() => loadConfig(paypal.env({ PAYPAL_CARD_3DS: 'sometimes' }))).toThrow(/PAYPAL_CARD_3DS/);
   });
 
   it('keeps its access token until it nears expiry, then fetches a new one', async () => {
@@ -271,5 +277,97 @@ describe('the PayPal adapter verifying webhooks', () => {
     const { provider, providerOrderId } = await approvedOrder();
     const { body, headers } = paypal.webhook('CHECKOUT.ORDER.APPROVED', providerOrderId);
     expect(await provider.verifyWebhook(new Headers(headers), JSON.stringify(JSON.parse(body)))).toBeNull();
+  });
+});
+
+describe('the PayPal adapter with cards and 3-D Secure', () => {
+  /** A card order the buyer paid in the card fields with one of the stand-in's cards. */
+  async function cardOrder(number: string) {
+    const provider = createPaypalProvider(settings());
+    const created = await provider.createPayment({ ...payment, method: 'card' }, requestId());
+    paypal.payByCard(created.providerOrderId, number);
+    return { provider, providerOrderId: created.providerOrderId };
+  }
+
+  it("captures only what PayPal's 3-D Secure response-parameters guide says to continue with", () => {
+    const verdict = (liability_shift: string, enrollment_status?: string, authentication_status?: string) => {
+      const { capture, liabilityShift } = authenticationVerdict({ liability_shift, ...(enrollment_status ? { three_d_secure: { enrollment_status, authentication_status } } : {}) });
+      return { capture, liabilityShift };
+    };
+    expect(authenticationVerdict(undefined)).toMatchObject({ capture: true, liabilityShift: null });
+    // Authenticated, or attempted: liability may shift to the issuer.
+    expect(verdict('POSSIBLE', 'Y', 'Y')).toEqual({ capture: true, liabilityShift: 'POSSIBLE' });
+    expect(verdict('POSSIBLE', 'Y', 'A')).toEqual({ capture: true, liabilityShift: 'POSSIBLE' });
+    expect(verdict('YES', 'Y', 'Y')).toEqual({ capture: true, liabilityShift: 'POSSIBLE' });
+    // Failed, rejected or unable after the issuer took part: do not continue.
+    for (const status of ['N', 'R', 'U', 'C']) expect(verdict('NO', 'Y', status)).toEqual({ capture: false, liabilityShift: 'NO' });
+    expect(verdict('NO', 'Y')).toEqual({ capture: false, liabilityShift: 'NO' });
+    // Not enrolled, unavailable or bypassed, no authentication: PayPal says continue (the shop bears the liability).
+    for (const enrollment of ['N', 'U', 'B']) expect(verdict('NO', enrollment)).toEqual({ capture: true, liabilityShift: 'NO' });
+    // The authentication system was not available: do not continue, the buyer may try again.
+    expect(verdict('UNKNOWN', 'U')).toEqual({ capture: false, liabilityShift: 'UNKNOWN' });
+    expect(verdict('UNKNOWN', 'Y', 'C')).toEqual({ capture: false, liabilityShift: 'UNKNOWN' });
+    expect(verdict('UNKNOWN')).toEqual({ capture: false, liabilityShift: 'UNKNOWN' });
+  });
+
+  it('reads the authentication result from PayPal before capturing, and never captures a refused one', async () => {
+    const authenticated = await cardOrder(STAND_IN_CARDS.authenticated);
+    expect(await authenticated.provider.capture(authenticated.providerOrderId, requestId(), 'card')).toMatchObject({ status: 'completed', liabilityShift: 'POSSIBLE' });
+
+    const notEnrolled = await cardOrder(STAND_IN_CARDS.notEnrolled);
+    expect(await notEnrolled.provider.capture(notEnrolled.providerOrderId, requestId(), 'card')).toMatchObject({ status: 'completed', liabilityShift: 'NO' });
+
+    const calls = paypal.stats.captureCalls;
+    const failed = await cardOrder(STAND_IN_CARDS.authenticationFailed);
+    expect(await failed.provider.capture(failed.providerOrderId, requestId(), 'card')).toEqual({
+      status: 'declined',
+      reason: '3-D Secure liability_shift NO (enrollment Y, authentication N)',
+      liabilityShift: 'NO',
+    });
+    const unavailable = await cardOrder(STAND_IN_CARDS.authenticationUnavailable);
+    expect(await unavailable.provider.capture(unavailable.providerOrderId, requestId(), 'card')).toMatchObject({ status: 'declined', liabilityShift: 'UNKNOWN' });
+    expect(paypal.stats.captureCalls).toBe(calls);
+    expect(paypal.orders.get(failed.providerOrderId)!.capture).toBeUndefined();
+  });
+
+  it("sends the buyer to PayPal's 3-D Secure page when the order asks for it, and captures once they are back", async () => {
+    const { provider, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticateAtPaypal);
+    const waiting = await provider.capture(providerOrderId, requestId(), 'card');
+    expect(waiting).toEqual({ status: 'payer-action', approveUrl: `${paypal.url}/webapps/helios?action=verify&flow=3ds&cart_id=${providerOrderId}` });
+    expect(await paypal.authenticateAtPaypal(providerOrderId, 'authenticated')).toBe(`${payment.returnUrl}&token=${providerOrderId}`);
+    expect(await provider.capture(providerOrderId, requestId(), 'card')).toMatchObject({ status: 'completed', liabilityShift: 'POSSIBLE' });
+  });
+
+  it('without a return URL PayPal cannot send the buyer back from 3-D Secure: RETURN_URL_REQUIRED', async () => {
+    const provider = createPaypalProvider(settings());
+    const created = await provider.createPayment({ ...payment, method: 'card' }, requestId());
+    // As the card order was sent before: no payment source, so no return URL.
+    delete paypal.orders.get(created.providerOrderId)!.request.payment_source;
+    paypal.payByCard(created.providerOrderId, STAND_IN_CARDS.authenticateAtPaypal);
+    expect(await provider.capture(created.providerOrderId, requestId(), 'card')).toEqual({ status: 'declined', reason: 'RETURN_URL_REQUIRED' });
+  });
+});
+
+describe("the stand-in, held to what PayPal's definitions document", () => {
+  it('refuses answers without the fields the shop reads, or with fields PayPal never sends', () => {
+    expect(schemaProblems('payments_payment_v2', 'capture-2', {})).not.toEqual([]);
+    expect(schemaProblems('payments_payment_v2', 'refund', {})).not.toEqual([]);
+    const capture = { id: '2GG279541U471931P', status: 'COMPLETED', amount: { currency_code: 'USD', value: '10.99' } };
+    expect(schemaProblems('payments_payment_v2', 'capture-2', capture)).toEqual([]);
+    expect(schemaProblems('payments_payment_v2', 'capture-2', { ...capture, captured_amount: '10.99' })).not.toEqual([]);
+    const getOrder = operation('checkout_orders_v2', 'GET', '/v2/checkout/orders/X');
+    expect(answerProblems(getOrder, 200, {})).not.toEqual([]);
+    expect(answerProblems(getOrder, 200, { id: 'X', status: 'APPROVED', payment_source: { card: { authentication_result: { liability_shift: 'NO' } } } })).toEqual([]);
+    expect(answerProblems(getOrder, 200, { id: 'X', status: 'APPROVED', payment_source: { card: { authentication_result: { liabilityShift: 'NO' } } } })).not.toEqual([]);
+  });
+
+  it("holds the 3-D Secure request to PayPal's card_verification, a misspelt field included", () => {
+    const create = operation('checkout_orders_v2', 'POST', '/v2/checkout/orders');
+    const order = (card: unknown) => ({ intent: 'CAPTURE', purchase_units: [{ amount: { currency_code: 'USD', value: '1.00' } }], payment_source: { card } });
+    const headers = { 'paypal-request-id': 'x', prefer: 'return=representation' };
+    expect(requestProblems(create, headers, order({ attributes: { verification: { method: 'SCA_ALWAYS' } } }))).toEqual([]);
+    expect(requestProblems(create, headers, order({ attributes: { verification: { method: 'SOMETIMES' } } }))).not.toEqual([]);
+    expect(requestProblems(create, headers, order({ attributes: { verificaton: { method: 'SCA_ALWAYS' } } }))).not.toEqual([]);
+    expect(requestProblems(create, headers, order({ experience_context: { return_url: 'https://shop.example/pay_result', cancelUrl: 'https://shop.example/' } }))).not.toEqual([]);
   });
 });

@@ -1,7 +1,17 @@
 import type { Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import type { Config } from '../config';
-import { PaymentProviderError, type CapturedAmount, type CaptureResult, type PaymentProvider, type PaymentRequest, type RefundResult, type ShippingAddress, type WebhookEvent } from './provider';
+import {
+  PaymentProviderError,
+  type CapturedAmount,
+  type CaptureResult,
+  type LiabilityShift,
+  type PaymentProvider,
+  type PaymentRequest,
+  type RefundResult,
+  type ShippingAddress,
+  type WebhookEvent,
+} from './provider';
 
 /*
  * PayPal Orders v2 over its REST API: OAuth2 client credentials, create an order (intent CAPTURE),
@@ -28,10 +38,12 @@ type PaypalLink = { href: string; rel: string };
 type PaypalMoney = { currency_code?: string; value?: string };
 type PaypalCapture = { id: string; status: string; status_details?: { reason?: string }; amount?: PaypalMoney };
 type PaypalRefund = { id: string; status: string; links?: PaypalLink[] };
+type PaypalAuthentication = { liability_shift?: string; three_d_secure?: { enrollment_status?: string; authentication_status?: string } };
 type PaypalOrder = {
   id: string;
   status: string;
   links?: PaypalLink[];
+  payment_source?: { card?: { authentication_result?: PaypalAuthentication } };
   purchase_units?: { payments?: { captures?: PaypalCapture[] } }[];
 };
 type PaypalError = { name?: string; details?: { issue?: string }[] };
@@ -62,6 +74,26 @@ const BUYER_BACK_TO_PAYPAL = new Set(['PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_F
 const FUNDING_DECLINED = 'INSTRUMENT_DECLINED';
 /** PayPal is still completing the order: the outcome is unknown, ask again with the same key. */
 const STILL_COMPLETING = 'ORDER_COMPLETION_IN_PROGRESS';
+
+/**
+ * Whether a card's 3-D Secure outcome (`payment_source.card.authentication_result`) lets the shop
+ * capture, as PayPal's "3D Secure response parameters" guide recommends: POSSIBLE (or YES) continue;
+ * NO continues only when the card could not be authenticated through no failure of the buyer's (not
+ * enrolled N, issuer unavailable U, bypassed B: no authentication ran); NO after an authentication
+ * (failed, rejected, unable), UNKNOWN (the authentication system was not available: the buyer should
+ * try again) and anything else are refused. No result at all: no 3-D Secure was asked for this card.
+ * See docs/decisions/033-paypal-outcomes-and-currencies.md.
+ */
+export function authenticationVerdict(result: PaypalAuthentication | undefined): { capture: boolean; liabilityShift: LiabilityShift | null; reason: string } {
+  if (!result?.liability_shift) return { capture: true, liabilityShift: null, reason: 'no 3-D Secure' };
+  const shift = result.liability_shift;
+  const { enrollment_status: enrollment, authentication_status: authentication } = result.three_d_secure ?? {};
+  const reason = `3-D Secure liability_shift ${shift} (enrollment ${enrollment ?? '-'}, authentication ${authentication ?? '-'})`;
+  const liabilityShift: LiabilityShift = shift === 'POSSIBLE' || shift === 'YES' ? 'POSSIBLE' : shift === 'NO' ? 'NO' : 'UNKNOWN';
+  if (liabilityShift === 'POSSIBLE') return { capture: true, liabilityShift, reason };
+  const notAuthenticable = liabilityShift === 'NO' && !authentication && (enrollment === 'N' || enrollment === 'U' || enrollment === 'B');
+  return { capture: notAuthenticable, liabilityShift, reason };
+}
 
 export function createPaypalProvider(settings: PaypalSettings, clock: () => number = Date.now): PaymentProvider {
   let token: Promise<Token> | null = null;
@@ -170,6 +202,18 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
               ...(payment.shipTo ? { shipping: shippingOf(payment.shipTo) } : {}),
             },
           ],
+          ...(payment.method === 'card'
+            ? {
+                // 3-D Secure as PayPal's card fields guide asks: the verification wanted, and where PayPal's
+                // authentication page (an order's payer-action link) sends the buyer back or on cancelling.
+                payment_source: {
+                  card: {
+                    attributes: { verification: { method: settings.cardVerification } },
+                    experience_context: { return_url: payment.returnUrl, cancel_url: payment.cancelUrl },
+                  },
+                },
+              }
+            : {}),
           ...(payment.method === 'paypal'
             ? {
                 payment_source: {
@@ -197,8 +241,23 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
 
     async capture(providerOrderId, requestId, method) {
       const path = `/v2/checkout/orders/${encodeURIComponent(providerOrderId)}`;
+      // A card is captured only when its 3-D Secure outcome allows it (read from PayPal, not from the page).
+      let liabilityShift: LiabilityShift | null = null;
+      if (method === 'card') {
+        const current = await call('GET', path);
+        if (!current.ok) return unexpected(current, 'the order');
+        const order = (await current.json()) as PaypalOrder;
+        if (order.status === 'APPROVED') {
+          const verdict = authenticationVerdict(order.payment_source?.card?.authentication_result);
+          if (!verdict.capture) return { status: 'declined', reason: verdict.reason, liabilityShift: verdict.liabilityShift };
+          liabilityShift = verdict.liabilityShift;
+        }
+      }
       const response = await call('POST', `${path}/capture`, { requestId, body: {} });
-      if (response.ok) return captureOutcome((await response.json()) as PaypalOrder);
+      if (response.ok) {
+        const outcome = captureOutcome((await response.json()) as PaypalOrder);
+        return outcome.status === 'completed' && method === 'card' ? { ...outcome, liabilityShift } : outcome;
+      }
       if (response.status === 422) {
         const issue = (await issueOf(response)) ?? 'UNPROCESSABLE_ENTITY';
         if (issue === NOT_YET_APPROVED) return { status: 'pending' };

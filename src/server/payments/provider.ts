@@ -54,20 +54,27 @@ export type CreatedPayment = {
 export type CapturedAmount = { amount: number | null; currency: string };
 
 /**
+ * Who bears a card payment's fraud chargebacks after 3-D Secure: POSSIBLE (the issuer, the buyer was
+ * authenticated), NO (the shop), UNKNOWN (authentication was not available). Null: none was asked.
+ */
+export type LiabilityShift = 'POSSIBLE' | 'NO' | 'UNKNOWN';
+
+/**
  * The outcome of a capture (or of asking about one):
  * - `completed`: the money is captured; `captured` is the amount and currency the provider says it
  *   took (null when it did not say), which the shop compares with the order's before calling it paid;
+ *   for a card, `liabilityShift` is its 3-D Secure outcome;
  * - `processing`: the provider holds the capture pending (a review, an eCheck); it completes or is
  *   declined later, which a webhook or `captureStatus` tells;
  * - `declined`: a final refusal of this attempt (`reason`: the provider's word for it); the customer
- *   may try another way;
+ *   may try another way; a card refused for its 3-D Secure outcome carries it in `liabilityShift`;
  * - `payer-action`: the provider wants the buyer back on its page (`approveUrl`) before it can capture;
  * - `pending`: nothing was captured yet (not approved); asking again later is safe.
  */
 export type CaptureResult =
-  | { status: 'completed'; captureId: string; captured: CapturedAmount | null }
+  | { status: 'completed'; captureId: string; captured: CapturedAmount | null; liabilityShift?: LiabilityShift | null }
   | { status: 'processing'; captureId: string }
-  | { status: 'declined'; reason: string }
+  | { status: 'declined'; reason: string; liabilityShift?: LiabilityShift | null }
   | { status: 'payer-action'; approveUrl: string | null }
   | { status: 'pending' };
 
