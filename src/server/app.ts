@@ -9,6 +9,7 @@ import { accountRoutes } from '@/features/account/account.routes';
 import { advertisingRoutes } from '@/features/advertising/advertising.routes';
 import { authRoutes } from '@/features/auth/auth.routes';
 import { ADVERT_PICTURE_PATH, advertRoutes } from '@/features/backoffice/adverts.routes';
+import { shippingRoutes } from '@/features/shipping/shipping.routes';
 import { CATALOGUE_PICTURE_PATH, catalogueRoutes } from '@/features/backoffice/catalogue.routes';
 import { backOfficeRoutes } from '@/features/backoffice/backoffice.routes';
 import { secondFactorRoutes } from '@/features/backoffice/second-factor.routes';
@@ -105,6 +106,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/admin/adverts', advertRoutes(deps));
   api.route('/reviews', reviewRoutes(deps));
   api.route('/admin/reviews', reviewModerationRoutes(deps));
+  api.route('/admin/shipping', shippingRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   serveDocument(api, '/openapi.json', {

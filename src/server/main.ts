@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
+import { seedDemoShipping } from '@/features/shipping/demo-shipping';
 import { createApp } from './app';
 import { listenUrl, type Config } from './config';
 import { watchCatalogue, type CatalogueCache } from './db/catalogue-cache';
@@ -110,6 +111,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (serving && config.databaseUrl && (pagesWanted || !(await hasProducts(database.db)))) await prepare();
     if (!serving) {
       const seed = await seedDemoCatalog(database.db, storage);
+      if (seed.seeded) await seedDemoShipping(database.db);
       if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
     }
 

@@ -201,16 +201,17 @@ describe('the referral programme', () => {
     await phone.waitForURL((url) => url.pathname === '/productsList');
     await addToCart(phone, 'lingerie', /Scalloped Lace Bralette/);
     await goToCheckout(phone);
-    await phone.getByRole('radio', { name: `Energy points: 3499 points (you have ${anaBalance})` }).check();
+    // $34.99 and $5.99 standard shipping (the demo ships free from $50; California adds no tax there).
+    await phone.getByRole('radio', { name: `Energy points: 4098 points (you have ${anaBalance})` }).check();
     await fillAddress(phone);
     await phone.getByRole('button', { name: 'Place order and pay' }).click();
     await phone.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
 
-    await expect(balanceOn(phone)).resolves.toBe(anaBalance - 3499);
+    await expect(balanceOn(phone)).resolves.toBe(anaBalance - 4098);
     await expect(phone.getByTestId('energy-records').isVisible()).resolves.toBe(false);
     const card = phone.getByTestId('energy-record-cards').locator('li').first();
     await expect(card.isVisible()).resolves.toBe(true);
-    await expect(card.textContent()).resolves.toContain('Order payment-3499');
+    await expect(card.textContent()).resolves.toContain('Order payment-4098');
     await phone.getByRole('tab', { name: 'Recharge' }).click();
     await expect.poll(() => phone.getByTestId('energy-record-cards').locator('li').count()).toBe(1);
     await expect(untranslatedKeys(phone)).resolves.toEqual([]);

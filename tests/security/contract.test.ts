@@ -44,7 +44,15 @@ const orderAddressRules = { ...addressRules, deliveryAddress: 'an address or an 
 const crossFieldRules: Record<string, Record<string, string>> = {
   'POST /delivery/addAddress': addressRules,
   'PUT /delivery/updateAddress': addressRules,
-  'POST /order/createOrder': orderAddressRules,
+  'POST /order/createOrder': {
+    ...orderAddressRules,
+    country: 'a country the shop ships to in the currency',
+    shippingMethodId: 'a method of the zone that serves the address',
+    expectedPayAmount: 'the total the server figures',
+  },
+  'POST /order/quoteOrder': { country: 'a country the shop knows and ships to', state: "one of the country's states", shippingMethodId: 'a method of the zone that serves the country' },
+  'POST /admin/shipping/zone/save': { regions: 'no region another zone serves', methods: 'methods of this zone' },
+  'POST /admin/shipping/tax/save': { country: 'a country the shop delivers to', state: "one of the country's states" },
   'POST /order/createReceiveOrder': orderAddressRules,
   'POST /admin/catalogue/product/create': { '*': 'pictures uploaded first; a slug no product has; prices consistent across fields' },
   'POST /admin/catalogue/product/update': { '*': 'pictures uploaded first; the slug of a product; prices consistent across fields' },

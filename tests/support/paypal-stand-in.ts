@@ -114,6 +114,37 @@ const decimals: Record<string, number> = { USD: 2, CNY: 2, MYR: 2, JPY: 0 };
 const specOf = (path: string): SpecFile | null =>
   path.startsWith('/v2/checkout/') ? 'checkout_orders_v2' : path.startsWith('/v2/payments/') ? 'payments_payment_v2' : path.startsWith('/v1/notifications/') ? 'notifications_webhooks_v1' : null;
 
+type PurchaseUnitAmounts = {
+  amount: Money & { breakdown?: Partial<Record<'item_total' | 'shipping' | 'handling' | 'tax_total' | 'insurance' | 'shipping_discount' | 'discount', Money>> };
+  items?: { quantity: string; unit_amount: Money; tax?: Money }[];
+};
+
+/**
+ * PayPal's rules for a purchase unit's `amount.breakdown` and `items` (422 UNPROCESSABLE_ENTITY): the
+ * amount is item_total + tax_total + shipping + handling + insurance − shipping_discount − discount
+ * (AMOUNT_MISMATCH), item_total and tax_total are the items' sums (ITEM_TOTAL_MISMATCH,
+ * TAX_TOTAL_MISMATCH) and required with items, each in the amount's currency and precision.
+ */
+function breakdownProblem(unit: PurchaseUnitAmounts, places: number): string | null {
+  const { breakdown } = unit.amount;
+  const items = unit.items ?? [];
+  const parts = [...Object.values(breakdown ?? {}), ...items.flatMap((item) => [item.unit_amount, ...(item.tax ? [item.tax] : [])])];
+  if (parts.some((part) => (part.value.split('.')[1] ?? '').length !== places)) return 'DECIMAL_PRECISION';
+  if (parts.some((part) => part.currency_code !== unit.amount.currency_code)) return 'AMOUNT_MISMATCH';
+  const minor = (money: Money | undefined) => (money ? Math.round(Number(money.value) * 10 ** places) : 0);
+  if (items.length > 0) {
+    if (!breakdown?.item_total) return 'ITEM_TOTAL_REQUIRED';
+    if (items.reduce((sum, item) => sum + minor(item.unit_amount) * Number(item.quantity), 0) !== minor(breakdown.item_total)) return 'ITEM_TOTAL_MISMATCH';
+    if (items.some((item) => item.tax)) {
+      if (!breakdown.tax_total) return 'TAX_TOTAL_REQUIRED';
+      if (items.reduce((sum, item) => sum + minor(item.tax) * Number(item.quantity), 0) !== minor(breakdown.tax_total)) return 'TAX_TOTAL_MISMATCH';
+    }
+  }
+  if (!breakdown) return null;
+  const added = minor(breakdown.item_total) + minor(breakdown.tax_total) + minor(breakdown.shipping) + minor(breakdown.handling) + minor(breakdown.insurance);
+  return added - minor(breakdown.shipping_discount) - minor(breakdown.discount) === minor(unit.amount) ? null : 'AMOUNT_MISMATCH';
+}
+
 /** The calls the shop makes, with their validators compiled before the first test needs them. */
 const servedOperations: [SpecFile, string, string][] = [
   ['checkout_orders_v2', 'POST', '/v2/checkout/orders'],
@@ -257,7 +288,7 @@ export async function startPaypalStandIn() {
     if ('late' in outcome) await sleep(outcome.late);
     stats.capturesCreated += 1;
     const unit = (order.request.purchase_units as { invoice_id?: string }[])[0]!;
-    const amount = ('amount' in outcome && outcome.amount) || order.amount;
+    const amount = ('amount' in outcome && outcome.amount) || { currency_code: order.amount.currency_code, value: order.amount.value };
     order.capture = { id: id(), status: 'capture' in outcome ? outcome.capture : 'COMPLETED', amount, orderId: order.id, refunds: [], ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}) };
     order.status = 'COMPLETED';
     captures.set(order.capture.id, order.capture);
@@ -297,6 +328,8 @@ export async function startPaypalStandIn() {
     const inCountry = inCountryOnly[currency] === undefined || inCountryOnly[currency] === steer.accountCountry;
     if (places === undefined || !steer.currencies[way].includes(currency) || !inCountry) return fail(found, 422, 'INVALID_CURRENCY_CODE');
     if ((unit.amount.value.split('.')[1] ?? '').length !== places) return fail(found, 422, 'DECIMAL_PRECISION');
+    const breakdownIssue = breakdownProblem(unit as PurchaseUnitAmounts, places);
+    if (breakdownIssue) return fail(found, 422, breakdownIssue);
     // A wallet order waits for the buyer at PayPal; a card order (card fields, no number) for the card.
     const order: Order = { id: id(), status: wallet ? 'PAYER_ACTION_REQUIRED' : 'CREATED', amount: unit.amount, request: body };
     orders.set(order.id, order);

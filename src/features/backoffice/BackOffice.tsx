@@ -12,6 +12,7 @@ import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
 import BackOfficeProgramme from './BackOfficeProgramme';
 import BackOfficePublish from './BackOfficePublish';
 import BackOfficeReviews from './BackOfficeReviews';
+import BackOfficeShipping from './BackOfficeShipping';
 import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
 import PriceStockGrid from './PriceStockGrid';
 import { may, type OperatorRole } from './operators';
@@ -133,7 +134,7 @@ function SetPassword({ token }: { token: string }) {
   );
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
+type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
@@ -142,6 +143,7 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'reviews', label: 'Reviews', allowed: (role) => may(role, 'reviews.moderate') },
   { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
   { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
+  { id: 'shipping', label: 'Shipping & tax', allowed: (role) => may(role, 'shipping.manage') },
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
   { id: 'audit', label: 'Audit log', allowed: (role) => may(role, 'audit.read') },
   { id: 'publish', label: 'Publish', allowed: (role) => may(role, 'site.publish') },
@@ -184,6 +186,7 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
         {section === 'reviews' && <BackOfficeReviews />}
         {section === 'customers' && <BackOfficeCustomers role={me.role} />}
         {section === 'programme' && <BackOfficeProgramme />}
+        {section === 'shipping' && <BackOfficeShipping />}
         {section === 'verify-codes' && <VerifyCodesSection />}
         {section === 'audit' && <AuditLog />}
         {section === 'publish' && <BackOfficePublish role={me.role} />}
@@ -274,6 +277,11 @@ type Details = {
   payAmount: number;
   goodsTotal: number;
   discountAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  taxIncluded: boolean;
+  taxLabel: string | null;
+  shippingMethod: { name: string } | null;
   email: string;
   payMethod: string;
   createTime: string;
@@ -348,7 +356,9 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
             </tbody>
           </table>
           <p>
-            Goods {formatMoney(order.goodsTotal, order.currency)} · discount {formatMoney(order.discountAmount, order.currency)} · <strong>total {formatMoney(order.payAmount, order.currency)}</strong>
+            Goods {formatMoney(order.goodsTotal, order.currency)} · discount {formatMoney(order.discountAmount, order.currency)} · shipping
+            {order.shippingMethod ? ` (${order.shippingMethod.name})` : ''} {formatMoney(order.shippingAmount, order.currency)}
+            {order.taxLabel && ` · ${order.taxIncluded ? 'incl. ' : ''}${order.taxLabel} ${formatMoney(order.taxAmount, order.currency)}`} · <strong>total {formatMoney(order.payAmount, order.currency)}</strong>
           </p>
           {order.delivery.address && (
             <address>

@@ -6,6 +6,8 @@ import { aLine, aShop, anOrder } from '../../../tests/support/fixtures';
 import { anOperator, secondFactorCode, withSecondFactor, type TestOperator } from '../../../tests/support/operators';
 import { exportProducts } from './catalogue.service';
 import type { OperatorRole } from './operators';
+import { deliveryCountries } from '@/features/delivery/delivery-areas';
+import { taxRates } from '@/server/db/schema';
 
 /* Who may call what under /api/v1/admin: exactly the allowed pairs succeed. */
 
@@ -63,6 +65,17 @@ const anAdvert = async () => {
 const bannerOrder = async () => {
   const board = await shop.get<{ adverts: { advertisingId: number }[] }[]>('/admin/adverts?position=home-banner', { headers: await operators.admin.freshSession() });
   return { position: 'home-banner', advertisingIds: board.body.data[0]!.adverts.map((advert) => advert.advertisingId).reverse() };
+};
+let zoneSequence = 0;
+/** A shipping zone for a state no other zone serves. */
+const aShippingZone = () => {
+  zoneSequence += 1;
+  const texts = { EN: 'Standard', ZH: '标准', MS: 'Standard' };
+  return { name: `Matrix zone ${zoneSequence}`, regions: [`US-${deliveryCountries[0]!.states[zoneSequence]!.code}`], methods: [{ name: texts, deliveryTime: texts, prices: { USD: 500 } }] };
+};
+const savedShippingZone = async () => {
+  const saved = await shop.post<{ shippingZoneId: number }>('/admin/shipping/zone/save', { zone: aShippingZone() }, { headers: await operators.admin.freshSession() });
+  return saved.body.data.shippingZoneId;
 };
 const paidOrder = async () => (await anOrder(shop, buyer, [aLine(shop, 'robe-s')], { paid: true })).orderNo;
 const orderIn = async (steps: ('ship' | 'sign-for')[]) => {
@@ -185,6 +198,24 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'GET /admin/publish/events': { call: { method: 'GET', path: '/admin/publish/events', answers: 'text/event-stream' }, allowed: ['admin', 'editor'] },
   'GET /admin/publish/changes': { call: { method: 'GET', path: '/admin/publish/changes' }, allowed: ['admin', 'editor'] },
   'POST /admin/publish': { call: { method: 'POST', path: '/admin/publish', body: async () => ({ full: false }) }, allowed: ['admin', 'editor'] },
+  'GET /admin/shipping': { call: { method: 'GET', path: '/admin/shipping' }, allowed: ['admin'] },
+  'POST /admin/shipping/zone/save': { call: { method: 'POST', path: '/admin/shipping/zone/save', body: async () => ({ zone: aShippingZone() }) }, allowed: ['admin'] },
+  'POST /admin/shipping/zone/delete': {
+    call: { method: 'POST', path: '/admin/shipping/zone/delete', body: async () => ({ shippingZoneId: await savedShippingZone() }) },
+    allowed: ['admin'],
+  },
+  'POST /admin/shipping/tax/save': { call: { method: 'POST', path: '/admin/shipping/tax/save', body: async () => ({ taxRate: { country: 'US', state: 'CA', rateBasisPoints: 725, included: false, label: 'Sales tax' } }) }, allowed: ['admin'] },
+  'POST /admin/shipping/tax/delete': {
+    call: {
+      method: 'POST',
+      path: '/admin/shipping/tax/delete',
+      body: async () => {
+        await shop.db.insert(taxRates).values({ country: 'MY', state: '', rateBasisPoints: 800, included: true, label: 'SST' }).onConflictDoNothing();
+        return { country: 'MY' };
+      },
+    },
+    allowed: ['admin'],
+  },
 };
 
 async function callAs(who: 'anonymous' | 'customer' | OperatorRole, call: Call) {

@@ -85,7 +85,7 @@ export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'p
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(EXPORT_MAX_ROWS);
   const csv = csvText(
-    ['order_no', 'placed_at', 'paid_at', 'status', 'kind', 'email', 'currency', 'goods_total_minor', 'discount_minor', 'pay_amount_minor', 'pay_amount'],
+    ['order_no', 'placed_at', 'paid_at', 'status', 'kind', 'email', 'currency', 'goods_total_minor', 'discount_minor', 'shipping_minor', 'tax_minor', 'tax_included', 'tax_label', 'pay_amount_minor', 'pay_amount'],
     rows.map((order) => [
       order.orderNo,
       order.createdAt.toISOString(),
@@ -96,6 +96,10 @@ export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'p
       order.currency,
       order.goodsTotal,
       order.discountAmount,
+      order.shippingAmount,
+      order.taxAmount,
+      order.taxIncluded ? 'yes' : 'no',
+      order.taxLabel ?? '',
       order.payAmount,
       toMajorUnits(order.payAmount),
     ]),

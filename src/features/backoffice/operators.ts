@@ -39,6 +39,8 @@ export const permissions = {
   'site.publish': ['admin', 'editor'],
   /** Publish every page again, ignoring the build cache. */
   'site.publish-full': ['admin'],
+  /** Shipping zones, their methods and prices, and tax rates. */
+  'shipping.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

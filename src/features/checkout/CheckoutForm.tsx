@@ -21,6 +21,8 @@ import { CardFields } from './CardFields';
 import { decryptCartIds } from '@/features/cart/cart-ids';
 import { cardFieldsSetupOf } from './paypal-sdk';
 import { isCodeRefusal, useDiscountCode } from './use-discount-code';
+import { useDeliveryQuote, type QuoteDestination } from './use-delivery-quote';
+import { ChargeRows } from '@/features/orders/ChargeRows';
 
 type Props = { messages: Messages; friendDiscountPercent: number; referenceRates: ReferenceRates };
 
@@ -43,6 +45,8 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const [ids, setIds] = useState<number[] | null | undefined>(undefined);
   const [areas, setAreas] = useState<DeliveryCountryOption[]>([]);
   const [address, setAddress] = useState<AddressValues | null>(null);
+  /** The country and state typed in the address form, as they change. */
+  const [typed, setTyped] = useState<QuoteDestination | null>(null);
   const [methods, setMethods] = useState<PayMethodOption[]>([]);
   const [payMethod, setPayMethod] = useState<PayMethod | ''>('');
   const [email, setEmail] = useState('');
@@ -77,6 +81,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       setReferralCode(isSuccess(referral) ? referral.data.discountCode : null);
       setAreas(start.areas);
       setAddress(start.initial);
+      setTyped({ country: start.initial.country, state: start.initial.state });
     })();
   }, []);
 
@@ -97,6 +102,9 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const lines = ids ? cart.list.filter((line) => ids.includes(line.goodsSpecificationId)) : [];
   const items = lines.map(({ goodsSpecificationId, goodsQuantity }) => ({ goodsSpecificationId, goodsQuantity }));
   const discount = useDiscountCode(items, signedIn);
+  const savedChoice = saved.find((option) => option.addressId === addressChoice);
+  const destination = savedChoice ? { country: savedChoice.country, state: savedChoice.state } : typed;
+  const delivery = useDeliveryQuote(items, discount.applied ? discount.code : null, destination, signedIn);
 
   // The code of the friend whose link brought the customer, once the lines are known; checked like any code.
   const prefilled = useRef(false);
@@ -122,7 +130,9 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   // Only the server's answer for the code in the field gives a discount.
   const applied = discount.applied;
   const discountAmount = applied?.discountAmount ?? 0;
-  const payAmount = applied?.payAmount ?? goodsTotal;
+  // With a destination, the server's figures for it: shipping, tax and the total it will charge.
+  const priced = delivery.quote;
+  const payAmount = priced?.payAmount ?? applied?.payAmount ?? goodsTotal;
   // A signed-in customer may pay the whole order with energy points when the balance covers it.
   const points = pointsToPay(payAmount, currency, referenceRates);
   const choices: PayMethodChoice[] = providerChoices(methods);
@@ -160,6 +170,8 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       items,
       ...('addressId' in destination ? { addressId: destination.addressId } : { deliveryAddress: { ...addressBodyOf(destination.values), isDefault: saved.length > 0 && destination.values.isDefault } }),
       ...(discount.code ? { discountCode: discount.code } : {}),
+      ...(priced?.shippingMethodId ? { shippingMethodId: priced.shippingMethodId } : {}),
+      ...(priced ? { expectedPayAmount: priced.payAmount } : {}),
       payMethod,
       ...(signedIn ? {} : { email: email.trim(), password: encodePassword(password), refereeCode: readRefereeCode() }),
     });
@@ -168,6 +180,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       saveShopState({ payEmail: email.trim() });
       openSignIn('sign');
       return { ...order, message: t('checkout.emailExists') };
+    }
+    if ((order.data as { field?: string } | null)?.field === 'expectedPayAmount') {
+      // A rate changed since the total was shown: show the new one; the customer confirms again.
+      await delivery.refresh();
+      return order;
     }
     if (isCodeRefusal(order)) {
       discount.refuse(order.message);
@@ -209,9 +226,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
               <dd data-testid="checkout-discount">-{formatMoney(discountAmount, currency)}</dd>
             </>
           )}
+          {priced && <ChargeRows t={t} charges={priced} currency={currency} method={priced.shippingMethods.find((method) => method.shippingMethodId === priced.shippingMethodId)?.name ?? null} />}
           <dt>{t('orders.total')}</dt>
           <dd className="price" data-testid="checkout-total">{formatMoney(payAmount, currency)}</dd>
         </dl>
+        {!priced && <p className="field-hint" role="status">{delivery.problem ?? t('checkout.shippingPending')}</p>}
       </section>
 
       <section className="checkout__form">
@@ -301,9 +320,39 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
               </label>
             ))}
             <label className="address-choice">
-              <input type="radio" name="deliverTo" checked={addressChoice === 'new'} onChange={() => setAddressChoice('new')} />
+              <input
+                type="radio"
+                name="deliverTo"
+                checked={addressChoice === 'new'}
+                onChange={() => {
+                  setAddressChoice('new');
+                  setTyped(null);
+                }}
+              />
               <span>{t('checkout.otherAddress')}</span>
             </label>
+          </fieldset>
+        )}
+        {priced && priced.shippingMethods.length > 0 && (
+          <fieldset className="shipping-methods">
+            <legend>{t('checkout.shippingMethod')}</legend>
+            {priced.shippingMethods.map((method) => (
+              <label key={method.shippingMethodId} className="address-choice">
+                <input type="radio" name="shippingMethod" checked={priced.shippingMethodId === method.shippingMethodId} onChange={() => delivery.chooseMethod(method.shippingMethodId)} />
+                <span>
+                  <strong>{method.name}</strong> · {method.fee === 0 ? t('checkout.shippingFree') : formatMoney(method.fee, currency)}
+                  <br />
+                  {method.deliveryTime}
+                  {method.discreetPackaging && ` · ${t('checkout.discreet')}`}
+                  {method.freeFrom !== null && method.fee > 0 && (
+                    <>
+                      <br />
+                      {t('checkout.freeFrom', { amount: formatMoney(method.freeFrom, currency) })}
+                    </>
+                  )}
+                </span>
+              </label>
+            ))}
           </fieldset>
         )}
         {addressChoice === 'new' ? (
@@ -315,6 +364,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
             offerDefault={saved.length > 0}
             submitLabel={t('checkout.placeOrder')}
             onSubmit={(values) => placeOrder({ values })}
+            onChange={(values) => setTyped({ country: values.country, state: values.state })}
           />
         ) : (
           <PlaceOrderButton label={t('checkout.placeOrder')} onSubmit={() => placeOrder({ addressId: addressChoice })} />

@@ -14,6 +14,8 @@ type Props = {
   /** Offer "use as my default address" (not for the default itself, which stays default). */
   offerDefault?: boolean;
   onCancel?: () => void;
+  /** Told of every change (checkout prices shipping and tax as the country and state change). */
+  onChange?: (values: AddressValues) => void;
 };
 
 const labels: Record<AddressField, UiMessageKey> = {
@@ -40,7 +42,7 @@ const autoComplete: Record<AddressField, string> = {
 };
 
 /** A delivery address, with the checkout form's fields and rules (spec §2, §5); checked on blur. */
-export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDefault = false, onCancel }: Props) {
+export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDefault = false, onCancel, onChange }: Props) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -56,6 +58,7 @@ export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDef
     // Another country has other states and another ZIP code format.
     const next = name === 'country' ? { ...values, country: value, state: '' } : { ...values, [name]: value };
     setValues(next);
+    onChange?.(next);
     if (name === 'country') {
       check('country', next);
       setErrors((current) => ({ ...current, state: undefined }));

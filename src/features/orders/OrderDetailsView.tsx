@@ -10,6 +10,7 @@ import type { OrderDetails } from './orders.schema';
 import { OrderLineItem } from './OrderLineItem';
 import { amountLabelKey, orderStatusKey } from './order-status';
 import { formatTime } from '@/lib/locale';
+import { ChargeRows } from './ChargeRows';
 
 /** /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics. */
 export default function OrderDetailsView({ messages, languageTag }: { messages: Messages; languageTag: string }) {
@@ -72,6 +73,7 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
             <dd>{order.coupons.length}</dd>
           </>
         )}
+        {order.kind === 'goods' && <ChargeRows t={t} charges={order} currency={order.currency} method={order.shippingMethod?.name ?? null} />}
         <dt>{t(amountLabelKey(order))}</dt>
         <dd className="price" data-testid="order-amount">{formatMoney(order.payAmount, order.currency)}</dd>
       </dl>

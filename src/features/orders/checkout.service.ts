@@ -16,6 +16,8 @@ import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDi
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod } from './payments.service';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
+import { chargeOrder } from '@/features/shipping/charges';
+import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
 import type { NewAddressBody } from '@/features/delivery/delivery.schema';
 
 /*
@@ -69,6 +71,16 @@ async function findDiscountOwner(db: Executor, code: string | undefined, buyerId
 type DiscountedOrder = { discountOwner: User | null; totals: OrderTotals };
 
 /**
+ * The goods total less discount priced for a destination: its shipping (the chosen method) and tax,
+ * and what is due. The quote and the order share it, so the figures shown are the figures charged.
+ */
+async function chargeFor(deps: Pick<OrderDeps, 'db'>, reader: CatalogReader, totals: OrderTotals, destination: Destination) {
+  const delivery = await priceDelivery(deps.db, reader.currency, reader.language, totals.goodsTotal - totals.discountAmount, destination);
+  const { choices, shippingMethod, ...charges } = delivery;
+  return { totals: { ...totals, ...charges }, choices, shippingMethod };
+}
+
+/**
  * The one discount rule of checkout, for the quote and for the order: priced lines less the friend
  * discount of a valid discount code (-218 naming `discountCode` otherwise).
  */
@@ -84,8 +96,18 @@ async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, lines: Pric
 /** What an order of these items with this code would cost, without placing it (nothing is reserved). */
 export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader: CatalogReader, body: QuoteOrderBody, signedIn: User | undefined): Promise<OrderQuote> {
   const lines = await priceCheckout(reader, body.items);
-  const { discountOwner, totals } = await discountOrder(deps, lines, body.discountCode, signedIn?.id);
-  return { currency: reader.currency, symbol: currencySymbols[reader.currency], ...totals, discountCode: discountOwner?.shareCode ?? null };
+  const discounted = await discountOrder(deps, lines, body.discountCode, signedIn?.id);
+  const { totals, choices, shippingMethod } = body.country
+    ? await chargeFor(deps, reader, discounted.totals, { country: body.country, state: body.state ?? '', shippingMethodId: body.shippingMethodId })
+    : { totals: { ...discounted.totals, ...chargeOrder(discounted.totals.payAmount, 0, null) }, choices: [], shippingMethod: null };
+  return {
+    currency: reader.currency,
+    symbol: currencySymbols[reader.currency],
+    ...totals,
+    shippingMethods: choices,
+    shippingMethodId: shippingMethod?.shippingMethodId ?? null,
+    discountCode: discounted.discountOwner?.shareCode ?? null,
+  };
 }
 
 /**
@@ -115,7 +137,8 @@ async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: Creat
 /**
  * Places an order in status 2 (payment pending) that closes unpaid after ORDER_PAYMENT_MINUTES. Prices
  * are the catalogue's in the reader's language and currency; the customer pays the goods total less
- * the friend discount of a valid discount code. Answers the order and its customer (new for a guest).
+ * the friend discount of a valid discount code, plus the shipping and tax of the delivery address
+ * (a total other than `expectedPayAmount`, when given, places nothing). Answers the order and its customer (new for a guest).
  */
 export async function placeOrder(
   deps: OrderDeps,
@@ -129,7 +152,16 @@ export async function placeOrder(
   const lines = await priceCheckout(reader, body.items);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
-  const { discountOwner, totals } = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
+  const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
+  const { discountOwner } = discounted;
+  const { totals, shippingMethod } = await chargeFor(deps, reader, discounted.totals, { country: deliveryAddress.country, state: deliveryAddress.state, shippingMethodId: body.shippingMethodId });
+  if (body.expectedPayAmount !== undefined && body.expectedPayAmount !== totals.payAmount) {
+    throw new ShopError(ErrorCode.IllegalRequest, {
+      field: 'expectedPayAmount',
+      message: 'order.total.changed',
+      data: { field: 'expectedPayAmount', reason: 'total-changed', payAmount: totals.payAmount },
+    });
+  }
 
   const order = (user: User) => ({
     values: {
@@ -138,6 +170,7 @@ export async function placeOrder(
       status: OrderStatus.PaymentPending,
       currency: reader.currency,
       ...totals,
+      shippingMethod,
       discountCode: discountOwner?.shareCode ?? null,
       // The rebate seam: the referral issue credits this customer when the order completes.
       rebateBeneficiaryId: discountOwner?.id ?? user.referrerId ?? null,

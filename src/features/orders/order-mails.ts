@@ -67,6 +67,7 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], reade
         ...describeItems(order, lines, reader.showItemNames),
         t('mail.order.goodsTotal', { amount: money(order.goodsTotal) }),
         ...(order.discountAmount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discountAmount) })] : []),
+        ...chargeLines(order, t, money),
         t('mail.orderConfirmation.paid', { amount: money(order.payAmount), paymentNumber: order.paymentNumber ?? '' }),
         ...(order.deliveryAddress ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })] : []),
       ],
@@ -75,6 +76,15 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], reade
       signature: reader.senderName,
     }),
   };
+}
+
+/** The order's shipping and tax as its details show them: tax added, or the part of the prices it is. */
+function chargeLines(order: OrderRow, t: ReturnType<typeof translatorFor>, money: (amount: number) => string): string[] {
+  const method = order.shippingMethod?.name[order.language];
+  return [
+    ...(method ? [t('mail.orderConfirmation.shipping', { method, amount: money(order.shippingAmount) })] : []),
+    ...(order.taxLabel ? [t(order.taxIncluded ? 'mail.orderConfirmation.taxIncluded' : 'mail.orderConfirmation.taxAdded', { label: order.taxLabel, amount: money(order.taxAmount) })] : []),
+  ];
 }
 
 /** A paid recharge: its points are in the balance already (it completes as it is paid). */

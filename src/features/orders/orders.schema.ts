@@ -6,6 +6,7 @@ import { currencies } from '@/lib/locale';
 import { limits } from '@/lib/validation';
 import { payMethods } from './orders';
 import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
+import { shippingChoiceSchema } from '@/features/shipping/shipping.schema';
 
 /* The order and payment endpoints' contract, shared by the API (which validates with it) and the pages. */
 
@@ -34,6 +35,13 @@ export const createOrderBodySchema = z
     password: encodedPasswordSchema.optional(),
     /** Guests only: the referee code the browser keeps (an unknown one is ignored). */
     refereeCode: z.string().trim().max(32).nullish(),
+    /** One of the methods `quoteOrder` lists for the address; the zone's first without. */
+    shippingMethodId: recordIdSchema.optional(),
+    /**
+     * The total the customer was shown and confirms. When the server's total differs (a rate changed
+     * meanwhile), nothing is placed: -218 naming `expectedPayAmount`, with the new total in `data.payAmount`.
+     */
+    expectedPayAmount: z.number().int().min(0).max(1_000_000_000).optional(),
   })
   .superRefine((body, context) => {
     if (body.addressId === undefined && body.deliveryAddress === undefined) {
@@ -49,15 +57,36 @@ export type CreateOrderBody = z.infer<typeof createOrderBodySchema>;
 export const quoteOrderBodySchema = z.object({
   items: z.array(cartItemSchema).min(1).max(CART_LINES_MAX),
   discountCode: z.string().trim().max(32).optional(),
+  /** Where the order would ship (ISO 3166-1 alpha-2); without it, no shipping or tax is figured yet. */
+  country: z.string().trim().toUpperCase().max(2).optional(),
+  /** The state's code within the country (`CA`, `10`); a US state decides its sales tax. */
+  state: z.string().trim().toUpperCase().max(3).optional(),
+  shippingMethodId: recordIdSchema.optional(),
 });
 export type QuoteOrderBody = z.infer<typeof quoteOrderBodySchema>;
+
+/** Shipping and tax of an order (0 and 0 for orders placed before shipping zones, and for recharges). */
+const chargesShape = {
+  shippingAmount: z.number().int(),
+  /** Rounded once per order (docs/decisions/061-shipping-zones-and-tax.md). */
+  taxAmount: z.number().int(),
+  /** True: the prices include `taxAmount` (shown as "incl."); false: it is added to the total. */
+  taxIncluded: z.boolean(),
+  /** The tax's name (`SST`, `VAT`, `Sales tax`); null without tax. */
+  taxLabel: z.string().nullable(),
+};
 
 export const orderQuoteSchema = z.object({
   currency: z.enum(currencies),
   symbol: z.string(),
   goodsTotal: z.number().int(),
   discountAmount: z.number().int(),
+  ...chargesShape,
+  /** Goods less discount, plus shipping, plus tax unless included: what is due. */
   payAmount: z.number().int(),
+  /** The methods that ship to `country` in this currency (empty without a country), and the one priced. */
+  shippingMethods: z.array(shippingChoiceSchema),
+  shippingMethodId: z.number().int().nullable(),
   /** The accepted code as the order will store it (upper case), or null without one. */
   discountCode: z.string().nullable(),
 });
@@ -122,6 +151,9 @@ export type OrderStatusInfo = z.infer<typeof orderStatusInfoSchema>;
 export const orderSummarySchema = orderStatusInfoSchema.extend({
   goodsTotal: z.number().int(),
   discountAmount: z.number().int(),
+  ...chargesShape,
+  /** How the order ships, in the reader's language; null for orders that ship nothing or shipped free before zones. */
+  shippingMethod: z.object({ name: z.string(), deliveryTime: z.string() }).nullable(),
   createTime: time,
   lines: z.array(orderLineSchema),
 });

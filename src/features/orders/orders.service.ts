@@ -69,11 +69,16 @@ export function toStatusInfo(order: OrderRow): OrderStatusInfo {
   };
 }
 
-function toSummary(order: OrderRow, lines: OrderLine[]): OrderSummary {
+function toSummary(order: OrderRow, lines: OrderLine[], language: Language): OrderSummary {
   return {
     ...toStatusInfo(order),
     goodsTotal: order.goodsTotal,
     discountAmount: order.discountAmount,
+    shippingAmount: order.shippingAmount,
+    taxAmount: order.taxAmount,
+    taxIncluded: order.taxIncluded,
+    taxLabel: order.taxLabel,
+    shippingMethod: order.shippingMethod ? { name: order.shippingMethod.name[language], deliveryTime: order.shippingMethod.deliveryTime[language] } : null,
     createTime: order.createdAt.toISOString(),
     lines,
   };
@@ -130,7 +135,7 @@ export async function describeOrder(db: Executor, order: OrderRow, language: Lan
       ]);
   const address = order.deliveryAddress;
   return {
-    ...toSummary(order, lines.get(order.id) ?? []),
+    ...toSummary(order, lines.get(order.id) ?? [], language),
     discountCode: order.discountCode,
     coupons: [],
     payMethod: order.payMethod,
@@ -170,5 +175,5 @@ export async function queryOrderList(db: Executor, userId: number, query: OrderL
   const where = and(eq(orders.userId, userId), query.status === undefined ? undefined : eq(orders.status, query.status));
   const { rows, total } = await ordersPage(db, where, query);
   const lines = await loadLines(db, rows.map((row) => row.id), language);
-  return { list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [])), total, pageNum: query.pageNum, pageSize: query.pageSize };
+  return { list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [], language)), total, pageNum: query.pageNum, pageSize: query.pageSize };
 }

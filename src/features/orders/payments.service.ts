@@ -9,7 +9,7 @@ import { pointsToPay } from '@/lib/money';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { PaymentProviderError, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
+import { PaymentProviderError, breakdownOf, type AmountBreakdown, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
 import { sendOrderConfirmation } from './order-mails';
 import { closeAwaitingPayment, countSold, countSoldSql, releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
@@ -98,13 +98,13 @@ export async function startPayment(
   // One statement: the order (the caller's, awaiting payment, in a currency the method takes) becomes
   // pending, an earlier open attempt is superseded, and the new attempt is recorded.
   const requestId = randomUUID();
-  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency; kind: string; deliveryAddress: DeliveryAddressSnapshot | null }>(
+  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency; kind: string; deliveryAddress: DeliveryAddressSnapshot | null } & Omit<AmountBreakdown, 'itemTotal'> & { goodsTotal: number; taxIncluded: boolean }>(
     await db.execute(sql`
       with pending as (
         update ${orders} set status = ${OrderStatus.PaymentPending}, pay_method = ${body.payMethod}
         where id = ${body.orderId} and user_id = ${userId} and status in (${sql.join(awaitingPayment, sql`, `)})
           and expires_at > ${now} and ${inCurrencies(provider.currencies[body.payMethod])}
-        returning id, order_no, pay_amount, currency, kind, delivery_address
+        returning id, order_no, pay_amount, currency, kind, delivery_address, goods_total, discount_amount, shipping_amount, tax_amount, tax_included
       ), superseded as (
         update ${payments} set status = 'superseded' where order_id in (select id from pending) and status = 'created'
       ), created as (
@@ -113,7 +113,8 @@ export async function startPayment(
         returning id, order_id
       )
       select created.id as "paymentId", pending.id, pending.order_no as "orderNo", pending.pay_amount as "payAmount", pending.currency,
-        pending.kind, pending.delivery_address as "deliveryAddress"
+        pending.kind, pending.delivery_address as "deliveryAddress", pending.goods_total as "goodsTotal", pending.discount_amount as "discountAmount",
+        pending.shipping_amount as "shippingAmount", pending.tax_amount as "taxAmount", pending.tax_included as "taxIncluded"
       from created join pending on pending.id = created.order_id`),
   );
   if (!order) {
@@ -132,6 +133,7 @@ export async function startPayment(
         orderNo: order.orderNo,
         invoiceId: `${order.orderNo}-${order.paymentId}`,
         amount: order.payAmount,
+        breakdown: breakdownOf(order),
         currency: order.currency,
         method: body.payMethod,
         shipTo: order.kind === 'goods' ? shippingAddress(order.deliveryAddress) : null,

@@ -32,6 +32,7 @@ export default function FriendList({ messages, languageTag, friendDiscountPercen
           <dt>{t('friends.visits')}</dt>
           <dd>{myShare?.visits ?? '…'}</dd>
         </dl>
+        <p className="field-hint" data-testid="rebate-rule">{t('friends.rebateOnGoods')}</p>
         <button type="button" className="button" onClick={() => requestShare(3)}>{t('friends.share')}</button>
       </section>
       {!page ? (

@@ -69,7 +69,7 @@ function maskName(firstName: string, lastName: string): string {
 
 /**
  * The customers who registered with my code, newest first: masked name (or masked email), registration
- * time, what they spent on completed goods orders (in `currency`, converted by the reference rates)
+ * time, what they spent on goods (less discount; shipping and tax aside, as for the rebate) in completed orders (in `currency`, converted by the reference rates)
  * and the rebate points I earned on their orders.
  */
 export async function queryUserShareList(db: Executor, userId: number, query: FriendListQuery, currency: Currency, rates: ReferenceRates): Promise<FriendPage> {
@@ -90,7 +90,8 @@ export async function queryUserShareList(db: Executor, userId: number, query: Fr
       ? [[], []]
       : await Promise.all([
           db
-            .select({ userId: orders.userId, currency: orders.currency, amount: sum(orders.payAmount).mapWith(Number) })
+            // Goods paid, as the rebate: shipping and tax are not what friends bought.
+            .select({ userId: orders.userId, currency: orders.currency, amount: sum(sql`${orders.goodsTotal} - ${orders.discountAmount}`).mapWith(Number) })
             .from(orders)
             .where(and(inArray(orders.userId, ids), eq(orders.kind, 'goods'), eq(orders.status, OrderStatus.Completed)))
             .groupBy(orders.userId, orders.currency),

@@ -106,6 +106,12 @@ export const en = {
   'mail.reviewRequest.intro': 'Your order {orderNo} is complete. Would you tell other customers what you think? Your review shows only the name you choose, and never your email, surname or city.',
   'mail.reviewRequest.action': 'Write a review',
   'mail.reviewRequest.outro': 'You receive this because you asked for review requests on your account page; turn them off there at any time.',
+  'order.country.notShipped': 'We do not ship to this destination in this currency yet',
+  'order.shippingMethod.notOffered': 'This shipping method does not serve the delivery address; please choose another',
+  'order.total.changed': 'The total has changed since it was shown; please check the new total and confirm again',
+  'mail.orderConfirmation.shipping': 'Shipping ({method}): {amount}',
+  'mail.orderConfirmation.taxAdded': '{label}: {amount}',
+  'mail.orderConfirmation.taxIncluded': 'Includes {label}: {amount}',
 } as const;
 
 export type MessageKey = keyof typeof en;

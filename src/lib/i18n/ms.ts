@@ -104,4 +104,10 @@ export const ms: Dictionary = {
   'mail.reviewRequest.intro': 'Pesanan {orderNo} anda telah selesai. Sudikah anda berkongsi pendapat dengan pelanggan lain? Ulasan anda hanya menunjukkan nama yang anda pilih, dan tidak pernah e-mel, nama keluarga atau bandar anda.',
   'mail.reviewRequest.action': 'Tulis ulasan',
   'mail.reviewRequest.outro': 'Anda menerima ini kerana anda meminta jemputan ulasan di halaman akaun anda; matikannya di sana pada bila-bila masa.',
+  'order.country.notShipped': 'Kami belum menghantar ke destinasi ini dalam mata wang ini',
+  'order.shippingMethod.notOffered': 'Kaedah penghantaran ini tidak melayani alamat penghantaran; sila pilih yang lain',
+  'order.total.changed': 'Jumlah telah berubah sejak ia dipaparkan; sila semak jumlah baharu dan sahkan sekali lagi',
+  'mail.orderConfirmation.shipping': 'Penghantaran ({method}): {amount}',
+  'mail.orderConfirmation.taxAdded': '{label}: {amount}',
+  'mail.orderConfirmation.taxIncluded': 'Termasuk {label}: {amount}',
 };

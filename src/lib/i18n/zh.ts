@@ -104,4 +104,10 @@ export const zh: Dictionary = {
   'mail.reviewRequest.intro': '您的订单 {orderNo} 已完成。愿意与其他顾客分享您的看法吗？评价只显示您选择的称呼，绝不显示您的邮箱、姓氏或城市。',
   'mail.reviewRequest.action': '写评价',
   'mail.reviewRequest.outro': '您收到此邮件，是因为您在账户页面选择了接收评价邀请；您可随时在那里关闭。',
+  'order.country.notShipped': '暂不以此币种配送到该地区',
+  'order.shippingMethod.notOffered': '该配送方式不服务此收货地址，请另选一种',
+  'order.total.changed': '显示后总额已变更，请核对新的总额后再次确认',
+  'mail.orderConfirmation.shipping': '运费（{method}）：{amount}',
+  'mail.orderConfirmation.taxAdded': '{label}：{amount}',
+  'mail.orderConfirmation.taxIncluded': '含 {label}：{amount}',
 };

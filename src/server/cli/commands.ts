@@ -9,6 +9,7 @@ import { orderCommands } from '@/features/orders/orders.commands';
 import { energyCommands } from '@/features/energy/energy.commands';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
+import { shippingCommands } from '@/features/shipping/shipping.commands';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
@@ -22,6 +23,7 @@ export const commands: Record<string, Command> = {
   ...catalogCommands,
   ...orderCommands,
   ...energyCommands,
+  ...shippingCommands,
   'disable-user': disableUserCommand,
   operator: operatorAccountsCommand,
   'erase-customer': eraseCustomerCommand,

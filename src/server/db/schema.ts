@@ -438,6 +438,15 @@ export type DeliveryAddressSnapshot = {
   phone: string;
 };
 
+/** The shipping method an order chose, copied so later edits of the zone never change an order. */
+export type ShippingMethodSnapshot = { shippingMethodId: number; name: LanguageTexts; deliveryTime: LanguageTexts };
+
+/** A text in each storefront language. */
+export type LanguageTexts = { EN: string; ZH: string; MS: string };
+
+/** An amount in some of the shop's currencies (minor units). */
+export type CurrencyAmounts = Partial<Record<'USD' | 'CNY' | 'MYR', number>>;
+
 /**
  * An order: goods bought at checkout, or (later issues) an energy recharge or a free gift. Amounts are
  * minor units of `currency`. Status: 0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped,
@@ -475,6 +484,16 @@ export const orders = pgTable(
     /** The language mails about the order are written in (the customer's, at checkout). */
     language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
     deliveryAddress: jsonb('delivery_address').$type<DeliveryAddressSnapshot>(),
+    /** What delivery costs (0 for orders placed before shipping zones, and for recharges). */
+    shippingAmount: integer('shipping_amount').notNull().default(0),
+    /** The tax of the order, rounded once per order (docs/decisions/061-shipping-zones-and-tax.md). */
+    taxAmount: integer('tax_amount').notNull().default(0),
+    /** Whether `taxAmount` is part of the prices shown (CNY, MYR) or added to them (US sales tax). */
+    taxIncluded: boolean('tax_included').notNull().default(false),
+    /** The tax's name as the order shows it (`SST`, `VAT`, `Sales tax`); null without tax. */
+    taxLabel: text('tax_label'),
+    /** The shipping method chosen, as it was named then; null for orders that ship nothing or shipped free before zones. */
+    shippingMethod: jsonb('shipping_method').$type<ShippingMethodSnapshot>(),
     carrier: text('carrier'),
     trackingNumber: text('tracking_number'),
     createdAt: createdAt(),
@@ -492,7 +511,10 @@ export const orders = pgTable(
     index('orders_status_expires_idx').on(t.status, t.expiresAt),
     index('orders_status_signed_idx').on(t.status, t.signedAt),
     check('orders_status_range', sql`${t.status} BETWEEN 0 AND 6`),
-    check('orders_amounts', sql`${t.discountAmount} >= 0 AND ${t.payAmount} = ${t.goodsTotal} - ${t.discountAmount} AND ${t.payAmount} >= 0`),
+    check(
+      'orders_amounts',
+      sql`${t.discountAmount} >= 0 AND ${t.shippingAmount} >= 0 AND ${t.taxAmount} >= 0 AND ${t.payAmount} >= 0 AND ${t.payAmount} = ${t.goodsTotal} - ${t.discountAmount} + ${t.shippingAmount} + CASE WHEN ${t.taxIncluded} THEN 0 ELSE ${t.taxAmount} END`,
+    ),
   ],
 );
 
@@ -749,4 +771,55 @@ export const auditLog = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_at_idx').on(t.at), index('audit_log_action_idx').on(t.action, t.at)],
+);
+
+/* ── Shipping and tax ──────────────────────────────────────────────────────────────────────── */
+
+/**
+ * A shipping zone: the destinations it serves, as `US` (a country), `US-CA` (a state of it) or `*`
+ * (every other destination). A destination belongs to its most precise zone. See
+ * docs/decisions/061-shipping-zones-and-tax.md.
+ */
+export const shippingZones = pgTable('shipping_zones', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  regions: jsonb('regions').$type<string[]>().notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A way of shipping to a zone, priced per currency; an order at or above `freeFrom` (goods less discount) ships free. */
+export const shippingMethods = pgTable(
+  'shipping_methods',
+  {
+    id: serial('id').primaryKey(),
+    zoneId: integer('zone_id')
+      .notNull()
+      .references(() => shippingZones.id, { onDelete: 'cascade' }),
+    name: jsonb('name').$type<LanguageTexts>().notNull(),
+    deliveryTime: jsonb('delivery_time').$type<LanguageTexts>().notNull(),
+    /** The fee per currency; a method without a price in a currency is not offered in it. */
+    prices: jsonb('prices').$type<CurrencyAmounts>().notNull(),
+    freeFrom: jsonb('free_from').$type<CurrencyAmounts>().notNull().default({}),
+    discreetPackaging: boolean('discreet_packaging').notNull().default(true),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [index('shipping_methods_zone_idx').on(t.zoneId, t.position)],
+);
+
+/** The tax of a destination: a country (`state` empty) or one of its states, which wins over the country. */
+export const taxRates = pgTable(
+  'tax_rates',
+  {
+    id: serial('id').primaryKey(),
+    country: text('country').notNull(),
+    state: text('state').notNull().default(''),
+    /** Hundredths of a percent: 600 is 6%. */
+    rateBasisPoints: integer('rate_basis_points').notNull(),
+    /** Shown prices include it (CNY, MYR) or it is added at checkout (US sales tax). */
+    included: boolean('included').notNull(),
+    label: text('label').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('tax_rates_destination_idx').on(t.country, t.state), check('tax_rates_rate_range', sql`${t.rateBasisPoints} BETWEEN 0 AND 10000`)],
 );

@@ -25,6 +25,7 @@ const payment: PaymentRequest = {
   orderNo: '250122ABCDEF',
   invoiceId: '250122ABCDEF-1',
   amount: 12345,
+  breakdown: { itemTotal: 11000, shippingAmount: 599, taxAmount: 846, discountAmount: 100 },
   currency: 'USD',
   method: 'paypal',
   shipTo: { fullName: 'Mei Tan', line1: '1 Market Street', line2: 'Apt 4', city: 'San Francisco', state: 'CA', postalCode: '94105', countryCode: 'US' },
@@ -71,6 +72,17 @@ describe('the PayPal adapter creating a payment', () => {
     const recharge = paypal.orders.get((await provider.createPayment({ ...payment, shipTo: null }, requestId())).providerOrderId)!.request;
     expect(recharge).toMatchObject({ payment_source: { paypal: { experience_context: { shipping_preference: 'NO_SHIPPING' } } } });
     expect((recharge.purchase_units as object[])[0]).not.toHaveProperty('shipping');
+  });
+
+  it("tells PayPal how the amount adds up (amount.breakdown), and PayPal refuses a breakdown that does not (422 AMOUNT_MISMATCH)", async () => {
+    const provider = createPaypalProvider(settings());
+    const created = await provider.createPayment(payment, requestId());
+    const money = (value: string) => ({ currency_code: 'USD', value });
+    expect(paypal.orders.get(created.providerOrderId)!.request).toMatchObject({
+      purchase_units: [{ amount: { value: '123.45', breakdown: { item_total: money('110.00'), shipping: money('5.99'), tax_total: money('8.46'), discount: money('1.00') } } }],
+    });
+    const offByOne = { ...payment, breakdown: { ...payment.breakdown, taxAmount: 845 } };
+    await expect(provider.createPayment(offByOne, requestId())).rejects.toThrow(/HTTP 422: .*"name":"UNPROCESSABLE_ENTITY".*"issue":"AMOUNT_MISMATCH"/);
   });
 
   it('leaves the approval of a card payment to the card fields in the page, asking for 3-D Secure with a way back to the shop', async () => {

@@ -7,6 +7,7 @@ import {
   type CaptureResult,
   type LiabilityShift,
   type PaymentProvider,
+  type PaymentRequest,
   type RefundResult,
   type ShippingAddress,
   type WebhookEvent,
@@ -196,7 +197,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
               // own; the order number is what the merchant reads in custom_id.
               invoice_id: payment.invoiceId,
               custom_id: payment.orderNo,
-              amount: { currency_code: payment.currency, value: toMajorUnits(payment.amount) },
+              amount: { currency_code: payment.currency, value: toMajorUnits(payment.amount), breakdown: paypalBreakdown(payment) },
               soft_descriptor: settings.softDescriptor,
               ...(payment.shipTo ? { shipping: shippingOf(payment.shipTo) } : {}),
             },
@@ -359,6 +360,17 @@ function shippingOf(address: ShippingAddress) {
 }
 
 /** What PayPal says it captured, in minor units (PayPal's currencies the shop takes have two decimals). */
+/** PayPal's `amount.breakdown`, which must add up to the amount or PayPal refuses the order. */
+function paypalBreakdown({ currency, breakdown }: Pick<PaymentRequest, 'currency' | 'breakdown'>) {
+  const money = (amount: number) => ({ currency_code: currency, value: toMajorUnits(amount) });
+  return {
+    item_total: money(breakdown.itemTotal),
+    shipping: money(breakdown.shippingAmount),
+    tax_total: money(breakdown.taxAmount),
+    discount: money(breakdown.discountAmount),
+  };
+}
+
 function capturedAmount(amount: PaypalMoney | undefined): CapturedAmount | null {
   if (!amount?.currency_code || amount.value === undefined) return null;
   return { amount: parseMajorUnits(amount.value), currency: amount.currency_code };

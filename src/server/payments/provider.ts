@@ -14,6 +14,8 @@ export type PaymentRequest = {
   /** Unique per payment attempt (a provider may refuse an invoice id it has seen); the order number stays beside it. */
   invoiceId: string;
   amount: number;
+  /** How `amount` adds up (PayPal's `amount.breakdown`): item total + shipping + tax − discount. */
+  breakdown: AmountBreakdown;
   currency: Currency;
   method: ProviderPayMethod;
   /**
@@ -27,6 +29,18 @@ export type PaymentRequest = {
   returnUrl: string;
   cancelUrl: string;
 };
+
+/**
+ * Minor units: `itemTotal + shippingAmount + taxAmount − discountAmount` is the amount. Tax included in
+ * the prices is inside `itemTotal` and `shippingAmount`, so `taxAmount` is 0 then
+ * (docs/decisions/061-shipping-zones-and-tax.md).
+ */
+export type AmountBreakdown = { itemTotal: number; shippingAmount: number; taxAmount: number; discountAmount: number };
+
+/** An order's breakdown as a provider is told it. */
+export function breakdownOf(order: { goodsTotal: number; discountAmount: number; shippingAmount: number; taxAmount: number; taxIncluded: boolean }): AmountBreakdown {
+  return { itemTotal: order.goodsTotal, shippingAmount: order.shippingAmount, taxAmount: order.taxIncluded ? 0 : order.taxAmount, discountAmount: order.discountAmount };
+}
 
 export type ShippingAddress = { fullName: string; line1: string; line2: string; city: string; state: string; postalCode: string; countryCode: string };
 

@@ -20,6 +20,15 @@ async function newTestPayment(language = 'EN') {
 const pagePath = (approveUrl: string) => approveUrl.slice(ORIGIN.length);
 const statusOf = async (id: string) => (await shop.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id)))[0]!.status;
 
+describe('the test gateway, as PayPal', () => {
+  it('refuses an amount its breakdown does not add up to', async () => {
+    const payment = { orderNo: '250122ABCDEF', invoiceId: '250122ABCDEF-1', amount: 6_970, currency: 'USD', method: 'test', shipTo: null, language: 'EN', returnUrl: ORIGIN, cancelUrl: ORIGIN } as const;
+    const gateway = shop.operator.payments;
+    await expect(gateway.createPayment({ ...payment, breakdown: { itemTotal: 5_900, shippingAmount: 599, taxAmount: 471, discountAmount: 0 } }, 'a')).resolves.toHaveProperty('providerOrderId');
+    await expect(gateway.createPayment({ ...payment, breakdown: { itemTotal: 5_900, shippingAmount: 599, taxAmount: 470, discountAmount: 0 } }, 'b')).rejects.toThrow(/422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH/);
+  });
+});
+
 describe('the test gateway approval page', () => {
   it('is served by the API, says TEST MODE, shows the amount and carries no script', async () => {
     const { approveUrl } = await newTestPayment();

@@ -32,6 +32,9 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
     sdkUrl: null,
 
     async createPayment(payment) {
+      // As PayPal: an amount its breakdown does not add up to is refused (422 AMOUNT_MISMATCH).
+      const { itemTotal, shippingAmount, taxAmount, discountAmount } = payment.breakdown;
+      if (itemTotal + shippingAmount + taxAmount - discountAmount !== payment.amount) throw new PaymentProviderError('the test gateway refused the payment: 422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH');
       const id = newId('TEST');
       await db.insert(testGatewayPayments).values({
         id,
