@@ -6,7 +6,7 @@ import type { Publisher } from '@/features/backoffice/publishing';
 import { importCatalog } from '@/features/catalog/catalog-import.service';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
 import type { Currency, Language } from '@/lib/locale';
-import { createApp } from '@/server/app';
+import { createApp } from '@/app/app';
 import type { OperatorShop } from '@/server/cli/operator';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';

@@ -19,7 +19,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { energyTypes } from '../../features/energy/energy';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -597,7 +596,8 @@ export const energyRecords = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: energyTypes }).notNull(),
+    /** One of the ledger's kinds (src/features/energy/energy.ts `energyTypes`). */
+    type: text('type').notNull(),
     /** Positive credits, negative debits; never zero. */
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),

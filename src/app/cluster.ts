@@ -1,6 +1,6 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
-import type { Config } from './config';
+import type { Config } from '@/server/config';
 import type { StartOptions } from './main';
 
 /*

@@ -28,15 +28,15 @@ import { privacyRoutes } from '@/features/privacy/privacy.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import { verifyRoutes } from '@/features/verify/verify.routes';
-import { discardUnreadBody, limitBody, rejectNulInUrl } from './http/body';
-import { publicRead, publicReadPaths } from './http/cache';
-import type { AppEnv } from './http/context';
-import { ShopError, handleError } from './http/errors';
-import { serveDocument } from './http/openapi';
-import { createPaymentProvider } from './payments/registry';
-import { TEST_GATEWAY_DECIDE_PATH } from './payments/test-gateway.routes';
-import { mediaRoutes } from './storage/media.routes';
-import type { AppDeps } from './deps';
+import { discardUnreadBody, limitBody, rejectNulInUrl } from '@/server/http/body';
+import { publicRead, publicReadPaths } from '@/server/http/cache';
+import type { AppEnv } from '@/server/http/context';
+import { ShopError, handleError } from '@/server/http/errors';
+import { serveDocument } from '@/server/http/openapi';
+import { createPaymentProvider } from '@/server/payments/registry';
+import { TEST_GATEWAY_DECIDE_PATH } from '@/server/payments/test-gateway.routes';
+import { mediaRoutes } from '@/server/storage/media.routes';
+import type { AppDeps } from '@/server/deps';
 
 export const API_BASE = '/api/v1';
 

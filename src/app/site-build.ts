@@ -7,8 +7,8 @@ import { fileURLToPath } from 'node:url';
 import { takeCatalogueSnapshot } from '@/features/catalog/catalog-snapshot.service';
 import { KEPT_LINE, type BuildReport } from '@/build/release';
 import { shellData } from '@/lib/build-snapshot';
-import type { Database } from './db/client';
-import type { Storage } from './storage/storage';
+import type { Database } from '@/server/db/client';
+import type { Storage } from '@/server/storage/storage';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));

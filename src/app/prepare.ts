@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
-import type { Config } from './config';
+import type { Config } from '@/server/config';
 
 /*
  * A first start's heavy work (migrating, seeding the demo catalogue and drawing its pictures, building

@@ -3,8 +3,8 @@ import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/o
 import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
 import { settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
-import type { ShopDeps } from '../deps';
-import { createPaymentProvider } from '../payments/registry';
+import type { ShopDeps } from '@/server/deps';
+import { createPaymentProvider } from '@/server/payments/registry';
 
 /*
  * Background work, every minute. Of the processes `npm start` runs on one machine (WORKERS) only one

@@ -7,7 +7,7 @@ import { setCookie } from 'hono/cookie';
 import { HASHES_FILE, readScriptHashes } from '@/build/header-policy';
 import { SITE_COOKIE, cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus, readSiteCookie, variantSlug } from '@/edge/rewrite';
 import { checkoutSdkUrl, headersFor, isHttps, siteHeaderRules, type HeaderRule } from '@/lib/security-headers';
-import type { Config } from './config';
+import type { Config } from '@/server/config';
 import { previousRelease, servedDir } from './site-build';
 
 const ONE_YEAR = 365 * 24 * 3600;
