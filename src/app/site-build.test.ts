@@ -4,7 +4,7 @@ import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { exportProducts, saveProduct } from '@/features/backoffice/catalogue.service';
+import { exportProducts, saveProduct } from '@/features/backoffice/catalogue/catalogue.service';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
 import { allVariants, variantSlug } from '@/edge/rewrite';
 import { createTestApi, type TestApi } from '../../tests/support/api';

@@ -4,7 +4,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { customerSubject } from '@/features/audit/audit';
 import { encodePassword } from '@/features/auth/auth';
-import { inviteOperator } from '@/features/backoffice/operator-auth';
+import { inviteOperator } from '@/features/backoffice/operators/operator-auth';
 import { orders, users, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';

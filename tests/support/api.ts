@@ -2,7 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
-import type { Publisher } from '@/features/backoffice/publishing';
+import type { Publisher } from '@/features/backoffice/publish/publishing';
 import { importCatalog } from '@/features/catalog/catalog-import.service';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
 import type { Currency, Language } from '@/lib/locale';

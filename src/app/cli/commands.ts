@@ -3,7 +3,7 @@ import { startShop } from '@/app/main';
 import { rebuildPages } from '@/app/rebuild';
 import { verifyCodesCommand } from '@/features/verify/verify-codes.command';
 import { disableUserCommand } from '@/features/auth/auth.commands';
-import { operatorAccountsCommand } from '@/features/backoffice/operators.commands';
+import { operatorAccountsCommand } from '@/features/backoffice/operators/operators.commands';
 import { catalogCommands } from '@/features/catalog/catalog.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
 import { energyCommands } from '@/features/energy/energy.commands';

@@ -5,16 +5,16 @@ import { formatMoney } from '@/lib/money';
 import type { Messages } from '@/lib/i18n/ui';
 import { currencies, type Currency, type Language } from '@/lib/locale';
 import { adminCall, AdminApiError } from './admin-api';
-import BackOfficeAdverts from './BackOfficeAdverts';
-import BackOfficeCatalogue from './BackOfficeCatalogue';
-import BackOfficeCustomers from './BackOfficeCustomers';
-import { OrdersExportButton, VerifyCodesSection } from './BackOfficeExports';
-import BackOfficeProgramme from './BackOfficeProgramme';
-import BackOfficePublish from './BackOfficePublish';
-import BackOfficeSecondFactor, { SecondFactorSignIn } from './BackOfficeSecondFactor';
-import PriceStockGrid from './PriceStockGrid';
-import { may, type OperatorRole } from './operators';
-import { OrdersTable, statusName, type OrderRow } from './orders-table';
+import BackOfficeAdverts from './adverts/BackOfficeAdverts';
+import BackOfficeCatalogue from './catalogue/BackOfficeCatalogue';
+import BackOfficeCustomers from './customers/BackOfficeCustomers';
+import { OrdersExportButton, VerifyCodesSection } from './orders/OrdersExportButton';
+import BackOfficeProgramme from './customers/BackOfficeProgramme';
+import BackOfficePublish from './publish/BackOfficePublish';
+import BackOfficeSecondFactor, { SecondFactorSignIn } from './operators/BackOfficeSecondFactor';
+import PriceStockGrid from './prices/PriceStockGrid';
+import { may, type OperatorRole } from './operators/operators';
+import { OrdersTable, statusName, type OrderRow } from './orders/orders-table';
 import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from './ui';
 
 /*

@@ -37,9 +37,9 @@ import {
   setOperatorPasswordBodySchema,
   shipBodySchema,
 } from './backoffice.schema';
-import { exportOrders, findOrders, orderForOperator } from './backoffice.service';
+import { exportOrders, findOrders, orderForOperator } from './orders/orders-board.service';
 import { csvHeaders, csvText } from './csv';
-import { customerDetails, findCustomers, programmeFigures, setCustomerDisabled } from './customers.service';
+import { customerDetails, findCustomers, programmeFigures, setCustomerDisabled } from './customers/customers.service';
 import {
   clearOperatorCookie,
   endOperatorSession,
@@ -50,10 +50,10 @@ import {
   setOperatorPassword,
   signInOperator,
   operatorOf,
-} from './operator-auth';
-import { may, type Permission } from './operators';
-import { choosePublisher, createPublishing, unpublishedChanges, type Publisher, type PublishStatus } from './publishing';
-import { operatorView } from './second-factor';
+} from './operators/operator-auth';
+import { may, type Permission } from './operators/operators';
+import { choosePublisher, createPublishing, unpublishedChanges, type Publisher, type PublishStatus } from './publish/publishing';
+import { operatorView } from './operators/second-factor';
 
 /** What the back office needs beyond the shop's: the local page publish, where the shop is started with one. */
 export type BackOfficeDeps = OrderDeps & { publish?: Publisher | undefined };

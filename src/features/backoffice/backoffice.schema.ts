@@ -1,7 +1,7 @@
 import { z } from '@hono/zod-openapi';
 import { currencies } from '@/lib/locale';
 import { orderDetailsSchema } from '@/features/orders/orders.schema';
-import { operatorRoles } from './operators';
+import { operatorRoles } from './operators/operators';
 import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 
 /* The contract of /api/v1/admin/*. */

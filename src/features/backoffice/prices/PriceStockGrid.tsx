@@ -2,8 +2,8 @@ import { useCallback, useEffect, useMemo, useRef, useState, type FormEvent, type
 import { Pager } from '@/components/Pager';
 import { currencies } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';
-import { adminCall, AdminApiError } from './admin-api';
-import { ErrorText, LanguagePicker, useAdminPage, useSectionLanguage, type SectionMessages } from './ui';
+import { adminCall, AdminApiError } from '../admin-api';
+import { ErrorText, LanguagePicker, useAdminPage, useSectionLanguage, type SectionMessages } from '../ui';
 import PriceStockBulk, { CategoryOptions } from './PriceStockBulk';
 import { sizeCell } from './price-grid';
 import { cellLabel, cellText, columnName, columns, problemText, storedValue, type Column, type Issue } from './price-grid-text';

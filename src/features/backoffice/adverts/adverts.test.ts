@@ -1,9 +1,9 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Advert } from '@/features/advertising/advertising.schema';
-import { testPicture } from '../../../tests/support/api';
-import { aShop } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { testPicture } from '../../../../tests/support/api';
+import { aShop } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 import type { EditableAdvert } from './adverts.schema';
 
 /* Editors keep the home banners and the other advert positions from the back office, audited. */

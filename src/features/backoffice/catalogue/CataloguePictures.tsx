@@ -1,8 +1,8 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
 import { PICTURE_ALT_MAX } from '@/features/catalog/catalog';
 import { languages, type Language } from '@/lib/locale';
-import { AdminApiError, adminUpload } from './admin-api';
-import { FieldError, TextField } from './catalogue-fields';
+import { AdminApiError, adminUpload } from '../admin-api';
+import { FieldError, TextField } from '../catalogue-fields';
 
 /*
  * The product editor's pictures: upload (stored as WebP by the server), reorder (the first is the

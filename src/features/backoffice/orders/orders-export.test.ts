@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { signUp } from '../../../tests/support/customers';
-import { aLine, aShop, anOrder } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { signUp } from '../../../../tests/support/customers';
+import { aLine, aShop, anOrder } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 
 /* Downloads from the back office: the orders board as CSV, and batches of verification codes. */
 

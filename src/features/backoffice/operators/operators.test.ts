@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { orders } from '@/server/db/schema';
-import { signUp } from '../../../tests/support/customers';
-import { aLine, aShop, anOrder } from '../../../tests/support/fixtures';
-import { readOutbox } from '../../../tests/support/mail';
-import { anOperator, OPERATOR_PASSWORD } from '../../../tests/support/operators';
+import { signUp } from '../../../../tests/support/customers';
+import { aLine, aShop, anOrder } from '../../../../tests/support/fixtures';
+import { readOutbox } from '../../../../tests/support/mail';
+import { anOperator, OPERATOR_PASSWORD } from '../../../../tests/support/operators';
 import { orderCommands } from '@/features/orders/orders.commands';
 import { inviteOperator } from './operator-auth';
 import { operatorAccountsCommand } from './operators.commands';

@@ -3,8 +3,8 @@ import { categories, type Category } from '@/features/catalog/catalog';
 import type { Translate } from '@/lib/i18n/ui';
 import { currencies, type Currency } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';
-import { adminCall, AdminApiError } from './admin-api';
-import { ConfirmStep } from './ui';
+import { adminCall, AdminApiError } from '../admin-api';
+import { ConfirmStep } from '../ui';
 import { cellLabel, changeValue, columnName, problemText, type GridRow, type Issue } from './price-grid-text';
 import type { BulkAction, ChangeSet, GridProduct, GridSize, PriceField } from './price-grid.schema';
 

@@ -1,9 +1,9 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { adminCall } from './admin-api';
-import { may, type OperatorRole } from './operators';
-import { OrdersTable, type OrderRow } from './orders-table';
-import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage } from './ui';
+import { adminCall } from '../admin-api';
+import { may, type OperatorRole } from '../operators/operators';
+import { OrdersTable, type OrderRow } from '../orders/orders-table';
+import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage } from '../ui';
 
 /* The Customers section: find a customer, see their orders, energy and friends, disable or enable the account. */
 

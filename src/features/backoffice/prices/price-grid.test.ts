@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
-import { aCustomer, aLine, aShop, anOrder } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { aCustomer, aLine, aShop, anOrder } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 import { changedPrice } from './price-grid';
 import type { CellChange, CellEdit, ChangeSet, GridPage, GridSize } from './price-grid.schema';
 

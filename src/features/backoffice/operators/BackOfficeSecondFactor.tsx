@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { adminCall } from './admin-api';
+import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from './operators';
-import { ConfirmStep, ErrorText } from './ui';
+import { ConfirmStep, ErrorText } from '../ui';
 
 /*
  * Two-step sign-in: an operator turns on a TOTP second factor by scanning a QR code (or typing the key)

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
-import { adminCall } from './admin-api';
-import { ErrorText } from './ui';
+import { adminCall } from '../admin-api';
+import { ErrorText } from '../ui';
 
 /* The Energy programme section: what the programme owes and paid, who shares most, and the ledger check. */
 

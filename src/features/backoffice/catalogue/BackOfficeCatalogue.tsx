@@ -2,11 +2,11 @@ import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { categories, type Category } from '@/features/catalog/catalog';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
-import { adminCall, adminEnvelope, issuesOf } from './admin-api';
+import { adminCall, adminEnvelope, issuesOf } from '../admin-api';
 import { CataloguePictures, fromPictureDrafts, toPictureDrafts, type PictureDraft, type PictureReference } from './CataloguePictures';
-import { LanguageTexts, TextField } from './catalogue-fields';
-import { may, type OperatorRole } from './operators';
-import { ErrorText, Pager, useAdminPage } from './ui';
+import { LanguageTexts, TextField } from '../catalogue-fields';
+import { may, type OperatorRole } from '../operators/operators';
+import { ErrorText, Pager, useAdminPage } from '../ui';
 import './catalogue.css';
 
 /*

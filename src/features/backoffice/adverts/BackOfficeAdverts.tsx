@@ -1,10 +1,10 @@
 import { useCallback, useEffect, useState, type ChangeEvent, type FormEvent } from 'react';
 import type { Translate } from '@/lib/i18n/ui';
 import type { Language } from '@/lib/locale';
-import { adminCall, adminEnvelope, adminUpload, issuesOf } from './admin-api';
-import { FieldError, LanguageTexts, TextField } from './catalogue-fields';
-import { ConfirmStep, ErrorText, LanguagePicker, useSectionLanguage, type SectionMessages } from './ui';
-import './catalogue.css';
+import { adminCall, adminEnvelope, adminUpload, issuesOf } from '../admin-api';
+import { FieldError, LanguageTexts, TextField } from '../catalogue-fields';
+import { ConfirmStep, ErrorText, LanguagePicker, useSectionLanguage, type SectionMessages } from '../ui';
+import '../catalogue/catalogue.css';
 import './adverts.css';
 
 /*

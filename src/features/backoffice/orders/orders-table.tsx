@@ -1,7 +1,7 @@
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/locale';
-import { dateTime } from './ui';
+import { dateTime } from '../ui';
 
 /* Orders as the back office lists them: on the orders board and on a customer's page. */
 

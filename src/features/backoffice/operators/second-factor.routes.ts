@@ -4,7 +4,7 @@ import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
-import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from './backoffice.schema';
+import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from '../backoffice.schema';
 import { endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
 import type { Permission } from './operators';
 import { disableSecondFactor, enableSecondFactor, newSecondFactorSecret, resetSecondFactor } from './second-factor';

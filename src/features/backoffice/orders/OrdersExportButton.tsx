@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
-import { adminDownload } from './admin-api';
-import { ErrorText } from './ui';
+import { adminDownload } from '../admin-api';
+import { ErrorText } from '../ui';
 
 /* Downloads: the orders board as CSV, and batches of anti-counterfeit codes (admin only). */
 

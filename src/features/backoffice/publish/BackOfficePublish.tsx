@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { adminCall } from './admin-api';
-import { may, type OperatorRole } from './operators';
-import { dateTime, ErrorText } from './ui';
+import { adminCall } from '../admin-api';
+import { may, type OperatorRole } from '../operators/operators';
+import { dateTime, ErrorText } from '../ui';
 
 /* The Publish section: render the pages that changed and swap them in, watching the progress. */
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aShop } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { aShop } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 import type { PublishOutcome, PublishProgress } from './publishing';
 
 /*

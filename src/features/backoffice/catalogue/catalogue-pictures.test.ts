@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Cart } from '@/features/cart/cart.schema';
 import type { PictureImport, ProductImport } from '@/features/catalog/catalog-import.schema';
 import type { ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
-import { aShop } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { aShop } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 
 /* Editors order a product's pictures and describe each for screen readers; the shop shows what they wrote. */
 

@@ -12,10 +12,10 @@ import {
   cataloguePageSchema,
   catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
 import { exportCatalogue, findProducts, importCatalogueFile, invalidProduct, PICTURE_BYTES_MAX, productForEditing, saveProduct, uploadPicture } from './catalogue.service';
-import { operatorOf, requireOperator } from './operator-auth';
-import { changeSetSchema, gridBulkBodySchema, gridPageSchema, gridSaveBodySchema } from './price-grid.schema';
-import { applyBulkAction, readGrid, saveGridEdits } from './price-grid.service';
-import type { Permission } from './operators';
+import { operatorOf, requireOperator } from '../operators/operator-auth';
+import { changeSetSchema, gridBulkBodySchema, gridPageSchema, gridSaveBodySchema } from '../prices/price-grid.schema';
+import { applyBulkAction, readGrid, saveGridEdits } from '../prices/price-grid.service';
+import type { Permission } from '../operators/operators';
 
 const tag = 'Back office: catalogue';
 /** Room for the multipart boundaries and part headers around the file itself. */

@@ -1,8 +1,8 @@
 import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { operators } from '@/server/db/schema';
-import { aShop } from '../../../tests/support/fixtures';
-import { anOperator, OPERATOR_PASSWORD, secondFactorCode, withSecondFactor, wrongSecondFactorCode, type TestOperator } from '../../../tests/support/operators';
+import { aShop } from '../../../../tests/support/fixtures';
+import { anOperator, OPERATOR_PASSWORD, secondFactorCode, withSecondFactor, wrongSecondFactorCode, type TestOperator } from '../../../../tests/support/operators';
 import { operatorAccountsCommand } from './operators.commands';
 
 /* The optional second factor of back-office operators: on with a code, asked at sign-in, each code once, off, reset. */

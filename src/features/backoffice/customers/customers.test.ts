@@ -4,9 +4,9 @@ import { recordAudit } from '@/features/audit/audit';
 import { postEnergy } from '@/features/energy/energy.ledger';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { energyRecords, users } from '@/server/db/schema';
-import { signIn, signUp } from '../../../tests/support/customers';
-import { aShop } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { signIn, signUp } from '../../../../tests/support/customers';
+import { aShop } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 
 /* Customers and the energy programme in the back office. */
 

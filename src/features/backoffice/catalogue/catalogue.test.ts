@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
 import type { ProductImport } from '@/features/catalog/catalog-import.schema';
-import { testPicture } from '../../../tests/support/api';
-import { aShop } from '../../../tests/support/fixtures';
-import { anOperator } from '../../../tests/support/operators';
+import { testPicture } from '../../../../tests/support/api';
+import { aShop } from '../../../../tests/support/fixtures';
+import { anOperator } from '../../../../tests/support/operators';
 
 /* Editors keep the catalogue from the back office: list, edit and create products, audited. */
 

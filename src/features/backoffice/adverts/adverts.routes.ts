@@ -12,9 +12,9 @@ import {
   editableAdvertSchema,
 } from './adverts.schema';
 import { advertBoard, createAdvert, deleteAdvert, reorderAdverts, setAdvertActive, updateAdvert, uploadAdvertPicture } from './adverts.service';
-import { pictureUploadRoute, uploadedBytes } from './catalogue.routes';
-import { invalidFields } from './catalogue.service';
-import { operatorOf, requireOperator } from './operator-auth';
+import { pictureUploadRoute, uploadedBytes } from '../catalogue/catalogue.routes';
+import { invalidFields } from '../catalogue/catalogue.service';
+import { operatorOf, requireOperator } from '../operators/operator-auth';
 
 const tag = 'Back office: adverts';
 /** The upload path, listed in the app's multipart paths. */
