@@ -8,10 +8,9 @@ import { parseCurrency, parseLanguage } from '@/lib/locale';
 import { accountRoutes } from '@/features/account/account.routes';
 import { advertisingRoutes } from '@/features/advertising/advertising.routes';
 import { authRoutes } from '@/features/auth/auth.routes';
-import { ADVERT_PICTURE_PATH, advertRoutes } from '@/features/backoffice/adverts/adverts.routes';
-import { CATALOGUE_PICTURE_PATH, catalogueRoutes } from '@/features/backoffice/catalogue/catalogue.routes';
+import { ADVERT_PICTURE_PATH } from '@/features/backoffice/adverts/adverts.routes';
+import { CATALOGUE_PICTURE_PATH } from '@/features/backoffice/catalogue/catalogue.routes';
 import { backOfficeRoutes } from '@/features/backoffice/backoffice.routes';
-import { secondFactorRoutes } from '@/features/backoffice/operators/second-factor.routes';
 import type { Publisher } from '@/features/backoffice/publish/publishing';
 import { limitByAddress } from '@/features/auth/rate-limit';
 import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
@@ -98,9 +97,6 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/energy', energyRoutes(orderDeps));
   api.route('/media', mediaRoutes(deps));
   api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
-  api.route('/admin', secondFactorRoutes(deps));
-  api.route('/admin/catalogue', catalogueRoutes(deps));
-  api.route('/admin/adverts', advertRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   serveDocument(api, '/openapi.json', {

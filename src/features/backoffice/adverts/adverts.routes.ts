@@ -14,7 +14,7 @@ import {
 import { advertBoard, createAdvert, deleteAdvert, reorderAdverts, setAdvertActive, updateAdvert, uploadAdvertPicture } from './adverts.service';
 import { pictureUploadRoute, uploadedBytes } from '../catalogue/catalogue.routes';
 import { invalidFields } from '../catalogue/catalogue.service';
-import { operatorOf, requireOperator } from '../operators/operator-auth';
+import { actorOf, requireOperator } from '../operators/operator-auth';
 
 const tag = 'Back office: adverts';
 /** The upload path, listed in the app's multipart paths. */
@@ -32,10 +32,6 @@ const everyIssue = (result: { success: true } | { success: false; error: z.ZodEr
 /** Home banners and the other advert positions, for editors and admins, under /api/v1/admin/adverts. */
 export function advertRoutes(deps: ShopDeps) {
   const guard = { middleware: requireOperator(deps, 'adverts.write') };
-  const actor = (c: Parameters<typeof operatorOf>[0]) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
 
   return createRouter()
     .openapi(
@@ -44,14 +40,14 @@ export function advertRoutes(deps: ShopDeps) {
     )
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/create', summary: 'Create an advert through the catalogue import (audited)', body: advertCreateBodySchema, data: editableAdvertSchema }), ...guard },
-      async (c) => ok(c, await createAdvert(deps, actor(c), c.req.valid('json').advert)),
+      async (c) => ok(c, await createAdvert(deps, actorOf(c), c.req.valid('json').advert)),
       everyIssue,
     )
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/update', summary: 'Change an advert through the catalogue import (audited)', body: advertUpdateBodySchema, data: editableAdvertSchema }), ...guard },
       async (c) => {
         const { advertisingId, advert } = c.req.valid('json');
-        return ok(c, await updateAdvert(deps, actor(c), advertisingId, advert));
+        return ok(c, await updateAdvert(deps, actorOf(c), advertisingId, advert));
       },
       everyIssue,
     )
@@ -59,20 +55,20 @@ export function advertRoutes(deps: ShopDeps) {
       { ...jsonRoute({ method: 'post', tag, path: '/setActive', summary: 'Show an advert on the pages or take it off them (audited)', body: advertActiveBodySchema, data: editableAdvertSchema }), ...guard },
       async (c) => {
         const { advertisingId, active } = c.req.valid('json');
-        return ok(c, await setAdvertActive(deps, actor(c), advertisingId, active));
+        return ok(c, await setAdvertActive(deps, actorOf(c), advertisingId, active));
       },
     )
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/reorder', summary: "Put a position's adverts in a new order (audited)", body: advertReorderBodySchema, data: advertBoardSchema }), ...guard },
       async (c) => {
         const { position, advertisingIds } = c.req.valid('json');
-        return ok(c, await reorderAdverts(deps, actor(c), position, advertisingIds));
+        return ok(c, await reorderAdverts(deps, actorOf(c), position, advertisingIds));
       },
     )
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/delete', summary: 'Delete an advert (audited)', body: advertIdBodySchema, data: z.null() }), ...guard },
       async (c) => {
-        await deleteAdvert(deps, actor(c), c.req.valid('json').advertisingId);
+        await deleteAdvert(deps, actorOf(c), c.req.valid('json').advertisingId);
         return ok(c, null);
       },
     )

@@ -12,9 +12,7 @@ import {
   cataloguePageSchema,
   catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
 import { exportCatalogue, findProducts, importCatalogueFile, invalidProduct, PICTURE_BYTES_MAX, productForEditing, saveProduct, uploadPicture } from './catalogue.service';
-import { operatorOf, requireOperator } from '../operators/operator-auth';
-import { changeSetSchema, gridBulkBodySchema, gridPageSchema, gridSaveBodySchema } from '../prices/price-grid.schema';
-import { applyBulkAction, readGrid, saveGridEdits } from '../prices/price-grid.service';
+import { actorOf, requireOperator } from '../operators/operator-auth';
 import type { Permission } from '../operators/operators';
 
 const tag = 'Back office: catalogue';
@@ -26,10 +24,6 @@ export const CATALOGUE_PICTURE_PATH = '/admin/catalogue/picture';
 /** Products for editors and admins under /api/v1/admin/catalogue. */
 export function catalogueRoutes(deps: ShopDeps) {
   const guard = (permission: Permission) => ({ middleware: requireOperator(deps, permission) });
-  const actor = (c: Parameters<typeof operatorOf>[0]) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
-  };
 
   return createRouter()
     .openapi(
@@ -42,29 +36,11 @@ export function catalogueRoutes(deps: ShopDeps) {
     )
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/product/create', summary: 'Create a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
-      async (c) => ok(c, await saveProduct(deps, actor(c), c.req.valid('json').product, 'create')),
+      async (c) => ok(c, await saveProduct(deps, actorOf(c), c.req.valid('json').product, 'create')),
     )
     .openapi(
       { ...jsonRoute({ method: 'post', tag, path: '/product/update', summary: 'Change a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
-      async (c) => ok(c, await saveProduct(deps, actor(c), c.req.valid('json').product, 'update')),
-    )
-    .openapi(
-      { ...getRoute({ tag, path: '/grid', summary: 'Prices and stock of every size × currency of a page of products, for the product list filters', query: catalogueQuerySchema, data: gridPageSchema }), ...guard('catalogue.read') },
-      async (c) => ok(c, await readGrid(deps.db, c.req.valid('query'))),
-    )
-    .openapi(
-      {
-        ...jsonRoute({ method: 'post', tag, path: '/grid/save', summary: 'Apply edited grid cells as one change set: all or none (audited)', body: gridSaveBodySchema, data: changeSetSchema }),
-        ...guard('catalogue.write'),
-      },
-      async (c) => ok(c, await saveGridEdits(deps.db, actor(c), c.req.valid('json').edits)),
-    )
-    .openapi(
-      {
-        ...jsonRoute({ method: 'post', tag, path: '/grid/bulk', summary: 'Preview or apply a bulk price, sale or category change on selected sizes (audited)', body: gridBulkBodySchema, data: changeSetSchema }),
-        ...guard('catalogue.write'),
-      },
-      async (c) => ok(c, await applyBulkAction(deps.db, actor(c), c.req.valid('json'))),
+      async (c) => ok(c, await saveProduct(deps, actorOf(c), c.req.valid('json').product, 'update')),
     )
     .openapi(
       { ...getRoute({ tag, path: '/export', summary: 'Every product in the catalogue import format (pictures as stored references)', query: z.object({}), data: catalogueExportSchema }), ...guard('catalogue.read') },
@@ -83,7 +59,7 @@ export function catalogueRoutes(deps: ShopDeps) {
         } catch (error) {
           throw invalidProduct([{ path: ['content'], message: (error as Error).message }]);
         }
-        return ok(c, await importCatalogueFile(deps, actor(c), catalogue, apply));
+        return ok(c, await importCatalogueFile(deps, actorOf(c), catalogue, apply));
       },
     )
     .openapi(

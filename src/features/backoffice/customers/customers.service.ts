@@ -6,7 +6,7 @@ import { ErrorCode } from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { coupons, energyRecords, orders, sessions, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import type { CustomerQuery } from '../backoffice.schema';
+import type { CustomerQuery } from './customers.schema';
 
 /* What the back office reads and does about customers and the energy programme. */
 

@@ -126,6 +126,12 @@ export function operatorOf(c: Context<AppEnv>): SignedInOperator {
   return operator;
 }
 
+/** The signed-in operator as the audit log names an actor. */
+export function actorOf(c: Context<AppEnv>) {
+  const { id, email } = operatorOf(c);
+  return { operatorId: id, email };
+}
+
 /**
  * Lets through only a signed-in operator whose role has `permission`: -212 (401) without a
  * back-office session, -218 (403) for a role without the permission.

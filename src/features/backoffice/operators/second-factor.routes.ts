@@ -4,8 +4,8 @@ import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
-import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from '../backoffice.schema';
-import { endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
+import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from './operators.schema';
+import { actorOf, endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
 import type { Permission } from './operators';
 import { disableSecondFactor, enableSecondFactor, newSecondFactorSecret, resetSecondFactor } from './second-factor';
 
@@ -15,8 +15,7 @@ const tag = 'Back office';
 export function secondFactorRoutes(deps: ShopDeps) {
   const guard = (permission?: Permission) => ({ middleware: requireOperator(deps, permission) });
   const actor = (c: Context<AppEnv>) => {
-    const operator = operatorOf(c);
-    return { operatorId: operator.id, email: operator.email };
+    return actorOf(c);
   };
   /** A code typed to turn the factor on or off counts against the sign-in limits, like one typed at sign-in. */
   const countCodeAttempt = (c: Context<AppEnv>) =>

@@ -5,7 +5,7 @@ import type { Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { toMajorUnits } from '@/lib/money';
-import type { AdminOrderQuery } from '../backoffice.schema';
+import type { AdminOrderQuery } from './orders-board.schema';
 import { csvText } from '../csv';
 
 /* What the back office reads: the orders board and an order with its payments. */
