@@ -20,6 +20,9 @@ export default defineConfig({
           exclude: ['tests/e2e/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/fail-on-concurrent-query.ts'],
+          // A worker loads the app's modules once for all its files, not once per file: each file still
+          // starts its own shop on its own database, and no module keeps state between shops.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
