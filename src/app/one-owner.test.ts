@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetails, ProductPage, ProductStock } from '@/features/catalog/catalog.schema';
+import { copyOfDemoData } from '../../tests/support/demo-data';
 import { runScript, startShopProcess, type ShopProcess } from '../../tests/support/processes';
 
 /*
@@ -18,8 +19,9 @@ const lockFile = () => path.join(dataDir, 'db.lock');
 const readLock = async () => JSON.parse(await readFile(lockFile(), 'utf8')) as { pid: number; owner: { kind: string; url?: string } };
 
 beforeAll(async () => {
-  dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-owner-'));
-  // The first start migrates and seeds the demo catalogue.
+  // What a first start leaves: the database migrated, the demo catalogue seeded.
+  const demo = await copyOfDemoData();
+  dataDir = demo.dataDir;
   shop = await startShopProcess({ DATA_DIR: dataDir });
 }, 240_000);
 afterAll(async () => {
