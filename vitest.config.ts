@@ -33,7 +33,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each with its own shop, port, data folder and browser.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },
