@@ -12,11 +12,19 @@ module.exports = {
       to: { circular: true },
     },
     {
-      name: 'features-not-from-composition-root',
+      name: 'nothing-below-imports-the-assembly',
       severity: 'error',
-      comment: 'Features take ShopDeps from src/server/deps.ts; only app.ts, main.ts and the CLI registry assemble the shop.',
-      from: { path: '^src/(features|lib|edge|components)/', pathNot: '\\.test\\.tsx?$' },
-      to: { path: '^src/server/(app|main)\\.ts$|^src/server/cli/commands\\.ts$' },
+      comment:
+        'src/app assembles the shop (app, main, CLI registry, jobs, publisher). Features and the platform take ShopDeps from src/server/deps.ts and never reach up into it.',
+      from: { path: '^src/(features|server|lib|edge|components|build)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/app/' },
+    },
+    {
+      name: 'platform-not-from-features',
+      severity: 'error',
+      comment: 'src/server is the platform every feature stands on (database, HTTP, mail, storage, payments, config); what a platform file needs lives in the platform or in src/lib.',
+      from: { path: '^src/server/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/features/' },
     },
     {
       name: 'browser-code-not-from-server',

@@ -48,7 +48,7 @@ export default defineConfig({
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
   image: {
     // No port: a local publish reads pictures from a shop started on any free port; the publisher
-    // compares only their protocol and host with the served release's (src/server/site-build.ts).
+    // compares only their protocol and host with the served release's (src/app/site-build.ts).
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
   },
   integrations: [react(), apiProxy(), shopRelease()],

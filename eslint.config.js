@@ -13,5 +13,5 @@ export default tseslint.config(
       'no-console': ['error', { allow: ['warn', 'error'] }],
     },
   },
-  { files: ['scripts/**', 'tests/**', 'src/server/cli/**'], rules: { 'no-console': 'off' } },
+  { files: ['scripts/**', 'tests/**', 'src/server/cli/**', 'src/app/cli/**'], rules: { 'no-console': 'off' } },
 );

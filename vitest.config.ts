@@ -20,6 +20,9 @@ export default defineConfig({
           exclude: ['tests/e2e/**'],
           globalSetup: ['tests/support/global-setup.ts'],
           setupFiles: ['tests/support/fail-on-console-error.ts', 'tests/support/fail-on-concurrent-query.ts'],
+          // A worker loads the app's modules once for all its files, not once per file: each file still
+          // starts its own shop on its own database, and no module keeps state between shops.
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -30,7 +33,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          fileParallelism: false,
+          // Two files at a time, each with its own shop, port, data folder and browser.
+          maxWorkers: 2,
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },

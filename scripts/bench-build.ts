@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '@/server/config';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 import { growCatalogue } from './grow-catalogue';
 
 const { values } = parseArgs({

@@ -19,7 +19,7 @@ import lighthouse from 'lighthouse';
 import { chromium, type Page } from 'playwright';
 import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { loadConfig } from '@/server/config';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 import { registerInDialog } from '../tests/e2e/support/storefront';
 

@@ -1,6 +1,6 @@
 import { ConfigError, loadConfig } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 
 /** `npm run build`: rebuilds the pages from the shop's database, through a short-lived local API. */
 try {

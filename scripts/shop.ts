@@ -1,4 +1,4 @@
-import { commands } from '@/server/cli/commands';
+import { commands } from '@/app/cli/commands';
 import { ConfigError, loadConfig } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
 

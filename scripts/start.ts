@@ -1,9 +1,9 @@
 import { parseArgs } from 'node:util';
-import { isWorker, startWorker, startWorkers, WorkerStartError } from '@/server/cluster';
+import { isWorker, startWorker, startWorkers, WorkerStartError } from '@/app/cluster';
 import { ConfigError, loadConfig } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
-import { ListenError } from '@/server/listen';
-import { PreparationError } from '@/server/prepare';
+import { ListenError } from '@/app/listen';
+import { PreparationError } from '@/app/prepare';
 import { StorageError } from '@/server/storage/storage';
 
 /**
@@ -23,7 +23,7 @@ try {
     const started = await workers.started;
     printRunning(started.url, started.localUrl, `${started.pids.length} processes serve it: ${started.pids.join(', ')}`);
   } else {
-    const shop = isWorker() ? await startWorker(config, options) : await (await import('@/server/main')).startShop(config, options);
+    const shop = isWorker() ? await startWorker(config, options) : await (await import('@/app/main')).startShop(config, options);
     if (!isWorker()) printRunning(shop.url, shop.localUrl);
     onStopSignal(async (signal) => {
       shop.logger.info({ signal }, 'shutting down');

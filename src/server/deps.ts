@@ -7,7 +7,7 @@ import type { Storage } from './storage/storage';
 
 /**
  * What the platform hands every feature: the database, the parsed configuration, the logger, file
- * storage and mail. Features import this type from here, never from the composition root (`app.ts`).
+ * storage and mail. Features import this type from here, never from the assembly (`src/app/`).
  */
 export type ShopDeps = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer };
 

@@ -1,7 +1,7 @@
 import { Secret, TOTP } from 'otpauth';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { inviteOperator, setOperatorPassword } from '@/features/backoffice/operator-auth';
+import { inviteOperator, setOperatorPassword } from '@/features/backoffice/operators/operator-auth';
 import { axeViolations } from './support/axe';
 import { aStorefront } from './support/shop';
 

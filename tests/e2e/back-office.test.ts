@@ -7,7 +7,7 @@ import { encodePassword } from '@/features/auth/auth';
 import { orders, users, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';
-import type { OperatorRole } from '@/features/backoffice/operators';
+import type { OperatorRole } from '@/features/backoffice/operators/operators';
 import { operatorSignedIn as signedInOperator } from './support/back-office';
 import { aStorefront, untranslatedKeys } from './support/shop';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';

@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from '@/server/config';
-import { servePages } from '@/server/pages';
-import { servedDir } from '@/server/site-build';
+import { servePages } from '@/app/pages';
+import { servedDir } from '@/app/site-build';
 import { observatory } from '../support/observatory';
 import { BUILD_CANARY_SECRET } from './support/global-setup';
 
@@ -16,7 +16,7 @@ import { BUILD_CANARY_SECRET } from './support/global-setup';
  */
 
 const { siteDir: siteRoot } = inject('e2e');
-/** The release being served (a publish swaps `current`; see src/server/site-build.ts). */
+/** The release being served (a publish swaps `current`; see src/app/site-build.ts). */
 const siteDir = servedDir(siteRoot);
 
 async function files(dir: string): Promise<string[]> {

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inviteOperator } from '@/features/backoffice/operator-auth';
+import { inviteOperator } from '@/features/backoffice/operators/operator-auth';
 import { saveTaxRate } from '@/features/shipping/shipping.service';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';

@@ -3,7 +3,7 @@ import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { seedCartCatalog, specificationIdsBySku } from '@/features/cart/fixtures/cart-catalog';
-import { createApp } from '@/server/app';
+import { createApp } from '@/app/app';
 import { loadConfig } from '@/server/config';
 import { watchCatalogue } from '@/server/db/catalogue-cache';
 import { openDatabase } from '@/server/db/client';

@@ -10,14 +10,17 @@ import { afterAll, afterEach } from 'vitest';
  * any query sent to a client with a query still running, and the driver's warning itself.
  */
 
+const original = Symbol.for('shop.tests.pgQuery');
+const warningListener = Symbol.for('shop.tests.pgWarningListener');
 const CONCURRENT_QUERY_WARNING = 'when the client is already executing a query';
 
 const found: string[] = [];
 const running = new WeakMap<object, number>();
 
 type Query = (this: object, ...args: unknown[]) => unknown;
-const prototype = pg.Client.prototype as unknown as { query: Query };
-const query = prototype.query;
+const prototype = pg.Client.prototype as unknown as { query: Query; [original]?: Query };
+// The driver's own query, kept once: a worker that runs several test files loads this file again.
+const query = (prototype[original] ??= prototype.query);
 
 prototype.query = function oneAtATime(this: object, ...args: unknown[]) {
   const busy = running.get(this) ?? 0;
@@ -44,9 +47,13 @@ prototype.query = function oneAtATime(this: object, ...args: unknown[]) {
   return result;
 };
 
-process.on('warning', (warning) => {
+const onWarning = (warning: Error) => {
   if (warning.message.includes(CONCURRENT_QUERY_WARNING)) found.push(warning.stack ?? warning.message);
-});
+};
+// One listener per worker: replace the one an earlier test file of this worker added.
+const worker = globalThis as { [warningListener]?: (warning: Error) => void };
+if (worker[warningListener]) process.off('warning', worker[warningListener]);
+process.on('warning', (worker[warningListener] = onWarning));
 
 /** Throws, naming where, if a query was sent to a busy connection since the last check (and forgets them). */
 export function checkOneQueryAtATime() {

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
-import type { Publisher } from '@/features/backoffice/publishing';
+import type { Publisher } from '@/features/backoffice/publish/publishing';
 import { seedCartCatalog, type CartSku } from '@/features/cart/fixtures/cart-catalog';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
 import { demoCatalog } from '@/features/catalog/demo/demo-catalog';

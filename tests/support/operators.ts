@@ -1,6 +1,6 @@
 import { Secret, TOTP } from 'otpauth';
-import { inviteOperator, setOperatorPassword } from '@/features/backoffice/operator-auth';
-import type { OperatorRole } from '@/features/backoffice/operators';
+import { inviteOperator, setOperatorPassword } from '@/features/backoffice/operators/operator-auth';
+import type { OperatorRole } from '@/features/backoffice/operators/operators';
 import type { TestApi } from './api';
 
 /* Back-office operators for API tests. */

@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createApp } from '@/server/app';
+import { createApp } from '@/app/app';
 import { rateLimitCounters } from '@/server/db/schema';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';

@@ -22,3 +22,6 @@ export const csvHeaders = (filename: string) => ({
   'Content-Disposition': `attachment; filename="${filename}"`,
   'Cache-Control': 'no-store',
 });
+
+/** The OpenAPI answer of a CSV download. */
+export const csvResponse = (description: string) => ({ 200: { description, content: { 'text/csv': { schema: { type: 'string' as const } } } } });

@@ -8,6 +8,7 @@ import { currencySymbols, type Currency } from '@/lib/locale';
 import { priceOfPoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { energyRecords } from '@/server/db/schema';
+import type { EnergyType } from './energy';
 import { balanceOf } from './energy.ledger';
 import type { EnergyRecordListQuery, EnergyRecordPage, MyEnergy, RechargeBody, RechargePrice } from './energy.schema';
 
@@ -34,7 +35,8 @@ export async function queryEnergyRecordList(db: Executor, userId: number, query:
     list: rows.map((row) => ({
       recordId: row.id,
       time: row.createdAt.toISOString(),
-      type: row.type,
+      // Rows are written only by postEnergy (energy.ledger.ts), whose entries are typed EnergyType.
+      type: row.type as EnergyType,
       points: row.points,
       balancePoints: row.balanceAfter,
       deductionPoints: row.deductionPoints,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { newsletterSubscribers } from '@/server/db/schema';
-import { jobs } from '@/server/jobs/scheduler';
+import { jobs } from '@/app/jobs/scheduler';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { aShop } from '../../../tests/support/fixtures';
 import { linkIn, readOutbox } from '../../../tests/support/mail';

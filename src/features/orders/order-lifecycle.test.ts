@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { startJobs } from '@/server/jobs/scheduler';
+import { startJobs } from '@/app/jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { orders } from '@/server/db/schema';
 import { payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';

@@ -1,4 +1,5 @@
 import { percentOf } from '@/lib/money';
+import { providerPayMethods } from '@/server/payments/provider';
 
 /* Pure rules of orders, shared by the server and the pages: statuses and totals. */
 
@@ -40,9 +41,8 @@ export function totalOrder(lines: { unitPrice: number; quantity: number }[], dis
   return { goodsTotal, discountAmount, payAmount: goodsTotal - discountAmount };
 }
 
-/** Paid through a payment provider. */
-export const providerPayMethods = ['paypal', 'card', 'test'] as const;
-export type ProviderPayMethod = (typeof providerPayMethods)[number];
+/** Paid through a payment provider (the payments platform's list), or from energy points. */
+export { providerPayMethods, type ProviderPayMethod } from '@/server/payments/provider';
 /** `ep` pays a goods order from the customer's energy points (docs/decisions/018-energy-ledger.md). */
 export const payMethods = [...providerPayMethods, 'ep'] as const;
 export type PayMethod = (typeof payMethods)[number];

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orders, payments, specifications } from '@/server/db/schema';
-import { findOrders } from '@/features/backoffice/backoffice.service';
+import { findOrders } from '@/features/backoffice/orders/orders-board.service';
 import { aCustomer, aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { documentedIssues, operation } from '../../../tests/support/paypal-openapi';

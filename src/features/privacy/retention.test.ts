@@ -1,7 +1,7 @@
 import { mkdir, readdir, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { jobs } from '@/server/jobs/scheduler';
+import { jobs } from '@/app/jobs/scheduler';
 import { eq, inArray } from 'drizzle-orm';
 import { captchas, orderLines, orders, passwordResets, payments, rateLimitCounters, sessions } from '@/server/db/schema';
 import { signUp } from '../../../tests/support/customers';

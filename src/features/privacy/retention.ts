@@ -9,7 +9,7 @@ import { erasedAddress, strippedOrderEmail } from './erasure';
 
 /*
  * Retention: rows and files that served their purpose are deleted by the background jobs
- * (src/server/jobs/scheduler.ts). Each sweep answers how much it deleted. The README's Privacy
+ * (src/app/jobs/scheduler.ts). Each sweep answers how much it deleted. The README's Privacy
  * section lists what is kept and for how long; docs/decisions/035-privacy.md says why.
  */
 

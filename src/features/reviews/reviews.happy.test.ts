@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { unpublishedChanges } from '@/features/backoffice/publishing';
+import { unpublishedChanges } from '@/features/backoffice/publish/publishing';
 import type { CommentPage, ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { auditLog } from '@/server/db/schema';

@@ -5,7 +5,7 @@ import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { comments, goods, goodsTexts, orderLines, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { REVIEWABLE_STATUSES, reviewerName, type RejectionReason } from './reviews';
+import { REVIEWABLE_STATUSES, reviewerName, type RejectionReason, type ReviewerNaming, type ReviewState } from './reviews';
 import type { EditReviewBody, ModerationPage, ModerationQuery, OrderReviews, OwnReview, WriteReviewBody } from './reviews.schema';
 
 /*
@@ -16,6 +16,9 @@ import type { EditReviewBody, ModerationPage, ModerationQuery, OrderReviews, Own
 type Author = { id: number; firstName: string; lastName: string };
 type CommentRow = typeof comments.$inferSelect;
 
+/* The schema keeps a review's state and naming as text; what writes them takes its values from reviewStates and reviewerNamings. */
+const stateOf = (row: CommentRow) => row.state as ReviewState;
+
 const ownView = (row: CommentRow): OwnReview => ({
   commentId: row.id,
   goodsId: row.goodsId,
@@ -25,9 +28,9 @@ const ownView = (row: CommentRow): OwnReview => ({
   title: row.title,
   content: row.content,
   language: row.language,
-  shownAs: row.shownAs ?? 'verified-only',
+  shownAs: (row.shownAs ?? 'verified-only') as ReviewerNaming,
   authorName: row.authorName,
-  state: row.state,
+  state: stateOf(row),
   createTime: row.createdAt.toISOString(),
   editTime: row.editedAt?.toISOString() ?? null,
 });
@@ -164,7 +167,7 @@ export async function listForModeration(db: Executor, language: Language, query:
       language: comment.language,
       authorName: comment.authorName,
       verified: comment.verified,
-      state: comment.state,
+      state: stateOf(comment),
       createTime: comment.createdAt.toISOString(),
       editTime: comment.editedAt?.toISOString() ?? null,
     })),

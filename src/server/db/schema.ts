@@ -19,8 +19,6 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { energyTypes } from '../../features/energy/energy';
-import { reviewerNamings, reviewStates } from '../../features/reviews/reviews';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () =>
@@ -163,10 +161,10 @@ export const comments = pgTable(
     orderId: integer('order_id').references((): AnyPgColumn => orders.id),
     specificationId: integer('specification_id').references(() => specifications.id, { onDelete: 'cascade' }),
     title: text('title'),
-    /** How the reviewer is named; `author_name` is written from it (never an email, surname or city). */
-    shownAs: text('shown_as', { enum: reviewerNamings }),
-    /** Only approved reviews reach the storefront; a new or edited one waits for an editor. */
-    state: text('state', { enum: reviewStates }).notNull().default('approved'),
+    /** How the reviewer is named (`reviewerNamings` in src/features/reviews/reviews.ts); `author_name` is written from it (never an email, surname or city). */
+    shownAs: text('shown_as'),
+    /** `pending`, `approved` or `rejected` (`reviewStates`): only approved reviews reach the storefront; a new or edited one waits for an editor. */
+    state: text('state').notNull().default('approved'),
     /** Written by a customer who bought the size: shown as "Verified buyer". */
     verified: boolean('verified').notNull().default(false),
     editedAt: timestamp('edited_at', { withTimezone: true }),
@@ -648,7 +646,8 @@ export const energyRecords = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    type: text('type', { enum: energyTypes }).notNull(),
+    /** One of the ledger's kinds (src/features/energy/energy.ts `energyTypes`). */
+    type: text('type').notNull(),
     /** Positive credits, negative debits; never zero. */
     points: integer('points').notNull(),
     balanceAfter: integer('balance_after').notNull(),

@@ -1,4 +1,3 @@
-import type { ProviderPayMethod } from '@/features/orders/orders.schema';
 import type { Currency, Language } from '@/lib/locale';
 import type { Money } from '@/lib/money';
 
@@ -8,6 +7,10 @@ import type { Money } from '@/lib/money';
  * cancel. Adding an acquirer is one new file implementing `PaymentProvider`, plus its name in
  * `registry.ts`. See docs/decisions/015-payment-providers.md.
  */
+
+/** What a payment provider takes: PayPal's wallet, a card through PayPal, and the local test gateway. */
+export const providerPayMethods = ['paypal', 'card', 'test'] as const;
+export type ProviderPayMethod = (typeof providerPayMethods)[number];
 
 export type PaymentRequest = {
   orderNo: string;

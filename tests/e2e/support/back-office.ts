@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
-import type { OperatorRole } from '@/features/backoffice/operators';
-import { inviteOperator } from '@/features/backoffice/operator-auth';
+import type { OperatorRole } from '@/features/backoffice/operators/operators';
+import { inviteOperator } from '@/features/backoffice/operators/operator-auth';
 import type { TestShop } from './shop';
 
 const OPERATOR_PASSWORD = 'a long back-office passphrase';

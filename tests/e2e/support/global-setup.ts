@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '@/server/config';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 import { findChromium } from './chromium';
 
 export const BUILD_CANARY_SECRET = 'canary-secret-7f3a9c1e5b';

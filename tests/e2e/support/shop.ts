@@ -7,7 +7,7 @@ import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 
 /** Chromium flags for a machine with no network but loopback (see README). */
 const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];

@@ -1,0 +1,169 @@
+import { OpenAPIHono } from '@hono/zod-openapi';
+import { Hono } from 'hono';
+import { createMiddleware } from 'hono/factory';
+import { requestId } from 'hono/request-id';
+import { ErrorCode } from '@/lib/error-codes';
+import { apiHeaders } from '@/lib/security-headers';
+import { parseCurrency, parseLanguage } from '@/lib/locale';
+import { accountRoutes } from '@/features/account/account.routes';
+import { advertisingRoutes } from '@/features/advertising/advertising.routes';
+import { authRoutes } from '@/features/auth/auth.routes';
+import { ADVERT_PICTURE_PATH } from '@/features/backoffice/adverts/adverts.routes';
+import { CATALOGUE_PICTURE_PATH } from '@/features/backoffice/catalogue/catalogue.routes';
+import { backOfficeRoutes } from '@/features/backoffice/backoffice.routes';
+import type { Publisher } from '@/features/backoffice/publish/publishing';
+import { limitByAddress } from '@/features/auth/rate-limit';
+import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
+import { captchaRoutes } from '@/features/captcha/captcha.routes';
+import { cartRoutes } from '@/features/cart/cart.routes';
+import { catalogRoutes } from '@/features/catalog/catalog.routes';
+import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
+import { deliveryRoutes } from '@/features/delivery/delivery.routes';
+import { energyRoutes } from '@/features/energy/energy.routes';
+import { NEWSLETTER_FORM_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { orderRoutes } from '@/features/orders/orders.routes';
+import { paymentRoutes } from '@/features/orders/payments.routes';
+import { privacyRoutes } from '@/features/privacy/privacy.routes';
+import { reviewRoutes } from '@/features/reviews/reviews.routes';
+import { referralRoutes } from '@/features/referral/referral.routes';
+import { siteRoutes } from '@/features/site/site.routes';
+import { verifyRoutes } from '@/features/verify/verify.routes';
+import { discardUnreadBody, limitBody, rejectNulInUrl } from '@/server/http/body';
+import { publicRead, publicReadPaths } from '@/server/http/cache';
+import type { AppEnv } from '@/server/http/context';
+import { ShopError, handleError } from '@/server/http/errors';
+import { serveDocument } from '@/server/http/openapi';
+import { createPaymentProvider } from '@/server/payments/registry';
+import { TEST_GATEWAY_DECIDE_PATH } from '@/server/payments/test-gateway.routes';
+import { mediaRoutes } from '@/server/storage/media.routes';
+import type { AppDeps } from '@/server/deps';
+
+export const API_BASE = '/api/v1';
+
+/** What starting the shop adds to the features' deps: the local page publish, for the back office's Publish. */
+export type AppOptions = { publish?: Publisher };
+
+/** The shop's HTTP app: the API under /api/v1 (the pages are added by the Node entry or the CDN). */
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  return new Hono().use(discardUnreadBody).route(API_BASE, createApi(deps, options));
+}
+
+/** The API: one router per resource, one error path. */
+export function createApi(deps: AppDeps, options: AppOptions = {}) {
+  const api = new OpenAPIHono<AppEnv>();
+
+  api.use(requestId());
+  // At LOG_LEVEL=debug every request is logged, like every line with the pid of the process that served it.
+  if (deps.logger.isLevelEnabled('debug')) {
+    api.use(async (c, next) => {
+      const started = performance.now();
+      await next();
+      deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
+    });
+  }
+  const headers = Object.entries(apiHeaders(deps.config));
+  api.use(async (c, next) => {
+    for (const [name, value] of headers) c.header(name, value);
+    c.set('language', parseLanguage(c.req.header('Language')));
+    c.set('currency', parseCurrency(c.req.header('Currency')));
+    c.set('logger', deps.logger);
+    c.header('Cache-Control', 'no-store');
+    await next();
+  });
+  api.use(rejectNulInUrl);
+  // The whole body is read before any route runs (see http/body.ts); upload routes set their own, larger limit after checking the session.
+  api.use(requireJsonBody);
+  api.use(limitBody(deps.config.limits.bodyBytes, { skip: isMultipartPath, text: true }));
+  api.use('/captcha/*', limitByAddress(deps, 'captcha'));
+  const cacheable = publicRead(deps.catalogueCache);
+  for (const path of publicReadPaths) api.on(['GET', 'HEAD'], path, cacheable);
+
+  api.route('/', siteRoutes(deps));
+  api.route('/goods', catalogRoutes(deps));
+  api.route('/goods/antifake', verifyRoutes(deps));
+  api.route('/advertising', advertisingRoutes(deps));
+  api.route('/mail/subscribers', newsletterRoutes(deps));
+  api.route('/captcha', captchaRoutes(deps));
+  api.route('/share', referralRoutes(deps));
+  api.route('/login', authRoutes(deps));
+  api.route('/account', accountRoutes(deps));
+  api.route('/privacy', privacyRoutes(deps));
+  api.route('/shoppingcart', cartRoutes(deps));
+  api.route('/delivery', deliveryRoutes(deps));
+  const orderDeps = { ...deps, payments: createPaymentProvider(deps) };
+  api.route('/order', orderRoutes(orderDeps));
+  api.route('/order', receiveOrderRoutes(deps));
+  api.route('/coupon', couponRoutes(deps));
+  api.route('/pay', paymentRoutes(orderDeps));
+  api.route('/energy', energyRoutes(orderDeps));
+  api.route('/media', mediaRoutes(deps));
+  api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
+  api.route('/reviews', reviewRoutes(deps));
+
+  api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
+  serveDocument(api, '/openapi.json', {
+    openapi: '3.1.0',
+    info: {
+      title: 'Energy Shop API',
+      version: '1',
+      description:
+        'Every response is `{ code, data, message }`; `code` 1 is success. Requests carry `Language` (EN, ZH, MS) and `Currency` (USD, CNY, MYR) headers.',
+    },
+    servers: [{ url: '/api/v1' }],
+  });
+
+  const servedMethods = methodsByPath(api.routes);
+  api.all('*', (c) => {
+    // A path the API serves, asked with a method it does not: 405 naming the methods it does (RFC 9110).
+    const base = c.req.routePath.replace(/\/?\*$/, '');
+    const allowed = servedMethods(c.req.path.slice(base.length));
+    if (allowed.length > 0) throw new ShopError(ErrorCode.IllegalRequest, { field: 'method', status: 405, headers: { Allow: allowed.join(', ') } });
+    throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
+  });
+  api.onError(handleError);
+  return api;
+}
+
+/**
+ * State-changing calls take JSON only (multipart only where a route says so). A cross-site form
+ * cannot send JSON without a preflight, so this also shuts out form-based request forgery.
+ */
+const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
+  if (['POST', 'PUT', 'PATCH', 'DELETE'].includes(c.req.method)) {
+    const type = c.req.header('Content-Type') ?? '';
+    const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
+    const json = /^application\/json\b/i.test(type);
+    const multipart = /^multipart\/form-data\b/i.test(type) && isMultipartPath(c.req.path);
+    const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) && NEWSLETTER_FORM_PATHS.some((path) => c.req.path.endsWith(path));
+    if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart && !form) {
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'Content-Type', status: 415 });
+    }
+  }
+  await next();
+});
+
+/** Routes that accept multipart bodies: uploads, and the test gateway's form. */
+export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH, ADVERT_PICTURE_PATH];
+
+const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));
+
+/**
+ * The methods each path of the API serves, read from its routes once they are all registered: a
+ * route's `:name` (or `:name{pattern}`) matches one segment (or the pattern), `*` anything.
+ */
+function methodsByPath(routes: readonly { method: string; path: string }[]) {
+  let table: { pattern: RegExp; method: string }[] | undefined;
+  const patternOf = (path: string) =>
+    new RegExp(
+      `^${path
+        .split(/(:\w+(?:\{[^}]+\})?|\*)/)
+        .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? (part.includes('{') ? `(?:${part.slice(part.indexOf('{') + 1, -1)})` : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .join('')}/?$`,
+    );
+  return (path: string): string[] => {
+    table ??= routes.filter((route) => route.method !== 'ALL').map((route) => ({ pattern: patternOf(route.path), method: route.method }));
+    const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
+    if (methods.has('GET')) methods.add('HEAD');
+    return [...methods];
+  };
+}

@@ -1,0 +1,159 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { createAdaptorServer } from '@hono/node-server';
+import type { Hono } from 'hono';
+import sharp from 'sharp';
+import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
+import { seedDemoShipping } from '@/features/shipping/demo-shipping';
+import { createApp } from './app';
+import { listenUrl, type Config } from '@/server/config';
+import { watchCatalogue, type CatalogueCache } from '@/server/db/catalogue-cache';
+import { openDatabase, type DatabaseHandle } from '@/server/db/client';
+import { currentOwner } from '@/server/db/owner-lock';
+import { startJobs } from './jobs/scheduler';
+import { createLogger } from '@/server/logger';
+import { createMailer } from '@/server/mail/mailer';
+import { ListenError, listen } from './listen';
+import { linkOrigin, recordShopOrigin } from '@/server/origin';
+import { servePages } from './pages';
+import { hasPages, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
+import { prepareInChild } from './prepare';
+import { openStorage } from '@/server/storage/open-storage';
+import type { Storage } from '@/server/storage/storage';
+
+export type StartOptions = {
+  build?: 'if-missing' | 'always' | 'never';
+  /** When building: render every page, ignoring the build cache. */
+  fullBuild?: boolean;
+  siteDir?: string;
+  quietBuild?: boolean;
+  /**
+   * A short task (`npm run build`, `rebuild`) rather than the shop customers use: it listens on a
+   * passing port for the page build only, and its links use the origin of the shop of this data folder.
+   */
+  task?: string;
+  /**
+   * Whether this process runs the background jobs (default yes). Of several processes on one port
+   * only one does (see cluster.ts).
+   */
+  jobs?: boolean;
+};
+
+/**
+ * The whole shop in one process: the API under /api/v1, the prebuilt pages and the background jobs.
+ * Listens first (a port in use stops it before it touches the data), which settles the public origin
+ * when PUBLIC_ORIGIN is not set; then claims and migrates the database, seeds the demo catalogue into
+ * an empty shop and builds the pages when none are built. Until then requests are answered 503.
+ */
+export async function startShop(config: Config, options: StartOptions = {}) {
+  // The shop draws each picture once (uploads, the demo catalogue); libvips' cache of operations would only hold memory.
+  sharp.cache(false);
+  const pagesDir = options.siteDir ?? siteDir;
+  const logger = createLogger(config.logLevel);
+  const dbDir = path.join(config.dataDir, 'db');
+  let app: Hono | undefined;
+  const server = createAdaptorServer({ fetch: (request, env) => app?.fetch(request, env) ?? starting(), hostname: config.host });
+  const port = await listen(server, config.host, options.task ? 0 : config.port).catch(async (error: unknown) => {
+    if (error instanceof ListenError && !config.databaseUrl) {
+      const owner = await currentOwner(dbDir);
+      if (owner?.owner.kind === 'shop') error.message += `\nThe shop of this data folder already runs at ${owner.owner.url} (process ${owner.pid}).`;
+    }
+    throw error;
+  });
+  const localUrl = listenUrl(config.host, port);
+  const settled: Config = options.task
+    ? { ...config, publicOrigin: await linkOrigin(config) }
+    : { ...config, port, publicOrigin: config.publicOriginSet ? config.publicOrigin : localUrl };
+  const url = options.task ? localUrl : settled.publicOrigin;
+
+  let database: DatabaseHandle | undefined;
+  let catalogueCache: CatalogueCache | undefined;
+  let storage: Storage | undefined;
+  let jobs: ReturnType<typeof startJobs> | undefined;
+  /** Publishes the pages from the shop's catalogue: only what changed, unless `full` (docs/decisions/037). */
+  const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
+    publishSite({
+      db: database!.db,
+      storage: storage!,
+      testMode: config.payment.provider === 'test',
+      apiOrigin: localUrl,
+      publicOrigin: settled.publicOrigin,
+      root: pagesDir,
+      full: publishOptions.full ?? false,
+      quiet: options.quietBuild ?? false,
+      ...(publishOptions.onProgress ? { onProgress: publishOptions.onProgress } : {}),
+    });
+  const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
+  try {
+    // A picture store that cannot be reached stops the shop before it touches the data.
+    storage = await openStorage(config.storage);
+    // A serving shop leaves seeding and building to a child process (prepare.ts). The embedded
+    // database has one owner at a time, so there the child runs before this process opens it: for
+    // a new data folder or pages to build. On PostgreSQL, once it is open: also for an empty shop.
+    const build = options.build ?? 'if-missing';
+    const pagesWanted = build === 'always' || (build === 'if-missing' && !hasPages(pagesDir));
+    const prepare = () =>
+      prepareInChild({
+        config: { ...settled, publicOriginSet: true },
+        build: pagesWanted ? build : 'never',
+        siteDir: pagesDir,
+        fullBuild: options.fullBuild ?? false,
+        quietBuild: options.quietBuild ?? false,
+      });
+    const serving = !options.task;
+    if (serving && !config.databaseUrl && (pagesWanted || !existsSync(path.join(dbDir, 'PG_VERSION')))) await prepare();
+    database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: dbDir,
+      owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
+    });
+    await database.migrate();
+    if (serving && config.databaseUrl && (pagesWanted || !(await hasProducts(database.db)))) await prepare();
+    if (!serving) {
+      const seed = await seedDemoCatalog(database.db, storage);
+      if (seed.seeded) await seedDemoShipping(database.db);
+      if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
+    }
+
+    catalogueCache = await watchCatalogue(database);
+    const mailer = createMailer(settled, logger);
+    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer, catalogueCache }, { publish });
+    servePages(shopApp, pagesDir, settled);
+    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
+    app = shopApp;
+    if (!options.task) await recordShopOrigin(config.dataDir, url);
+
+    if (!serving && pagesWanted) {
+      logger.info('building the pages');
+      const published = await publish({ full: options.fullBuild ?? false });
+      logger.info({ pages: published.pages, rendered: published.rendered, seconds: published.seconds }, 'pages published');
+    }
+  } catch (error) {
+    await stopServer();
+    await jobs?.stop();
+    await catalogueCache?.close();
+    await storage?.close();
+    await database?.close();
+    throw error;
+  }
+
+  const db = database;
+  const store = storage;
+  const cache = catalogueCache!;
+  let closing: Promise<void> | undefined;
+  const close = () =>
+    (closing ??= (async () => {
+      await stopServer();
+      await jobs?.stop();
+      await cache.close();
+      await store.close();
+      await db.close();
+    })());
+  return { url, localUrl, config: settled, app: app as Hono, close, database: db, logger, publish };
+}
+
+const starting = () =>
+  new Response('The shop is starting; try again in a moment.', {
+    status: 503,
+    headers: { 'Retry-After': '2', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' },
+  });

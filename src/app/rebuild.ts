@@ -1,0 +1,21 @@
+import type { Config } from '@/server/config';
+import type { startShop } from './main';
+
+/**
+ * After catalogue edits the static pages are rebuilt: on Netlify by posting to its build hook, on
+ * one machine by a local build against the shop's own database.
+ */
+export async function rebuildPages(config: Config, start: typeof startShop, options: { full?: boolean } = {}): Promise<string> {
+  if (config.buildHookUrl) {
+    const response = await fetch(config.buildHookUrl, { method: 'POST' });
+    if (!response.ok) throw new Error(`the build hook answered ${response.status}`);
+    return 'Rebuild requested from the CDN build hook.';
+  }
+  const shop = await start(config, { build: 'never', task: 'npm run shop -- rebuild' });
+  try {
+    const published = await shop.publish(options);
+    return `Published ${published.pages} pages (${published.rendered} rendered, the rest unchanged) in ${published.seconds.toFixed(1)} s into ${published.release}.`;
+  } finally {
+    await shop.close();
+  }
+}

@@ -1,0 +1,115 @@
+import { mkdtemp, readlink, rm, stat } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { serve, type ServerType } from '@hono/node-server';
+import { Hono } from 'hono';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { exportProducts, saveProduct } from '@/features/backoffice/catalogue/catalogue.service';
+import type { ProductPage } from '@/features/catalog/catalog.schema';
+import { allVariants, variantSlug } from '@/edge/rewrite';
+import { createTestApi, type TestApi } from '../../tests/support/api';
+import { servePages } from './pages';
+import { publishSite, type PublishOptions } from './site-build';
+
+/*
+ * Publishing: one full build; a price change that rewrites only the pages showing it; a new product
+ * on its details, list and home pages in all nine variants; then a failed publish.
+ */
+
+let shop: TestApi;
+let server: ServerType;
+let root: string;
+let options: PublishOptions;
+beforeAll(async () => {
+  shop = await createTestApi();
+  root = await mkdtemp(path.join(os.tmpdir(), 'shop-publish-'));
+  server = await new Promise((resolve) => {
+    const started = serve({ fetch: shop.app.fetch, hostname: '127.0.0.1', port: 0 }, () => resolve(started));
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  options = { db: shop.db, storage: shop.storage, testMode: true, apiOrigin: `http://127.0.0.1:${port}`, publicOrigin: `http://127.0.0.1:${port}`, root, quiet: true };
+}, 120_000);
+afterAll(async () => {
+  await new Promise((resolve) => server.close(resolve));
+  await shop.close();
+  await rm(root, { recursive: true, force: true });
+});
+
+const site = () => {
+  const app = new Hono();
+  servePages(app, root, shop.config);
+  return app;
+};
+const pageText = async (url: string, variant?: string) =>
+  (await (await site().request(url, variant ? { headers: { Cookie: `site=${variant}` } } : {})).text()).replace(/<[^>]+>/g, ' ');
+/** The file a page of the served release is, by inode: a page a publish did not rewrite keeps its file. */
+const fileOf = async (page: string) => (await stat(path.join(root, 'current', page))).ino;
+
+it('publishes every page, then only the pages a price change shows on, then a new product in all nine variants, and keeps the last good pages when a publish fails', async () => {
+  const full = await publishSite({ ...options, full: true });
+  expect(full.pages).toBeGreaterThan(200);
+  expect(full.rendered).toBe(full.pages);
+
+  const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
+  if (!product) throw new Error('the demo shop has products');
+  const details = `/productsList/details?id=${product.goodsId}`;
+  expect(await pageText(details)).toContain(product.goodsName);
+  expect(await pageText(details)).not.toContain('4,321.00');
+
+  await shop.db.execute(
+    `update specification_prices set unit_price = 432100, original_price = null where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product.goodsId})`,
+  );
+  const firstRelease = await readlink(path.join(root, 'current'));
+  const untouched = ['en-usd/sign/index.html', `zh-myr/productsList/details/${product.goodsId}/index.html`, 'ms-cny/productsList/category/health/index.html'];
+  const before = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf));
+  const progress: { done: number; total: number }[] = [];
+  const update = await publishSite({ ...options, onProgress: (now) => progress.push(now) });
+  expect(update.pages).toBe(full.pages);
+  // Progress counts every page as it is written or copied, of the pages the last publish held.
+  expect(progress.length).toBeGreaterThan(1);
+  expect(progress.at(-1)).toEqual({ done: update.pages, total: full.pages });
+  // Its details page in the three US-dollar variants, and lists, home sections and recommendations in those variants.
+  expect(update.rendered).toBeGreaterThanOrEqual(3);
+  expect(update.rendered).toBeLessThan(full.pages / 3);
+  expect(await pageText(details)).toContain('4,321.00');
+  expect(await readlink(path.join(root, 'current'))).not.toBe(firstRelease);
+  // Pages that do not show the US-dollar price are the last release's files, not written again; the changed one is new.
+  const after = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf));
+  expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
+  expect(after.at(-1)).not.toBe(before.at(-1));
+
+  // A new arrival, best selling: its details pages, the first list page and the home page's new arrivals, in every variant.
+  const [template] = await exportProducts(shop.db, [(await exportProducts(shop.db))[0]!.slug]);
+  const newcomer = {
+    ...template!,
+    slug: 'moonlit-silk-newcomer',
+    arrivedDaysAgo: 0,
+    soldCount: 100_000,
+    name: { EN: 'Moonlit Silk Newcomer', ZH: '月光丝新品', MS: 'Sutera Bulan Baharu' },
+    specifications: template!.specifications.map((spec, index) => ({ ...spec, sku: `moonlit-newcomer-${index}` })),
+  };
+  await saveProduct({ db: shop.db, storage: shop.storage }, 'cli', newcomer, 'create');
+  const published = await publishSite(options);
+  expect(published.full).toBe(false);
+  expect(published.pages).toBe(update.pages + 9);
+  expect(published.rendered).toBeLessThan(published.pages / 3);
+  const [created] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
+  expect(created?.goodsName).toBe('Moonlit Silk Newcomer');
+  const names = { EN: 'Moonlit Silk Newcomer', ZH: '月光丝新品', MS: 'Sutera Bulan Baharu' };
+  for (const variant of allVariants) {
+    const name = names[variant.language];
+    const slug = variantSlug(variant);
+    expect(await pageText(`/productsList/details?id=${created!.goodsId}`, slug), slug).toContain(name);
+    expect(await pageText('/productsList', slug), slug).toContain(name);
+    expect(await pageText('/', slug), slug).toContain(name);
+  }
+  expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
+
+  // A build that cannot fetch its pictures fails; the pages served stay those of the last publish.
+  const good = await readlink(path.join(root, 'current'));
+  await expect(publishSite({ ...options, full: true, apiOrigin: 'http://127.0.0.1:9' })).rejects.toThrow(/astro build failed/);
+  expect(await readlink(path.join(root, 'current'))).toBe(good);
+  expect(await pageText(details)).toContain('4,321.00');
+  expect((await site().request('/productsList')).status).toBe(200);
+}, 600_000);

@@ -1,0 +1,228 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { adminCall } from '../admin-api';
+import { may, type OperatorRole } from './operators';
+import { ConfirmStep, ErrorText } from '../ui';
+
+/*
+ * Two-step sign-in: an operator turns on a TOTP second factor by scanning a QR code (or typing the key)
+ * into an authenticator app and confirming with a code; sign-in then asks for the app's code after the
+ * password. Admins reset it for an operator who lost their phone. See docs/decisions/044-operator-second-factor.md.
+ */
+
+type Me = { email: string; role: OperatorRole; secondFactor: boolean };
+type Setup = { secret: string; uri: string };
+
+/** Codes may be typed with a space in the middle, as many apps show them. */
+const typedCode = (form: FormData) => String(form.get('code') ?? '').replace(/\s/g, '');
+/** The key in groups of four, easier to copy by hand. */
+const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
+
+function CodeField({ label = '6-digit code from the app' }: { label?: string }) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\s*(\d\s*){6}" maxLength={7} required />
+    </label>
+  );
+}
+
+/** The second step of signing in, for an operator with the second factor on. */
+export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { email: string; password: string; onSignedIn: (me: Me) => void; onCancel: () => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = typedCode(new FormData(event.currentTarget));
+    setBusy(true);
+    setError(null);
+    try {
+      onSignedIn(await adminCall<Me>('/auth/signIn', { email, password, code }));
+    } catch (caught) {
+      setError((caught as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <main className="backoffice__narrow">
+      <h1>Two-step sign-in</h1>
+      <p>Open the authenticator app on your phone and enter the code it shows for this back office.</p>
+      <form className="panel-form" onSubmit={submit}>
+        <CodeField />
+        <ErrorText error={error} />
+        <div className="form-actions">
+          <button className="button" type="submit" disabled={busy}>
+            Verify and sign in
+          </button>
+          <button className="button button--ghost" type="button" onClick={onCancel}>
+            Back
+          </button>
+        </div>
+      </form>
+    </main>
+  );
+}
+
+/** The "Two-step sign-in" section: the operator's own second factor, and an admin's reset of another's. */
+export default function BackOfficeSecondFactor({ role }: { role: OperatorRole }) {
+  const [me, setMe] = useState<Me | null>(null);
+  const [setup, setSetup] = useState<Setup | null>(null);
+  const [qr, setQr] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    adminCall<Me>('/auth/me').then(setMe, (caught: Error) => setError(caught.message));
+  }, []);
+
+  useEffect(() => {
+    if (!setup) {
+      setQr(null);
+      return;
+    }
+    let current = true;
+    // Drawn in the browser by the same library as the share codes: the secret goes to no other service.
+    void import('qrcode')
+      .then(({ toDataURL }) => toDataURL(setup.uri, { width: 220, margin: 2, errorCorrectionLevel: 'M' }))
+      .then((url) => current && setQr(url));
+    return () => {
+      current = false;
+    };
+  }, [setup]);
+
+  const run = async (work: () => Promise<void>) => {
+    setError(null);
+    setNotice(null);
+    try {
+      await work();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+  const begin = () => run(async () => setSetup(await adminCall<Setup>('/auth/secondFactor/setup', {})));
+  const turnOn = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = typedCode(new FormData(event.currentTarget));
+    void run(async () => {
+      setMe(await adminCall<Me>('/auth/secondFactor/enable', { secret: setup!.secret, code }));
+      setSetup(null);
+      setNotice('Two-step sign-in is on. Your other signed-in browsers were signed out.');
+    });
+  };
+  const turnOff = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const code = typedCode(new FormData(event.currentTarget));
+    void run(async () => {
+      setMe(await adminCall<Me>('/auth/secondFactor/disable', { code }));
+      setNotice('Two-step sign-in is off: your password alone signs you in.');
+    });
+  };
+
+  return (
+    <section aria-labelledby="second-factor-title" className="backoffice__second-factor">
+      <h1 id="second-factor-title">Two-step sign-in</h1>
+      {me && !me.secondFactor && !setup && (
+        <>
+          <p>
+            Two-step sign-in is <strong>off</strong>. With it on, signing in asks for a 6-digit code from an authenticator app on your phone after your password, so a
+            stolen password alone does not open the back office.
+          </p>
+          <button className="button" type="button" onClick={() => void begin()}>
+            Set up two-step sign-in
+          </button>
+        </>
+      )}
+      {me && !me.secondFactor && setup && (
+        <form className="panel-form" onSubmit={turnOn} aria-label="Turn on two-step sign-in">
+          <ol className="backoffice__steps">
+            <li>
+              <p>Scan this QR code with an authenticator app (any app for time-based codes).</p>
+              <div className="backoffice__qr">{qr && <img src={qr} width={220} height={220} alt="QR code that adds this back office to an authenticator app" />}</div>
+            </li>
+            <li>
+              <p>
+                Or type this key into the app: <code className="mono" data-testid="second-factor-key">{grouped(setup.secret)}</code>
+              </p>
+            </li>
+            <li>
+              <p>Enter the code the app now shows, to check it works. Nothing changes until it does.</p>
+              <CodeField />
+            </li>
+          </ol>
+          <div className="form-actions">
+            <button className="button" type="submit">
+              Turn on
+            </button>
+            <button className="button button--ghost" type="button" onClick={() => setSetup(null)}>
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {me?.secondFactor && (
+        <>
+          <p>
+            Two-step sign-in is <strong>on</strong>: signing in asks for the code from your authenticator app after your password.
+          </p>
+          <form className="panel-form" onSubmit={turnOff} aria-label="Turn off two-step sign-in">
+            <CodeField label="Current code, to turn it off" />
+            <button className="button button--ghost" type="submit">
+              Turn off
+            </button>
+          </form>
+        </>
+      )}
+      <p role="status">{notice}</p>
+      <ErrorText error={error} />
+      {may(role, 'operators.manage') && <ResetForOperator />}
+    </section>
+  );
+}
+
+function ResetForOperator() {
+  const [email, setEmail] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const ask = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    setEmail(String(new FormData(event.currentTarget).get('email')).trim());
+  };
+  const reset = async () => {
+    try {
+      const operator = await adminCall<Me>('/operators/resetSecondFactor', { email });
+      setNotice(`Two-step sign-in of ${operator.email} is reset: they sign in with the password alone until they turn it on again.`);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+    setEmail(null);
+  };
+  return (
+    <section aria-labelledby="second-factor-reset-title">
+      <h2 id="second-factor-reset-title">Reset another operator's two-step sign-in</h2>
+      <p>For an operator who lost their phone. The reset is written to the audit log.</p>
+      <form className="form-row" onSubmit={ask}>
+        <label className="field">
+          <span>Operator email</span>
+          <input name="email" type="email" required maxLength={254} />
+        </label>
+        <button className="button button--ghost" type="submit">
+          Reset…
+        </button>
+      </form>
+      {email && (
+        <ConfirmStep
+          id="second-factor-reset-question"
+          question={`Reset the two-step sign-in of ${email}? They will sign in with the password alone until they turn it on again.`}
+          confirm="Reset"
+          cancel="Keep it"
+          onConfirm={() => void reset()}
+          onCancel={() => setEmail(null)}
+        />
+      )}
+      <p role="status">{notice}</p>
+      <ErrorText error={error} />
+    </section>
+  );
+}

@@ -1,0 +1,147 @@
+import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
+import type { Context } from 'hono';
+import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
+import { createMiddleware } from 'hono/factory';
+import { hashPassword, verifyPassword } from '@/features/auth/password';
+import { hashToken, isWellFormedToken, newToken } from '@/features/auth/tokens';
+import { ErrorCode } from '@/lib/error-codes';
+import type { Config } from '@/server/config';
+import type { Database, Executor } from '@/server/db/client';
+import { operatorInvites, operatorSessions, operators } from '@/server/db/schema';
+import type { ShopDeps } from '@/server/deps';
+import type { AppEnv, SignedInOperator } from '@/server/http/context';
+import { ShopError } from '@/server/http/errors';
+import { may, type OperatorRole, type Permission } from './operators';
+import { acceptSecondFactorCode } from './second-factor';
+
+/*
+ * Operators sign in to /admin with their own accounts and their own cookie (HttpOnly,
+ * SameSite=Strict), apart from customers. A new operator sets a password through a one-time link
+ * that expires; only token hashes are stored. See docs/decisions/040-back-office.md.
+ */
+
+export const OPERATOR_COOKIE = 'operator';
+const SESSION_HOURS = 12;
+const INVITE_HOURS = 24;
+const HOUR_MS = 3600 * 1000;
+
+export type Operator = typeof operators.$inferSelect;
+
+/**
+ * Adds an operator (or, for one who exists, changes the role) and answers a one-time link to set
+ * the password. Any earlier link of that operator stops working.
+ */
+export async function inviteOperator(db: Database, input: { email: string; role: OperatorRole }, publicOrigin: string, now = new Date()) {
+  const email = input.email.trim();
+  const token = newToken();
+  const operator = await db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(operators).where(sql`lower(${operators.email}) = lower(${email})`);
+    const [row] = existing
+      ? await tx.update(operators).set({ role: input.role }).where(eq(operators.id, existing.id)).returning()
+      : await tx.insert(operators).values({ email, role: input.role }).returning();
+    await tx.delete(operatorInvites).where(eq(operatorInvites.operatorId, row!.id));
+    await tx.insert(operatorInvites).values({ tokenHash: hashToken(token), operatorId: row!.id, expiresAt: new Date(now.getTime() + INVITE_HOURS * HOUR_MS) });
+    return row!;
+  });
+  return { operator, link: `${publicOrigin}/admin/?invite=${token}`, expiresInHours: INVITE_HOURS };
+}
+
+/** Uses a one-time link: sets the password, ends every session of that operator. */
+export async function setOperatorPassword(db: Database, config: Pick<Config, 'passwords'>, token: string, password: string, now = new Date()) {
+  if (!isWellFormedToken(token)) throw new ShopError(ErrorCode.LinkExpired);
+  const passwordHash = await hashPassword(password, config.passwords.hashCost);
+  return db.transaction(async (tx) => {
+    const [invite] = await tx
+      .update(operatorInvites)
+      .set({ usedAt: now })
+      .where(and(eq(operatorInvites.tokenHash, hashToken(token)), isNull(operatorInvites.usedAt), gt(operatorInvites.expiresAt, now)))
+      .returning();
+    if (!invite) throw new ShopError(ErrorCode.LinkExpired);
+    await tx.update(operators).set({ passwordHash }).where(eq(operators.id, invite.operatorId));
+    await tx.delete(operatorSessions).where(eq(operatorSessions.operatorId, invite.operatorId));
+  });
+}
+
+/**
+ * Checks the password, then, for an operator with the second factor on, the code (-241 without one,
+ * -242 for a wrong or used one); answers the operator and a new session token. The same answer for
+ * every password failure.
+ */
+export async function signInOperator(db: Executor, credentials: { email: string; password: string; code?: string | undefined }, now = new Date()) {
+  const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${credentials.email.trim()})`);
+  const matches = operator?.passwordHash ? await verifyPassword(credentials.password, operator.passwordHash) : false;
+  if (!operator || !matches || operator.disabledAt) throw new ShopError(ErrorCode.PasswordAuthFailed);
+  if (operator.totpSecret) {
+    if (!credentials.code) throw new ShopError(ErrorCode.SecondFactorRequired);
+    await acceptSecondFactorCode(db, operator, credentials.code, now);
+  }
+  const token = newToken();
+  await db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operator.id), lt(operatorSessions.expiresAt, now)));
+  await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + SESSION_HOURS * HOUR_MS) });
+  return { operator, token };
+}
+
+export async function findOperatorSession(db: Executor, token: string, now = new Date()): Promise<{ operator: SignedInOperator; sessionId: number } | null> {
+  if (!isWellFormedToken(token)) return null;
+  const [row] = await db
+    .select({
+      sessionId: operatorSessions.id,
+      expiresAt: operatorSessions.expiresAt,
+      id: operators.id,
+      email: operators.email,
+      role: operators.role,
+      disabledAt: operators.disabledAt,
+      secondFactor: sql<boolean>`${operators.totpSecret} is not null`,
+    })
+    .from(operatorSessions)
+    .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
+    .where(eq(operatorSessions.tokenHash, hashToken(token)));
+  if (!row || row.expiresAt <= now || row.disabledAt) return null;
+  return { operator: { id: row.id, email: row.email, role: row.role, secondFactor: row.secondFactor }, sessionId: row.sessionId };
+}
+
+export const endOperatorSession = (db: Executor, token: string) =>
+  isWellFormedToken(token) ? db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashToken(token))) : Promise.resolve();
+
+/** Ends every session of the operator, or every one but the browser's that holds `keepToken`. */
+export const endOperatorSessions = (db: Executor, operatorId: number, keepToken?: string) =>
+  db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operatorId), keepToken ? ne(operatorSessions.tokenHash, hashToken(keepToken)) : undefined));
+
+/* ── The cookie and the guard ──────────────────────────────────────────────────────────────── */
+
+const cookieOptions = (config: Pick<Config, 'publicOrigin'>) =>
+  ({ httpOnly: true, sameSite: 'Strict', secure: config.publicOrigin.startsWith('https:'), path: '/' }) as const;
+
+export const setOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>, token: string) =>
+  setCookie(c, OPERATOR_COOKIE, token, { ...cookieOptions(config), maxAge: SESSION_HOURS * 3600 });
+
+export const clearOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>) => deleteCookie(c, OPERATOR_COOKIE, cookieOptions(config));
+
+export const operatorToken = (c: Context) => getCookie(c, OPERATOR_COOKIE);
+
+/** The operator `requireOperator` let through. */
+export function operatorOf(c: Context<AppEnv>): SignedInOperator {
+  const operator = c.get('operator');
+  if (!operator) throw new ShopError(ErrorCode.LoginRequired);
+  return operator;
+}
+
+/** The signed-in operator as the audit log names an actor. */
+export function actorOf(c: Context<AppEnv>) {
+  const { id, email } = operatorOf(c);
+  return { operatorId: id, email };
+}
+
+/**
+ * Lets through only a signed-in operator whose role has `permission`: -212 (401) without a
+ * back-office session, -218 (403) for a role without the permission.
+ */
+export const requireOperator = (deps: Pick<ShopDeps, 'db'>, permission?: Permission) =>
+  createMiddleware<AppEnv>(async (c, next) => {
+    const token = operatorToken(c);
+    const found = token ? await findOperatorSession(deps.db, token) : null;
+    if (!found) throw new ShopError(ErrorCode.LoginRequired);
+    if (permission && !may(found.operator.role, permission)) throw new ShopError(ErrorCode.IllegalRequest, { field: 'role', status: 403 });
+    c.set('operator', found.operator);
+    await next();
+  });

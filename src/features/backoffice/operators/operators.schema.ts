@@ -1,0 +1,24 @@
+import { z } from '@hono/zod-openapi';
+import { operatorRoles } from './operators';
+
+/* The contract of the operators' sign-in and second factor under /api/v1/admin/auth. */
+
+const email = z.string().trim().min(3).max(254);
+
+/** A code of the second factor: 6 digits from the authenticator app. */
+const secondFactorCode = z.string().regex(/^\d{6}$/);
+/** `code` only for an operator with the second factor on, after the password alone answered -241. */
+export const operatorSignInBodySchema = z.object({ email, password: z.string().min(1).max(200), code: secondFactorCode.optional() });
+export const setOperatorPasswordBodySchema = z.object({
+  token: z.string().min(1).max(100),
+  /** Long enough to resist guessing; operators use a password manager. */
+  password: z.string().min(12).max(200),
+});
+
+export const operatorSchema = z.object({ email: z.string(), role: z.enum(operatorRoles), secondFactor: z.boolean() }).openapi('Operator');
+
+/** A new secret (base32, 160 bits) and its otpauth:// URI for the QR code; stored only once a code confirms it. */
+export const secondFactorSetupSchema = z.object({ secret: z.string(), uri: z.string() });
+export const enableSecondFactorBodySchema = z.object({ secret: z.string().regex(/^[A-Z2-7]{32}$/), code: secondFactorCode });
+export const secondFactorCodeBodySchema = z.object({ code: secondFactorCode });
+export const operatorEmailBodySchema = z.object({ email });

@@ -1,0 +1,257 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { Dialog } from '@/components/Dialog';
+import { OrderStatus, refundable, statusNames, type OrderStatusValue } from '@/features/orders/orders';
+import { formatMoney } from '@/lib/money';
+import { currencies, type Currency } from '@/lib/locale';
+import { adminCall } from '../admin-api';
+import { may, type OperatorRole } from '../operators/operators';
+import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from '../ui';
+import { OrdersExportButton } from './OrdersExportButton';
+import { OrdersTable, statusName, type OrderRow } from './orders-table';
+
+/* The Orders section: find orders, open one, ship, add events, complete and refund by role. */
+
+type Filters = { status: string; currency: string; from: string; to: string; q: string };
+
+/** Orders a logistics event can be added to: paid or later. */
+const takesEvents: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
+
+export default function OrdersBoard({ role }: { role: OperatorRole }) {
+  const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '' });
+  const { page, setPageNum, error, load } = useAdminPage<OrderRow>('/orders', filters);
+  const [open, setOpen] = useState<string | null>(null);
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters({ status: String(form.get('status')), currency: String(form.get('currency')), from: String(form.get('from')), to: String(form.get('to')), q: String(form.get('q')).trim() });
+    setPageNum(1);
+  };
+
+  return (
+    <section aria-labelledby="orders-title">
+      <h1 id="orders-title">Orders</h1>
+      <form className="backoffice__filters" onSubmit={applyFilters} role="search">
+        <label className="field">
+          <span>Order number or email</span>
+          <input name="q" type="search" defaultValue={filters.q} />
+        </label>
+        <label className="field">
+          <span>Status</span>
+          <select name="status" defaultValue={filters.status}>
+            <option value="">Any</option>
+            {Object.entries(statusNames).map(([value, name]) => (
+              <option key={value} value={value}>
+                {value} {name}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Currency</span>
+          <select name="currency" defaultValue={filters.currency}>
+            <option value="">Any</option>
+            {currencies.map((currency) => (
+              <option key={currency}>{currency}</option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>From</span>
+          <input name="from" type="date" defaultValue={filters.from} />
+        </label>
+        <label className="field">
+          <span>To</span>
+          <input name="to" type="date" defaultValue={filters.to} />
+        </label>
+        <button className="button" type="submit">
+          Find
+        </button>
+      </form>
+      <ErrorText error={error} />
+      {page && (
+        <>
+          <p aria-live="polite">{page.total === 1 ? '1 order' : `${page.total} orders`}</p>
+          {may(role, 'orders.export') && <OrdersExportButton filters={filters} />}
+          <OrdersTable orders={page.list} onOpen={setOpen} withCustomer />
+          <Pager page={page} onPage={setPageNum} />
+        </>
+      )}
+      {open && <OrderPanel orderNo={open} role={role} onClose={() => setOpen(null)} onChanged={() => void load()} />}
+    </section>
+  );
+}
+
+type Details = {
+  orderNo: string;
+  status: number;
+  currency: Currency;
+  payAmount: number;
+  goodsTotal: number;
+  discountAmount: number;
+  email: string;
+  payMethod: string;
+  createTime: string;
+  payTime: string | null;
+  lines: { goodsName: string; specificationName: string; goodsQuantity: number; unitPrice: number }[];
+  delivery: {
+    address: { firstName: string; lastName: string; address: string; address2: string; city: string; zipCode: string; stateName: string; countryName: string; phone: string } | null;
+    carrier: string | null;
+    trackingNumber: string | null;
+    events: { time: string; text: string }[];
+  };
+  payments: { provider: string; method: string; status: string; amount: number; currency: string; createTime: string }[];
+};
+
+function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; role: OperatorRole; onClose: () => void; onChanged: () => void }) {
+  const [order, setOrder] = useState<Details | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [confirmRefund, setConfirmRefund] = useState(false);
+
+  useEffect(() => {
+    adminCall<Details>(`/orders/details?orderNo=${encodeURIComponent(orderNo)}`).then(setOrder, (caught: Error) => setError(caught.message));
+  }, [orderNo]);
+
+  const act = async (path: string, body: Record<string, unknown>, done: string) => {
+    setError(null);
+    setNotice(null);
+    try {
+      setOrder(await adminCall<Details>(path, { orderNo, ...body }));
+      setNotice(done);
+      onChanged();
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  };
+  const submitForm = (path: string, fields: string[], done: string) => (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    void act(path, Object.fromEntries(fields.map((field) => [field, String(form.get(field) ?? '')])), done);
+  };
+  const status = order?.status;
+
+  return (
+    <Dialog open onClose={onClose} title={`Order ${orderNo}`} closeLabel="Close" width={820}>
+      {!order && !error && <p>Loading…</p>}
+      {order && (
+        <div className="backoffice__order">
+          <p>
+            <strong>{statusName(order.status)}</strong> · placed {dateTime(order.createTime)} · paid {dateTime(order.payTime)} · {order.payMethod} · {order.email}
+          </p>
+          <table className="data-table">
+            <caption className="visually-hidden">Lines</caption>
+            <thead>
+              <tr>
+                <th scope="col">Item</th>
+                <th scope="col">Qty</th>
+                <th scope="col" className="backoffice__amount">
+                  Unit price
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {order.lines.map((line, index) => (
+                <tr key={index}>
+                  <td>
+                    {line.goodsName} – {line.specificationName}
+                  </td>
+                  <td>{line.goodsQuantity}</td>
+                  <td className="backoffice__amount">{formatMoney(line.unitPrice, order.currency)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <p>
+            Goods {formatMoney(order.goodsTotal, order.currency)} · discount {formatMoney(order.discountAmount, order.currency)} · <strong>total {formatMoney(order.payAmount, order.currency)}</strong>
+          </p>
+          {order.delivery.address && (
+            <address>
+              {order.delivery.address.firstName} {order.delivery.address.lastName}, {order.delivery.address.address} {order.delivery.address.address2}, {order.delivery.address.zipCode}{' '}
+              {order.delivery.address.city}, {order.delivery.address.stateName}, {order.delivery.address.countryName} · {order.delivery.address.phone}
+            </address>
+          )}
+          <h3>Payments</h3>
+          <ul>
+            {order.payments.map((payment, index) => (
+              <li key={index}>
+                {dateTime(payment.createTime)}: {payment.provider}/{payment.method} {formatMoney(payment.amount, payment.currency as Currency)} — {payment.status}
+              </li>
+            ))}
+            {order.payments.length === 0 && <li>None</li>}
+          </ul>
+          <h3>Logistics</h3>
+          <p>{order.delivery.carrier ? `${order.delivery.carrier} · ${order.delivery.trackingNumber}` : 'Not shipped'}</p>
+          <ul>
+            {order.delivery.events.map((event, index) => (
+              <li key={index}>
+                {dateTime(event.time)}: {event.text}
+              </li>
+            ))}
+          </ul>
+
+          {may(role, 'orders.fulfil') && (
+            <div className="backoffice__actions">
+              {status === OrderStatus.Paid && (
+                <form className="form-row" onSubmit={submitForm('/orders/ship', ['carrier', 'trackingNumber'], 'Shipped; the customer was mailed the tracking number.')}>
+                  <label className="field">
+                    <span>Carrier</span>
+                    <input name="carrier" required maxLength={60} />
+                  </label>
+                  <label className="field">
+                    <span>Tracking number</span>
+                    <input name="trackingNumber" required maxLength={60} />
+                  </label>
+                  <button className="button" type="submit">
+                    Ship
+                  </button>
+                </form>
+              )}
+              {status !== undefined && takesEvents.includes(status as OrderStatusValue) && (
+                <form className="form-row" onSubmit={submitForm('/orders/addEvent', ['text'], 'Event added.')}>
+                  <label className="field">
+                    <span>Logistics event</span>
+                    <input name="text" required maxLength={300} />
+                  </label>
+                  <button className="button button--ghost" type="submit">
+                    Add event
+                  </button>
+                </form>
+              )}
+              {status === OrderStatus.Shipped && (
+                <button className="button" type="button" onClick={() => void act('/orders/signFor', {}, 'Marked signed for.')}>
+                  Mark signed for
+                </button>
+              )}
+              {status === OrderStatus.SignedFor && (
+                <button className="button" type="button" onClick={() => void act('/orders/complete', {}, 'Completed.')}>
+                  Complete now
+                </button>
+              )}
+              {may(role, 'orders.refund') && status !== undefined && refundable.includes(status as OrderStatusValue) && (
+                <button className="button button--ghost" type="button" onClick={() => setConfirmRefund(true)}>
+                  Refund…
+                </button>
+              )}
+            </div>
+          )}
+          {confirmRefund && (
+            <ConfirmStep
+              id="refund-question"
+              question={`Refund ${formatMoney(order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
+              confirm="Refund"
+              cancel="Keep the order"
+              onConfirm={() => {
+                setConfirmRefund(false);
+                void act('/orders/refund', {}, 'Refunded; the order is closed.');
+              }}
+              onCancel={() => setConfirmRefund(false)}
+            />
+          )}
+        </div>
+      )}
+      <p role="status">{notice}</p>
+      <ErrorText error={error} />
+    </Dialog>
+  );
+}

@@ -1,0 +1,46 @@
+import { z } from '@hono/zod-openapi';
+import { orderDetailsSchema } from '@/features/orders/orders.schema';
+import { currencies } from '@/lib/locale';
+
+/* The contract of the orders board under /api/v1/admin/orders. */
+
+const orderNo = z.string().trim().min(4).max(40);
+
+export const adminOrderQuerySchema = z.object({
+  status: z.coerce.number().int().min(0).max(6).optional(),
+  currency: z.enum(currencies).optional(),
+  /** ISO dates, inclusive. */
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  /** An order number or a customer email, or part of one. */
+  q: z.string().trim().max(100).optional(),
+  pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type AdminOrderQuery = z.infer<typeof adminOrderQuerySchema>;
+
+export const adminOrderRowSchema = z.object({
+  orderNo: z.string(),
+  kind: z.enum(['goods', 'recharge', 'gift']),
+  status: z.number().int(),
+  currency: z.enum(currencies),
+  payAmount: z.number().int(),
+  email: z.string(),
+  createTime: z.string(),
+});
+
+/** A board row names what the operator must know about its money (a capture held, a refund unknown, a chargeback). */
+export const adminOrderBoardRowSchema = adminOrderRowSchema.extend({ paymentNote: z.string().nullable() });
+
+export const adminOrderPageSchema = z.object({ list: z.array(adminOrderBoardRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+
+export const adminOrderDetailsSchema = orderDetailsSchema.extend({
+  payments: z.array(z.object({ provider: z.string(), method: z.string(), status: z.string(), amount: z.number().int(), currency: z.string(), createTime: z.string() })),
+});
+
+export const orderNoBodySchema = z.object({ orderNo });
+export const orderNoQuerySchema = z.object({ orderNo });
+export const shipBodySchema = z.object({ orderNo, carrier: z.string().trim().min(1).max(60), trackingNumber: z.string().trim().min(1).max(60) });
+export const orderEventBodySchema = z.object({ orderNo, text: z.string().trim().min(1).max(300) });
+
+export const orderExportQuerySchema = adminOrderQuerySchema.omit({ pageNum: true, pageSize: true });

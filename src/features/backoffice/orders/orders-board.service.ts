@@ -1,0 +1,128 @@
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { describeOrder, ordersPage } from '@/features/orders/orders.service';
+import { findOrderByNo } from '@/features/orders/order-lifecycle';
+import type { Executor } from '@/server/db/client';
+import { orders, payments } from '@/server/db/schema';
+import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
+import { toMajorUnits } from '@/lib/money';
+import type { AdminOrderQuery } from './orders-board.schema';
+import { csvText } from '../csv';
+
+/* What the back office reads: the orders board and an order with its payments. */
+
+const DAY_MS = 24 * 3600 * 1000;
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
+  const filters: SQL[] = [];
+  if (query.status !== undefined) filters.push(eq(orders.status, query.status));
+  if (query.currency) filters.push(eq(orders.currency, query.currency));
+  if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
+  if (query.to) filters.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
+  if (query.q) filters.push(or(ilike(orders.orderNo, likePattern(query.q)), ilike(orders.email, likePattern(query.q)))!);
+  return filters.length ? and(...filters) : undefined;
+}
+
+/** What the operator must know about an order's money, from its payments; null when nothing. */
+function paymentNoteOf(payment: typeof payments.$inferSelect): string | null {
+  const provider = payment.provider === 'paypal' ? 'PayPal' : payment.provider;
+  switch (payment.status) {
+    case 'created':
+      return payment.heldCaptureId ? `payment held by ${provider}` : null;
+    case 'captured':
+      // PayPal's guide lets a card that could not be authenticated (not enrolled) through; its fraud chargebacks stay with the shop.
+      return payment.liabilityShift === 'NO' ? 'card paid without 3-D Secure (not enrolled): a fraud chargeback is yours' : null;
+    case 'mismatch': {
+      const captured = payment.capturedAmount === null ? 'an unreadable amount' : `${toMajorUnits(payment.capturedAmount)} ${payment.capturedCurrency ?? ''}`.trim();
+      return `${provider} captured ${captured}, not the order's amount: not paid, held for you (refund gives it back)`;
+    }
+    case 'refund-unknown':
+      return `refund unknown: ${provider} did not answer (refund again to ask)`;
+    case 'refund-pending':
+      return `refund pending at ${provider}`;
+    case 'reversed':
+      return `reversed by ${provider} (a chargeback)`;
+    default:
+      return null;
+  }
+}
+
+export async function findOrders(db: Executor, query: AdminOrderQuery) {
+  const { rows, total } = await ordersPage(db, orderFilters(query), query);
+  const ids = rows.map((order) => order.id);
+  const attempts = ids.length ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)) : [];
+  const notes = new Map<number, string>();
+  for (const attempt of attempts) {
+    const note = paymentNoteOf(attempt);
+    if (note) notes.set(attempt.orderId, note);
+  }
+  return {
+    list: rows.map((order) => ({
+      paymentNote: notes.get(order.id) ?? null,
+      orderNo: order.orderNo,
+      kind: order.kind,
+      status: order.status,
+      currency: order.currency,
+      payAmount: order.payAmount,
+      email: order.email,
+      createTime: order.createdAt.toISOString(),
+    })),
+    total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The most rows one export holds; a narrower filter gets the rest. */
+export const EXPORT_MAX_ROWS = 50_000;
+
+/** The orders of the board's filter as CSV, newest first, amounts in minor units and in the currency's units. */
+export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(orderFilters(query))
+    .orderBy(desc(orders.createdAt), desc(orders.id))
+    .limit(EXPORT_MAX_ROWS);
+  const csv = csvText(
+    ['order_no', 'placed_at', 'paid_at', 'status', 'kind', 'email', 'currency', 'goods_total_minor', 'discount_minor', 'shipping_minor', 'tax_minor', 'tax_included', 'tax_label', 'pay_amount_minor', 'pay_amount'],
+    rows.map((order) => [
+      order.orderNo,
+      order.createdAt.toISOString(),
+      order.paidAt?.toISOString() ?? '',
+      statusNames[order.status as OrderStatusValue] ?? String(order.status),
+      order.kind,
+      order.email,
+      order.currency,
+      order.goodsTotal,
+      order.discountAmount,
+      order.shippingAmount,
+      order.taxAmount,
+      order.taxIncluded ? 'yes' : 'no',
+      order.taxLabel ?? '',
+      order.payAmount,
+      toMajorUnits(order.payAmount),
+    ]),
+  );
+  return { csv, rows: rows.length };
+}
+
+/** An order as the operator sees it: what the customer sees, in English, plus every payment attempt. */
+export async function orderForOperator(db: Executor, orderNo: string) {
+  const order = await findOrderByNo(db, orderNo);
+  const [details, attempts] = await Promise.all([
+    describeOrder(db, order, 'EN'),
+    db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+  ]);
+  return {
+    ...details,
+    payments: attempts.map((attempt) => ({
+      provider: attempt.provider,
+      method: attempt.method,
+      status: attempt.status,
+      amount: attempt.amount,
+      currency: attempt.currency,
+      createTime: attempt.createdAt.toISOString(),
+    })),
+  };
+}

@@ -1,0 +1,148 @@
+import { useState, type FormEvent } from 'react';
+import { rejectionReasons, reviewStates, type RejectionReason, type ReviewState } from '@/features/reviews/reviews';
+import type { ModeratedReview } from '@/features/reviews/reviews.schema';
+import { languageNames } from '@/lib/locale';
+import { adminCall } from '../admin-api';
+import { dateTime, ErrorText, Pager, useAdminPage } from '../ui';
+
+/*
+ * Review moderation: the queue of new and edited reviews, oldest first, and every review by state,
+ * product and rating. Approving shows a review on the storefront (the pages at the next publish);
+ * a rejection's reason goes to the audit log only, and its author still sees her review.
+ */
+
+const stateLabels: Record<ReviewState, string> = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' };
+const reasonLabels: Record<RejectionReason, string> = {
+  'off-topic': 'Not about the product',
+  'personal-details': 'Names a person or gives personal details',
+  offensive: 'Offensive',
+  advertising: 'Advertising or links',
+  other: 'Other',
+};
+
+type Filters = { state: ReviewState; q: string; rating: string };
+
+export default function BackOfficeReviews() {
+  const [filters, setFilters] = useState<Filters>({ state: 'pending', q: '', rating: '' });
+  const [reload, setReload] = useState(0);
+  const { page, setPageNum, error } = useAdminPage<ModeratedReview>('/reviews', filters, reload);
+  const [actionError, setActionError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  const applyFilters = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setFilters({ state: String(form.get('state')) as ReviewState, q: String(form.get('q')).trim(), rating: String(form.get('rating')) });
+    setPageNum(1);
+  };
+
+  const decide = async (review: ModeratedReview, decision: 'approve' | 'reject', reason?: RejectionReason) => {
+    setActionError(null);
+    try {
+      await adminCall(`/reviews/${decision}`, { commentId: review.commentId, ...(reason && { reason }) });
+      setNotice(decision === 'approve' ? `Review ${review.commentId} approved: it shows on the storefront, and on the pages after the next publish.` : `Review ${review.commentId} rejected.`);
+      setReload((count) => count + 1);
+    } catch (caught) {
+      setActionError((caught as Error).message);
+    }
+  };
+
+  return (
+    <section aria-labelledby="reviews-title">
+      <h1 id="reviews-title">Reviews</h1>
+      <form className="backoffice__filters" onSubmit={applyFilters} role="search">
+        <label className="field">
+          <span>State</span>
+          <select name="state" defaultValue={filters.state}>
+            {reviewStates.map((state) => (
+              <option key={state} value={state}>
+                {stateLabels[state]}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Product name or slug</span>
+          <input name="q" type="search" defaultValue={filters.q} />
+        </label>
+        <label className="field">
+          <span>Rating</span>
+          <select name="rating" defaultValue={filters.rating}>
+            <option value="">Any</option>
+            {[5, 4, 3, 2, 1].map((rating) => (
+              <option key={rating} value={rating}>
+                {rating} ★
+              </option>
+            ))}
+          </select>
+        </label>
+        <button className="button" type="submit">
+          Find
+        </button>
+      </form>
+      <ErrorText error={error ?? actionError} />
+      {notice && (
+        <p className="notice notice--ok" role="status">
+          {notice}
+        </p>
+      )}
+      {page && page.list.length === 0 && <p>No reviews here.</p>}
+      {page && page.list.length > 0 && (
+        <>
+          <ul className="backoffice__reviews">
+            {page.list.map((review) => (
+              <ReviewCard key={review.commentId} review={review} onDecide={decide} />
+            ))}
+          </ul>
+          <Pager page={page} onPage={setPageNum} />
+        </>
+      )}
+    </section>
+  );
+}
+
+function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (review: ModeratedReview, decision: 'approve' | 'reject', reason?: RejectionReason) => Promise<void> }) {
+  const [reason, setReason] = useState<RejectionReason>('off-topic');
+  const headingId = `review-${review.commentId}`;
+  return (
+    <li className="panel" aria-labelledby={headingId}>
+      <h2 id={headingId} className="backoffice__review-title">
+        {review.goodsName} (#{review.goodsId}) · {'★'.repeat(review.rating)}
+        {'☆'.repeat(5 - review.rating)}
+      </h2>
+      <p className="field-hint">
+        Review {review.commentId} · {stateLabels[review.state]} · {languageNames[review.language]} · {review.verified ? 'Verified buyer' : 'Not verified'} · shown as “{review.authorName || 'Verified buyer'}” ·
+        written {dateTime(review.createTime)}
+        {review.editTime && ` · edited ${dateTime(review.editTime)}`}
+      </p>
+      {review.title && <p><strong lang={review.language.toLowerCase()}>{review.title}</strong></p>}
+      <p lang={review.language.toLowerCase()} className="backoffice__review-text">
+        {review.content}
+      </p>
+      <div className="form-actions">
+        {review.state !== 'approved' && (
+          <button className="button" type="button" onClick={() => void onDecide(review, 'approve')}>
+            Approve
+          </button>
+        )}
+        {review.state !== 'rejected' && (
+          <>
+            <label className="field">
+              <span>Reason (audit log only)</span>
+              <select value={reason} onChange={(event) => setReason(event.currentTarget.value as RejectionReason)}>
+                {rejectionReasons.map((code) => (
+                  <option key={code} value={code}>
+                    {reasonLabels[code]}
+                  </option>
+                ))}
+              </select>
+            </label>
+            <button className="button button--ghost" type="button" onClick={() => void onDecide(review, 'reject', reason)}>
+              Reject
+            </button>
+          </>
+        )}
+      </div>
+    </li>
+  );
+}

@@ -1,0 +1,272 @@
+import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { ShippingSetup, ShippingZone } from '@/features/shipping/shipping.schema';
+import { currencies, languages, type Currency } from '@/lib/locale';
+import { parseMajorUnits, toMajorUnits } from '@/lib/money';
+import { adminCall } from '../admin-api';
+import { ErrorText } from '../ui';
+
+/*
+ * Shipping zones with their methods, and tax rates by destination (admins). Saving calls the same
+ * rules as the operator CLI (`shipping-zone`, `tax-rate`); the server checks everything again.
+ */
+
+type Texts = Record<(typeof languages)[number], string>;
+type Amounts = Record<Currency, string>;
+type MethodDraft = { shippingMethodId?: number; name: Texts; deliveryTime: Texts; prices: Amounts; freeFrom: Amounts; discreetPackaging: boolean };
+type ZoneDraft = { shippingZoneId?: number; name: string; regions: string; methods: MethodDraft[] };
+
+const noTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
+const noAmounts = (): Amounts => ({ USD: '', CNY: '', MYR: '' });
+const newMethod = (): MethodDraft => ({ name: noTexts(), deliveryTime: noTexts(), prices: noAmounts(), freeFrom: noAmounts(), discreetPackaging: true });
+const shownAmounts = (amounts: Record<string, number>): Amounts => ({ ...noAmounts(), ...Object.fromEntries(Object.entries(amounts).map(([currency, amount]) => [currency, toMajorUnits(amount)])) });
+
+function draftOf(zone: ShippingZone): ZoneDraft {
+  return {
+    shippingZoneId: zone.shippingZoneId,
+    name: zone.name,
+    regions: zone.regions.join(' '),
+    methods: zone.methods.map((method) => ({
+      shippingMethodId: method.shippingMethodId,
+      name: { ...noTexts(), ...method.name },
+      deliveryTime: { ...noTexts(), ...method.deliveryTime },
+      prices: shownAmounts(method.prices),
+      freeFrom: shownAmounts(method.freeFrom),
+      discreetPackaging: method.discreetPackaging,
+    })),
+  };
+}
+
+/** Typed amounts as minor units; an empty field is left out, a malformed one is sent as it is (the server names it). */
+const minorUnits = (amounts: Amounts) =>
+  Object.fromEntries(Object.entries(amounts).flatMap(([currency, text]) => (text.trim() === '' ? [] : [[currency, parseMajorUnits(text) ?? text]])));
+
+function zoneBody(draft: ZoneDraft) {
+  return {
+    ...(draft.shippingZoneId ? { shippingZoneId: draft.shippingZoneId } : {}),
+    name: draft.name,
+    regions: draft.regions.split(/[\s,]+/).filter(Boolean),
+    methods: draft.methods.map(({ prices, freeFrom, ...method }) => ({ ...method, prices: minorUnits(prices), freeFrom: minorUnits(freeFrom) })),
+  };
+}
+
+export default function BackOfficeShipping() {
+  const [setup, setSetup] = useState<ShippingSetup | null>(null);
+  const [editing, setEditing] = useState<ZoneDraft | null>(null);
+  const [error, setError] = useState<string | null>(null);
+
+  const load = useCallback(async () => {
+    try {
+      setSetup(await adminCall<ShippingSetup>('/shipping'));
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const act = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+      await load();
+      return true;
+    } catch (caught) {
+      setError((caught as Error).message);
+      return false;
+    }
+  };
+
+  if (!setup) return error ? <ErrorText error={error} /> : <p>Loading…</p>;
+  return (
+    <section className="backoffice__shipping">
+      <h2>Shipping zones</h2>
+      <p>A destination ships by the zone naming its state (US-CA), else its country (MY), else the zone of * (rest of world). The first method is the one checkout offers first.</p>
+      <ErrorText error={error} />
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Zone</th>
+            <th scope="col">Regions</th>
+            <th scope="col">Methods</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {setup.zones.map((zone) => (
+            <tr key={zone.shippingZoneId}>
+              <td>{zone.name}</td>
+              <td>{zone.regions.join(' ')}</td>
+              <td>
+                {zone.methods.map((method) => (
+                  <div key={method.shippingMethodId}>
+                    {method.name.EN}: {Object.entries(method.prices).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ')}
+                    {Object.keys(method.freeFrom).length > 0 && ` · free from ${Object.entries(method.freeFrom).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ')}`}
+                  </div>
+                ))}
+              </td>
+              <td>
+                <button type="button" className="button button--small" onClick={() => setEditing(draftOf(zone))}>
+                  Edit {zone.name}
+                </button>{' '}
+                <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/shipping/zone/delete', { shippingZoneId: zone.shippingZoneId }))}>
+                  Delete {zone.name}
+                </button>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <button type="button" className="button" onClick={() => setEditing({ name: '', regions: '', methods: [newMethod()] })}>
+        New zone
+      </button>
+      {editing && <ZoneEditor draft={editing} onChange={setEditing} onCancel={() => setEditing(null)} onSave={async () => (await act(() => adminCall('/shipping/zone/save', { zone: zoneBody(editing) }))) && setEditing(null)} />}
+
+      <h2>Tax rates</h2>
+      <p>Rates are not advice: set the taxes your own business owes where it sells. A state&apos;s rate wins over its country&apos;s.</p>
+      <table className="data-table">
+        <thead>
+          <tr>
+            <th scope="col">Destination</th>
+            <th scope="col">Rate</th>
+            <th scope="col">Name</th>
+            <th scope="col">Prices</th>
+            <th scope="col">Actions</th>
+          </tr>
+        </thead>
+        <tbody>
+          {setup.taxRates.map((rate) => {
+            const where = rate.state ? `${rate.country}-${rate.state}` : rate.country;
+            return (
+              <tr key={where}>
+                <td>{where}</td>
+                <td>{(rate.rateBasisPoints / 100).toFixed(2)} %</td>
+                <td>{rate.label}</td>
+                <td>{rate.included ? 'include it' : 'add it at checkout'}</td>
+                <td>
+                  <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/shipping/tax/delete', { country: rate.country, state: rate.state }))}>
+                    Remove {where}
+                  </button>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <TaxForm onSave={(taxRate) => act(() => adminCall('/shipping/tax/save', { taxRate }))} />
+    </section>
+  );
+}
+
+function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; onChange: (draft: ZoneDraft) => void; onCancel: () => void; onSave: () => Promise<unknown> }) {
+  const setMethod = (index: number, method: MethodDraft) => onChange({ ...draft, methods: draft.methods.map((current, at) => (at === index ? method : current)) });
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void onSave();
+  };
+  return (
+    <form className="backoffice__form" aria-label={draft.shippingZoneId ? `Edit zone ${draft.name}` : 'New zone'} onSubmit={submit}>
+      <label className="field">
+        <span>Zone name</span>
+        <input value={draft.name} maxLength={80} required onChange={(event) => onChange({ ...draft, name: event.target.value })} />
+      </label>
+      <label className="field">
+        <span>Regions (MY, US-HI, * for the rest of the world; spaces between)</span>
+        <input value={draft.regions} required onChange={(event) => onChange({ ...draft, regions: event.target.value })} />
+      </label>
+      {draft.methods.map((method, index) => (
+        <fieldset key={method.shippingMethodId ?? `new-${index}`}>
+          <legend>Method {index + 1}</legend>
+          {languages.map((language) => (
+            <div className="form-row" key={language}>
+              <label className="field">
+                <span>Name ({language})</span>
+                <input value={method.name[language]} maxLength={80} onChange={(event) => setMethod(index, { ...method, name: { ...method.name, [language]: event.target.value } })} />
+              </label>
+              <label className="field">
+                <span>Delivery time ({language})</span>
+                <input value={method.deliveryTime[language]} maxLength={80} onChange={(event) => setMethod(index, { ...method, deliveryTime: { ...method.deliveryTime, [language]: event.target.value } })} />
+              </label>
+            </div>
+          ))}
+          {currencies.map((currency) => (
+            <div className="form-row" key={currency}>
+              <label className="field">
+                <span>Price {currency} (empty: not offered)</span>
+                <input inputMode="decimal" value={method.prices[currency]} onChange={(event) => setMethod(index, { ...method, prices: { ...method.prices, [currency]: event.target.value } })} />
+              </label>
+              <label className="field">
+                <span>Free from {currency} (empty: never)</span>
+                <input inputMode="decimal" value={method.freeFrom[currency]} onChange={(event) => setMethod(index, { ...method, freeFrom: { ...method.freeFrom, [currency]: event.target.value } })} />
+              </label>
+            </div>
+          ))}
+          <label className="checkbox">
+            <input type="checkbox" checked={method.discreetPackaging} onChange={(event) => setMethod(index, { ...method, discreetPackaging: event.target.checked })} />
+            Discreet packaging
+          </label>
+          {draft.methods.length > 1 && (
+            <button type="button" className="button button--ghost button--small" onClick={() => onChange({ ...draft, methods: draft.methods.filter((_, at) => at !== index) })}>
+              Remove method {index + 1}
+            </button>
+          )}
+        </fieldset>
+      ))}
+      <div className="form-actions">
+        <button type="button" className="button button--ghost" onClick={() => onChange({ ...draft, methods: [...draft.methods, newMethod()] })}>
+          Add a method
+        </button>
+        <button type="submit" className="button">
+          Save zone
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          Cancel
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function TaxForm({ onSave }: { onSave: (taxRate: unknown) => Promise<boolean> }) {
+  const submit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const element = event.currentTarget;
+    const form = new FormData(element);
+    const percent = String(form.get('rate')).trim();
+    const rateBasisPoints = /^\d{1,3}(?:\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : -1;
+    const saved = await onSave({ country: form.get('country'), state: form.get('state'), rateBasisPoints, included: form.get('included') === 'yes', label: form.get('label') });
+    if (saved) element.reset();
+  };
+  return (
+    <form className="backoffice__form" aria-label="Set a tax rate" onSubmit={(event) => void submit(event)}>
+      <div className="form-row">
+        <label className="field">
+          <span>Country (MY)</span>
+          <input name="country" required maxLength={2} />
+        </label>
+        <label className="field">
+          <span>State (CA; empty for the whole country)</span>
+          <input name="state" maxLength={3} />
+        </label>
+        <label className="field">
+          <span>Rate %</span>
+          <input name="rate" inputMode="decimal" required />
+        </label>
+        <label className="field">
+          <span>Name (SST, VAT, Sales tax)</span>
+          <input name="label" required maxLength={20} />
+        </label>
+        <label className="field">
+          <span>Prices shown</span>
+          <select name="included" defaultValue="yes">
+            <option value="yes">include the tax</option>
+            <option value="no">exclude it: added at checkout</option>
+          </select>
+        </label>
+      </div>
+      <button type="submit" className="button">
+        Save tax rate
+      </button>
+    </form>
+  );
+}

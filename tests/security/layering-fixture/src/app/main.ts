@@ -1,0 +1,2 @@
+/** The assembly: may import features and the platform. */
+export const assembled = true;
