@@ -1,7 +1,7 @@
 /**
- * Lighthouse mobile on two built sites in turn, under the same conditions (each run of A is followed
- * by a run of B), for a before/after comparison on a shared machine.
- * Usage: tsx scripts/compare-storefront.ts <dataDirA> <siteDirA> <dataDirB> <siteDirB> [rounds]
+ * Lighthouse mobile on built sites in turn, under the same conditions (each run of A is followed by a
+ * run of B, and so on; the order turns every round), for a before/after comparison on a shared machine.
+ * Usage: ROUNDS=5 tsx scripts/compare-storefront.ts <dataDirA> <siteDirA> <dataDirB> <siteDirB> [<dataDirC> <siteDirC> …]
  */
 import os from 'node:os';
 import * as chromeLauncher from 'chrome-launcher';
@@ -12,11 +12,12 @@ import { loadConfig } from '@/server/config';
 import { startShop } from '@/server/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 
-const [dataA, siteA, dataB, siteB, roundsText = '5'] = process.argv.slice(2);
-const rounds = Number(roundsText);
+const dirs = process.argv.slice(2);
+const rounds = Number(process.env.ROUNDS ?? 5);
 const start = (dataDir: string, siteDir: string) =>
   startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'never', siteDir });
-const shops = { A: await start(dataA!, siteA!), B: await start(dataB!, siteB!) };
+const shops: Record<string, Awaited<ReturnType<typeof start>>> = {};
+for (let index = 0; index + 1 < dirs.length; index += 2) shops[String.fromCharCode(65 + index / 2)] = await start(dirs[index]!, dirs[index + 1]!);
 const pages = { home: '/', list: '/productsList', details: '/productsList/details?id=3' };
 const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const chrome = await chromeLauncher.launch({ chromePath: await findChromium(), chromeFlags: flags });
@@ -39,7 +40,8 @@ try {
           tbt: Math.round(lhr.audits['total-blocking-time']!.numericValue!),
           load,
         };
-        (results[`${name} ${label}`] ??= []).push(figures);
+        // A run Lighthouse could not finish (no paint seen) has no figures: it is printed, not counted.
+        if (Number.isFinite(figures.lcp)) (results[`${name} ${label}`] ??= []).push(figures);
         console.log(`round ${round} ${name.padEnd(8)} ${label}: performance ${figures.performance}, FCP ${figures.fcp.toFixed(2)} s, LCP ${figures.lcp.toFixed(2)} s, TBT ${figures.tbt} ms; load ${load.toFixed(2)}`);
       }
     }
@@ -52,6 +54,5 @@ try {
   }
 } finally {
   chrome.kill();
-  await shops.A.close();
-  await shops.B.close();
+  for (const shop of Object.values(shops)) await shop.close();
 }
