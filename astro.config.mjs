@@ -37,6 +37,33 @@ const shopRelease = () => ({
   },
 });
 
+/**
+ * The code every storefront page runs at once goes into two chunks, React's (react, react-dom and
+ * Astro's renderer) and the shop's (ky, the stores, the header's parts, the start-up script's
+ * modules): as a few dozen small modules it cost a request each, discovered one import level at a
+ * time, and gzip compressed them apart. Two, not one: each is evaluated in its own task, so neither
+ * blocks the main thread as long as both would together (docs/decisions/064). Islands, dialogs and
+ * page-specific code keep their own chunks.
+ */
+const reactModules = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;
+const shellModules = new RegExp(
+  [
+    String.raw`node_modules[\\/](nanostores|@nanostores[\\/](react|persistent)|ky)[\\/]`,
+    String.raw`src[\\/]lib[\\/](api-client|site\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
+    String.raw`src[\\/]features[\\/](shell[\\/](boot|shell\.store)|auth[\\/](user\.store|auth)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
+    String.raw`src[\\/]components[\\/]Icon\.tsx$`,
+    String.raw`rolldown[\\/]runtime|vite[\\/]preload-helper`,
+  ].join('|'),
+);
+const shellChunks = {
+  codeSplitting: {
+    groups: [
+      { name: 'react', test: (/** @type {string} */ id) => reactModules.test(id) },
+      { name: 'shell', test: (/** @type {string} */ id) => shellModules.test(id) },
+    ],
+  },
+};
+
 /** The API the pages are built from; its pictures go through Astro's image pipeline. */
 const apiOrigin = new URL(process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321');
 
@@ -52,6 +79,7 @@ export default defineConfig({
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
   },
   integrations: [react(), apiProxy(), shopRelease()],
+  vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

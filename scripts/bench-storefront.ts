@@ -122,12 +122,20 @@ try {
         await driven.close();
       }
       const measured: Figures[] = [];
+      // A run Lighthouse could not finish (NO_NAVSTART, a timeout on a busy machine) has no figures:
+      // it is printed and run again (at most twice per page), never counted as zeros in the median.
+      let failedRuns = 0;
       for (let run = 1; run <= runsPerPage; run++) {
         const load = await quietMachine();
         const result = await lighthouse(shop.url + url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
         const figures = lighthouseFigures(result!.lhr);
-        measured.push(figures);
         console.log(`Lighthouse ${name.padEnd(17)} run ${run}: ${describe(figures)}; load ${load.before.toFixed(2)} before${load.waited ? '' : ` (gave up waiting for ${quietLoad} after ${loadWaitSeconds} s)`}, ${os.loadavg()[0]!.toFixed(2)} after`);
+        if (!figures.error) measured.push(figures);
+        else if (failedRuns++ < 2) run--;
+      }
+      if (measured.length === 0) {
+        failures.push(`Lighthouse ${name}: no run finished`);
+        continue;
       }
       const median = medianFigures(measured);
       console.log(`Lighthouse ${name.padEnd(17)} median: ${describe(median)}`);

@@ -42,12 +42,25 @@ function saveSite(site: SiteInfo) {
   document.cookie = `${SITE_COOKIE}=${site.languageAbbreviation}-${site.currencyAbbreviation}; path=/; max-age=31536000; samesite=lax`;
 }
 
+/** The regional site the API names for this language and currency (`site/getSiteInfo`). */
+export function setSiteAbbreviation(siteAbbreviation: string) {
+  if ($site.get().siteAbbreviation !== siteAbbreviation) saveSite({ ...$site.get(), siteAbbreviation });
+}
+
 export function changeLanguage(language: Language) {
   saveSite({ ...$site.get(), languageAbbreviation: language });
-  location.reload();
+  reloadWithout('lang');
 }
 
 export function changeCurrency(currency: Currency) {
   saveSite({ ...$site.get(), currencyAbbreviation: currency });
-  setTimeout(() => location.reload(), CURRENCY_RELOAD_DELAY_MS);
+  setTimeout(() => reloadWithout('currency'), CURRENCY_RELOAD_DELAY_MS);
+}
+
+/** Reloads the page in the stored choice: a link's `?lang=`/`?currency=` would pick the page over the cookie again. */
+function reloadWithout(parameter: 'lang' | 'currency') {
+  const url = new URL(location.href);
+  if (!url.searchParams.has(parameter)) return location.reload();
+  url.searchParams.delete(parameter);
+  location.replace(url);
 }

@@ -15,6 +15,31 @@ const currencyList = (fallback: string, allowed: readonly string[] = ['USD', 'CN
     .default(fallback)
     .transform((text) => (text.trim().toLowerCase() === 'none' ? [] : [...new Set(text.split(',').map((part) => part.trim().toUpperCase()).filter(Boolean))]))
     .pipe(z.array(z.enum(currencies)).refine((list) => list.every((currency) => allowed.includes(currency)), `a comma-separated list of ${allowed.join(', ')}, or none`));
+/**
+ * The footer's record or filing number per host (`shop.example.cn=沪ICP备12345678号-1; shop.example.my=…`):
+ * `host=number` pairs separated by `;`. Hosts are compared without regard to letter case and without a port.
+ */
+const recordNumbers = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(';')
+      .map((pair) => pair.trim())
+      .filter(Boolean)
+      .map((pair) => {
+        const [host = '', ...number] = pair.split('=');
+        return { host: host.trim().toLowerCase(), number: number.join('=').trim() };
+      }),
+  )
+  .pipe(
+    z.array(
+      z.object({
+        host: z.string().regex(/^[a-z0-9.-]{1,253}$/, 'host=number pairs separated by ";", each host a name such as shop.example.cn'),
+        number: z.string().min(1, 'host=number pairs separated by ";", each with a number').max(80),
+      }),
+    ),
+  );
 const flag = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((value) => value === 'true' || value === '1');
 
@@ -64,6 +89,11 @@ const environmentSchema = z.object({
   PAYPAL_CARD_CURRENCIES: currencyList('USD', ['USD']),
   /** When PayPal runs 3-D Secure on cards: where a regulation requires it (PSD2), or for every card payment. */
   PAYPAL_CARD_3DS: z.enum(['when-required', 'always']).default('when-required'),
+
+  /** The currencies the storefront offers; one switched off leaves the selector without a rebuild (the shell reads the list at start). */
+  SHOP_CURRENCIES: currencyList('USD,CNY,MYR').refine((list) => list.length > 0, 'at least one currency'),
+  /** The record or filing number the footer shows on a host (e.g. an ICP number on a mainland China host); none elsewhere. */
+  FOOTER_RECORD_NUMBERS: recordNumbers,
 
   REBATE_RATE_PERCENT: percent(5),
   FRIEND_DISCOUNT_PERCENT: percent(5),
@@ -178,6 +208,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
         softDescriptor: env.BILLING_DESCRIPTOR,
       },
     },
+    site: { currencies: env.SHOP_CURRENCIES, recordNumbers: env.FOOTER_RECORD_NUMBERS },
     referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
     referenceRates: { USD: env.POINTS_PER_USD, CNY: env.POINTS_PER_CNY, MYR: env.POINTS_PER_MYR },
     orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS },

@@ -2,11 +2,27 @@ import type { Translate } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import type { ProductSummary } from './catalog.schema';
 
+/** What a card shows of a product: the list page hands no more to its island (its props travel in the page's HTML). */
+export type CardProduct = Pick<ProductSummary, 'goodsId' | 'goodsName' | 'currency' | 'unitPrice' | 'originalPrice' | 'rating' | 'commentCount'> & {
+  picture: { alt: string } | null;
+};
+
+export const cardProduct = ({ goodsId, goodsName, currency, unitPrice, originalPrice, rating, commentCount, picture }: ProductSummary): CardProduct => ({
+  goodsId,
+  goodsName,
+  currency,
+  unitPrice,
+  originalPrice,
+  rating,
+  commentCount,
+  picture: picture && { alt: picture.alt },
+});
+
 /** A picture ready for <img>: the build's optimised sizes, or the API's own picture. */
 export type CardPicture = { src: string; srcSet?: string; width: number; height: number };
 
 type Props = {
-  product: ProductSummary;
+  product: CardProduct;
   picture: CardPicture | null;
   t: Translate;
   /** Loaded with the page rather than when scrolled to: the cards of the first screen. */

@@ -5,15 +5,17 @@ import { productSorts, type Category, type ProductSort } from './catalog';
 import type { ProductPage } from './catalog.schema';
 import { defaultListState, isDefaultListState, readListState, writeListState, type ListState } from './list-state';
 import { fetchStock, isUnavailable } from './live-stock';
-import { ProductCard, apiPicture, type CardPicture } from './ProductCard';
+import { ProductCard, apiPicture, type CardPicture, type CardProduct } from './ProductCard';
 
 type Props = {
   category: Category | null;
-  /** The first page, prebuilt, with its optimised pictures. */
-  initialPage: ProductPage;
+  /** The first page, prebuilt (what its cards show: `cardProduct`), with its optimised pictures. */
+  initialPage: CardPage;
   initialPictures: (CardPicture | null)[];
   messages: Messages;
 };
+
+type CardPage = Omit<ProductPage, 'list'> & { list: CardProduct[] };
 
 /** Set by the page before the list shows when its URL asks for another list than the prebuilt one. */
 const RESTORING_FLAG = 'listRestoring';
@@ -25,7 +27,7 @@ const RESTORING_FLAG = 'listRestoring';
 export default function ProductListBrowser({ category, initialPage, initialPictures, messages }: Props) {
   const t = createTranslator(messages);
   const [state, setState] = useState<ListState>(defaultListState);
-  const [page, setPage] = useState(initialPage);
+  const [page, setPage] = useState<CardPage>(initialPage);
   const [pictures, setPictures] = useState(initialPictures);
   /** Sold out now, by product id; null until the shop has answered. */
   const [soldOut, setSoldOut] = useState<Map<number, boolean> | null>(null);

@@ -7,6 +7,7 @@ import { SearchForm } from '@/features/catalog/SearchForm';
 import { QuickExit, useEscapeTwiceToExit } from '@/features/privacy/QuickExit';
 import { requestShare } from '@/features/referral/share.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { $currencyOptions, $languageOptions } from '@/features/site/site-options';
 import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
 import { changeCurrency, changeLanguage } from '@/lib/site.store';
 import { useClientStore } from '@/lib/use-client-store';
@@ -27,6 +28,9 @@ export default function Header({ route, title, language, currency, messages }: P
   const signedIn = useClientStore($signedIn, false);
   const cart = useClientStore($cart, emptyCart);
   const mobileTitle = useClientStore($mobileTitle, '');
+  // The prebuilt lists are the first paint; what the shop offers today follows from start-up's reads.
+  const languageOptions = useClientStore($languageOptions, languages);
+  const currencyOptions = useClientStore($currencyOptions, currencies);
   const [scrolled, setScrolled] = useState(route !== '/');
   const [menuOpen, setMenuOpen] = useState(false);
   const isHome = route === '/';
@@ -64,11 +68,11 @@ export default function Header({ route, title, language, currency, messages }: P
         <div className="header__tools">
           <label className="visually-hidden" htmlFor="language-select">{t('nav.language')}</label>
           <select id="language-select" className="header__select" value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
-            {languages.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
+            {languageOptions.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
           </select>
           <label className="visually-hidden" htmlFor="currency-select">{t('nav.currency')}</label>
           <select id="currency-select" className="header__select" value={currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
-            {currencies.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
+            {currencyOptions.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
           </select>
           {shareButton}
           {!noCartIconRoutes.includes(route) && cartButton}
@@ -128,10 +132,10 @@ export default function Header({ route, title, language, currency, messages }: P
             <a href="/my/account_set">{t('nav.accountSettings')}</a>
             <div className="mobile-menu__choices">
               <select aria-label={t('nav.language')} value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
-                {languages.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
+                {languageOptions.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
               </select>
               <select aria-label={t('nav.currency')} value={currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
-                {currencies.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
+                {currencyOptions.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
               </select>
             </div>
             {signedIn ? (

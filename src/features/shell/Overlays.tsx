@@ -1,6 +1,6 @@
-import { useStore } from '@nanostores/react';
 import { lazy, Suspense } from 'react';
 import { dismissToast, $toasts } from '@/lib/toast.store';
+import { useClientStore } from '@/lib/use-client-store';
 import type { Messages } from '@/lib/i18n/ui';
 import { $cartDrawerOpen, $shareDialog, $signDialog } from './shell.store';
 
@@ -9,12 +9,20 @@ const SignDialog = lazy(() => import('@/features/auth/SignDialog'));
 const CartDrawer = lazy(() => import('@/features/cart/CartDrawer'));
 const ShareDialog = lazy(() => import('@/features/referral/ShareDialog'));
 
-/** The shell's overlays: toasts, the sign dialog, the cart drawer and the share dialog. */
+const noToasts: ReturnType<typeof $toasts.get> = [];
+const closedSign = { open: false, type: 'sign' } as const;
+const closedShare = { open: false, type: 3 } as const;
+
+/**
+ * The shell's overlays: toasts, the sign dialog, the cart drawer and the share dialog. They hydrate
+ * when the browser is idle: a toast or a dialog asked for before then waits in its store and shows
+ * at hydration (React hydrates with the prebuilt, closed state, then renders the stores').
+ */
 export default function Overlays({ messages }: { messages: Messages }) {
-  const toasts = useStore($toasts);
-  const sign = useStore($signDialog);
-  const cartOpen = useStore($cartDrawerOpen);
-  const share = useStore($shareDialog);
+  const toasts = useClientStore($toasts, noToasts);
+  const sign = useClientStore($signDialog, closedSign);
+  const cartOpen = useClientStore($cartDrawerOpen, false);
+  const share = useClientStore($shareDialog, closedShare);
 
   return (
     <>

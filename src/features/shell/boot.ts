@@ -4,17 +4,19 @@ import { followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import { showReferralNote } from '@/features/referral/referral-entry';
 import { openPendingShare } from '@/features/referral/share.store';
+import { loadSiteOptions } from '@/features/site/site-options';
 import { startSite } from '@/lib/site.store';
 import { anonymousRoutes } from '@/lib/variants';
 
 /**
- * Runs on every page: the route guard, then loading the user, cart and site info (spec §4). Pages are
- * separate documents, so "every navigation" is every page load.
+ * Runs on every page: the route guard, then loading the user, cart, site info and the language and
+ * currency options (spec §4). Pages are separate documents, so "every navigation" is every page load.
  */
 export async function bootShop(page: { route: string }) {
   startSite();
   guardRoute(page.route);
   showReferralNote();
+  void loadSiteOptions();
   await loadUser();
   guardRoute(page.route);
   if ($signedIn.get()) openPendingShare();

@@ -24,6 +24,7 @@ export function siteRoutes(deps: Pick<ShopDeps, 'config'>) {
         languageAbbreviation: c.get('language'),
         currencyAbbreviation: currency,
         testMode: deps.config.payment.provider === 'test',
+        recordNumbers: deps.config.site.recordNumbers,
       });
     })
     .openapi(getRoute({ tag, path: '/site/querySiteOptionList', summary: 'The regional sites', query: none, data: z.array(siteOptionSchema) }), (c) =>
@@ -32,7 +33,7 @@ export function siteRoutes(deps: Pick<ShopDeps, 'config'>) {
     .openapi(getRoute({ tag, path: '/language/queryLanguageOptionList', summary: 'The languages the shop speaks', query: none, data: z.array(languageOptionSchema) }), (c) =>
       ok(c, languages.map((abbreviation) => ({ abbreviation, name: languageNames[abbreviation] }))),
     )
-    .openapi(getRoute({ tag, path: '/currency/queryCurrencyOptionList', summary: 'The currencies the shop sells in', query: none, data: z.array(currencyOptionSchema) }), (c) =>
-      ok(c, currencies.map((abbreviation) => ({ abbreviation, symbol: currencySymbols[abbreviation], name: currencyNames[c.get('language')][abbreviation] }))),
+    .openapi(getRoute({ tag, path: '/currency/queryCurrencyOptionList', summary: 'The currencies the shop sells in (those the operator offers, SHOP_CURRENCIES)', query: none, data: z.array(currencyOptionSchema) }), (c) =>
+      ok(c, currencies.filter((abbreviation) => deps.config.site.currencies.includes(abbreviation)).map((abbreviation) => ({ abbreviation, symbol: currencySymbols[abbreviation], name: currencyNames[c.get('language')][abbreviation] }))),
     );
 }

@@ -13,6 +13,8 @@ export const siteInfoSchema = z.object({
   currencyAbbreviation: z.enum(currencies),
   /** True while the built-in test payment gateway is active: every page says TEST MODE. */
   testMode: z.boolean(),
+  /** The record or filing number the footer shows on each host (FOOTER_RECORD_NUMBERS); the page picks its own host's. */
+  recordNumbers: z.array(z.object({ host: z.string(), number: z.string() })),
 });
 export type SiteInfo = z.infer<typeof siteInfoSchema>;
 

@@ -22,9 +22,35 @@ describe('site, language and currency options', () => {
 
   it('answers the site info of the request, with test mode while the test gateway is active', async () => {
     const response = await shop.get('/site/getSiteInfo', { language: 'zh', currency: 'cny' });
-    expect(response.body.data).toEqual({ siteAbbreviation: 'CN', languageAbbreviation: 'ZH', currencyAbbreviation: 'CNY', testMode: true });
+    expect(response.body.data).toEqual({ siteAbbreviation: 'CN', languageAbbreviation: 'ZH', currencyAbbreviation: 'CNY', testMode: true, recordNumbers: [] });
     const fallback = await shop.get('/site/getSiteInfo', { language: 'klingon', currency: 'BTC' });
     expect(fallback.body.data).toMatchObject({ languageAbbreviation: 'EN', currencyAbbreviation: 'USD' });
     expect((await shop.get<unknown[]>('/site/querySiteOptionList')).body.data).toHaveLength(3);
+  });
+});
+
+describe('what the operator sets for the storefront', async () => {
+  const configured = await aShop({ env: { SHOP_CURRENCIES: 'USD, myr', FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001' } });
+
+  it('lists only the currencies the shop offers, so the selector loses one switched off', async () => {
+    const answer = await configured.get<{ abbreviation: string }[]>('/currency/queryCurrencyOptionList');
+    expect(answer.body.data.map((option) => option.abbreviation)).toEqual(['USD', 'MYR']);
+  });
+
+  it('names the record or filing number of each host, hosts in lower case', async () => {
+    const answer = await configured.get<{ recordNumbers: unknown }>('/site/getSiteInfo');
+    expect(answer.body.data.recordNumbers).toEqual([
+      { host: 'shop.example.cn', number: '沪ICP备12345678号-1' },
+      { host: 'shop.example.my', number: 'SSM 202401000001' },
+    ]);
+  });
+
+  it('refuses to start with no currency, or a record number without its host', async () => {
+    const { loadConfig } = await import('@/server/config');
+    expect(() => loadConfig({ SHOP_CURRENCIES: 'none' })).toThrow(/SHOP_CURRENCIES/);
+    expect(() => loadConfig({ SHOP_CURRENCIES: 'USD,EUR' })).toThrow(/SHOP_CURRENCIES/);
+    expect(() => loadConfig({ FOOTER_RECORD_NUMBERS: '沪ICP备12345678号-1' })).toThrow(/FOOTER_RECORD_NUMBERS/);
+    expect(() => loadConfig({ FOOTER_RECORD_NUMBERS: 'shop.example.cn=' })).toThrow(/FOOTER_RECORD_NUMBERS/);
+    expect(loadConfig({}).site).toEqual({ currencies: ['USD', 'CNY', 'MYR'], recordNumbers: [] });
   });
 });
