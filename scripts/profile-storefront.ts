@@ -12,7 +12,7 @@ import lighthouse from 'lighthouse';
 import { chromium } from 'playwright';
 import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { loadConfig } from '@/server/config';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-profile-'));

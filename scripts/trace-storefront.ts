@@ -6,7 +6,7 @@
 import { chromium } from 'playwright';
 import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { loadConfig } from '@/server/config';
-import { startShop } from '@/server/main';
+import { startShop } from '@/app/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 
 const [dataDir, siteDir, ...paths] = process.argv.slice(2);
