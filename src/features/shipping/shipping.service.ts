@@ -1,9 +1,9 @@
-import { and, asc, eq, notInArray } from 'drizzle-orm';
+import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { findCountry, findState } from '@/features/delivery/delivery-areas';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Currency, Language } from '@/lib/locale';
-import type { Executor } from '@/server/db/client';
+import { rowsOf, type Executor } from '@/server/db/client';
 import { shippingMethods, shippingZones, taxRates, type ShippingMethodSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { chargeOrder, findZone, regionOf, shippingFee, type Charges } from './charges';
@@ -15,7 +15,25 @@ import type { ShippingChoice, ShippingSetup, ShippingZone, ShippingZoneInput, Ta
  * docs/decisions/061-shipping-zones-and-tax.md.
  */
 
-type MethodRow = typeof shippingMethods.$inferSelect;
+type MethodRow = Pick<typeof shippingMethods.$inferSelect, 'id' | 'zoneId' | 'name' | 'deliveryTime' | 'prices' | 'freeFrom' | 'discreetPackaging'>;
+type DeliveryRules = {
+  zones: { id: number; regions: string[] }[];
+  methods: MethodRow[];
+  rates: { state: string; rateBasisPoints: number; included: boolean; label: string }[];
+};
+
+/** Every zone, every method in checkout order and the tax rates of `country`, read in one statement (checkout counts its statements). */
+async function deliveryRules(db: Executor, country: string): Promise<DeliveryRules> {
+  const [rules] = rowsOf<DeliveryRules>(
+    await db.execute(sql`select
+      coalesce((select json_agg(json_build_object('id', z.id, 'regions', z.regions)) from ${shippingZones} z), '[]') as zones,
+      coalesce((select json_agg(json_build_object('id', m.id, 'zoneId', m.zone_id, 'name', m.name, 'deliveryTime', m.delivery_time, 'prices', m.prices,
+        'freeFrom', m.free_from, 'discreetPackaging', m.discreet_packaging) order by m.position, m.id) from ${shippingMethods} m), '[]') as methods,
+      coalesce((select json_agg(json_build_object('state', t.state, 'rateBasisPoints', t.rate_basis_points, 'included', t.included, 'label', t.label))
+        from ${taxRates} t where t.country = ${country}), '[]') as rates`),
+  );
+  return rules!;
+}
 
 /** -218 naming `field`, with a reason the page and the tests can read. */
 const refuse = (field: string, reason: string, message?: 'order.country.notShipped' | 'order.shippingMethod.notOffered') =>
@@ -129,11 +147,7 @@ export async function priceDelivery(db: Executor, currency: Currency, language: 
   const country = findCountry(destination.country);
   if (!country) throw refuse('country', 'unknown-country');
   if (destination.state && !findState(country, destination.state)) throw refuse('state', 'unknown-state');
-  const [zones, methods, rates] = await Promise.all([
-    db.select().from(shippingZones),
-    db.select().from(shippingMethods).orderBy(asc(shippingMethods.position), asc(shippingMethods.id)),
-    db.select().from(taxRates).where(eq(taxRates.country, destination.country)),
-  ]);
+  const { zones, methods, rates } = await deliveryRules(db, destination.country);
   const rule = rates.find((rate) => rate.state === destination.state && destination.state !== '') ?? rates.find((rate) => rate.state === '') ?? null;
 
   let chosen: MethodRow | undefined;
