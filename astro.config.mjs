@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/build/release.ts';
+import { rendererBundle } from './src/build/renderer-bundle.ts';
 import { checkoutSdkUrl } from './src/lib/security-headers.ts';
 
 /** On Netlify the browser's /api/v1 calls are proxied to the API origin the pages were built from. */
@@ -29,6 +30,8 @@ const shopRelease = () => ({
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
+      // A renderer build renders no page: the publisher completes each release (src/server/site-build.ts).
+      if (process.env.SHOP_RENDERER_DIR) return;
       completeRelease(dir, {
         publicOrigin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
         paypalSdkUrl: checkoutSdkUrl(process.env.PAYMENT_PROVIDER, process.env.PAYPAL_SDK_URL),
@@ -51,7 +54,7 @@ export default defineConfig({
     // compares only their protocol and host with the served release's (src/server/site-build.ts).
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
   },
-  integrations: [react(), apiProxy(), shopRelease()],
+  integrations: [react(), apiProxy(), shopRelease(), rendererBundle()],
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

@@ -1,0 +1,143 @@
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { parentPort, workerData } from 'node:worker_threads';
+import { inlineScriptHashesOf } from '@/build/header-policy';
+import { RENDERER_META, type RendererMeta } from '@/build/renderer-bundle';
+
+/*
+ * One render worker of a publish (docs/decisions/065, src/server/render-pages.ts): loads the kept
+ * prerender bundle of the code version, asks every route for its pages (which reads the catalogue
+ * snapshot and decides, by the pages' keys, which ones this publish renders: src/lib/build-pages.ts),
+ * renders its share of them and writes them into the new release. No Vite, no Astro build.
+ */
+
+export type RenderJob = {
+  rendererDir: string;
+  outDir: string;
+  origin: string;
+  /** This worker renders the pages whose position modulo `of` is `index`. */
+  share: { index: number; of: number };
+  /** Settings the pages read (the snapshot file, which pages to render). */
+  env: Record<string, string>;
+};
+
+/** One optimised picture a page refers to: the file Astro's image service would write, and how. */
+export type PictureTransform = { finalPath: string; source: string; transform: Record<string, unknown> };
+
+export type RenderOutcome = {
+  /** Files written, relative to the release. */
+  files: string[];
+  scriptHashes: string[];
+  pictures: PictureTransform[];
+  /** Every keyed page's key by file, and the keyed pages this publish renders (the same in every worker). */
+  keys: [string, string][];
+  rendered: string[];
+  seconds: { paths: number; render: number; write: number };
+};
+
+export type WorkerMessage = { progress: number } | { done: RenderOutcome } | { failed: string };
+
+type RouteData = { route: string; type: string; component: string; prerender: boolean; fallbackRoutes: RouteData[] };
+type BuildApp = {
+  setInternals(internals: unknown): void;
+  setOptions(options: unknown): void;
+  render(request: Request, options: { routeData: RouteData }): Promise<Response>;
+};
+
+const STATUS_CODE_PAGES = new Set(['/404', '/500']);
+
+/** The file a page is written to, as Astro's static build names it (`build.format: 'directory'`). */
+export function outputFile(pathname: string, type: string): string {
+  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
+  if (type === 'endpoint') return trimmed;
+  if (STATUS_CODE_PAGES.has(pathname)) return `${trimmed}.html`;
+  return trimmed ? `${trimmed}/index.html` : 'index.html';
+}
+
+async function astroInternal<T>(file: string): Promise<T> {
+  const astroDir = path.dirname(createRequire(import.meta.url).resolve('astro/package.json'));
+  return (await import(pathToFileURL(path.join(astroDir, file)).href)) as T;
+}
+
+/** Records the pictures the pages ask for, under the names Astro's own build gives them (astro/dist/assets/vite-plugin-assets.js). */
+async function recordPictures(meta: RendererMeta, pictures: Map<string, PictureTransform>) {
+  const { hashTransform, propsToFilename } = await astroInternal<{
+    hashTransform(transform: unknown, service: string, properties: string[]): string;
+    propsToFilename(file: string, transform: unknown, hash: string): string;
+  }>('dist/assets/utils/hash.js');
+  const astroAsset = ((globalThis as { astroAsset?: Record<string, unknown> }).astroAsset ??= {});
+  astroAsset.referencedImages ??= new Set();
+  astroAsset.addStaticImage = (transform: Record<string, unknown>, properties: string[]) => {
+    const source = String(transform.src);
+    const hash = hashTransform(transform, meta.image.entrypoint, properties);
+    const finalPath = `/${meta.image.assets}${propsToFilename(source, transform, hash)}`;
+    if (!pictures.has(finalPath)) pictures.set(finalPath, { finalPath, source, transform: { ...transform } });
+    return encodeURI(finalPath);
+  };
+}
+
+async function run(job: RenderJob): Promise<RenderOutcome> {
+  const started = performance.now();
+  Object.assign(process.env, job.env);
+  const meta = JSON.parse(await readFile(path.join(job.rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
+  const pictures = new Map<string, PictureTransform>();
+  await recordPictures(meta, pictures);
+  const { app } = (await import(pathToFileURL(path.join(job.rendererDir, 'server', meta.entry)).href)) as { app: BuildApp };
+  app.setInternals({ pagesByKeys: new Map(meta.pages), entrySpecifierToBundleMap: new Map() });
+  const errors: string[] = [];
+  app.setOptions({
+    settings: { scripts: meta.scripts },
+    logger: { options: { destination: { write: (event: { level: string; message: string }) => (event.level === 'error' ? errors.push(event.message) : undefined, true) } } },
+  });
+  const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
+  const all = (await new StaticPaths(app).getAll()) as { pathname: string; route: RouteData }[];
+  const mine = all.filter((_, index) => index % job.share.of === job.share.index);
+  const pathsDone = performance.now();
+
+  const files: string[] = [];
+  const hashes = new Set<string>();
+  let renderMs = 0;
+  let writeMs = 0;
+  const folders = new Set<string>();
+  for (const { pathname, route } of mine) {
+    const before = performance.now();
+    const url = new URL(route.type === 'endpoint' || pathname === '/' ? pathname : `${pathname.replace(/\/$/, '')}/`, job.origin);
+    const response = await app.render(new Request(url), { routeData: route });
+    if ((response.status >= 300 && response.status !== 404) || !response.body) throw new Error(`${pathname} answered ${response.status}${errors.length ? `: ${errors.join('; ')}` : ''}`);
+    const body = Buffer.from(await response.arrayBuffer());
+    const rendered = performance.now();
+    const file = outputFile(pathname, route.type);
+    const target = path.join(job.outDir, file);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
+    await writeFile(target, body);
+    if (file.endsWith('.html')) for (const hash of inlineScriptHashesOf(body)) hashes.add(hash);
+    files.push(file);
+    renderMs += rendered - before;
+    writeMs += performance.now() - rendered;
+    if (files.length % 50 === 0) parentPort?.postMessage({ progress: 50 } satisfies WorkerMessage);
+  }
+  if (files.length % 50) parentPort?.postMessage({ progress: files.length % 50 } satisfies WorkerMessage);
+
+  const store = globalThis as { shopPageKeys?: Map<string, string>; shopRenderedPages?: Set<string> };
+  return {
+    files,
+    scriptHashes: [...hashes],
+    pictures: [...pictures.values()],
+    keys: job.share.index === 0 ? [...(store.shopPageKeys ?? new Map<string, string>())] : [],
+    rendered: job.share.index === 0 ? [...(store.shopRenderedPages ?? new Set<string>())] : [],
+    seconds: { paths: (pathsDone - started) / 1000, render: renderMs / 1000, write: writeMs / 1000 },
+  };
+}
+
+if (parentPort && workerData) {
+  run(workerData as RenderJob).then(
+    (done) => parentPort!.postMessage({ done } satisfies WorkerMessage),
+    (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage),
+  );
+}
