@@ -20,10 +20,10 @@ const apiProxy = () => ({
 });
 
 /**
- * The last step of every build (src/build/release.ts, docs/decisions/050): a publish of the changed
- * pages completes its release with hard links to the last one's unchanged pages; then the inline
- * scripts' hashes go into the one header policy (src/lib/security-headers.ts), which also needs
- * settings only the server knows at run time (PayPal's SDK origin), and Netlify's `_headers`.
+ * The last step of a plain `astro build` (a CDN's): the inline scripts' hashes go into the one header
+ * policy (src/lib/security-headers.ts), which also needs settings only the server knows at run time
+ * (PayPal's SDK origin), and Netlify's `_headers`. The shop's publisher renders with a kept bundle
+ * and completes its releases itself (src/server/site-build.ts, docs/decisions/065).
  */
 const shopRelease = () => ({
   name: 'shop-release',
@@ -45,9 +45,6 @@ const apiOrigin = new URL(process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321'
 
 export default defineConfig({
   output: 'static',
-  // Optimised pictures are kept here between builds. Which pages a publish renders is decided by the
-  // pages' keys against the last release (src/lib/build-pages.ts), not by Astro's incremental cache.
-  ...(process.env.SHOP_BUILD_CACHE_DIR ? { cacheDir: process.env.SHOP_BUILD_CACHE_DIR } : {}),
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
   image: {
     // No port: a local publish reads pictures from a shop started on any free port; the publisher
