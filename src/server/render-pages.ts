@@ -64,10 +64,8 @@ function runAstro(args: string[], env: Record<string, string>, quiet: boolean): 
 /** One worker per core by default (`SHOP_RENDER_WORKERS` sets another number). */
 export const defaultWorkers = () => Math.max(1, Number(process.env.SHOP_RENDER_WORKERS) || os.availableParallelism());
 
-export type Rendered = Omit<RenderOutcome, 'seconds'> & {
-  /** Seconds: until every worker had its list of pages; then rendering and writing, summed over the workers. */
-  seconds: RenderOutcome['seconds'];
-};
+/** What the workers rendered; `seconds`: the slowest worker's load and listing, the sums of their rendering, writing and processor time. */
+export type Rendered = RenderOutcome;
 
 /** Renders the pages into `outDir` with `workers` worker threads, each its share; fails (and stops them all) when one fails. */
 export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: number; onProgress?: (done: number) => void }): Promise<Rendered> {
@@ -97,9 +95,11 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
       keys: outcomes[0]!.keys,
       rendered: outcomes[0]!.rendered,
       seconds: {
+        load: Math.max(...outcomes.map((outcome) => outcome.seconds.load)),
         paths: Math.max(...outcomes.map((outcome) => outcome.seconds.paths)),
         render: outcomes.reduce((sum, outcome) => sum + outcome.seconds.render, 0),
         write: outcomes.reduce((sum, outcome) => sum + outcome.seconds.write, 0),
+        cpu: outcomes.reduce((sum, outcome) => sum + outcome.seconds.cpu, 0),
       },
     };
   } finally {

@@ -8,7 +8,7 @@ import { takeCatalogueSnapshot } from '@/features/catalog/catalog-snapshot.servi
 import { shellData } from '@/lib/build-snapshot';
 import { checkoutSdkUrl } from '@/lib/security-headers';
 import type { Database } from './db/client';
-import { defaultWorkers, ensureRenderer, placePictures, renderPages } from './render-pages';
+import { defaultWorkers, ensureRenderer, placePictures, renderPages, type Rendered } from './render-pages';
 import type { Storage } from './storage/storage';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
@@ -164,6 +164,8 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
   }
 }
 
+const LINK_BATCH = 256;
+
 const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
 
 /** The header policy's settings only the server knows (PayPal's SDK origin), as astro.config.mjs passes them to `astro build`. */
@@ -190,30 +192,37 @@ async function completeFromServed(options: { building: string; renderer: string;
       if (error.code !== 'EEXIST') throw error;
     });
   };
+  /** Links `files` of `from` a batch at a time (the file system works on several while one waits). */
+  const linkAll = async (from: string, files: string[], onBatch?: (done: number) => void) => {
+    for (let at = 0; at < files.length; at += LINK_BATCH) {
+      await Promise.all(files.slice(at, at + LINK_BATCH).map((file) => linkInto(from, file)));
+      onBatch?.(Math.min(at + LINK_BATCH, files.length));
+    }
+  };
   const client = path.join(options.renderer, 'client');
-  for (const entry of await readdir(client, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) await linkInto(client, path.relative(client, path.join(entry.parentPath, entry.name)));
-  }
+  const clientFiles = (await readdir(client, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
+  await linkAll(
+    client,
+    clientFiles.map((entry) => path.relative(client, path.join(entry.parentPath, entry.name))),
+  );
   if (!options.served) return { pages: 0, inherited: null };
   const served = options.served;
-  let pages = 0;
-  for (const [file] of options.keys) {
-    if (options.rendered.has(file)) continue;
-    await linkInto(served, file);
-    if (++pages % 500 === 0) options.onKept(pages);
-  }
+  const kept = options.keys.map(([file]) => file).filter((file) => !options.rendered.has(file));
+  await linkAll(served, kept, options.onKept);
   const assets = path.join(served, '_astro');
-  if (existsSync(assets)) for (const name of await readdir(assets)) await linkInto(served, path.join('_astro', name));
-  return { pages, inherited: await readScriptHashes(served) };
+  if (existsSync(assets)) await linkAll(served, (await readdir(assets)).map((name) => path.join('_astro', name)));
+  return { pages: kept.length, inherited: await readScriptHashes(served) };
 }
 
 /**
- * The render phase's wall time split into its parts: the workers' start and page lists (`paths`),
- * then rendering and writing in the proportion the workers spent on each (they run side by side).
+ * The render phase's wall time split into its parts: the workers' start and loading of the renderer
+ * (`load`), their listing of the pages (`paths`, which computes every page's key), then rendering and
+ * writing in the proportion the workers spent on each (they run side by side).
  */
-function splitRenderPhase(stages: Record<string, number>, seconds: { paths: number; render: number; write: number }, wall: number) {
-  const rest = Math.max(0, wall - seconds.paths);
+function splitRenderPhase(stages: Record<string, number>, seconds: Rendered['seconds'], wall: number) {
+  const rest = Math.max(0, wall - seconds.load - seconds.paths);
   const busy = seconds.render + seconds.write || 1;
+  stages.load = round(seconds.load);
   stages.paths = round(seconds.paths);
   stages.render = round((rest * seconds.render) / busy);
   stages.write = round((rest * seconds.write) / busy);
