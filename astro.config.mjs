@@ -4,7 +4,7 @@ import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/build/release.ts';
 import { rendererBundle } from './src/build/renderer-bundle.ts';
-import { checkoutSdkUrl } from './src/lib/security-headers.ts';
+import { pageHeaderSettings } from './src/lib/security-headers.ts';
 
 /** On Netlify the browser's /api/v1 calls are proxied to the API origin the pages were built from. */
 const apiProxy = () => ({
@@ -32,10 +32,7 @@ const shopRelease = () => ({
     'astro:build:done': async ({ dir }) => {
       // A renderer build renders no page: the publisher completes each release (src/server/site-build.ts).
       if (process.env.SHOP_RENDERER_DIR) return;
-      completeRelease(dir, {
-        publicOrigin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-        paypalSdkUrl: checkoutSdkUrl(process.env.PAYMENT_PROVIDER, process.env.PAYPAL_SDK_URL),
-      });
+      completeRelease(dir, pageHeaderSettings(process.env));
     },
   },
 });

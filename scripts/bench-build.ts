@@ -57,7 +57,8 @@ try {
   await measure('New product: ', () => shop.publish(), budgets.publishSeconds, (result) => `${result.rendered} of ${result.pages} pages rendered`);
 
   await shop.database.db.execute(
-    sql`update specification_prices set unit_price = unit_price + 100 where currency = 'USD' and specification_id in (select id from specifications where goods_id = (select min(id) from goods))`,
+    // A product in the middle of the catalogue: its own pages, and the lists and recommendations that show it.
+    sql`update specification_prices set unit_price = unit_price + 100 where currency = 'USD' and specification_id in (select id from specifications where goods_id = (select id from goods order by id offset 500 limit 1))`,
   );
   await measure('Price change:', () => shop.publish(), budgets.priceSeconds, (result) => `${result.rendered} of ${result.pages} pages rendered`);
 } finally {

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { readScriptHashes, writeHeaderPolicyFiles } from '@/build/header-policy';
 import { takeCatalogueSnapshot } from '@/features/catalog/catalog-snapshot.service';
 import { shellData } from '@/lib/build-snapshot';
-import { checkoutSdkUrl } from '@/lib/security-headers';
+import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from './db/client';
 import { defaultWorkers, ensureRenderer, placePictures, renderPages, type Rendered } from './render-pages';
 import type { Storage } from './storage/storage';
@@ -128,6 +128,9 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
       onProgress: (done) => options.onProgress?.({ done, total }),
       env: {
         ...settings,
+        // The pages are a production render whatever the server runs as (tests run it as `test`, under
+        // which React's server renderer, loaded by the bundle at run time, is its slower development build).
+        NODE_ENV: 'production',
         SHOP_SNAPSHOT_FILE: snapshotFile,
         SHOP_SHELL_KEY: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24),
         SHOP_RENDER: full ? 'all' : 'changed',
@@ -139,7 +142,7 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     await placePictures(rendered.pictures, { releaseDir: building, cacheDir: path.join(root, 'cache', 'pictures'), rendererDir: renderer.dir });
     lap('pictures');
     const kept = await completeFromServed({ building, renderer: renderer.dir, served: full ? null : served, keys: rendered.keys, rendered: new Set(rendered.rendered), onKept: (count) => options.onProgress?.({ done: rendered.files.length + count, total }) });
-    writeHeaderPolicyFiles(building, headerSettings(), [...rendered.scriptHashes, ...(kept.inherited ?? [])]);
+    writeHeaderPolicyFiles(building, pageHeaderSettings({ ...process.env, PUBLIC_ORIGIN: options.publicOrigin }), [...rendered.scriptHashes, ...(kept.inherited ?? [])]);
     const pages = rendered.files.filter(isPageFile).length + kept.pages;
     options.onProgress?.({ done: pages, total });
     const release = path.join(releases, id);
@@ -167,12 +170,6 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
 const LINK_BATCH = 256;
 
 const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
-
-/** The header policy's settings only the server knows (PayPal's SDK origin), as astro.config.mjs passes them to `astro build`. */
-const headerSettings = () => ({
-  publicOrigin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-  paypalSdkUrl: checkoutSdkUrl(process.env.PAYMENT_PROVIDER, process.env.PAYPAL_SDK_URL),
-});
 
 /**
  * Completes a release with hard links: the browser's scripts and public files of the renderer's
