@@ -94,11 +94,13 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
       pictures: [...new Map(outcomes.flatMap((outcome) => outcome.pictures).map((picture) => [picture.finalPath, picture])).values()],
       keys: outcomes[0]!.keys,
       rendered: outcomes[0]!.rendered,
+      kept: outcomes[0]!.kept,
       seconds: {
         load: Math.max(...outcomes.map((outcome) => outcome.seconds.load)),
         paths: Math.max(...outcomes.map((outcome) => outcome.seconds.paths)),
         render: outcomes.reduce((sum, outcome) => sum + outcome.seconds.render, 0),
         write: outcomes.reduce((sum, outcome) => sum + outcome.seconds.write, 0),
+        link: outcomes[0]!.seconds.link,
         cpu: outcomes.reduce((sum, outcome) => sum + outcome.seconds.cpu, 0),
       },
     };

@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -22,6 +22,12 @@ export type RenderJob = {
   share: { index: number; of: number };
   /** Settings the pages read (the snapshot file, which pages to render). */
   env: Record<string, string>;
+  /**
+   * The release this publish keeps the unchanged pages of (built from the same code), or null when
+   * every page is rendered. The first worker completes the release with hard links: the renderer's
+   * browser scripts and public files, then the served release's kept pages and pictures.
+   */
+  served: string | null;
 };
 
 /** One optimised picture a page refers to: the file Astro's image service would write, and how. */
@@ -35,8 +41,10 @@ export type RenderOutcome = {
   /** Every keyed page's key by file, and the keyed pages this publish renders (the same in every worker). */
   keys: [string, string][];
   rendered: string[];
-  /** Wall seconds of this worker: loading the renderer, listing the pages, rendering, writing; and its processor time. */
-  seconds: { load: number; paths: number; render: number; write: number; cpu: number };
+  /** Pages linked from the served release. */
+  kept: number;
+  /** Wall seconds of this worker: loading the renderer, listing the pages, rendering, writing, linking; and its processor time. */
+  seconds: { load: number; paths: number; render: number; write: number; link: number; cpu: number };
 };
 
 export type WorkerMessage = { progress: number } | { done: RenderOutcome } | { failed: string };
@@ -135,14 +143,60 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   if (files.length % 50) parentPort?.postMessage({ progress: files.length % 50 } satisfies WorkerMessage);
 
   const store = globalThis as { shopPageKeys?: Map<string, string>; shopRenderedPages?: Set<string> };
+  const keys = store.shopPageKeys ?? new Map<string, string>();
+  const rendered = store.shopRenderedPages ?? new Set<string>();
+  const linking = performance.now();
+  const kept = job.share.index === 0 ? completeRelease(job, [...keys.keys()].filter((file) => !rendered.has(file)), folders) : 0;
   return {
     files,
     scriptHashes: [...hashes],
     pictures: [...pictures.values()],
-    keys: job.share.index === 0 ? [...(store.shopPageKeys ?? new Map<string, string>())] : [],
-    rendered: job.share.index === 0 ? [...(store.shopRenderedPages ?? new Set<string>())] : [],
-    seconds: { load: (loaded - started) / 1000, paths: (pathsDone - loaded) / 1000, render: renderMs / 1000, write: writeMs / 1000, cpu: threadCpuSeconds() },
+    keys: job.share.index === 0 ? [...keys] : [],
+    rendered: job.share.index === 0 ? [...rendered] : [],
+    kept,
+    seconds: {
+      load: (loaded - started) / 1000,
+      paths: (pathsDone - loaded) / 1000,
+      render: renderMs / 1000,
+      write: writeMs / 1000,
+      link: (performance.now() - linking) / 1000,
+      cpu: threadCpuSeconds(),
+    },
   };
+}
+
+/**
+ * Hard-links into the new release the renderer's browser scripts and public files and, when only the
+ * changed pages were rendered, the served release's other pages and its pictures (a served release
+ * is never written again, so both stay whole). Returns how many pages were linked.
+ */
+function completeRelease(job: RenderJob, keptPages: string[], folders: Set<string>): number {
+  const linkInto = (from: string, relative: string) => {
+    const target = path.join(job.outDir, relative);
+    const folder = path.dirname(target);
+    if (!folders.has(folder)) {
+      mkdirSync(folder, { recursive: true });
+      folders.add(folder);
+    }
+    try {
+      linkSync(path.join(from, relative), target);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  };
+  const client = path.join(job.rendererDir, 'client');
+  for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
+    if (entry.isFile()) linkInto(client, path.relative(client, path.join(entry.parentPath, entry.name)));
+  }
+  if (!job.served) return 0;
+  keptPages.forEach((file, index) => {
+    linkInto(job.served!, file);
+    if ((index + 1) % 500 === 0) parentPort?.postMessage({ progress: 500 } satisfies WorkerMessage);
+  });
+  if (keptPages.length % 500) parentPort?.postMessage({ progress: keptPages.length % 500 } satisfies WorkerMessage);
+  const assets = path.join(job.served, '_astro');
+  if (existsSync(assets)) for (const name of readdirSync(assets)) linkInto(job.served, path.join('_astro', name));
+  return keptPages.length;
 }
 
 if (parentPort && workerData) {

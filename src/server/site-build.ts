@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { link, mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readScriptHashes, writeHeaderPolicyFiles } from '@/build/header-policy';
@@ -26,8 +26,9 @@ export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
  * A publish takes one catalogue snapshot and renders pages from it with the code's renderer, bundled
  * once per code version (docs/decisions/065). When the code is the one the served release was built
  * from, only the pages whose key (a hash of what they show) changed are rendered; the other pages of
- * the new release are hard links to the served release's files. Then it swaps the link in one rename. Visitors see the old release or the new one, never half of
- * one; a publish that fails leaves the link, and so the served pages, as they were.
+ * the new release are hard links to the served release's files. Then it swaps the link in one
+ * rename. Visitors see the old release or the new one, never half of one; a publish that fails, or
+ * whose process is killed, leaves the link, and so the served pages, as they were.
  */
 
 export const currentLink = (root: string) => path.join(root, 'current');
@@ -49,8 +50,9 @@ export type PublishResult = {
   seconds: number;
   /**
    * Seconds per step: snapshot, code (fingerprint), bundle (`astro build`, only when the code has no
-   * renderer yet), paths (the workers load the renderer and list the pages), render, write, pictures,
-   * release (links, header policy), switch, then cleanup (not in `seconds`).
+   * renderer yet), load (the workers start and load the renderer), paths (they list the pages and
+   * their keys), render, write, link (the unchanged pages and the scripts, hard links), pictures,
+   * release (header policy, record), switch, then cleanup (not in `seconds`).
    */
   stages: Record<string, number>;
   /** The shop process's peak resident memory during the publish, its render workers included (Linux; 0 where /proc is missing). */
@@ -125,6 +127,7 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
       origin: options.publicOrigin,
       // A publish of a few pages is quicker in one worker: each worker lists every page first.
       workers: full ? defaultWorkers() : 1,
+      served: full ? null : served,
       onProgress: (done) => options.onProgress?.({ done, total }),
       env: {
         ...settings,
@@ -141,9 +144,10 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     last = performance.now();
     await placePictures(rendered.pictures, { releaseDir: building, cacheDir: path.join(root, 'cache', 'pictures'), rendererDir: renderer.dir });
     lap('pictures');
-    const kept = await completeFromServed({ building, renderer: renderer.dir, served: full ? null : served, keys: rendered.keys, rendered: new Set(rendered.rendered), onKept: (count) => options.onProgress?.({ done: rendered.files.length + count, total }) });
-    writeHeaderPolicyFiles(building, pageHeaderSettings({ ...process.env, PUBLIC_ORIGIN: options.publicOrigin }), [...rendered.scriptHashes, ...(kept.inherited ?? [])]);
-    const pages = rendered.files.filter(isPageFile).length + kept.pages;
+    // The kept pages bring their scripts' hashes from the served release (the same code, the same scripts).
+    const inherited = served && !full ? await readScriptHashes(served) : [];
+    writeHeaderPolicyFiles(building, pageHeaderSettings({ ...process.env, PUBLIC_ORIGIN: options.publicOrigin }), [...rendered.scriptHashes, ...inherited]);
+    const pages = rendered.files.filter(isPageFile).length + rendered.kept;
     options.onProgress?.({ done: pages, total });
     const release = path.join(releases, id);
     await writeFile(releaseRecordFile(release), JSON.stringify({ code, count: pages, pages: Object.fromEntries(rendered.keys) } satisfies ReleaseRecord));
@@ -157,7 +161,7 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     await removeOtherRenderers(root, [code]);
     lap('cleanup');
     const cpu = process.cpuUsage(cpuBefore);
-    return { release, pages, rendered: pages - kept.pages, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+    return { release, pages, rendered: pages - rendered.kept, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     throw error;
@@ -167,62 +171,22 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
   }
 }
 
-const LINK_BATCH = 256;
-
 const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
 
 /**
- * Completes a release with hard links: the browser's scripts and public files of the renderer's
- * code, and, when only the changed pages were rendered, every other keyed page and picture from the
- * served release (built from the same code; a served release is never written again).
- */
-async function completeFromServed(options: { building: string; renderer: string; served: string | null; keys: [string, string][]; rendered: Set<string>; onKept: (count: number) => void }) {
-  const made = new Set<string>();
-  const linkInto = async (from: string, relative: string) => {
-    const target = path.join(options.building, relative);
-    const folder = path.dirname(target);
-    if (!made.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      made.add(folder);
-    }
-    await link(path.join(from, relative), target).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'EEXIST') throw error;
-    });
-  };
-  /** Links `files` of `from` a batch at a time (the file system works on several while one waits). */
-  const linkAll = async (from: string, files: string[], onBatch?: (done: number) => void) => {
-    for (let at = 0; at < files.length; at += LINK_BATCH) {
-      await Promise.all(files.slice(at, at + LINK_BATCH).map((file) => linkInto(from, file)));
-      onBatch?.(Math.min(at + LINK_BATCH, files.length));
-    }
-  };
-  const client = path.join(options.renderer, 'client');
-  const clientFiles = (await readdir(client, { recursive: true, withFileTypes: true })).filter((entry) => entry.isFile());
-  await linkAll(
-    client,
-    clientFiles.map((entry) => path.relative(client, path.join(entry.parentPath, entry.name))),
-  );
-  if (!options.served) return { pages: 0, inherited: null };
-  const served = options.served;
-  const kept = options.keys.map(([file]) => file).filter((file) => !options.rendered.has(file));
-  await linkAll(served, kept, options.onKept);
-  const assets = path.join(served, '_astro');
-  if (existsSync(assets)) await linkAll(served, (await readdir(assets)).map((name) => path.join('_astro', name)));
-  return { pages: kept.length, inherited: await readScriptHashes(served) };
-}
-
-/**
  * The render phase's wall time split into its parts: the workers' start and loading of the renderer
- * (`load`), their listing of the pages (`paths`, which computes every page's key), then rendering and
- * writing in the proportion the workers spent on each (they run side by side).
+ * (`load`), their listing of the pages (`paths`, which computes every page's key), rendering and
+ * writing in the proportion the workers spent on each (they run side by side), then the first
+ * worker's links completing the release (`link`).
  */
 function splitRenderPhase(stages: Record<string, number>, seconds: Rendered['seconds'], wall: number) {
-  const rest = Math.max(0, wall - seconds.load - seconds.paths);
+  const rest = Math.max(0, wall - seconds.load - seconds.paths - seconds.link);
   const busy = seconds.render + seconds.write || 1;
   stages.load = round(seconds.load);
   stages.paths = round(seconds.paths);
   stages.render = round((rest * seconds.render) / busy);
   stages.write = round((rest * seconds.write) / busy);
+  stages.link = round(seconds.link);
 }
 
 const round = (seconds: number) => Number(seconds.toFixed(2));
