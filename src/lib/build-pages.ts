@@ -13,6 +13,9 @@ export function pageFile(route: string, params: Record<string, string | number |
   return path ? `${path}/index.html` : 'index.html';
 }
 
+/** The files a release counts as its pages (the web manifests, scripts and pictures are not). */
+export const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
+
 type Recorded = Map<string, string>;
 const store = globalThis as { shopPageKeys?: Recorded; shopRenderedPages?: Set<string>; shopPreviousPages?: Record<string, string> };
 

@@ -6,6 +6,7 @@ import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
 import { inlineScriptHashesOf } from '@/build/header-policy';
 import { RENDERER_META, type RendererMeta } from '@/build/renderer-bundle';
+import { isPageFile } from '@/lib/build-pages';
 
 /*
  * One render worker of a publish (docs/decisions/065, src/server/render-pages.ts): loads the kept
@@ -59,7 +60,7 @@ type BuildApp = {
 const STATUS_CODE_PAGES = new Set(['/404', '/500']);
 
 /** The file a page is written to, as Astro's static build names it (`build.format: 'directory'`). */
-export function outputFile(pathname: string, type: string): string {
+function outputFile(pathname: string, type: string): string {
   const trimmed = pathname.replace(/^\/+|\/+$/g, '');
   if (type === 'endpoint') return trimmed;
   if (STATUS_CODE_PAGES.has(pathname)) return `${trimmed}.html`;
@@ -118,6 +119,8 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   let renderMs = 0;
   let writeMs = 0;
   const folders = new Set<string>();
+  /** Pages written (the progress counts pages, as the publish's total does; not the web manifests). */
+  let pages = 0;
   for (const { pathname, route } of mine) {
     const before = performance.now();
     const url = new URL(route.type === 'endpoint' || pathname === '/' ? pathname : `${pathname.replace(/\/$/, '')}/`, job.origin);
@@ -138,9 +141,9 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
     files.push(file);
     renderMs += rendered - before;
     writeMs += performance.now() - rendered;
-    if (files.length % 50 === 0) parentPort?.postMessage({ progress: 50 } satisfies WorkerMessage);
+    if (isPageFile(file) && ++pages % 50 === 0) parentPort?.postMessage({ progress: 50 } satisfies WorkerMessage);
   }
-  if (files.length % 50) parentPort?.postMessage({ progress: files.length % 50 } satisfies WorkerMessage);
+  if (pages % 50) parentPort?.postMessage({ progress: pages % 50 } satisfies WorkerMessage);
 
   const store = globalThis as { shopPageKeys?: Map<string, string>; shopRenderedPages?: Set<string> };
   const keys = store.shopPageKeys ?? new Map<string, string>();
@@ -199,7 +202,8 @@ function completeRelease(job: RenderJob, keptPages: string[], folders: Set<strin
   return keptPages.length;
 }
 
-if (parentPort && workerData) {
+// Started by renderPages (render-pages.ts) with its job; imported anywhere else, it does nothing.
+if (parentPort && (workerData as Partial<RenderJob> | null)?.rendererDir) {
   run(workerData as RenderJob).then(
     (done) => parentPort!.postMessage({ done } satisfies WorkerMessage),
     (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage),

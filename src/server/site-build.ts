@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { readScriptHashes, writeHeaderPolicyFiles } from '@/build/header-policy';
 import { takeCatalogueSnapshot } from '@/features/catalog/catalog-snapshot.service';
+import { isPageFile } from '@/lib/build-pages';
 import { shellData } from '@/lib/build-snapshot';
 import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from './db/client';
@@ -171,8 +172,6 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
   }
 }
 
-const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
-
 /**
  * The render phase's wall time split into its parts: the workers' start and loading of the renderer
  * (`load`), their listing of the pages (`paths`, which computes every page's key), rendering and
@@ -320,7 +319,7 @@ export const previousRelease = async (root: string): Promise<string | null> => {
 async function countPages(dir: string): Promise<number> {
   let count = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && (entry.name.endsWith('.html') || entry.name === 'sitemap.xml')) count++;
+    if (entry.isFile() && isPageFile(entry.name)) count++;
   }
   return count;
 }
