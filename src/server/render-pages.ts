@@ -74,7 +74,12 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
   const running: Worker[] = [];
   const one = (index: number) =>
     new Promise<RenderOutcome>((resolve, reject) => {
-      const worker = new Worker(workerFile, { execArgv: ['--import', 'tsx'], workerData: { ...shared, share: { index, of: count } } satisfies RenderJob });
+      const worker = new Worker(workerFile, {
+        execArgv: ['--import', 'tsx'],
+        workerData: { ...shared, share: { index, of: count } } satisfies RenderJob,
+        // `SHOP_RENDER_WORKER_HEAP_MB` bounds each worker's heap (V8 otherwise sizes it by the machine's memory and collects lazily).
+        ...(Number(process.env.SHOP_RENDER_WORKER_HEAP_MB) > 0 ? { resourceLimits: { maxOldGenerationSizeMb: Number(process.env.SHOP_RENDER_WORKER_HEAP_MB) } } : {}),
+      });
       running.push(worker);
       worker.on('message', (message: WorkerMessage) => {
         if ('progress' in message) {
