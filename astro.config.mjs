@@ -3,7 +3,8 @@ import { writeFile } from 'node:fs/promises';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/build/release.ts';
-import { checkoutSdkUrl } from './src/lib/security-headers.ts';
+import { rendererBundle } from './src/build/renderer-bundle.ts';
+import { pageHeaderSettings } from './src/lib/security-headers.ts';
 
 /** On Netlify the browser's /api/v1 calls are proxied to the API origin the pages were built from. */
 const apiProxy = () => ({
@@ -19,20 +20,19 @@ const apiProxy = () => ({
 });
 
 /**
- * The last step of every build (src/build/release.ts, docs/decisions/050): a publish of the changed
- * pages completes its release with hard links to the last one's unchanged pages; then the inline
- * scripts' hashes go into the one header policy (src/lib/security-headers.ts), which also needs
- * settings only the server knows at run time (PayPal's SDK origin), and Netlify's `_headers`.
+ * The last step of a plain `astro build` (a CDN's): the inline scripts' hashes go into the one header
+ * policy (src/lib/security-headers.ts), which also needs settings only the server knows at run time
+ * (PayPal's SDK origin), and Netlify's `_headers`. The shop's publisher renders with a kept bundle
+ * and completes its releases itself (src/app/site-build.ts, docs/decisions/065).
  */
 const shopRelease = () => ({
   name: 'shop-release',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      completeRelease(dir, {
-        publicOrigin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-        paypalSdkUrl: checkoutSdkUrl(process.env.PAYMENT_PROVIDER, process.env.PAYPAL_SDK_URL),
-      });
+      // A renderer build renders no page: the publisher completes each release (src/app/site-build.ts).
+      if (process.env.SHOP_RENDERER_DIR) return;
+      completeRelease(dir, pageHeaderSettings(process.env));
     },
   },
 });
@@ -69,16 +69,13 @@ const apiOrigin = new URL(process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321'
 
 export default defineConfig({
   output: 'static',
-  // Optimised pictures are kept here between builds. Which pages a publish renders is decided by the
-  // pages' keys against the last release (src/lib/build-pages.ts), not by Astro's incremental cache.
-  ...(process.env.SHOP_BUILD_CACHE_DIR ? { cacheDir: process.env.SHOP_BUILD_CACHE_DIR } : {}),
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
   image: {
     // No port: a local publish reads pictures from a shop started on any free port; the publisher
     // compares only their protocol and host with the served release's (src/app/site-build.ts).
     remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
   },
-  integrations: [react(), apiProxy(), shopRelease()],
+  integrations: [react(), apiProxy(), shopRelease(), rendererBundle()],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',

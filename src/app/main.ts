@@ -70,7 +70,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let catalogueCache: CatalogueCache | undefined;
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
-  /** Publishes the pages from the shop's catalogue: only what changed, unless `full` (docs/decisions/037). */
+  /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
   const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
     publishSite({
       db: database!.db,

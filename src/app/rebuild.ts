@@ -14,7 +14,8 @@ export async function rebuildPages(config: Config, start: typeof startShop, opti
   const shop = await start(config, { build: 'never', task: 'npm run shop -- rebuild' });
   try {
     const published = await shop.publish(options);
-    return `Published ${published.pages} pages (${published.rendered} rendered, the rest unchanged) in ${published.seconds.toFixed(1)} s into ${published.release}.`;
+    const stages = Object.entries(published.stages).map(([step, seconds]) => `${step} ${seconds.toFixed(2)} s`);
+    return `Published ${published.pages} pages (${published.rendered} rendered, the rest unchanged) in ${published.seconds.toFixed(1)} s into ${published.release}.\nTime by step: ${stages.join(', ')}.`;
   } finally {
     await shop.close();
   }

@@ -1,19 +1,26 @@
-import { mkdtemp, readlink, rm, stat } from 'node:fs/promises';
+import { fork } from 'node:child_process';
+import { once } from 'node:events';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readdir, readlink, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { exportProducts, saveProduct } from '@/features/backoffice/catalogue/catalogue.service';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
 import { allVariants, variantSlug } from '@/edge/rewrite';
 import { createTestApi, type TestApi } from '../../tests/support/api';
+import { createTestDatabaseUrl } from '../../tests/support/database';
+import type { PublishChildJob } from '../../tests/support/publish-child';
 import { servePages } from './pages';
 import { publishSite, type PublishOptions } from './site-build';
 
 /*
  * Publishing: one full build; a price change that rewrites only the pages showing it; a new product
- * on its details, list and home pages in all nine variants; then a failed publish.
+ * on its details, list and home pages in all nine variants; then a failed publish and a publishing
+ * process killed half-way.
  */
 
 let shop: TestApi;
@@ -106,10 +113,38 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   }
   expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
 
-  // A build that cannot fetch its pictures fails; the pages served stay those of the last publish.
+  // A publish whose pictures cannot be fetched fails; the pages served stay those of the last publish.
   const good = await readlink(path.join(root, 'current'));
-  await expect(publishSite({ ...options, full: true, apiOrigin: 'http://127.0.0.1:9' })).rejects.toThrow(/astro build failed/);
+  await expect(publishSite({ ...options, full: true, apiOrigin: 'http://127.0.0.1:9' })).rejects.toThrow(/fetch failed|picture/);
   expect(await readlink(path.join(root, 'current'))).toBe(good);
   expect(await pageText(details)).toContain('4,321.00');
   expect((await site().request('/productsList')).status).toBe(200);
 }, 600_000);
+
+it('leaves the last good release served when the publishing process is killed half-way, and the next publish completes', async () => {
+  const good = await readlink(path.join(root, 'current'));
+  const database = inject('postgresTemplate') ? await createTestDatabaseUrl() : null;
+  const child = fork(fileURLToPath(new URL('../../tests/support/publish-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  try {
+    const exited = once(child, 'exit');
+    const said = new Promise<unknown>((resolve) => child.once('message', resolve));
+    child.send({ root, origin: options.publicOrigin, ...(database ? { databaseUrl: database.url } : { pgliteDump: inject('pgliteTemplate') }) } satisfies PublishChildJob);
+    expect(await Promise.race([said, exited.then(() => 'exited before rendering')])).toBe('rendering');
+    child.kill('SIGKILL');
+    await exited;
+  } finally {
+    await database?.drop();
+  }
+  // Killed while writing its pages: a half-written release that is not served.
+  expect((await readdir(path.join(root, 'building'), { recursive: true })).some((file) => file.endsWith('.html'))).toBe(true);
+  expect(await readlink(path.join(root, 'current'))).toBe(good);
+  const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
+  expect(await pageText(`/productsList/details?id=${product!.goodsId}`)).toContain(product!.goodsName);
+
+  // The next publish takes over the dead process's lock, discards its half-written pages and is served.
+  const next = await publishSite(options);
+  expect(await readlink(path.join(root, 'current'))).not.toBe(good);
+  expect(existsSync(path.join(root, 'building'))).toBe(false);
+  expect(await pageText(`/productsList/details?id=${product!.goodsId}`)).toContain(product!.goodsName);
+  expect(next.pages).toBeGreaterThan(200);
+}, 300_000);

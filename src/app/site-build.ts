@@ -1,14 +1,16 @@
-import { spawn } from 'node:child_process';
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { readScriptHashes, writeHeaderPolicyFiles } from '@/build/header-policy';
 import { takeCatalogueSnapshot } from '@/features/catalog/catalog-snapshot.service';
-import { KEPT_LINE, type BuildReport } from '@/build/release';
+import { isPageFile } from '@/lib/build-pages';
 import { shellData } from '@/lib/build-snapshot';
+import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
+import { defaultWorkers, ensureRenderer, placePictures, renderPages, type Rendered } from './render-pages';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -19,13 +21,15 @@ export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
  *   site/releases/<id>/…     one complete set of pages (a release is never changed once served)
  *   site/releases/<id>.json  the code it was built from and every page's key (docs/decisions/050)
  *   site/current → releases/<id>
- *   site/cache/              Astro's cache of optimised pictures
+ *   site/renderers/<code>/   the page renderer and browser scripts of one code version (render-pages.ts)
+ *   site/cache/pictures/     optimised pictures, each made once
  *
- * A publish takes one catalogue snapshot and, when the code is the one the served release was built
- * from, lets Astro render only the pages whose key (a hash of what they show) changed; the other
- * pages of the new release are hard links to the served release's files (src/build/release.ts).
- * Then it swaps the link in one rename. Visitors see the old release or the new one, never half of
- * one; a publish that fails leaves the link, and so the served pages, as they were.
+ * A publish takes one catalogue snapshot and renders pages from it with the code's renderer, bundled
+ * once per code version (docs/decisions/065). When the code is the one the served release was built
+ * from, only the pages whose key (a hash of what they show) changed are rendered; the other pages of
+ * the new release are hard links to the served release's files. Then it swaps the link in one
+ * rename. Visitors see the old release or the new one, never half of one; a publish that fails, or
+ * whose process is killed, leaves the link, and so the served pages, as they were.
  */
 
 export const currentLink = (root: string) => path.join(root, 'current');
@@ -45,11 +49,16 @@ export type PublishResult = {
   full: boolean;
   /** Until the new release is served (old releases are removed after). */
   seconds: number;
-  /** Seconds per step: snapshot, code (fingerprint), astro (start and bundling), render, images, release (links, header policy), swap, then cleanup (not in `seconds`). */
+  /**
+   * Seconds per step: snapshot, code (fingerprint), bundle (`astro build`, only when the code has no
+   * renderer yet), load (the workers start and load the renderer), paths (they list the pages and
+   * their keys), render, write, link (the unchanged pages and the scripts, hard links), pictures,
+   * release (header policy, record), switch, then cleanup (not in `seconds`).
+   */
   stages: Record<string, number>;
-  /** The build process's peak resident memory (Linux; 0 where /proc is missing). */
+  /** The shop process's peak resident memory during the publish, its render workers included (Linux; 0 where /proc is missing). */
   peakRssMb: number;
-  /** The build process's processor time in seconds, user and system (Linux; 0 where /proc is missing). */
+  /** The shop process's processor time during the publish in seconds, user and system, every thread. */
   cpuSeconds: number;
 };
 
@@ -89,13 +98,13 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
   };
   const root = options.root ?? siteDir;
   const releases = path.join(root, 'releases');
-  const cacheDir = path.join(root, 'cache');
   await mkdir(releases, { recursive: true });
   const id = `${new Date().toISOString().replace(/[-:.]/g, '')}-${randomBytes(3).toString('hex')}`;
   const building = path.join(root, 'building');
   const snapshotFile = path.join(root, `snapshot-${id}.json`);
-  const reportFile = path.join(root, `report-${id}.json`);
   const unlock = await lockPublishing(root);
+  const cpuBefore = process.cpuUsage();
+  resetPeakRss();
 
   try {
     await rm(building, { recursive: true, force: true });
@@ -105,47 +114,104 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     const code = await codeFingerprint(options);
     const served = await servedRelease(root);
     const previous = served ? await readReleaseRecord(served) : null;
-    const full = options.full === true || previous?.code !== code;
+    // Pages of another code version are never mixed into a release: a code change renders every page.
+    const full = options.full === true || !served || previous?.code !== code;
     const total = hasPages(root) ? (previous?.count ?? (await countPages(servedDir(root)))) : 0;
     lap('code');
-    const build = await runAstroBuild({
+    const settings = { SHOP_API_ORIGIN: options.apiOrigin, PUBLIC_ORIGIN: options.publicOrigin };
+    const renderer = await ensureRenderer(root, code, { env: settings, quiet: options.quiet ?? false });
+    lap('bundle');
+    const phase = performance.now();
+    const rendered = await renderPages({
+      rendererDir: renderer.dir,
       outDir: building,
-      quiet: options.quiet ?? false,
-      onPage: (done) => options.onProgress?.({ done, total }),
+      origin: options.publicOrigin,
+      // A publish of a few pages is quicker in one worker: each worker lists every page first.
+      workers: full ? defaultWorkers() : 1,
+      served: full ? null : served,
+      onProgress: (done) => options.onProgress?.({ done, total }),
       env: {
-        SHOP_API_ORIGIN: options.apiOrigin,
-        PUBLIC_ORIGIN: options.publicOrigin,
+        ...settings,
+        // The pages are a production render whatever the server runs as (tests run it as `test`, under
+        // which React's server renderer, loaded by the bundle at run time, is its slower development build).
+        NODE_ENV: 'production',
         SHOP_SNAPSHOT_FILE: snapshotFile,
-        SHOP_BUILD_CACHE_DIR: cacheDir,
         SHOP_SHELL_KEY: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24),
         SHOP_RENDER: full ? 'all' : 'changed',
-        SHOP_PREVIOUS_RELEASE: served ?? '',
         SHOP_PREVIOUS_PAGES: served && !full ? releaseRecordFile(served) : '',
-        SHOP_BUILD_REPORT: reportFile,
       },
     });
-    Object.assign(stages, build.stages);
+    splitRenderPhase(stages, rendered.seconds, (performance.now() - phase) / 1000);
     last = performance.now();
-    const report = JSON.parse(await readFile(reportFile, 'utf8')) as BuildReport;
+    await placePictures(rendered.pictures, { releaseDir: building, cacheDir: path.join(root, 'cache', 'pictures'), rendererDir: renderer.dir });
+    lap('pictures');
+    // The kept pages bring their scripts' hashes from the served release (the same code, the same scripts).
+    const inherited = served && !full ? await readScriptHashes(served) : [];
+    writeHeaderPolicyFiles(building, pageHeaderSettings({ ...process.env, PUBLIC_ORIGIN: options.publicOrigin }), [...rendered.scriptHashes, ...inherited]);
+    const pages = rendered.files.filter(isPageFile).length + rendered.kept;
+    options.onProgress?.({ done: pages, total });
     const release = path.join(releases, id);
-    const pages = build.pages + report.kept;
-    await writeFile(releaseRecordFile(release), JSON.stringify({ code, count: pages, pages: report.pages } satisfies ReleaseRecord));
+    await writeFile(releaseRecordFile(release), JSON.stringify({ code, count: pages, pages: Object.fromEntries(rendered.keys) } satisfies ReleaseRecord));
+    lap('release');
     await rename(building, release);
     await switchCurrent(root, release);
-    lap('swap');
+    lap('switch');
     // Visitors see the new release from here on; removing the one before last is housekeeping.
     const seconds = (performance.now() - started) / 1000;
     await removeOldReleases(root);
+    await removeOtherRenderers(root, [code]);
     lap('cleanup');
-    return { release, pages, rendered: build.pages, full, seconds, stages, peakRssMb: build.peakRssMb, cpuSeconds: build.cpuSeconds };
+    const cpu = process.cpuUsage(cpuBefore);
+    return { release, pages, rendered: pages - rendered.kept, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     throw error;
   } finally {
     await rm(snapshotFile, { force: true });
-    await rm(reportFile, { force: true });
     await unlock();
   }
+}
+
+/**
+ * The render phase's wall time split into its parts: the workers' start and loading of the renderer
+ * (`load`), their listing of the pages (`paths`, which computes every page's key), rendering and
+ * writing in the proportion the workers spent on each (they run side by side), then the first
+ * worker's links completing the release (`link`).
+ */
+function splitRenderPhase(stages: Record<string, number>, seconds: Rendered['seconds'], wall: number) {
+  const rest = Math.max(0, wall - seconds.load - seconds.paths - seconds.link);
+  const busy = seconds.render + seconds.write || 1;
+  stages.load = round(seconds.load);
+  stages.paths = round(seconds.paths);
+  stages.render = round((rest * seconds.render) / busy);
+  stages.write = round((rest * seconds.write) / busy);
+  stages.link = round(seconds.link);
+}
+
+const round = (seconds: number) => Number(seconds.toFixed(2));
+
+/** Lets the process's peak memory be measured from here on (Linux: `/proc/self/clear_refs`; elsewhere nothing happens). */
+function resetPeakRss() {
+  try {
+    writeFileSync('/proc/self/clear_refs', '5');
+  } catch {
+    // Not Linux, or not allowed: the peak is then the process's whole life's.
+  }
+}
+
+function peakRssMb(): number {
+  try {
+    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024);
+  } catch {
+    return 0;
+  }
+}
+
+/** Removes the renderers of code versions no release is served from any longer. */
+async function removeOtherRenderers(root: string, keep: string[]) {
+  const folder = path.join(root, 'renderers');
+  const names = await readdir(folder).catch(() => [] as string[]);
+  await Promise.all(names.filter((name) => !keep.includes(name) && !name.endsWith('.building')).map((name) => rm(path.join(folder, name), { recursive: true, force: true })));
 }
 
 /** What the publisher keeps beside each release: the code it was built from, how many pages it holds, and every keyed page's key by file. */
@@ -253,89 +319,8 @@ export const previousRelease = async (root: string): Promise<string | null> => {
 async function countPages(dir: string): Promise<number> {
   let count = 0;
   for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && (entry.name.endsWith('.html') || entry.name === 'sitemap.xml')) count++;
+    if (entry.isFile() && isPageFile(entry.name)) count++;
   }
   return count;
 }
 
-/** Astro logs one `├─ /path` line per file it renders; pages are counted as countPages does. */
-const isPageLine = (line: string) => line.includes('├─') && /\.html\b|sitemap\.xml/.test(line);
-const keptPattern = new RegExp(`${KEPT_LINE.replace(/[[\]]/g, '\\$&')} (\\d+) of`);
-
-type AstroBuild = { pages: number; stages: Record<string, number>; peakRssMb: number; cpuSeconds: number };
-
-function runAstroBuild(options: { outDir: string; quiet: boolean; onPage: (done: number) => void; env: Record<string, string> }): Promise<AstroBuild> {
-  const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
-  const started = performance.now();
-  const marks: Record<string, number> = {};
-  const mark = (name: string) => (marks[name] ??= performance.now());
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [astro, 'build', '--outDir', options.outDir], {
-      cwd: projectRoot,
-      // The pages are a production build whatever the server runs as (tests run it as `test`, which
-      // would bundle React's development build into the pages).
-      env: { ...process.env, ...options.env, NODE_ENV: 'production', NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.SHOP_BUILD_NODE_OPTIONS].filter(Boolean).join(' ') },
-      stdio: ['ignore', 'pipe', options.quiet ? 'pipe' : 'inherit'],
-    });
-    let pages = 0;
-    let kept = 0;
-    let partial = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (!options.quiet) process.stdout.write(chunk);
-      const lines = (partial + chunk.toString()).split('\n');
-      partial = lines.pop()!;
-      let progressed = false;
-      for (const line of lines) {
-        if (line.includes('generating static routes')) mark('render');
-        else if (line.includes('generating optimized images')) mark('images');
-        else if (line.startsWith('[shop-release]')) mark('release');
-        if (isPageLine(line)) {
-          pages++;
-          progressed = true;
-        }
-        const keptNow = keptPattern.exec(line);
-        if (keptNow) {
-          mark('release');
-          kept = Number(keptNow[1]);
-          progressed = true;
-        }
-      }
-      if (progressed) options.onPage(pages + kept);
-    });
-    let peakKb = 0;
-    let cpuTicks = 0;
-    const sample = setInterval(() => {
-      if (!child.pid) return;
-      peakKb = Math.max(peakKb, Number(/VmHWM:\s+(\d+)/.exec(readProc(child.pid, 'status'))?.[1] ?? 0));
-      // Fields 14 and 15 of /proc/<pid>/stat (after the parenthesised name): user and system time in ticks.
-      const times = readProc(child.pid, 'stat').split(') ')[1]?.split(' ');
-      if (times) cpuTicks = Math.max(cpuTicks, Number(times[11]) + Number(times[12]));
-    }, 200);
-    let errors = '';
-    child.stderr?.on('data', (chunk: Buffer) => (errors += chunk.toString()));
-    child.on('error', reject);
-    child.on('exit', (code) => {
-      clearInterval(sample);
-      const ended = performance.now();
-      // astro: start, configuration and bundling; render: the pages; images: optimised pictures; release: links and header policy.
-      const order: [string, number | undefined][] = [
-        ['astro', started],
-        ['render', marks.render],
-        ['images', marks.images],
-        ['release', marks.release],
-      ];
-      const present = order.filter((entry): entry is [string, number] => entry[1] !== undefined);
-      const stages = Object.fromEntries(present.map(([name, at], index) => [name, Number((((present[index + 1]?.[1] ?? ended) - at) / 1000).toFixed(2))]));
-      if (code === 0) resolve({ pages, stages, peakRssMb: Math.round(peakKb / 1024), cpuSeconds: cpuTicks / 100 });
-      else reject(new Error(`astro build failed (exit ${code})\n${errors.slice(-4000)}`));
-    });
-  });
-}
-
-const readProc = (pid: number, file: string) => {
-  try {
-    return readFileSync(`/proc/${pid}/${file}`, 'utf8');
-  } catch {
-    return '';
-  }
-};

@@ -77,7 +77,12 @@ export function writeHeaderPolicy(dir: URL | string, settings: Omit<HeaderPolicy
       for (const hash of inlineScriptHashesOf(html)) hashes.add(hash);
     }
   }
-  const scriptHashes = [...hashes].sort();
+  return writeHeaderPolicyFiles(root, settings, hashes);
+}
+
+/** Writes the inline scripts' hashes and Netlify's `_headers` into the release folder `root`. */
+export function writeHeaderPolicyFiles(root: string, settings: Omit<HeaderPolicyInput, 'scriptHashes'>, hashes: Iterable<string>) {
+  const scriptHashes = [...new Set(hashes)].sort();
   writeFileSync(path.join(root, HASHES_FILE), `${JSON.stringify({ scriptHashes }, null, 2)}\n`);
   writeFileSync(path.join(root, '_headers'), netlifyHeadersFile(siteHeaderRules({ ...settings, scriptHashes })));
   return scriptHashes;

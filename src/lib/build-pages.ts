@@ -1,9 +1,9 @@
 /*
- * Which pages a build renders (docs/decisions/050). Every keyed route's `getStaticPaths` passes its
+ * Which pages a publish renders (docs/decisions/050, 065). Every keyed route's `getStaticPaths` passes its
  * entries through `pagesToRender`: each entry's key (a hash of what the page shows) is recorded
  * against the file the page is written to, and when the publisher asks for the changed pages only
  * (`SHOP_RENDER=changed`, given the last release's keys in `SHOP_PREVIOUS_PAGES`), the entries whose
- * key is unchanged are left out: Astro never renders them, and the publisher hard-links their files
+ * key is unchanged are left out: the render workers never render them, and the publisher hard-links their files
  * from the last release. Without these variables (`astro build` on a CDN) every page renders.
  */
 
@@ -13,10 +13,13 @@ export function pageFile(route: string, params: Record<string, string | number |
   return path ? `${path}/index.html` : 'index.html';
 }
 
+/** The files a release counts as its pages (the web manifests, scripts and pictures are not). */
+export const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
+
 type Recorded = Map<string, string>;
 const store = globalThis as { shopPageKeys?: Recorded; shopRenderedPages?: Set<string>; shopPreviousPages?: Record<string, string> };
 
-/** Every keyed page of this build: its file → its key (read by the release step, src/build/release.ts). */
+/** Every keyed page of this build: its file → its key (read by the render workers, src/app/render-worker.ts). */
 export const recordedPageKeys = (): Recorded => (store.shopPageKeys ??= new Map());
 /** The keyed pages this build hands Astro to render, by file. */
 export const renderedPages = (): Set<string> => (store.shopRenderedPages ??= new Set());

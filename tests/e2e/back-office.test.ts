@@ -211,6 +211,8 @@ describe('the back office', () => {
     // Published, the new arrival is on the pages the shop serves: a shopper reading Chinese finds it among the new arrivals, in yuan.
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
     await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    // The outcome of an earlier publish may still show: this one has started once it says so.
+    await editor.getByText(/^Publishing, started/).waitFor();
     await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
     const shopper = await shop.newPage();
     await shopper.context().addCookies([{ name: 'site', value: 'ZH-CNY', url: shop.url }]);
@@ -316,7 +318,23 @@ describe('the back office', () => {
     await editor.getByRole('heading', { name: '价格与库存' }).waitFor();
     await expect(cell('涟漪全身按摩器，象牙白，库存').inputValue()).resolves.toBe('95');
     await expect(untranslatedKeys(editor)).resolves.toEqual([]);
-  });
+
+    // Published, the product's page the shop serves carries the new price, and the Publish page says where the time went.
+    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
+    await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
+    await editor.getByText(/^Publishing, started/).waitFor();
+    await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
+    await expect(editor.getByLabel('Time by step').locator('dt').allTextContents()).resolves.toEqual(expect.arrayContaining(['snapshot', 'render', 'write', 'switch']));
+    const listed = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', { headers: { Currency: 'CNY', Language: 'EN' } });
+    const rippleId = ((await listed.json()) as { data: { list: { goodsId: number }[] } }).data.list[0]!.goodsId;
+    const shopper = await shop.newPage();
+    await shopper.context().addCookies([{ name: 'site', value: 'ZH-CNY', url: shop.url }]);
+    const served = await shopper.request.get(`/productsList/details?id=${rippleId}`);
+    expect(await served.text()).toContain('614.90');
+    await shopper.goto(`/productsList/details?id=${rippleId}`);
+    await shopper.getByText('￥614.90').first().waitFor();
+    await shopper.close();
+  }, 360_000);
 
   it('lets an editor retitle a home banner and switch another off; once published, the shopper sees both changes', async () => {
     const editor = await operatorSignedIn('editor');

@@ -14,6 +14,7 @@ type PublishStatus = {
   pages?: number;
   rendered?: number;
   seconds?: number;
+  stages?: Record<string, number>;
   progress?: { done: number; total: number };
   error?: string;
   joined?: boolean;
@@ -102,6 +103,7 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
             {status.by}.
           </p>
         )}
+        {status?.state === 'finished' && status.stages && <PublishStages stages={status.stages} />}
         {status?.state === 'requested' && (
           <p>
             The CDN build was requested at {time(status.finishedAt)} by {status.by}; the CDN swaps the pages in when it has built them.
@@ -119,6 +121,20 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
       <ErrorText error={error} />
       <WaitingChanges ended={status?.state === 'running' ? undefined : (status?.finishedAt ?? '')} />
     </section>
+  );
+}
+
+/** Where a publish's time went, step by step (src/app/site-build.ts `PublishResult.stages`). */
+function PublishStages({ stages }: { stages: Record<string, number> }) {
+  return (
+    <dl className="backoffice__publish-stages" aria-label="Time by step">
+      {Object.entries(stages).map(([step, seconds]) => (
+        <div key={step}>
+          <dt>{step}</dt>
+          <dd>{seconds.toFixed(2)} s</dd>
+        </div>
+      ))}
+    </dl>
   );
 }
 

@@ -10,7 +10,7 @@ import { auditLog } from '@/server/db/schema';
  */
 
 /** What a finished local publish reports (src/app/site-build.ts `PublishResult`, narrowed). */
-export type PublishOutcome = { pages: number; rendered: number; seconds: number };
+export type PublishOutcome = { pages: number; rendered: number; seconds: number; stages?: Record<string, number> };
 
 /** Pages written so far, of how many the last publish held (0 when there was none). */
 export type PublishProgress = { done: number; total: number };
@@ -21,7 +21,18 @@ export type Publisher = (options: { full?: boolean; onProgress?: (progress: Publ
 export type PublishStatus =
   | { state: 'idle' }
   | { state: 'running'; full: boolean; startedAt: string; by: string; progress?: PublishProgress }
-  | { state: 'finished'; full: boolean; startedAt: string; by: string; finishedAt: string; pages: number; rendered: number; seconds: number }
+  | {
+      state: 'finished';
+      full: boolean;
+      startedAt: string;
+      by: string;
+      finishedAt: string;
+      pages: number;
+      rendered: number;
+      seconds: number;
+      /** Where the time went, in seconds per step (snapshot, render, write, switch, …). */
+      stages?: Record<string, number>;
+    }
   /** Sent to the CDN's build hook: the CDN builds and swaps the pages itself. */
   | { state: 'requested'; full: boolean; startedAt: string; by: string; finishedAt: string }
   | { state: 'failed'; full: boolean; startedAt: string; by: string; finishedAt: string; error: string };
@@ -92,7 +103,15 @@ export function createPublishing(publisher: { run: Publisher; hook: boolean }): 
           const finishedAt = new Date().toISOString();
           ended = publisher.hook
             ? { state: 'requested', ...started, finishedAt }
-            : { state: 'finished', ...started, finishedAt, pages: outcome.pages, rendered: outcome.rendered, seconds: Math.round(outcome.seconds * 10) / 10 };
+            : {
+                state: 'finished',
+                ...started,
+                finishedAt,
+                pages: outcome.pages,
+                rendered: outcome.rendered,
+                seconds: Math.round(outcome.seconds * 10) / 10,
+                ...(outcome.stages ? { stages: outcome.stages } : {}),
+              };
         } catch (error) {
           ended = { state: 'failed', ...started, finishedAt: new Date().toISOString(), error: ((error as Error).message || String(error)).slice(0, 2000) };
         }

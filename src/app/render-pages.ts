@@ -1,0 +1,163 @@
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { link, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import { RENDERER_META, type RendererMeta } from '@/build/renderer-bundle';
+import type { PictureTransform, RenderJob, RenderOutcome, WorkerMessage } from './render-worker';
+
+/*
+ * Bundle once per code version, render per publish (docs/decisions/065).
+ *
+ *   site/renderers/<code>/server/   Astro's prerender bundle of that code (the page renderer)
+ *   site/renderers/<code>/client/   the browser's scripts and the public files of that code
+ *   site/cache/pictures/            optimised pictures, by the name the pages give them
+ *
+ * `ensureRenderer` runs `astro build` only when the code has no renderer yet; `renderPages` loads the
+ * renderer in worker threads that render the pages from the catalogue snapshot, each its share.
+ */
+
+const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
+const workerFile = fileURLToPath(new URL('./render-worker.ts', import.meta.url));
+
+export const rendererDir = (root: string, code: string) => path.join(root, 'renderers', code);
+
+/** The renderer of `code`, bundled by `astro build` when there is none yet; `built` says whether this call bundled it. */
+export async function ensureRenderer(root: string, code: string, options: { env: Record<string, string>; quiet: boolean }): Promise<{ dir: string; built: boolean }> {
+  const dir = rendererDir(root, code);
+  if (existsSync(path.join(dir, RENDERER_META))) return { dir, built: false };
+  const building = `${dir}.${process.pid}.building`;
+  await rm(building, { recursive: true, force: true });
+  await mkdir(building, { recursive: true });
+  try {
+    await runAstro(['build', '--outDir', path.join(building, 'client')], { ...options.env, SHOP_RENDERER_DIR: building }, options.quiet);
+    // The bundle imports the shop's packages: it finds them through this link, wherever the site folder is.
+    await symlink(path.join(projectRoot, 'node_modules'), path.join(building, 'node_modules'));
+    await rm(dir, { recursive: true, force: true });
+    await rename(building, dir);
+    return { dir, built: true };
+  } catch (error) {
+    await rm(building, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+function runAstro(args: string[], env: Record<string, string>, quiet: boolean): Promise<void> {
+  const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [astro, ...args], {
+      cwd: projectRoot,
+      // The bundle is a production build whatever the server runs as (tests run it as `test`, which
+      // would bundle React's development build into the pages).
+      env: { ...process.env, ...env, NODE_ENV: 'production', NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.SHOP_BUILD_NODE_OPTIONS].filter(Boolean).join(' ') },
+      stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
+    });
+    let errors = '';
+    child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code})\n${errors.slice(-4000)}`))));
+  });
+}
+
+/** One worker per core by default (`SHOP_RENDER_WORKERS` sets another number). */
+export const defaultWorkers = () => Math.max(1, Number(process.env.SHOP_RENDER_WORKERS) || os.availableParallelism());
+
+/** What the workers rendered; `seconds`: the slowest worker's load and listing, the sums of their rendering, writing and processor time. */
+export type Rendered = RenderOutcome;
+
+/** Renders the pages into `outDir` with `workers` worker threads, each its share; fails (and stops them all) when one fails. */
+export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: number; onProgress?: (done: number) => void }): Promise<Rendered> {
+  const { workers: count, onProgress, ...shared } = job;
+  let done = 0;
+  const running: Worker[] = [];
+  const one = (index: number) =>
+    new Promise<RenderOutcome>((resolve, reject) => {
+      const worker = new Worker(workerFile, {
+        execArgv: ['--import', 'tsx'],
+        workerData: { ...shared, share: { index, of: count } } satisfies RenderJob,
+        // `SHOP_RENDER_WORKER_HEAP_MB` bounds each worker's heap (V8 otherwise sizes it by the machine's memory and collects lazily).
+        ...(Number(process.env.SHOP_RENDER_WORKER_HEAP_MB) > 0 ? { resourceLimits: { maxOldGenerationSizeMb: Number(process.env.SHOP_RENDER_WORKER_HEAP_MB) } } : {}),
+      });
+      running.push(worker);
+      worker.on('message', (message: WorkerMessage) => {
+        if ('progress' in message) {
+          done += message.progress;
+          onProgress?.(done);
+        } else if ('done' in message) resolve(message.done);
+        else reject(new Error(`rendering the pages failed: ${message.failed}`));
+      });
+      worker.on('error', reject);
+      worker.on('exit', (code) => reject(new Error(`a render worker stopped (exit ${code})`)));
+    });
+  try {
+    const outcomes = await Promise.all(Array.from({ length: count }, (_, index) => one(index)));
+    return {
+      files: outcomes.flatMap((outcome) => outcome.files),
+      scriptHashes: [...new Set(outcomes.flatMap((outcome) => outcome.scriptHashes))],
+      pictures: [...new Map(outcomes.flatMap((outcome) => outcome.pictures).map((picture) => [picture.finalPath, picture])).values()],
+      keys: outcomes[0]!.keys,
+      rendered: outcomes[0]!.rendered,
+      kept: outcomes[0]!.kept,
+      seconds: {
+        load: Math.max(...outcomes.map((outcome) => outcome.seconds.load)),
+        paths: Math.max(...outcomes.map((outcome) => outcome.seconds.paths)),
+        render: outcomes.reduce((sum, outcome) => sum + outcome.seconds.render, 0),
+        write: outcomes.reduce((sum, outcome) => sum + outcome.seconds.write, 0),
+        link: outcomes[0]!.seconds.link,
+        cpu: outcomes.reduce((sum, outcome) => sum + outcome.seconds.cpu, 0),
+      },
+    };
+  } finally {
+    await Promise.all(running.map((worker) => worker.terminate()));
+  }
+}
+
+/**
+ * Puts the optimised pictures the rendered pages refer to into the release: each one is made once
+ * (fetched from the shop and encoded by Astro's picture service, as `astro build` would), kept in
+ * `cacheDir`, and hard-linked into every release that shows it. Returns how many were made now.
+ */
+export async function placePictures(pictures: PictureTransform[], options: { releaseDir: string; cacheDir: string; rendererDir: string }): Promise<number> {
+  const meta = JSON.parse(await readFile(path.join(options.rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
+  const { default: service } = (await import('astro/assets/services/sharp')) as unknown as {
+    default: { transform(input: Uint8Array, transform: Record<string, unknown>, config: unknown): Promise<{ data: Uint8Array }> };
+  };
+  let made = 0;
+  const sources = new Map<string, Promise<Uint8Array>>();
+  const fetchSource = (url: string) => {
+    let source = sources.get(url);
+    if (!source) {
+      source = fetch(url).then(async (response) => {
+        if (!response.ok) throw new Error(`picture ${url} answered ${response.status}`);
+        return new Uint8Array(await response.arrayBuffer());
+      });
+      sources.set(url, source);
+    }
+    return source;
+  };
+  const place = async (picture: PictureTransform) => {
+    const name = decodeURI(picture.finalPath).replace(/^\/+/, '');
+    const cached = path.join(options.cacheDir, name);
+    if (!existsSync(cached)) {
+      const { data } = await service.transform(await fetchSource(picture.source), picture.transform, { service: { entrypoint: meta.image.entrypoint, config: meta.image.config } });
+      await mkdir(path.dirname(cached), { recursive: true });
+      await writeFile(`${cached}.${process.pid}.tmp`, data);
+      await rename(`${cached}.${process.pid}.tmp`, cached);
+      made++;
+    }
+    const target = path.join(options.releaseDir, name);
+    if (existsSync(target)) return;
+    await mkdir(path.dirname(target), { recursive: true });
+    await link(cached, target);
+  };
+  // Two at a time: encoding is processor-bound, fetching is not.
+  const queue = [...pictures];
+  await Promise.all(
+    [0, 1].map(async () => {
+      for (let picture = queue.shift(); picture; picture = queue.shift()) await place(picture);
+    }),
+  );
+  return made;
+}
