@@ -23,6 +23,7 @@ export default defineConfig({
           // A worker loads the app's modules once for all its files, not once per file: each file still
           // starts its own shop on its own database, and no module keeps state between shops.
           isolate: false,
+          sequence: { groupOrder: 0 },
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +36,8 @@ export default defineConfig({
           globalSetup: ['tests/e2e/support/global-setup.ts'],
           // Two files at a time, each with its own shop, port, data folder and browser.
           maxWorkers: 2,
+          // After the server tests, not beside them: each group has the machine's two workers to itself.
+          sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 240_000,
         },
