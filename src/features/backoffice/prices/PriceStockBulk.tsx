@@ -63,7 +63,7 @@ type Props = {
   /** The grid has unsaved edits: a bulk action would reload over them. */
   blocked: boolean;
   nameOf: (product: GridProduct, size?: GridSize) => string;
-  onApplied: (changes: ChangeSet) => void;
+  onApplied: (changes: ChangeSet) => Promise<void>;
 };
 
 export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onApplied }: Props) {
@@ -93,8 +93,8 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
       const answer = await adminCall<ChangeSet>('/catalogue/grid/bulk', { skus, action, preview: previewOnly });
       if (previewOnly) setPreview({ action, skus, changes: answer.changes });
       else {
+        await onApplied(answer);
         setPreview(null);
-        onApplied(answer);
       }
     } catch (caught) {
       const issues = caught instanceof AdminApiError ? (caught.data as { issues?: Issue[] } | null)?.issues : undefined;

@@ -120,10 +120,11 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
     setBusy(true);
     try {
       const saved = await adminCall<ChangeSet>('/catalogue/grid/save', { edits: changes });
+      // The grid reads its page again before it says so, so the cells never show the old values after "Saved".
+      await load();
       setNotices([t('grid.saved', { count: saved.changes.length }), ...stockMovedNotes(saved, changes)]);
       setEdits({});
       setProblems({});
-      await load();
     } catch (caught) {
       const issues = caught instanceof AdminApiError ? (caught.data as { issues?: Issue[] } | null)?.issues : undefined;
       setProblems(issues ? Object.fromEntries(issues.map((issue) => [issue.path, problemText(t, issue)])) : {});
@@ -349,9 +350,9 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
               selected={[...selected]}
               blocked={dirty}
               nameOf={nameOf}
-              onApplied={(applied) => {
+              onApplied={async (applied) => {
+                await load();
                 setNotices([t('grid.bulk.applied', { count: applied.changes.length })]);
-                void load();
               }}
             />
           )}
