@@ -1,11 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
-import { inviteOperator } from '@/features/backoffice/operators/operator-auth';
 import { saveTaxRate } from '@/features/shipping/shipping.service';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
 import { STAND_IN_CARDS, startPaypalStandIn } from '../support/paypal-stand-in';
+import { operatorSignedIn } from './support/back-office';
 import { addToCart, goToCheckout, password } from './support/storefront';
 import { aStorefront, untranslatedKeys } from './support/shop';
 
@@ -152,17 +152,7 @@ describe('a shopper in the United States', () => {
 
 describe('the back office', () => {
   it("lets an admin set a state's sales tax and a zone's price, which checkout then charges", async () => {
-    const email = 'shipping.admin@shop.example';
-    const { link } = await inviteOperator(shop.db, { email, role: 'admin' }, shop.config.publicOrigin);
-    const admin = await shop.newPage();
-    await admin.goto(link);
-    await admin.getByLabel('New password (at least 12 characters)').fill('a long back-office passphrase');
-    await admin.getByLabel('Repeat it').fill('a long back-office passphrase');
-    await admin.getByRole('button', { name: 'Set password' }).click();
-    await admin.getByRole('link', { name: 'Sign in' }).click();
-    await admin.getByLabel('Email').fill(email);
-    await admin.getByLabel('Password').fill('a long back-office passphrase');
-    await admin.getByRole('button', { name: 'Sign in' }).click();
+    const admin = await operatorSignedIn(shop, 'admin');
     await admin.getByRole('button', { name: 'Shipping & tax' }).click();
 
     const taxForm = admin.getByRole('form', { name: 'Set a tax rate' });

@@ -18,6 +18,8 @@ type ZoneDraft = { shippingZoneId?: number; name: string; regions: string; metho
 const noTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
 const noAmounts = (): Amounts => ({ USD: '', CNY: '', MYR: '' });
 const newMethod = (): MethodDraft => ({ name: noTexts(), deliveryTime: noTexts(), prices: noAmounts(), freeFrom: noAmounts(), discreetPackaging: true });
+/** Amounts per currency as a line: "USD 5.99, MYR 8.00". */
+const amountsLine = (amounts: Record<string, number>) => Object.entries(amounts).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ');
 const shownAmounts = (amounts: Record<string, number>): Amounts => ({ ...noAmounts(), ...Object.fromEntries(Object.entries(amounts).map(([currency, amount]) => [currency, toMajorUnits(amount)])) });
 
 function draftOf(zone: ShippingZone): ZoneDraft {
@@ -100,8 +102,8 @@ export default function BackOfficeShipping() {
               <td>
                 {zone.methods.map((method) => (
                   <div key={method.shippingMethodId}>
-                    {method.name.EN}: {Object.entries(method.prices).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ')}
-                    {Object.keys(method.freeFrom).length > 0 && ` · free from ${Object.entries(method.freeFrom).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ')}`}
+                    {method.name.EN}: {amountsLine(method.prices)}
+                    {Object.keys(method.freeFrom).length > 0 && ` · free from ${amountsLine(method.freeFrom)}`}
                   </div>
                 ))}
               </td>
