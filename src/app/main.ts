@@ -80,6 +80,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       publicOrigin: settled.publicOrigin,
       root: pagesDir,
       full: publishOptions.full ?? false,
+      render: config.render,
       quiet: options.quietBuild ?? false,
       ...(publishOptions.onProgress ? { onProgress: publishOptions.onProgress } : {}),
     });

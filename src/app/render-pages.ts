@@ -61,15 +61,16 @@ function runAstro(args: string[], env: Record<string, string>, quiet: boolean): 
   });
 }
 
-/** One worker per core by default (`SHOP_RENDER_WORKERS` sets another number). */
-export const defaultWorkers = () => Math.max(1, Number(process.env.SHOP_RENDER_WORKERS) || os.availableParallelism());
+/** How a full publish renders: in `workers` threads, each with at most `heapMb` of heap (null: V8's own sizing). */
+export type RenderSettings = { workers: number; heapMb: number | null };
+export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availableParallelism(), heapMb: null });
 
 /** What the workers rendered; `seconds`: the slowest worker's load and listing, the sums of their rendering, writing and processor time. */
 export type Rendered = RenderOutcome;
 
 /** Renders the pages into `outDir` with `workers` worker threads, each its share; fails (and stops them all) when one fails. */
-export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: number; onProgress?: (done: number) => void }): Promise<Rendered> {
-  const { workers: count, onProgress, ...shared } = job;
+export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: number; heapMb: number | null; onProgress?: (done: number) => void }): Promise<Rendered> {
+  const { workers: count, heapMb, onProgress, ...shared } = job;
   let done = 0;
   const running: Worker[] = [];
   const one = (index: number) =>
@@ -77,8 +78,8 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
       const worker = new Worker(workerFile, {
         execArgv: ['--import', 'tsx'],
         workerData: { ...shared, share: { index, of: count } } satisfies RenderJob,
-        // `SHOP_RENDER_WORKER_HEAP_MB` bounds each worker's heap (V8 otherwise sizes it by the machine's memory and collects lazily).
-        ...(Number(process.env.SHOP_RENDER_WORKER_HEAP_MB) > 0 ? { resourceLimits: { maxOldGenerationSizeMb: Number(process.env.SHOP_RENDER_WORKER_HEAP_MB) } } : {}),
+        // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily.
+        ...(heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {}),
       });
       running.push(worker);
       worker.on('message', (message: WorkerMessage) => {

@@ -10,7 +10,7 @@ import { shellData } from '@/lib/build-snapshot';
 import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
-import { defaultWorkers, ensureRenderer, placePictures, renderPages, type Rendered } from './render-pages';
+import { defaultRenderSettings, ensureRenderer, placePictures, renderPages, type Rendered, type RenderSettings } from './render-pages';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -73,6 +73,8 @@ export type PublishOptions = {
   root?: string;
   /** Render every page, ignoring the cache. */
   full?: boolean;
+  /** The render workers of a full publish (the shop's SHOP_RENDER_WORKERS and SHOP_RENDER_WORKER_HEAP_MB). */
+  render?: RenderSettings;
   quiet?: boolean;
   /** Called as pages are written: how many so far, of how many the served release holds. */
   onProgress?: (progress: { done: number; total: number }) => void;
@@ -122,12 +124,14 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     const renderer = await ensureRenderer(root, code, { env: settings, quiet: options.quiet ?? false });
     lap('bundle');
     const phase = performance.now();
+    const render = options.render ?? defaultRenderSettings();
     const rendered = await renderPages({
       rendererDir: renderer.dir,
       outDir: building,
       origin: options.publicOrigin,
       // A publish of a few pages is quicker in one worker: each worker lists every page first.
-      workers: full ? defaultWorkers() : 1,
+      workers: full ? render.workers : 1,
+      heapMb: render.heapMb,
       served: full ? null : served,
       onProgress: (done) => options.onProgress?.({ done, total }),
       env: {

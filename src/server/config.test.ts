@@ -82,6 +82,13 @@ describe('configuration', () => {
     expect(() => loadConfig({ S3_BUCKET: 'shop-pictures' })).toThrow('S3_BUCKET: set, but STORAGE is folder');
   });
 
+  it('renders a full publish in one worker per core with V8 sizing their heaps, unless told otherwise', () => {
+    expect(loadConfig({}).render).toEqual({ workers: os.availableParallelism(), heapMb: null });
+    expect(loadConfig({ SHOP_RENDER_WORKERS: '1', SHOP_RENDER_WORKER_HEAP_MB: '768' }).render).toEqual({ workers: 1, heapMb: 768 });
+    expect(() => loadConfig({ SHOP_RENDER_WORKERS: '0' })).toThrow(/SHOP_RENDER_WORKERS/);
+    expect(() => loadConfig({ SHOP_RENDER_WORKER_HEAP_MB: 'lots' })).toThrow(/SHOP_RENDER_WORKER_HEAP_MB/);
+  });
+
   it('runs one process unless told more, and more only on PostgreSQL', () => {
     expect(loadConfig({}).workers).toBe(1);
     const postgres = { DATABASE_URL: 'postgresql://shop@db.internal/shop' };

@@ -67,6 +67,10 @@ const environmentSchema = z.object({
     .refine((value) => value === 'auto' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64), 'a number from 1 to 64, or auto')
     .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Worker threads a full publish renders the pages in: one per core by default (docs/decisions/065). */
+  SHOP_RENDER_WORKERS: integer(os.availableParallelism(), 1, 64),
+  /** Each render worker's heap in MB; 0 leaves it to V8, which sizes it by the machine's memory. */
+  SHOP_RENDER_WORKER_HEAP_MB: integer(0, 0),
 
   MAIL_FROM: z.string().min(3).default('Energy Shop <shop@localhost>'),
   /** smtp(s)://user:pass@host:port; without it mail is written to DATA_DIR/mail as .eml files. */
@@ -225,6 +229,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     storage: storageSettings(env, dataDir),
     buildHookUrl: env.BUILD_HOOK_URL,
+    render: { workers: env.SHOP_RENDER_WORKERS, heapMb: env.SHOP_RENDER_WORKER_HEAP_MB || null },
     privacy: {
       billingDescriptor: env.BILLING_DESCRIPTOR,
       paypalStatementName: env.PAYPAL_STATEMENT_NAME,
