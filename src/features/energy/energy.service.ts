@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import { insertOrder } from '@/features/orders/checkout.service';
 import { OrderStatus } from '@/features/orders/orders';
 import type { OrderDeps, OrderRow } from '@/features/orders/orders.service';
-import { checkPayMethod } from '@/features/orders/payments.service';
+import { checkPayMethod, checkShopCurrency } from '@/features/orders/payments.service';
 import type { User } from '@/features/auth/session';
 import { currencySymbols, type Currency } from '@/lib/locale';
 import { priceOfPoints, type ReferenceRates } from '@/lib/money';
@@ -60,6 +60,7 @@ export function calculateAmount(points: number, currency: Currency, rates: Refer
  * the points are credited once when it becomes paid (`creditPaidRecharge`, energy.hooks.ts).
  */
 export async function createRecharge(deps: OrderDeps, user: User, body: RechargeBody, currency: Currency, now = new Date()): Promise<OrderRow> {
+  checkShopCurrency(deps, currency);
   checkPayMethod(deps, body.payMethod, currency);
   const amount = priceOfPoints(body.points, currency, deps.config.referenceRates);
   return insertOrder(deps.db, now, {

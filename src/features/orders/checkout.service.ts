@@ -14,7 +14,7 @@ import { reserveStockSql } from './order-stock';
 import { OrderStatus, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
-import { checkPayMethod } from './payments.service';
+import { checkPayMethod, checkShopCurrency } from './payments.service';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
 import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
@@ -95,6 +95,7 @@ async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, lines: Pric
 
 /** What an order of these items with this code would cost, without placing it (nothing is reserved). */
 export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader: CatalogReader, body: QuoteOrderBody, signedIn: User | undefined): Promise<OrderQuote> {
+  checkShopCurrency(deps, reader.currency);
   const lines = await priceCheckout(reader, body.items);
   const discounted = await discountOrder(deps, lines, body.discountCode, signedIn?.id);
   const { totals, choices, shippingMethod } = body.country
@@ -148,6 +149,7 @@ export async function placeOrder(
   now = new Date(),
 ): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
+  checkShopCurrency(deps, reader.currency);
   checkPayMethod(deps, body.payMethod, reader.currency);
   const lines = await priceCheckout(reader, body.items);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);

@@ -60,6 +60,11 @@ export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: Pay
   if (!(deps.payments.payMethods as readonly string[]).includes(payMethod) || !deps.payments.currencies[payMethod].includes(currency)) throw invalidInput('payMethod');
 }
 
+/** -222 for a currency the shop no longer sells in (SHOP_CURRENCIES), though pages prebuilt for it may still be served. */
+export function checkShopCurrency(deps: Pick<OrderDeps, 'config'>, currency: Currency): void {
+  if (!deps.config.site.currencies.includes(currency)) throw new ShopError(ErrorCode.CurrencyNotPayable);
+}
+
 /** `currency in (…)` for raw SQL; false for none. */
 const inCurrencies = (currencies: readonly Currency[]) =>
   currencies.length === 0 ? sql`false` : sql`currency in (${sql.join(currencies.map((currency) => sql`${currency}`), sql`, `)})`;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { aShop } from '../../../tests/support/fixtures';
+import { aCustomer, aLine, aShop } from '../../../tests/support/fixtures';
+import { createOrder } from '../../../tests/support/orders';
 
 const shop = await aShop();
 
@@ -30,11 +31,23 @@ describe('site, language and currency options', () => {
 });
 
 describe('what the operator sets for the storefront', async () => {
-  const configured = await aShop({ env: { SHOP_CURRENCIES: 'USD, myr', FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001' } });
+  const configured = await aShop({ catalog: 'small', env: { SHOP_CURRENCIES: 'USD, myr', FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001' } });
 
   it('lists only the currencies the shop offers, so the selector loses one switched off', async () => {
     const answer = await configured.get<{ abbreviation: string }[]>('/currency/queryCurrencyOptionList');
     expect(answer.body.data.map((option) => option.abbreviation)).toEqual(['USD', 'MYR']);
+  });
+
+  it('takes no order and no recharge in a currency it switched off, though its prebuilt pages may still be served', async () => {
+    const customer = await aCustomer(configured);
+    const ordersOf = async () => (await configured.get<{ total: number }>('/order/queryOrderList', { headers: customer.headers })).body.data.total;
+    const items = [aLine(configured, 'robe-s', 1)];
+    expect((await createOrder(configured, customer, { items }, { currency: 'CNY' })).body.code).toBe(-222);
+    expect((await configured.post('/order/quoteOrder', { items }, { headers: customer.headers, currency: 'CNY' })).body.code).toBe(-222);
+    expect((await configured.post('/energy/recharge', { points: 100, payMethod: 'test' }, { headers: customer.headers, currency: 'CNY' })).body.code).toBe(-222);
+    expect(await ordersOf()).toBe(0);
+    expect((await createOrder(configured, customer, { items }, { currency: 'USD' })).body.code).toBe(1);
+    expect(await ordersOf()).toBe(1);
   });
 
   it('names the record or filing number of each host, hosts in lower case', async () => {
