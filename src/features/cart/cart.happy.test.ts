@@ -3,6 +3,7 @@ import { DEFAULT_PASSWORD, signIn, signUp, type Customer } from '../../../tests/
 import type { Cart } from './cart.schema';
 import { type CartSku } from './fixtures/cart-catalog';
 import { aShop } from '../../../tests/support/fixtures';
+import { placeOrder } from '../../../tests/support/orders';
 import { countStatements } from '../../../tests/support/sql-counter';
 
 const shop = await aShop({ catalog: 'small' });
@@ -121,6 +122,26 @@ describe("a customer's cart", () => {
     } finally {
       counter.stop();
     }
+  });
+
+  it('shows the stock left after other customers bought, while the product itself stays kept', async () => {
+    const customer = await signUp(shop);
+    const buyer = await signUp(shop);
+    await shop.post('/shoppingcart/addShoppingCart', item('robe-m', 1), as(customer));
+    const before = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
+    const stock = before.body.data.list[0]!.stock;
+    await shop.post('/shoppingcart/getShoppingCartList', [item('robe-m', 1)]);
+
+    // An order takes stock without emptying the kept products (docs/decisions/067).
+    await placeOrder(shop, buyer, [item('robe-m', 2)]);
+
+    const signedIn = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
+    expect(signedIn.body.data.list[0]).toMatchObject({ goodsSpecificationId: ids['robe-m'], stock: stock - 2 });
+    const browser = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [item('robe-m', 1)]);
+    expect(browser.body.data.list[0]).toMatchObject({ stock: stock - 2 });
+    // More than is left cannot go into the cart, whatever the kept product said.
+    const tooMany = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', { body: item('robe-m', stock - 1), ...as(customer) });
+    expect(tooMany.body.code).toBe(-231);
   });
 
   it('refuses a signed-out session with -212, whatever its cart holds', async () => {

@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
-import { loadProducts, loadProductsOfSpecifications } from '@/features/catalog/catalog.service';
+import { loadProducts, loadProductsOfSpecifications, type LiveStock } from '@/features/catalog/catalog.service';
 import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
@@ -19,16 +19,23 @@ import type { Cart, CartItem, CartLine } from './cart.schema';
 /** A specification with its product, in the reader's language and currency. */
 type Offer = { product: ProductDetails; specification: Specification };
 
-/** Offers of the specifications in `specificationIds`, whichever products they belong to. */
+/** Offers of the specifications in `specificationIds`, whichever products they belong to, with their stock as it is now. */
 async function loadOffers(reader: CatalogReader, specificationIds: number[]): Promise<Map<number, Offer>> {
-  return offersIn(await loadProductsOfSpecifications(reader, specificationIds));
+  const { products, stock } = await loadProductsOfSpecifications(reader, specificationIds);
+  return offersIn(products, stock);
 }
 
-/** Every offer of these products, as the catalogue loads them: a cart line shows exactly what the product page shows. */
-function offersIn(products: ProductDetails[]): Map<number, Offer> {
+/**
+ * Every offer of these products, as the catalogue loads them: a cart line shows exactly what the
+ * product page shows. The stock of a size in `stock` is the live count: a kept product's may be older.
+ */
+function offersIn(products: ProductDetails[], stock: LiveStock): Map<number, Offer> {
   const offers = new Map<number, Offer>();
   for (const product of products) {
-    for (const specification of product.specifications) offers.set(specification.goodsSpecificationId, { product, specification });
+    for (const specification of product.specifications) {
+      const live = stock.get(specification.goodsSpecificationId);
+      offers.set(specification.goodsSpecificationId, { product, specification: live === undefined ? specification : { ...specification, stock: live } });
+    }
   }
   return offers;
 }
@@ -71,12 +78,12 @@ function priceWith(offers: Map<number, Offer>, items: CartItem[], unknown: 'skip
   return { list, total: countItems(list) };
 }
 
-/** The lines of a cart, oldest first, each with its product's id. */
-type StoredLine = CartItem & { goodsId: number };
+/** The lines of a cart, oldest first, each with its product's id and its size's stock. */
+type StoredLine = CartItem & { goodsId: number; stock: number };
 
 /** The lines of the customer `userId` names, as JSON (columns are named in full: a select list leaves Drizzle's unqualified). */
 const linesOfUser = (userId: SQL) => sql<StoredLine[]>`coalesce((
-  select json_agg(json_build_object('goodsSpecificationId', line.specification_id, 'goodsQuantity', line.quantity, 'goodsId', size.goods_id)
+  select json_agg(json_build_object('goodsSpecificationId', line.specification_id, 'goodsQuantity', line.quantity, 'goodsId', size.goods_id, 'stock', size.stock)
     order by line.created_at, line.id)
   from ${cartLines} line join ${specifications} size on size.id = line.specification_id
   where line.user_id = ${userId}), '[]'::json)`;
@@ -108,9 +115,10 @@ export async function queryCart(reader: CatalogReader, userId: number): Promise<
   return priceLines(reader, customer?.lines ?? []);
 }
 
-/** Prices stored lines with their products, kept or read in one query. */
+/** Prices stored lines with their products, kept or read in one query, and the stock the lines were read with. */
 export async function priceLines(reader: CatalogReader, lines: StoredLine[]): Promise<Cart> {
-  return priceWith(offersIn(await loadProducts(reader, [...new Set(lines.map((line) => line.goodsId))])), lines, 'skip');
+  const products = await loadProducts(reader, [...new Set(lines.map((line) => line.goodsId))]);
+  return priceWith(offersIn(products, new Map(lines.map((line) => [line.goodsSpecificationId, line.stock]))), lines, 'skip');
 }
 
 /** -210 unknown, -231 taken down or fewer in stock than `quantity`, -222 not sold in the request's currency. */

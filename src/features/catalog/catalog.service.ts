@@ -309,16 +309,24 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
   return products.filter((product) => product !== null);
 }
 
+/** Each size's stock as it is now, by size id. */
+export type LiveStock = Map<number, number>;
+
 /**
- * The products the sizes in `specificationIds` belong to. Without a cache one query; with it, the
- * owners are looked up and the products come from the cache as `loadProducts` brings them.
+ * The products the sizes in `specificationIds` belong to, and those sizes' stock as it is now. Without
+ * a cache one query; with it, the owners and their stock are looked up and the products come from the
+ * cache as `loadProducts` brings them. A kept product's stock counts may be older than its last sale:
+ * only selling out and coming back make the cache forget it (docs/decisions/067).
  */
-export async function loadProductsOfSpecifications(reader: CatalogReader, specificationIds: number[]): Promise<ProductDetails[]> {
-  if (specificationIds.length === 0) return [];
-  const owning = sql`(select goods_id from ${specifications} where id = any(${intArray(specificationIds)}::int[]))`;
-  if (!reader.cache) return [...(await readProducts(reader, owning)).values()];
-  const owners = rowsOf<{ goods_id: number }>(await reader.db.execute(owning));
-  return loadProducts(reader, owners.map((owner) => owner.goods_id));
+export async function loadProductsOfSpecifications(reader: CatalogReader, specificationIds: number[]): Promise<{ products: ProductDetails[]; stock: LiveStock }> {
+  if (specificationIds.length === 0) return { products: [], stock: new Map() };
+  const asked = intArray(specificationIds);
+  if (!reader.cache) {
+    const products = [...(await readProducts(reader, sql`(select goods_id from ${specifications} where id = any(${asked}::int[]))`)).values()];
+    return { products, stock: new Map(products.flatMap((product) => product.specifications.map((size) => [size.goodsSpecificationId, size.stock] as const))) };
+  }
+  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(await reader.db.execute(sql`select id, goods_id, stock from ${specifications} where id = any(${asked}::int[])`));
+  return { products: await loadProducts(reader, [...new Set(sizes.map((size) => size.goods_id))]), stock: new Map(sizes.map((size) => [size.id, size.stock])) };
 }
 
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;

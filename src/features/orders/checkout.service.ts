@@ -75,7 +75,7 @@ type DiscountedOrder = { discountOwner: User | null; totals: OrderTotals };
  * and what is due. The quote and the order share it, so the figures shown are the figures charged.
  */
 async function chargeFor(deps: Pick<OrderDeps, 'db'>, reader: CatalogReader, totals: OrderTotals, destination: Destination) {
-  const delivery = await priceDelivery(deps.db, reader.currency, reader.language, totals.goodsTotal - totals.discountAmount, destination);
+  const delivery = await priceDelivery({ db: deps.db, cache: reader.cache }, reader.currency, reader.language, totals.goodsTotal - totals.discountAmount, destination);
   const { choices, shippingMethod, ...charges } = delivery;
   return { totals: { ...totals, ...charges }, choices, shippingMethod };
 }

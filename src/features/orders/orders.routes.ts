@@ -4,6 +4,7 @@ import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppEnv } from '@/server/http/context';
+import type { AppDeps } from '@/server/deps';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
 import { cancelOrder } from './order-lifecycle';
@@ -25,10 +26,11 @@ import { checkOrderStatus, completeReturn } from './payments.service';
 
 const tag = 'Orders';
 
-export function orderRoutes(deps: OrderDeps) {
+export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
   const signedIn = requireUser(deps);
+  // Products and delivery rules come kept; stock is read live with the sizes' owners (docs/decisions/067).
   const reader = (c: Context<AppEnv>) =>
-    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url }) satisfies CatalogReader;
+    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url, cache: deps.catalogueCache }) satisfies CatalogReader;
 
   return createRouter()
     .openapi(

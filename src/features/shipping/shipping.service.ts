@@ -3,6 +3,7 @@ import { recordAudit, type Actor } from '@/features/audit/audit';
 import { findCountry, findState } from '@/features/delivery/delivery-areas';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Currency, Language } from '@/lib/locale';
+import type { CatalogueCache } from '@/server/db/catalogue-cache';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { shippingMethods, shippingZones, taxRates, type ShippingMethodSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
@@ -22,8 +23,18 @@ type DeliveryRules = {
   rates: { state: string; rateBasisPoints: number; included: boolean; label: string }[];
 };
 
-/** Every zone, every method in checkout order and the tax rates of `country`, read in one statement (checkout counts its statements). */
-async function deliveryRules(db: Executor, country: string): Promise<DeliveryRules> {
+/** Where the delivery rules are read: the database, and the answers kept until the catalogue or the rules change. */
+export type RulesReader = { db: Executor; cache?: CatalogueCache | undefined };
+
+/**
+ * Every zone, every method in checkout order and the tax rates of `country`, read in one statement and
+ * kept (a change to a zone, method or rate notifies like the catalogue's): every quote and order asks.
+ */
+function deliveryRules({ db, cache }: RulesReader, country: string): Promise<DeliveryRules> {
+  return cache ? cache.remember(`delivery|${country}`, () => readDeliveryRules(db, country)) as Promise<DeliveryRules> : readDeliveryRules(db, country);
+}
+
+async function readDeliveryRules(db: Executor, country: string): Promise<DeliveryRules> {
   const [rules] = rowsOf<DeliveryRules>(
     await db.execute(sql`select
       coalesce((select json_agg(json_build_object('id', z.id, 'regions', z.regions)) from ${shippingZones} z), '[]') as zones,
@@ -143,11 +154,11 @@ export type DeliveryPrice = Charges & { choices: ShippingChoice[]; shippingMetho
  * to in that currency, `shippingMethodId` for a method that does not serve it. A shop without any
  * zone ships free everywhere, as before zones existed.
  */
-export async function priceDelivery(db: Executor, currency: Currency, language: Language, goodsPaid: number, destination: Destination): Promise<DeliveryPrice> {
+export async function priceDelivery(rulesReader: RulesReader, currency: Currency, language: Language, goodsPaid: number, destination: Destination): Promise<DeliveryPrice> {
   const country = findCountry(destination.country);
   if (!country) throw refuse('country', 'unknown-country');
   if (destination.state && !findState(country, destination.state)) throw refuse('state', 'unknown-state');
-  const { zones, methods, rates } = await deliveryRules(db, destination.country);
+  const { zones, methods, rates } = await deliveryRules(rulesReader, destination.country);
   const rule = rates.find((rate) => rate.state === destination.state && destination.state !== '') ?? rates.find((rate) => rate.state === '') ?? null;
 
   let chosen: MethodRow | undefined;
