@@ -132,7 +132,7 @@ describe("a customer's cart", () => {
     const stock = before.body.data.list[0]!.stock;
     await shop.post('/shoppingcart/getShoppingCartList', [item('robe-m', 1)]);
 
-    // An order takes stock without emptying the kept products (docs/decisions/067).
+    // An order takes stock without emptying the kept products (docs/decisions/068).
     await placeOrder(shop, buyer, [item('robe-m', 2)]);
 
     const signedIn = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));

@@ -316,7 +316,7 @@ export type LiveStock = Map<number, number>;
  * The products the sizes in `specificationIds` belong to, and those sizes' stock as it is now. Without
  * a cache one query; with it, the owners and their stock are looked up and the products come from the
  * cache as `loadProducts` brings them. A kept product's stock counts may be older than its last sale:
- * only selling out and coming back make the cache forget it (docs/decisions/067).
+ * only selling out and coming back make the cache forget it (docs/decisions/068).
  */
 export async function loadProductsOfSpecifications(reader: CatalogReader, specificationIds: number[]): Promise<{ products: ProductDetails[]; stock: LiveStock }> {
   if (specificationIds.length === 0) return { products: [], stock: new Map() };

@@ -10,7 +10,7 @@ import type { OrderStatusInfo } from './orders.schema';
  * at most 10 SQL statements, BEGIN and COMMIT included (docs/decisions/041-checkout-in-fewer-statements.md and
  * 060-checkout-in-one-statement.md), in a shop that has sold before: the products and the delivery
  * rules (docs/decisions/061-shipping-zones-and-tax.md) are kept, and only the sizes' live stock is read
- * with their owners (docs/decisions/067).
+ * with their owners (docs/decisions/068).
  * The test gateway stands in for the provider: its own table is PayPal's side of the HTTP calls, so its
  * statements are printed but not counted, and its approval page runs with the counter paused.
  */

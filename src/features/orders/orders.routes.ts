@@ -28,7 +28,7 @@ const tag = 'Orders';
 
 export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
   const signedIn = requireUser(deps);
-  // Products and delivery rules come kept; stock is read live with the sizes' owners (docs/decisions/067).
+  // Products and delivery rules come kept; stock is read live with the sizes' owners (docs/decisions/068).
   const reader = (c: Context<AppEnv>) =>
     ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url, cache: deps.catalogueCache }) satisfies CatalogReader;
 

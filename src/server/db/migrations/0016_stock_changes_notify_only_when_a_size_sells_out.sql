@@ -2,7 +2,7 @@
 -- sale the catalogue cache was emptied by each order, and the orders' commits queued on PostgreSQL's
 -- notification lock. A change of stock now notifies only when a size sells out or comes back (what
 -- the kept answers show of stock: in stock or not); every other change to a size still notifies. The
--- counts themselves are read live where they are shown or decided on (docs/decisions/067).
+-- counts themselves are read live where they are shown or decided on (docs/decisions/068).
 -- A column added to "specifications" must be added to the list below.
 DROP TRIGGER specifications_changed ON specifications;
 --> statement-breakpoint
