@@ -134,7 +134,7 @@ describe('the built site', () => {
       [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({
         src: /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '',
         // React writes a card's attribute as `srcSet`: the same attribute to a browser.
-        srcset: /\ssrcset="([^"]+)"/i.exec(tag)?.[1].split(', ').map((candidate) => candidate.split(' ')[0]!) ?? [],
+        srcset: /\ssrcset="([^"]+)"/i.exec(tag)?.[1]?.split(', ').map((candidate) => candidate.split(' ')[0]!) ?? [],
       }));
     const home = pictures(await page());
     const list = pictures(await page('productsList'));
