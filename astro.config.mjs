@@ -64,17 +64,9 @@ const shellChunks = {
   },
 };
 
-/** The API the pages are built from; its pictures go through Astro's image pipeline. */
-const apiOrigin = new URL(process.env.SHOP_API_ORIGIN ?? 'http://127.0.0.1:4321');
-
 export default defineConfig({
   output: 'static',
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-  image: {
-    // No port: a local publish reads pictures from a shop started on any free port; the publisher
-    // compares only their protocol and host with the served release's (src/app/site-build.ts).
-    remotePatterns: [{ protocol: apiOrigin.protocol.replace(':', ''), hostname: apiOrigin.hostname }],
-  },
   integrations: [react(), apiProxy(), shopRelease(), rendererBundle()],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },

@@ -4,6 +4,7 @@ import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
 import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
+import { ensurePictureVariants, pictureVariantsMigrated } from '@/features/catalog/picture-variants.service';
 import { seedDemoShipping } from '@/features/shipping/demo-shipping';
 import { createApp } from './app';
 import { listenUrl, type Config } from '@/server/config';
@@ -102,18 +103,23 @@ export async function startShop(config: Config, options: StartOptions = {}) {
         quietBuild: options.quietBuild ?? false,
       });
     const serving = !options.task;
-    if (serving && !config.databaseUrl && (pagesWanted || !existsSync(path.join(dbDir, 'PG_VERSION')))) await prepare();
+    // Pictures stored before their sizes were made at upload get them before anything publishes (decision 067).
+    const picturesToSize = serving && !(await pictureVariantsMigrated(storage));
+    if (serving && !config.databaseUrl && (pagesWanted || picturesToSize || !existsSync(path.join(dbDir, 'PG_VERSION')))) await prepare();
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: dbDir,
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
-    if (serving && config.databaseUrl && (pagesWanted || !(await hasProducts(database.db)))) await prepare();
+    if (serving && config.databaseUrl && (pagesWanted || picturesToSize || !(await hasProducts(database.db)))) await prepare();
     if (!serving) {
       const seed = await seedDemoCatalog(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);
       if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
+      const sized = await ensurePictureVariants({ db: database.db, storage });
+      if (sized?.made) logger.info({ pictures: sized.pictures, made: sized.made }, 'picture sizes made');
+      if (sized?.lost.length) logger.warn({ lost: sized.lost }, 'pictures the catalogue names are missing from the picture store');
     }
 
     catalogueCache = await watchCatalogue(database);

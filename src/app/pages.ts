@@ -67,7 +67,7 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
     if (status === 200 || !served) return served;
     return new Response(served.body, { status, headers: served.headers });
   });
-  // A page opened just before a publish may still ask for the scripts and pictures of its release.
+  // A page opened just before a publish may still ask for the scripts of its release.
   app.use('/_astro/*', async (c, next) => {
     const previous = await previousRelease(siteDir);
     if (!previous) return next();

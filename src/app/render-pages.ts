@@ -1,19 +1,18 @@
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { link, mkdir, readFile, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, symlink } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { RENDERER_META, type RendererMeta } from '@/build/renderer-bundle';
-import type { PictureTransform, RenderJob, RenderOutcome, WorkerMessage } from './render-worker';
+import { RENDERER_META } from '@/build/renderer-bundle';
+import type { RenderJob, RenderOutcome, WorkerMessage } from './render-worker';
 
 /*
  * Bundle once per code version, render per publish (docs/decisions/065).
  *
  *   site/renderers/<code>/server/   Astro's prerender bundle of that code (the page renderer)
  *   site/renderers/<code>/client/   the browser's scripts and the public files of that code
- *   site/cache/pictures/            optimised pictures, by the name the pages give them
  *
  * `ensureRenderer` runs `astro build` only when the code has no renderer yet; `renderPages` loads the
  * renderer in worker threads that render the pages from the catalogue snapshot, each its share.
@@ -97,7 +96,6 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
     return {
       files: outcomes.flatMap((outcome) => outcome.files),
       scriptHashes: [...new Set(outcomes.flatMap((outcome) => outcome.scriptHashes))],
-      pictures: [...new Map(outcomes.flatMap((outcome) => outcome.pictures).map((picture) => [picture.finalPath, picture])).values()],
       keys: outcomes[0]!.keys,
       rendered: outcomes[0]!.rendered,
       kept: outcomes[0]!.kept,
@@ -113,52 +111,4 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
   } finally {
     await Promise.all(running.map((worker) => worker.terminate()));
   }
-}
-
-/**
- * Puts the optimised pictures the rendered pages refer to into the release: each one is made once
- * (fetched from the shop and encoded by Astro's picture service, as `astro build` would), kept in
- * `cacheDir`, and hard-linked into every release that shows it. Returns how many were made now.
- */
-export async function placePictures(pictures: PictureTransform[], options: { releaseDir: string; cacheDir: string; rendererDir: string }): Promise<number> {
-  const meta = JSON.parse(await readFile(path.join(options.rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
-  const { default: service } = (await import('astro/assets/services/sharp')) as unknown as {
-    default: { transform(input: Uint8Array, transform: Record<string, unknown>, config: unknown): Promise<{ data: Uint8Array }> };
-  };
-  let made = 0;
-  const sources = new Map<string, Promise<Uint8Array>>();
-  const fetchSource = (url: string) => {
-    let source = sources.get(url);
-    if (!source) {
-      source = fetch(url).then(async (response) => {
-        if (!response.ok) throw new Error(`picture ${url} answered ${response.status}`);
-        return new Uint8Array(await response.arrayBuffer());
-      });
-      sources.set(url, source);
-    }
-    return source;
-  };
-  const place = async (picture: PictureTransform) => {
-    const name = decodeURI(picture.finalPath).replace(/^\/+/, '');
-    const cached = path.join(options.cacheDir, name);
-    if (!existsSync(cached)) {
-      const { data } = await service.transform(await fetchSource(picture.source), picture.transform, { service: { entrypoint: meta.image.entrypoint, config: meta.image.config } });
-      await mkdir(path.dirname(cached), { recursive: true });
-      await writeFile(`${cached}.${process.pid}.tmp`, data);
-      await rename(`${cached}.${process.pid}.tmp`, cached);
-      made++;
-    }
-    const target = path.join(options.releaseDir, name);
-    if (existsSync(target)) return;
-    await mkdir(path.dirname(target), { recursive: true });
-    await link(cached, target);
-  };
-  // Two at a time: encoding is processor-bound, fetching is not.
-  const queue = [...pictures];
-  await Promise.all(
-    [0, 1].map(async () => {
-      for (let picture = queue.shift(); picture; picture = queue.shift()) await place(picture);
-    }),
-  );
-  return made;
 }

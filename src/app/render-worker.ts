@@ -1,6 +1,5 @@
-import { existsSync, linkSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
@@ -26,19 +25,15 @@ export type RenderJob = {
   /**
    * The release this publish keeps the unchanged pages of (built from the same code), or null when
    * every page is rendered. The first worker completes the release with hard links: the renderer's
-   * browser scripts and public files, then the served release's kept pages and pictures.
+   * browser scripts and public files, then the served release's kept pages.
    */
   served: string | null;
 };
-
-/** One optimised picture a page refers to: the file Astro's image service would write, and how. */
-export type PictureTransform = { finalPath: string; source: string; transform: Record<string, unknown> };
 
 export type RenderOutcome = {
   /** Files written, relative to the release. */
   files: string[];
   scriptHashes: string[];
-  pictures: PictureTransform[];
   /** Every keyed page's key by file, and the keyed pages this publish renders (the same in every worker). */
   keys: [string, string][];
   rendered: string[];
@@ -67,28 +62,6 @@ function outputFile(pathname: string, type: string): string {
   return trimmed ? `${trimmed}/index.html` : 'index.html';
 }
 
-async function astroInternal<T>(file: string): Promise<T> {
-  const astroDir = path.dirname(createRequire(import.meta.url).resolve('astro/package.json'));
-  return (await import(pathToFileURL(path.join(astroDir, file)).href)) as T;
-}
-
-/** Records the pictures the pages ask for, under the names Astro's own build gives them (astro/dist/assets/vite-plugin-assets.js). */
-async function recordPictures(meta: RendererMeta, pictures: Map<string, PictureTransform>) {
-  const { hashTransform, propsToFilename } = await astroInternal<{
-    hashTransform(transform: unknown, service: string, properties: string[]): string;
-    propsToFilename(file: string, transform: unknown, hash: string): string;
-  }>('dist/assets/utils/hash.js');
-  const astroAsset = ((globalThis as { astroAsset?: Record<string, unknown> }).astroAsset ??= {});
-  astroAsset.referencedImages ??= new Set();
-  astroAsset.addStaticImage = (transform: Record<string, unknown>, properties: string[]) => {
-    const source = String(transform.src);
-    const hash = hashTransform(transform, meta.image.entrypoint, properties);
-    const finalPath = `/${meta.image.assets}${propsToFilename(source, transform, hash)}`;
-    if (!pictures.has(finalPath)) pictures.set(finalPath, { finalPath, source, transform: { ...transform } });
-    return encodeURI(finalPath);
-  };
-}
-
 /** This thread's processor time (Node 23.9+), else the process's. */
 function threadCpuSeconds() {
   const usage = (process as { threadCpuUsage?: () => NodeJS.CpuUsage }).threadCpuUsage?.() ?? process.cpuUsage();
@@ -99,8 +72,6 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   const started = performance.now();
   Object.assign(process.env, job.env);
   const meta = JSON.parse(await readFile(path.join(job.rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
-  const pictures = new Map<string, PictureTransform>();
-  await recordPictures(meta, pictures);
   const { app } = (await import(pathToFileURL(path.join(job.rendererDir, 'server', meta.entry)).href)) as { app: BuildApp };
   const loaded = performance.now();
   app.setInternals({ pagesByKeys: new Map(meta.pages), entrySpecifierToBundleMap: new Map() });
@@ -153,7 +124,6 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   return {
     files,
     scriptHashes: [...hashes],
-    pictures: [...pictures.values()],
     keys: job.share.index === 0 ? [...keys] : [],
     rendered: job.share.index === 0 ? [...rendered] : [],
     kept,
@@ -170,8 +140,8 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
 
 /**
  * Hard-links into the new release the renderer's browser scripts and public files and, when only the
- * changed pages were rendered, the served release's other pages and its pictures (a served release
- * is never written again, so both stay whole). Returns how many pages were linked.
+ * changed pages were rendered, the served release's other pages (a served release is never written
+ * again, so both stay whole). Returns how many pages were linked.
  */
 function completeRelease(job: RenderJob, keptPages: string[], folders: Set<string>): number {
   const linkInto = (from: string, relative: string) => {
@@ -197,8 +167,6 @@ function completeRelease(job: RenderJob, keptPages: string[], folders: Set<strin
     if ((index + 1) % 500 === 0) parentPort?.postMessage({ progress: 500 } satisfies WorkerMessage);
   });
   if (keptPages.length % 500) parentPort?.postMessage({ progress: keptPages.length % 500 } satisfies WorkerMessage);
-  const assets = path.join(job.served, '_astro');
-  if (existsSync(assets)) for (const name of readdirSync(assets)) linkInto(job.served, path.join('_astro', name));
   return keptPages.length;
 }
 

@@ -7,8 +7,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { serve, type ServerType } from '@hono/node-server';
 import { Hono } from 'hono';
+import sharp from 'sharp';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
-import { exportProducts, saveProduct } from '@/features/backoffice/catalogue/catalogue.service';
+import { exportProducts, saveProduct, uploadPicture } from '@/features/backoffice/catalogue/catalogue.service';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
 import { allVariants, variantSlug } from '@/edge/rewrite';
 import { createTestApi, type TestApi } from '../../tests/support/api';
@@ -19,7 +20,8 @@ import { publishSite, type PublishOptions } from './site-build';
 
 /*
  * Publishing: one full build; a price change that rewrites only the pages showing it; a new product
- * on its details, list and home pages in all nine variants; then a failed publish and a publishing
+ * with a picture just uploaded on its details, list and home pages in all nine variants, its picture
+ * in the sizes stored at upload and none made by the publish; then a failed publish and a publishing
  * process killed half-way.
  */
 
@@ -52,6 +54,8 @@ const pageText = async (url: string, variant?: string) =>
   (await (await site().request(url, variant ? { headers: { Cookie: `site=${variant}` } } : {})).text()).replace(/<[^>]+>/g, ' ');
 /** The file a page of the served release is, by inode: a page a publish did not rewrite keeps its file. */
 const fileOf = async (page: string) => (await stat(path.join(root, 'current', page))).ino;
+/** The picture files of a folder, by path within it. */
+const picturesIn = async (folder: string) => (await readdir(folder, { recursive: true })).filter((file) => /\.(webp|avif|png|jpe?g|gif)$/.test(file)).sort();
 
 it('publishes every page, then only the pages a price change shows on, then a new product in all nine variants, and keeps the last good pages when a publish fails', async () => {
   const full = await publishSite({ ...options, full: true });
@@ -86,10 +90,15 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
   expect(after.at(-1)).not.toBe(before.at(-1));
 
-  // A new arrival, best selling: its details pages, the first list page and the home page's new arrivals, in every variant.
+  // A new arrival, best selling, with a picture just uploaded: stored with its sizes at once.
+  const uploaded = await uploadPicture(shop, await sharp({ create: { width: 900, height: 900, channels: 3, background: '#3a2a5c' } }).png().toBuffer());
+  const sizes = ['240x240', '480x480', '360x360', '720x720', '72x72'].map((box) => uploaded.url.replace(/\.webp$/, `.${box}.webp`));
+  for (const size of sizes) expect((await shop.app.request(size)).headers.get('Content-Type'), size).toBe('image/webp');
+  // Its details pages, the first list page and the home page's new arrivals, in every variant.
   const [template] = await exportProducts(shop.db, [(await exportProducts(shop.db))[0]!.slug]);
   const newcomer = {
     ...template!,
+    pictures: [uploaded.reference, ...template!.pictures],
     slug: 'moonlit-silk-newcomer',
     arrivedDaysAgo: 0,
     soldCount: 100_000,
@@ -113,9 +122,23 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   }
   expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
 
-  // A publish whose pictures cannot be fetched fails; the pages served stay those of the last publish.
+  // No publish made a picture: the pages show the sizes stored with it, which the shop serves.
+  for (const result of [full, update, published]) expect(Object.keys(result.stages)).not.toContain('pictures');
+  // The served release holds the shop's own public pictures (icons) and no other; nothing was kept aside either.
+  expect(await picturesIn(path.join(root, 'current'))).toEqual(await picturesIn(fileURLToPath(new URL('../../public', import.meta.url))));
+  expect(existsSync(path.join(root, 'cache'))).toBe(false);
+  const newcomerPage = await (await site().request(`/productsList/details?id=${created!.goodsId}`)).text();
+  const gallery = /<img[^>]*srcset="([^"]+)"[^>]*>/.exec(newcomerPage.slice(newcomerPage.indexOf('gallery-slides')))!;
+  expect(gallery[0]).toContain(`src="${sizes[3]}"`);
+  expect(gallery[1]).toBe(`${sizes[2]} 360w, ${sizes[3]} 720w`);
+  expect(newcomerPage).toContain(`src="${sizes[4]}"`);
+  const list = await (await site().request('/productsList')).text();
+  // The card's <img> is React's: its attribute is written `srcSet`, the same attribute to a browser.
+  expect(list.toLowerCase()).toContain(`srcset="${sizes[0]} 240w, ${sizes[1]} 480w"`.toLowerCase());
+
+  // A publish that fails (its render worker runs out of memory) leaves the pages of the last publish served.
   const good = await readlink(path.join(root, 'current'));
-  await expect(publishSite({ ...options, full: true, apiOrigin: 'http://127.0.0.1:9' })).rejects.toThrow(/fetch failed|picture/);
+  await expect(publishSite({ ...options, full: true, render: { workers: 1, heapMb: 8 } })).rejects.toThrow(/render worker|memory|rendering the pages failed/);
   expect(await readlink(path.join(root, 'current'))).toBe(good);
   expect(await pageText(details)).toContain('4,321.00');
   expect((await site().request('/productsList')).status).toBe(200);

@@ -10,7 +10,7 @@ import { shellData } from '@/lib/build-snapshot';
 import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
-import { defaultRenderSettings, ensureRenderer, placePictures, renderPages, type Rendered, type RenderSettings } from './render-pages';
+import { defaultRenderSettings, ensureRenderer, renderPages, type Rendered, type RenderSettings } from './render-pages';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -22,7 +22,6 @@ export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
  *   site/releases/<id>.json  the code it was built from and every page's key (docs/decisions/050)
  *   site/current → releases/<id>
  *   site/renderers/<code>/   the page renderer and browser scripts of one code version (render-pages.ts)
- *   site/cache/pictures/     optimised pictures, each made once
  *
  * A publish takes one catalogue snapshot and renders pages from it with the code's renderer, bundled
  * once per code version (docs/decisions/065). When the code is the one the served release was built
@@ -52,8 +51,9 @@ export type PublishResult = {
   /**
    * Seconds per step: snapshot, code (fingerprint), bundle (`astro build`, only when the code has no
    * renderer yet), load (the workers start and load the renderer), paths (they list the pages and
-   * their keys), render, write, link (the unchanged pages and the scripts, hard links), pictures,
-   * release (header policy, record), switch, then cleanup (not in `seconds`).
+   * their keys), render, write, link (the unchanged pages and the scripts, hard links), release
+   * (header policy, record), switch, then cleanup (not in `seconds`). Pictures are not a step: their
+   * sizes are made when they are stored (docs/decisions/067).
    */
   stages: Record<string, number>;
   /** The shop process's peak resident memory during the publish, its render workers included (Linux; 0 where /proc is missing). */
@@ -66,7 +66,7 @@ export type PublishOptions = {
   db: Database;
   storage: Pick<Storage, 'url'>;
   testMode: boolean;
-  /** Where the build fetches pictures from (the shop's own API). */
+  /** The shop's own API, which the pages' settings name (SHOP_API_ORIGIN). */
   apiOrigin: string;
   /** The origin of canonical links and the sitemap (docs/decisions/024). */
   publicOrigin: string;
@@ -147,8 +147,6 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     });
     splitRenderPhase(stages, rendered.seconds, (performance.now() - phase) / 1000);
     last = performance.now();
-    await placePictures(rendered.pictures, { releaseDir: building, cacheDir: path.join(root, 'cache', 'pictures'), rendererDir: renderer.dir });
-    lap('pictures');
     // The kept pages bring their scripts' hashes from the served release (the same code, the same scripts).
     const inherited = served && !full ? await readScriptHashes(served) : [];
     writeHeaderPolicyFiles(building, pageHeaderSettings({ ...process.env, PUBLIC_ORIGIN: options.publicOrigin }), [...rendered.scriptHashes, ...inherited]);
@@ -164,6 +162,8 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     const seconds = (performance.now() - started) / 1000;
     await removeOldReleases(root);
     await removeOtherRenderers(root, [code]);
+    // Pictures were made here at publish before their sizes were made at upload (docs/decisions/067).
+    await rm(path.join(root, 'cache', 'pictures'), { recursive: true, force: true });
     lap('cleanup');
     const cpu = process.cpuUsage(cpuBefore);
     return { release, pages, rendered: pages - rendered.kept, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 };
@@ -245,13 +245,12 @@ async function servedRelease(root: string): Promise<string | null> {
  * the public files, the configuration and the locked dependencies, and the settings the pages read.
  * A publish renders every page when it differs from the served release's.
  */
-async function codeFingerprint(options: Pick<PublishOptions, 'apiOrigin' | 'publicOrigin'>): Promise<string> {
+async function codeFingerprint(options: Pick<PublishOptions, 'publicOrigin'>): Promise<string> {
   const hash = createHash('sha256');
-  const api = new URL(options.apiOrigin);
   const settings = Object.entries(process.env)
     .filter(([name]) => name.startsWith('PUBLIC_') || name === 'AGE_GATE_LEAVE_URL')
     .sort(([a], [b]) => a.localeCompare(b));
-  hash.update(JSON.stringify({ settings, publicOrigin: options.publicOrigin, pictures: `${api.protocol}//${api.hostname}`, node: process.version }));
+  hash.update(JSON.stringify({ settings, publicOrigin: options.publicOrigin, node: process.version }));
   for (const folder of ['src', 'public']) {
     const entries = await readdir(path.join(projectRoot, folder), { recursive: true, withFileTypes: true });
     const files = entries

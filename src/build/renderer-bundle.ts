@@ -23,13 +23,11 @@ export type RendererMeta = {
   pages: [string, { styles: unknown[] }][];
   /** Scripts the integrations add to every page (`injectScript`), as Astro's settings hold them. */
   scripts: { stage: string; content: string }[];
-  /** The picture service (its entrypoint names the optimised pictures' hashes) and the folder of built assets. */
-  image: { entrypoint: string; config: Record<string, unknown>; assets: string };
 };
 
 /** Astro's default prerenderer holds its app once set up (astro/dist/core/build/default-prerenderer.js). */
 type BuildSettings = {
-  config: { outDir: URL; build: { assets: string }; image: { service: { entrypoint: string; config: Record<string, unknown> } } };
+  config: { outDir: URL };
   scripts: RendererMeta['scripts'];
 };
 type PageData = { styles: unknown[] };
@@ -65,7 +63,6 @@ export function rendererBundle(): AstroIntegration {
               entry,
               pages: [...(pages ?? new Map<string, PageData>())].map(([key, data]) => [key, { styles: data.styles }]),
               scripts: settings.scripts.map(({ stage, content }) => ({ stage, content })),
-              image: { entrypoint: settings.config.image.service.entrypoint, config: settings.config.image.service.config, assets: settings.config.build.assets },
             };
             if (meta.scripts.some((script) => script.stage === 'page')) throw new Error('page-stage scripts are not supported by the kept renderer');
             writeFileSync(path.join(keepIn, RENDERER_META), JSON.stringify(meta));

@@ -16,6 +16,3 @@ export async function fetchFromApi<T>(path: string, site: { language: Language; 
   if (body.code !== 1) throw new Error(`${init.method ?? 'GET'} ${path} answered ${body.code}: ${body.message}`);
   return body.data;
 }
-
-/** A picture URL the API answered (`/api/v1/media/…`) as the build can fetch it. */
-export const pictureSource = (url: string) => (url.startsWith('/') ? `${buildApiOrigin()}${url}` : url);

@@ -7,6 +7,8 @@ import { inject } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { servePages } from '@/app/pages';
 import { servedDir } from '@/app/site-build';
+import { mediaRoutes } from '@/server/storage/media.routes';
+import { createFolderStorage } from '@/server/storage/storage';
 import { observatory } from '../support/observatory';
 import { BUILD_CANARY_SECRET } from './support/global-setup';
 
@@ -15,7 +17,7 @@ import { BUILD_CANARY_SECRET } from './support/global-setup';
  * pages run, and what the build must never put into it. No browser needed.
  */
 
-const { siteDir: siteRoot } = inject('e2e');
+const { siteDir: siteRoot, dataDir } = inject('e2e');
 /** The release being served (a publish swaps `current`; see src/app/site-build.ts). */
 const siteDir = servedDir(siteRoot);
 
@@ -122,6 +124,38 @@ describe('the built site', () => {
     const { response } = await page('/?lang=ZH');
     expect(response.headers.get('Set-Cookie')).toMatch(/; Secure/);
     expect(response.headers.get('Strict-Transport-Security')).toMatch(/max-age=\d{8}/);
+  });
+
+  it('shows the pictures of the home, list and details pages in the sizes stored with them, which the shop serves as WebP for a year', async () => {
+    // The demo shop's picture store, served as the shop serves it (/api/v1/media/…).
+    const media = new Hono().route('/api/v1/media', mediaRoutes({ storage: createFolderStorage(path.join(dataDir, 'storage')) }));
+    const page = (...parts: string[]) => readFile(path.join(siteDir, 'en-usd', ...parts, 'index.html'), 'utf8');
+    const pictures = (html: string) =>
+      [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({
+        src: /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '',
+        // React writes a card's attribute as `srcSet`: the same attribute to a browser.
+        srcset: /\ssrcset="([^"]+)"/i.exec(tag)?.[1]?.split(', ').map((candidate) => candidate.split(' ')[0]!) ?? [],
+      }));
+    const home = pictures(await page());
+    const list = pictures(await page('productsList'));
+    const detailsIds = await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'));
+    const details = (await Promise.all(detailsIds.map((id) => page('productsList', 'details', id)))).flatMap(pictures);
+    const boxesOf = (shown: { src: string; srcset: string[] }[]) =>
+      new Set(shown.flatMap(({ src, srcset }) => [src, ...srcset]).map((url) => /^\/api\/v1\/media\/(?:goods|adverts)\/[a-z0-9-]+\.(\d+x\d+)\.webp$/.exec(url)?.[1] ?? url));
+    // Cards in 240 and 480 (a srcset each); the gallery in 360 and 720, thumbnails at 72; banners in 400, 800 and 1200.
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((picture) => picture.srcset.length === 2)).toBe(true);
+    expect(boxesOf(list)).toEqual(new Set(['240x240', '480x480']));
+    expect(boxesOf(details)).toEqual(new Set(['240x240', '480x480', '360x360', '720x720', '72x72']));
+    expect(boxesOf(home)).toEqual(new Set(['240x240', '480x480', '400x150', '800x300', '1200x450']));
+    for (const url of new Set([...home, ...list, ...details].flatMap(({ src, srcset }) => [src, ...srcset]))) {
+      const response = await media.request(url);
+      expect(response.status, url).toBe(200);
+      expect(response.headers.get('Content-Type'), url).toBe('image/webp');
+      expect(response.headers.get('Cache-Control'), url).toBe('public, max-age=31536000, immutable');
+    }
+    // The build made no picture of its own.
+    expect((await files(siteDir)).filter((file) => /\.(webp|avif|jpe?g)$/.test(file))).toEqual([]);
   });
 
   it('holds no secret from the build environment and no server-only code', async () => {

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { seedDemoCatalog } from '@/features/catalog/demo/seed';
+import { makeMissingPictureVariants } from '@/features/catalog/picture-variants.service';
 import { embeddedOptions, openDatabase } from '@/server/db/client';
 import { createFolderStorage } from '@/server/storage/storage';
 
@@ -58,7 +59,10 @@ async function seedInto(dataDir: string) {
     : await openDatabase({ dataDir: path.join(dataDir, 'db'), owner: { kind: 'task', name: 'test demo data' } });
   try {
     await database.migrate();
-    await seedDemoCatalog(database.db, createFolderStorage(path.join(dataDir, 'storage')));
+    const storage = createFolderStorage(path.join(dataDir, 'storage'));
+    await seedDemoCatalog(database.db, storage);
+    // A first start marks its pictures as sized (src/app/main.ts): a start on a copy has nothing to make.
+    await makeMissingPictureVariants({ db: database.db, storage });
   } finally {
     await database.close();
   }

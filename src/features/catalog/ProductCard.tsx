@@ -18,7 +18,7 @@ export const cardProduct = ({ goodsId, goodsName, currency, unitPrice, originalP
   picture: picture && { alt: picture.alt },
 });
 
-/** A picture ready for <img>: the build's optimised sizes, or the API's own picture. */
+/** A picture ready for <img>: the sizes stored with it (picture-variants.ts), or the API's own picture. */
 export type CardPicture = { src: string; srcSet?: string; width: number; height: number };
 
 type Props = {

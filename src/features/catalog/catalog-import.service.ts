@@ -16,6 +16,7 @@ import {
   specificationTexts,
 } from '@/server/db/schema';
 import { isValidStorageKey, type Storage } from '@/server/storage/storage';
+import { storePictureWithVariants } from './picture-variants';
 import { catalogImportSchema, type CatalogImport, type LocalizedText, type PictureAlt } from './catalog-import.schema';
 
 /** Turns a picture reference of the import (a file path, or `art:…` for generated art) into its bytes. */
@@ -197,7 +198,8 @@ async function keepStoredPicture(storage: Storage, reference: string, folder: 'g
 
 /**
  * Re-encodes a picture as WebP no larger than the shop shows it, and stores it under a key that
- * carries its content hash, so a changed picture gets a new URL and caches never serve a stale one.
+ * carries its content hash, so a changed picture gets a new URL and caches never serve a stale one,
+ * with the sizes the pages show it at (picture-variants.ts): all of them, or nothing.
  */
 export async function storePicture(storage: Storage, keyPrefix: string, source: Promise<Buffer>, maxPx = PICTURE_MAX_PX) {
   const { data, info } = await sharp(await source)
@@ -207,6 +209,6 @@ export async function storePicture(storage: Storage, keyPrefix: string, source: 
     .toBuffer({ resolveWithObject: true });
   const hash = createHash('sha256').update(data).digest('hex').slice(0, 10);
   const storageKey = `${keyPrefix}-${hash}.webp`;
-  await storage.put(storageKey, data);
+  await storePictureWithVariants(storage, storageKey, data);
   return { storageKey, width: info.width, height: info.height };
 }

@@ -9,6 +9,7 @@ import type { Executor } from '@/server/db/client';
 import { specificationPrices, specifications } from '@/server/db/schema';
 import { catalogFromCsv } from './catalog-csv';
 import { importCatalog } from './catalog-import.service';
+import { makeMissingPictureVariants } from './picture-variants.service';
 
 /* The operator's catalogue commands: `npm run shop -- <command> --help`. */
 
@@ -103,8 +104,21 @@ export const setPriceCommand = operatorCommand({
   },
 });
 
+const variantsUsage = 'picture-variants';
+export const pictureVariantsCommand = operatorCommand({
+  usage: variantsUsage,
+  help: 'makes the sizes the pages show of every stored product and advert picture that lacks them (pictures stored before sizes were made at upload); a start does it once by itself, running it again makes nothing',
+  async execute(args, { db, storage }) {
+    readArguments(args, variantsUsage, {}, { min: 0 });
+    const { pictures, made, lost } = await makeMissingPictureVariants({ db, storage });
+    const summary = `Looked at ${pictures} pictures: made ${made} missing sizes.`;
+    return lost.length ? `${summary}\nMissing from the picture store, so not sized: ${lost.join(', ')}.` : summary;
+  },
+});
+
 export const catalogCommands = {
   'import-catalog': importCatalogCommand,
+  'picture-variants': pictureVariantsCommand,
   'set-stock': setStockCommand,
   'set-price': setPriceCommand,
 };

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, NoSuchKey, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { checkedKey, contentTypeOf, isValidStorageKey, mediaUrl, StorageError, type Storage, type StorageSettings } from './storage';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
@@ -33,6 +33,17 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
         return object.Body ? Buffer.from(await object.Body.transformToByteArray()) : Buffer.alloc(0);
       } catch (error) {
         if (error instanceof NoSuchKey) return null;
+        throw error;
+      }
+    },
+    async has(key) {
+      if (!isValidStorageKey(key)) return false;
+      try {
+        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        return true;
+      } catch (error) {
+        // A HEAD answer has no body to name the error: some S3-compatible servers' 404 arrives unnamed.
+        if (error instanceof NotFound || error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
         throw error;
       }
     },

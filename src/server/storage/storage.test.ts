@@ -46,13 +46,16 @@ describe.each(stores)('pictures kept in $name', ({ sharedBetweenMachines, start 
     const second = await testPicture('#445566');
 
     expect(await storage.get('goods/robe-1.png')).toBeNull();
+    expect(await storage.has('goods/robe-1.png')).toBe(false);
     await storage.put('goods/robe-1.png', first);
     expect(await storage.get('goods/robe-1.png')).toEqual(first);
+    expect(await storage.has('goods/robe-1.png')).toBe(true);
     await storage.put('goods/robe-1.png', second);
     expect(await storage.get('goods/robe-1.png')).toEqual(second);
 
     await storage.remove('goods/robe-1.png');
     expect(await storage.get('goods/robe-1.png')).toBeNull();
+    expect(await storage.has('goods/robe-1.png')).toBe(false);
     // Removing what is not there (an erased customer without an avatar) is no error.
     await expect(storage.remove('goods/robe-1.png')).resolves.toBeUndefined();
   });
@@ -62,6 +65,7 @@ describe.each(stores)('pictures kept in $name', ({ sharedBetweenMachines, start 
     for (const key of ['../escape.png', 'Goods/Upper.png', '/rooted.png', 'goods//double.png', 'goods/../up.png']) {
       await expect(storage.put(key, await testPicture())).rejects.toThrow(/invalid storage key/);
       expect(await storage.get(key)).toBeNull();
+      expect(await storage.has(key)).toBe(false);
     }
   });
 
@@ -75,6 +79,9 @@ describe.each(stores)('pictures kept in $name', ({ sharedBetweenMachines, start 
     expect(served.status).toBe(200);
     expect(served.headers.get('Content-Type')).toBe('image/png');
     expect(served.headers.get('Cache-Control')).toBe('public, max-age=31536000, immutable');
+    // A CDN that proxies the shop (Netlify) keeps it only when told to.
+    expect(served.headers.get('Netlify-CDN-Cache-Control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('CDN-Cache-Control')).toBe('public, max-age=31536000, immutable');
     expect(Buffer.from(await served.arrayBuffer())).toEqual(picture);
 
     expect((await shop.app.request('/api/v1/media/adverts/never-stored.png')).status).toBe(404);

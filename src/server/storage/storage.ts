@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -9,6 +9,8 @@ import path from 'node:path';
 export type Storage = {
   put(key: string, body: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /** Whether an object is stored under the key, without reading it. */
+  has(key: string): Promise<boolean>;
   /** Deletes the object; nothing happens when there is none (an erased customer's avatar). */
   remove(key: string): Promise<void>;
   /** The public URL path the API serves the object at. */
@@ -78,6 +80,10 @@ export function createFolderStorage(root: string): Storage {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return null;
         throw error;
       }
+    },
+    async has(key) {
+      if (!isValidStorageKey(key)) return false;
+      return stat(resolve(key)).then((found) => found.isFile(), () => false);
     },
     async remove(key) {
       if (isValidStorageKey(key)) await rm(resolve(key), { force: true });

@@ -207,8 +207,9 @@ const isWebp = (bytes: Buffer) => bytes.subarray(0, 4).toString('latin1') === 'R
 
 /**
  * Stores an uploaded picture as WebP through the import's picture pipeline (a product's unless told
- * where and how large); answers its reference. Recognised by its bytes (JPEG, PNG, WebP) so no other
- * decoder sees the upload; -218 `file` otherwise.
+ * where and how large), with the sizes the pages show it at; answers its reference. Recognised by its
+ * bytes (JPEG, PNG, WebP) so no other decoder sees the upload; -218 `file` otherwise, and for a picture
+ * that cannot be encoded, which then leaves nothing stored.
  */
 export async function uploadPicture(deps: Pick<ShopDeps, 'storage'>, bytes: Buffer, { keyPrefix, maxPx }: { keyPrefix: string; maxPx?: number } = { keyPrefix: 'goods/upload' }) {
   if (!isJpeg(bytes) && !isPng(bytes) && !isWebp(bytes)) throw invalidInput('file');

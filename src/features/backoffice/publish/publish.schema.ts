@@ -13,7 +13,7 @@ export const publishStatusSchema = z
     pages: z.number().int().optional(),
     rendered: z.number().int().optional(),
     seconds: z.number().optional(),
-    /** When finished: seconds per step of the publish (snapshot, bundle, paths, render, write, pictures, release, switch). */
+    /** When finished: seconds per step of the publish (snapshot, bundle, paths, render, write, release, switch). */
     stages: z.record(z.string(), z.number()).optional(),
     /** While running: pages written so far, and how many the last publish held (0 before the first). */
     progress: z.object({ done: z.number().int(), total: z.number().int() }).optional(),
