@@ -34,7 +34,8 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/support/global-setup.ts'],
-          // Two files at a time, each with its own shop, port, data folder and browser.
+          // Two files at a time, each with its own shop, port, data folder and browser profiles (contexts)
+          // in the one Chromium the global setup starts.
           maxWorkers: 2,
           // After the server tests, not beside them: each group has the machine's two workers to itself.
           sequence: { groupOrder: 1 },

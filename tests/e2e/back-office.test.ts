@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
@@ -9,7 +8,7 @@ import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';
 import type { OperatorRole } from '@/features/backoffice/operators/operators';
 import { operatorSignedIn as signedInOperator } from './support/back-office';
-import { aStorefront, untranslatedKeys } from './support/shop';
+import { aStorefront, downloaded, untranslatedKeys } from './support/shop';
 import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 
 /* Operators run the shop from /admin: the fulfilment operator ships, the customer sees it, the admin reads the audit log. */
@@ -92,7 +91,7 @@ describe('the back office', () => {
     await admin.getByLabel('How many codes').fill('3');
     const [codes] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Issue and download CSV' }).click()]);
     expect(codes.suggestedFilename()).toBe('verification-codes-pebble-massager-sage-3.csv');
-    const codeRows = readFileSync(await codes.path(), 'utf8').trimEnd().split('\r\n');
+    const codeRows = (await downloaded(codes)).toString('utf8').trimEnd().split('\r\n');
     expect(codeRows).toHaveLength(4);
     const [code, link] = codeRows[1]!.split(',') as [string, string];
     expect(link).toBe(`${shop.url}/verify/${code}`);
@@ -102,7 +101,7 @@ describe('the back office', () => {
     await admin.getByLabel('Order number or email').fill('discreet.buyer@example.com');
     await admin.getByRole('button', { name: 'Find' }).click();
     const [orders] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
-    const orderRows = readFileSync(await orders.path(), 'utf8').trimEnd().split('\r\n');
+    const orderRows = (await downloaded(orders)).toString('utf8').trimEnd().split('\r\n');
     expect(orderRows.slice(1).every((row) => row.includes('discreet.buyer@example.com'))).toBe(true);
     expect(orderRows.length).toBeGreaterThan(1);
 
@@ -237,7 +236,7 @@ describe('the back office', () => {
     await editor.getByText('Import or export the catalogue').click();
     const [download] = await Promise.all([editor.waitForEvent('download'), editor.getByRole('button', { name: 'Export as JSON' }).click()]);
     expect(download.suggestedFilename()).toBe('catalogue.json');
-    const exported = JSON.parse(readFileSync((await download.path())!, 'utf8')) as { products: { slug: string; onSale: boolean }[] };
+    const exported = JSON.parse((await downloaded(download)).toString('utf8')) as { products: { slug: string; onSale: boolean }[] };
     const robe = exported.products.find((product) => product.slug === 'moonlight-robe')!;
     robe.onSale = false;
     await editor.getByLabel('Catalogue file (JSON or CSV)').setInputFiles({ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });

@@ -103,11 +103,14 @@ describe('a declined payment', () => {
     page.on('request', (request) => {
       if (/\/order\/(checkOrderStatus|callback)/.test(request.url())) statusChecks.push(request.url());
     });
-    // What the provider's cancel link brings the buyer back to.
+    // What the provider's cancel link brings the buyer back to. The page's clock is the test's: past
+    // the time a waiting page asks again, then until its network is quiet.
+    await page.clock.install();
     await page.goto(`/pay_result?orderId=${order!.id}&cancelled=1&token=CANCELLED-AT-PROVIDER`);
     await page.getByRole('heading', { name: 'Payment cancelled' }).waitFor();
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
-    await page.waitForTimeout(2500);
+    await page.clock.runFor(2500);
+    await page.waitForLoadState('networkidle');
     expect(statusChecks).toEqual([]);
     await page.getByRole('button', { name: 'Pay again' }).click();
     await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);

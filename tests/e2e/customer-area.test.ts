@@ -70,13 +70,16 @@ describe('personal info', () => {
     await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Preview of your new picture' }).waitFor();
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
-    // Held back a moment, so the progress shows while the picture travels.
+    // Held back until the progress has shown while the picture travels.
+    let progressShown = () => {};
+    const shown = new Promise<void>((resolve) => (progressShown = resolve));
     await page.route('**/api/v1/account/updateHeadPicture', async (route) => {
-      await new Promise((resolve) => setTimeout(resolve, 500));
+      await shown;
       await route.continue();
     });
     await page.getByRole('button', { name: 'Save picture' }).click();
     await page.getByText(/^Uploading: \d+%$/).waitFor();
+    progressShown();
     await page.getByText('Your new picture has been saved').waitFor();
     expect((await userOf(email)).headPictureKey).toMatch(/^avatars\/\d+-[0-9a-f]{16}\.webp$/);
 

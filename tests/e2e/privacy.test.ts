@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises';
 import { eq, sql } from 'drizzle-orm';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
@@ -6,7 +5,7 @@ import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order
 import type { DataExport } from '@/features/privacy/data-export';
 import { NEUTRAL_PAGE } from '@/features/privacy/QuickExit';
 import { addresses, cartLines, energyRecords, orderLines, orders, passwordResets, sessions, shareVisits, users } from '@/server/db/schema';
-import { aStorefront, untranslatedKeys } from './support/shop';
+import { aStorefront, downloaded, untranslatedKeys } from './support/shop';
 import { goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
 
 /*
@@ -78,7 +77,7 @@ describe('privacy in the browser', () => {
 
     const [download] = await Promise.all([ben.waitForEvent('download'), ben.getByRole('link', { name: 'Download my data' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d\d-\d\d\.json$/);
-    const data = JSON.parse(await readFile((await download.path())!, 'utf8')) as DataExport;
+    const data = JSON.parse((await downloaded(download)).toString('utf8')) as DataExport;
     expect(data.profile).toMatchObject({ email: 'ben.privacy@example.com', showItemNamesInMail: true, referredBy: 'an***@example.com' });
     expect(data.orders).toEqual([expect.objectContaining({ orderNo: order!.orderNo, status: 'completed', lines: [expect.objectContaining({ goodsName: 'Satin Slip Dress' })] })]);
 

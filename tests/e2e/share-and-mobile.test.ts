@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { aStorefront, untranslatedKeys } from './support/shop';
+import { aStorefront, downloaded, untranslatedKeys } from './support/shop';
 
 const shop = await aStorefront();
 
@@ -29,7 +28,7 @@ describe('sharing and the phone layout', () => {
 
     const [download] = await Promise.all([page.waitForEvent('download'), share.getByRole('link', { name: 'Download QR code' }).click()]);
     expect(download.suggestedFilename()).toBe('qrcode.png');
-    const png = await readFile((await download.path())!);
+    const png = await downloaded(download);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
   });

@@ -72,13 +72,14 @@ export type CaptureOutcome =
   | { capture: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED'; amount?: Money }
   | { http: 400 | 403 | 404 | 422; issue?: string }
   | { http: 500 }
-  /** PayPal captures, but the answer comes after this many milliseconds. */
-  | { late: number };
+  /** PayPal captures once the shop has stopped waiting (its timeout closed the connection): the answer is lost. */
+  | { late: true };
 export type RefundOutcome =
   | { refund: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED' }
   | { http: 400 | 403 | 404 | 409 | 422; issue?: string }
   | { http: 500 }
-  | { late: number };
+  /** PayPal refunds once the shop has stopped waiting: the answer is lost. */
+  | { late: true };
 
 export type Money = { currency_code: string; value: string };
 type Refund = { id: string; status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'; amount: Money; captureId: string };
@@ -170,6 +171,8 @@ export async function startPaypalStandIn() {
   const refundRequestIds: string[] = [];
   /** Invoice ids that reached a capture attempt (captured or refused). */
   const invoiceIds = new Set<string>();
+  /** Calls held until the test releases them (see `hold`). */
+  const holds: { path: RegExp; arrived: () => void; released: Promise<void> }[] = [];
   /** Signed webhook bodies by transmission id, exactly as sent. */
   const sentWebhooks = new Map<string, { raw: string; signature: string }>();
   /** Requests PayPal would refuse and answers PayPal would never give; the tests expect none. */
@@ -186,6 +189,11 @@ export async function startPaypalStandIn() {
     failNext: [] as RegExp[],
     /** Delay answers to matching paths by this many milliseconds. */
     slow: null as { path: RegExp; ms: number } | null,
+    /**
+     * Answer matching paths only once the shop has stopped waiting (its timeout closed the
+     * connection), and do the work then: PayPal did it, its answer came too late.
+     */
+    tooLate: null as RegExp | null,
     webhookVerification: 'SUCCESS' as 'SUCCESS' | 'FAILURE',
     tokenLifetimeSeconds: 32_400,
     /**
@@ -267,7 +275,7 @@ export async function startPaypalStandIn() {
 
   const fail = (found: FoundOperation, status: number, issue?: string): Answer => ({ status, body: documentedError(found, status, issue, id(13).toLowerCase()) });
 
-  async function capture(found: FoundOperation, order: Order): Promise<Answer> {
+  async function capture(found: FoundOperation, order: Order, callerGone: Promise<void>): Promise<Answer> {
     stats.captureCalls += 1;
     if (order.status === 'COMPLETED') return fail(found, 422, 'ORDER_ALREADY_CAPTURED');
     // A card whose 3-D Secure waits for the buyer on PayPal's page: they can come back only to a return URL.
@@ -285,7 +293,7 @@ export async function startPaypalStandIn() {
       if (outcome.http === 422 && 'issue' in outcome && outcome.issue && buyerBack.includes(outcome.issue)) order.status = 'PAYER_ACTION_REQUIRED';
       return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
     }
-    if ('late' in outcome) await sleep(outcome.late);
+    if ('late' in outcome) await callerGone;
     stats.capturesCreated += 1;
     const unit = (order.request.purchase_units as { invoice_id?: string }[])[0]!;
     const amount = ('amount' in outcome && outcome.amount) || { currency_code: order.amount.currency_code, value: order.amount.value };
@@ -295,7 +303,7 @@ export async function startPaypalStandIn() {
     return { status: 201, body: orderBody(order) };
   }
 
-  async function refund(found: FoundOperation, captured: Capture, body: { amount?: Money }): Promise<Answer> {
+  async function refund(found: FoundOperation, captured: Capture, body: { amount?: Money }, callerGone: Promise<void>): Promise<Answer> {
     stats.refundCalls += 1;
     if (captured.status === 'REFUNDED') return fail(found, 422, 'CAPTURE_FULLY_REFUNDED');
     if (captured.status === 'PENDING') return fail(found, 422, 'PENDING_CAPTURE');
@@ -305,7 +313,7 @@ export async function startPaypalStandIn() {
     if (Number(amount.value) > Number(captured.amount.value)) return fail(found, 422, 'REFUND_AMOUNT_EXCEEDED');
     const outcome: RefundOutcome = steer.refunds.shift() ?? { refund: 'COMPLETED' };
     if ('http' in outcome) return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
-    if ('late' in outcome) await sleep(outcome.late);
+    if ('late' in outcome) await callerGone;
     const made: Refund = { id: id(), status: 'refund' in outcome ? outcome.refund : 'COMPLETED', amount, captureId: captured.id };
     refunds.set(made.id, made);
     captured.refunds.push(made);
@@ -337,7 +345,15 @@ export async function startPaypalStandIn() {
   }
 
   /** The answer to a documented API call, after the request was validated. */
-  async function route(found: FoundOperation | null, method: string, path: string, text: string, request: IncomingMessage, body: Record<string, unknown>): Promise<Answer> {
+  async function route(
+    found: FoundOperation | null,
+    method: string,
+    path: string,
+    text: string,
+    request: IncomingMessage,
+    body: Record<string, unknown>,
+    callerGone: Promise<void>,
+  ): Promise<Answer> {
     if (method === 'POST' && path === '/v1/oauth2/token') {
       stats.tokenRequests += 1;
       const expected = `Basic ${Buffer.from(`${STAND_IN_CLIENT.id}:${STAND_IN_CLIENT.secret}`).toString('base64')}`;
@@ -360,7 +376,7 @@ export async function startPaypalStandIn() {
       }
       case 'orders.capture': {
         const order = orders.get(resourceId);
-        return order ? capture(found, order) : fail(found, 404, 'INVALID_RESOURCE_ID');
+        return order ? capture(found, order, callerGone) : fail(found, 404, 'INVALID_RESOURCE_ID');
       }
       case 'captures.get': {
         stats.captureReads += 1;
@@ -369,7 +385,7 @@ export async function startPaypalStandIn() {
       }
       case 'captures.refund': {
         const captured = captures.get(resourceId);
-        return captured ? refund(found, captured, body as { amount?: Money }) : fail(found, 404, 'INVALID_RESOURCE_ID');
+        return captured ? refund(found, captured, body as { amount?: Money }, callerGone) : fail(found, 404, 'INVALID_RESOURCE_ID');
       }
       case 'refunds.get': {
         const made = refunds.get(resourceId);
@@ -472,8 +488,17 @@ export async function startPaypalStandIn() {
 
     const spec = specOf(path);
     const found = spec ? findOperation(spec, method, path) : null;
+    // Settles when the connection closes: after the answer, or when the shop stopped waiting for it.
+    const callerGone = new Promise<void>((resolve) => response.once('close', () => resolve()));
     const work = async (): Promise<Answer> => {
       if (steer.slow?.path.test(path)) await sleep(steer.slow.ms);
+      if (steer.tooLate?.test(path)) await callerGone;
+      const held = holds.findIndex((hold) => hold.path.test(path));
+      if (held >= 0) {
+        const [hold] = holds.splice(held, 1);
+        hold!.arrived();
+        await hold!.released;
+      }
       const failing = steer.failNext.findIndex((pattern) => pattern.test(path));
       if (failing >= 0) {
         steer.failNext.splice(failing, 1);
@@ -495,7 +520,7 @@ export async function startPaypalStandIn() {
           return { status: 400, body: { ...documentedError(found, 400), details: problems.map((problem) => ({ issue: 'INVALID_PARAMETER_VALUE', description: problem })) } };
         }
       }
-      return route(found, method, path, text, request, body);
+      return route(found, method, path, text, request, body, callerGone);
     };
 
     const requestId = request.headers['paypal-request-id'];
@@ -531,12 +556,21 @@ export async function startPaypalStandIn() {
     response.end(JSON.stringify(result.body));
   }
 
+  /** Requests the stand-in is still answering, and who waits until there are none. */
+  let answering = 0;
+  const idleWaiters: (() => void)[] = [];
   const server = createServer((request, response) => {
-    answer(request, response).catch((failure: Error) => {
-      violations.push(`the stand-in failed: ${failure.message}`);
-      response.writeHead(500, { 'Content-Type': 'application/json' });
-      response.end(JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: failure.message, debug_id: id(13) }));
-    });
+    answering += 1;
+    answer(request, response)
+      .catch((failure: Error) => {
+        violations.push(`the stand-in failed: ${failure.message}`);
+        response.writeHead(500, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ name: 'INTERNAL_SERVER_ERROR', message: failure.message, debug_id: id(13) }));
+      })
+      .finally(() => {
+        answering -= 1;
+        if (answering === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+      });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -590,6 +624,21 @@ export async function startPaypalStandIn() {
     assertValid() {
       const found = violations.splice(0);
       if (found.length > 0) throw new Error(`PayPal's API definitions were not kept:\n  ${found.join('\n  ')}`);
+    },
+    /**
+     * Holds the next call to a matching path before PayPal acts on it: `arrived` settles when it has
+     * reached PayPal, which acts and answers once `release` is called.
+     */
+    hold(path: RegExp) {
+      let arrived = () => {};
+      let release = () => {};
+      const arrival = new Promise<void>((resolve) => (arrived = resolve));
+      holds.push({ path, arrived, released: new Promise<void>((resolve) => (release = resolve)) });
+      return { arrived: arrival, release };
+    },
+    /** Settles once PayPal has finished every call that reached it (one whose answer came too late included). */
+    idle(): Promise<void> {
+      return answering === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve));
     },
     /** The query of the last SDK script a page asked for. */
     get lastSdkQuery() {

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '@/app/app';
+import { rowsOf } from '@/server/db/client';
 import { rateLimitCounters } from '@/server/db/schema';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
@@ -143,9 +145,11 @@ describe('rate limits without a trusted proxy', () => {
 });
 
 describe('a rate limit window', () => {
+  /** A length no usual window divides (a quarter of an hour, a minute), so the counters' start shows which length counted. */
+  const WINDOW_SECONDS = 3593;
   let shop: TestApi;
   beforeAll(async () => {
-    shop = await createTestApi({ seed: false, env: { RATE_LIMIT_WINDOW_SECONDS: '1', RATE_LIMIT_PER_ACCOUNT: '2' } });
+    shop = await createTestApi({ seed: false, env: { RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS), RATE_LIMIT_PER_ACCOUNT: '2' } });
   });
   afterAll(() => shop.close());
 
@@ -154,7 +158,16 @@ describe('a rate limit window', () => {
     let code = 0;
     for (let attempt = 0; attempt < 20 && code !== -9999; attempt += 1) code = (await signIn(shop, customer.email, 'guess1234')).body.code;
     expect(code).toBe(-9999);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(-9999);
+
+    // The counters count in the window the database clock is in (or the one before, had it just turned).
+    const windows = await shop.db.execute(sql`
+      SELECT window_start IN (to_timestamp(floor(extract(epoch from now()) / ${WINDOW_SECONDS}) * ${WINDOW_SECONDS}),
+                              to_timestamp((floor(extract(epoch from now()) / ${WINDOW_SECONDS}) - 1) * ${WINDOW_SECONDS})) AS current
+      FROM rate_limit_counters WHERE key LIKE 'sign-in:%'`);
+    expect(rowsOf<{ current: boolean }>(windows).map((row) => row.current)).toEqual([true, true]);
+    // The window passes: the counters' window started one window earlier.
+    await shop.db.update(rateLimitCounters).set({ windowStart: sql`${rateLimitCounters.windowStart} - make_interval(secs => ${WINDOW_SECONDS})` });
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(1);
   });
 });

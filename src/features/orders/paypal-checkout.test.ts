@@ -28,6 +28,7 @@ afterAll(async () => {
 });
 beforeEach(() => {
   paypal.steer.slow = null;
+  paypal.steer.tooLate = null;
   paypal.steer.captures = [];
   paypal.steer.refunds = [];
   paypal.steer.webhookVerification = 'SUCCESS';
@@ -192,10 +193,10 @@ describe('paying with PayPal', () => {
   it('keeps the order pending when the capture times out, and the next poll finds the one capture', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
     const capturesBefore = paypal.stats.capturesCreated;
-    paypal.steer.slow = { path: /\/capture$/, ms: 2000 };
+    paypal.steer.tooLate = /\/capture$/;
     expect((await callback(customer, order.orderId, providerOrderId)).body).toMatchObject({ code: 1, data: { status: 2 } });
-    paypal.steer.slow = null;
-    await sleep(1000); // PayPal finishes the capture it was asked for
+    paypal.steer.tooLate = null;
+    await paypal.idle(); // PayPal finishes the capture it was asked for
 
     expect((await checkStatus(customer, order.orderId)).body.data.status).toBe(1);
     expect(paypal.stats.capturesCreated - capturesBefore).toBe(1);
@@ -223,10 +224,11 @@ describe('paying with PayPal', () => {
 
   it('gives the money back at once when a capture lands on an order cancelled meanwhile', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
-    paypal.steer.slow = { path: /\/capture$/, ms: 200 };
+    const capturing = paypal.hold(/\/capture$/);
     const returning = callback(customer, order.orderId, providerOrderId);
-    await sleep(50);
+    await capturing.arrived;
     expect((await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers })).body.code).toBe(1);
+    capturing.release();
 
     expect((await returning).body.data.status).toBe(3);
     expect(paypal.orders.get(providerOrderId)!.capture!.status).toBe('REFUNDED');
@@ -237,9 +239,9 @@ describe('paying with PayPal', () => {
 describe("PayPal's webhooks", () => {
   it('pay an order whose capture answer was lost, once', async () => {
     const { customer, order, providerOrderId } = await approvedPayment();
-    paypal.steer.slow = { path: /\/capture$/, ms: 2000 };
+    paypal.steer.tooLate = /\/capture$/;
     expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(2);
-    await sleep(1000);
+    await paypal.idle();
     const webhook = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId);
     expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
     expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });

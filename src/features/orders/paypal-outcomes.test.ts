@@ -34,7 +34,6 @@ const FAILED = 0;
 const PENDING = 2;
 const CLOSED = 3;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const callback = (orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
 const poll = (orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
 const details = async (orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
@@ -109,13 +108,13 @@ describe('a capture PayPal refuses for good', () => {
 describe('a capture that is not final', () => {
   it.each<[string, CaptureOutcome]>([
     ['HTTP 500', { http: 500 }],
-    ['an answer that comes too late', { late: 1500 }],
+    ['an answer that comes too late', { late: true }],
   ])('%s: the customer sees "pending", and the next poll captures once with the same key', async (_name, outcome) => {
     const { order, providerOrderId } = await approvedOrder();
     paypal.steer.captures = [outcome];
     const created = paypal.stats.capturesCreated;
     expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PENDING);
-    await sleep(1000);
+    await paypal.idle();
     expect((await poll(order.orderId)).body.data.status).toBe(PAID);
     expect(paypal.stats.capturesCreated - created).toBe(1);
   });
@@ -265,7 +264,7 @@ describe('a refund whose answer was lost', () => {
   it.each<[string, RefundOutcome]>([
     ['HTTP 500', { http: 500 }],
     ['HTTP 409', { http: 409 }],
-    ['an answer that comes too late', { late: 1500 }],
+    ['an answer that comes too late', { late: true }],
   ])('%s: "refund unknown", closed and not shippable; asking again (same request id) settles it, refunding once', async (_name, outcome) => {
     const { order, stockPaid } = await paidOrder();
     paypal.steer.refunds = [outcome];
@@ -276,7 +275,7 @@ describe('a refund whose answer was lost', () => {
     expect((await boardRow(order.orderNo)).paymentNote).toMatch(/^refund unknown/);
     await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
     expect(await stock()).toBe(stockPaid);
-    await sleep(1000);
+    await paypal.idle();
 
     expect(await refundCommand(order.orderNo)).toBe(`Order ${order.orderNo} refunded ($59.00) and closed.`);
     expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
@@ -288,9 +287,9 @@ describe('a refund whose answer was lost', () => {
 
   it('PayPal refunded, its answer was lost, and PAYMENT.CAPTURE.REFUNDED tells: refunded, stock returns', async () => {
     const { order, captureId, stockPaid } = await paidOrder();
-    paypal.steer.refunds = [{ late: 1500 }];
+    paypal.steer.refunds = [{ late: true }];
     await expect(refundCommand(order.orderNo)).rejects.toThrow(lostAnswer(order.orderNo));
-    await sleep(1000);
+    await paypal.idle();
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', captureId))).toBe(200);
     expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
     expect(await stock()).toBe(stockPaid + 1);

@@ -3,6 +3,7 @@ import { once } from 'node:events';
 import { mkdtemp, readFile, rm, utimes, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { createInterface } from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { projectRoot } from '../../../tests/support/processes';
 import { claimEmbeddedDatabase, DatabaseInUseError, lockPathFor, type LockRecord } from './owner-lock';
@@ -99,29 +100,45 @@ describe('the embedded database lock', () => {
   it('of several processes that find the same stale lock at once, exactly one takes it', async () => {
     const dataDir = newDataDir();
     await writeRecord(dataDir, { pid: await deadPid() });
+    // Each claimant says it is ready, is told when to claim (all at the same moment), and the one that
+    // took the lock holds it until the test has heard from all of them (its stdin closes).
     const claim = `
+      const { once } = await import('node:events');
       const { claimEmbeddedDatabase } = await import(${JSON.stringify(path.join(projectRoot, 'src/server/db/owner-lock.ts'))});
-      const start = Number(process.argv.at(-1));
+      const done = once(process.stdin, 'end');
+      console.log('ready');
+      const [go] = await once(process.stdin, 'data');
+      const start = Number(String(go));
       while (Date.now() < start) await new Promise((resolve) => setTimeout(resolve, 1));
       try {
         await claimEmbeddedDatabase(${JSON.stringify(dataDir)}, { kind: 'task', name: 'claimant ' + process.pid });
         console.log('claimed');
-        await new Promise((resolve) => setTimeout(resolve, 3000));
       } catch (error) {
         console.log((error as Error).name);
-      }`;
+      }
+      await done;`;
     const script = path.join(folder, 'claim.mts');
     await writeFile(script, claim);
-    const start = String(Date.now() + 4000);
     const claimants = Array.from({ length: 4 }, () => {
-      const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [script, start], { cwd: projectRoot });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      return once(child, 'exit').then(() => output.trim());
+      const child = spawn(path.join(projectRoot, 'node_modules/.bin/tsx'), [script], { cwd: projectRoot });
+      const exited = once(child, 'exit');
+      let errors = '';
+      child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
+      const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
+      /** The claimant's next line, or what it wrote to stderr if it ended instead. */
+      const said = async () => ((await lines.next()).value as string | undefined) ?? (await exited.then(() => errors.trim()));
+      return { child, exited, said };
     });
-    const results = await Promise.all(claimants);
-    expect(results.filter((result) => result === 'claimed')).toHaveLength(1);
-    expect(results.filter((result) => result === 'DatabaseInUseError')).toHaveLength(3);
+    try {
+      expect(await Promise.all(claimants.map((claimant) => claimant.said()))).toEqual(Array(4).fill('ready'));
+      const start = Date.now() + 100;
+      for (const { child } of claimants) child.stdin.write(`${start}\n`);
+      const results = await Promise.all(claimants.map((claimant) => claimant.said()));
+      expect(results.filter((result) => result === 'claimed')).toHaveLength(1);
+      expect(results.filter((result) => result === 'DatabaseInUseError')).toHaveLength(3);
+    } finally {
+      for (const { child } of claimants) child.stdin.end();
+      await Promise.all(claimants.map((claimant) => claimant.exited));
+    }
   }, 60_000);
 });

@@ -12,6 +12,7 @@ beforeAll(async () => {
 afterAll(() => paypal.close());
 beforeEach(() => {
   paypal.steer.slow = null;
+  paypal.steer.tooLate = null;
   paypal.steer.failNext = [];
   paypal.steer.captures = [];
   paypal.steer.refunds = [];
@@ -113,7 +114,7 @@ describe('the PayPal adapter creating a payment', () => {
     const provider = createPaypalProvider(settings());
     paypal.steer.failNext = [/^\/v2\/checkout\/orders$/];
     await expect(provider.createPayment(payment, requestId())).rejects.toThrow(/HTTP 500/);
-    paypal.steer.slow = { path: /^\/v2\/checkout\/orders$/, ms: 1_500 };
+    paypal.steer.tooLate = /^\/v2\/checkout\/orders$/;
     await expect(provider.createPayment(payment, requestId())).rejects.toBeInstanceOf(PaymentProviderError);
   });
 });
@@ -202,10 +203,10 @@ describe('the PayPal adapter capturing', () => {
   it('fails a capture that times out, and a retry with the same key then finds the one capture', async () => {
     const { provider, providerOrderId } = await approvedOrder();
     const key = requestId();
-    paypal.steer.slow = { path: /\/capture$/, ms: 1_500 };
+    paypal.steer.tooLate = /\/capture$/;
     await expect(provider.capture(providerOrderId, key, 'paypal')).rejects.toBeInstanceOf(PaymentProviderError);
-    paypal.steer.slow = null;
-    await new Promise((resolve) => setTimeout(resolve, 1_000)); // PayPal finishes the capture meanwhile
+    paypal.steer.tooLate = null;
+    await paypal.idle(); // PayPal finishes the capture meanwhile
     const retried = await provider.capture(providerOrderId, key, 'paypal');
     expect(retried).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' } });
   });

@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
+/** Chromium flags for a machine with no network but loopback (see README). */
+export const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+
 const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
 const INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium or Chrome binary)';
 

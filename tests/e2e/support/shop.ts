@@ -1,16 +1,13 @@
 import { cp, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright';
+import { chromium, type Browser, type BrowserContext, type Download, type Page } from 'playwright';
 import { afterAll, expect, inject } from 'vitest';
 import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { loadConfig } from '@/server/config';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
 import { startShop } from '@/app/main';
-
-/** Chromium flags for a machine with no network but loopback (see README). */
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 export const viewports = {
   desktop: { viewport: { width: 1280, height: 800 } },
@@ -19,8 +16,8 @@ export const viewports = {
 export type Device = keyof typeof viewports;
 
 /**
- * A whole shop for one test file: its own copy of the demo data, the prebuilt pages, a browser.
- * `ownSite`: a copy of the pages too, for a file that publishes (the others share one folder).
+ * A whole shop for one test file: its own copy of the demo data, the prebuilt pages, its own browser
+ * profiles in the run's Chromium. `ownSite`: a copy of the pages too, for a file that publishes (the others share one folder).
  */
 export async function startTestShop(env: Record<string, string> = {}, { ownSite = false } = {}) {
   const { dataDir, siteDir: sharedSite } = inject('e2e');
@@ -62,10 +59,12 @@ export async function copyOfDemoShop() {
   return { dataDir: ownData, siteDir, remove: () => rm(ownData, { recursive: true, force: true }) };
 }
 
-/** Chromium with fresh profiles whose relative addresses start at `url`. */
+/**
+ * Fresh browser profiles whose relative addresses start at `url`, in the Chromium the run started
+ * (tests/e2e/support/global-setup.ts): a file opens its own and closes them, never that Chromium.
+ */
 export async function openBrowser(url: string) {
-  const { chromium: executablePath } = inject('e2e');
-  const browser: Browser = await chromium.launch({ executablePath, args: chromiumArgs });
+  const browser: Browser = await chromium.connect(inject('e2e').browserEndpoint);
   const contexts: BrowserContext[] = [];
   /** Uncaught errors in any page: a test ends by expecting none. */
   const pageErrors: Error[] = [];
@@ -83,11 +82,19 @@ export async function openBrowser(url: string) {
       page.on('pageerror', (error) => pageErrors.push(new Error(`${page.url()}: ${error.message.slice(0, 300)}`)));
       return page;
     },
+    /** Closes this file's profiles and its connection; the run's Chromium goes on for the other files. */
     async close() {
       await Promise.all(contexts.map((context) => context.close()));
       await browser.close();
     },
   };
+}
+
+/** What a download saved, read over the connection to the run's Chromium (a remote browser has no local path). */
+export async function downloaded(download: Download): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of await download.createReadStream()) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks);
 }
 
 /** The mails written to an outbox folder, oldest first. */
