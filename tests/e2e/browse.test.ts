@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { currencies, currencySymbols, languages } from '@/lib/locale';
 import { aStorefront, untranslatedKeys } from './support/shop';
+import { chooseInHeader } from './support/storefront';
 
 const shop = await aStorefront();
 
@@ -22,9 +23,9 @@ describe('browsing the shop', () => {
   it('switches language and currency from the header, and remembers them on the next page', async () => {
     const page = await shop.newPage();
     await page.goto('/productsList');
-    await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption('MYR')]);
+    await chooseInHeader(page, { currency: 'MYR' });
     await expect(page.locator('.product-card .price').first().textContent()).resolves.toMatch(/^RM/);
-    await Promise.all([page.waitForEvent('load'), page.getByLabel('Language').selectOption('MS')]);
+    await chooseInHeader(page, { language: 'MS' });
     await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ms');
     await page.goto('/');
     await expect(page.getByRole('link', { name: uiDictionaries.MS['home.viewAll'] }).isVisible()).resolves.toBe(true);

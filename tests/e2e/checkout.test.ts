@@ -5,7 +5,7 @@ import { addOrderEvent, shipOrder } from '@/features/orders/order-lifecycle';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
-import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
+import { addToCart, chooseInHeader, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 import { aStorefront, untranslatedKeys, type Device } from './support/shop';
 
 const shop = await aStorefront();
@@ -57,7 +57,7 @@ describe('buying in yuan and ringgit', () => {
   ] as const)('checks out in %s with that currency from the cart to the order details and the stored order', async (currency, amount) => {
     const page = await shop.newPage();
     await page.goto('/productsList');
-    await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption(currency)]);
+    await chooseInHeader(page, { currency });
     await addToCart(page, 'lingerie', /Satin Slip Dress/);
     await page.goto('/shoppingCart');
     const total = (await page.getByTestId('selected-total').textContent())!;

@@ -117,9 +117,14 @@ describe('a signed-in page', () => {
     const { page } = await signedInCustomer('desktop');
     // The network drops the one call that asks who is signed in: the customer keeps the page she opened.
     await page.route('**/api/v1/login/getUserInfo*', (route) => route.abort('connectionfailed'));
+    let checks = 0;
+    page.on('requestfailed', (request) => void (request.url().includes('/login/getUserInfo') && checks++));
+    // The page reads the cart only once the check has given up (its retries included) and the route guard has run.
+    const cartRead = page.waitForResponse((response) => response.url().includes('/shoppingcart/queryShoppingCartList'));
     await page.goto('/my/address');
     await page.getByText('You have no saved addresses yet.').waitFor();
-    await page.waitForTimeout(500);
+    await cartRead;
+    expect(checks).toBe(3);
     expect(new URL(page.url()).pathname).toBe('/my/address');
 
     // Signed out elsewhere: the server's answer sends her home.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startPaypalStandIn, type PaypalStandIn } from '../support/paypal-stand-in';
-import { addToCart, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
+import { addToCart, chooseInHeader, goToCheckout, placeOrderAsNewCustomer } from './support/storefront';
 import { startTestShop, untranslatedKeys, type TestShop } from './support/shop';
 
 /* The payment methods at checkout: what the test provider says on each, and what PayPal cannot take in a currency. */
@@ -48,7 +48,7 @@ describe("with PayPal and a merchant account that takes USD only (PayPal's defau
   it('checkout in ringgit shows PayPal and card unavailable, saying why; in dollars both can be chosen', async () => {
     const page = await paypalShop.newPage();
     await page.goto('/productsList');
-    await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption('MYR')]);
+    await chooseInHeader(page, { currency: 'MYR' });
     await addToCart(page, 'lingerie', /Satin Slip Dress/);
     await goToCheckout(page);
     const why = 'Not available for payments in MYR: this shop takes it in USD only.';

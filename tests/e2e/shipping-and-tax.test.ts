@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
 import { STAND_IN_CARDS, startPaypalStandIn } from '../support/paypal-stand-in';
 import { operatorSignedIn } from './support/back-office';
-import { addToCart, goToCheckout, password } from './support/storefront';
+import { addToCart, chooseInHeader, goToCheckout, password } from './support/storefront';
 import { aStorefront, untranslatedKeys } from './support/shop';
 
 /*
@@ -28,7 +28,7 @@ const text = async (page: Page, testId: string) => (await page.getByTestId(testI
 
 async function chooseCurrency(page: Page, currency: string) {
   await page.goto('/productsList');
-  await Promise.all([page.waitForEvent('load'), page.getByLabel('Currency').selectOption(currency)]);
+  await chooseInHeader(page, { currency });
 }
 
 /** Contact, the way of paying and the rest of the address (the country and state are chosen already). */

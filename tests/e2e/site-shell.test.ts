@@ -89,14 +89,17 @@ describe("the footer's record number", () => {
     const footer = page.locator('footer');
     await footer.waitFor({ state: 'visible' });
     await line.scrollIntoViewIfNeeded();
-    await page.waitForTimeout(500);
+    await page.waitForLoadState('load');
+    await page.evaluate(() => document.fonts.ready);
+    await nextFrames(page);
     const before = { line: await line.boundingBox(), footer: await footer.boundingBox(), shifts: await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.length) };
     expect(await line.textContent()).toBe('');
     expect(before.line!.height).toBeGreaterThan(10);
 
     release();
     await expect.poll(() => line.textContent()).toBe(RECORD);
-    await page.waitForTimeout(300);
+    // A shift is recorded when the frame that shows the line is drawn, and reported in a task after it.
+    await nextFrames(page);
     expect(await line.boundingBox()).toEqual(before.line);
     expect(await footer.boundingBox()).toEqual(before.footer);
     const shifts = await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts);
@@ -110,3 +113,7 @@ describe("the footer's record number", () => {
     expect((await elsewhere.locator('footer').boundingBox())!.height).toBe(before.footer!.height);
   });
 });
+
+/** Two frames drawn and a task after them: what changed has been laid out, and its layout shifts reported. */
+const nextFrames = (page: Page) =>
+  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));

@@ -53,3 +53,14 @@ export async function placeOrderAsNewCustomer(page: Page, email: string, payMeth
   await fillAddress(page);
   await page.getByRole('button', { name: 'Place order and pay' }).click();
 }
+
+/**
+ * Picks a currency or language in the header once it answers (its island hydrated: a choice made
+ * before that changes nothing), and waits for the page in that choice.
+ */
+export async function chooseInHeader(page: Page, choice: { currency: string } | { language: string }) {
+  await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr]'));
+  const [label, attribute, value] = 'currency' in choice ? ['Currency', 'data-currency', choice.currency] : ['Language', 'lang', choice.language.toLowerCase()];
+  await page.getByLabel(label).selectOption('currency' in choice ? choice.currency : choice.language);
+  await page.waitForFunction(([name, wanted]) => document.documentElement.getAttribute(name!) === wanted && document.readyState === 'complete', [attribute, value]);
+}
