@@ -41,6 +41,9 @@ export default defineConfig({
           sequence: { groupOrder: 1 },
           testTimeout: 60_000,
           hookTimeout: 240_000,
+          // What a poll waits for follows a page load or an API answer; Vitest's 1 s default is less than
+          // a checkout takes to load and quote on a busy 2-core machine.
+          expect: { poll: { timeout: 10_000 } },
         },
       },
     ],
