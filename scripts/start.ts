@@ -24,12 +24,13 @@ try {
     printRunning(started.url, started.localUrl, `${started.pids.length} processes serve it: ${started.pids.join(', ')}`);
   } else {
     const shop = isWorker() ? await startWorker(config, options) : await (await import('@/app/main')).startShop(config, options);
-    if (!isWorker()) printRunning(shop.url, shop.localUrl);
+    // Before the URL is printed: whoever reads it may stop the shop at once, and must find it closing cleanly.
     onStopSignal(async (signal) => {
       shop.logger.info({ signal }, 'shutting down');
       await shop.close();
       process.exit(0);
     });
+    if (!isWorker()) printRunning(shop.url, shop.localUrl);
     // A worker whose primary process is gone (killed outright) stops too.
     if (isWorker()) process.once('disconnect', () => process.kill(process.pid, 'SIGTERM'));
   }

@@ -29,4 +29,13 @@ describe('shutting down', () => {
       await second.stop();
     }
   }, 120_000);
+
+  it('closes cleanly when stopped the moment it prints its URL, as a supervisor may stop it', async () => {
+    demo ??= await copyOfDemoData();
+    // Without a stop handler in place by then, SIGTERM kills the process outright (exit code null) before the database is closed.
+    for (let attempt = 0; attempt < 4; attempt++) {
+      const shop = await startShopProcess({ DATA_DIR: demo.dataDir });
+      expect(await shop.stop()).toBe(0);
+    }
+  }, 120_000);
 });
