@@ -112,6 +112,10 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
     files.push(file);
     renderMs += rendered - before;
     writeMs += performance.now() - rendered;
+    // React's server renderer leaves a setImmediate behind each island it renders, holding that
+    // render's whole state; without a turn of the event loop between pages they pile up (about
+    // 130 KB a page: a worker's heap grew to 700 MB over 4,600 pages) and are never collected.
+    await new Promise((resolve) => setImmediate(resolve));
     if (isPageFile(file) && ++pages % 50 === 0) parentPort?.postMessage({ progress: 50 } satisfies WorkerMessage);
   }
   if (pages % 50) parentPort?.postMessage({ progress: pages % 50 } satisfies WorkerMessage);
