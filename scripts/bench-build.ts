@@ -29,7 +29,7 @@ const budgets =
 /** The one-minute load average, noted beside each figure: the machine is shared. */
 const load = async () => (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0];
 const stages = (result: PublishResult) =>
-  `  time by step (s): ${Object.entries(result.stages).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB`;
+  `  time by step (s): ${Object.entries(result.stages).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB${result.linkSeconds ? `; the link worker ${result.linkSeconds} s beside load and paths` : ''}`;
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
 const shop = await startShop(loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
