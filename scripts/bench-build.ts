@@ -19,8 +19,11 @@ import { growCatalogue } from './grow-catalogue';
 const { values } = parseArgs({
   options: { products: { type: 'string', default: '1000' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'cpu-prof': { type: 'string' } },
 });
-// `--cpu-prof <dir>`: the `astro build` that bundles the renderer writes a V8 CPU profile there.
-if (values['cpu-prof']) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'])}`.trim();
+// `--cpu-prof <dir>`: the `astro build` that bundles the renderer and each render worker write a V8 CPU profile there.
+if (values['cpu-prof']) {
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'])}`.trim();
+  process.env.SHOP_RENDER_CPU_PROF = path.resolve(values['cpu-prof']);
+}
 const target = Number(values.products);
 /** Issue 27's targets on a quiet 2-core machine: at 1,000 products, and at 10,000. */
 const budgets =

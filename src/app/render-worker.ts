@@ -193,10 +193,28 @@ export function unlinkPages(outDir: string, pages: string[]) {
   }
 }
 
+/** `SHOP_RENDER_CPU_PROF=<dir>` (`bench:build -- --cpu-prof <dir>`): the worker writes a V8 CPU profile of its run there. */
+async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Promise<Outcome> {
+  const dir = process.env.SHOP_RENDER_CPU_PROF;
+  if (!dir) return work();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
+}
+
 // Started by renderPages (render-pages.ts) with its job; imported anywhere else, it does nothing.
 const failed = (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
 if (parentPort && (workerData as Partial<RenderJob> | null)?.rendererDir) {
-  run(workerData as RenderJob).then((done) => parentPort!.postMessage({ done } satisfies WorkerMessage), failed);
+  profiled(`render-worker-${(workerData as RenderJob).share.index}`, () => run(workerData as RenderJob)).then((done) => parentPort!.postMessage({ done } satisfies WorkerMessage), failed);
 } else if (parentPort && (workerData as Partial<LinkJob> | null)?.linkFrom) {
   try {
     parentPort.postMessage({ linked: linkPages(workerData as LinkJob) } satisfies WorkerMessage);
