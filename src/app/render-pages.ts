@@ -109,7 +109,7 @@ export async function renderPages(
   try {
     let rendered = 0;
     const [outcomes, linked] = await Promise.all([
-      Promise.all(Array.from({ length: count }, (_, index) => start({ ...shared, share: { index, of: count } }, (message) => ('done' in message ? message.done : undefined)))).finally(
+      Promise.all(Array.from({ length: count }, (_, index) => start({ ...shared, share: { index, of: count }, env: { ...shared.env, ...(index > 0 ? { SHOP_PAGE_KEYS: 'none' } : {}) } }, (message) => ('done' in message ? message.done : undefined)))).finally(
         () => (rendered = performance.now()),
       ),
       keep ? start({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, (message) => ('linked' in message ? message.linked : undefined)) : null,
