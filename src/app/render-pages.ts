@@ -107,20 +107,19 @@ export async function renderPages(
       worker.on('exit', (code) => reject(new Error(`a render worker stopped (exit ${code})`)));
     });
   try {
+    // Only the first worker computes the pages' keys (the release records them); the others skip them.
+    const renderJob = (index: number): RenderJob => ({ ...shared, share: { index, of: count }, env: { ...shared.env, ...(index > 0 ? { SHOP_PAGE_KEYS: 'none' } : {}) } });
+    const rendering = Promise.all(Array.from({ length: count }, (_, index) => start(renderJob(index), (message) => ('done' in message ? message.done : undefined))));
+    const linking = keep ? start({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, (message) => ('linked' in message ? message.linked : undefined)) : null;
     let rendered = 0;
-    const [outcomes, linked] = await Promise.all([
-      Promise.all(Array.from({ length: count }, (_, index) => start({ ...shared, share: { index, of: count }, env: { ...shared.env, ...(index > 0 ? { SHOP_PAGE_KEYS: 'none' } : {}) } }, (message) => ('done' in message ? message.done : undefined)))).finally(
-        () => (rendered = performance.now()),
-      ),
-      keep ? start({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, (message) => ('linked' in message ? message.linked : undefined)) : null,
-    ]);
+    const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
     const keys = outcomes[0]!.keys;
     const published = new Set(keys.map(([file]) => file));
     if (keep) unlinkPages(shared.outDir, keep.pages.filter((file) => !published.has(file)));
     return {
       files: outcomes.flatMap((outcome) => outcome.files),
       scriptHashes: [...new Set(outcomes.flatMap((outcome) => outcome.scriptHashes))],
-      keys: outcomes[0]!.keys,
+      keys,
       rendered: outcomes[0]!.rendered,
       kept: keep ? keys.length - outcomes[0]!.rendered.length : 0,
       seconds: {
