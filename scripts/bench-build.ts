@@ -19,8 +19,11 @@ import { growCatalogue } from './grow-catalogue';
 const { values } = parseArgs({
   options: { products: { type: 'string', default: '1000' }, keep: { type: 'boolean', default: false }, verbose: { type: 'boolean', default: false }, 'cpu-prof': { type: 'string' } },
 });
-// `--cpu-prof <dir>`: the `astro build` that bundles the renderer writes a V8 CPU profile there.
-if (values['cpu-prof']) process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'])}`.trim();
+// `--cpu-prof <dir>`: the `astro build` that bundles the renderer and each render worker write a V8 CPU profile there.
+if (values['cpu-prof']) {
+  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'])}`.trim();
+  process.env.SHOP_RENDER_CPU_PROF = path.resolve(values['cpu-prof']);
+}
 const target = Number(values.products);
 /** Issue 27's targets on a quiet 2-core machine: at 1,000 products, and at 10,000. */
 const budgets =
@@ -29,7 +32,7 @@ const budgets =
 /** The one-minute load average, noted beside each figure: the machine is shared. */
 const load = async () => (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0];
 const stages = (result: PublishResult) =>
-  `  time by step (s): ${Object.entries(result.stages).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB`;
+  `  time by step (s): ${Object.entries(result.stages).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB${result.linkSeconds ? `; the link worker ${result.linkSeconds} s beside load and paths` : ''}`;
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
 const shop = await startShop(loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {

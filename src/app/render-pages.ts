@@ -6,7 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RENDERER_META } from '@/build/renderer-bundle';
-import type { RenderJob, RenderOutcome, WorkerMessage } from './render-worker';
+import { unlinkPages, type LinkJob, type RenderJob, type RenderOutcome, type WorkerMessage } from './render-worker';
 
 /*
  * Bundle once per code version, render per publish (docs/decisions/065).
@@ -64,19 +64,31 @@ function runAstro(args: string[], env: Record<string, string>, quiet: boolean): 
 export type RenderSettings = { workers: number; heapMb: number | null };
 export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availableParallelism(), heapMb: null });
 
-/** What the workers rendered; `seconds`: the slowest worker's load and listing, the sums of their rendering, writing and processor time. */
-export type Rendered = RenderOutcome;
+/**
+ * What the workers rendered; `kept`: the pages linked from the served release and kept. `seconds`: the
+ * slowest worker's load and listing, the sums of their rendering, writing and processor time, and
+ * `link` the wait for the link worker after the render workers were done.
+ */
+export type Rendered = Omit<RenderOutcome, 'seconds'> & { kept: number; seconds: RenderOutcome['seconds'] & { linkWorker: number } };
 
-/** Renders the pages into `outDir` with `workers` worker threads, each its share; fails (and stops them all) when one fails. */
-export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: number; heapMb: number | null; onProgress?: (done: number) => void }): Promise<Rendered> {
-  const { workers: count, heapMb, onProgress, ...shared } = job;
+/**
+ * Renders the pages into `outDir` with `workers` worker threads, each its share; fails (and stops them
+ * all) when one fails. With `keep` (a publish of the changed pages), a link worker meanwhile links
+ * every page of the served release into `outDir`: the pages rendered replace their links, the pages
+ * no longer published are removed after.
+ */
+export async function renderPages(
+  job: Omit<RenderJob, 'share'> & { workers: number; heapMb: number | null; keep: { from: string; pages: string[] } | null; onProgress?: (done: number) => void },
+): Promise<Rendered> {
+  const { workers: count, heapMb, keep, onProgress, ...shared } = job;
   let done = 0;
   const running: Worker[] = [];
-  const one = (index: number) =>
-    new Promise<RenderOutcome>((resolve, reject) => {
+  const start = <Outcome>(workerData: RenderJob | LinkJob, take: (message: WorkerMessage) => Outcome | undefined) =>
+    new Promise<Outcome>((resolve, reject) => {
       const worker = new Worker(workerFile, {
-        execArgv: ['--import', 'tsx'],
-        workerData: { ...shared, share: { index, of: count } } satisfies RenderJob,
+        // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
+        execArgv: [],
+        workerData,
         // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily.
         ...(heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {}),
       });
@@ -85,26 +97,38 @@ export async function renderPages(job: Omit<RenderJob, 'share'> & { workers: num
         if ('progress' in message) {
           done += message.progress;
           onProgress?.(done);
-        } else if ('done' in message) resolve(message.done);
-        else reject(new Error(`rendering the pages failed: ${message.failed}`));
+        } else if ('failed' in message) reject(new Error(`rendering the pages failed: ${message.failed}`));
+        else {
+          const outcome = take(message);
+          if (outcome) resolve(outcome);
+        }
       });
       worker.on('error', reject);
       worker.on('exit', (code) => reject(new Error(`a render worker stopped (exit ${code})`)));
     });
   try {
-    const outcomes = await Promise.all(Array.from({ length: count }, (_, index) => one(index)));
+    // Only the first worker computes the pages' keys (the release records them); the others skip them.
+    const renderJob = (index: number): RenderJob => ({ ...shared, share: { index, of: count }, env: { ...shared.env, ...(index > 0 ? { SHOP_PAGE_KEYS: 'none' } : {}) } });
+    const rendering = Promise.all(Array.from({ length: count }, (_, index) => start(renderJob(index), (message) => ('done' in message ? message.done : undefined))));
+    const linking = keep ? start({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, (message) => ('linked' in message ? message.linked : undefined)) : null;
+    let rendered = 0;
+    const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
+    const keys = outcomes[0]!.keys;
+    const published = new Set(keys.map(([file]) => file));
+    if (keep) unlinkPages(shared.outDir, keep.pages.filter((file) => !published.has(file)));
     return {
       files: outcomes.flatMap((outcome) => outcome.files),
       scriptHashes: [...new Set(outcomes.flatMap((outcome) => outcome.scriptHashes))],
-      keys: outcomes[0]!.keys,
+      keys,
       rendered: outcomes[0]!.rendered,
-      kept: outcomes[0]!.kept,
+      kept: keep ? keys.length - outcomes[0]!.rendered.length : 0,
       seconds: {
         load: Math.max(...outcomes.map((outcome) => outcome.seconds.load)),
         paths: Math.max(...outcomes.map((outcome) => outcome.seconds.paths)),
         render: outcomes.reduce((sum, outcome) => sum + outcome.seconds.render, 0),
         write: outcomes.reduce((sum, outcome) => sum + outcome.seconds.write, 0),
-        link: outcomes[0]!.seconds.link,
+        link: outcomes[0]!.seconds.link + (performance.now() - rendered) / 1000,
+        linkWorker: linked?.seconds ?? 0,
         cpu: outcomes.reduce((sum, outcome) => sum + outcome.seconds.cpu, 0),
       },
     };

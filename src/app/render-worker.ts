@@ -1,17 +1,24 @@
-import { linkSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parentPort, workerData } from 'node:worker_threads';
-import { inlineScriptHashesOf } from '@/build/header-policy';
-import { RENDERER_META, type RendererMeta } from '@/build/renderer-bundle';
-import { isPageFile } from '@/lib/build-pages';
+// Relative `.ts` imports of modules without TypeScript-only syntax: the worker runs on Node's own
+// type stripping, without the tsx loader, which would also hook every module of the bundle.
+import { inlineScriptHashesOf } from '../build/header-policy.ts';
+import { RENDERER_META, type RendererMeta } from '../build/renderer-bundle.ts';
+import { isPageFile } from '../lib/build-pages.ts';
 
 /*
  * One render worker of a publish (docs/decisions/065, src/app/render-pages.ts): loads the kept
  * prerender bundle of the code version, asks every route for its pages (which reads the catalogue
  * snapshot and decides, by the pages' keys, which ones this publish renders: src/lib/build-pages.ts),
  * renders its share of them and writes them into the new release. No Vite, no Astro build.
+ *
+ * A publish of the changed pages also starts one link worker (`LinkJob`): while the render worker
+ * loads the bundle and lists the pages, it hard-links every page of the served release into the new
+ * one. A page the render worker writes is written beside its path and renamed over it, so a link is
+ * replaced, never written through: the served release's files are never changed.
  */
 
 export type RenderJob = {
@@ -22,13 +29,10 @@ export type RenderJob = {
   share: { index: number; of: number };
   /** Settings the pages read (the snapshot file, which pages to render). */
   env: Record<string, string>;
-  /**
-   * The release this publish keeps the unchanged pages of (built from the same code), or null when
-   * every page is rendered. The first worker completes the release with hard links: the renderer's
-   * browser scripts and public files, then the served release's kept pages.
-   */
-  served: string | null;
 };
+
+/** Hard-links `pages` of the release `from` (the served one, built from the same code) into `outDir`. */
+export type LinkJob = { linkFrom: string; outDir: string; pages: string[] };
 
 export type RenderOutcome = {
   /** Files written, relative to the release. */
@@ -37,13 +41,11 @@ export type RenderOutcome = {
   /** Every keyed page's key by file, and the keyed pages this publish renders (the same in every worker). */
   keys: [string, string][];
   rendered: string[];
-  /** Pages linked from the served release. */
-  kept: number;
-  /** Wall seconds of this worker: loading the renderer, listing the pages, rendering, writing, linking; and its processor time. */
+  /** Wall seconds of this worker: loading the renderer, listing the pages, rendering, writing, linking the browser scripts; and its processor time. */
   seconds: { load: number; paths: number; render: number; write: number; link: number; cpu: number };
 };
 
-export type WorkerMessage = { progress: number } | { done: RenderOutcome } | { failed: string };
+export type WorkerMessage = { progress: number } | { done: RenderOutcome } | { linked: { seconds: number } } | { failed: string };
 
 type RouteData = { route: string; type: string; component: string; prerender: boolean; fallbackRoutes: RouteData[] };
 type BuildApp = {
@@ -107,11 +109,18 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
       mkdirSync(folder, { recursive: true });
       folders.add(folder);
     }
-    writeFileSync(target, body);
+    // Never written in place: the link worker may have put the served release's file there.
+    const temporary = `${target}.${job.share.index}.tmp`;
+    writeFileSync(temporary, body);
+    renameSync(temporary, target);
     if (file.endsWith('.html')) for (const hash of inlineScriptHashesOf(body)) hashes.add(hash);
     files.push(file);
     renderMs += rendered - before;
     writeMs += performance.now() - rendered;
+    // React's server renderer leaves a setImmediate behind each island it renders, holding that
+    // render's whole state; without a turn of the event loop between pages they pile up (about
+    // 130 KB a page: a worker's heap grew to 700 MB over 4,600 pages) and are never collected.
+    await new Promise((resolve) => setImmediate(resolve));
     if (isPageFile(file) && ++pages % 50 === 0) parentPort?.postMessage({ progress: 50 } satisfies WorkerMessage);
   }
   if (pages % 50) parentPort?.postMessage({ progress: pages % 50 } satisfies WorkerMessage);
@@ -120,13 +129,12 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   const keys = store.shopPageKeys ?? new Map<string, string>();
   const rendered = store.shopRenderedPages ?? new Set<string>();
   const linking = performance.now();
-  const kept = job.share.index === 0 ? completeRelease(job, [...keys.keys()].filter((file) => !rendered.has(file)), folders) : 0;
+  if (job.share.index === 0) linkBrowserFiles(job, folders);
   return {
     files,
     scriptHashes: [...hashes],
     keys: job.share.index === 0 ? [...keys] : [],
     rendered: job.share.index === 0 ? [...rendered] : [],
-    kept,
     seconds: {
       load: (loaded - started) / 1000,
       paths: (pathsDone - loaded) / 1000,
@@ -138,42 +146,79 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   };
 }
 
-/**
- * Hard-links into the new release the renderer's browser scripts and public files and, when only the
- * changed pages were rendered, the served release's other pages (a served release is never written
- * again, so both stay whole). Returns how many pages were linked.
- */
-function completeRelease(job: RenderJob, keptPages: string[], folders: Set<string>): number {
-  const linkInto = (from: string, relative: string) => {
-    const target = path.join(job.outDir, relative);
-    const folder = path.dirname(target);
-    if (!folders.has(folder)) {
-      mkdirSync(folder, { recursive: true });
-      folders.add(folder);
-    }
-    try {
-      linkSync(path.join(from, relative), target);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    }
-  };
+function linkInto(from: string, outDir: string, relative: string, folders: Set<string>) {
+  const target = path.join(outDir, relative);
+  const folder = path.dirname(target);
+  if (!folders.has(folder)) {
+    mkdirSync(folder, { recursive: true });
+    folders.add(folder);
+  }
+  try {
+    linkSync(path.join(from, relative), target);
+  } catch (error) {
+    // Already there: a page the render worker wrote (it wins), or a browser file of the same code.
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+  }
+}
+
+/** Hard-links the renderer's browser scripts and public files into the new release. */
+function linkBrowserFiles(job: RenderJob, folders: Set<string>) {
   const client = path.join(job.rendererDir, 'client');
   for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) linkInto(client, path.relative(client, path.join(entry.parentPath, entry.name)));
+    if (entry.isFile()) linkInto(client, job.outDir, path.relative(client, path.join(entry.parentPath, entry.name)), folders);
   }
-  if (!job.served) return 0;
-  keptPages.forEach((file, index) => {
-    linkInto(job.served!, file);
+}
+
+/** The link worker: every page of the served release, linked into the new one (a served release is never written again). */
+function linkPages(job: LinkJob): { seconds: number } {
+  const started = performance.now();
+  const folders = new Set<string>();
+  job.pages.forEach((file, index) => {
+    linkInto(job.linkFrom, job.outDir, file, folders);
     if ((index + 1) % 500 === 0) parentPort?.postMessage({ progress: 500 } satisfies WorkerMessage);
   });
-  if (keptPages.length % 500) parentPort?.postMessage({ progress: keptPages.length % 500 } satisfies WorkerMessage);
-  return keptPages.length;
+  if (job.pages.length % 500) parentPort?.postMessage({ progress: job.pages.length % 500 } satisfies WorkerMessage);
+  return { seconds: (performance.now() - started) / 1000 };
+}
+
+/** Removes from the new release the linked pages it no longer has (a product taken off sale), and their folders once empty. */
+export function unlinkPages(outDir: string, pages: string[]) {
+  for (const file of pages) {
+    unlinkSync(path.join(outDir, file));
+    try {
+      rmdirSync(path.dirname(path.join(outDir, file)));
+    } catch {
+      // Not empty: other files live there.
+    }
+  }
+}
+
+/** `SHOP_RENDER_CPU_PROF=<dir>` (`bench:build -- --cpu-prof <dir>`): the worker writes a V8 CPU profile of its run there. */
+async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Promise<Outcome> {
+  const dir = process.env.SHOP_RENDER_CPU_PROF;
+  if (!dir) return work();
+  const { Session } = await import('node:inspector/promises');
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(path.join(dir, `${name}-${Date.now()}.cpuprofile`), JSON.stringify(profile));
+    session.disconnect();
+  }
 }
 
 // Started by renderPages (render-pages.ts) with its job; imported anywhere else, it does nothing.
+const failed = (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
 if (parentPort && (workerData as Partial<RenderJob> | null)?.rendererDir) {
-  run(workerData as RenderJob).then(
-    (done) => parentPort!.postMessage({ done } satisfies WorkerMessage),
-    (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage),
-  );
+  profiled(`render-worker-${(workerData as RenderJob).share.index}`, () => run(workerData as RenderJob)).then((done) => parentPort!.postMessage({ done } satisfies WorkerMessage), failed);
+} else if (parentPort && (workerData as Partial<LinkJob> | null)?.linkFrom) {
+  try {
+    parentPort.postMessage({ linked: linkPages(workerData as LinkJob) } satisfies WorkerMessage);
+  } catch (error) {
+    failed(error);
+  }
 }

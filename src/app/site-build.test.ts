@@ -1,7 +1,7 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readdir, readlink, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, readlink, rm, stat } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -89,6 +89,10 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   const after = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf));
   expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
   expect(after.at(-1)).not.toBe(before.at(-1));
+  // The release served before still shows the old price: the new page replaced its link, it was not written through it.
+  const earlierPage = await readFile(path.join(root, firstRelease, `en-usd/productsList/details/${product.goodsId}/index.html`), 'utf8');
+  expect(earlierPage).toContain(product.goodsName);
+  expect(earlierPage).not.toContain('4,321.00');
 
   // A new arrival, best selling, with a picture just uploaded: stored with its sizes at once.
   const uploaded = await uploadPicture(shop, await sharp({ create: { width: 900, height: 900, channels: 3, background: '#3a2a5c' } }).png().toBuffer());
@@ -121,6 +125,16 @@ it('publishes every page, then only the pages a price change shows on, then a ne
     expect(await pageText('/', slug), slug).toContain(name);
   }
   expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
+
+  // Taken off sale: the next publish drops its pages (the list no longer shows it, its details page is not found).
+  await shop.db.execute(`update goods set on_sale = false where id = ${created!.goodsId}`);
+  const withdrawn = await publishSite(options);
+  expect(withdrawn.pages).toBe(update.pages);
+  expect(await pageText('/productsList')).not.toContain('Moonlit Silk Newcomer');
+  expect((await site().request(`/productsList/details?id=${created!.goodsId}`)).status).toBe(404);
+  expect(existsSync(path.join(root, 'current', `en-usd/productsList/details/${created!.goodsId}`))).toBe(false);
+  await shop.db.execute(`update goods set on_sale = true where id = ${created!.goodsId}`);
+  expect((await publishSite(options)).pages).toBe(published.pages);
 
   // No publish made a picture: the pages show the sizes stored with it, which the shop serves.
   for (const result of [full, update, published]) expect(Object.keys(result.stages)).not.toContain('pictures');

@@ -51,7 +51,8 @@ export type PublishResult = {
   /**
    * Seconds per step: snapshot, code (fingerprint), bundle (`astro build`, only when the code has no
    * renderer yet), load (the workers start and load the renderer), paths (they list the pages and
-   * their keys), render, write, link (the unchanged pages and the scripts, hard links), release
+   * their keys), render, write, link (hard links of the browser scripts, and the wait for the
+   * link worker, which links the unchanged pages while the render worker loads and lists), release
    * (header policy, record), switch, then cleanup (not in `seconds`). Pictures are not a step: their
    * sizes are made when they are stored (docs/decisions/067).
    */
@@ -60,6 +61,8 @@ export type PublishResult = {
   peakRssMb: number;
   /** The shop process's processor time during the publish in seconds, user and system, every thread. */
   cpuSeconds: number;
+  /** The link worker's own seconds (beside loading and listing, so not a step of its own); 0 for a full publish. */
+  linkSeconds: number;
 };
 
 export type PublishOptions = {
@@ -132,8 +135,9 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
       // A publish of a few pages is quicker in one worker: each worker lists every page first.
       workers: full ? render.workers : 1,
       heapMb: render.heapMb,
-      served: full ? null : served,
-      onProgress: (done) => options.onProgress?.({ done, total }),
+      keep: full || !served ? null : { from: served, pages: Object.keys(previous?.pages ?? {}) },
+      // The link worker also counts the pages rendered again (their links replaced).
+      onProgress: (done) => options.onProgress?.({ done: Math.min(done, total), total }),
       env: {
         ...settings,
         // The pages are a production render whatever the server runs as (tests run it as `test`, under
@@ -166,7 +170,7 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     await rm(path.join(root, 'cache', 'pictures'), { recursive: true, force: true });
     lap('cleanup');
     const cpu = process.cpuUsage(cpuBefore);
-    return { release, pages, rendered: pages - rendered.kept, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6 };
+    return { release, pages, rendered: pages - rendered.kept, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6, linkSeconds: round(rendered.seconds.linkWorker) };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     throw error;
@@ -179,8 +183,8 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
 /**
  * The render phase's wall time split into its parts: the workers' start and loading of the renderer
  * (`load`), their listing of the pages (`paths`, which computes every page's key), rendering and
- * writing in the proportion the workers spent on each (they run side by side), then the first
- * worker's links completing the release (`link`).
+ * writing in the proportion the workers spent on each (they run side by side), then the links
+ * completing the release (`link`: the browser scripts, and what the link worker still had to do).
  */
 function splitRenderPhase(stages: Record<string, number>, seconds: Rendered['seconds'], wall: number) {
   const rest = Math.max(0, wall - seconds.load - seconds.paths - seconds.link);

@@ -39,12 +39,15 @@ export const shellData = (snapshot: Pick<CatalogueSnapshot, 'testMode'>) => ({
 });
 
 /**
- * A page's key: a hash of everything the page shows. A publish keeps a page whose key is unchanged
- * since the served release, built from the same code, and does not render it again (src/lib/build-pages.ts).
+ * A page's key: a hash of everything the page shows (`content()`). A publish keeps a page whose key is
+ * unchanged since the served release, built from the same code, and does not render it again
+ * (src/lib/build-pages.ts). Only one render worker records the keys (docs/decisions/069): the others
+ * are started with `SHOP_PAGE_KEYS=none` and skip the work.
  */
-export async function pageKey(data: unknown): Promise<string> {
+export async function pageKey(content: () => unknown): Promise<string> {
+  if (process.env.SHOP_PAGE_KEYS === 'none') return '';
   const shell = shellData(await catalogueSnapshot());
-  return createHash('sha256').update(JSON.stringify([shell, data])).digest('base64url').slice(0, 24);
+  return createHash('sha256').update(JSON.stringify([shell, content()])).digest('base64url').slice(0, 24);
 }
 
 export const homePage = (snapshot: CatalogueSnapshot, variant: Variant) => ({
