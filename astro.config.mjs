@@ -64,10 +64,21 @@ const shellChunks = {
   },
 };
 
+/** `client:paint`: islands that wait for the page's first paint (src/build/client-paint.ts, docs/decisions/070). */
+const paintDirective = () => ({
+  name: 'shop-client-paint',
+  hooks: {
+    /** @param {{ addClientDirective: (directive: { name: string; entrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addClientDirective }) => {
+      addClientDirective({ name: 'paint', entrypoint: './src/build/client-paint.ts' });
+    },
+  },
+});
+
 export default defineConfig({
   output: 'static',
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-  integrations: [react(), apiProxy(), shopRelease(), rendererBundle()],
+  integrations: [react(), paintDirective(), apiProxy(), shopRelease(), rendererBundle()],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',

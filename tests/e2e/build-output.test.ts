@@ -158,6 +158,28 @@ describe('the built site', () => {
     expect((await files(siteDir)).filter((file) => /\.(webp|avif|jpe?g)$/.test(file))).toEqual([]);
   });
 
+  it('requests no script before the home, list and details pages first paint, and paints their largest picture with the frame', async () => {
+    // Lighthouse's LCP counts what ended before the largest paint (docs/decisions/070): the pages' own
+    // scripts are inline, their islands and start-up load after the first paint (client:paint).
+    const page = (...parts: string[]) => readFile(path.join(siteDir, 'en-usd', ...parts, 'index.html'), 'utf8');
+    const detailsIds = await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'));
+    const pages = { home: await page(), list: await page('productsList'), details: await page('productsList', 'details', detailsIds[0]!) };
+    for (const [name, html] of Object.entries(pages)) {
+      expect([...html.matchAll(/<script\b[^>]*\ssrc=/g)], name).toEqual([]);
+      expect([...html.matchAll(/<link\b[^>]*rel="(?:modulepreload|preload)"/g)], name).toEqual([]);
+      const islands = [...html.matchAll(/<astro-island\b[^>]*\sclient="([^"]+)"/g)].map((match) => match[1]);
+      expect(islands.length, name).toBeGreaterThan(0);
+      expect(new Set(islands), name).toEqual(new Set(['paint']));
+    }
+    const first = (html: string, pattern: RegExp) => pattern.exec(html)?.[0] ?? '';
+    expect(first(pages.home, /<img\b[^>]*class="hero__picture"[^>]*>/)).toContain('decoding="sync"');
+    expect(first(pages.details, /<div id="gallery-slides"[^>]*>\s*<img\b[^>]*>/)).toContain('decoding="sync"');
+    // The list's first screen on a phone is its first four cards, two by two: any of them may be the largest paint.
+    const cards = [...pages.list.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag).slice(0, 5);
+    for (const tag of cards.slice(0, 4)) expect(tag).toMatch(/fetchPriority="high"[^>]*decoding="sync"|decoding="sync"[^>]*fetchPriority="high"/);
+    expect(cards[4]).toContain('loading="lazy"');
+  });
+
   it('holds no secret from the build environment and no server-only code', async () => {
     const secrets = [
       BUILD_CANARY_SECRET,

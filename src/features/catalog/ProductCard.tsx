@@ -53,7 +53,8 @@ export function ProductCard({ product, picture, t, eager = false, priority = fal
           alt={product.picture?.alt ?? product.goodsName}
           loading={eager ? 'eager' : 'lazy'}
           fetchPriority={priority ? 'high' : undefined}
-          decoding="async"
+          // The first screen's cards are painted in the frame their picture is ready for (the list's LCP is one of them).
+          decoding={eager ? 'sync' : 'async'}
         />
       )}
       {soldOut === null ? (

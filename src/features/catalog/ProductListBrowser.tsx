@@ -120,7 +120,7 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
                 picture={pictures[index] ?? null}
                 t={t}
                 eager={index < 4 && page.pageNum === 1}
-                priority={index < 2 && page.pageNum === 1}
+                priority={index < 4 && page.pageNum === 1}
                 headingLevel={2}
                 soldOut={soldOut ? (soldOut.get(product.goodsId) ?? null) : null}
               />

@@ -12,6 +12,8 @@ import { currencies, currencySymbols, languageNames, languages, type Currency, t
 import { changeCurrency, changeLanguage } from '@/lib/site.store';
 import { useClientStore } from '@/lib/use-client-store';
 import { $cartDrawerOpen, $mobileTitle, openSignIn } from './shell.store';
+// The page's start-up runs with the header's code, after the first paint (start-up.ts).
+import './start-up';
 
 const SCROLLED_AFTER_PX = 120;
 const emptyCart = { list: [], total: 0 };

@@ -80,6 +80,19 @@ export async function openBrowser(url: string) {
       contexts.push(context);
       const page = await context.newPage();
       page.on('pageerror', (error) => pageErrors.push(new Error(`${page.url()}: ${error.message.slice(0, 300)}`)));
+      // The islands a click must not miss (the header, the purchase form) load after the first paint
+      // (`client:paint`, docs/decisions/070), so after the page's load event: a visitor's first click
+      // comes after that, and a test's first step waits for it too.
+      for (const method of ['goto', 'reload'] as const) {
+        const navigate = page[method].bind(page) as (...args: unknown[]) => Promise<unknown>;
+        (page as unknown as Record<string, unknown>)[method] = async (...args: unknown[]) => {
+          const response = await navigate(...args);
+          // A test that asks for the page as soon as it is committed gets it then.
+          const options = args.find((arg): arg is { waitUntil?: string } => typeof arg === 'object' && arg !== null);
+          if (options?.waitUntil !== 'commit') await islandsAnswering(page);
+          return response;
+        };
+      }
       return page;
     },
     /** Closes this file's profiles and its connection; the run's Chromium goes on for the other files. */
@@ -124,4 +137,29 @@ export async function aStorefront(env: Record<string, string> = {}, options: { o
     }
   });
   return shop;
+}
+
+/**
+ * Waits until the page's islands that hydrate at once (`client:paint`) or on sight (`client:paint="visible"`,
+ * on screen) have hydrated: Astro removes their `ssr` attribute then. Best effort: a page that
+ * navigated away meanwhile (start-up's route guard) or whose scripts a test holds back is not waited
+ * for further.
+ */
+export async function islandsAnswering(page: Page) {
+  await page
+    .waitForFunction(
+      () =>
+        ![...document.querySelectorAll('astro-island[ssr][client="paint"]')].some((island) => {
+          const opts = island.getAttribute('opts') ?? '';
+          if (opts.includes('"value":"idle"')) return false;
+          if (!opts.includes('"value":"visible"')) return true;
+          return [...island.children].some((child) => {
+            const box = child.getBoundingClientRect();
+            return box.width > 0 && box.bottom > 0 && box.top < innerHeight;
+          });
+        }),
+      undefined,
+      { timeout: 10_000 },
+    )
+    .catch(() => undefined);
 }

@@ -59,7 +59,7 @@ export async function placeOrderAsNewCustomer(page: Page, email: string, payMeth
  * before that changes nothing), and waits for the page in that choice.
  */
 export async function chooseInHeader(page: Page, choice: { currency: string } | { language: string }) {
-  await page.waitForFunction(() => !document.querySelector('astro-island[client="load"][ssr]'));
+  await page.waitForFunction(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
   const [label, attribute, value] = 'currency' in choice ? ['Currency', 'data-currency', choice.currency] : ['Language', 'lang', choice.language.toLowerCase()];
   await page.getByLabel(label).selectOption('currency' in choice ? choice.currency : choice.language);
   await page.waitForFunction(([name, wanted]) => document.documentElement.getAttribute(name!) === wanted && document.readyState === 'complete', [attribute, value]);

@@ -1,0 +1,33 @@
+import type { ClientDirective } from 'astro';
+
+/*
+ * `client:paint`: an island's code is requested only once the page has painted its first frame, then
+ * hydrated at once (`client:paint`), when the browser is idle (`client:paint="idle"`) or when the island
+ * comes into view (`client:paint="visible"`). The prebuilt HTML, its pictures and the first paint get
+ * the connection and the main thread first; the island follows a frame later. A page opened in a
+ * background tab paints nothing until shown, so there it starts at once. (docs/decisions/070)
+ */
+const paintDirective: ClientDirective = (load, options, el) => {
+  const hydrate = async () => {
+    const run = await load();
+    await run();
+  };
+  const then = () => {
+    if (options.value === 'idle') {
+      if ('requestIdleCallback' in window) window.requestIdleCallback(() => void hydrate());
+      else setTimeout(() => void hydrate(), 200);
+    } else if (options.value === 'visible') {
+      const observer = new IntersectionObserver((entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        void hydrate();
+      });
+      for (const child of el.children) observer.observe(child);
+    } else void hydrate();
+  };
+  // The callback of the next animation frame runs before that frame is painted; a task queued from it runs after.
+  if (document.visibilityState === 'hidden') then();
+  else requestAnimationFrame(() => setTimeout(then, 0));
+};
+
+export default paintDirective;
