@@ -89,8 +89,9 @@ export async function renderPages(
         // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
         execArgv: [],
         workerData,
-        // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily.
-        ...(heapMb ? { resourceLimits: { maxOldGenerationSizeMb: heapMb } } : {}),
+        // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily. The young
+        // generation is bounded as `npm start` bounds the shop's (package.json): a page's garbage dies young.
+        resourceLimits: { maxYoungGenerationSizeMb: 48, ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}) },
       });
       running.push(worker);
       worker.on('message', (message: WorkerMessage) => {
