@@ -5,7 +5,8 @@ import type { ClientDirective } from 'astro';
  * hydrated at once (`client:paint`), when the browser is idle (`client:paint="idle"`) or when the island
  * comes into view (`client:paint="visible"`). The prebuilt HTML, its pictures and the first paint get
  * the connection and the main thread first; the island follows a frame later. A page opened in a
- * background tab paints nothing until shown, so there it starts at once. (docs/decisions/070)
+ * background tab paints nothing until shown, so there it starts at once. Behind the age confirmation of
+ * a first visit, the islands wait for its answer. (docs/decisions/070)
  */
 const paintDirective: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
@@ -26,8 +27,11 @@ const paintDirective: ClientDirective = (load, options, el) => {
     } else void hydrate();
   };
   // The callback of the next animation frame runs before that frame is painted; a task queued from it runs after.
-  if (document.visibilityState === 'hidden') then();
-  else requestAnimationFrame(() => setTimeout(then, 0));
+  const afterPaint = () => (document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0)));
+  // On a first visit the age confirmation (src/features/site/AgeGate.astro) is a modal dialog over an
+  // inert page: nothing behind it can be used until it is answered, so the islands load after the answer.
+  if (document.querySelector('dialog.age-gate')) document.addEventListener('shop:age-confirmed', afterPaint, { once: true });
+  else afterPaint();
 };
 
 export default paintDirective;

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { AGE_COOKIE, DEFAULT_AGE_GATE_LEAVE_URL } from '@/features/site/age-gate';
 import { shareVisits, users } from '@/server/db/schema';
 import netlifyRewrite from '../../netlify/edge-functions/rewrite';
-import { aStorefront, untranslatedKeys } from './support/shop';
+import { aStorefront, islandsAnswering, untranslatedKeys } from './support/shop';
 import { registerInDialog } from './support/storefront';
 
 /*
@@ -157,14 +157,19 @@ describe('the age confirmation', () => {
     }
     await page.keyboard.press('Escape');
     await expect(gate.isVisible()).resolves.toBe(true);
-    // Behind the gate, the page is inert: the header's buttons cannot be reached.
+    // Behind the gate, the page is inert: the header's buttons cannot be reached, and its code waits for the answer.
     await expect(page.getByRole('button', { name: 'Log in' }).click({ timeout: 1000 })).rejects.toThrow();
+    await expect(page.locator('astro-island[ssr]').filter({ has: page.getByRole('banner') }).count()).resolves.toBe(1);
 
     await gate.getByRole('button', { name: 'I am 18 or older' }).click();
     await gate.waitFor({ state: 'detached' });
     const cookie = (await page.context().cookies()).find((candidate) => candidate.name === AGE_COOKIE);
     expect(cookie?.value).toBe('1');
     expect(cookie!.expires * 1000 - Date.now()).toBeGreaterThan(300 * 24 * 3600 * 1000);
+    // The header, which waited for the answer, works on the same page.
+    await islandsAnswering(page);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await page.getByRole('dialog', { name: 'Sign in' }).waitFor();
     await page.goto('/productsList');
     await page.getByRole('heading', { level: 1 }).first().waitFor();
     await expect(page.getByRole('dialog').count()).resolves.toBe(0);

@@ -149,6 +149,8 @@ export async function islandsAnswering(page: Page) {
   await page
     .waitForFunction(
       () =>
+        // Behind the age confirmation the islands wait for its answer (src/build/client-paint.ts).
+        Boolean(document.querySelector('dialog.age-gate')) ||
         ![...document.querySelectorAll('astro-island[ssr][client="paint"]')].some((island) => {
           const opts = island.getAttribute('opts') ?? '';
           if (opts.includes('"value":"idle"')) return false;
