@@ -1,4 +1,5 @@
 import type { ClientDirective } from 'astro';
+import { AGE_CONFIRMED_EVENT } from '../features/site/age-gate';
 
 /*
  * `client:paint`: an island's code is requested only once the page has painted its first frame, then
@@ -30,7 +31,7 @@ const paintDirective: ClientDirective = (load, options, el) => {
   const afterPaint = () => (document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0)));
   // On a first visit the age confirmation (src/features/site/AgeGate.astro) is a modal dialog over an
   // inert page: nothing behind it can be used until it is answered, so the islands load after the answer.
-  if (document.querySelector('dialog.age-gate')) document.addEventListener('shop:age-confirmed', afterPaint, { once: true });
+  if (document.querySelector('dialog.age-gate')) document.addEventListener(AGE_CONFIRMED_EVENT, afterPaint, { once: true });
   else afterPaint();
 };
 
