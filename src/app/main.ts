@@ -17,7 +17,8 @@ import { createMailer } from '@/server/mail/mailer';
 import { ListenError, listen } from './listen';
 import { linkOrigin, recordShopOrigin } from '@/server/origin';
 import { servePages } from './pages';
-import { hasPages, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
+import { endWarmRenderers } from './render-pages';
+import { hasPages, publishingSettled, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
 import { prepareInChild } from './prepare';
 import { openStorage } from '@/server/storage/open-storage';
 import type { Storage } from '@/server/storage/storage';
@@ -152,6 +153,9 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     (closing ??= (async () => {
       await stopServer();
       await jobs?.stop();
+      // A publish still tidying holds the site folder's lock; the render worker kept warm would outlive the database.
+      await publishingSettled();
+      await endWarmRenderers();
       await cache.close();
       await store.close();
       await db.close();

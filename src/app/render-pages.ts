@@ -71,58 +71,111 @@ export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availa
  */
 export type Rendered = Omit<RenderOutcome, 'seconds'> & { kept: number; seconds: RenderOutcome['seconds'] & { linkWorker: number } };
 
+/** The served release's pages a publish of the changed pages keeps; `linked`: the new release holds their links already (the spare, site-build.ts). */
+export type Keep = { from: string; pages: string[]; linked: boolean };
+
 /**
- * Renders the pages into `outDir` with `workers` worker threads, each its share; fails (and stops them
- * all) when one fails. With `keep` (a publish of the changed pages), a link worker meanwhile links
- * every page of the served release into `outDir`: the pages rendered replace their links, the pages
- * no longer published are removed after.
+ * The render workers of the publishes of changed pages, kept between them with their renderer loaded
+ * (docs/decisions/071): loading and importing the bundle's pages is the same work on every publish
+ * of one code version. They end after WARM_IDLE_MS without a publish, before a full publish (which
+ * starts its own), and when the shop closes (`endWarmRenderers`).
+ */
+const WARM_IDLE_MS = 5 * 60_000;
+let warm: { rendererDir: string; workers: Worker[]; idle?: NodeJS.Timeout } | null = null;
+
+export async function endWarmRenderers() {
+  const ending = warm;
+  warm = null;
+  if (!ending) return;
+  clearTimeout(ending.idle);
+  await Promise.all(ending.workers.map((worker) => worker.terminate()));
+}
+
+function startWorker(workerData: { renders: true } | LinkJob, heapMb: number | null) {
+  return new Worker(workerFile, {
+    // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
+    execArgv: [],
+    workerData,
+    // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily. The young
+    // generation is bounded as `npm start` bounds the shop's (package.json): a page's garbage dies young.
+    resourceLimits: { maxYoungGenerationSizeMb: 48, ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}) },
+  });
+}
+
+/** The outcome `take` picks from `worker`'s messages (after sending it `job`, if any); fails when the worker fails or stops. */
+function outcomeOf<Outcome>(worker: Worker, job: RenderJob | null, onProgress: (pages: number) => void, take: (message: WorkerMessage) => Outcome | undefined) {
+  return new Promise<Outcome>((resolve, reject) => {
+    const settle = (done: () => void) => {
+      worker.off('message', onMessage).off('error', reject).off('exit', onExit);
+      done();
+    };
+    const onExit = (code: number) => settle(() => reject(new Error(`a render worker stopped (exit ${code})`)));
+    const onMessage = (message: WorkerMessage) => {
+      if ('progress' in message) onProgress(message.progress);
+      else if ('failed' in message) settle(() => reject(new Error(`rendering the pages failed: ${message.failed}`)));
+      else {
+        const outcome = take(message);
+        if (outcome) settle(() => resolve(outcome));
+      }
+    };
+    worker.on('message', onMessage).on('error', reject).on('exit', onExit);
+    if (job) worker.postMessage(job);
+  });
+}
+
+/** Links `job.pages` into `job.outDir` in a link worker, off the shop's event loop (the spare, site-build.ts). */
+export async function linkPagesApart(job: LinkJob): Promise<void> {
+  const worker = startWorker(job, null);
+  try {
+    await outcomeOf(worker, null, () => undefined, (message) => ('linked' in message ? message.linked : undefined));
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/**
+ * Renders the pages into `outDir` in `workers` worker threads, each keying and rendering its share.
+ * A publish of the changed pages (`keep`) uses the warm workers, while a link worker links every
+ * page of the served release into `outDir` unless the spare already holds them (`keep.linked`): the
+ * pages rendered replace their links, the pages no longer published are removed after. Fails (and
+ * stops the workers) when one fails.
  */
 export async function renderPages(
-  job: Omit<RenderJob, 'share'> & { workers: number; heapMb: number | null; keep: { from: string; pages: string[] } | null; onProgress?: (done: number) => void },
+  job: Omit<RenderJob, 'share'> & { workers: number; heapMb: number | null; keep: Keep | null; onProgress?: (done: number) => void },
 ): Promise<Rendered> {
   const { workers: count, heapMb, keep, onProgress, ...shared } = job;
   let done = 0;
-  const running: Worker[] = [];
-  const start = <Outcome>(workerData: RenderJob | LinkJob, take: (message: WorkerMessage) => Outcome | undefined) =>
-    new Promise<Outcome>((resolve, reject) => {
-      const worker = new Worker(workerFile, {
-        // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
-        execArgv: [],
-        workerData,
-        // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily. The young
-        // generation is bounded as `npm start` bounds the shop's (package.json): a page's garbage dies young.
-        resourceLimits: { maxYoungGenerationSizeMb: 48, ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}) },
-      });
-      running.push(worker);
-      worker.on('message', (message: WorkerMessage) => {
-        if ('progress' in message) {
-          done += message.progress;
-          onProgress?.(done);
-        } else if ('failed' in message) reject(new Error(`rendering the pages failed: ${message.failed}`));
-        else {
-          const outcome = take(message);
-          if (outcome) resolve(outcome);
-        }
-      });
-      worker.on('error', reject);
-      worker.on('exit', (code) => reject(new Error(`a render worker stopped (exit ${code})`)));
-    });
+  const progress = (pages: number) => onProgress?.((done += pages));
+  const reuse = keep !== null && warm?.rendererDir === shared.rendererDir && warm.workers.length === count;
+  if (!reuse) await endWarmRenderers();
+  else clearTimeout(warm!.idle);
+  const renderers = reuse ? warm!.workers : Array.from({ length: count }, () => startWorker({ renders: true }, heapMb));
+  warm = null;
+  const linker = keep && !keep.linked ? startWorker({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, null) : null;
+  for (const worker of renderers) worker.ref();
+  let kept = false;
   try {
-    // Only the first worker computes the pages' keys (the release records them); the others skip them.
-    const renderJob = (index: number): RenderJob => ({ ...shared, share: { index, of: count }, env: { ...shared.env, ...(index > 0 ? { SHOP_PAGE_KEYS: 'none' } : {}) } });
-    const rendering = Promise.all(Array.from({ length: count }, (_, index) => start(renderJob(index), (message) => ('done' in message ? message.done : undefined))));
-    const linking = keep ? start({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, (message) => ('linked' in message ? message.linked : undefined)) : null;
+    const rendering = Promise.all(
+      renderers.map((worker, index) => outcomeOf(worker, { ...shared, share: { index, of: count } }, progress, (message) => ('done' in message ? message.done : undefined))),
+    );
+    const linking = linker ? outcomeOf(linker, null, progress, (message) => ('linked' in message ? message.linked : undefined)) : null;
     let rendered = 0;
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
-    const keys = outcomes[0]!.keys;
+    if (keep) {
+      for (const worker of renderers) worker.unref();
+      warm = { rendererDir: shared.rendererDir, workers: renderers, idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref() };
+      kept = true;
+    }
+    const keys = outcomes.flatMap((outcome) => outcome.keys);
+    const renderedPages = outcomes.flatMap((outcome) => outcome.rendered);
     const published = new Set(keys.map(([file]) => file));
     if (keep) unlinkPages(shared.outDir, keep.pages.filter((file) => !published.has(file)));
     return {
       files: outcomes.flatMap((outcome) => outcome.files),
       scriptHashes: [...new Set(outcomes.flatMap((outcome) => outcome.scriptHashes))],
       keys,
-      rendered: outcomes[0]!.rendered,
-      kept: keep ? keys.length - outcomes[0]!.rendered.length : 0,
+      rendered: renderedPages,
+      kept: keep ? keys.length - renderedPages.length : 0,
       seconds: {
         load: Math.max(...outcomes.map((outcome) => outcome.seconds.load)),
         paths: Math.max(...outcomes.map((outcome) => outcome.seconds.paths)),
@@ -134,6 +187,6 @@ export async function renderPages(
       },
     };
   } finally {
-    await Promise.all(running.map((worker) => worker.terminate()));
+    await Promise.all([...(kept ? [] : renderers), ...(linker ? [linker] : [])].map((worker) => worker.terminate()));
   }
 }

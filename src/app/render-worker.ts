@@ -11,7 +11,8 @@ import { isPageFile } from '../lib/build-pages.ts';
 
 /*
  * One render worker of a publish (docs/decisions/065, src/app/render-pages.ts): loads the kept
- * prerender bundle of the code version, asks every route for its pages (which reads the catalogue
+ * prerender bundle of the code version (once: a worker kept between publishes of the changed pages
+ * renders each publish from its own snapshot, docs/decisions/071), asks every route for its pages (which reads the catalogue
  * snapshot and decides, by the pages' keys, which ones this publish renders: src/lib/build-pages.ts),
  * renders its share of them and writes them into the new release. No Vite, no Astro build.
  *
@@ -38,7 +39,7 @@ export type RenderOutcome = {
   /** Files written, relative to the release. */
   files: string[];
   scriptHashes: string[];
-  /** Every keyed page's key by file, and the keyed pages this publish renders (the same in every worker). */
+  /** This worker's share of the keyed pages: each one's key by file, and those it rendered. */
   keys: [string, string][];
   rendered: string[];
   /** Wall seconds of this worker: loading the renderer, listing the pages, rendering, writing, linking the browser scripts; and its processor time. */
@@ -49,6 +50,7 @@ export type WorkerMessage = { progress: number } | { done: RenderOutcome } | { l
 
 type RouteData = { route: string; type: string; component: string; prerender: boolean; fallbackRoutes: RouteData[] };
 type BuildApp = {
+  routeCache: { clearAll(): void };
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
@@ -70,21 +72,42 @@ function threadCpuSeconds() {
   return (usage.user + usage.system) / 1e6;
 }
 
-async function run(job: RenderJob): Promise<RenderOutcome> {
-  const started = performance.now();
-  Object.assign(process.env, job.env);
-  const meta = JSON.parse(await readFile(path.join(job.rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
-  const { app } = (await import(pathToFileURL(path.join(job.rendererDir, 'server', meta.entry)).href)) as { app: BuildApp };
-  const loaded = performance.now();
+/** The renderer this worker loaded: a worker kept between publishes loads it once (render-pages.ts). */
+let renderer: { rendererDir: string; app: BuildApp; errors: string[] } | undefined;
+
+async function loadRenderer(rendererDir: string) {
+  if (renderer?.rendererDir === rendererDir) return renderer;
+  const meta = JSON.parse(await readFile(path.join(rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
+  const { app } = (await import(pathToFileURL(path.join(rendererDir, 'server', meta.entry)).href)) as { app: BuildApp };
   app.setInternals({ pagesByKeys: new Map(meta.pages), entrySpecifierToBundleMap: new Map() });
   const errors: string[] = [];
   app.setOptions({
     settings: { scripts: meta.scripts },
     logger: { options: { destination: { write: (event: { level: string; message: string }) => (event.level === 'error' ? errors.push(event.message) : undefined, true) } } },
   });
+  renderer = { rendererDir, app, errors };
+  return renderer;
+}
+
+async function run(job: RenderJob): Promise<RenderOutcome> {
+  const started = performance.now();
+  const cpuBefore = threadCpuSeconds();
+  // Each worker keys its share of every keyed route's pages (src/lib/build-pages.ts).
+  Object.assign(process.env, job.env, { SHOP_KEY_SHARE: `${job.share.index}/${job.share.of}` });
+  const { app, errors } = await loadRenderer(job.rendererDir);
+  // What an earlier job of this worker left: its pages' keys, its pages listed from its snapshot, its errors.
+  const store = globalThis as { shopPageKeys?: Map<string, string>; shopRenderedPages?: Set<string>; shopPreviousPages?: unknown };
+  delete store.shopPageKeys;
+  delete store.shopRenderedPages;
+  delete store.shopPreviousPages;
+  app.routeCache.clearAll();
+  errors.length = 0;
+  const loaded = performance.now();
   const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
-  const all = (await new StaticPaths(app).getAll()) as { pathname: string; route: RouteData }[];
-  const mine = all.filter((_, index) => index % job.share.of === job.share.index);
+  const all = (await new StaticPaths(app).getAll()) as { pathname: string; route: RouteData; cacheKey?: string }[];
+  // The keyed pages listed are this worker's already; the others (the web manifests, the sitemap) are shared out here.
+  let unkeyed = 0;
+  const mine = all.filter((page) => page.cacheKey !== undefined || unkeyed++ % job.share.of === job.share.index);
   const pathsDone = performance.now();
 
   const files: string[] = [];
@@ -125,7 +148,6 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   }
   if (pages % 50) parentPort?.postMessage({ progress: pages % 50 } satisfies WorkerMessage);
 
-  const store = globalThis as { shopPageKeys?: Map<string, string>; shopRenderedPages?: Set<string> };
   const keys = store.shopPageKeys ?? new Map<string, string>();
   const rendered = store.shopRenderedPages ?? new Set<string>();
   const linking = performance.now();
@@ -133,15 +155,15 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   return {
     files,
     scriptHashes: [...hashes],
-    keys: job.share.index === 0 ? [...keys] : [],
-    rendered: job.share.index === 0 ? [...rendered] : [],
+    keys: [...keys],
+    rendered: [...rendered],
     seconds: {
       load: (loaded - started) / 1000,
       paths: (pathsDone - loaded) / 1000,
       render: renderMs / 1000,
       write: writeMs / 1000,
       link: (performance.now() - linking) / 1000,
-      cpu: threadCpuSeconds(),
+      cpu: threadCpuSeconds() - cpuBefore,
     },
   };
 }
@@ -211,10 +233,13 @@ async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Pr
   }
 }
 
-// Started by renderPages (render-pages.ts) with its job; imported anywhere else, it does nothing.
+// Started by renderPages (render-pages.ts): a render worker takes its jobs as messages, one at a
+// time; a link worker its one job as its data. Imported anywhere else, this module does nothing.
 const failed = (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
-if (parentPort && (workerData as Partial<RenderJob> | null)?.rendererDir) {
-  profiled(`render-worker-${(workerData as RenderJob).share.index}`, () => run(workerData as RenderJob)).then((done) => parentPort!.postMessage({ done } satisfies WorkerMessage), failed);
+if (parentPort && (workerData as { renders?: boolean } | null)?.renders) {
+  parentPort.on('message', (job: RenderJob) => {
+    profiled(`render-worker-${job.share.index}`, () => run(job)).then((done) => parentPort!.postMessage({ done } satisfies WorkerMessage), failed);
+  });
 } else if (parentPort && (workerData as Partial<LinkJob> | null)?.linkFrom) {
   try {
     parentPort.postMessage({ linked: linkPages(workerData as LinkJob) } satisfies WorkerMessage);

@@ -16,7 +16,8 @@ import { createTestApi, type TestApi } from '../../tests/support/api';
 import { createTestDatabaseUrl } from '../../tests/support/database';
 import type { PublishChildJob } from '../../tests/support/publish-child';
 import { servePages } from './pages';
-import { publishSite, type PublishOptions } from './site-build';
+import { endWarmRenderers } from './render-pages';
+import { publishingSettled, publishSite, type PublishOptions } from './site-build';
 
 /*
  * Publishing: one full build; a price change that rewrites only the pages showing it; a new product
@@ -40,6 +41,8 @@ beforeAll(async () => {
   options = { db: shop.db, storage: shop.storage, testMode: true, apiOrigin: `http://127.0.0.1:${port}`, publicOrigin: `http://127.0.0.1:${port}`, root, quiet: true };
 }, 120_000);
 afterAll(async () => {
+  await publishingSettled();
+  await endWarmRenderers();
   await new Promise((resolve) => server.close(resolve));
   await shop.close();
   await rm(root, { recursive: true, force: true });
@@ -61,6 +64,10 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   const full = await publishSite({ ...options, full: true });
   expect(full.pages).toBeGreaterThan(200);
   expect(full.rendered).toBe(full.pages);
+  // After the switch the publish makes the next one's spare: a folder of links to the pages just served.
+  await publishingSettled();
+  const spares = path.join(root, 'spares');
+  expect(await readdir(spares)).toEqual([path.basename(full.release)]);
 
   const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
   if (!product) throw new Error('the demo shop has products');
@@ -77,6 +84,10 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   const progress: { done: number; total: number }[] = [];
   const update = await publishSite({ ...options, onProgress: (now) => progress.push(now) });
   expect(update.pages).toBe(full.pages);
+  // It took the spare as its new release (no link worker ran), and left one for the next publish.
+  expect(update.linkSeconds).toBe(0);
+  await publishingSettled();
+  expect(await readdir(spares)).toEqual([path.basename(update.release)]);
   // Progress counts every page as it is written or copied, of the pages the last publish held.
   expect(progress.length).toBeGreaterThan(1);
   expect(progress.at(-1)).toEqual({ done: update.pages, total: full.pages });
@@ -125,6 +136,11 @@ it('publishes every page, then only the pages a price change shows on, then a ne
     expect(await pageText('/', slug), slug).toContain(name);
   }
   expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
+  // The releases before the one before are gone: the served one and the one before it are kept.
+  await publishingSettled();
+  expect((await readdir(path.join(root, 'releases'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)).toEqual(
+    [update.release, published.release].map((release) => path.basename(release)),
+  );
 
   // Taken off sale: the next publish drops its pages (the list no longer shows it, its details page is not found).
   await shop.db.execute(`update goods set on_sale = false where id = ${created!.goodsId}`);

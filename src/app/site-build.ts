@@ -10,7 +10,7 @@ import { shellData } from '@/lib/build-snapshot';
 import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
-import { defaultRenderSettings, ensureRenderer, renderPages, type Rendered, type RenderSettings } from './render-pages';
+import { defaultRenderSettings, ensureRenderer, linkPagesApart, renderPages, type Rendered, type RenderSettings } from './render-pages';
 
 export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
@@ -46,15 +46,15 @@ export type PublishResult = {
   rendered: number;
   /** Every page was rendered: asked for, or the code changed since the served release (or there is none). */
   full: boolean;
-  /** Until the new release is served (old releases are removed after). */
+  /** Until the new release is served (the tidying after it, `tidyUp`, is not counted). */
   seconds: number;
   /**
    * Seconds per step: snapshot, code (fingerprint), bundle (`astro build`, only when the code has no
-   * renderer yet), load (the workers start and load the renderer), paths (they list the pages and
-   * their keys), render, write, link (hard links of the browser scripts, and the wait for the
-   * link worker, which links the unchanged pages while the render worker loads and lists), release
-   * (header policy, record), switch, then cleanup (not in `seconds`). Pictures are not a step: their
-   * sizes are made when they are stored (docs/decisions/067).
+   * renderer yet), load (the workers start and load the renderer; nothing for the warm worker of a
+   * publish of changed pages), paths (they list the pages and their keys), render, write, link (hard
+   * links of the browser scripts, and the wait for the link worker, which links the unchanged pages
+   * while the render worker loads and lists, when there is no spare), release (header policy,
+   * record), switch. Pictures are not a step: their sizes are made when they are stored (docs/decisions/067).
    */
   stages: Record<string, number>;
   /** The shop process's peak resident memory during the publish, its render workers included (Linux; 0 where /proc is missing). */
@@ -85,14 +85,20 @@ export type PublishOptions = {
 
 let publishing: Promise<unknown> = Promise.resolve();
 
-/** Publishes the pages (one publish at a time; a second waits for the first). */
-export function publishSite(options: PublishOptions): Promise<PublishResult> {
+/**
+ * Publishes the pages (one publish at a time; a second waits for the first). Settles when the new
+ * release is served; the tidying after it (`tidyUp`) holds up the next publish, not this answer.
+ */
+export async function publishSite(options: PublishOptions): Promise<PublishResult> {
   const run = publishing.then(() => publishOnce(options));
-  publishing = run.catch(() => undefined);
-  return run;
+  publishing = run.then(({ tidied }) => tidied).catch(() => undefined);
+  return (await run).result;
 }
 
-async function publishOnce(options: PublishOptions): Promise<PublishResult> {
+/** Settles when the publishes started so far, and the tidying after them, are done (old releases may still be being removed). */
+export const publishingSettled = () => publishing.then(() => undefined);
+
+async function publishOnce(options: PublishOptions): Promise<{ result: PublishResult; tidied: Promise<void> }> {
   const started = performance.now();
   let last = started;
   const stages: Record<string, number> = {};
@@ -110,6 +116,7 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
   const unlock = await lockPublishing(root);
   const cpuBefore = process.cpuUsage();
   resetPeakRss();
+  let switched = false;
 
   try {
     await rm(building, { recursive: true, force: true });
@@ -128,14 +135,16 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     lap('bundle');
     const phase = performance.now();
     const render = options.render ?? defaultRenderSettings();
+    // The spare made after the last publish already links the served release's pages.
+    const linked = !full && served !== null && (await takeSpare(root, served, building));
     const rendered = await renderPages({
       rendererDir: renderer.dir,
       outDir: building,
       origin: options.publicOrigin,
-      // A publish of a few pages is quicker in one worker: each worker lists every page first.
-      workers: full ? render.workers : 1,
+      // Each worker keys its share of the pages, so a publish of a few pages uses them all too.
+      workers: render.workers,
       heapMb: render.heapMb,
-      keep: full || !served ? null : { from: served, pages: Object.keys(previous?.pages ?? {}) },
+      keep: full || !served ? null : { from: served, pages: Object.keys(previous?.pages ?? {}), linked },
       // The link worker also counts the pages rendered again (their links replaced).
       onProgress: (done) => options.onProgress?.({ done: Math.min(done, total), total }),
       env: {
@@ -162,22 +171,71 @@ async function publishOnce(options: PublishOptions): Promise<PublishResult> {
     await rename(building, release);
     await switchCurrent(root, release);
     lap('switch');
-    // Visitors see the new release from here on; removing the one before last is housekeeping.
-    const seconds = (performance.now() - started) / 1000;
-    await removeOldReleases(root);
-    await removeOtherRenderers(root, [code]);
-    // Pictures were made here at publish before their sizes were made at upload (docs/decisions/067).
-    await rm(path.join(root, 'cache', 'pictures'), { recursive: true, force: true });
-    lap('cleanup');
+    switched = true;
     const cpu = process.cpuUsage(cpuBefore);
-    return { release, pages, rendered: pages - rendered.kept, full, seconds, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6, linkSeconds: round(rendered.seconds.linkWorker) };
+    return {
+      result: { release, pages, rendered: pages - rendered.kept, full, seconds: (performance.now() - started) / 1000, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6, linkSeconds: round(rendered.seconds.linkWorker) },
+      // Visitors see the new release from here on; what follows is housekeeping, still under the lock.
+      tidied: tidyUp(root, code, release, rendered.keys.map(([file]) => file)).finally(unlock),
+    };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
     throw error;
   } finally {
     await rm(snapshotFile, { force: true });
-    await unlock();
+    if (!switched) await unlock();
   }
+}
+
+/**
+ * After a switch: the releases, renderers and spares no longer needed are moved to `trash/` (one
+ * rename each) and removed from there without holding up the next publish; then the spare of the
+ * new release is made: a folder of hard links to its pages, which the next publish of changed pages
+ * takes as its new release instead of linking every page itself (docs/decisions/071). A failure here
+ * changes nothing served; the next publish links the pages itself.
+ */
+async function tidyUp(root: string, code: string, release: string, pages: string[]) {
+  try {
+    const current = path.basename(release);
+    await retire(root, [...(await oldReleases(root, current)), ...(await otherRenderers(root, [code])), ...(await otherSpares(root, current)), path.join(root, 'cache', 'pictures')]);
+    const spare = spareDir(root, current);
+    const linking = `${spare}.linking`;
+    await linkPagesApart({ linkFrom: release, outDir: linking, pages });
+    await rename(linking, spare);
+  } catch (error) {
+    console.warn(`tidying the site folder after a publish failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** A release's spare: hard links to its pages, made after it was switched in (`tidyUp`). */
+const spareDir = (root: string, releaseId: string) => path.join(root, 'spares', releaseId);
+
+/** Moves the served release's spare to `building` (the new release); false when there is none. */
+async function takeSpare(root: string, served: string, building: string): Promise<boolean> {
+  try {
+    await rename(spareDir(root, path.basename(served)), building);
+    return true;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
+    throw error;
+  }
+}
+
+const trashDir = (root: string) => path.join(root, 'trash');
+let sweeping: Promise<void> = Promise.resolve();
+
+/** Moves `paths` (those there) into the trash, then empties it behind the publishes: removing 90,000 pages takes seconds. */
+async function retire(root: string, paths: string[]) {
+  const trash = trashDir(root);
+  await mkdir(trash, { recursive: true });
+  for (const from of paths) {
+    await rename(from, path.join(trash, `${path.basename(from)}-${randomBytes(3).toString('hex')}`)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== 'ENOENT') throw error;
+    });
+  }
+  sweeping = sweeping.then(async () => {
+    for (const name of await readdir(trash).catch(() => [] as string[])) await rm(path.join(trash, name), { recursive: true, force: true }).catch(() => undefined);
+  });
 }
 
 /**
@@ -215,11 +273,17 @@ function peakRssMb(): number {
   }
 }
 
-/** Removes the renderers of code versions no release is served from any longer. */
-async function removeOtherRenderers(root: string, keep: string[]) {
+/** The renderers of code versions no release is served from any longer. */
+async function otherRenderers(root: string, keep: string[]) {
   const folder = path.join(root, 'renderers');
   const names = await readdir(folder).catch(() => [] as string[]);
-  await Promise.all(names.filter((name) => !keep.includes(name) && !name.endsWith('.building')).map((name) => rm(path.join(folder, name), { recursive: true, force: true })));
+  return names.filter((name) => !keep.includes(name) && !name.endsWith('.building')).map((name) => path.join(folder, name));
+}
+
+/** Every spare but the current release's (a spare left half-made by a process that died among them). */
+async function otherSpares(root: string, current: string) {
+  const folder = path.join(root, 'spares');
+  return (await readdir(folder).catch(() => [] as string[])).filter((name) => name !== current).map((name) => path.join(folder, name));
 }
 
 /** What the publisher keeps beside each release: the code it was built from, how many pages it holds, and every keyed page's key by file. */
@@ -300,15 +364,12 @@ async function switchCurrent(root: string, release: string) {
   await rename(temporary, link);
 }
 
-/** Keeps the current release and the one before (pages a visitor opened before the swap still find their scripts there). */
-async function removeOldReleases(root: string) {
+/** The releases (and their records) before the one before `current`: the one before stays, as pages a visitor opened before the swap still find their scripts there. */
+async function oldReleases(root: string, current: string) {
   const releases = path.join(root, 'releases');
-  const current = path.basename(await readlink(currentLink(root)));
   const names = (await readdir(releases, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
   const keep = new Set([current, names.filter((name) => name < current).at(-1)]);
-  await Promise.all(
-    names.filter((name) => !keep.has(name)).flatMap((name) => [rm(path.join(releases, name), { recursive: true, force: true }), rm(releaseRecordFile(path.join(releases, name)), { force: true })]),
-  );
+  return names.filter((name) => !keep.has(name)).flatMap((name) => [path.join(releases, name), releaseRecordFile(path.join(releases, name))]);
 }
 
 export const previousRelease = async (root: string): Promise<string | null> => {

@@ -1,5 +1,5 @@
 /*
- * Which pages a publish renders (docs/decisions/050, 065). Every keyed route's `getStaticPaths` passes its
+ * Which pages a publish renders (docs/decisions/050, 065, 071). Every keyed route's `getStaticPaths` passes its
  * entries through `pagesToRender`: each entry's key (a hash of what the page shows) is recorded
  * against the file the page is written to, and when the publisher asks for the changed pages only
  * (`SHOP_RENDER=changed`, given the last release's keys in `SHOP_PREVIOUS_PAGES`), the entries whose
@@ -37,18 +37,35 @@ function previousPages(): Record<string, string> {
 /** True when this build renders only the pages whose key changed since the last release. */
 export const rendersChangedOnly = () => globalThis.process?.env.SHOP_RENDER === 'changed' && Boolean(globalThis.process.env.SHOP_PREVIOUS_PAGES);
 
-/** Records each entry's key and returns the entries this build renders. */
-export function pagesToRender<Entry extends { params: Record<string, string | number | undefined>; cacheKey?: string }>(routePattern: string, entries: Entry[]): Entry[] {
+/** A keyed route's entry: `content()` is everything the page shows besides the frame every page has. */
+type KeyedEntry = { params: Record<string, string | number | undefined>; content: () => unknown };
+
+/**
+ * The entries this build renders, each with its key (`cacheKey`): a hash of the frame every page has
+ * (`SHOP_SHELL_KEY`, from the publisher) and of `content()`. A render worker keys only its share of
+ * a route's entries (`SHOP_KEY_SHARE`, `index/of`, src/app/render-worker.ts), so the workers of a
+ * publish key and render side by side (docs/decisions/071). Each key is recorded against the file the
+ * page is written to; when the publisher asks for the changed pages only, the entries whose key is
+ * the last release's are left out.
+ */
+export function pagesToRender<Entry extends KeyedEntry>(routePattern: string, entries: Entry[]): (Omit<Entry, 'content'> & { cacheKey: string })[] {
+  const env = globalThis.process?.env ?? {};
+  const [index = 0, of = 1] = (env.SHOP_KEY_SHARE ?? '0/1').split('/').map(Number);
+  const shell = env.SHOP_SHELL_KEY ?? '';
+  const { createHash } = process.getBuiltinModule('node:crypto');
   const recorded = recordedPageKeys();
   const rendered = renderedPages();
   const changedOnly = rendersChangedOnly();
   const previous = changedOnly ? previousPages() : {};
-  return entries.filter((entry) => {
-    if (entry.cacheKey === undefined) return true;
+  const mine: (Omit<Entry, 'content'> & { cacheKey: string })[] = [];
+  entries.forEach(({ content, ...entry }, position) => {
+    if (position % of !== index) return;
     const file = pageFile(routePattern, entry.params);
-    recorded.set(file, entry.cacheKey);
-    if (changedOnly && previous[file] === entry.cacheKey) return false;
+    const cacheKey = createHash('sha256').update(shell).update(JSON.stringify(content())).digest('base64url').slice(0, 24);
+    recorded.set(file, cacheKey);
+    if (changedOnly && previous[file] === cacheKey) return;
     rendered.add(file);
-    return true;
+    mine.push({ ...entry, cacheKey });
   });
+  return mine;
 }

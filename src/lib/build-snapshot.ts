@@ -9,7 +9,10 @@ import {
   newArrivals,
   productIn,
   recommendations,
+  recommendedProducts,
+  summaryIn,
   type CatalogueSnapshot,
+  type SnapshotProduct,
 } from '@/features/catalog/catalog-snapshot';
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/features/catalog/catalog';
@@ -22,13 +25,20 @@ import { fetchFromApi } from './build-api';
  * CDN), fetched from the API in one call. Every page renders from it; none calls the API.
  */
 
-let loading: Promise<CatalogueSnapshot> | undefined;
+let loading: { file: string | undefined; snapshot: Promise<CatalogueSnapshot> } | undefined;
 
 export function catalogueSnapshot(): Promise<CatalogueSnapshot> {
-  loading ??= process.env.SHOP_SNAPSHOT_FILE
-    ? readFile(process.env.SHOP_SNAPSHOT_FILE, 'utf8').then((text) => JSON.parse(text) as CatalogueSnapshot)
-    : fetchFromApi<CatalogueSnapshot>('/goods/catalogueSnapshot', { language: 'EN', currency: 'USD' });
-  return loading;
+  const file = process.env.SHOP_SNAPSHOT_FILE;
+  // A render worker kept between publishes reads each publish's own snapshot file (src/app/render-worker.ts).
+  if (!loading || loading.file !== file) {
+    loading = {
+      file,
+      snapshot: file
+        ? readFile(file, 'utf8').then((text) => JSON.parse(text) as CatalogueSnapshot)
+        : fetchFromApi<CatalogueSnapshot>('/goods/catalogueSnapshot', { language: 'EN', currency: 'USD' }),
+    };
+  }
+  return loading.snapshot;
 }
 
 /** What every page's frame shows besides its own content (ShopLayout): the test-mode banner, links, the year. */
@@ -37,18 +47,6 @@ export const shellData = (snapshot: Pick<CatalogueSnapshot, 'testMode'>) => ({
   origin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
   year: new Date().getFullYear(),
 });
-
-/**
- * A page's key: a hash of everything the page shows (`content()`). A publish keeps a page whose key is
- * unchanged since the served release, built from the same code, and does not render it again
- * (src/lib/build-pages.ts). Only one render worker records the keys (docs/decisions/069): the others
- * are started with `SHOP_PAGE_KEYS=none` and skip the work.
- */
-export async function pageKey(content: () => unknown): Promise<string> {
-  if (process.env.SHOP_PAGE_KEYS === 'none') return '';
-  const shell = shellData(await catalogueSnapshot());
-  return createHash('sha256').update(JSON.stringify([shell, content()])).digest('base64url').slice(0, 24);
-}
 
 export const homePage = (snapshot: CatalogueSnapshot, variant: Variant) => ({
   adverts: advertsByPosition(snapshot, variant, [...pagePositions]),
@@ -60,9 +58,38 @@ export const listPage = (snapshot: CatalogueSnapshot, variant: Variant, category
   firstPage: firstListPage(snapshot, variant, category, 12),
 });
 
+const RECOMMENDED = 4;
+const COMMENTS = 5;
+
 export function detailsPage(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
   const product = findProduct(snapshot, goodsId);
   const details = product && productIn(product, variant);
   if (!product || !details) throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
-  return { product: details, recommendations: recommendations(snapshot, variant, product, 4), comments: commentPage(product, variant.language, 5) };
+  return { product: details, recommendations: recommendations(snapshot, variant, product, RECOMMENDED), comments: commentPage(product, variant.language, COMMENTS) };
+}
+
+/**
+ * A details page's content for its key: `detailsPage`, with each recommended product's card as the
+ * hash of its content. Only a few products are recommended anywhere (a category's best sellers), so
+ * their cards are hashed once per variant rather than once per page: at 10,000 products (90,000
+ * pages) this halves the work of the keys (docs/decisions/071).
+ */
+export function detailsPageForKey(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
+  const product = findProduct(snapshot, goodsId);
+  const details = product && productIn(product, variant);
+  if (!product || !details) throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
+  let recommended = recommendedOf.get(product);
+  if (!recommended) recommendedOf.set(product, (recommended = recommendedProducts(snapshot, product, RECOMMENDED)));
+  return { product: details, recommendations: recommended.map((other) => cardKey(other, variant)), comments: commentPage(product, variant.language, COMMENTS) };
+}
+
+const recommendedOf = new WeakMap<SnapshotProduct, SnapshotProduct[]>();
+const cardKeys = new WeakMap<SnapshotProduct, Map<string, string>>();
+function cardKey(product: SnapshotProduct, variant: Variant) {
+  let keys = cardKeys.get(product);
+  if (!keys) cardKeys.set(product, (keys = new Map()));
+  const slug = `${variant.language}-${variant.currency}`;
+  let key = keys.get(slug);
+  if (key === undefined) keys.set(slug, (key = createHash('sha256').update(JSON.stringify(summaryIn(product, variant))).digest('base64url')));
+  return key;
 }

@@ -11,13 +11,8 @@ export type { Variant };
 export const variantPaths = ({ routePattern }: { routePattern: string }) =>
   pagesToRender(
     routePattern,
-    allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, cacheKey: shellKey(variant) })),
+    allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, content: () => variantSlug(variant) })),
   );
-
-const shellKey = (variant: Variant) => {
-  const key = (globalThis as { process?: { env: Record<string, string | undefined> } }).process?.env.SHOP_SHELL_KEY;
-  return key ? `${key}:${variantSlug(variant)}` : undefined;
-};
 
 /** Routes an anonymous visitor may open (spec §4); any other page needs a signed-in customer. */
 export const anonymousRoutes = [

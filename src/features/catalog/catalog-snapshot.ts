@@ -125,8 +125,8 @@ function indexOf(snapshot: CatalogueSnapshot) {
   return index;
 }
 
-/** `goods/recommendations`: the same category first, then best sellers; never the product itself. */
-export function recommendations(snapshot: CatalogueSnapshot, reader: Reader, product: SnapshotProduct, size = 4) {
+/** The products `goods/recommendations` shows beside `product`: the same category first, then best sellers; never the product itself. */
+export function recommendedProducts(snapshot: CatalogueSnapshot, product: SnapshotProduct, size = 4): SnapshotProduct[] {
   const picked: SnapshotProduct[] = [];
   const { bySales } = indexOf(snapshot);
   for (const sameCategory of [true, false]) {
@@ -135,8 +135,11 @@ export function recommendations(snapshot: CatalogueSnapshot, reader: Reader, pro
       if (other.goodsId !== product.goodsId && (other.category === product.category) === sameCategory) picked.push(other);
     }
   }
-  return summariesIn(picked, reader);
+  return picked;
 }
+
+/** `goods/recommendations`. */
+export const recommendations = (snapshot: CatalogueSnapshot, reader: Reader, product: SnapshotProduct, size = 4) => summariesIn(recommendedProducts(snapshot, product, size), reader);
 
 /** The first page of `goods/comment/getProductCommentList`. */
 export function commentPage(product: SnapshotProduct, language: Language, pageSize = SNAPSHOT_COMMENTS): CommentPage {
