@@ -22,6 +22,8 @@ export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
  *   site/releases/<id>.json  the code it was built from and every page's key (docs/decisions/050)
  *   site/current → releases/<id>
  *   site/renderers/<code>/   the page renderer and browser scripts of one code version (render-pages.ts)
+ *   site/spares/<id>/        hard links to the current release's pages, which the next publish starts from
+ *   site/trash/              releases, renderers and spares no longer needed, being removed
  *
  * A publish takes one catalogue snapshot and renders pages from it with the code's renderer, bundled
  * once per code version (docs/decisions/065). When the code is the one the served release was built

@@ -15,9 +15,11 @@ import { startTestShop, type TestShop } from './support/shop';
 
 type Violation = { page: string; directive: string; blocked: string; sample: string };
 
-/** A page that records every CSP violation, from its first script on. */
-async function watchedPage(shop: TestShop, violations: Violation[], device: 'desktop' | 'mobile' = 'desktop'): Promise<Page> {
-  const page = await shop.newPage(device);
+/** A page of its own browser profile that records every CSP violation, from its first script on. */
+const watchedPage = async (shop: TestShop, violations: Violation[], device: 'desktop' | 'mobile' = 'desktop') => watch(await shop.newPage(device), violations);
+
+/** Records every CSP violation of `page` from its next document's first script on. */
+async function watch(page: Page, violations: Violation[]): Promise<Page> {
   await page.exposeFunction('reportCspViolation', (violation: Violation) => violations.push(violation));
   await page.addInitScript(() => {
     document.addEventListener('securitypolicyviolation', (event) => {
@@ -51,7 +53,8 @@ describe('with the test payment provider', () => {
     await shop.close();
   });
 
-  it.each(languages)('walks the storefront in %s without a violation', async (language) => {
+  // The three walks side by side, each in its own profile: most of a walk is waiting for each page's network to fall idle.
+  it.concurrent.for(languages)('walks the storefront in %s without a violation', { timeout: 180_000 }, async (language, { expect }) => {
     const page = await watchedPage(shop, violations);
     const t = uiDictionaries[language];
     await page.goto(`/?lang=${language}&currency=USD`);
@@ -70,7 +73,7 @@ describe('with the test payment provider', () => {
     await page.getByRole('dialog').first().waitFor();
     await page.keyboard.press('Escape');
     expect(violations).toEqual([]);
-  }, 180_000);
+  });
 
   it('checks out with the test payment and visits the account, energy and share pages without a violation', async () => {
     const page = await watchedPage(shop, violations);
@@ -92,12 +95,17 @@ describe('with the test payment provider', () => {
     await guest.getByRole('button', { name: 'Approve payment' }).click();
     await guest.waitForURL(/\/pay_result\?orderId=/);
     await settle(guest);
-    for (const language of languages) {
-      for (const path of ['/my/order', '/my/user', '/my/account_set', '/my/address', '/my/changePassword', '/order/energy', '/order/shareEnergy', '/order/shareRecords', '/order/friends', '/order/recharge']) {
-        await guest.goto(`${path}?lang=${language}`);
-        await settle(guest);
-      }
-    }
+    // Each language in a tab of its own of the signed-in profile, side by side.
+    await Promise.all(
+      languages.map(async (language) => {
+        const tab = language === 'EN' ? guest : await watch(await guest.context().newPage(), violations);
+        tab.on('pageerror', (error) => shop.pageErrors.push(new Error(`${tab.url()}: ${error.message.slice(0, 300)}`)));
+        for (const path of ['/my/order', '/my/user', '/my/account_set', '/my/address', '/my/changePassword', '/order/energy', '/order/shareEnergy', '/order/shareRecords', '/order/friends', '/order/recharge']) {
+          await tab.goto(`${path}?lang=${language}`);
+          await settle(tab);
+        }
+      }),
+    );
     await guest.goto('/my/order');
     await guest.locator('a[href*="/my/order/details"]').first().click();
     await settle(guest);
