@@ -190,20 +190,22 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 }
 
 /**
- * After a switch: the releases, renderers and spares no longer needed are moved to `trash/` (one
- * rename each) and removed from there without holding up the next publish; then the spare of the
- * new release is made: a folder of hard links to its pages, which the next publish of changed pages
- * takes as its new release instead of linking every page itself (docs/decisions/071). A failure here
- * changes nothing served; the next publish links the pages itself.
+ * After a switch: the spare of the new release is made, a folder of hard links to its pages, which
+ * the next publish of changed pages takes as its new release instead of linking every page itself
+ * (docs/decisions/071); then the releases, renderers and spares no longer needed are moved to
+ * `trash/` (one rename each) and removed from there without holding up the next publish. A failure
+ * here changes nothing served; the next publish links the pages itself.
  */
 async function tidyUp(root: string, code: string, release: string, pages: string[]) {
   try {
     const current = path.basename(release);
-    await retire(root, [...(await oldReleases(root, current)), ...(await otherRenderers(root, [code])), ...(await otherSpares(root, current)), path.join(root, 'cache', 'pictures')]);
     const spare = spareDir(root, current);
     const linking = `${spare}.linking`;
+    await rm(linking, { recursive: true, force: true });
     await linkPagesApart({ linkFrom: release, outDir: linking, pages });
     await rename(linking, spare);
+    // Removed after the spare is made: both are a system call per page, and the spare is what the next publish waits for.
+    await retire(root, [...(await oldReleases(root, current)), ...(await otherRenderers(root, [code])), ...(await otherSpares(root, current)), path.join(root, 'cache', 'pictures')]);
   } catch (error) {
     console.warn(`tidying the site folder after a publish failed: ${error instanceof Error ? error.message : String(error)}`);
   }
