@@ -92,7 +92,7 @@ export async function endWarmRenderers() {
 }
 
 function startWorker(workerData: { renders: true } | LinkJob, heapMb: number | null) {
-  return new Worker(workerFile, {
+  const worker = new Worker(workerFile, {
     // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
     execArgv: [],
     workerData,
@@ -100,6 +100,11 @@ function startWorker(workerData: { renders: true } | LinkJob, heapMb: number | n
     // generation is bounded as `npm start` bounds the shop's (package.json): a page's garbage dies young.
     resourceLimits: { maxYoungGenerationSizeMb: 48, ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}) },
   });
+  // A job's failure reaches its publish (`outcomeOf`); a warm worker that stops while idle is no longer kept.
+  worker.on('error', () => undefined).on('exit', () => {
+    if (warm?.workers.includes(worker)) void endWarmRenderers();
+  });
+  return worker;
 }
 
 /** The outcome `take` picks from `worker`'s messages (after sending it `job`, if any); fails when the worker fails or stops. */
