@@ -36,8 +36,8 @@ export async function takeCatalogueSnapshot(
       'specNames', (select json_agg(t) from (select specification_id as "specificationId", language, name from ${specificationTexts}) t),
       'prices', (select json_agg(t) from (select specification_id as "specificationId", currency, unit_price as "unitPrice", original_price as "originalPrice" from ${specificationPrices}) t),
       'ratings', (select json_agg(t) from (select goods_id as "goodsId", sum(rating) as sum, count(*) as count from ${comments} where state = 'approved' group by goods_id) t),
-      'latest', (select json_agg(t order by t."goodsId", t."createdAt" desc, t.id desc) from (
-        select id, goods_id as "goodsId", rating, author_name as "authorName", language, title, content, verified, created_at as "createdAt" from (
+      'latest', (select json_agg(t order by t."goodsId", t."createTime" desc, t."commentId" desc) from (
+        select id as "commentId", goods_id as "goodsId", rating, author_name as "authorName", language, title, content, verified, created_at as "createTime" from (
           select *, row_number() over (partition by goods_id, language order by created_at desc, id desc) as place from ${comments} where state = 'approved'
         ) ranked where place <= ${SNAPSHOT_COMMENTS}) t),
       'adverts', (select json_agg(t order by t.position, t.sort, t.id) from (
@@ -96,18 +96,8 @@ export async function takeCatalogueSnapshot(
     const product = byId.get(rating.goodsId);
     if (product) Object.assign(product, { ratingSum: rating.sum, commentCount: rating.count });
   }
-  for (const row of latest) {
-    const comment: SnapshotComment = {
-      commentId: row.id,
-      rating: row.rating,
-      authorName: row.authorName,
-      language: row.language,
-      title: row.title,
-      content: row.content,
-      verified: row.verified,
-      createTime: new Date(row.createdAt).toISOString(),
-    };
-    byId.get(row.goodsId)?.latestComments.push(comment);
+  for (const { goodsId, ...comment } of latest) {
+    byId.get(goodsId)?.latestComments.push({ ...comment, createTime: new Date(comment.createTime).toISOString() });
   }
 
   const advertById = new Map<number, SnapshotAdvert>();
@@ -143,7 +133,7 @@ type Tables = {
   specNames: { specificationId: number; language: Language; name: string }[];
   prices: { specificationId: number; currency: Currency; unitPrice: number; originalPrice: number | null }[];
   ratings: { goodsId: number; sum: number; count: number }[];
-  latest: { id: number; goodsId: number; rating: number; authorName: string; language: Language; title: string | null; content: string; verified: boolean; createdAt: string }[];
+  latest: (SnapshotComment & { goodsId: number })[];
   adverts: { id: number; position: string; link: string; pictureKey: string | null; pictureWidth: number | null; pictureHeight: number | null }[];
   advertTexts: { advertId: number; language: Language; title: string; body: string }[];
 };
