@@ -28,6 +28,9 @@ export default function BackOfficeReviews() {
   const { page, setPageNum, error } = useAdminPage<ModeratedReview>('/reviews', filters, reload);
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
+  /** Reviews decided on this page of the list, by their new state: they leave it with the notice, before it is read again. */
+  const [decided, setDecided] = useState<{ on: typeof page; states: ReadonlyMap<number, ReviewState> }>({ on: null, states: new Map() });
+  const shown = page?.list.filter((review) => ((decided.on === page && decided.states.get(review.commentId)) || review.state) === filters.state);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -40,6 +43,8 @@ export default function BackOfficeReviews() {
     setActionError(null);
     try {
       await adminCall(`/reviews/${decision}`, { commentId: review.commentId, ...(reason && { reason }) });
+      const state: ReviewState = decision === 'approve' ? 'approved' : 'rejected';
+      setDecided((before) => ({ on: page, states: new Map(before.on === page ? before.states : []).set(review.commentId, state) }));
       setNotice(decision === 'approve' ? `Review ${review.commentId} approved: it shows on the storefront, and on the pages after the next publish.` : `Review ${review.commentId} rejected.`);
       setReload((count) => count + 1);
     } catch (caught) {
@@ -86,11 +91,11 @@ export default function BackOfficeReviews() {
           {notice}
         </p>
       )}
-      {page && page.list.length === 0 && <p>No reviews here.</p>}
-      {page && page.list.length > 0 && (
+      {page && shown?.length === 0 && <p>No reviews here.</p>}
+      {page && shown && shown.length > 0 && (
         <>
           <ul className="backoffice__reviews">
-            {page.list.map((review) => (
+            {shown.map((review) => (
               <ReviewCard key={review.commentId} review={review} onDecide={decide} />
             ))}
           </ul>
