@@ -120,8 +120,20 @@ describe('cart and account in the browser', () => {
 
   it('sends anonymous visitors away from signed-in pages: home on desktop, /sign on phones', async () => {
     const desktop = await shop.newPage('desktop');
+    // The home page answers late, as on a busy machine: start-up's read of the user answers first, and
+    // must not send the page away a second time (which would cancel the first redirect).
+    const homeLoads: string[] = [];
+    await desktop.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        if (route.request().isNavigationRequest()) homeLoads.push(route.request().url());
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        await route.continue().catch(() => undefined);
+      },
+    );
     await desktop.goto('/my/order');
     await desktop.waitForURL((url) => url.pathname === '/');
+    expect(homeLoads).toHaveLength(1);
     const phone = await shop.newPage('mobile');
     await phone.goto('/order/energy');
     await phone.waitForURL((url) => url.pathname === '/sign');

@@ -14,21 +14,24 @@ import { anonymousRoutes } from '@/lib/variants';
  */
 export async function bootShop(page: { route: string }) {
   startSite();
-  guardRoute(page.route);
+  // A page the guard sends away goes no further: a second redirect would cancel the first mid-way.
+  if (guardRoute(page.route)) return;
   showReferralNote();
   void loadSiteOptions();
   await loadUser();
-  guardRoute(page.route);
+  if (guardRoute(page.route)) return;
   if ($signedIn.get()) openPendingShare();
   await loadCart();
   followOtherTabs();
 }
 
-function guardRoute(route: string) {
+/** Sends a signed-out visitor away from a signed-in page; true when it did. */
+function guardRoute(route: string): boolean {
   const state = readShopState();
   if (state.backUrl !== location.href) saveShopState({ backUrl: document.referrer || undefined });
   $cartDrawerOpen.set(false);
   $mobileTitle.set('');
-  if ($signedIn.get() || anonymousRoutes.includes(route)) return;
+  if ($signedIn.get() || anonymousRoutes.includes(route)) return false;
   location.replace(isMobile() ? `/sign?link=${encodeURIComponent(location.pathname + location.search)}` : '/');
+  return true;
 }
