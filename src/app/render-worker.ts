@@ -7,19 +7,21 @@ import { parentPort, workerData } from 'node:worker_threads';
 // type stripping, without the tsx loader, which would also hook every module of the bundle.
 import { inlineScriptHashesOf } from '../build/header-policy.ts';
 import { RENDERER_META, type RendererMeta } from '../build/renderer-bundle.ts';
-import { isPageFile } from '../lib/build-pages.ts';
+import { forgetEarlierBuild, isPageFile, recordedPageKeys, renderedPages } from '../lib/build-pages.ts';
 
 /*
  * One render worker of a publish (docs/decisions/065, src/app/render-pages.ts): loads the kept
  * prerender bundle of the code version (once: a worker kept between publishes of the changed pages
- * renders each publish from its own snapshot, docs/decisions/071), asks every route for its pages (which reads the catalogue
- * snapshot and decides, by the pages' keys, which ones this publish renders: src/lib/build-pages.ts),
- * renders its share of them and writes them into the new release. No Vite, no Astro build.
+ * renders each publish from its own snapshot, docs/decisions/071), asks every route for its pages
+ * (which reads the catalogue snapshot, keys this worker's share of them and decides which ones this
+ * publish renders: src/lib/build-pages.ts), renders them and writes them into the new release. No
+ * Vite, no Astro build.
  *
- * A publish of the changed pages also starts one link worker (`LinkJob`): while the render worker
- * loads the bundle and lists the pages, it hard-links every page of the served release into the new
- * one. A page the render worker writes is written beside its path and renamed over it, so a link is
- * replaced, never written through: the served release's files are never changed.
+ * A publish of the changed pages without a spare (src/app/site-build.ts) also starts one link worker
+ * (`LinkJob`): while the render workers load the bundle and list the pages, it hard-links every page
+ * of the served release into the new one; the spare itself is made by a link worker too. A page a
+ * render worker writes is written beside its path and renamed over it, so a link is replaced, never
+ * written through: the served release's files are never changed.
  */
 
 export type RenderJob = {
@@ -96,10 +98,7 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   Object.assign(process.env, job.env, { SHOP_KEY_SHARE: `${job.share.index}/${job.share.of}` });
   const { app, errors } = await loadRenderer(job.rendererDir);
   // What an earlier job of this worker left: its pages' keys, its pages listed from its snapshot, its errors.
-  const store = globalThis as { shopPageKeys?: Map<string, string>; shopRenderedPages?: Set<string>; shopPreviousPages?: unknown };
-  delete store.shopPageKeys;
-  delete store.shopRenderedPages;
-  delete store.shopPreviousPages;
+  forgetEarlierBuild();
   app.routeCache.clearAll();
   errors.length = 0;
   const loaded = performance.now();
@@ -148,8 +147,8 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   }
   if (pages % 50) parentPort?.postMessage({ progress: pages % 50 } satisfies WorkerMessage);
 
-  const keys = store.shopPageKeys ?? new Map<string, string>();
-  const rendered = store.shopRenderedPages ?? new Set<string>();
+  const keys = recordedPageKeys();
+  const rendered = renderedPages();
   const linking = performance.now();
   if (job.share.index === 0) linkBrowserFiles(job, folders);
   return {

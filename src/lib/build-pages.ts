@@ -24,6 +24,13 @@ export const recordedPageKeys = (): Recorded => (store.shopPageKeys ??= new Map(
 /** The keyed pages this build hands Astro to render, by file. */
 export const renderedPages = (): Set<string> => (store.shopRenderedPages ??= new Set());
 
+/** Forgets what an earlier build in this thread recorded and read (a render worker kept between publishes). */
+export function forgetEarlierBuild() {
+  delete store.shopPageKeys;
+  delete store.shopRenderedPages;
+  delete store.shopPreviousPages;
+}
+
 function previousPages(): Record<string, string> {
   if (!store.shopPreviousPages) {
     const file = process.env.SHOP_PREVIOUS_PAGES;

@@ -8,8 +8,8 @@ import {
   firstListPage,
   newArrivals,
   productIn,
-  recommendations,
   recommendedProducts,
+  summariesIn,
   summaryIn,
   type CatalogueSnapshot,
   type SnapshotProduct,
@@ -61,12 +61,9 @@ export const listPage = (snapshot: CatalogueSnapshot, variant: Variant, category
 const RECOMMENDED = 4;
 const COMMENTS = 5;
 
-export function detailsPage(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
-  const product = findProduct(snapshot, goodsId);
-  const details = product && productIn(product, variant);
-  if (!product || !details) throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
-  return { product: details, recommendations: recommendations(snapshot, variant, product, RECOMMENDED), comments: commentPage(product, variant.language, COMMENTS) };
-}
+/** What a details page shows: the product, its reviews, and the cards of the products it recommends. */
+export const detailsPage = (snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) =>
+  detailsOf(snapshot, variant, goodsId, (recommended) => summariesIn(recommended, variant));
 
 /**
  * A details page's content for its key: `detailsPage`, with each recommended product's card as the
@@ -74,15 +71,19 @@ export function detailsPage(snapshot: CatalogueSnapshot, variant: Variant, goods
  * their cards are hashed once per variant rather than once per page: at 10,000 products (90,000
  * pages) this halves the work of the keys (docs/decisions/071).
  */
-export function detailsPageForKey(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
+export const detailsPageForKey = (snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) =>
+  detailsOf(snapshot, variant, goodsId, (recommended) => recommended.map((other) => cardKey(other, variant)));
+
+function detailsOf<Card>(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number, cards: (recommended: SnapshotProduct[]) => Card[]) {
   const product = findProduct(snapshot, goodsId);
   const details = product && productIn(product, variant);
   if (!product || !details) throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
   let recommended = recommendedOf.get(product);
   if (!recommended) recommendedOf.set(product, (recommended = recommendedProducts(snapshot, product, RECOMMENDED)));
-  return { product: details, recommendations: recommended.map((other) => cardKey(other, variant)), comments: commentPage(product, variant.language, COMMENTS) };
+  return { product: details, recommendations: cards(recommended), comments: commentPage(product, variant.language, COMMENTS) };
 }
 
+/** The products a details page recommends, worked out once per product (in every variant they are the same). */
 const recommendedOf = new WeakMap<SnapshotProduct, SnapshotProduct[]>();
 const cardKeys = new WeakMap<SnapshotProduct, Map<string, string>>();
 function cardKey(product: SnapshotProduct, variant: Variant) {

@@ -72,7 +72,7 @@ export function summaryIn(product: SnapshotProduct, reader: Reader): ProductSumm
   return summary;
 }
 
-const summariesIn = (products: SnapshotProduct[], reader: Reader) => products.flatMap((product) => summaryIn(product, reader) ?? []);
+export const summariesIn = (products: SnapshotProduct[], reader: Reader) => products.flatMap((product) => summaryIn(product, reader) ?? []);
 
 const averageRating = (product: SnapshotProduct) =>
   product.commentCount === 0 ? null : Math.round((product.ratingSum / product.commentCount) * 10) / 10;
