@@ -129,9 +129,10 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const goodsTotal = lines.reduce((sum, line) => sum + (line.unitPrice ?? 0) * line.goodsQuantity, 0);
   // Only the server's answer for the code in the field gives a discount.
   const applied = discount.applied;
-  const discountAmount = applied?.discountAmount ?? 0;
   // With a destination, the server's figures for it: shipping, tax and the total it will charge.
   const priced = delivery.quote;
+  // The totals come from one answer: while a quote for a new code is on its way, the lines and the total of the last one still agree.
+  const discountAmount = priced ? priced.discountAmount : (applied?.discountAmount ?? 0);
   const payAmount = priced?.payAmount ?? applied?.payAmount ?? goodsTotal;
   // A signed-in customer may pay the whole order with energy points when the balance covers it.
   const points = pointsToPay(payAmount, currency, referenceRates);
