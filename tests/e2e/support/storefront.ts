@@ -62,5 +62,5 @@ export async function chooseInHeader(page: Page, choice: { currency: string } | 
   await page.waitForFunction(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
   const [label, attribute, value] = 'currency' in choice ? ['Currency', 'data-currency', choice.currency] : ['Language', 'lang', choice.language.toLowerCase()];
   await page.getByLabel(label).selectOption('currency' in choice ? choice.currency : choice.language);
-  await page.waitForFunction(([name, wanted]) => document.documentElement.getAttribute(name!) === wanted && document.readyState === 'complete', [attribute, value]);
+  await page.waitForFunction(([name, wanted]) => document.documentElement?.getAttribute(name!) === wanted && document.readyState === 'complete', [attribute, value]);
 }
