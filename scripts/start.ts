@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { isWorker, startWorker, startWorkers, WorkerStartError } from '@/app/cluster';
-import { ConfigError, loadConfig } from '@/server/config';
+import { ConfigError, loadConfig, productionRefusal } from '@/server/config';
 import { DatabaseInUseError } from '@/server/db/owner-lock';
 import { ListenError } from '@/app/listen';
 import { PreparationError } from '@/app/prepare';
@@ -14,6 +14,8 @@ import { StorageError } from '@/server/storage/storage';
 try {
   const { values } = parseArgs({ options: { rebuild: { type: 'boolean' }, 'no-build': { type: 'boolean' }, pages: { type: 'string' } } });
   const config = loadConfig();
+  const refusal = productionRefusal(config);
+  if (refusal) throw refusal;
   const build = values.rebuild ? 'always' : values['no-build'] ? 'never' : 'if-missing';
   const options = { build, ...(values.pages && { siteDir: values.pages }) } as const;
 

@@ -1,6 +1,6 @@
 import os from 'node:os';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from './config';
+import { ConfigError, loadConfig, productionRefusal } from './config';
 
 describe('configuration', () => {
   it('has defaults that run the shop on one machine', () => {
@@ -103,5 +103,82 @@ describe('configuration', () => {
 
   it('lists every setting that does not fit the others at once', () => {
     expect(() => loadConfig({ WORKERS: '2', STORAGE: 's3' })).toThrow(/WORKERS: .*\n {2}S3_BUCKET: required when STORAGE=s3/);
+  });
+
+  describe('in production', () => {
+    /** A production shop whose every setting is chosen (docs/decisions/072). */
+    const production = {
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com',
+      PAYPAL_WEBHOOK_ID: 'WH1',
+      SMTP_URL: 'smtps://shop:secret@smtp.example.com:465',
+      MAIL_FROM: 'ES Online <orders@shop.example.com>',
+      TRUST_PROXY: 'true',
+    };
+    const refusalOf = (environment: Record<string, string | undefined>) => productionRefusal(loadConfig(environment))?.message ?? null;
+
+    it('is NODE_ENV=production or an https PUBLIC_ORIGIN', () => {
+      expect(loadConfig({}).production).toBe(false);
+      expect(loadConfig({ PUBLIC_ORIGIN: 'http://shop.lan:4321' }).production).toBe(false);
+      expect(loadConfig({ NODE_ENV: 'production' }).production).toBe(true);
+      expect(loadConfig({ PUBLIC_ORIGIN: 'https://shop.example.com' }).production).toBe(true);
+    });
+
+    it('starts when every setting is chosen, and a laptop starts on the defaults', () => {
+      expect(refusalOf(production)).toBeNull();
+      expect(refusalOf({})).toBeNull();
+    });
+
+    it('refuses the test payment gateway unless the shop is a demonstration', () => {
+      const onTestGateway = { ...production, PAYMENT_PROVIDER: 'test' };
+      expect(refusalOf(onTestGateway)).toMatch(/PAYMENT_PROVIDER: .*test payment gateway.*set PAYMENT_PROVIDER=paypal .*or SHOP_DEMO=true/);
+      expect(refusalOf({ ...onTestGateway, SHOP_DEMO: 'true' })).toBeNull();
+      expect(loadConfig({ ...onTestGateway, SHOP_DEMO: 'true' }).demo).toBe(true);
+    });
+
+    it('refuses mail to the outbox folder unless asked for', () => {
+      const withoutSmtp = { ...production, SMTP_URL: undefined };
+      expect(refusalOf(withoutSmtp)).toMatch(/SMTP_URL: SMTP_URL is not set.*set SMTP_URL=smtps:.*or MAIL_TRANSPORT=folder/);
+      expect(refusalOf({ ...withoutSmtp, MAIL_TRANSPORT: 'folder' })).toBeNull();
+      expect(refusalOf({ ...production, MAIL_TRANSPORT: 'folder' })).toMatch(/SMTP_URL: SMTP_URL is set and MAIL_TRANSPORT=folder/);
+    });
+
+    it('refuses a missing, default or local MAIL_FROM', () => {
+      expect(refusalOf({ ...production, MAIL_FROM: undefined })).toMatch(/MAIL_FROM: MAIL_FROM is not set: set it to the shop's own address/);
+      expect(refusalOf({ ...production, MAIL_FROM: 'Energy Shop <shop@localhost>' })).toMatch(/MAIL_FROM: /);
+      expect(refusalOf({ ...production, MAIL_FROM: 'Shop <orders@shop.localhost>' })).toMatch(/MAIL_FROM: MAIL_FROM is "Shop <orders@shop.localhost>", an address on a local domain/);
+      expect(refusalOf({ ...production, MAIL_FROM: 'orders@127.0.0.1' })).toMatch(/MAIL_FROM: /);
+      expect(refusalOf({ ...production, MAIL_FROM: 'orders@shop.example.com' })).toBeNull();
+    });
+
+    it('refuses to guess whether a proxy stands in front', () => {
+      expect(refusalOf({ ...production, TRUST_PROXY: undefined })).toMatch(/TRUST_PROXY: TRUST_PROXY is not set: set TRUST_PROXY=true behind a proxy or CDN.*or TRUST_PROXY=false/);
+      expect(refusalOf({ ...production, TRUST_PROXY: 'false' })).toBeNull();
+    });
+
+    it('refuses an http or missing PUBLIC_ORIGIN with NODE_ENV=production', () => {
+      expect(refusalOf({ ...production, PUBLIC_ORIGIN: 'http://shop.example.com' })).toMatch(/PUBLIC_ORIGIN: PUBLIC_ORIGIN is http:\/\/shop.example.com: set it to the https address/);
+      expect(refusalOf({ ...production, PUBLIC_ORIGIN: undefined })).toMatch(/PUBLIC_ORIGIN: PUBLIC_ORIGIN is not set/);
+    });
+
+    it('refuses password hashing lowered for tests', () => {
+      expect(refusalOf({ ...production, PASSWORD_HASH_COST: '12' })).toMatch(/PASSWORD_HASH_COST: PASSWORD_HASH_COST is 12/);
+      expect(refusalOf({ ...production, PASSWORD_HASH_COST: '18' })).toBeNull();
+    });
+
+    it("refuses PayPal's sandbox with NODE_ENV=production as on https", () => {
+      expect(() => loadConfig({ ...production, PUBLIC_ORIGIN: 'http://shop.lan', PAYPAL_API_BASE: undefined })).toThrow(/PAYPAL_API_BASE: is PayPal's sandbox/);
+      expect(refusalOf({ ...production, PAYPAL_API_BASE: undefined, PAYPAL_SANDBOX: 'true' })).toBeNull();
+    });
+
+    it('names every failing setting at once, with what to set', () => {
+      const message = refusalOf({ PUBLIC_ORIGIN: 'https://shop.example.com' })!;
+      for (const variable of ['PAYMENT_PROVIDER', 'SMTP_URL', 'MAIL_FROM', 'TRUST_PROXY']) expect(message).toMatch(new RegExp(`\\n  ${variable}: `));
+      expect(message).toContain('npm run shop -- doctor');
+    });
   });
 });

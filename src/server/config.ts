@@ -43,6 +43,8 @@ const recordNumbers = z
 const flag = (fallback: boolean) =>
   z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((value) => value === 'true' || value === '1');
 
+const DEFAULT_MAIL_FROM = 'Energy Shop <shop@localhost>';
+
 /** Every setting the shop reads from its environment. Parsed once, at start; passed down from there. */
 const environmentSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -72,11 +74,15 @@ const environmentSchema = z.object({
   /** Each render worker's heap in MB; 0 leaves it to V8, which sizes it by the machine's memory. */
   SHOP_RENDER_WORKER_HEAP_MB: integer(0, 0),
 
-  MAIL_FROM: z.string().min(3).default('Energy Shop <shop@localhost>'),
+  MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
   /** smtp(s)://user:pass@host:port; without it mail is written to DATA_DIR/mail as .eml files. */
   SMTP_URL: optionalUrl,
+  /** `folder` says on purpose that a production shop keeps its mail in DATA_DIR/mail (no SMTP_URL); see productionChecks. */
+  MAIL_TRANSPORT: z.enum(['smtp', 'folder']).optional(),
 
   PAYMENT_PROVIDER: z.enum(['test', 'paypal']).default('test'),
+  /** A demonstration shop: a production shop may then run on the test payment gateway, and its pages say so. */
+  SHOP_DEMO: flag(false),
   PAYPAL_API_BASE: z.url().default('https://api-m.sandbox.paypal.com'),
   PAYPAL_CLIENT_ID: z.string().optional(),
   PAYPAL_CLIENT_SECRET: z.string().optional(),
@@ -135,6 +141,9 @@ const environmentSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().trim().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().trim().min(1).optional(),
 
+  /** With it, GET /metrics answers only `Authorization: Bearer <token>`; without it, only clients on this machine (loopback). */
+  METRICS_TOKEN: z.string().trim().min(16, 'at least 16 characters').optional(),
+
   /** Netlify's build hook; without it the operator's rebuild builds locally. */
   BUILD_HOOK_URL: optionalUrl,
 
@@ -186,6 +195,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
+    /** A shop customers use: NODE_ENV=production, or served over https. It refuses to start on settings only safe on a laptop (productionChecks). */
+    production: env.NODE_ENV === 'production' || (env.PUBLIC_ORIGIN?.startsWith('https:') ?? false),
+    /** What a production start checks, each with whether it passes here (`npm run shop -- doctor` prints them). */
+    productionChecks: productionChecks(env, environment),
+    demo: env.SHOP_DEMO,
+    metricsToken: env.METRICS_TOKEN,
     host: env.HOST,
     port: env.PORT,
     /** Without PUBLIC_ORIGIN, the shop settles this to the URL it prints once it listens (see main.ts). */
@@ -244,15 +259,79 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
 
 type ParsedEnvironment = z.output<typeof environmentSchema>;
 
+/** One check a production start makes: which variables, whether they pass, and what to set when they do not. */
+export type ProductionCheck = { variables: string[]; passes: boolean; check: string; fix: string };
+
+/**
+ * Settings that are only safe on a laptop. A production shop (NODE_ENV=production or an https
+ * PUBLIC_ORIGIN) refuses to start on any of them (docs/decisions/072); `npm run shop -- doctor` prints them all.
+ * `raw` is the environment as given, for settings whose default is fine on a laptop but must be chosen in production.
+ */
+function productionChecks(env: ParsedEnvironment, raw: Record<string, string | undefined>): ProductionCheck[] {
+  const mailDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1]?.toLowerCase() ?? '';
+  const localDomain = mailDomain === '' || !mailDomain.includes('.') || /(^|\.)localhost$|\.(local|test|example|invalid)$|^\[?(127\.|::1)/.test(mailDomain);
+  return [
+    {
+      variables: ['PAYMENT_PROVIDER', 'SHOP_DEMO'],
+      passes: env.PAYMENT_PROVIDER !== 'test' || env.SHOP_DEMO,
+      check: 'takes real payments',
+      fix: 'PAYMENT_PROVIDER is the test payment gateway, which pays any order with "Approve": set PAYMENT_PROVIDER=paypal (with PAYPAL_CLIENT_ID, PAYPAL_CLIENT_SECRET, PAYPAL_WEBHOOK_ID), or SHOP_DEMO=true for a demonstration shop (its pages then say that nothing is charged)',
+    },
+    {
+      variables: ['SMTP_URL', 'MAIL_TRANSPORT'],
+      passes: env.SMTP_URL !== undefined ? env.MAIL_TRANSPORT !== 'folder' : env.MAIL_TRANSPORT === 'folder',
+      check: 'sends mail',
+      fix:
+        env.SMTP_URL !== undefined
+          ? 'SMTP_URL is set and MAIL_TRANSPORT=folder: unset one of them'
+          : 'SMTP_URL is not set, so mail would be written to DATA_DIR/mail, where no customer reads it: set SMTP_URL=smtps://user:password@smtp.example.com:465, or MAIL_TRANSPORT=folder to keep mail in that folder on purpose',
+    },
+    {
+      variables: ['MAIL_FROM'],
+      passes: raw.MAIL_FROM !== undefined && raw.MAIL_FROM !== '' && env.MAIL_FROM !== DEFAULT_MAIL_FROM && !localDomain,
+      check: 'mail comes from an address customers can answer',
+      fix: `MAIL_FROM is ${raw.MAIL_FROM ? `"${env.MAIL_FROM}", an address on a local domain` : 'not set'}: set it to the shop's own address, e.g. MAIL_FROM="ES Online <orders@shop.example.com>" (its name is what customers see)`,
+    },
+    {
+      variables: ['TRUST_PROXY'],
+      passes: raw.TRUST_PROXY !== undefined && raw.TRUST_PROXY !== '',
+      check: 'knows whether a proxy stands in front',
+      fix: 'TRUST_PROXY is not set: set TRUST_PROXY=true behind a proxy or CDN (it passes the client address in X-Forwarded-For; without it every customer shares one rate-limit bucket), or TRUST_PROXY=false when clients reach the shop directly',
+    },
+    {
+      variables: ['PUBLIC_ORIGIN'],
+      passes: env.PUBLIC_ORIGIN?.startsWith('https:') ?? false,
+      check: 'is served over https at a known address',
+      fix: `PUBLIC_ORIGIN is ${env.PUBLIC_ORIGIN ? env.PUBLIC_ORIGIN : 'not set'}: set it to the https address customers reach the shop at, e.g. PUBLIC_ORIGIN=https://shop.example.com (payment returns and the links in mails are built from it)`,
+    },
+    {
+      variables: ['PASSWORD_HASH_COST'],
+      passes: env.PASSWORD_HASH_COST >= 17,
+      check: 'hashes passwords at full cost',
+      fix: `PASSWORD_HASH_COST is ${env.PASSWORD_HASH_COST}, lowered for tests: unset it (17, OWASP's recommendation) or set 17 or more`,
+    },
+  ];
+}
+
+/** The refusal of a production shop's start, naming each failing variable and what to set; null when every check passes. */
+export function productionRefusal(config: Pick<Config, 'production' | 'productionChecks'>): ConfigError | null {
+  const failing = config.productionChecks.filter((check) => !check.passes);
+  if (!config.production || failing.length === 0) return null;
+  return new ConfigError(
+    failing.flatMap((check) => check.variables),
+    `This shop runs in production (NODE_ENV=production or an https PUBLIC_ORIGIN) and refuses to start on settings only safe on a laptop:\n  ${failing.map((check) => `${check.variables[0]}: ${check.fix}`).join('\n  ')}\n\n\`npm run shop -- doctor\` lists every check.`,
+  );
+}
+
 /** Settings that are wrong only together with others. */
 function crossChecks(env: ParsedEnvironment): { fields: string[]; message: string }[] {
   const problems: { fields: string[]; message: string }[] = [];
   if (env.PAYMENT_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
     problems.push({ fields: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], message: 'required when PAYMENT_PROVIDER=paypal' });
   }
-  // A shop on https takes real orders: PayPal's sandbox would take no money, and without the webhook id
-  // every PayPal webhook (refunds made at PayPal, chargebacks, held captures) would be refused.
-  const live = env.PAYMENT_PROVIDER === 'paypal' && env.PUBLIC_ORIGIN?.startsWith('https:');
+  // A shop on https (or NODE_ENV=production) takes real orders: PayPal's sandbox would take no money, and
+  // without the webhook id every PayPal webhook (refunds made at PayPal, chargebacks, held captures) would be refused.
+  const live = env.PAYMENT_PROVIDER === 'paypal' && (env.NODE_ENV === 'production' || env.PUBLIC_ORIGIN?.startsWith('https:'));
   if (live && new URL(env.PAYPAL_API_BASE).hostname.includes('sandbox') && !env.PAYPAL_SANDBOX) {
     problems.push({
       fields: ['PAYPAL_API_BASE'],
