@@ -113,7 +113,9 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
-    if (serving && config.databaseUrl && (pagesWanted || picturesToSize || !(await hasProducts(database.db)))) await prepare();
+    // Shops starting together on one PostgreSQL database prepare it one at a time: the next finds it seeded.
+    const opened = database;
+    if (serving && config.databaseUrl) await opened.exclusively('prepare', async () => (pagesWanted || picturesToSize || !(await hasProducts(opened.db))) && (await prepare()));
     if (!serving) {
       const seed = await seedDemoCatalog(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);

@@ -80,9 +80,9 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
-/** A fresh migrated PostgreSQL database for another process to open (TEST_DATABASE_URL only): its URL, and how to drop it. */
-export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+/** A fresh migrated (or, `empty`, never migrated) PostgreSQL database for another process to open (TEST_DATABASE_URL only): its URL, and how to drop it. */
+export async function createTestDatabaseUrl(options: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`));
+  await withAdmin((admin) => admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`));
   return { url: urlFor(name), drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
 }

@@ -21,7 +21,13 @@ export type Executor = Database | Transaction;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** Brings the schema to the code's head; on PostgreSQL under the advisory lock `migrate`, so that shops starting together migrate once. */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the PostgreSQL advisory lock named `name` (shops sharing one database
+   * wait for each other there); on the embedded database, which has one owner, it just runs it.
+   */
+  exclusively<T>(name: string, work: () => Promise<T>): Promise<T>;
   /** Hears the notifications on `channel` that committed transactions send (see `Listener`). */
   listen(channel: string, listener: Listener): Promise<Listening>;
   close(): Promise<void>;
@@ -78,10 +84,12 @@ export async function openDatabase(
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
     const db = drizzlePostgres({ client: pool, schema });
+    const exclusively = <T>(name: string, work: () => Promise<T>) => withAdvisoryLock(pool, name, work);
     return {
       db,
       kind: 'postgres',
-      migrate: () => migratePostgres(db, { migrationsFolder }),
+      migrate: () => exclusively('migrate', () => migratePostgres(db, { migrationsFolder })),
+      exclusively,
       listen: (channel, listener) => listenOnPostgres(options.databaseUrl!, channel, listener),
       close: () => pool.end(),
     };
@@ -105,6 +113,7 @@ function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): Databas
     db,
     kind: 'pglite',
     migrate: () => migratePglite(db, { migrationsFolder }),
+    exclusively: (_name, work) => work(),
     // One connection: PGlite tells its listeners as the committing statement returns.
     listen: async (channel, listener) => {
       const unlisten = await client.listen(channel, () => listener.notified());
@@ -119,6 +128,26 @@ function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): Databas
       }
     },
   };
+}
+
+/**
+ * Holds PostgreSQL's session advisory lock `energy-shop:<name>` on a connection of its own while
+ * `work` runs. Drizzle's migrator takes no lock: two shops starting on an empty database would both
+ * create its table and run every migration (docs/decisions/072). A connection that breaks lets go of the lock.
+ */
+async function withAdvisoryLock<T>(pool: pg.Pool, name: string, work: () => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  const key = `energy-shop:${name}`;
+  try {
+    await client.query('SELECT pg_advisory_lock(hashtextextended($1, 0))', [key]);
+    try {
+      return await work();
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtextextended($1, 0))', [key]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /** How the listening connections name themselves to PostgreSQL (`pg_stat_activity.application_name`). */
