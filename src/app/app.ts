@@ -31,7 +31,9 @@ import { verifyRoutes } from '@/features/verify/verify.routes';
 import { discardUnreadBody, limitBody, rejectNulInUrl } from '@/server/http/body';
 import { publicRead, publicReadPaths } from '@/server/http/cache';
 import type { AppEnv } from '@/server/http/context';
+import { accessLog } from '@/server/http/access-log';
 import { ShopError, handleError } from '@/server/http/errors';
+import { healthRoutes, type HealthOptions } from '@/server/http/health';
 import { serveDocument } from '@/server/http/openapi';
 import { createPaymentProvider } from '@/server/payments/registry';
 import { TEST_GATEWAY_DECIDE_PATH } from '@/server/payments/test-gateway.routes';
@@ -40,27 +42,26 @@ import type { AppDeps } from '@/server/deps';
 
 export const API_BASE = '/api/v1';
 
-/** What starting the shop adds to the features' deps: the local page publish, for the back office's Publish. */
-export type AppOptions = { publish?: Publisher };
+/** What starting the shop adds to the features' deps: the local page publish, for the back office's Publish, and whether its pages are there (readiness). */
+export type AppOptions = { publish?: Publisher } & HealthOptions;
 
-/** The shop's HTTP app: the API under /api/v1 (the pages are added by the Node entry or the CDN). */
+/**
+ * The shop's HTTP app: health and metrics, and the API under /api/v1 (the pages are added by the Node
+ * entry or the CDN). Every request gets an id and an access log line.
+ */
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  return new Hono().use(discardUnreadBody).route(API_BASE, createApi(deps, options));
+  return new Hono()
+    .use(discardUnreadBody)
+    .use(requestId())
+    .use(accessLog(deps.logger))
+    .route('/', healthRoutes(deps, options))
+    .route(API_BASE, createApi(deps, options));
 }
 
 /** The API: one router per resource, one error path. */
 export function createApi(deps: AppDeps, options: AppOptions = {}) {
   const api = new OpenAPIHono<AppEnv>();
 
-  api.use(requestId());
-  // At LOG_LEVEL=debug every request is logged, like every line with the pid of the process that served it.
-  if (deps.logger.isLevelEnabled('debug')) {
-    api.use(async (c, next) => {
-      const started = performance.now();
-      await next();
-      deps.logger.debug({ method: c.req.method, path: c.req.path, status: c.res.status, ms: Math.round(performance.now() - started) }, 'request');
-    });
-  }
   const headers = Object.entries(apiHeaders(deps.config));
   api.use(async (c, next) => {
     for (const [name, value] of headers) c.header(name, value);

@@ -126,7 +126,7 @@ function onNewConnection(origin: string, pathAndQuery: string): Promise<{ status
 }
 
 
-type LogLine = { pid: number; msg: string; path?: string };
+type LogLine = { pid: number; msg: string; route?: string };
 
 function logLines(output: string): LogLine[] {
   return output.split('\n').flatMap((line) => {
@@ -139,7 +139,7 @@ function logLines(output: string): LogLine[] {
 }
 
 /** The processes that logged serving `path` (LOG_LEVEL=debug logs every request with its pid). */
-const servedBy = (output: string, path: string) => new Set(logLines(output).filter((line) => line.msg === 'request' && line.path === path).map((line) => line.pid));
+const servedBy = (output: string, path: string) => new Set(logLines(output).filter((line) => line.msg === 'request' && line.route === path).map((line) => line.pid));
 
 /** Open connections to the database at `url`, once those closing have said goodbye. */
 async function connectionsTo(serverUrl: string, url: string) {

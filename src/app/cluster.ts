@@ -1,11 +1,12 @@
 import cluster, { type Worker } from 'node:cluster';
 import { once } from 'node:events';
 import type { Config } from '@/server/config';
+import { aggregateWorkerMetrics } from '@/server/metrics';
 import type { StartOptions } from './main';
 
 /*
  * Several processes on one port (WORKERS > 1, PostgreSQL only): Node's cluster. The primary process
- * opens no database, serves nothing itself and does not even load the shop's code; it starts the workers, hands them the incoming
+ * opens no database, serves nothing itself and does not even load the shop's code (only the metrics registry, to add up the workers' figures: src/server/metrics.ts); it starts the workers, hands them the incoming
  * connections in turn, replaces one that dies, and stops them all on SIGTERM or SIGINT. The first
  * worker migrates the database, seeds an empty shop, builds missing pages and runs the background
  * jobs; the others start once it serves and only serve. Everything they share lives in PostgreSQL
@@ -54,6 +55,8 @@ export async function startWorker(config: Config, options: StartOptions) {
 export function startWorkers(config: Config, build: Role['build'], log: (line: string) => void) {
   const exits = new Map<Worker, Promise<[number | null, string | null]>>();
   let stopping: Promise<number> | undefined;
+  // A scrape of /metrics reaches one worker, which asks this process for every worker's figures.
+  aggregateWorkerMetrics();
 
   /** Forks a worker and resolves once it serves; rejects if it exits first. */
   const fork = (role: Role): Promise<ReadyMessage['ready']> => {

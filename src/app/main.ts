@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { ensurePictureVariants, pictureVariantsMigrated } from '@/features/catalog/picture-variants.service';
 import { seedDemoShipping } from '@/features/shipping/demo-shipping';
+import { countUnpaidOrdersInMetrics } from '@/features/orders/order-metrics';
 import { createApp } from './app';
 import { listenUrl, type Config } from '@/server/config';
 import { watchCatalogue, type CatalogueCache } from '@/server/db/catalogue-cache';
@@ -14,6 +15,7 @@ import { currentOwner } from '@/server/db/owner-lock';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
+import { collectProcessMetrics, shareMetricsWithPrimary } from '@/server/metrics';
 import { ListenError, listen } from './listen';
 import { linkOrigin, recordShopOrigin } from '@/server/origin';
 import { servePages } from './pages';
@@ -127,7 +129,12 @@ export async function startShop(config: Config, options: StartOptions = {}) {
 
     catalogueCache = await watchCatalogue(database);
     const mailer = createMailer(settled, logger);
-    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer, catalogueCache }, { publish });
+    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer, catalogueCache }, { publish, pagesPresent: () => hasPages(pagesDir) });
+    if (serving) {
+      collectProcessMetrics();
+      shareMetricsWithPrimary();
+      countUnpaidOrdersInMetrics(database.db);
+    }
     servePages(shopApp, pagesDir, settled);
     if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
     app = shopApp;

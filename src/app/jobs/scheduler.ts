@@ -5,6 +5,7 @@ import { settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
 import { sendReviewRequests } from '@/features/reviews/review-request';
 import type { ShopDeps } from '@/server/deps';
+import { metrics } from '@/server/metrics';
 import { createPaymentProvider } from '@/server/payments/registry';
 
 /*
@@ -46,6 +47,7 @@ export function startJobs(deps: JobDeps, everyMs = EVERY_MS) {
     for (const job of jobs) {
       try {
         const moved = await job.run(deps, new Date());
+        metrics.jobLastSuccess.set({ job: job.name }, Date.now() / 1000);
         if (moved > 0) deps.logger.info({ job: job.name, moved }, 'job done');
       } catch (error) {
         deps.logger.error({ err: error, job: job.name }, 'job failed; it runs again next round');

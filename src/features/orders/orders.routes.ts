@@ -23,6 +23,7 @@ import {
 } from './orders.schema';
 import { describeOrder, getOrderDetails, getOrderStatus, queryOrderList, type OrderDeps } from './orders.service';
 import { checkOrderStatus, completeReturn } from './payments.service';
+import { metrics } from '@/server/metrics';
 
 const tag = 'Orders';
 
@@ -52,6 +53,7 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
         const { order, user, lines } = await placeOrder(deps, reader(c), body, customer);
+        metrics.ordersCreated.inc();
         if (!customer) setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
         return ok(c, await describeOrder(deps.db, order, c.get('language'), lines));
       },

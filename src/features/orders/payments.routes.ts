@@ -7,6 +7,7 @@ import { testGatewayRoutes } from '@/server/payments/test-gateway.routes';
 import { payBodySchema, payMethodOptionSchema, paymentStartSchema } from './orders.schema';
 import type { OrderDeps } from './orders.service';
 import { handlePaymentEvent, listPayMethods, startPayment } from './payments.service';
+import { metrics } from '@/server/metrics';
 
 const tag = 'Payment';
 
@@ -29,8 +30,17 @@ export function paymentRoutes(deps: OrderDeps) {
   router.post('/webhook/:provider', async (c) => {
     if (c.req.param('provider') !== deps.payments.name) throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
     const event = await deps.payments.verifyWebhook(c.req.raw.headers, await c.req.text());
-    if (!event) throw new ShopError(ErrorCode.IllegalRequest, { field: 'signature' });
-    await handlePaymentEvent(deps, event);
+    if (!event) {
+      metrics.webhooks.inc({ outcome: 'refused' });
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'signature' });
+    }
+    try {
+      await handlePaymentEvent(deps, event);
+    } catch (error) {
+      metrics.webhooks.inc({ outcome: 'failed' });
+      throw error;
+    }
+    metrics.webhooks.inc({ outcome: 'handled' });
     return ok(c, null);
   });
   if (deps.payments.name === 'test') router.route('/test-gateway', testGatewayRoutes(deps));

@@ -15,6 +15,7 @@ import { closeAwaitingPayment, countSold, countSoldSql, releaseStock } from './o
 import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
 import type { PayMethod, PaymentStart } from './orders.schema';
 import { findOrder, findOwnOrder, orderFromRow, orderNotFound, selectOrderColumns, statusOf, toStatusInfo, type OrderDeps, type OrderRow } from './orders.service';
+import { metrics } from '@/server/metrics';
 
 /*
  * Paying orders through the configured provider. The customer's return, PayPal's webhook and the
@@ -293,6 +294,7 @@ async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: Date): 
 /** What the provider's answer about a capture means for the payment and its order. */
 async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result: CaptureResult, now: Date): Promise<OrderRow | null> {
   const { db } = deps;
+  metrics.payments.inc({ outcome: result.status });
   switch (result.status) {
     case 'completed':
       return recordCapture(deps, payment, result, now);
@@ -720,6 +722,7 @@ async function finishRefund(db: Executor, payment: PaymentRow, refundId: string 
       .where(and(eq(payments.id, payment.id), inArray(payments.status, moneyHeld)))
       .returning();
     if (!refunded) return;
+    metrics.refunds.inc({ outcome });
     if (payment.status === 'mismatch') {
       await closeAwaitingPayment(tx, eq(orders.id, payment.orderId), now);
       return;

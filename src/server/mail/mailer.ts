@@ -4,6 +4,7 @@ import path from 'node:path';
 import nodemailer from 'nodemailer';
 import type { Config } from '../config';
 import type { Logger } from '../logger';
+import { metrics } from '../metrics';
 
 /** A mail the shop sends: plain text for every client, simple HTML for those that show it; `headers` adds header lines (List-Unsubscribe). */
 export type Mail = { to: string; subject: string; text: string; html: string; headers?: Record<string, string> };
@@ -15,6 +16,21 @@ export type Mailer = { send(mail: Mail): Promise<void> };
  * folder, which any mail program opens, so a shop on one machine needs no mail server.
  */
 export function createMailer(config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> }, logger: Logger): Mailer {
+  const mailer = transportMailer(config, logger);
+  return {
+    async send(mail) {
+      try {
+        await mailer.send(mail);
+      } catch (error) {
+        metrics.mails.inc({ outcome: 'failed' });
+        throw error;
+      }
+      metrics.mails.inc({ outcome: 'sent' });
+    },
+  };
+}
+
+function transportMailer(config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> }, logger: Logger): Mailer {
   const { from, smtpUrl, outboxDir } = config.mail;
   if (smtpUrl) {
     const transport = nodemailer.createTransport(smtpUrl);
