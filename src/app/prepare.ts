@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import { once } from 'node:events';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Config } from '@/server/config';
 
@@ -30,9 +31,16 @@ export class PreparationError extends Error {
 const childEntry = fileURLToPath(new URL('./prepare-child.ts', import.meta.url));
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
+/** How the child loads the shop's TypeScript: as this process does, on the production start's hooks (npm run start:production), otherwise through tsx. */
+function typescriptLoader() {
+  const hooks = process.execArgv.find((argument) => argument.endsWith(TYPESCRIPT_HOOKS));
+  return hooks ? ['--import', path.resolve(projectRoot, hooks.replace(/^--import=/, ''))] : ['--import', 'tsx'];
+}
+const TYPESCRIPT_HOOKS = 'typescript-hooks.mjs';
+
 /** Prepares the shop in a child process (the settings go over its IPC channel, never its environment) and waits for it. */
 export async function prepareInChild(preparation: Preparation): Promise<void> {
-  const child = fork(childEntry, [], { cwd: projectRoot, execArgv: ['--import', 'tsx'], stdio: 'inherit', serialization: 'advanced' });
+  const child = fork(childEntry, [], { cwd: projectRoot, execArgv: typescriptLoader(), stdio: 'inherit', serialization: 'advanced' });
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
   child.send(preparation);
   const [code, signal] = await exited;

@@ -169,8 +169,10 @@ const environmentSchema = z.object({
 export type Environment = z.input<typeof environmentSchema>;
 
 export class ConfigError extends Error {
-  constructor(readonly fields: string[], message: string) {
+  readonly fields: string[];
+  constructor(fields: string[], message: string) {
     super(message);
+    this.fields = fields;
     this.name = 'ConfigError';
   }
 }

@@ -3,13 +3,13 @@
 export type Envelope<T> = { code: number; data: T; message: string };
 
 export class AdminApiError extends Error {
-  constructor(
-    readonly code: number,
-    message: string,
-    /** The refusal's `data`, e.g. `{ issues: [{ path, message }] }` for -218 on a form. */
-    readonly data: unknown = null,
-  ) {
+  readonly code: number;
+  /** The refusal's `data`, e.g. `{ issues: [{ path, message }] }` for -218 on a form. */
+  readonly data: unknown;
+  constructor(code: number, message: string, data: unknown = null) {
     super(message);
+    this.code = code;
+    this.data = data;
   }
 }
 

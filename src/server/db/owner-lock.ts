@@ -25,13 +25,13 @@ export type LockRecord = {
 };
 
 export class DatabaseInUseError extends Error {
-  constructor(
-    readonly holder: LockRecord,
-    readonly dataDir: string,
-    claimant: DatabaseOwner,
-  ) {
+  readonly holder: LockRecord;
+  readonly dataDir: string;
+  constructor(holder: LockRecord, dataDir: string, claimant: DatabaseOwner) {
     super(inUseMessage(holder, dataDir, claimant));
     this.name = 'DatabaseInUseError';
+    this.holder = holder;
+    this.dataDir = dataDir;
   }
 }
 

@@ -11,12 +11,13 @@ import type { AppEnv } from './context';
  * more precise `message` than the code's own.
  */
 export class ShopError extends Error {
-  constructor(
-    readonly code: ErrorCodeValue,
-    readonly detail?: { field?: string; message?: MessageKey; data?: unknown; status?: ContentfulStatusCode; headers?: Record<string, string> },
-  ) {
+  readonly code: ErrorCodeValue;
+  readonly detail: { field?: string; message?: MessageKey; data?: unknown; status?: ContentfulStatusCode; headers?: Record<string, string> } | undefined;
+  constructor(code: ErrorCodeValue, detail?: ShopError['detail']) {
     super(`shop error ${code}${detail?.field ? ` (${detail.field})` : ''}`);
     this.name = 'ShopError';
+    this.code = code;
+    this.detail = detail;
   }
 }
 

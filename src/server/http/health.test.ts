@@ -5,6 +5,7 @@ import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '@/app/app';
 import { countUnpaidOrdersInMetrics } from '@/features/orders/order-metrics';
+import { rowsOf } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
 import { aCustomer, aLine, anOrder, aShop } from '../../../tests/support/fixtures';
 
@@ -64,7 +65,7 @@ describe('health', () => {
   });
 
   it('answers 503 naming the database when its migrations are behind the code', async () => {
-    const [newest] = (await shop.db.execute(sql`SELECT id, hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`)).rows as { id: number; hash: string; created_at: string }[];
+    const [newest] = rowsOf<{ id: number; hash: string; created_at: string }>(await shop.db.execute(sql`SELECT id, hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`));
     await shop.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = ${newest!.id}`);
     try {
       const ready = await get(appOf().app, '/health/ready');

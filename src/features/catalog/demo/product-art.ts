@@ -186,11 +186,15 @@ class Scene {
   readonly defs: string[] = [];
   private ids = 0;
 
-  constructor(
-    readonly palette: Palette,
-    readonly form: Form,
-    readonly random: Random,
-  ) {}
+  readonly palette: Palette;
+  readonly form: Form;
+  readonly random: Random;
+
+  constructor(palette: Palette, form: Form, random: Random) {
+    this.palette = palette;
+    this.form = form;
+    this.random = random;
+  }
 
   /** A linear gradient along `angle` degrees (0 = left to right, 90 = top to bottom). */
   linear(stops: Stop[], angle = 90): string {
