@@ -19,22 +19,25 @@ export function nodeArgumentsOf(script: 'start' | 'shop'): string[] {
 
 export type ShopProcess = {
   child: ChildProcess;
-  /** The URL it printed ("Energy Shop is running at …"). */
+  /** The URL it printed ("Energy Shop is running at …"); with PUBLIC_ORIGIN set, the one it listens on. */
   url: string;
   output: () => string;
   /** SIGTERM, then waits for the exit code. */
   stop(): Promise<number | null>;
 };
 
-/** `npm start -- --no-build [args]` with `env` over the test's environment (PUBLIC_ORIGIN and DATABASE_URL removed unless given). */
-export function startShopProcess(env: Record<string, string>, args: string[] = []): Promise<ShopProcess> {
+/**
+ * `npm start -- --no-build [args]` with `env` over the test's environment (PUBLIC_ORIGIN and DATABASE_URL
+ * removed unless given), in this checkout or in the copy at `cwd`.
+ */
+export function startShopProcess(env: Record<string, string>, args: string[] = [], options: { cwd?: string } = {}): Promise<ShopProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgumentsOf('start'), '--no-build', ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgumentsOf('start'), '--no-build', ...args], { cwd: options.cwd ?? projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     const exited = once(child, 'exit').then(([code]) => code as number | null);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /running at (http:\/\/\S+)/.exec(output)?.[1];
+      const url = /running at (https?:\/\/\S+)\n(?:\s*\(listening on (http:\/\/[^;]+);)?/.exec(output)?.slice(1).findLast(Boolean);
       if (url) {
         resolve({
           child,
