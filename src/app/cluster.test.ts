@@ -75,6 +75,11 @@ describe('several processes on one port', () => {
         expect(captchas).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
         expect(servedBy(shop.output(), '/api/v1/captcha/mathGenerator')).toEqual(new Set(workers));
 
+        // Whichever process a scrape reaches, it answers for both: the primary adds up their figures.
+        const listReads = async () => Number(/^shop_http_request_duration_seconds_count\{route="\/api\/v1\/goods\/queryProductList",method="GET",status="200"\} (\d+)$/m.exec((await onNewConnection(shop!.url, '/metrics')).body)?.[1]);
+        const logged = logLines(shop.output()).filter((line) => line.msg === 'request' && line.route === '/api/v1/goods/queryProductList').length;
+        expect([await listReads(), await listReads()]).toEqual([logged, logged]);
+
         const jobs = logLines(shop.output()).filter((line) => line.msg === 'background jobs run in this process');
         expect(jobs.map((line) => line.pid)).toEqual([workers[0]]);
 

@@ -79,7 +79,7 @@ export async function scrape(): Promise<string> {
   if (!cluster.isWorker || !process.send) return registry.metrics();
   const id = randomUUID();
   return new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => settle(() => reject(new Error('the primary process did not answer with the metrics'))), 5_000);
+    const timeout = setTimeout(() => settle(() => reject(new Error('the primary process did not answer with the metrics'))), 10_000);
     const settle = (done: () => void) => {
       clearTimeout(timeout);
       process.off('message', onMessage);
@@ -95,9 +95,11 @@ export async function scrape(): Promise<string> {
   });
 }
 
-/** In a worker: lets the primary read this process's registry (prom-client answers its requests). */
+/** In a worker: lets the primary read this process's registry (prom-client answers its requests once an AggregatorRegistry exists here). */
 export function shareMetricsWithPrimary() {
-  if (cluster.isWorker) AggregatorRegistry.setRegistries([registry]);
+  if (!cluster.isWorker) return;
+  new AggregatorRegistry();
+  AggregatorRegistry.setRegistries([registry]);
 }
 
 /** In the primary of several processes: answers a worker's scrape with the metrics of all of them, added up. */
