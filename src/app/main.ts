@@ -21,6 +21,8 @@ import { endWarmRenderers } from './render-pages';
 import { hasPages, publishingSettled, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
 import { prepareInChild } from './prepare';
 import { openStorage } from '@/server/storage/open-storage';
+import { openBackupChannel } from '@/server/backup/backup-channel';
+import { writeBackup } from '@/server/backup/backup';
 import type { Storage } from '@/server/storage/storage';
 
 export type StartOptions = {
@@ -72,6 +74,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let catalogueCache: CatalogueCache | undefined;
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
+  let backupChannel: { close(): Promise<void> } | undefined;
   /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
   const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
     publishSite({
@@ -130,6 +133,11 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
+    // The embedded database is this process's alone: `npm run shop -- backup` asks it for the backup (docs/decisions/074).
+    if (serving && database.kind === 'pglite') {
+      const source = { db: database.db, kind: database.kind, storage: config.storage };
+      backupChannel = await openBackupChannel(config.dataDir, (out) => writeBackup(source, out), logger);
+    }
 
     if (!serving && pagesWanted) {
       logger.info('building the pages');
@@ -138,6 +146,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     }
   } catch (error) {
     await stopServer();
+    await backupChannel?.close();
     await jobs?.stop();
     await catalogueCache?.close();
     await storage?.close();
@@ -148,10 +157,12 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   const db = database;
   const store = storage;
   const cache = catalogueCache!;
+  const channel = backupChannel;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await stopServer();
+      await channel?.close();
       await jobs?.stop();
       // A publish still tidying holds the site folder's lock; the render worker kept warm would outlive the database.
       await publishingSettled();
