@@ -80,6 +80,13 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
   };
 }
 
+/** A fresh PostgreSQL database with nothing in it, not even the shop's tables (TEST_DATABASE_URL only): its URL, and how to drop it. */
+export async function createEmptyTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `shop_test_${randomBytes(6).toString('hex')}`;
+  await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
+  return { url: urlFor(name), drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
+}
+
 /** A fresh migrated PostgreSQL database for another process to open (TEST_DATABASE_URL only): its URL, and how to drop it. */
 export async function createTestDatabaseUrl(): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
