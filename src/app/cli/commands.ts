@@ -10,7 +10,7 @@ import { energyCommands } from '@/features/energy/energy.commands';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
 import { shippingCommands } from '@/features/shipping/shipping.commands';
-import { backupCommands } from '@/server/backup/backup.commands';
+import { backupCommands } from './backup.commands';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 

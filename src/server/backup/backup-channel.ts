@@ -48,10 +48,11 @@ export async function openBackupChannel(dataDir: string, backup: (out: Writable)
       return;
     }
     busy = true;
+    const started = performance.now();
     response.writeHead(200, { 'Content-Type': 'application/gzip' });
     backup(response)
       .then(
-        (manifest) => logger.info({ manifest }, 'backup taken'),
+        (manifest) => logger.info({ manifest, ms: Math.round(performance.now() - started) }, 'backup taken'),
         (error: unknown) => {
           logger.error({ err: error }, 'backup failed');
           // The command sees the answer cut short and keeps no file.

@@ -18,6 +18,7 @@ const BATCH_ROWS = 1000;
 
 const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
 const table = (name: string) => `public.${quoted(name)}`;
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
 
 type Migration = { tag: string; when: number };
 
@@ -63,24 +64,30 @@ export async function copyDatabaseOut(
       const when = await migrationHead(tx);
       const migration = knownMigrations().find((known) => known.when === when);
       if (!migration) throw new Error('The database is at a migration this version of the shop does not know; back it up with the version that runs it.');
+      // Two statements a table and one for all sequences: on the embedded database the shop's other
+      // queries wait for the snapshot, and each statement costs a round trip through PGlite.
       const tables: Record<string, number> = {};
-      for (const name of await tablesOf(tx)) {
+      for (const [index, name] of (await tablesOf(tx)).entries()) {
         tables[name] = 0;
-        await tx.execute(sql.raw(`DECLARE backup_rows NO SCROLL CURSOR FOR SELECT to_json(t)::text AS line FROM ${table(name)} t`));
+        const cursor = `backup_rows_${index}`; // closed by the transaction's end
+        await tx.execute(sql.raw(`DECLARE ${cursor} NO SCROLL CURSOR FOR SELECT to_json(t)::text AS line FROM ${table(name)} t`));
         for (let batch = 0; ; batch++) {
-          const lines = rowsOf<{ line: string }>(await tx.execute(sql.raw(`FETCH ${BATCH_ROWS} FROM backup_rows`))).map((row) => row.line);
-          if (lines.length === 0) break;
+          const lines = rowsOf<{ line: string }>(await tx.execute(sql.raw(`FETCH ${BATCH_ROWS} FROM ${cursor}`))).map((row) => row.line);
+          if (lines.length > 0) await emit(name, batch, lines);
           tables[name] += lines.length;
-          await emit(name, batch, lines);
+          if (lines.length < BATCH_ROWS) break;
         }
-        await tx.execute(sql`CLOSE backup_rows`);
       }
       // A sequence is read as it stands now, never behind any id the snapshot holds.
+      const names = await sequencesOf(tx);
+      const positions =
+        names.length === 0
+          ? []
+          : rowsOf<{ name: string; last_value: string | number; is_called: boolean }>(
+              await tx.execute(sql.raw(names.map((name) => `SELECT ${literal(name)} AS name, last_value, is_called FROM ${table(name)}`).join(' UNION ALL '))),
+            );
       const sequences: BackupManifest['database']['sequences'] = {};
-      for (const name of await sequencesOf(tx)) {
-        const [position] = rowsOf<{ last_value: string | number; is_called: boolean }>(await tx.execute(sql.raw(`SELECT last_value, is_called FROM ${table(name)}`)));
-        sequences[name] = { lastValue: String(position!.last_value), isCalled: position!.is_called };
-      }
+      for (const position of positions) sequences[position.name] = { lastValue: String(position.last_value), isCalled: position.is_called };
       return { migration, tables, sequences };
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },

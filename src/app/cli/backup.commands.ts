@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import { open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { readArguments, type Command } from '../cli/operator';
-import type { Config } from '../config';
-import { openDatabase } from '../db/client';
-import { DatabaseInUseError, type LockRecord } from '../db/owner-lock';
-import type { BackupManifest } from './backup-file';
-import { restoreBackup, verifyBackup, writeBackup } from './backup';
-import { backupThroughShop } from './backup-channel';
+import { readArguments, type Command } from '@/server/cli/operator';
+import type { Config } from '@/server/config';
+import { openDatabase } from '@/server/db/client';
+import { DatabaseInUseError, type LockRecord } from '@/server/db/owner-lock';
+import type { BackupManifest } from '@/server/backup/backup-file';
+import { restoreBackup, verifyBackup, writeBackup } from '@/server/backup/backup';
+import { backupThroughShop } from '@/server/backup/backup-channel';
 
 /* `npm run shop -- backup --to FILE` and `restore --from FILE` (docs/decisions/074-backups-you-can-restore.md). */
 
@@ -23,6 +23,8 @@ export async function takeBackup(config: Config, file: string): Promise<BackupMa
   const partial = `${target}.partial`;
   const dbDir = path.join(config.dataDir, 'db');
   if (!config.databaseUrl && !existsSync(path.join(dbDir, 'PG_VERSION'))) throw new Error(`There is no shop to back up in ${config.dataDir} (no database in ${dbDir}).`);
+  // Inside the data folder a backup would be lost with it (and in the picture folder, copied into the next one).
+  if (!path.relative(config.dataDir, target).startsWith('..')) throw new Error(`Write the backup outside the data folder ${config.dataDir}: it is lost with the folder it copies.`);
   const handle = await open(partial, 'w', 0o600);
   const out = handle.createWriteStream();
   try {
