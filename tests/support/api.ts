@@ -23,13 +23,19 @@ export type ApiBody<T = unknown> = { code: number; data: T; message: string };
 export const testPicture = (color = '#c97b94') =>
   sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
 
+export type TestApiOptions = {
+  seed?: boolean;
+  env?: Record<string, string>;
+  publish?: Publisher;
+  /** A data folder and its open database to use instead of fresh ones (kept on close). */
+  on?: { dataDir: string; database: DatabaseHandle };
+};
+
 /**
  * The API in-process against a fresh, migrated database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL), with the demo catalogue seeded unless asked not to.
  */
-export async function createTestApi(
-  options: { seed?: boolean; env?: Record<string, string>; publish?: Publisher; /** A data folder and its open database to use (kept on close) instead of fresh ones. */ on?: { dataDir: string; database: DatabaseHandle } } = {},
-) {
+export async function createTestApi(options: TestApiOptions = {}) {
   const dataDir = options.on?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-test-')));
   // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', ...options.env });
