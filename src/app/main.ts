@@ -22,7 +22,6 @@ import { hasPages, publishingSettled, publishSite, siteDir, type PublishOptions,
 import { prepareInChild } from './prepare';
 import { openStorage } from '@/server/storage/open-storage';
 import { openBackupChannel } from '@/server/backup/backup-channel';
-import { writeBackup } from '@/server/backup/backup';
 import type { Storage } from '@/server/storage/storage';
 
 export type StartOptions = {
@@ -136,7 +135,8 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     // The embedded database is this process's alone: `npm run shop -- backup` asks it for the backup (docs/decisions/074).
     if (serving && database.kind === 'pglite') {
       const source = { db: database.db, kind: database.kind, storage: config.storage };
-      backupChannel = await openBackupChannel(config.dataDir, (out) => writeBackup(source, out), logger);
+      // Loaded on the first request: a shop that is never backed up this way does not carry the archive code.
+      backupChannel = await openBackupChannel(config.dataDir, async (out) => (await import('@/server/backup/backup')).writeBackup(source, out), logger);
     }
 
     if (!serving && pagesWanted) {

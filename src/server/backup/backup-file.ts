@@ -42,23 +42,39 @@ export class BackupError extends Error {
   }
 }
 
-/** Writes entries into a gzip'd tar on `out`; `finish` ends it once the last entry is added. */
+/** Writes entries into a gzip'd tar on `out`; `finish` ends it once the last entry is added, `abort` after a failure. */
 export function backupWriter(out: Writable) {
   const pack = tar.pack();
   const written = pipeline(pack, createGzip(), out);
-  // A failure downstream (a full disk) ends the pack; `add` then rejects instead of waiting forever.
-  written.catch(() => {});
+  // The pipeline destroys the pack with a downstream failure, which it already answers; not an uncaught error.
+  pack.on('error', () => {});
+  // A failure downstream (a full disk, a reader gone) rejects the entries being added rather than leave them waiting.
+  let failure: Error | undefined;
+  const waiting = new Set<(error: Error) => void>();
+  written.catch((error: Error) => {
+    failure = error;
+    for (const reject of waiting) reject(error);
+  });
   return {
     add: (name: string, body: Buffer) =>
       new Promise<void>((resolve, reject) => {
-        pack.entry({ name, size: body.length, mode: 0o600, mtime: new Date() }, body, (error) => (error ? reject(error) : resolve()));
+        if (failure) return reject(failure);
+        waiting.add(reject);
+        const entry = pack.entry({ name, size: body.length, mode: 0o600, mtime: new Date() }, body, (error) => {
+          waiting.delete(reject);
+          if (error) reject(error);
+          else resolve();
+        });
+        // Its failure comes to the callback too.
+        entry.on('error', () => {});
       }),
     async finish() {
       pack.finalize();
       await written;
     },
-    abort(error: Error) {
-      pack.destroy(error);
+    /** Stops writing after a failure (the caller has the error; the file is incomplete). */
+    abort() {
+      pack.destroy();
     },
   };
 }

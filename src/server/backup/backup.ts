@@ -59,7 +59,7 @@ export async function writeBackup(source: BackupSource, out: Writable): Promise<
     await writer.finish();
     return manifest;
   } catch (error) {
-    writer.abort(error as Error);
+    writer.abort();
     throw error;
   }
 }
