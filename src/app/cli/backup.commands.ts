@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { open, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readArguments, type Command } from '@/server/cli/operator';
 import type { Config } from '@/server/config';
@@ -25,6 +25,7 @@ export async function takeBackup(config: Config, file: string): Promise<BackupMa
   if (!config.databaseUrl && !existsSync(path.join(dbDir, 'PG_VERSION'))) throw new Error(`There is no shop to back up in ${config.dataDir} (no database in ${dbDir}).`);
   // Inside the data folder a backup would be lost with it (and in the picture folder, copied into the next one).
   if (!path.relative(config.dataDir, target).startsWith('..')) throw new Error(`Write the backup outside the data folder ${config.dataDir}: it is lost with the folder it copies.`);
+  await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const handle = await open(partial, 'w', 0o600);
   const out = handle.createWriteStream();
   try {
