@@ -23,6 +23,7 @@ import { endWarmRenderers } from './render-pages';
 import { hasPages, publishingSettled, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
 import { prepareInChild } from './prepare';
 import { openStorage } from '@/server/storage/open-storage';
+import { openBackupChannel } from '@/server/backup/backup-channel';
 import type { Storage } from '@/server/storage/storage';
 
 export type StartOptions = {
@@ -74,6 +75,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let catalogueCache: CatalogueCache | undefined;
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
+  let backupChannel: { close(): Promise<void> } | undefined;
   /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
   const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
     publishSite({
@@ -139,6 +141,12 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
+    // The embedded database is this process's alone: `npm run shop -- backup` asks it for the backup (docs/decisions/074).
+    if (serving && database.kind === 'pglite') {
+      const source = { db: database.db, kind: database.kind, storage: config.storage };
+      // Loaded on the first request: a shop that is never backed up this way does not carry the archive code.
+      backupChannel = await openBackupChannel(config.dataDir, async (out) => (await import('@/server/backup/backup')).writeBackup(source, out), logger);
+    }
 
     if (!serving && pagesWanted) {
       logger.info('building the pages');
@@ -147,6 +155,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     }
   } catch (error) {
     await stopServer();
+    await backupChannel?.close();
     await jobs?.stop();
     await catalogueCache?.close();
     await storage?.close();
@@ -157,10 +166,12 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   const db = database;
   const store = storage;
   const cache = catalogueCache!;
+  const channel = backupChannel;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
       await stopServer();
+      await channel?.close();
       await jobs?.stop();
       // A publish still tidying holds the site folder's lock; the render worker kept warm would outlive the database.
       await publishingSettled();

@@ -14,6 +14,7 @@ import { watchCatalogue } from '@/server/db/catalogue-cache';
 import { createMailer } from '@/server/mail/mailer';
 import { createPaymentProvider } from '@/server/payments/registry';
 import { openStorage } from '@/server/storage/open-storage';
+import type { DatabaseHandle } from '@/server/db/client';
 import { createTestDatabase } from './database';
 
 export type ApiBody<T = unknown> = { code: number; data: T; message: string };
@@ -22,16 +23,24 @@ export type ApiBody<T = unknown> = { code: number; data: T; message: string };
 export const testPicture = (color = '#c97b94') =>
   sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
 
+export type TestApiOptions = {
+  seed?: boolean;
+  env?: Record<string, string>;
+  publish?: Publisher;
+  /** A data folder and its open database to use instead of fresh ones (kept on close). */
+  on?: { dataDir: string; database: DatabaseHandle };
+};
+
 /**
  * The API in-process against a fresh, migrated database (PGlite, or PostgreSQL with
  * TEST_DATABASE_URL), with the demo catalogue seeded unless asked not to.
  */
-export async function createTestApi(options: { seed?: boolean; env?: Record<string, string>; publish?: Publisher } = {}) {
-  const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
+export async function createTestApi(options: TestApiOptions = {}) {
+  const dataDir = options.on?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-test-')));
   // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory.
   const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', ...options.env });
   const storage = await openStorage(config.storage);
-  const database = await createTestDatabase();
+  const database = options.on?.database ?? (await createTestDatabase());
   const logger = createLogger(config.logLevel);
   if (options.seed !== false) await importCatalog(database.db, storage, demoCatalog, () => testPicture());
   const catalogueCache = await watchCatalogue(database);
@@ -76,7 +85,7 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
       await catalogueCache.close();
       await storage.close();
       await database.close();
-      await rm(dataDir, { recursive: true, force: true });
+      if (!options.on) await rm(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -11,6 +11,7 @@ import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
 import { shippingCommands } from '@/features/shipping/shipping.commands';
 import { doctorCommand } from '@/server/cli/doctor';
+import { backupCommands } from './backup.commands';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
@@ -30,4 +31,5 @@ export const commands: Record<string, Command> = {
   'erase-customer': eraseCustomerCommand,
   'send-newsletter': sendNewsletterCommand,
   doctor: doctorCommand,
+  ...backupCommands,
 };
