@@ -118,8 +118,12 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     });
     await database.migrate();
     // Shops starting together on one PostgreSQL database prepare it one at a time: the next finds it seeded.
-    const opened = database;
-    if (serving && config.databaseUrl) await opened.exclusively('prepare', async () => (pagesWanted || picturesToSize || !(await hasProducts(opened.db))) && (await prepare()));
+    if (serving && config.databaseUrl) {
+      const opened = database;
+      await opened.exclusively('prepare', async () => {
+        if (pagesWanted || picturesToSize || !(await hasProducts(opened.db))) await prepare();
+      });
+    }
     if (!serving) {
       const seed = await seedDemoCatalog(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);

@@ -31,7 +31,7 @@ export class PreparationError extends Error {
 const childEntry = fileURLToPath(new URL('./prepare-child.ts', import.meta.url));
 const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
 
-/** How the child loads the shop's TypeScript: as this process does, on the production start's hooks (npm run start:production), otherwise through tsx. */
+/** How the child loads the shop's TypeScript: as this process does, on the hooks `npm start` uses (scripts/typescript-hooks.mjs), otherwise (a test's shop) through tsx. */
 function typescriptLoader() {
   const hooks = process.execArgv.find((argument) => argument.endsWith(TYPESCRIPT_HOOKS));
   return hooks ? ['--import', path.resolve(projectRoot, hooks.replace(/^--import=/, ''))] : ['--import', 'tsx'];
