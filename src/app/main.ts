@@ -125,7 +125,9 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       });
     }
     if (!serving) {
-      const seed = await seedDemoCatalog(database.db, storage);
+      // A production shop sells what its owner imports: demo products there would take real money for
+      // goods that do not exist, unless the shop says it is a demonstration (SHOP_DEMO=true).
+      const seed = settled.production && !settled.demo ? { seeded: false as const } : await seedDemoCatalog(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);
       if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
       const sized = await ensurePictureVariants({ db: database.db, storage });

@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runScript } from '../../tests/support/processes';
+import { runScript, startShopProcess } from '../../tests/support/processes';
 
 /* `npm start` in production refuses settings only safe on a laptop; `npm run shop -- doctor` lists them (docs/decisions/072). */
 
@@ -37,4 +37,29 @@ describe('a production start', () => {
     expect(passing.stdout).not.toContain('FAIL');
     expect(passing.stdout).toContain('Every production check passes.');
   }, 60_000);
+
+  it('starts without the demo catalogue unless it says it is a demonstration', async () => {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-production-'));
+    folders.push(dataDir);
+    const shop = await startShopProcess({
+      NODE_ENV: 'production',
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+      TRUST_PROXY: 'false',
+      DATA_DIR: dataDir,
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com',
+      PAYPAL_CLIENT_ID: 'client',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_WEBHOOK_ID: 'webhook',
+      MAIL_TRANSPORT: 'folder',
+      MAIL_FROM: 'ES Online <orders@shop.example.com>',
+    });
+    try {
+      const answer = await fetch(`${shop.url}/api/v1/goods/queryProductList`, { headers: { Currency: 'USD', Language: 'EN' } });
+      const { data } = (await answer.json()) as { data: { total: number } };
+      expect(data.total).toBe(0);
+    } finally {
+      await shop.stop();
+    }
+  }, 120_000);
 });
