@@ -14,6 +14,7 @@ import { currentOwner } from '@/server/db/owner-lock';
 import { startJobs } from './jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
+import { startMailSender } from '@/server/mail/outbox';
 import { ListenError, listen } from './listen';
 import { linkOrigin, recordShopOrigin } from '@/server/origin';
 import { servePages } from './pages';
@@ -72,6 +73,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let catalogueCache: CatalogueCache | undefined;
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
+  let mailSender: Awaited<ReturnType<typeof startMailSender>> | undefined;
   /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
   const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
     publishSite({
@@ -127,7 +129,10 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     const mailer = createMailer(settled, logger);
     const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer, catalogueCache }, { publish });
     servePages(shopApp, pagesDir, settled);
-    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
+    if (options.jobs ?? true) {
+      jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
+      mailSender = await startMailSender({ database, db: database.db, mailer, logger, config: settled });
+    }
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
 
@@ -139,6 +144,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   } catch (error) {
     await stopServer();
     await jobs?.stop();
+    await mailSender?.stop();
     await catalogueCache?.close();
     await storage?.close();
     await database?.close();
@@ -153,6 +159,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     (closing ??= (async () => {
       await stopServer();
       await jobs?.stop();
+      await mailSender?.stop();
       // A publish still tidying holds the site folder's lock; the render worker kept warm would outlive the database.
       await publishingSettled();
       await endWarmRenderers();

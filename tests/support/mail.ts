@@ -3,12 +3,23 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { sendWaitingMail } from '@/server/mail/outbox';
+import type { TestApi } from './api';
 
 /** The mails the outbox transport wrote, oldest first. */
 export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   const files = await readdir(outboxDir).catch(() => [] as string[]);
   const emls = files.filter((file) => file.endsWith('.eml')).sort();
   return Promise.all(emls.map(async (file) => simpleParser(await readFile(path.join(outboxDir, file)))));
+}
+
+/**
+ * The mails a test shop has sent: what its outbox holds is sent first, as the shop's sender would
+ * right after the commit (a test shop runs no sender of its own), then the outbox folder is read.
+ */
+export async function sentMail(shop: Pick<TestApi, 'operator' | 'config'>): Promise<ParsedMail[]> {
+  await sendWaitingMail(shop.operator);
+  return sentMail(shop);
 }
 
 /** A real SMTP server on an ephemeral local port that keeps what it receives. */
