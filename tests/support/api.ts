@@ -64,6 +64,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
     app,
     db: database.db,
     databaseKind: database.kind,
+    /** Hears what committed transactions notify (the outbox's sender listens so). */
+    listen: database.listen,
     config,
     storage,
     catalogueCache,

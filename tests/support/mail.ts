@@ -19,15 +19,22 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
  */
 export async function sentMail(shop: Pick<TestApi, 'operator' | 'config'>): Promise<ParsedMail[]> {
   await sendWaitingMail(shop.operator);
-  return sentMail(shop);
+  return readOutbox(shop.config.mail.outboxDir);
 }
 
-/** A real SMTP server on an ephemeral local port that keeps what it receives. */
-export async function startSmtpServer() {
+/**
+ * A real SMTP server on a local port (an ephemeral one unless `port` is given) that keeps what it
+ * receives; `refuse` names recipients it refuses for good (550), as a server does an unknown mailbox.
+ */
+export async function startSmtpServer(options: { port?: number; refuse?: (address: string) => boolean } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
@@ -38,7 +45,7 @@ export async function startSmtpServer() {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,
