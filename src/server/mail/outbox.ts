@@ -96,7 +96,9 @@ async function claimDue(db: Database, now: Date): Promise<ClaimedRow[]> {
       )
       returning id, kind, recipient, subject, text, html, headers, message_key, attempts, created_at`),
   );
-  return rows.map((row) => ({
+  // Oldest first: an update's RETURNING follows no ORDER BY, and a customer reads the confirmation before the shipping notice.
+  return rows
+    .map((row) => ({
     id: Number(row.id),
     kind: String(row.kind),
     recipient: String(row.recipient),
@@ -107,7 +109,8 @@ async function claimDue(db: Database, now: Date): Promise<ClaimedRow[]> {
     messageKey: String(row.message_key),
     attempts: Number(row.attempts),
     createdAt: new Date(row.created_at as string | Date),
-  }));
+    }))
+    .sort((a, b) => a.id - b.id);
 }
 
 /** Sends one claimed mail and records what came of it; the updates repeat `waiting` so a late sender changes nothing settled. */
