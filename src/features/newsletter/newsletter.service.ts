@@ -6,7 +6,7 @@ import { isValidEmail } from '@/lib/validation';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
-import { queueMail } from '@/server/mail/outbox';
+import { forgetMailTo, queueMail } from '@/server/mail/outbox';
 import type { ShopDeps } from '@/server/deps';
 import { ShopError } from '@/server/http/errors';
 import { newsletterConfirmationMail, newsletterIssueMail, type NewsletterIssue } from './newsletter-mails';
@@ -79,6 +79,7 @@ export async function unsubscribe(db: Executor, token: string): Promise<boolean>
 
 /** Deletes the newsletter subscription of an address, for someone who asks to be forgotten without an account. */
 export async function eraseSubscriber(db: Executor, email: string): Promise<number> {
+  await forgetMailTo(db, email);
   return (await db.delete(newsletterSubscribers).where(byEmail(email)).returning({ id: newsletterSubscribers.id })).length;
 }
 

@@ -252,6 +252,11 @@ export async function retryFailedMail(db: Executor, id: number): Promise<boolean
   return moved.length > 0;
 }
 
+/** An erasure: every mail to the address goes, sent or not (an erased person is mailed nothing more). */
+export async function forgetMailTo(db: Executor, email: string): Promise<void> {
+  await db.delete(mailOutbox).where(sql`lower(${mailOutbox.recipient}) = lower(${email})`);
+}
+
 /** Retention: sent mails (their bodies already erased) and failed ones older than `days` go. */
 export async function purgeSettledMail(db: Executor, days: number, now: Date): Promise<number> {
   const before = new Date(now.getTime() - days * 24 * 60 * 60_000);
