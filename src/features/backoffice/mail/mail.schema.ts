@@ -3,10 +3,9 @@ import { recordIdSchema } from '@/lib/record-id';
 
 /* The contract of the mail outbox under /api/v1/admin/mail: what waits and what failed, and sending a failed mail again. */
 
-export const mailKindSchema = z.enum(['order-confirmation', 'shipping-notice', 'password-reset', 'newsletter-confirmation', 'newsletter-issue', 'review-request']);
-
 const unsentMailSchema = z.object({
   id: z.number().int(),
+  /** One of the outbox's kinds (src/server/mail/outbox.ts, `mailKinds`). */
   kind: z.string(),
   recipient: z.string(),
   subject: z.string(),
