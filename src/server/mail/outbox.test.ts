@@ -9,7 +9,7 @@ import { startSmtpServer } from '../../../tests/support/mail';
 import { anOperator } from '../../../tests/support/operators';
 import { openDatabase, type DatabaseHandle } from '../db/client';
 import { createMailer } from './mailer';
-import { LEASE_MS, queueMail, retryDelayMs, sendWaitingMail, startMailSender } from './outbox';
+import { LEASE_MS, MAX_AGE_MS, countMail, queueMail, retryDelayMs, sendWaitingMail, startMailSender } from './outbox';
 
 /* Mail that is never lost: written with the event that owes it, sent once, retried while the mail server is away (docs/decisions/073). */
 
@@ -101,6 +101,17 @@ describe('the mail outbox', () => {
     } finally {
       await smtp.close();
     }
+  });
+
+  it('gives up a mail the server never takes within two days', async () => {
+    await queueMail(shop.db, 'password-reset', { to: 'late@example.com', subject: 'Reset your password', text: 'Hello', html: '<p>Hello</p>' });
+    const queuedAt = new Date();
+    expect(await sendWaitingMail(shop.operator, queuedAt)).toBe(0);
+    const later = new Date(queuedAt.getTime() + MAX_AGE_MS);
+    expect(await sendWaitingMail(shop.operator, later)).toBe(0);
+    const [givenUp] = (await outboxRows()).filter((row) => row.recipient === 'late@example.com');
+    expect(givenUp).toMatchObject({ status: 'failed', attempts: 2, settledAt: later, lastError: expect.stringMatching(/ECONNREFUSED|connect/i) });
+    expect(await countMail(shop.db)).toMatchObject({ failed: 1 });
   });
 });
 
