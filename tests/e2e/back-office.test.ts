@@ -131,7 +131,7 @@ describe('the back office', () => {
     await inChinese.getByRole('row').filter({ hasText: '重置密码' }).waitFor();
     await expect(inChinese.innerText()).resolves.not.toContain('admin.mail.');
 
-    await admin.getByRole('button', { name: '重新发送给 gone.away@example.com 的邮件' }).click();
+    await admin.getByRole('button', { name: '重新发送：给 gone.away@example.com 的邮件' }).click();
     await expect(shop.mailWith('gone.away@example.com')).resolves.toContain('Reset your password');
     await expect.poll(async () => (await shop.db.select().from(mailOutbox).where(eq(mailOutbox.id, refused!.id)))[0]!.status).toBe('sent');
     // The choice is the browser's for every translated section: back to English for the tests after this one.

@@ -585,7 +585,7 @@ export const uiEn = {
   'admin.mail.waiting': 'Waiting, next try {time}',
   'admin.mail.failed': 'Failed {time}',
   'admin.mail.retry': 'Send again',
-  'admin.mail.retryNamed': 'Send the mail to {recipient} again',
+  'admin.mail.retryNamed': 'Send again: the mail to {recipient}',
   'admin.mail.kind.order-confirmation': 'Order confirmation',
   'admin.mail.kind.shipping-notice': 'Shipping notice',
   'admin.mail.kind.password-reset': 'Password reset',

@@ -584,7 +584,7 @@ export const uiMs: UiDictionary = {
   'admin.mail.waiting': 'Menunggu, cubaan seterusnya {time}',
   'admin.mail.failed': 'Gagal {time}',
   'admin.mail.retry': 'Hantar semula',
-  'admin.mail.retryNamed': 'Hantar semula mel kepada {recipient}',
+  'admin.mail.retryNamed': 'Hantar semula: mel kepada {recipient}',
   'admin.mail.kind.order-confirmation': 'Pengesahan pesanan',
   'admin.mail.kind.shipping-notice': 'Notis penghantaran',
   'admin.mail.kind.password-reset': 'Tetapan semula kata laluan',

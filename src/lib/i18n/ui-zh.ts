@@ -584,7 +584,7 @@ export const uiZh: UiDictionary = {
   'admin.mail.waiting': '等待中，下次尝试 {time}',
   'admin.mail.failed': '已失败 {time}',
   'admin.mail.retry': '重新发送',
-  'admin.mail.retryNamed': '重新发送给 {recipient} 的邮件',
+  'admin.mail.retryNamed': '重新发送：给 {recipient} 的邮件',
   'admin.mail.kind.order-confirmation': '订单确认',
   'admin.mail.kind.shipping-notice': '发货通知',
   'admin.mail.kind.password-reset': '重置密码',
