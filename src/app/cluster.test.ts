@@ -11,6 +11,7 @@ import { seedCartCatalog } from '@/features/cart/fixtures/cart-catalog';
 import type { ProductPage } from '@/features/catalog/catalog.schema';
 import { testPicture, type ApiBody } from '../../tests/support/api';
 import { createTestDatabaseUrl, withClient } from '../../tests/support/database';
+import { startSmtpServer } from '../../tests/support/mail';
 import { runScript, startShopProcess, type ShopProcess } from '../../tests/support/processes';
 
 /*
@@ -93,8 +94,52 @@ describe('several processes on one port', () => {
         await database.drop();
       }
     }, 240_000);
+
+    it('send each mail once on PostgreSQL from two processes: either queues it, the one with the jobs sends it at once', async () => {
+      const database = await createTestDatabaseUrl();
+      const smtp = await startSmtpServer();
+      let shop: ShopProcess | undefined;
+      try {
+        const dataDir = await aDataFolder();
+        await withSmallCatalogue(database.url, dataDir);
+        shop = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'debug', SMTP_URL: smtp.url, MAIL_FROM: 'Energy Shop <shop@shop.example>' });
+        const workers = (await printed(shop, /2 processes serve it: (\d+), (\d+)\n/)).slice(1).map(Number);
+
+        // Newsletter confirmations, each asked for on a connection of its own: both processes queue some.
+        const emails = Array.from({ length: 6 }, (_, index) => `reader-${index}@example.com`);
+        for (const email of emails) {
+          expect((await postOnNewConnection(shop.url, '/api/v1/mail/subscribers/addSubscribers', { subscribeName: 'Reader', email })).status).toBe(200);
+        }
+        expect(servedBy(shop.output(), '/api/v1/mail/subscribers/addSubscribers')).toEqual(new Set(workers));
+
+        // Woken by the commits, well within the sweep's half minute; then nothing more comes.
+        await expect.poll(() => smtp.received.length, { timeout: 10_000 }).toBe(emails.length);
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        expect(smtp.received.map((mail) => (Array.isArray(mail.to) ? '' : mail.to?.text)).sort()).toEqual(emails);
+        expect(new Set(smtp.received.map((mail) => mail.messageId)).size).toBe(emails.length);
+        expect(await shop.stop()).toBe(0);
+      } finally {
+        await shop?.stop();
+        await smtp.close();
+        await database.drop();
+      }
+    }, 240_000);
   }
 });
+
+/** A JSON POST on a connection of its own (no keep-alive). */
+function postOnNewConnection(origin: string, pathAndQuery: string, body: unknown): Promise<{ status: number; body: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(`${origin}${pathAndQuery}`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } }, (response) => {
+      let text = '';
+      response.setEncoding('utf8');
+      response.on('data', (chunk: string) => (text += chunk));
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+    });
+    request.on('error', reject);
+    request.end(JSON.stringify(body));
+  });
+}
 
 /** The small catalogue of the cart tests, so that the shop has no demo catalogue to draw at its first start. */
 async function withSmallCatalogue(databaseUrl: string, dataDir: string) {

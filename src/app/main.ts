@@ -16,6 +16,8 @@ import { startJobs } from './jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
 import { collectProcessMetrics, shareMetricsWithPrimary } from '@/server/metrics';
+import { countMailInMetrics } from '@/server/mail/mail-metrics';
+import { startMailSender } from '@/server/mail/outbox';
 import { ListenError, listen } from './listen';
 import { linkOrigin, recordShopOrigin } from '@/server/origin';
 import { servePages } from './pages';
@@ -76,6 +78,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let storage: Storage | undefined;
   let jobs: ReturnType<typeof startJobs> | undefined;
   let backupChannel: { close(): Promise<void> } | undefined;
+  let mailSender: Awaited<ReturnType<typeof startMailSender>> | undefined;
   /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
   const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
     publishSite({
@@ -144,7 +147,11 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       countUnpaidOrdersInMetrics(database.db);
     }
     servePages(shopApp, pagesDir, settled);
-    if (options.jobs ?? true) jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
+    if (options.jobs ?? true) {
+      jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
+      const onOutcome = serving ? countMailInMetrics(database.db) : undefined;
+      mailSender = await startMailSender({ database, db: database.db, mailer, logger, config: settled }, onOutcome ? { onOutcome } : {});
+    }
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
     // The embedded database is this process's alone: `npm run shop -- backup` asks it for the backup (docs/decisions/074).
@@ -163,6 +170,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     await stopServer();
     await backupChannel?.close();
     await jobs?.stop();
+    await mailSender?.stop();
     await catalogueCache?.close();
     await storage?.close();
     await database?.close();
@@ -179,6 +187,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       await stopServer();
       await channel?.close();
       await jobs?.stop();
+      await mailSender?.stop();
       // A publish still tidying holds the site folder's lock; the render worker kept warm would outlive the database.
       await publishingSettled();
       await endWarmRenderers();

@@ -32,8 +32,8 @@ export const metrics = {
   refunds: counter('shop_refunds_total', 'Payments whose money went back, by outcome', ['outcome']),
   /** outcome: handled, refused (a signature that does not verify), failed (an error while handling it; the provider sends it again). */
   webhooks: counter('shop_webhooks_total', 'Payment provider webhooks received, by outcome', ['outcome']),
-  /** outcome: sent, failed. */
-  mails: counter('shop_mails_total', 'Mails handed to the mail server (or the outbox folder), by outcome', ['outcome']),
+  /** outcome of each attempt to send an outbox mail: sent, retry (tried again later), failed (refused for good). */
+  mails: counter('shop_mails_total', 'Attempts to hand a mail to the mail server (or the mail folder), by outcome', ['outcome']),
   jobLastSuccess: new Gauge({
     name: 'shop_job_last_success_timestamp_seconds',
     help: 'When each background job last finished without error (Unix time)',

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApi, type TestApi } from '../../tests/support/api';
 import { signUp, solveCaptcha } from '../../tests/support/customers';
-import { linkIn, readOutbox } from '../../tests/support/mail';
+import { linkIn, sentMail } from '../../tests/support/mail';
 import { listenUrl, loadConfig } from './config';
 import { linkOrigin, recordShopOrigin } from './origin';
 
@@ -23,7 +23,7 @@ describe('the default public origin', () => {
     const response = await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: captcha.answer }, { headers: { Cookie: captcha.cookie } });
     expect(response.body.code).toBe(1);
 
-    const mail = (await readOutbox(shop.config.mail.outboxDir)).at(-1)!;
+    const mail = (await sentMail(shop)).at(-1)!;
     expect(linkIn(mail, `${printed}/updatePwd/`)).toMatch(/^http:\/\/127\.0\.0\.1:4321\/updatePwd\/[\w-]{43}$/);
     expect(`${mail.text}${String(mail.html)}`).not.toContain('//localhost');
   });

@@ -3,7 +3,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { customerSubject } from '@/features/audit/audit';
 import { encodePassword } from '@/features/auth/auth';
-import { orders, users, verificationCodes } from '@/server/db/schema';
+import { mailOutbox, orders, users, verificationCodes } from '@/server/db/schema';
 import { testPicture } from '../support/api';
 import { axeViolations } from './support/axe';
 import type { OperatorRole } from '@/features/backoffice/operators/operators';
@@ -112,6 +112,31 @@ describe('the back office', () => {
     await expect(row.textContent()).resolves.toContain(customerSubject(account!.id));
     await expect(row.textContent()).resolves.not.toContain(email);
     await admin.getByRole('row').filter({ hasText: 'verify-codes.issue' }).waitFor();
+  });
+
+  it('shows an admin the mail the server refused for good, in the language chosen, and sends it again', async () => {
+    const [refused] = await shop.db
+      .insert(mailOutbox)
+      .values({ kind: 'password-reset', recipient: 'gone.away@example.com', subject: 'Reset your password', text: 'Hello', html: '<p>Hello</p>', status: 'failed', attempts: 1, lastError: '550 5.1.1 mailbox unavailable', settledAt: new Date() })
+      .returning();
+
+    const admin = await operatorSignedIn('admin');
+    await admin.getByRole('button', { name: 'Customers' }).click();
+    const list = admin.getByRole('region', { name: 'Mail not sent' });
+    const row = list.getByRole('row').filter({ hasText: 'gone.away@example.com' });
+    await expect(row.textContent()).resolves.toMatch(/Password reset.*Failed.*550 5\.1\.1 mailbox unavailable/);
+    await expect(axeViolations(admin)).resolves.toEqual([]);
+    await list.getByLabel('Language of this list').selectOption('ZH');
+    const inChinese = admin.getByRole('region', { name: '未发出的邮件' });
+    await inChinese.getByRole('row').filter({ hasText: '重置密码' }).waitFor();
+    await expect(inChinese.innerText()).resolves.not.toContain('admin.mail.');
+
+    await admin.getByRole('button', { name: '重新发送：给 gone.away@example.com 的邮件' }).click();
+    await expect(shop.mailWith('gone.away@example.com')).resolves.toContain('Reset your password');
+    await expect.poll(async () => (await shop.db.select().from(mailOutbox).where(eq(mailOutbox.id, refused!.id)))[0]!.status).toBe('sent');
+    // The choice is the browser's for every translated section: back to English for the tests after this one.
+    await inChinese.getByLabel('本列表语言').selectOption('EN');
+    await list.waitFor();
   });
 
   it('lets an editor publish the changed pages and watch it finish, but not rebuild every page', async () => {

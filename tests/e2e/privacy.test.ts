@@ -49,7 +49,7 @@ describe('privacy in the browser', () => {
     const orderId = Number(new URL(ben.url()).searchParams.get('orderId'));
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
 
-    const confirmation = decodeMail((await shop.mails()).find((mail) => mail.includes('ben.privacy@example.com') && mail.includes(order!.orderNo))!);
+    const confirmation = decodeMail(await shop.mailWith('ben.privacy@example.com', order!.orderNo));
     expect(confirmation).toContain(`orderId=${orderId}`);
     expect(confirmation).not.toContain('Satin Slip Dress');
 

@@ -73,6 +73,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     app,
     db: database.db,
     databaseKind: database.kind,
+    /** Hears what committed transactions notify (the outbox's sender listens so). */
+    listen: database.listen,
     config,
     storage,
     catalogueCache,

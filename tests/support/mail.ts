@@ -3,6 +3,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
+import { sendWaitingMail } from '@/server/mail/outbox';
+import type { TestApi } from './api';
 
 /** The mails the outbox transport wrote, oldest first. */
 export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
@@ -11,12 +13,28 @@ export async function readOutbox(outboxDir: string): Promise<ParsedMail[]> {
   return Promise.all(emls.map(async (file) => simpleParser(await readFile(path.join(outboxDir, file)))));
 }
 
-/** A real SMTP server on an ephemeral local port that keeps what it receives. */
-export async function startSmtpServer() {
+/**
+ * The mails a test shop has sent: what its outbox holds is sent first, as the shop's sender would
+ * right after the commit (a test shop runs no sender of its own), then the outbox folder is read.
+ */
+export async function sentMail(shop: Pick<TestApi, 'operator' | 'config'>): Promise<ParsedMail[]> {
+  await sendWaitingMail(shop.operator);
+  return readOutbox(shop.config.mail.outboxDir);
+}
+
+/**
+ * A real SMTP server on a local port (an ephemeral one unless `port` is given) that keeps what it
+ * receives; `refuse` names recipients it refuses for good (550), as a server does an unknown mailbox.
+ */
+export async function startSmtpServer(options: { port?: number; refuse?: (address: string) => boolean } = {}) {
   const received: ParsedMail[] = [];
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS'],
+    onRcptTo(address, _session, callback) {
+      if (!options.refuse?.(address.address)) return callback();
+      callback(Object.assign(new Error(`5.1.1 <${address.address}>: mailbox unavailable`), { responseCode: 550 }));
+    },
     onData(stream, _session, callback) {
       simpleParser(stream).then(
         (mail) => {
@@ -27,7 +45,7 @@ export async function startSmtpServer() {
       );
     },
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const { port } = server.server.address() as AddressInfo;
   return {
     url: `smtp://127.0.0.1:${port}`,

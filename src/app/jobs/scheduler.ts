@@ -6,6 +6,7 @@ import * as retention from '@/features/privacy/retention';
 import { sendReviewRequests } from '@/features/reviews/review-request';
 import type { ShopDeps } from '@/server/deps';
 import { metrics } from '@/server/metrics';
+import { purgeSettledMail } from '@/server/mail/outbox';
 import { createPaymentProvider } from '@/server/payments/registry';
 
 /*
@@ -32,6 +33,7 @@ export const jobs: Job[] = [
   { name: 'purge expired password resets', run: ({ db }, now) => retention.purgeExpiredPasswordResets(db, now) },
   { name: 'purge ended rate-limit windows', run: ({ db, config }, now) => retention.purgeEndedRateLimitWindows(db, config.limits, now) },
   { name: 'purge old mail files', run: ({ config }, now) => retention.purgeOldMailFiles(config, now) },
+  { name: 'purge settled outbox mail', run: ({ db, config }, now) => purgeSettledMail(db, config.privacy.mailRetentionDays, now) },
   { name: 'purge unconfirmed newsletter subscriptions', run: ({ db, config }, now) => purgeUnconfirmedSubscribers(db, config.privacy, now) },
   { name: 'strip closed unpaid orders', run: ({ db, config }, now) => retention.stripClosedUnpaidOrders(db, config.privacy, now) },
 ];

@@ -8,6 +8,7 @@ import { isValidEmail, isValidPassword } from '@/lib/validation';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { passwordResets, users } from '@/server/db/schema';
+import { queueMail } from '@/server/mail/outbox';
 import { ShopError } from '@/server/http/errors';
 import { CODE_ALPHABET, CODE_LENGTH, decodePassword, maskEmail, normalizeCode } from './auth';
 import type { RegisterBody, ResetPasswordBody, ResetRequestBody, SignInBody, UserInfo } from './auth.schema';
@@ -155,7 +156,7 @@ export async function disableCustomer(db: Executor, userId: number): Promise<voi
  * -206 unknown account, -205 disabled. The link is built from configuration, never from the request.
  */
 export async function requestPasswordReset(
-  { db, config, mailer }: Pick<ShopDeps, 'db' | 'config' | 'mailer'>,
+  { db, config }: Pick<ShopDeps, 'db' | 'config'>,
   body: ResetRequestBody & { captchaId: string | undefined },
   now = new Date(),
 ): Promise<void> {
@@ -168,8 +169,10 @@ export async function requestPasswordReset(
   const token = newToken();
   const minutes = config.passwords.resetMinutes;
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
-  await db.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + minutes * 60_000) });
-  await mailer.send(passwordResetMail(user, `${config.publicOrigin}/updatePwd/${token}`, minutes));
+  await db.transaction(async (tx) => {
+    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + minutes * 60_000) });
+    await queueMail(tx, 'password-reset', passwordResetMail(user, `${config.publicOrigin}/updatePwd/${token}`, minutes));
+  });
 }
 
 async function findOpenReset(db: Executor, token: string, now: Date) {

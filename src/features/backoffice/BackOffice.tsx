@@ -7,6 +7,7 @@ import AuditLog from './audit-log/AuditLog';
 import BackOfficeCatalogue from './catalogue/BackOfficeCatalogue';
 import BackOfficeCustomers from './customers/BackOfficeCustomers';
 import BackOfficeProgramme from './customers/BackOfficeProgramme';
+import MailOutbox from './mail/MailOutbox';
 import BackOfficeSecondFactor from './operators/BackOfficeSecondFactor';
 import { SetPassword, SignIn, type Me } from './operators/OperatorSignIn';
 import { may, type OperatorRole } from './operators/operators';
@@ -88,6 +89,7 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
         {section === 'adverts' && <BackOfficeAdverts messages={messages} />}
         {section === 'reviews' && <BackOfficeReviews />}
         {section === 'customers' && <BackOfficeCustomers role={me.role} />}
+        {section === 'customers' && <MailOutbox messages={messages} canRetry={may(me.role, 'customers.manage')} />}
         {section === 'programme' && <BackOfficeProgramme />}
         {section === 'shipping' && <BackOfficeShipping />}
         {section === 'verify-codes' && <VerifyCodesSection />}

@@ -4,6 +4,7 @@ import { advertRoutes } from './adverts/adverts.routes';
 import { auditLogRoutes } from './audit-log/audit-log.routes';
 import { catalogueRoutes } from './catalogue/catalogue.routes';
 import { customersRoutes } from './customers/customers.routes';
+import { mailOutboxRoutes } from './mail/mail.routes';
 import { operatorRoutes } from './operators/operators.routes';
 import { secondFactorRoutes } from './operators/second-factor.routes';
 import { ordersBoardRoutes } from './orders/orders-board.routes';
@@ -27,6 +28,7 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
     .route('/', secondFactorRoutes(deps))
     .route('/', ordersBoardRoutes(deps))
     .route('/', customersRoutes(deps))
+    .route('/', mailOutboxRoutes(deps))
     .route('/', verifyCodesRoutes(deps))
     .route('/', publishRoutes(deps))
     .route('/', auditLogRoutes(deps))

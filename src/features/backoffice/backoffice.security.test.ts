@@ -7,7 +7,7 @@ import { anOperator, secondFactorCode, withSecondFactor, type TestOperator } fro
 import { exportProducts } from './catalogue/catalogue.service';
 import type { OperatorRole } from './operators/operators';
 import { deliveryCountries } from '@/features/delivery/delivery-areas';
-import { taxRates } from '@/server/db/schema';
+import { mailOutbox, taxRates } from '@/server/db/schema';
 
 /* Who may call what under /api/v1/admin: exactly the allowed pairs succeed. */
 
@@ -24,6 +24,10 @@ const operators: Record<OperatorRole, TestOperator> = {
 };
 
 let productSequence = 0;
+/** A mail the mail server refused for good. */
+const failedMail = async () =>
+  (await shop.db.insert(mailOutbox).values({ kind: 'password-reset', recipient: 'gone@example.com', subject: 'Reset your password', text: 'x', html: 'x', status: 'failed' }).returning())[0]!.id;
+
 /** A new product in the import format, its picture uploaded first. */
 const newProduct = async () => {
   const form = new FormData();
@@ -194,6 +198,8 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'POST /admin/customers/enable': { call: { method: 'POST', path: '/admin/customers/enable', body: async () => ({ id: Number((await signUp(shop)).user.userId) }) }, allowed: ['admin'] },
   'GET /admin/programme': { call: { method: 'GET', path: '/admin/programme' }, allowed: ['admin'] },
   'POST /admin/programme/checkLedger': { call: { method: 'POST', path: '/admin/programme/checkLedger', body: async () => ({}) }, allowed: ['admin'] },
+  'GET /admin/mail': { call: { method: 'GET', path: '/admin/mail' }, allowed: ['admin'] },
+  'POST /admin/mail/retry': { call: { method: 'POST', path: '/admin/mail/retry', body: async () => ({ id: await failedMail() }) }, allowed: ['admin'] },
   'GET /admin/publish/status': { call: { method: 'GET', path: '/admin/publish/status' }, allowed: ['admin', 'editor'] },
   'GET /admin/publish/events': { call: { method: 'GET', path: '/admin/publish/events', answers: 'text/event-stream' }, allowed: ['admin', 'editor'] },
   'GET /admin/publish/changes': { call: { method: 'GET', path: '/admin/publish/changes' }, allowed: ['admin', 'editor'] },

@@ -6,7 +6,7 @@ import { recordCapture } from '@/features/orders/payments.service';
 import { pointsToPay, rebatePoints } from '@/lib/money';
 import { energyRecords, orders, payments } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { decideOnTestGateway, payWithTestGateway, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { type CartSku } from '../cart/fixtures/cart-catalog';
 import { creditRebates } from './energy.hooks';
@@ -39,7 +39,7 @@ describe('recharging', () => {
     expect(await balanceOf(shop.db, idOf(customer))).toBe(700);
     const records = await recordsOf(customer, 'recharge');
     expect(records).toMatchObject([{ points: 700, balanceAfter: 700, reference: `recharge:order:${orderId}` }]);
-    const [mail] = (await readOutbox(shop.config.mail.outboxDir)).filter((sent) => JSON.stringify(sent.to).includes(customer.email));
+    const [mail] = (await sentMail(shop)).filter((sent) => JSON.stringify(sent.to).includes(customer.email));
     expect(mail).toMatchObject({ subject: 'Your 700 energy points have arrived', text: expect.stringContaining('/order/energy') });
     expect(mail!.text).toContain('700 energy points have been added to your balance');
 

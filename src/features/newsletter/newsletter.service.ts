@@ -6,6 +6,7 @@ import { isValidEmail } from '@/lib/validation';
 import type { Config } from '@/server/config';
 import type { Executor } from '@/server/db/client';
 import { newsletterSubscribers } from '@/server/db/schema';
+import { forgetMailTo, queueMail } from '@/server/mail/outbox';
 import type { ShopDeps } from '@/server/deps';
 import { ShopError } from '@/server/http/errors';
 import { newsletterConfirmationMail, newsletterIssueMail, type NewsletterIssue } from './newsletter-mails';
@@ -30,26 +31,28 @@ const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = l
  * Subscribes an address: a confirmed one answers -224 (in any letter case); a new or still unconfirmed
  * one gets a (fresh) confirmation mail. Nothing is sent to the address until its owner confirms.
  */
-export async function addSubscriber(deps: Pick<ShopDeps, 'db' | 'mailer' | 'config'>, body: SubscribeBody, language: Language, now = new Date()): Promise<void> {
+export async function addSubscriber(deps: Pick<ShopDeps, 'db' | 'config'>, body: SubscribeBody, language: Language, now = new Date()): Promise<void> {
   if (!isValidEmail(body.email)) throw new ShopError(ErrorCode.InvalidEmail);
   const token = newToken();
   const pending = { name: body.subscribeName, language, confirmTokenHash: hashToken(token), createdAt: now };
-  const inserted = await deps.db
-    .insert(newsletterSubscribers)
-    .values({ ...pending, email: body.email, unsubscribeToken: newToken() })
-    .onConflictDoNothing()
-    .returning({ id: newsletterSubscribers.id });
-  if (inserted.length === 0) {
-    // Asked again before confirming (a lost mail): a new link replaces the old one.
-    const renewed = await deps.db
-      .update(newsletterSubscribers)
-      .set(pending)
-      .where(and(byEmail(body.email), isNull(newsletterSubscribers.confirmedAt)))
+  await deps.db.transaction(async (tx) => {
+    const inserted = await tx
+      .insert(newsletterSubscribers)
+      .values({ ...pending, email: body.email, unsubscribeToken: newToken() })
+      .onConflictDoNothing()
       .returning({ id: newsletterSubscribers.id });
-    if (renewed.length === 0) throw new ShopError(ErrorCode.AlreadySubscribed);
-  }
-  const days = deps.config.privacy.newsletterConfirmDays;
-  await deps.mailer.send(newsletterConfirmationMail({ email: body.email, name: body.subscribeName, language }, newsletterLink(deps.config, 'confirm', token), days));
+    if (inserted.length === 0) {
+      // Asked again before confirming (a lost mail): a new link replaces the old one.
+      const renewed = await tx
+        .update(newsletterSubscribers)
+        .set(pending)
+        .where(and(byEmail(body.email), isNull(newsletterSubscribers.confirmedAt)))
+        .returning({ id: newsletterSubscribers.id });
+      if (renewed.length === 0) throw new ShopError(ErrorCode.AlreadySubscribed);
+    }
+    const days = deps.config.privacy.newsletterConfirmDays;
+    await queueMail(tx, 'newsletter-confirmation', newsletterConfirmationMail({ email: body.email, name: body.subscribeName, language }, newsletterLink(deps.config, 'confirm', token), days));
+  });
 }
 
 /** The subscription a link's token belongs to: to confirm (unconfirmed, not yet swept) or to unsubscribe. */
@@ -76,6 +79,7 @@ export async function unsubscribe(db: Executor, token: string): Promise<boolean>
 
 /** Deletes the newsletter subscription of an address, for someone who asks to be forgotten without an account. */
 export async function eraseSubscriber(db: Executor, email: string): Promise<number> {
+  await forgetMailTo(db, email);
   return (await db.delete(newsletterSubscribers).where(byEmail(email)).returning({ id: newsletterSubscribers.id })).length;
 }
 
@@ -91,8 +95,11 @@ export async function purgeUnconfirmedSubscribers(db: Executor, privacy: Pick<Co
 
 const SEND_BATCH = 200;
 
-/** Sends an issue to every confirmed subscriber, each in their language with their own unsubscribe link. Answers how many were sent. */
-export async function sendNewsletter(deps: Pick<ShopDeps, 'db' | 'mailer' | 'config'>, issue: NewsletterIssue): Promise<number> {
+/**
+ * Queues an issue for every confirmed subscriber, each in their language with their own unsubscribe
+ * link, a batch per transaction. Answers how many were queued.
+ */
+export async function sendNewsletter(deps: Pick<ShopDeps, 'db' | 'config'>, issue: NewsletterIssue): Promise<number> {
   let sent = 0;
   for (let after = 0; ; ) {
     const batch = await deps.db
@@ -101,10 +108,10 @@ export async function sendNewsletter(deps: Pick<ShopDeps, 'db' | 'mailer' | 'con
       .where(and(isNotNull(newsletterSubscribers.confirmedAt), gt(newsletterSubscribers.id, after)))
       .orderBy(asc(newsletterSubscribers.id))
       .limit(SEND_BATCH);
-    for (const subscriber of batch) {
-      await deps.mailer.send(newsletterIssueMail(subscriber, issue, newsletterLink(deps.config, 'unsubscribe', subscriber.unsubscribeToken)));
-      sent += 1;
-    }
+    await deps.db.transaction(async (tx) => {
+      for (const subscriber of batch) await queueMail(tx, 'newsletter-issue', newsletterIssueMail(subscriber, issue, newsletterLink(deps.config, 'unsubscribe', subscriber.unsubscribeToken)));
+    });
+    sent += batch.length;
     if (batch.length < SEND_BATCH) return sent;
     after = batch.at(-1)!.id;
   }

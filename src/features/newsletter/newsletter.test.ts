@@ -6,7 +6,7 @@ import { newsletterSubscribers } from '@/server/db/schema';
 import { jobs } from '@/app/jobs/scheduler';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { aShop } from '../../../tests/support/fixtures';
-import { linkIn, readOutbox } from '../../../tests/support/mail';
+import { linkIn, sentMail } from '../../../tests/support/mail';
 import { sendNewsletterCommand } from './newsletter.commands';
 
 /*
@@ -18,7 +18,7 @@ const shop = await aShop({ env: { NEWSLETTER_CONFIRM_DAYS: '7' } });
 const DAY = 24 * 60 * 60 * 1000;
 
 const subscribe = (body: unknown, language?: string) => shop.post('/mail/subscribers/addSubscribers', body, { language });
-const mailsTo = async (email: string) => (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === email.toLowerCase());
+const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === email.toLowerCase());
 const rowOf = async (email: string) => (await shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`))[0];
 const linkPrefix = (action: string) => `${shop.config.publicOrigin}/api/v1/mail/subscribers/${action}?token=`;
 const pathOf = (link: string) => link.slice(shop.config.publicOrigin.length);

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { aCustomer, aLine, aShop } from '../../../tests/support/fixtures';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { createOrder, decideOnTestGateway, startPayment, stockOf } from '../../../tests/support/orders';
 import { countStatements } from '../../../tests/support/sql-counter';
 import type { OrderStatusInfo } from './orders.schema';
@@ -61,7 +61,7 @@ describe('one checkout completion', () => {
     // What the customer notices: the order is paid, the stock taken, the confirmation mailed.
     expect(returned.body).toMatchObject({ code: 1, data: { status: 1, paymentNumber: expect.any(String) } });
     expect(await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)))).toEqual(stockBefore.map((stock, index) => stock - items[index]!.goodsQuantity));
-    const mails = (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => JSON.stringify(mail.to).includes(customer.email));
+    const mails = (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(customer.email));
     expect(mails.some((mail) => (mail.subject ?? "").includes(placed.body.data.orderNo))).toBe(true);
     // A signed-in customer's order is one statement: no transaction around it.
     expect(phases.createOrder!.filter((statement) => /^(BEGIN|COMMIT)/i.test(statement))).toEqual([]);

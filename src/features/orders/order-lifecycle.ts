@@ -5,7 +5,7 @@ import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
 import { orderEvents, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { sendShippingNotice } from './order-mails';
+import { queueShippingNotice } from './order-mails';
 import { closeAwaitingPayment } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
@@ -118,18 +118,16 @@ async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[]
 
 /** Paid → shipped, with carrier and tracking number; the customer gets the shipping notice. */
 export async function shipOrder(
-  deps: Pick<OrderDeps, 'db' | 'config' | 'mailer'>,
+  deps: Pick<OrderDeps, 'db' | 'config'>,
   orderNo: string,
   shipment: { carrier: string; trackingNumber: string },
   now = new Date(),
 ): Promise<OrderRow> {
-  const shipped = await moveOrder(deps.db, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment });
-  try {
-    await sendShippingNotice(deps, shipped.id);
-  } catch (error) {
-    throw new Error(`Order ${shipped.orderNo} is shipped, but the shipping notice could not be sent: ${(error as Error).message}`, { cause: error });
-  }
-  return shipped;
+  return deps.db.transaction(async (tx) => {
+    const shipped = await moveOrder(tx, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment });
+    await queueShippingNotice({ db: tx, config: deps.config }, shipped.id);
+    return shipped;
+  });
 }
 
 export function markSignedFor(db: Executor, orderNo: string, now = new Date()): Promise<OrderRow> {

@@ -3,11 +3,13 @@ import { areaNames } from '@/features/delivery/delivery-areas';
 import { translate, type MessageKey } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
 import type { ShopDeps } from '@/server/deps';
-import { goodsTexts, orderLines, specificationTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import type { Executor } from '@/server/db/client';
+import { goodsTexts, orderLines, orders, specificationTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
+import { queueMail } from '@/server/mail/outbox';
 import type { OrderLine } from './orders.schema';
-import { findOrder, lineView, loadLines, type OrderRow } from './orders.service';
+import { lineView, orderNotFound, type OrderRow } from './orders.service';
 
 /*
  * Mails about an order, in the language stored on it (the customer's, at checkout). They are discreet
@@ -16,7 +18,8 @@ import { findOrder, lineView, loadLines, type OrderRow } from './orders.service'
  * Any new mail about goods (refunds, gifts) goes through `describeItems` the same way.
  */
 
-type MailDeps = Pick<ShopDeps, 'db' | 'config' | 'mailer'>;
+/** `db`: the transaction of the event that owes the mail. */
+type MailDeps = { db: Executor; config: Pick<ShopDeps['config'], 'publicOrigin' | 'mail'> };
 
 function translatorFor(order: OrderRow) {
   return (key: MessageKey, params?: Record<string, string | number>) => translate(order.language, key, params);
@@ -141,40 +144,51 @@ export async function mailReaderOf(deps: MailDeps, order: OrderRow): Promise<Mai
 }
 
 /**
- * The order's lines (named in its language) and its customer as the mail addresses them, in one read:
- * the customer's row with the lines joined on.
+ * The order, its lines (named in its language) and its customer as the mail addresses them, in one
+ * read: the order with its customer and lines joined on.
  */
-async function mailFactsOf(deps: MailDeps, order: OrderRow): Promise<{ lines: OrderLine[]; reader: MailReader }> {
+async function mailFactsOf(deps: MailDeps, orderId: number): Promise<{ order: OrderRow; lines: OrderLine[]; reader: MailReader }> {
   const rows = await deps.db
-    .select({ firstName: users.firstName, showItemNames: users.showItemNamesInMail, line: orderLines, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
-    .from(users)
-    .leftJoin(orderLines, eq(orderLines.orderId, order.id))
-    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, orderLines.goodsId), eq(goodsTexts.language, order.language)))
-    .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, order.language)))
-    .where(eq(users.id, order.userId))
+    .select({ order: orders, firstName: users.firstName, showItemNames: users.showItemNamesInMail, line: orderLines, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
+    .from(orders)
+    .leftJoin(users, eq(users.id, orders.userId))
+    .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
+    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, orderLines.goodsId), eq(goodsTexts.language, orders.language)))
+    .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, orders.language)))
+    .where(eq(orders.id, orderId))
     .orderBy(asc(orderLines.id));
-  // No customer row: the lines alone, and the greeting from the address.
-  if (rows.length === 0) return { lines: (await loadLines(deps.db, [order.id], order.language)).get(order.id) ?? [], reader: await mailReaderOf(deps, order) };
-  const [customer] = rows;
+  const [first] = rows;
+  if (!first) throw orderNotFound();
+  const { order } = first;
   return {
+    order,
     lines: rows.flatMap(({ line, goodsName, specificationName }) => (line ? [lineView({ line, goodsName, specificationName })] : [])),
     reader: {
-      greetingName: customer!.firstName ?? order.deliveryAddress?.firstName ?? '',
-      showItemNames: customer!.showItemNames ?? false,
+      greetingName: first.firstName ?? order.deliveryAddress?.firstName ?? '',
+      showItemNames: first.showItemNames ?? false,
       senderName: deps.config.mail.senderName,
     },
   };
 }
 
-/** The confirmation of a paid order; given the order's row as it was just paid, it is not read again. */
-export async function sendOrderConfirmation(deps: MailDeps, orderOrId: number | OrderRow): Promise<void> {
-  const order = typeof orderOrId === 'number' ? await findOrder(deps.db, orderOrId) : orderOrId;
-  const { lines, reader } = await mailFactsOf(deps, order);
-  await deps.mailer.send(orderConfirmationMail(order, lines, reader, orderUrl(deps, order)));
+/**
+ * The confirmation an order awaiting payment is owed once `paymentNumber` pays it, composed before the
+ * statement that pays it so that statement can queue it (payments.service.ts): one read, as before.
+ */
+export async function orderConfirmationFor(deps: MailDeps, orderId: number, paymentNumber: string): Promise<Mail> {
+  const { order, lines, reader } = await mailFactsOf(deps, orderId);
+  const paid = { ...order, paymentNumber };
+  return orderConfirmationMail(paid, lines, reader, orderUrl(deps, paid));
 }
 
-export async function sendShippingNotice(deps: MailDeps, orderId: number): Promise<void> {
-  const order = await findOrder(deps.db, orderId);
-  const { lines, reader } = await mailFactsOf(deps, order);
-  await deps.mailer.send(shippingNoticeMail(order, lines, reader, orderUrl(deps, order)));
+/** Queues the confirmation of a paid order on `deps.db`, the transaction that paid it. */
+export async function queueOrderConfirmation(deps: MailDeps, orderId: number): Promise<void> {
+  const { order, lines, reader } = await mailFactsOf(deps, orderId);
+  await queueMail(deps.db, 'order-confirmation', orderConfirmationMail(order, lines, reader, orderUrl(deps, order)));
+}
+
+/** Queues the shipping notice on `deps.db`, the transaction that ships the order. */
+export async function queueShippingNotice(deps: MailDeps, orderId: number): Promise<void> {
+  const { order, lines, reader } = await mailFactsOf(deps, orderId);
+  await queueMail(deps.db, 'shipping-notice', shippingNoticeMail(order, lines, reader, orderUrl(deps, order)));
 }

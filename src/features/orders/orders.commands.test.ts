@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { testGatewayPayments } from '@/server/db/schema';
 import { signUp } from '../../../tests/support/customers';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { placeOrder, stockOf } from '../../../tests/support/orders';
 import { disableUserCommand } from '../auth/auth.commands';
 import { orderCommands } from './orders.commands';
@@ -30,7 +30,7 @@ describe('ship', () => {
     expect(output).toBe(`Order ${order.orderNo} shipped with Pos Laju (EP123456789MY); shipping notice sent to ${customer.email}.`);
     expect(await details(order.orderId)).toMatchObject({ status: 4, delivery: { carrier: 'Pos Laju', trackingNumber: 'EP123456789MY', shipTime: expect.any(String) } });
 
-    const mail = (await readOutbox(shop.config.mail.outboxDir)).at(-1)!;
+    const mail = (await sentMail(shop)).at(-1)!;
     expect(mail.subject).toBe(`Pesanan anda ${order.orderNo} dalam perjalanan`);
     expect(mail.text).toContain('Helo Aisyah,');
     expect(mail.text).toContain('Syarikat penghantaran: Pos Laju. Nombor penjejakan: EP123456789MY.');

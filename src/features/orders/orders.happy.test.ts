@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { goods, orders, testGatewayPayments, users } from '@/server/db/schema';
 import { sessionTokenOf, signUp, uniqueEmail, type Customer } from '../../../tests/support/customers';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { deliveryAddress, payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
 import type { Cart } from '../cart/cart.schema';
@@ -19,7 +19,7 @@ const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: i
 const as = (customer: Customer, language?: string) => ({ headers: customer.headers, language });
 const details = async (customer: Customer, orderId: number, language?: string) =>
   (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, as(customer, language))).body.data;
-const mailsTo = async (email: string) => (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => mail.to && JSON.stringify(mail.to).includes(email));
+const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => mail.to && JSON.stringify(mail.to).includes(email));
 const soldCountOf = async (sku: CartSku) => {
   const [row] = await shop.db.select({ soldCount: goods.soldCount }).from(goods).where(eq(goods.slug, sku === 'oil-usd-only' ? 'massage-oil' : 'silk-robe'));
   return row!.soldCount;

@@ -8,9 +8,11 @@ import type { Currency, Language } from '@/lib/locale';
 import { pointsToPay } from '@/lib/money';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import type { Mail } from '@/server/mail/mailer';
+import { queueMailSql } from '@/server/mail/outbox';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { PaymentProviderError, breakdownOf, type AmountBreakdown, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
-import { sendOrderConfirmation } from './order-mails';
+import { orderConfirmationFor, queueOrderConfirmation } from './order-mails';
 import { closeAwaitingPayment, countSold, countSoldSql, releaseStock } from './order-stock';
 import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
 import type { PayMethod, PaymentStart } from './orders.schema';
@@ -183,8 +185,8 @@ async function payWithEnergy(deps: OrderDeps, order: OrderRow, now: Date): Promi
     }
     await tx.update(payments).set({ status: 'superseded' }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'created')));
     await countSold(tx, order.id, 1);
+    await queueOrderConfirmation({ db: tx, config: deps.config }, order.id);
   });
-  await sendOrderConfirmation(deps, order.id).catch((error: unknown) => deps.logger.error({ err: error, orderId: order.id }, 'order confirmation mail failed'));
   return { orderId: order.id, payMethod: 'ep', providerOrderId: null, approveUrl: null, paid: true };
 }
 
@@ -330,7 +332,7 @@ async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result:
  * sold, their rows locked in id order (see order-stock.ts). `known` for a capture already recorded,
  * `orphan` for one that cannot pay the order (paid otherwise or closed).
  */
-async function captureStatement(db: Executor, paymentId: number, captureId: string, now: Date, goodsOnly: boolean) {
+async function captureStatement(db: Executor, paymentId: number, captureId: string, now: Date, goodsOnly: boolean, confirmation: Mail) {
   const [row] = rowsOf<Record<string, unknown> & { locked: boolean | null; previousCaptureId: string | null }>(
     await db.execute(sql`
       with current as (
@@ -349,6 +351,8 @@ async function captureStatement(db: Executor, paymentId: number, captureId: stri
         from current where ${payments.id} = current.id and current.capture_id is null
       ), sold as (
         ${countSoldSql(sql`(select id from paid)`)}
+      ), owed as (
+        ${queueMailSql('order-confirmation', confirmation, sql`paid`)}
       )
       select current.id is not null as locked, current.capture_id as "previousCaptureId", ${selectOrderColumns(sql`paid`)}
       from (select 1) as one left join current on true left join paid on true`),
@@ -379,12 +383,14 @@ export async function recordCapture(
     await holdMismatchedCapture(deps, payment, captureId, captured, now);
     return null;
   }
+  // The confirmation is queued by the statement that pays the order (none if it does not).
+  const confirmation = await orderConfirmationFor(deps, payment.orderId, captureId);
   const settle = async (): Promise<{ outcome: 'known' | 'orphan' | 'paid'; order: OrderRow | null }> => {
     // A goods order settles in one statement; a recharge (its points credited with it) in a transaction.
-    const goods = await captureStatement(deps.db, payment.id, captureId, now, true);
+    const goods = await captureStatement(deps.db, payment.id, captureId, now, true, confirmation);
     if (goods) return goods;
     return deps.db.transaction(async (tx) => {
-      const settled = (await captureStatement(tx, payment.id, captureId, now, false)) ?? { outcome: 'known' as const, order: null };
+      const settled = (await captureStatement(tx, payment.id, captureId, now, false, confirmation)) ?? { outcome: 'known' as const, order: null };
       // The one place a provider's payment makes an order paid: a recharge credits its points here.
       if (settled.order) await creditPaidRecharge(tx, settled.order, now);
       return settled;
@@ -393,10 +399,6 @@ export async function recordCapture(
   const { outcome, order } = await settle();
 
   if (outcome === 'paid') {
-    // The payment stands whatever happens to the mail; a failed mail is logged, not the customer's problem.
-    await sendOrderConfirmation(deps, order!).catch((error: unknown) =>
-      deps.logger.error({ err: error, orderId: payment.orderId }, 'order confirmation mail failed'),
-    );
     // A recharge completed on being credited: the row above is no longer its status.
     return order!.kind === 'goods' ? order : null;
   }

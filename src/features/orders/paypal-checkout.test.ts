@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { goods, payments } from '@/server/db/schema';
 import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { loadConfig } from '@/server/config';
 import { deliveryAddress, placeOrder, startPayment } from '../../../tests/support/orders';
 import { startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
@@ -39,7 +39,7 @@ const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: i
 const callback = (customer: Customer, orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
 const checkStatus = (customer: Customer, orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
 const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
-const mailsTo = async (email: string) => (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => JSON.stringify(mail.to).includes(email));
+const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(email));
 const soldCount = async () => (await shop.db.select({ soldCount: goods.soldCount }).from(goods).where(eq(goods.slug, 'silk-robe')))[0]!.soldCount;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { goods, goodsTexts, specificationPrices, specifications, specificationTexts } from '@/server/db/schema';
 import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { payWithTestGateway, placeOrder } from '../../../tests/support/orders';
 import { orderCommands } from '../orders/orders.commands';
 
@@ -45,7 +45,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const mailsTo = async (email: string) => (await readOutbox(shop.config.mail.outboxDir)).filter((mail) => JSON.stringify(mail.to).includes(email));
+const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(email));
 const wholeMail = (mail: ParsedMail) => [mail.subject ?? '', mail.text ?? '', typeof mail.html === 'string' ? mail.html : ''].join('\n');
 
 /** A customer in `language` who buys the two items, pays, and whose order the operator ships. */

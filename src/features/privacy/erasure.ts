@@ -9,6 +9,7 @@ import type { Executor } from '@/server/db/client';
 import { customerSubject } from '@/features/audit/audit';
 import { addresses, auditLog, cartLines, newsletterSubscribers, orders, passwordResets, shareVisits, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
+import { forgetMailTo } from '@/server/mail/outbox';
 
 /*
  * Erasing a customer on request (the account page, or the operator's `erase-customer`). Orders, their
@@ -61,6 +62,7 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(shareVisits).where(eq(shareVisits.userId, userId));
     await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`);
+    await forgetMailTo(tx, user.email);
     await forgetEmailInAuditLog(tx, userId, user.email);
     await anonymiseReviews(tx, userId);
 

@@ -7,6 +7,7 @@ import type { ShopDeps } from '@/server/deps';
 import { orders, reviewRequests, users } from '@/server/db/schema';
 import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
+import { queueMail } from '@/server/mail/outbox';
 import { REVIEW_REQUEST_AFTER_DAYS } from './reviews';
 
 /*
@@ -20,7 +21,7 @@ const DAY_MS = 86_400_000;
 const REQUEST_WINDOW_DAYS = 30;
 const BATCH = 50;
 
-type RequestDeps = Pick<ShopDeps, 'db' | 'config' | 'mailer' | 'logger'>;
+type RequestDeps = Pick<ShopDeps, 'db' | 'config'>;
 
 export function reviewRequestMail(order: OrderRow, items: string[], greetingName: string, senderName: string, link: string): Mail {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(order.language, key, params);
@@ -37,7 +38,7 @@ export function reviewRequestMail(order: OrderRow, items: string[], greetingName
   };
 }
 
-/** Sends the requests that are due; each order is claimed once (a row in review_requests), so two processes never both send. */
+/** Queues the requests that are due; each order is claimed once (a row in review_requests), so two processes never both queue one. */
 export async function sendReviewRequests(deps: RequestDeps, now: Date): Promise<number> {
   const completedBefore = new Date(now.getTime() - REVIEW_REQUEST_AFTER_DAYS * DAY_MS);
   const completedAfter = new Date(now.getTime() - REQUEST_WINDOW_DAYS * DAY_MS);
@@ -61,20 +62,18 @@ export async function sendReviewRequests(deps: RequestDeps, now: Date): Promise<
     .limit(BATCH);
   let sent = 0;
   for (const { order } of due) {
-    const [claimed] = await deps.db.insert(reviewRequests).values({ orderId: order.id, sentAt: now }).onConflictDoNothing().returning();
-    if (!claimed) continue;
-    try {
-      const reader = await mailReaderOf(deps, order);
-      const lines = (await loadLines(deps.db, [order.id], order.language)).get(order.id) ?? [];
+    // The claim (a row in review_requests) and the mail commit together: the order is asked about once.
+    const queued = await deps.db.transaction(async (tx) => {
+      const [claimed] = await tx.insert(reviewRequests).values({ orderId: order.id, sentAt: now }).onConflictDoNothing().returning();
+      if (!claimed) return false;
+      const reader = await mailReaderOf({ db: tx, config: deps.config }, order);
+      const lines = (await loadLines(tx, [order.id], order.language)).get(order.id) ?? [];
       // Through the sign-in page, which goes on to the order's review form (at once when signed in already).
       const link = `${deps.config.publicOrigin}/sign?link=${encodeURIComponent(`/my/order/details?orderId=${order.id}#reviews`)}`;
-      await deps.mailer.send(reviewRequestMail(order, describeItems(order, lines, reader.showItemNames), reader.greetingName, reader.senderName, link));
-      sent += 1;
-    } catch (error) {
-      // Not sent: the claim goes, so the next round tries again.
-      await deps.db.delete(reviewRequests).where(eq(reviewRequests.orderId, order.id));
-      deps.logger.error({ err: error, orderId: order.id }, 'review request not sent');
-    }
+      await queueMail(tx, 'review-request', reviewRequestMail(order, describeItems(order, lines, reader.showItemNames), reader.greetingName, reader.senderName, link));
+      return true;
+    });
+    if (queued) sent += 1;
   }
   return sent;
 }

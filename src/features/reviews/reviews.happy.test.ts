@@ -5,7 +5,7 @@ import { unpublishedChanges } from '@/features/backoffice/publish/publishing';
 import type { CommentPage, ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { auditLog } from '@/server/db/schema';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { aCustomer, aLine, anOrder, aShop } from '../../../tests/support/fixtures';
 import { anOperator } from '../../../tests/support/operators';
 import type { ModerationPage, OrderReviews, OwnReview } from './reviews.schema';
@@ -170,10 +170,10 @@ describe('the review request mail', () => {
     const now = new Date();
     for (const order of [asked, notAsked, namedOrder]) await completeOrder(shop.db, shop.config.referenceRates, order.orderNo, new Date(now.getTime() - 4 * DAY_MS));
 
-    const deps = { db: shop.db, config: shop.config, mailer: shop.operator.mailer, logger: shop.operator.logger };
+    const deps = { db: shop.db, config: shop.config };
     await sendReviewRequests(deps, now);
     await sendReviewRequests(deps, now);
-    const mails = await readOutbox(shop.config.mail.outboxDir);
+    const mails = await sentMail(shop);
     const to = (email: string) => mails.filter((mail) => JSON.stringify(mail.to).includes(email) && mail.subject?.startsWith('How was your order'));
     expect(to(silent.email)).toHaveLength(0);
     const [mail] = to(agreed.email);

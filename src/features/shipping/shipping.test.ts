@@ -4,7 +4,7 @@ import type { OrderDetails, OrderQuote, OrderStatusInfo } from '@/features/order
 import { auditLog, orders, shippingZones, taxRates } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { aLine, aShop } from '../../../tests/support/fixtures';
-import { readOutbox } from '../../../tests/support/mail';
+import { sentMail } from '../../../tests/support/mail';
 import { anOperator } from '../../../tests/support/operators';
 import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { startPaypalStandIn } from '../../../tests/support/paypal-stand-in';
@@ -159,7 +159,7 @@ describe('the order', () => {
     expect(paid.body.data).toMatchObject({ status: 1, payAmount: 27_700 });
     expect(paypal.orders.get(providerOrderId)!.capture!.amount).toEqual(money('277.00'));
 
-    const mail = (await readOutbox(shop.config.mail.outboxDir)).find((candidate) => candidate.subject?.includes(placed.orderNo));
+    const mail = (await sentMail(shop)).find((candidate) => candidate.subject?.includes(placed.orderNo));
     expect(mail?.text).toContain('Shipping (Express): RM18.00');
     expect(mail?.text).toContain('Includes SST: RM20.52');
   });

@@ -5,6 +5,7 @@ import { openDatabase, type Database } from '../db/client';
 import { createLogger, type Logger } from '../logger';
 import { linkOrigin } from '../origin';
 import { createMailer, type Mailer } from '../mail/mailer';
+import { sendWaitingMail } from '../mail/outbox';
 import { createPaymentProvider } from '../payments/registry';
 import type { PaymentProvider } from '../payments/provider';
 import { openStorage } from '../storage/open-storage';
@@ -47,7 +48,10 @@ export async function withOperatorShop<T>(config: Config, work: (shop: OperatorS
     const linked = { ...config, publicOrigin: await linkOrigin(config) };
     storage = await openStorage(linked.storage);
     const shop = { db: database.db, config: linked, logger, storage, mailer: createMailer(linked, logger) };
-    return await work({ ...shop, payments: createPaymentProvider(shop) });
+    const result = await work({ ...shop, payments: createPaymentProvider(shop) });
+    // Mail the command queued (a shipping notice, a newsletter) leaves now; what cannot waits in the outbox for the shop.
+    await sendWaitingMail(shop).catch((error: unknown) => logger.warn({ err: error }, 'mail stays in the outbox'));
+    return result;
   } finally {
     await storage?.close();
     await database.close();

@@ -6,6 +6,8 @@ import { describe, expect, it } from 'vitest';
 import { createApp } from '@/app/app';
 import { countUnpaidOrdersInMetrics } from '@/features/orders/order-metrics';
 import { rowsOf } from '@/server/db/client';
+import { countMailInMetrics } from '@/server/mail/mail-metrics';
+import { sendWaitingMail } from '@/server/mail/outbox';
 import type { Storage } from '@/server/storage/storage';
 import { aCustomer, aLine, anOrder, aShop } from '../../../tests/support/fixtures';
 
@@ -103,9 +105,10 @@ describe('metrics', () => {
     expect((await get(app, '/metrics')).status).toBe(403);
   });
 
-  it('count requests by route template, orders, payments and unpaid orders', async () => {
+  it('count requests by route template, orders, payments, unpaid orders and the outbox', async () => {
     const { app } = appOf();
     countUnpaidOrdersInMetrics(shop.db);
+    const mailOutcome = countMailInMetrics(shop.db);
     const scrape = async () => (await get(app, '/metrics', { Authorization: `Bearer ${TOKEN}` })).text;
     const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}()[\]|.+*?^$\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
     const before = await scrape();
@@ -121,6 +124,12 @@ describe('metrics', () => {
     expect(value(after, 'shop_orders_created_total') - value(before, 'shop_orders_created_total')).toBe(2);
     expect(value(after, 'shop_payments_total{outcome="completed"}') - value(before, 'shop_payments_total{outcome="completed"}')).toBe(1);
     expect(value(after, 'shop_orders_unpaid')).toBe(1);
+    // The paid order owes its confirmation: waiting in the outbox until the sender hands it over.
+    expect(value(after, 'shop_mails_waiting')).toBe(1);
+    await sendWaitingMail(shop.operator, new Date(), mailOutcome);
+    const sent = await scrape();
+    expect(value(sent, 'shop_mails_waiting')).toBe(0);
+    expect(value(sent, 'shop_mails_total{outcome="sent"}') - value(after, 'shop_mails_total{outcome="sent"}')).toBe(1);
   });
 });
 

@@ -41,6 +41,18 @@ export async function startTestShop(env: Record<string, string> = {}, { ownSite 
     newPage: browser.newPage,
     /** The mails the shop wrote to its outbox, newest last. */
     mails: () => readMails(config.mail.outboxDir),
+    /**
+     * The newest mail written to the outbox folder that contains every one of `texts` (quoted-printable
+     * line breaks joined), once there is one: mail leaves through the database's outbox a moment after
+     * the commit that owes it.
+     */
+    async mailWith(...texts: string[]): Promise<string> {
+      let found: string | undefined;
+      await expect
+        .poll(async () => (found = (await readMails(config.mail.outboxDir)).findLast((mail) => texts.every((text) => mail.replace(/=\r?\n/g, '').includes(text)))))
+        .toBeDefined();
+      return found!;
+    },
     async close() {
       await browser.close();
       await shop.close();

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { orders } from '@/server/db/schema';
 import { signUp } from '../../../../tests/support/customers';
 import { aLine, aShop, anOrder } from '../../../../tests/support/fixtures';
-import { readOutbox } from '../../../../tests/support/mail';
+import { sentMail } from '../../../../tests/support/mail';
 import { anOperator } from '../../../../tests/support/operators';
 import { orderCommands } from '@/features/orders/orders.commands';
 
@@ -19,7 +19,7 @@ describe('order actions from the back office', () => {
 
     const shipped = await shop.post<{ status: number; delivery: { trackingNumber: string } }>('/admin/orders/ship', { orderNo: order.orderNo, carrier: 'DHL', trackingNumber: 'JD0142' }, { headers });
     expect(shipped.body).toMatchObject({ code: 1, data: { status: 4, delivery: { trackingNumber: 'JD0142' } } });
-    const mails = await readOutbox(shop.config.mail.outboxDir);
+    const mails = await sentMail(shop);
     expect(mails.filter((mail) => mail.to && JSON.stringify(mail.to).includes(buyer.email)).some((mail) => (mail.text ?? '').includes('JD0142'))).toBe(true);
     const seen = await shop.get<{ delivery: { trackingNumber: string } }>(`/order/getOrderDetails?orderId=${order.orderId}`, { headers: buyer.headers });
     expect(seen.body.data.delivery.trackingNumber).toBe('JD0142');
