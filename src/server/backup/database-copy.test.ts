@@ -8,7 +8,7 @@ import { migrate } from 'drizzle-orm/pglite/migrator';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { migrationsFolder, openDatabase, rowsOf } from '@/server/db/client';
-import { createEmptyTestDatabaseUrl } from '../../../tests/support/database';
+import { createTestDatabaseUrl } from '../../../tests/support/database';
 import { restoreBackup, writeBackup } from './backup';
 import { knownMigrations } from './database-copy';
 
@@ -36,7 +36,7 @@ describe('a backup from before the latest migrations', () => {
     expect(manifest.migration.tag).toBe(knownMigrations().at(-3)!.tag);
 
     const target = path.join(work, 'restored');
-    const postgres = process.env.TEST_DATABASE_URL ? await createEmptyTestDatabaseUrl() : undefined;
+    const postgres = process.env.TEST_DATABASE_URL ? await createTestDatabaseUrl({ empty: true }) : undefined;
     try {
       await restoreBackup(loadConfig({ DATA_DIR: target, ...(postgres && { DATABASE_URL: postgres.url }) }), file);
       const restored = await openDatabase({ databaseUrl: postgres?.url, dataDir: path.join(target, 'db'), owner: { kind: 'task', name: 'test' } });
