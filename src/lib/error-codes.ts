@@ -35,6 +35,8 @@ export const ErrorCode = {
   ReviewNotAllowed: -250,
   /** Each size bought is reviewed once; the customer edits her review instead. */
   AlreadyReviewed: -251,
+  /** A sales rule refuses the goods at the destination, or the payment method for them there (docs/decisions/077-sales-rules.md). */
+  NotAvailableThere: -260,
   SystemBusy: -9999,
 } as const;
 

@@ -10,6 +10,7 @@ import { energyCommands } from '@/features/energy/energy.commands';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
 import { shippingCommands } from '@/features/shipping/shipping.commands';
+import { salesRuleCommands } from '@/features/sales-rules/sales-rules.commands';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
@@ -24,6 +25,7 @@ export const commands: Record<string, Command> = {
   ...orderCommands,
   ...energyCommands,
   ...shippingCommands,
+  ...salesRuleCommands,
   'disable-user': disableUserCommand,
   operator: operatorAccountsCommand,
   'erase-customer': eraseCustomerCommand,

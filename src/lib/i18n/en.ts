@@ -112,6 +112,9 @@ export const en = {
   'mail.orderConfirmation.shipping': 'Shipping ({method}): {amount}',
   'mail.orderConfirmation.taxAdded': '{label}: {amount}',
   'mail.orderConfirmation.taxIncluded': 'Includes {label}: {amount}',
+  'code.-260': 'This is not available for delivery to this destination, or not with this payment method',
+  'sales.notSold': 'Some items cannot be delivered to this destination; remove them or choose another address',
+  'sales.payMethodRefused': 'This payment method is not available for these items to this destination; please choose another',
 } as const;
 
 export type MessageKey = keyof typeof en;

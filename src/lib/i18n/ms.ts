@@ -110,4 +110,7 @@ export const ms: Dictionary = {
   'mail.orderConfirmation.shipping': 'Penghantaran ({method}): {amount}',
   'mail.orderConfirmation.taxAdded': '{label}: {amount}',
   'mail.orderConfirmation.taxIncluded': 'Termasuk {label}: {amount}',
+  'code.-260': 'Ini tidak tersedia untuk penghantaran ke destinasi ini, atau tidak dengan kaedah pembayaran ini',
+  'sales.notSold': 'Sesetengah item tidak boleh dihantar ke destinasi ini; alih keluar item itu atau pilih alamat lain',
+  'sales.payMethodRefused': 'Kaedah pembayaran ini tidak tersedia untuk item ini ke destinasi ini; sila pilih yang lain',
 };

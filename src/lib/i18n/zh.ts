@@ -110,4 +110,7 @@ export const zh: Dictionary = {
   'mail.orderConfirmation.shipping': '运费（{method}）：{amount}',
   'mail.orderConfirmation.taxAdded': '{label}：{amount}',
   'mail.orderConfirmation.taxIncluded': '含 {label}：{amount}',
+  'code.-260': '该商品无法配送到此地区，或不能使用此支付方式',
+  'sales.notSold': '部分商品无法配送到此地区，请移除或选择其他地址',
+  'sales.payMethodRefused': '此支付方式不适用于这些商品和此配送地区，请选择其他方式',
 };
