@@ -170,3 +170,23 @@ export async function productsNotSoldAt(reader: RulesReader, goodsIds: number[],
   const book = await readSalesRuleBook(reader);
   return new Set(refusedLines(book, goodsIds.map((goodsId) => ({ goodsId })), where, null).map(({ line }) => line.goodsId));
 }
+
+/** An order as the operators' check reads it. */
+export type RuledOrder = { kind: string; status: number; payMethod: string; deliveryAddress: RuledDestination | null; lines: RuledLine[] };
+
+/** Paid or awaiting payment: not shipped yet, so a rule can still hold it. */
+const notShippedYet = [0, 1, 2];
+const awaitingPayment = [0, 2];
+
+/**
+ * The rule that holds `order` as the rules are now, for the orders board and the order details: one
+ * that refuses a line at its address (an order paid or awaiting payment), else, while it awaits
+ * payment, one that refuses its payment method for a line there. Null when none does.
+ */
+export function holdingRule(book: SalesRuleBook, order: RuledOrder): SalesRule | null {
+  if (book.rules.length === 0 || order.kind !== 'goods' || !order.deliveryAddress || !notShippedYet.includes(order.status)) return null;
+  const [notSold] = refusedLines(book, order.lines, order.deliveryAddress, null);
+  if (notSold) return notSold.rule;
+  if (!awaitingPayment.includes(order.status)) return null;
+  return refusedLines(book, order.lines, order.deliveryAddress, order.payMethod)[0]?.rule ?? null;
+}
