@@ -19,6 +19,7 @@ import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/featu
 import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
 import { checkSalesRules, readSalesRuleBook, refusedPayMethods } from '@/features/sales-rules/sales-rules.service';
+import { checkAgeAssurance, missingAgeCheck } from '@/features/sales-rules/age-checks.service';
 import { payMethods } from './orders';
 import type { NewAddressBody } from '@/features/delivery/delivery.schema';
 
@@ -115,6 +116,7 @@ export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader:
     shippingMethodId: shippingMethod?.shippingMethodId ?? null,
     discountCode: discounted.discountOwner?.shareCode ?? null,
     refusedPayMethods: book && where ? (refusedPayMethods(book, payMethods, lines, where) as OrderQuote['refusedPayMethods']) : [],
+    ageCheckProvider: book && where ? await missingAgeCheck(deps.db, book, where, signedIn?.id) : null,
   };
 }
 
@@ -164,7 +166,9 @@ export async function placeOrder(
   const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
   const { discountOwner } = discounted;
   const { totals, shippingMethod } = await chargeFor(deps, reader, discounted.totals, { country: deliveryAddress.country, state: deliveryAddress.state, shippingMethodId: body.shippingMethodId });
-  checkSalesRules(await readSalesRuleBook({ db, cache: reader.cache }), lines, deliveryAddress, body.payMethod);
+  const book = await readSalesRuleBook({ db, cache: reader.cache });
+  checkSalesRules(book, lines, deliveryAddress, body.payMethod);
+  await checkAgeAssurance(db, book, deliveryAddress, 'user' in buyer ? buyer.user.id : undefined);
   if (body.expectedPayAmount !== undefined && body.expectedPayAmount !== totals.payAmount) {
     throw new ShopError(ErrorCode.IllegalRequest, {
       field: 'expectedPayAmount',

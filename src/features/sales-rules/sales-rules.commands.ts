@@ -1,6 +1,7 @@
 import { operatorCommand, parsed, readArguments } from '@/server/cli/operator';
 import { describeRule } from './sales-rules';
-import { salesRuleInputSchema } from './sales-rules.schema';
+import { ageCheckRegionBodySchema, salesRuleInputSchema } from './sales-rules.schema';
+import { listAgeCheckRegions, saveAgeCheckRegion } from './age-checks.service';
 import { deleteSalesRule, listSalesRules, saveSalesRule } from './sales-rules.service';
 
 /* The operator's sales-rule commands, the same rules the back office calls: `npm run shop -- <command> --help`. */
@@ -8,6 +9,7 @@ import { deleteSalesRule, listSalesRules, saveSalesRule } from './sales-rules.se
 const listUsage = 'sales-rules';
 const ruleUsage = 'sales-rule <category | product:ID> <* | COUNTRY[-STATE]> (--allow | --refuse) [--method paypal|card|test|ep] [--note text]';
 const deleteUsage = 'sales-rule-delete <rule id>';
+const ageUsage = 'age-check-region [<* | COUNTRY[-STATE]> <provider | none>]';
 
 export const salesRuleCommands = {
   'sales-rules': operatorCommand({
@@ -37,6 +39,18 @@ export const salesRuleCommands = {
         }),
       );
       return `Saved ${describeRule(await saveSalesRule(db, 'cli', input))}.`;
+    },
+  }),
+  'age-check-region': operatorCommand({
+    usage: ageUsage,
+    help: "list the destinations whose orders need a provider's age check, or set one (`none` asks none there again); the 18+ confirmation stays everyone's",
+    async execute(args, { db }) {
+      const { positionals } = readArguments(args, ageUsage, {}, { min: 0, max: 2 });
+      if (positionals.length === 0) return (await listAgeCheckRegions(db)).map((row) => `age check ${row.region}: ${row.provider}`).join('\n') || 'No destination asks for an age check beyond the 18+ confirmation.';
+      if (positionals.length !== 2) throw new Error(`usage: npm run shop -- ${ageUsage}`);
+      const [region, provider] = positionals as [string, string];
+      const saved = await saveAgeCheckRegion(db, 'cli', parsed(ageCheckRegionBodySchema.safeParse({ region, provider: provider === 'none' ? null : provider })));
+      return saved ? `Orders to ${saved.region} need an age check by ${saved.provider}.` : `Orders to ${region.toUpperCase()} need no age check beyond the 18+ confirmation.`;
     },
   }),
   'sales-rule-delete': operatorCommand({

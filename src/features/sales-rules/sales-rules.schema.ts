@@ -8,7 +8,7 @@ import { recordIdSchema } from '@/lib/record-id';
  */
 
 /** `*` (everywhere), `MY` (a country) or `US-CA` (a state of it). */
-const regionSchema = z.string().trim().toUpperCase().regex(/^(?:\*|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/);
+export const regionSchema = z.string().trim().toUpperCase().regex(/^(?:\*|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/);
 
 export const salesRuleInputSchema = z
   .object({
@@ -40,3 +40,7 @@ export const salesRuleSchema = z.object({
 
 export const salesRuleBodySchema = z.object({ rule: salesRuleInputSchema }).strict();
 export const salesRuleIdBodySchema = z.object({ salesRuleId: recordIdSchema }).strict();
+
+/** A destination whose orders need an age check by `provider` (`stand-in`, or a provider added beside it); null asks none there. */
+export const ageCheckRegionBodySchema = z.object({ region: regionSchema, provider: z.string().trim().min(1).max(40).nullable() }).strict();
+export const ageCheckRegionSchema = z.object({ region: z.string(), provider: z.string() });

@@ -5,7 +5,7 @@ import { payMethods } from '@/features/orders/orders';
 import type { RulesReader } from '@/features/shipping/shipping.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { goods, salesRules } from '@/server/db/schema';
+import { ageCheckRegions, goods, salesRules } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { describeRule, refusingRule, type RuledDestination, type SalesRule } from './sales-rules';
 import type { SalesRuleInput } from './sales-rules.schema';
@@ -37,7 +37,7 @@ export async function listSalesRules(db: Executor): Promise<SalesRule[]> {
 const refuse = (field: string, reason: string, status?: 404) => new ShopError(ErrorCode.IllegalRequest, { field, data: { field, reason }, ...(status ? { status } : {}) });
 
 /** `MY` or `US-CA` must be a destination the shop knows; `*` is every destination. */
-function checkRegion(region: string) {
+export function checkRegion(region: string) {
   if (region === '*') return;
   const [countryCode = '', state] = region.split('-');
   const country = findCountry(countryCode);
@@ -94,8 +94,8 @@ export async function deleteSalesRule(db: Executor, actor: Actor, salesRuleId: n
   });
 }
 
-/** Every rule and the category of every product, as checks need them. */
-export type SalesRuleBook = { rules: SalesRule[]; categories: Record<string, string> };
+/** Every rule, the category of every product and the regions that ask for an age check, as checks need them. */
+export type SalesRuleBook = { rules: SalesRule[]; categories: Record<string, string>; ageRegions: { region: string; provider: string }[] };
 
 /**
  * The rules and every product's category, read in one statement and kept like the delivery rules (a
@@ -110,7 +110,8 @@ async function readBook(db: Executor): Promise<SalesRuleBook> {
     await db.execute(sql`select
       coalesce((select json_agg(json_build_object('salesRuleId', r.id, 'payMethod', nullif(r.pay_method, ''), 'category', nullif(r.category, ''),
         'goodsId', r.goods_id, 'region', r.region, 'allowed', r.allowed, 'note', r.note)) from ${salesRules} r), '[]') as rules,
-      case when exists (select 1 from ${salesRules}) then coalesce((select json_object_agg(g.id, g.category) from ${goods} g), '{}') else '{}' end as categories`),
+      case when exists (select 1 from ${salesRules}) then coalesce((select json_object_agg(g.id, g.category) from ${goods} g), '{}') else '{}' end as categories,
+      coalesce((select json_agg(json_build_object('region', a.region, 'provider', a.provider)) from ${ageCheckRegions} a), '[]') as "ageRegions"`),
   );
   return book!;
 }

@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ProductStock } from '@/features/catalog/catalog.schema';
 import type { OrderQuote } from '@/features/orders/orders.schema';
 import { zh } from '@/lib/i18n/zh';
-import { auditLog, cartLines, goods, orders, payments, salesRules } from '@/server/db/schema';
+import { ageChecks, auditLog, cartLines, goods, orders, payments, salesRules } from '@/server/db/schema';
 import { signUp } from '../../../tests/support/customers';
 import { aLine, aShop } from '../../../tests/support/fixtures';
 import { anOperator } from '../../../tests/support/operators';
@@ -200,5 +200,60 @@ describe('what each payment method may carry', () => {
     const byCard = await startPayment(shop, buyer, placed.orderId, 'card');
     expect(byCard.body.code).toBe(1);
     for (const { salesRuleId } of [everywhere, us, california]) await deleteRule(salesRuleId);
+  });
+});
+
+describe('age assurance by region', () => {
+  const standInAnswer = async (url: string, outcome: 'passed' | 'failed') => {
+    const path = new URL(url).pathname.replace('/api/v1', '');
+    const page = await shop.app.request(`/api/v1${path}`);
+    expect(await page.text()).toContain('I am 18 or older');
+    const decided = await shop.app.request(`/api/v1/age/stand-in/decide?id=${path.split('/').pop()}&outcome=${outcome}`);
+    expect(decided.status).toBe(303);
+    return new URL(decided.headers.get('Location')!).searchParams.get('ageCheck')!;
+  };
+
+  it("asks a provider's check before an order to a region that requires one, keeps only the outcome, and lets a passed customer order", async () => {
+    const adult = await signUp(shop);
+    const minor = await signUp(shop);
+    const set = await shop.post('/admin/sales-rules/age-checks/save', { region: 'us-tx', provider: 'stand-in' }, { headers: admin });
+    expect(set.body).toMatchObject({ code: 1, data: { region: 'US-TX', provider: 'stand-in' } });
+    const [entry] = await shop.db.select().from(auditLog).where(eq(auditLog.subject, 'age check US-TX'));
+    expect(entry).toMatchObject({ action: 'age-check.region.create', after: { region: 'US-TX', provider: 'stand-in' } });
+
+    // The 18+ confirmation stays enough elsewhere; Texas asks for the check.
+    expect((await shop.post<OrderQuote>('/order/quoteOrder', { items: [robe()], country: 'US', state: 'CA' }, { headers: adult.headers })).body.data.ageCheckProvider).toBeNull();
+    expect((await shop.post<OrderQuote>('/order/quoteOrder', { items: [robe()], country: 'US', state: 'TX' }, { headers: adult.headers })).body.data.ageCheckProvider).toBe('stand-in');
+    const before = await counts();
+    const refused = await createOrder(shop, adult, { items: [robe()], deliveryAddress: to('US', 'TX'), payMethod: 'paypal' }, { currency: 'USD' });
+    expect(refused.body).toMatchObject({ code: -261, data: { provider: 'stand-in', country: 'US', state: 'TX', signedIn: true } });
+    const guest = await createOrder(shop, {}, { items: [robe()], deliveryAddress: to('US', 'TX'), payMethod: 'paypal', email: 'guest.tx@example.com', password: btoa('secret123') }, { currency: 'USD' });
+    expect(guest.body).toMatchObject({ code: -261, data: { signedIn: false } });
+    expect(await counts()).toEqual(before);
+
+    for (const [customer, outcome] of [[adult, 'passed'], [minor, 'failed']] as const) {
+      const started = await shop.post<{ url: string }>('/age/start', { country: 'US', state: 'TX', returnPath: '/pay?ids=x' }, { headers: customer.headers });
+      expect(started.body.code).toBe(1);
+      const checkId = await standInAnswer(started.body.data.url, outcome);
+      expect((await shop.post('/age/settle', { checkId }, { headers: customer.headers })).body).toMatchObject({ code: 1, data: { status: outcome } });
+      // Someone else's check is not theirs to settle.
+      expect((await shop.post('/age/settle', { checkId }, { headers: buyer.headers })).body.code).toBe(-214);
+    }
+    // Only the outcome is kept: no document, no date of birth.
+    const kept = await shop.db.select().from(ageChecks).where(eq(ageChecks.userId, Number(adult.user.userId)));
+    expect(Object.keys(kept[0]!).sort()).toEqual(['checkId', 'createdAt', 'decidedAt', 'id', 'provider', 'status', 'userId']);
+
+    expect((await placeOrder(shop, adult, [robe()], { deliveryAddress: to('US', 'TX'), payMethod: 'paypal' }, { currency: 'USD' })).orderId).toEqual(expect.any(Number));
+    expect((await createOrder(shop, minor, { items: [robe()], deliveryAddress: to('US', 'TX'), payMethod: 'paypal' }, { currency: 'USD' })).body.code).toBe(-261);
+
+    // Bad input changes nothing; `none` asks for no check there again.
+    const unchanged = await counts();
+    expect((await shop.post('/admin/sales-rules/age-checks/save', { region: 'US-TX', provider: 'passport-scanner' }, { headers: admin })).body).toMatchObject({ code: -218, data: { field: 'provider' } });
+    expect((await shop.post('/admin/sales-rules/age-checks/save', { region: 'ZZ', provider: 'stand-in' }, { headers: admin })).body).toMatchObject({ code: -218, data: { field: 'region' } });
+    expect((await shop.post('/age/start', { country: 'US', state: 'CA', returnPath: '/pay' }, { headers: adult.headers })).body).toMatchObject({ code: -218, data: { reason: 'no-age-check' } });
+    expect((await shop.post('/age/start', { country: 'US', state: 'TX', returnPath: '//evil.example/' }, { headers: adult.headers })).body.code).toBe(-218);
+    expect(await counts()).toEqual(unchanged);
+    expect(await salesRuleCommands['age-check-region'].execute(['US-TX', 'none'], shop.operator)).toBe('Orders to US-TX need no age check beyond the 18+ confirmation.');
+    expect((await createOrder(shop, minor, { items: [robe()], deliveryAddress: to('US', 'TX'), payMethod: 'paypal' }, { currency: 'USD' })).body.code).toBe(1);
   });
 });

@@ -19,7 +19,7 @@ export type RuledGoods = { goodsId: number; category: string };
 export type RuledDestination = { country: string; state: string };
 
 /** How precisely `region` names the destination: 3 its state, 2 its country, 1 everywhere, 0 not it. */
-function regionRank(region: string, where: RuledDestination): number {
+export function regionRank(region: string, where: RuledDestination): number {
   if (region === '*') return 1;
   if (region === where.country) return 2;
   return where.state !== '' && region === `${where.country}-${where.state}` ? 3 : 0;

@@ -113,4 +113,11 @@ export const ms: Dictionary = {
   'code.-260': 'Ini tidak tersedia untuk penghantaran ke destinasi ini, atau tidak dengan kaedah pembayaran ini',
   'sales.notSold': 'Sesetengah item tidak boleh dihantar ke destinasi ini; alih keluar item itu atau pilih alamat lain',
   'sales.payMethodRefused': 'Kaedah pembayaran ini tidak tersedia untuk item ini ke destinasi ini; sila pilih yang lain',
+  'code.-261': 'Pesanan ke destinasi ini memerlukan semakan umur terlebih dahulu',
+  'ageStandIn.title': 'Semakan umur',
+  'ageStandIn.banner': 'MOD UJIAN: halaman ini menggantikan penyedia jaminan umur. Tiada dokumen diminta atau disimpan.',
+  'ageStandIn.question': 'Jawab sebagai orang yang anda uji.',
+  'ageStandIn.adult': 'Saya berumur 18 tahun atau lebih',
+  'ageStandIn.minor': 'Saya berumur bawah 18 tahun',
+  'ageStandIn.back': 'Kembali ke kedai',
 };

@@ -719,6 +719,10 @@ export const uiEn = {
   'product.notSoldTo': 'Not available for delivery to {country}',
   'checkout.lineNotSoldTo': 'Not available for delivery to {country}: remove it from this order or choose another address.',
   'checkout.payMethodRefusedTo': 'Not available for these items to {country}.',
+  'checkout.ageCheckRequired': 'Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.',
+  'checkout.ageCheckStart': 'Check my age',
+  'checkout.ageCheckSignIn': 'Sign in or create your account first, then check your age.',
+  'checkout.ageCheckFailed': 'The age check did not confirm that you are 18 or older.',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

@@ -718,4 +718,8 @@ export const uiMs: UiDictionary = {
   'product.notSoldTo': 'Tidak tersedia untuk penghantaran ke {country}',
   'checkout.lineNotSoldTo': 'Tidak tersedia untuk penghantaran ke {country}: alih keluar daripada pesanan ini atau pilih alamat lain.',
   'checkout.payMethodRefusedTo': 'Tidak tersedia untuk item ini ke {country}.',
+  'checkout.ageCheckRequired': 'Pesanan ke destinasi ini memerlukan semakan umur oleh penyedia kami sebelum dibuat. Hanya keputusannya disimpan.',
+  'checkout.ageCheckStart': 'Semak umur saya',
+  'checkout.ageCheckSignIn': 'Log masuk atau cipta akaun anda dahulu, kemudian semak umur anda.',
+  'checkout.ageCheckFailed': 'Semakan umur tidak mengesahkan bahawa anda berumur 18 tahun atau lebih.',
 };

@@ -718,4 +718,8 @@ export const uiZh: UiDictionary = {
   'product.notSoldTo': '无法配送至{country}',
   'checkout.lineNotSoldTo': '无法配送至{country}：请从此订单中移除，或选择其他地址。',
   'checkout.payMethodRefusedTo': '配送至{country}的这些商品不能使用此方式。',
+  'checkout.ageCheckRequired': '配送到此地区的订单须先通过服务商的年龄验证，我们只保存验证结果。',
+  'checkout.ageCheckStart': '验证年龄',
+  'checkout.ageCheckSignIn': '请先登录或创建账户，再进行年龄验证。',
+  'checkout.ageCheckFailed': '年龄验证未能确认您已年满 18 岁。',
 };

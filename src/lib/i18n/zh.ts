@@ -113,4 +113,11 @@ export const zh: Dictionary = {
   'code.-260': '该商品无法配送到此地区，或不能使用此支付方式',
   'sales.notSold': '部分商品无法配送到此地区，请移除或选择其他地址',
   'sales.payMethodRefused': '此支付方式不适用于这些商品和此配送地区，请选择其他方式',
+  'code.-261': '配送到此地区的订单需要先完成年龄验证',
+  'ageStandIn.title': '年龄验证',
+  'ageStandIn.banner': '测试模式：本页面代替年龄验证服务商，不要求也不保存任何证件。',
+  'ageStandIn.question': '请以您要测试的身份作答。',
+  'ageStandIn.adult': '我已年满 18 岁',
+  'ageStandIn.minor': '我未满 18 岁',
+  'ageStandIn.back': '返回商店',
 };

@@ -4,6 +4,8 @@ import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { salesRuleBodySchema, salesRuleIdBodySchema, salesRuleSchema } from '@/features/sales-rules/sales-rules.schema';
 import { deleteSalesRule, listSalesRules, saveSalesRule } from '@/features/sales-rules/sales-rules.service';
+import { listAgeCheckRegions, saveAgeCheckRegion } from '@/features/sales-rules/age-checks.service';
+import { ageCheckRegionBodySchema, ageCheckRegionSchema } from '@/features/sales-rules/sales-rules.schema';
 
 const tag = 'Back office: sales rules';
 
@@ -31,5 +33,23 @@ export function salesRulesRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'
     .openapi({ ...jsonRoute({ method: 'post', tag, path: '/delete', summary: 'Remove a sales rule', body: salesRuleIdBodySchema, data: z.null() }), ...guard }, async (c) => {
       await deleteSalesRule(deps.db, actorOf(c), c.req.valid('json').salesRuleId);
       return ok(c, null);
-    });
+    })
+    .openapi(
+      { ...getRoute({ tag, path: '/age-checks', summary: "The destinations whose orders need a provider's age check", query: z.object({}), data: z.array(ageCheckRegionSchema) }), ...guard },
+      async (c) => ok(c, await listAgeCheckRegions(deps.db)),
+    )
+    .openapi(
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/age-checks/save',
+          summary: "Ask a provider's age check before orders to a destination, or (provider null) no longer (-218 naming region or provider)",
+          body: ageCheckRegionBodySchema,
+          data: ageCheckRegionSchema.nullable(),
+        }),
+        ...guard,
+      },
+      async (c) => ok(c, await saveAgeCheckRegion(deps.db, actorOf(c), c.req.valid('json'))),
+    );
 }
