@@ -1,9 +1,10 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
-import { orders } from '@/server/db/schema';
+import { saveAgeCheckRegion } from '@/features/sales-rules/age-checks.service';
+import { ageChecks, orders } from '@/server/db/schema';
 import { startPaypalStandIn } from '../support/paypal-stand-in';
-import { addToCart, goToCheckout, password, placeOrderAsNewCustomer } from './support/storefront';
+import { addToCart, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
 import { aStorefront, islandsAnswering, untranslatedKeys } from './support/shop';
 
 /*
@@ -132,5 +133,41 @@ describe('a shopper shipping to the United States', () => {
     const order = await paidOrder(page);
     expect(order).toMatchObject({ status: 1, payMethod: 'paypal', currency: 'USD', deliveryAddress: { country: 'US', state: 'CA' } });
     expect(paypal.orders.get(order.providerOrderId!)!.capture).toBeDefined();
+  });
+});
+
+describe('a destination that asks for an age check', () => {
+  it("sends a signed-in shopper to the provider's check before the order, keeps only the outcome, and then places it", async () => {
+    await saveAgeCheckRegion(shop.db, 'cli', { region: 'US-TX', provider: 'stand-in' });
+    const page = await shop.newPage();
+    await page.goto('/productsList?category=lingerie');
+    await registerInDialog(page, { firstName: 'Tess', lastName: 'Vaughn', email: 'tess.tx@example.com' });
+    await addToCart(page, 'lingerie', /Satin Slip Dress/);
+    await goToCheckout(page);
+    await page.getByLabel('First name').fill('Tess');
+    await page.getByLabel('Last name').fill('Vaughn');
+    await page.getByLabel('State / province').selectOption('TX');
+    await page.getByLabel('Address', { exact: true }).fill('1 Congress Avenue');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('ZIP code').fill('78701');
+    await page.getByText('Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.').waitFor();
+
+    await page.getByRole('button', { name: 'Check my age' }).click();
+    await page.getByRole('button', { name: 'I am 18 or older' }).click();
+    await page.waitForURL(/\/pay\?ids=/);
+    await expect.poll(() => shop.db.select({ status: ageChecks.status }).from(ageChecks)).toEqual([{ status: 'passed' }]);
+    await page.getByText('Orders to this destination need an age check', { exact: false }).waitFor({ state: 'detached' });
+
+    await page.getByLabel('State / province').selectOption('TX');
+    await page.getByLabel('First name').fill('Tess');
+    await page.getByLabel('Last name').fill('Vaughn');
+    await page.getByLabel('Address', { exact: true }).fill('1 Congress Avenue');
+    await page.getByLabel('City').fill('Austin');
+    await page.getByLabel('ZIP code').fill('78701');
+    await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
+    await approveAtPaypal(page);
+    await page.getByRole('button', { name: 'Place order and pay' }).click();
+    expect(await paidOrder(page)).toMatchObject({ status: 1, deliveryAddress: { state: 'TX' } });
+    await saveAgeCheckRegion(shop.db, 'cli', { region: 'US-TX', provider: null });
   });
 });

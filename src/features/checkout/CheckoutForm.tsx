@@ -116,6 +116,26 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     if (payMethod && refusedMethods.includes(payMethod)) setPayMethod(firstAvailable(methods.filter((method) => !refusedMethods.includes(method.payMethod))));
   }, [refusedMethods.join(','), payMethod]);
 
+  // Back from an age-assurance provider (decision 077): keep its outcome, then price again.
+  const [ageCheckFailed, setAgeCheckFailed] = useState(false);
+  useEffect(() => {
+    const url = new URL(location.href);
+    const checkId = url.searchParams.get('ageCheck');
+    if (!checkId) return;
+    url.searchParams.delete('ageCheck');
+    history.replaceState(null, '', url);
+    void api.post<{ status: string }>('age/settle', { checkId }).then((result) => {
+      setAgeCheckFailed(isSuccess(result) && result.data.status === 'failed');
+      void delivery.refresh();
+    });
+  }, []);
+
+  async function startAgeCheck() {
+    if (!destination) return;
+    const started = await api.post<{ url: string }>('age/start', { country: destination.country, state: destination.state, returnPath: `${location.pathname}${location.search}` });
+    if (isSuccess(started)) location.assign(started.data.url);
+  }
+
   // The code of the friend whose link brought the customer, once the lines are known; checked like any code.
   const prefilled = useRef(false);
   useEffect(() => {
@@ -156,6 +176,7 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     if (refusedMethods.includes(choice.payMethod)) Object.assign(choice, { disabled: true, note: t('checkout.payMethodRefusedTo', { country: countryName }) });
   }
   const notSold = delivery.notSold;
+  const ageCheckNeeded = priced?.ageCheckProvider ? (signedIn ? 'start' : 'sign-in') : null;
 
   const leaveContactField = (field: ContactField, value: string) => setContactErrors((current) => ({ ...current, [field]: contactProblem[field](value) ?? undefined }));
   const changeContactField = (field: ContactField, value: string) => {
@@ -324,6 +345,18 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
         </div>
 
         <PayMethodPicker legend={t('checkout.payMethod')} methods={choices} value={payMethod} onChange={setPayMethod} />
+
+        {ageCheckNeeded && (
+          <div className="age-check" role="status">
+            <p>{t('checkout.ageCheckRequired')}</p>
+            {ageCheckFailed && <p className="field-error">{t('checkout.ageCheckFailed')}</p>}
+            {ageCheckNeeded === 'start' ? (
+              <button type="button" className="button button--ghost" onClick={() => void startAgeCheck()}>{t('checkout.ageCheckStart')}</button>
+            ) : (
+              <button type="button" className="link-button" onClick={() => openSignIn('sign')}>{t('checkout.ageCheckSignIn')}</button>
+            )}
+          </div>
+        )}
 
         <h2>{t('checkout.delivery')}</h2>
         {saved.length > 0 && (
