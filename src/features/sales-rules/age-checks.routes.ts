@@ -13,7 +13,7 @@ const startBodySchema = z
     country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/),
     state: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,3}$/).default(''),
     /** The shop's page to come back to (a path of this origin), which then settles the check. */
-    returnPath: z.string().regex(/^\/(?!\/)[^\s\\]{0,500}$/),
+    returnPath: z.string().regex(/^\/(?:[^/\s\\][^\s\\]{0,500})?$/),
   })
   .strict();
 
