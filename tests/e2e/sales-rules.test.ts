@@ -2,9 +2,10 @@ import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { afterAll, describe, expect, it } from 'vitest';
 import { saveAgeCheckRegion } from '@/features/sales-rules/age-checks.service';
-import { ageChecks, orders } from '@/server/db/schema';
+import { ageChecks, auditLog, orders } from '@/server/db/schema';
 import { startPaypalStandIn } from '../support/paypal-stand-in';
 import { addToCart, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
+import { operatorSignedIn } from './support/back-office';
 import { aStorefront, islandsAnswering, untranslatedKeys } from './support/shop';
 
 /*
@@ -169,5 +170,32 @@ describe('a destination that asks for an age check', () => {
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     expect(await paidOrder(page)).toMatchObject({ status: 1, deliveryAddress: { state: 'TX' } });
     await saveAgeCheckRegion(shop.db, 'cli', { region: 'US-TX', provider: null });
+  });
+});
+
+describe('the back office', () => {
+  it('shows the example rules, lets an admin add one and ask for an age check, each change in the audit log', async () => {
+    const admin = await operatorSignedIn(shop, 'admin');
+    await admin.getByRole('button', { name: 'Sales rules' }).click();
+    await admin.getByRole('cell', { name: /category toys → MY: not sold \(Example rule of the demo shop, not legal advice/ }).waitFor();
+
+    const form = admin.getByRole('form', { name: 'Set a sales rule' });
+    await form.getByLabel('Category, or a product id').fill('health');
+    await form.getByLabel('Destination (* everywhere, MY, US-CA)').fill('CN');
+    await form.getByLabel('Why (for operators)').fill('import licence pending');
+    await form.getByRole('button', { name: 'Save rule' }).click();
+    await admin.getByRole('cell', { name: /category health → CN: not sold \(import licence pending\)/ }).waitFor();
+
+    const age = admin.getByRole('form', { name: 'Ask for an age check' });
+    await age.getByLabel('Destination (* everywhere, MY, US-TX)').fill('US-NV');
+    await age.getByRole('button', { name: 'Ask for an age check' }).click();
+    await admin.getByRole('button', { name: 'No age check for US-NV' }).click();
+    await admin.getByText('None: the 18+ confirmation everywhere.').waitFor();
+
+    const actions = (await shop.db.select({ action: auditLog.action }).from(auditLog)).map((entry) => entry.action);
+    expect(actions).toEqual(expect.arrayContaining(['sales-rule.create', 'age-check.region.create', 'age-check.region.delete']));
+    const rule = admin.getByRole('row').filter({ hasText: 'category health → CN' });
+    await rule.getByRole('button', { name: /Remove rule/ }).click();
+    await rule.waitFor({ state: 'detached' });
   });
 });

@@ -5,7 +5,8 @@ import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { ageCheckRegions, ageChecks } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { ageCheckProvider, ageCheckProviders, type AgeCheckProviderName } from '@/server/age-assurance/registry';
+import { ageCheckProviders, type AgeCheckProviderName } from '@/server/age-assurance/provider';
+import { ageCheckProvider } from '@/server/age-assurance/registry';
 import { regionRank, type RuledDestination } from './sales-rules';
 import { checkRegion, type SalesRuleBook } from './sales-rules.service';
 

@@ -16,3 +16,7 @@ export type AgeCheckProvider = {
   /** Where the check stands now. */
   outcome(checkId: string): Promise<AgeCheckOutcome>;
 };
+
+/** The providers a region may name (`registry.ts` makes each); the back office lists them. */
+export const ageCheckProviders = ['stand-in'] as const;
+export type AgeCheckProviderName = (typeof ageCheckProviders)[number];

@@ -1,10 +1,7 @@
-import type { AgeCheckProvider } from './provider';
+import type { AgeCheckProvider, AgeCheckProviderName } from './provider';
 import { createStandInAgeProvider } from './stand-in';
 
-/** The age-assurance providers a region may name; a real provider is one file beside the stand-in and one line here. */
-export const ageCheckProviders = ['stand-in'] as const;
-export type AgeCheckProviderName = (typeof ageCheckProviders)[number];
-
+/** Makes the provider a region names; a real provider is one file beside the stand-in, its name in `ageCheckProviders` and a case here. */
 export function ageCheckProvider(name: AgeCheckProviderName, publicOrigin: string): AgeCheckProvider {
   switch (name) {
     case 'stand-in':

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useState, type FormEvent } from 'react';
 import { categories } from '@/features/catalog/catalog';
 import { payMethods } from '@/features/orders/orders';
 import { describeRule, type SalesRule } from '@/features/sales-rules/sales-rules';
+import type { AgeCheckRegion } from '@/features/sales-rules/age-checks.service';
+import { ageCheckProviders } from '@/server/age-assurance/provider';
 import { adminCall } from '../admin-api';
 import { ErrorText } from '../ui';
 
@@ -12,11 +14,14 @@ import { ErrorText } from '../ui';
 
 export default function BackOfficeSalesRules() {
   const [rules, setRules] = useState<SalesRule[] | null>(null);
+  const [ageRegions, setAgeRegions] = useState<AgeCheckRegion[]>([]);
   const [error, setError] = useState<string | null>(null);
 
   const load = useCallback(async () => {
     try {
-      setRules(await adminCall<SalesRule[]>('/sales-rules'));
+      const [loaded, regions] = await Promise.all([adminCall<SalesRule[]>('/sales-rules'), adminCall<AgeCheckRegion[]>('/sales-rules/age-checks')]);
+      setRules(loaded);
+      setAgeRegions(regions);
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -130,6 +135,50 @@ export default function BackOfficeSalesRules() {
         </div>
         <button type="submit" className="button">
           Save rule
+        </button>
+      </form>
+
+      <h3>Age checks by destination</h3>
+      <p>Every visitor confirms being 18 or older. A destination set here also needs the provider&apos;s age check before an order to it; only the outcome is stored.</p>
+      <ul>
+        {ageRegions.map((row) => (
+          <li key={row.region}>
+            {row.region}: {row.provider}{' '}
+            <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/sales-rules/age-checks/save', { region: row.region, provider: null }))}>
+              No age check for {row.region}
+            </button>
+          </li>
+        ))}
+        {ageRegions.length === 0 && <li>None: the 18+ confirmation everywhere.</li>}
+      </ul>
+      <form
+        className="backoffice__form"
+        aria-label="Ask for an age check"
+        onSubmit={(event) => {
+          event.preventDefault();
+          const element = event.currentTarget;
+          const form = new FormData(element);
+          void act(() => adminCall('/sales-rules/age-checks/save', { region: String(form.get('region')), provider: String(form.get('provider')) })).then((saved) => saved && element.reset());
+        }}
+      >
+        <div className="form-row">
+          <label className="field">
+            <span>Destination (* everywhere, MY, US-TX)</span>
+            <input name="region" required maxLength={6} />
+          </label>
+          <label className="field">
+            <span>Provider</span>
+            <select name="provider">
+              {ageCheckProviders.map((provider) => (
+                <option key={provider} value={provider}>
+                  {provider}
+                </option>
+              ))}
+            </select>
+          </label>
+        </div>
+        <button type="submit" className="button">
+          Ask for an age check
         </button>
       </form>
     </section>
