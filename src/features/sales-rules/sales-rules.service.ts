@@ -98,8 +98,9 @@ export async function deleteSalesRule(db: Executor, actor: Actor, salesRuleId: n
 export type SalesRuleBook = { rules: SalesRule[]; categories: Record<string, string>; ageRegions: { region: string; provider: string }[] };
 
 /**
- * The rules and every product's category, read in one statement and kept like the delivery rules (a
- * change to a rule or a product notifies): every quote, order, payment and stock answer asks.
+ * The rules, every product's category and the age-check regions, read in one statement and kept like
+ * the delivery rules (a change to any of them or to a product notifies): every quote, order, payment
+ * and stock answer asks.
  */
 export function readSalesRuleBook({ db, cache }: RulesReader): Promise<SalesRuleBook> {
   return cache ? (cache.remember('sales-rules', () => readBook(db)) as Promise<SalesRuleBook>) : readBook(db);
