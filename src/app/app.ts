@@ -17,6 +17,7 @@ import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
 import { cartRoutes } from '@/features/cart/cart.routes';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
+import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { energyRoutes } from '@/features/energy/energy.routes';
@@ -100,6 +101,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/media', mediaRoutes(deps));
   api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
   api.route('/reviews', reviewRoutes(deps));
+  api.route('/age', ageCheckRoutes(deps));
 
   api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
   serveDocument(api, '/openapi.json', {

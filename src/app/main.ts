@@ -7,6 +7,7 @@ import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
 import { ensurePictureVariants, pictureVariantsMigrated } from '@/features/catalog/picture-variants.service';
 import { seedDemoShipping } from '@/features/shipping/demo-shipping';
 import { countUnpaidOrdersInMetrics } from '@/features/orders/order-metrics';
+import { seedDemoSalesRules } from '@/features/sales-rules/demo-sales-rules';
 import { createApp } from './app';
 import { listenUrl, type Config } from '@/server/config';
 import { watchCatalogue, type CatalogueCache } from '@/server/db/catalogue-cache';
@@ -132,6 +133,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       // goods that do not exist, unless the shop says it is a demonstration (SHOP_DEMO=true).
       const seed = settled.production && !settled.demo ? { seeded: false as const } : await seedDemoCatalog(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);
+      if (seed.seeded) await seedDemoSalesRules(database.db);
       if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
       const sized = await ensurePictureVariants({ db: database.db, storage });
       if (sized?.made) logger.info({ pictures: sized.pictures, made: sized.made }, 'picture sizes made');

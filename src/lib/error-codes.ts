@@ -35,6 +35,10 @@ export const ErrorCode = {
   ReviewNotAllowed: -250,
   /** Each size bought is reviewed once; the customer edits her review instead. */
   AlreadyReviewed: -251,
+  /** A sales rule refuses the goods at the destination, or the payment method for them there (docs/decisions/077-sales-rules.md). */
+  NotAvailableThere: -260,
+  /** Orders to this destination need an age check by a provider that the customer has not passed (docs/decisions/077-sales-rules.md). */
+  AgeCheckRequired: -261,
   SystemBusy: -9999,
 } as const;
 

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { homeAddress } from '@/features/delivery/fixtures/addresses';
 import { postEnergy } from '@/features/energy/energy.ledger';
-import { specifications } from '@/server/db/schema';
+import { ageCheckRegions, specifications } from '@/server/db/schema';
 import { testPicture, type ApiBody } from '../support/api';
 import { signUp, uploadHeadPicture, type Customer } from '../support/customers';
 import { aShop } from '../support/fixtures';
@@ -173,6 +173,17 @@ const matrix: Record<string, Row> = {
     kind: 'object',
     make: async (owner) => reviewMade(owner),
     call: (who, made) => shop.post('/reviews/edit', { commentId: made.id, rating: 3, content: 'Edited through the access matrix.' }, { headers: who.headers }),
+  },
+  'POST /age/start': { kind: 'self', why: "starts an age check for the caller, to come back to the caller's page", call: (who) => shop.post('/age/start', { country: 'US', state: 'TX', returnPath: '/pay' }, { headers: who.headers }) },
+  'POST /age/settle': {
+    kind: 'object',
+    make: async (owner) => {
+      await shop.db.insert(ageCheckRegions).values({ region: 'US-TX', provider: 'stand-in' }).onConflictDoNothing();
+      const started = await shop.post<{ url: string }>('/age/start', { country: 'US', state: 'TX', returnPath: '/pay' }, { headers: owner.headers });
+      const checkId = new URL(started.body.data.url).pathname.split('/').pop()!;
+      return { id: 0, marker: checkId, extra: { checkId } };
+    },
+    call: (who, made) => shop.post('/age/settle', { checkId: made.extra!.checkId }, { headers: who.headers }),
   },
   'POST /reviews/withdraw': { kind: 'object', make: async (owner) => reviewMade(owner), call: (who, made) => shop.post('/reviews/withdraw', { commentId: made.id }, { headers: who.headers }) },
   'POST /energy/recharge': { kind: 'self', why: 'creates a recharge order for the caller', call: (who) => shop.post('/energy/recharge', { points: 1000 }, { headers: who.headers }) },

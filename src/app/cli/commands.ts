@@ -12,6 +12,7 @@ import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands
 import { shippingCommands } from '@/features/shipping/shipping.commands';
 import { doctorCommand } from '@/server/cli/doctor';
 import { backupCommands } from './backup.commands';
+import { salesRuleCommands } from '@/features/sales-rules/sales-rules.commands';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
@@ -26,6 +27,7 @@ export const commands: Record<string, Command> = {
   ...orderCommands,
   ...energyCommands,
   ...shippingCommands,
+  ...salesRuleCommands,
   'disable-user': disableUserCommand,
   operator: operatorAccountsCommand,
   'erase-customer': eraseCustomerCommand,

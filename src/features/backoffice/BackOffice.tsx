@@ -15,6 +15,7 @@ import OrdersBoard from './orders/OrdersBoard';
 import PriceStockGrid from './prices/PriceStockGrid';
 import BackOfficePublish from './publish/BackOfficePublish';
 import BackOfficeReviews from './reviews/BackOfficeReviews';
+import BackOfficeSalesRules from './sales-rules/BackOfficeSalesRules';
 import BackOfficeShipping from './shipping/BackOfficeShipping';
 import VerifyCodesSection from './verify-codes/VerifyCodesSection';
 
@@ -38,7 +39,7 @@ export default function BackOffice({ messages }: { messages: Record<Language, Me
   return <Console me={me} messages={messages} onSignedOut={() => setMe(null)} />;
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
+type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'sales-rules' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
 const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
@@ -48,6 +49,7 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
   { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
   { id: 'shipping', label: 'Shipping & tax', allowed: (role) => may(role, 'shipping.manage') },
+  { id: 'sales-rules', label: 'Sales rules', allowed: (role) => may(role, 'sales-rules.manage') },
   { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
   { id: 'audit', label: 'Audit log', allowed: (role) => may(role, 'audit.read') },
   { id: 'publish', label: 'Publish', allowed: (role) => may(role, 'site.publish') },
@@ -92,6 +94,7 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
         {section === 'customers' && <MailOutbox messages={messages} canRetry={may(me.role, 'customers.manage')} />}
         {section === 'programme' && <BackOfficeProgramme />}
         {section === 'shipping' && <BackOfficeShipping />}
+        {section === 'sales-rules' && <BackOfficeSalesRules />}
         {section === 'verify-codes' && <VerifyCodesSection />}
         {section === 'audit' && <AuditLog />}
         {section === 'publish' && <BackOfficePublish role={me.role} />}

@@ -12,6 +12,7 @@ import { priceGridRoutes } from './prices/price-grid.routes';
 import type { Publisher } from './publish/publishing';
 import { publishRoutes } from './publish/publish.routes';
 import { reviewModerationRoutes } from './reviews/reviews.routes';
+import { salesRulesRoutes } from './sales-rules/sales-rules.routes';
 import { shippingRoutes } from './shipping/shipping.routes';
 import { verifyCodesRoutes } from './verify-codes/verify-codes.routes';
 
@@ -36,5 +37,6 @@ export function backOfficeRoutes(deps: BackOfficeDeps) {
     .route('/catalogue', priceGridRoutes(deps))
     .route('/adverts', advertRoutes(deps))
     .route('/reviews', reviewModerationRoutes(deps))
-    .route('/shipping', shippingRoutes(deps));
+    .route('/shipping', shippingRoutes(deps))
+    .route('/sales-rules', salesRulesRoutes(deps));
 }

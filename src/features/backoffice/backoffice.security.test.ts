@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { actOnOrder } from '@/features/orders/order-actions';
 import { testPicture } from '../../../tests/support/api';
@@ -7,7 +8,7 @@ import { anOperator, secondFactorCode, withSecondFactor, type TestOperator } fro
 import { exportProducts } from './catalogue/catalogue.service';
 import type { OperatorRole } from './operators/operators';
 import { deliveryCountries } from '@/features/delivery/delivery-areas';
-import { mailOutbox, taxRates } from '@/server/db/schema';
+import { mailOutbox, salesRules, taxRates } from '@/server/db/schema';
 
 /* Who may call what under /api/v1/admin: exactly the allowed pairs succeed. */
 
@@ -211,6 +212,22 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
     allowed: ['admin'],
   },
   'POST /admin/shipping/tax/save': { call: { method: 'POST', path: '/admin/shipping/tax/save', body: async () => ({ taxRate: { country: 'US', state: 'CA', rateBasisPoints: 725, included: false, label: 'Sales tax' } }) }, allowed: ['admin'] },
+  'GET /admin/sales-rules': { call: { method: 'GET', path: '/admin/sales-rules' }, allowed: ['admin'] },
+  'POST /admin/sales-rules/save': { call: { method: 'POST', path: '/admin/sales-rules/save', body: async () => ({ rule: { category: 'toys', region: 'MY', allowed: false } }) }, allowed: ['admin'] },
+  'POST /admin/sales-rules/delete': {
+    call: {
+      method: 'POST',
+      path: '/admin/sales-rules/delete',
+      body: async () => {
+        await shop.db.delete(salesRules).where(eq(salesRules.region, 'CN'));
+        const [rule] = await shop.db.insert(salesRules).values({ category: 'health', region: 'CN', allowed: false }).returning();
+        return { salesRuleId: rule!.id };
+      },
+    },
+    allowed: ['admin'],
+  },
+  'GET /admin/sales-rules/age-checks': { call: { method: 'GET', path: '/admin/sales-rules/age-checks' }, allowed: ['admin'] },
+  'POST /admin/sales-rules/age-checks/save': { call: { method: 'POST', path: '/admin/sales-rules/age-checks/save', body: async () => ({ region: 'US-TX', provider: 'stand-in' }) }, allowed: ['admin'] },
   'POST /admin/shipping/tax/delete': {
     call: {
       method: 'POST',

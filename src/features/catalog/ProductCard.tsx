@@ -36,9 +36,11 @@ type Props = {
    * Unknown, the badge is rendered hidden for `markSoldOutCards` to show: never a stale "out of stock".
    */
   soldOut?: boolean | null;
+  /** The shopper's country when the shop's sales rules do not sell the product there; null otherwise. */
+  notSoldTo?: string | null;
 };
 
-export function ProductCard({ product, picture, t, eager = false, priority = false, isNew = false, headingLevel = 3, soldOut = null }: Props) {
+export function ProductCard({ product, picture, t, eager = false, priority = false, isNew = false, headingLevel = 3, soldOut = null, notSoldTo = null }: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
   const onOffer = product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
   return (
@@ -62,6 +64,7 @@ export function ProductCard({ product, picture, t, eager = false, priority = fal
       ) : (
         soldOut && <span className="product-card__sold-out">{t('product.outOfStock')}</span>
       )}
+      {notSoldTo && <span className="product-card__not-sold">{t('product.notSoldTo', { country: notSoldTo })}</span>}
       {isNew && <span className="product-card__tag">{t('product.new')}</span>}
       <Heading className="product-card__name">{product.goodsName}</Heading>
       <span className="price">

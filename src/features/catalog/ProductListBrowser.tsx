@@ -1,6 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
+import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
+import { $destination } from '@/features/delivery/destination.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import type { Language } from '@/lib/locale';
+import { useClientStore } from '@/lib/use-client-store';
 import { productSorts, type Category, type ProductSort } from './catalog';
 import type { ProductPage } from './catalog.schema';
 import { defaultListState, isDefaultListState, readListState, writeListState, type ListState } from './list-state';
@@ -12,6 +16,7 @@ type Props = {
   /** The first page, prebuilt (what its cards show: `cardProduct`), with its optimised pictures. */
   initialPage: CardPage;
   initialPictures: (CardPicture | null)[];
+  language: Language;
   messages: Messages;
 };
 
@@ -24,8 +29,11 @@ const RESTORING_FLAG = 'listRestoring';
  * The product grid with search, sorting and paging, kept in the URL's query. The first page comes
  * prebuilt; its stock, and every other page, come from the API.
  */
-export default function ProductListBrowser({ category, initialPage, initialPictures, messages }: Props) {
+export default function ProductListBrowser({ category, initialPage, initialPictures, language, messages }: Props) {
   const t = createTranslator(messages);
+  const destination = useClientStore($destination, null);
+  /** The products of the page the shop does not sell to the shopper's country (sales rules), once asked. */
+  const [notSold, setNotSold] = useState<ReadonlySet<number>>(new Set());
   const [state, setState] = useState<ListState>(defaultListState);
   const [page, setPage] = useState<CardPage>(initialPage);
   const [pictures, setPictures] = useState(initialPictures);
@@ -76,6 +84,20 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
     if (stock) setSoldOut(new Map([...stock.values()].map((product) => [product.goodsId, isUnavailable(product)])));
   }
 
+  // Once the destination is known, and whenever it or the page shown changes: which of its products are not sold there.
+  useEffect(() => {
+    let current = true;
+    if (!destination) setNotSold(new Set());
+    else {
+      void fetchStock(page.list.map((product) => product.goodsId), destination).then((stock) => {
+        if (current && stock) setNotSold(new Set([...stock.values()].filter((product) => product.notSoldThere).map((product) => product.goodsId)));
+      });
+    }
+    return () => {
+      current = false;
+    };
+  }, [destination, page]);
+
   // Once: the handlers read the URL, not the render's state.
   useEffect(() => {
     const restore = () => {
@@ -104,6 +126,7 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
         </p>
       )}
       <div className="product-list__tools">
+        <DeliverTo destination={destination} language={language} t={t} />
         <label htmlFor="product-sort">{t('list.sort')}</label>
         <select id="product-sort" value={state.sort} onChange={(event) => turnTo({ ...state, sort: event.target.value as ProductSort, pageNum: 1 })}>
           {productSorts.map((option) => <option key={option} value={option}>{t(`list.sort.${option}`)}</option>)}
@@ -123,6 +146,7 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
                 priority={index < 4 && page.pageNum === 1}
                 headingLevel={2}
                 soldOut={soldOut ? (soldOut.get(product.goodsId) ?? null) : null}
+                notSoldTo={destination && notSold.has(product.goodsId) ? countryName(destination.country, language) : null}
               />
             </li>
           ))}

@@ -2,22 +2,27 @@ import { useEffect, useState } from 'react';
 import { addToCart } from '@/features/cart/cart.store';
 import { QuantityStepper } from '@/features/cart/QuantityStepper';
 import { checkoutUrlOf } from '@/features/cart/cart-ids';
+import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
+import { $destination } from '@/features/delivery/destination.store';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import type { Language } from '@/lib/locale';
+import { useClientStore } from '@/lib/use-client-store';
 import { formatMoney } from '@/lib/money';
 import { limits } from '@/lib/validation';
 import { showToast } from '@/lib/toast.store';
 import type { ProductDetails, ProductStock } from './catalog.schema';
 import { fetchStock } from './live-stock';
 
-type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; messages: Messages };
+type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; language: Language; messages: Messages };
 
 /** Stock is never shown from the build: until the shop answers, nothing about it is claimed. */
 type LiveStock = { status: 'checking' } | { status: 'failed' } | { status: 'known'; product: ProductStock };
 
 /** Choosing a size and quantity, then adding to the cart or buying now. */
-export default function ProductPurchase({ product, messages }: Props) {
+export default function ProductPurchase({ product, language, messages }: Props) {
   const t = createTranslator(messages);
+  const destination = useClientStore($destination, null);
   const [live, setLive] = useState<LiveStock>({ status: 'checking' });
   /** The size the customer picked; until then, the first that can be bought. */
   const [chosenId, setChosenId] = useState<number | null>(null);
@@ -32,23 +37,27 @@ export default function ProductPurchase({ product, messages }: Props) {
   const spec = product.specifications.find((candidate) => candidate.goodsSpecificationId === specId);
   const stock = spec ? stockOf(spec.goodsSpecificationId) : null;
   const onSale = live.status === 'known' && live.product.onSale;
-  const blocked = live.status !== 'known' || !onSale || !spec || !stock || spec.unitPrice === null || busy;
+  // The shop's sales rules do not sell it to the shopper's country (docs/decisions/077-sales-rules.md).
+  const notSoldThere = live.status === 'known' && live.product.notSoldThere;
+  const blocked = live.status !== 'known' || !onSale || notSoldThere || !spec || !stock || spec.unitPrice === null || busy;
 
   async function checkStock(): Promise<ProductStock | undefined> {
     setLive({ status: 'checking' });
-    const found = (await fetchStock([product.goodsId]))?.get(product.goodsId);
+    const found = (await fetchStock([product.goodsId], $destination.get()))?.get(product.goodsId);
     setLive(found ? { status: 'known', product: found } : { status: 'failed' });
     return found;
   }
 
-  // Once, after the page shows.
-  useEffect(() => void checkStock(), []);
+  // After the page shows, and again when the shopper says where she ships.
+  useEffect(() => void checkStock(), [destination?.country, destination?.state]);
 
   async function add(thenCheckOut: boolean) {
     if (!spec) return;
     setBusy(true);
     // The page may have been open a while: what is left now decides, not what it last heard.
-    const left = (await checkStock())?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
+    const now = await checkStock();
+    if (now?.notSoldThere) return setBusy(false);
+    const left = now?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
     const code = left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
     setBusy(false);
     if (code === ErrorCode.InsufficientStock && left > 0) void checkStock();
@@ -60,6 +69,9 @@ export default function ProductPurchase({ product, messages }: Props) {
 
   return (
     <form className="purchase" onSubmit={(event) => event.preventDefault()}>
+      <p className="purchase__destination">
+        <DeliverTo destination={destination} language={language} t={t} />
+      </p>
       <p className="purchase__price" aria-live="polite">
         {spec?.unitPrice == null ? (
           <span className="product-card__muted">{t('product.noPrice')}</span>
@@ -93,6 +105,8 @@ export default function ProductPurchase({ product, messages }: Props) {
           </>
         ) : !onSale ? (
           <span className="purchase__status">{t('product.notOnSale')}</span>
+        ) : notSoldThere && destination ? (
+          <span className="purchase__status">{t('product.notSoldTo', { country: countryName(destination.country, language) })}</span>
         ) : !stock ? (
           <span className="purchase__status">{t('product.outOfStock')}</span>
         ) : (

@@ -49,8 +49,11 @@ export function catalogRoutes(deps: ShopDeps) {
       async (c) => ok(c, await catalog.getProductDetails(reader(c), c.req.valid('query').goodsId)),
     )
     .openapi(
-      getRoute({ tag, path: '/queryProductStock', summary: 'Live availability of products: on sale, and the stock of each size', query: productStockQuerySchema, data: z.array(productStockSchema) }),
-      async (c) => ok(c, await catalog.getProductStock(reader(c), c.req.valid('query').goodsIds)),
+      getRoute({ tag, path: '/queryProductStock', summary: 'Live availability of products: on sale, the stock of each size, and with `country` (and `state`) whether each is sold there (-218 naming country or state for a destination the shop does not know)', query: productStockQuerySchema, data: z.array(productStockSchema) }),
+      async (c) => {
+        const { goodsIds, country, state } = c.req.valid('query');
+        return ok(c, await catalog.getProductStock(reader(c), goodsIds, country ? { country, state: state ?? '' } : undefined));
+      },
     )
     .openapi(
       getRoute({ tag, path: '/recommendations', summary: 'You may also like', query: recommendationsQuerySchema, data: z.array(productSummarySchema) }),

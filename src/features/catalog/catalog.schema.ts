@@ -42,6 +42,10 @@ export const productStockQuerySchema = z.object({
     .string()
     .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${STOCK_IDS_MAX - 1}}$`))
     .transform((value) => [...new Set(value.split(',').map(Number))]),
+  /** Where the shopper ships (ISO 3166-1 alpha-2), when the page knows it: each product then says whether it is sold there. */
+  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  /** The state within `country` (`CA`, `10`), when known; a state's rule wins over its country's. */
+  state: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/).optional(),
 });
 
 /** Prices in minor units of `currency`; null when the shop does not sell it in that currency. */
@@ -139,6 +143,8 @@ export const productStockSchema = z.object({
   onSale: z.boolean(),
   inStock: z.boolean(),
   specifications: z.array(z.object({ goodsSpecificationId: z.number().int(), stock: z.number().int() })),
+  /** True when a sales rule refuses the product at the `country` (and `state`) asked; false without one (docs/decisions/077-sales-rules.md). */
+  notSoldThere: z.boolean(),
 });
 export type ProductStock = z.infer<typeof productStockSchema>;
 

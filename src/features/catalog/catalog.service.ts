@@ -14,6 +14,7 @@ import {
   specificationTexts,
 } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
+import { productsNotSoldAt } from '@/features/sales-rules/sales-rules.service';
 import type { Category } from './catalog-import.schema';
 import {
   withoutStock,
@@ -125,7 +126,8 @@ function matchingProducts(db: Executor, language: Language, search: string) {
 }
 
 /** Live availability (on sale, stock per size) of the products in `ids`; unknown ids are left out. */
-export async function getProductStock({ db }: CatalogReader, ids: number[]): Promise<ProductStock[]> {
+export async function getProductStock({ db, cache }: CatalogReader, ids: number[], destination?: { country: string; state: string }): Promise<ProductStock[]> {
+  const notSold = destination ? await productsNotSoldAt({ db, cache }, ids, destination) : new Set<number>();
   const rows = await db
     .select({ goodsId: goods.id, onSale: goods.onSale, specificationId: specifications.id, stock: specifications.stock })
     .from(goods)
@@ -134,7 +136,7 @@ export async function getProductStock({ db }: CatalogReader, ids: number[]): Pro
     .orderBy(asc(goods.id), asc(specifications.position), asc(specifications.id));
   const byId = new Map<number, ProductStock>();
   for (const row of rows) {
-    const product = byId.get(row.goodsId) ?? { goodsId: row.goodsId, onSale: row.onSale, inStock: false, specifications: [] };
+    const product = byId.get(row.goodsId) ?? { goodsId: row.goodsId, onSale: row.onSale, inStock: false, specifications: [], notSoldThere: notSold.has(row.goodsId) };
     if (row.specificationId !== null && row.stock !== null) {
       product.specifications.push({ goodsSpecificationId: row.specificationId, stock: row.stock });
       product.inStock ||= row.stock > 0;

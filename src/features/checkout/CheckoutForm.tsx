@@ -4,6 +4,7 @@ import { $signedIn, $user, loadUser, readRefereeCode, saveShopState } from '@/fe
 import { encodePassword } from '@/features/auth/auth';
 import { $cart, loadCart, removeFromBrowserCart } from '@/features/cart/cart.store';
 import { AddressForm } from '@/features/delivery/AddressForm';
+import { setDestination } from '@/features/delivery/destination.store';
 import { addressBodyOf, emptyAddress, type AddressValues } from '@/features/delivery/address-form';
 import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { Address, DeliveryCountryOption } from '@/features/delivery/delivery.schema';
@@ -105,6 +106,35 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const savedChoice = saved.find((option) => option.addressId === addressChoice);
   const destination = savedChoice ? { country: savedChoice.country, state: savedChoice.state } : typed;
   const delivery = useDeliveryQuote(items, discount.applied ? discount.code : null, destination, signedIn);
+  // The list and product pages mark what cannot be sent to where this customer ships (decision 077).
+  useEffect(() => {
+    if (destination?.country) setDestination({ country: destination.country, state: destination.state });
+  }, [destination?.country, destination?.state]);
+  // The methods the sales rules refuse for these lines to this destination: a chosen one gives way to the first allowed.
+  const refusedMethods: readonly string[] = delivery.quote?.refusedPayMethods ?? [];
+  useEffect(() => {
+    if (payMethod && refusedMethods.includes(payMethod)) setPayMethod(firstAvailable(methods.filter((method) => !refusedMethods.includes(method.payMethod))));
+  }, [refusedMethods.join(','), payMethod]);
+
+  // Back from an age-assurance provider (decision 077): keep its outcome, then price again.
+  const [ageCheckFailed, setAgeCheckFailed] = useState(false);
+  useEffect(() => {
+    const url = new URL(location.href);
+    const checkId = url.searchParams.get('ageCheck');
+    if (!checkId) return;
+    url.searchParams.delete('ageCheck');
+    history.replaceState(null, '', url);
+    void api.post<{ status: string }>('age/settle', { checkId }).then((result) => {
+      setAgeCheckFailed(isSuccess(result) && result.data.status === 'failed');
+      void delivery.refresh();
+    });
+  }, []);
+
+  async function startAgeCheck() {
+    if (!destination) return;
+    const started = await api.post<{ url: string }>('age/start', { country: destination.country, state: destination.state, returnPath: `${location.pathname}${location.search}` });
+    if (isSuccess(started)) location.assign(started.data.url);
+  }
 
   // The code of the friend whose link brought the customer, once the lines are known; checked like any code.
   const prefilled = useRef(false);
@@ -136,11 +166,17 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const payAmount = priced?.payAmount ?? applied?.payAmount ?? goodsTotal;
   // A signed-in customer may pay the whole order with energy points when the balance covers it.
   const points = pointsToPay(payAmount, currency, referenceRates);
+  const countryName = areas.find((area) => area.code === destination?.country)?.name ?? destination?.country ?? '';
   const choices: PayMethodChoice[] = providerChoices(methods);
   if (signedIn && energy !== null) {
     const enough = energy >= points;
     choices.push({ payMethod: 'ep', name: t(enough ? 'checkout.payWithPoints' : 'checkout.notEnoughPoints', { points, balance: energy }), disabled: !enough });
   }
+  for (const choice of choices) {
+    if (refusedMethods.includes(choice.payMethod)) Object.assign(choice, { disabled: true, note: t('checkout.payMethodRefusedTo', { country: countryName }) });
+  }
+  const notSold = delivery.notSold;
+  const ageCheckNeeded = priced?.ageCheckProvider ? (signedIn ? 'start' : 'sign-in') : null;
 
   const leaveContactField = (field: ContactField, value: string) => setContactErrors((current) => ({ ...current, [field]: contactProblem[field](value) ?? undefined }));
   const changeContactField = (field: ContactField, value: string) => {
@@ -215,7 +251,12 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
         <h2 id="summary-title">{t('checkout.orderSummary')}</h2>
         <ul className="cart-lines">
           {lines.map((line) => (
-            <OrderLineItem key={line.goodsSpecificationId} line={line} amount={line.unitPrice === null ? '--' : formatMoney(line.unitPrice * line.goodsQuantity, line.currency)} />
+            <OrderLineItem
+              key={line.goodsSpecificationId}
+              line={line}
+              amount={line.unitPrice === null ? '--' : formatMoney(line.unitPrice * line.goodsQuantity, line.currency)}
+              problem={notSold?.goodsSpecificationIds.includes(line.goodsSpecificationId) ? t('checkout.lineNotSoldTo', { country: countryName }) : null}
+            />
           ))}
         </ul>
         <dl className="totals">
@@ -304,6 +345,18 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
         </div>
 
         <PayMethodPicker legend={t('checkout.payMethod')} methods={choices} value={payMethod} onChange={setPayMethod} />
+
+        {ageCheckNeeded && (
+          <div className="age-check" role="status">
+            <p>{t('checkout.ageCheckRequired')}</p>
+            {ageCheckFailed && <p className="field-error">{t('checkout.ageCheckFailed')}</p>}
+            {ageCheckNeeded === 'start' ? (
+              <button type="button" className="button button--ghost" onClick={() => void startAgeCheck()}>{t('checkout.ageCheckStart')}</button>
+            ) : (
+              <button type="button" className="link-button" onClick={() => openSignIn('sign')}>{t('checkout.ageCheckSignIn')}</button>
+            )}
+          </div>
+        )}
 
         <h2>{t('checkout.delivery')}</h2>
         {saved.length > 0 && (

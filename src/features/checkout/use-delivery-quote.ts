@@ -2,6 +2,10 @@ import { useEffect, useRef, useState } from 'react';
 import type { CartItem } from '@/features/cart/cart.schema';
 import type { OrderQuote } from '@/features/orders/orders.schema';
 import { api, isSuccess } from '@/lib/api-client';
+import { ErrorCode } from '@/lib/error-codes';
+
+/** The lines a sales rule does not let the shop sell to the destination (-260, docs/decisions/077-sales-rules.md). */
+export type NotSoldLines = { country: string; goodsSpecificationIds: number[] };
 
 /** Where the order would ship, as the form stands. */
 export type QuoteDestination = { country: string; state: string };
@@ -15,6 +19,7 @@ export type QuoteDestination = { country: string; state: string };
 export function useDeliveryQuote(items: CartItem[], discountCode: string | null, destination: QuoteDestination | null, signedIn: boolean) {
   const [quote, setQuote] = useState<OrderQuote | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notSold, setNotSold] = useState<NotSoldLines | null>(null);
   const [methodId, setMethodId] = useState<number | null>(null);
   const asked = useRef('');
   const itemsKey = items.map((item) => `${item.goodsSpecificationId}x${item.goodsQuantity}`).join(',');
@@ -24,6 +29,7 @@ export function useDeliveryQuote(items: CartItem[], discountCode: string | null,
     if (!destination?.country || items.length === 0) {
       setQuote(null);
       setProblem(null);
+      setNotSold(null);
       return null;
     }
     asked.current = key;
@@ -36,12 +42,17 @@ export function useDeliveryQuote(items: CartItem[], discountCode: string | null,
     if (isSuccess(result)) {
       setQuote(result.data);
       setProblem(null);
+      setNotSold(null);
       return result.data;
     }
     // A method the new destination's zone does not have: price the zone's first instead.
     if ((result.data as { field?: string } | null)?.field === 'shippingMethodId') setMethodId(null);
     setQuote(null);
     setProblem(result.message);
+    const refused = result.code === ErrorCode.NotAvailableThere ? (result.data as unknown as { reason: string; lines: { goodsSpecificationId: number | null }[] }) : null;
+    setNotSold(
+      refused?.reason === 'not-sold' ? { country: destination.country, goodsSpecificationIds: refused.lines.flatMap((line) => (line.goodsSpecificationId === null ? [] : [line.goodsSpecificationId])) } : null,
+    );
     return null;
   }
 
@@ -49,5 +60,5 @@ export function useDeliveryQuote(items: CartItem[], discountCode: string | null,
     void ask();
   }, [key]);
 
-  return { quote, problem, chooseMethod: setMethodId, refresh: ask };
+  return { quote, problem, notSold, chooseMethod: setMethodId, refresh: ask };
 }

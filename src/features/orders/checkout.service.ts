@@ -18,6 +18,9 @@ import { checkPayMethod, checkShopCurrency } from './payments.service';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
 import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
+import { checkSalesRules, readSalesRuleBook, refusedPayMethods } from '@/features/sales-rules/sales-rules.service';
+import { checkAgeAssurance, missingAgeCheck } from '@/features/sales-rules/age-checks.service';
+import { payMethods } from './orders';
 import type { NewAddressBody } from '@/features/delivery/delivery.schema';
 
 /*
@@ -101,6 +104,10 @@ export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader:
   const { totals, choices, shippingMethod } = body.country
     ? await chargeFor(deps, reader, discounted.totals, { country: body.country, state: body.state ?? '', shippingMethodId: body.shippingMethodId })
     : { totals: { ...discounted.totals, ...chargeOrder(discounted.totals.payAmount, 0, null) }, choices: [], shippingMethod: null };
+  // The destination is known to the shop now (chargeFor refused one it does not know): -260 for lines not sold there.
+  const where = body.country ? { country: body.country, state: body.state ?? '' } : null;
+  const book = where ? await readSalesRuleBook({ db: deps.db, cache: reader.cache }) : null;
+  if (book && where) checkSalesRules(book, lines, where);
   return {
     currency: reader.currency,
     symbol: currencySymbols[reader.currency],
@@ -108,6 +115,8 @@ export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader:
     shippingMethods: choices,
     shippingMethodId: shippingMethod?.shippingMethodId ?? null,
     discountCode: discounted.discountOwner?.shareCode ?? null,
+    refusedPayMethods: book && where ? (refusedPayMethods(book, payMethods, lines, where) as OrderQuote['refusedPayMethods']) : [],
+    ageCheckProvider: book && where ? await missingAgeCheck(deps.db, book, where, signedIn?.id) : null,
   };
 }
 
@@ -157,6 +166,9 @@ export async function placeOrder(
   const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
   const { discountOwner } = discounted;
   const { totals, shippingMethod } = await chargeFor(deps, reader, discounted.totals, { country: deliveryAddress.country, state: deliveryAddress.state, shippingMethodId: body.shippingMethodId });
+  const book = await readSalesRuleBook({ db, cache: reader.cache });
+  checkSalesRules(book, lines, deliveryAddress, body.payMethod);
+  await checkAgeAssurance(db, book, deliveryAddress, 'user' in buyer ? buyer.user.id : undefined);
   if (body.expectedPayAmount !== undefined && body.expectedPayAmount !== totals.payAmount) {
     throw new ShopError(ErrorCode.IllegalRequest, {
       field: 'expectedPayAmount',

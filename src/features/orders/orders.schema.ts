@@ -89,6 +89,10 @@ export const orderQuoteSchema = z.object({
   shippingMethodId: z.number().int().nullable(),
   /** The accepted code as the order will store it (upper case), or null without one. */
   discountCode: z.string().nullable(),
+  /** The payment methods the sales rules refuse for these items to `country` (empty without a country). */
+  refusedPayMethods: z.array(z.enum(payMethods)),
+  /** The provider whose age check an order to `country` needs and the caller has not passed (a guest: none passed); null when none is needed. */
+  ageCheckProvider: z.string().nullable(),
 });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
 

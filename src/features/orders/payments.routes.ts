@@ -5,13 +5,14 @@ import { ShopError } from '@/server/http/errors';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { testGatewayRoutes } from '@/server/payments/test-gateway.routes';
 import { payBodySchema, payMethodOptionSchema, paymentStartSchema } from './orders.schema';
+import type { AppDeps } from '@/server/deps';
 import type { OrderDeps } from './orders.service';
 import { handlePaymentEvent, listPayMethods, startPayment } from './payments.service';
 import { metrics } from '@/server/metrics';
 
 const tag = 'Payment';
 
-export function paymentRoutes(deps: OrderDeps) {
+export function paymentRoutes(deps: OrderDeps & Partial<Pick<AppDeps, 'catalogueCache'>>) {
   const signedIn = requireUser(deps);
   const router = createRouter()
     .openapi(

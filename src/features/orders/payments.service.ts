@@ -2,12 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import { creditPaidRecharge, refundOrderPoints } from '@/features/energy/energy.hooks';
 import { energyReference, postEnergy } from '@/features/energy/energy.ledger';
+import { checkSalesRules, readSalesRuleBook, type RuledLine } from '@/features/sales-rules/sales-rules.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { translate } from '@/lib/i18n';
 import type { Currency, Language } from '@/lib/locale';
 import { pointsToPay } from '@/lib/money';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import type { CatalogueCache } from '@/server/db/catalogue-cache';
+import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import type { Mail } from '@/server/mail/mailer';
 import { queueMailSql } from '@/server/mail/outbox';
 import { ShopError, invalidInput } from '@/server/http/errors';
@@ -89,13 +91,14 @@ function notAwaitingPayment(order: OrderRow) {
  * replacing any earlier attempt. Answers where the customer approves it.
  */
 export async function startPayment(
-  deps: OrderDeps,
+  deps: OrderDeps & { catalogueCache?: CatalogueCache | undefined },
   userId: number,
   body: { orderId: number; payMethod: PayMethod },
   language: Language,
   now = new Date(),
 ): Promise<PaymentStart> {
   const { db, config, payments: provider } = deps;
+  await checkOrderSalesRules(deps, userId, body);
   if (body.payMethod === 'ep') {
     const order = await findOwnOrder(db, userId, body.orderId);
     if (!awaitingPayment.includes(statusOf(order)) || order.expiresAt <= now) throw notAwaitingPayment(order);
@@ -188,6 +191,26 @@ async function payWithEnergy(deps: OrderDeps, order: OrderRow, now: Date): Promi
     await queueOrderConfirmation({ db: tx, config: deps.config }, order.id);
   });
   return { orderId: order.id, payMethod: 'ep', providerOrderId: null, approveUrl: null, paid: true };
+}
+
+/**
+ * -260, before anything is written, when the sales rules as they are now refuse the goods of the
+ * caller's order at its delivery address, or `payMethod` for them there (a rule may have changed since
+ * the order was placed). A shop without rules reads nothing more.
+ */
+async function checkOrderSalesRules(deps: Pick<OrderDeps, 'db'> & { catalogueCache?: CatalogueCache | undefined }, userId: number, body: { orderId: number; payMethod: PayMethod }) {
+  const book = await readSalesRuleBook({ db: deps.db, cache: deps.catalogueCache });
+  if (book.rules.length === 0) return;
+  const [order] = rowsOf<{ kind: string; deliveryAddress: DeliveryAddressSnapshot | null; lines: RuledLine[] }>(
+    await deps.db.execute(sql`
+      select o.kind, o.delivery_address as "deliveryAddress",
+        coalesce((select json_agg(json_build_object('goodsId', l.goods_id, 'goodsSpecificationId', l.specification_id, 'goodsName', l.goods_name))
+          from ${orderLines} l where l.order_id = o.id), '[]') as lines
+      from ${orders} o where o.id = ${body.orderId} and o.user_id = ${userId}`),
+  );
+  // Someone else's or no such order is answered as before (-214); orders that ship nothing are not ruled.
+  if (order?.kind !== 'goods' || !order.deliveryAddress) return;
+  checkSalesRules(book, order.lines, order.deliveryAddress, body.payMethod);
 }
 
 /** A provider that failed or did not answer: logged, and -1 (HTTP 502) so the customer tries again. */

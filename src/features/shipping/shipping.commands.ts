@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { toMajorUnits } from '@/lib/money';
-import { operatorCommand, readArguments } from '@/server/cli/operator';
+import { operatorCommand, parsed, readArguments } from '@/server/cli/operator';
 import { shippingZoneInputSchema, taxRateInputSchema } from './shipping.schema';
 import { deleteShippingZone, deleteTaxRate, saveShippingZone, saveTaxRate, shippingSetup } from './shipping.service';
 
@@ -10,12 +10,6 @@ import { deleteShippingZone, deleteTaxRate, saveShippingZone, saveTaxRate, shipp
 function destinationOf(text: string) {
   const [country = '', state = ''] = text.toUpperCase().split('-');
   return { country, state };
-}
-
-/** The input's problems named field by field, as the command prints them. */
-function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
-  if (result.success) return result.data;
-  throw new Error(result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'input'}: ${issue.message}`).join('\n'));
 }
 
 const listUsage = 'shipping-list';

@@ -112,6 +112,16 @@ export const en = {
   'mail.orderConfirmation.shipping': 'Shipping ({method}): {amount}',
   'mail.orderConfirmation.taxAdded': '{label}: {amount}',
   'mail.orderConfirmation.taxIncluded': 'Includes {label}: {amount}',
+  'code.-260': 'This is not available for delivery to this destination, or not with this payment method',
+  'sales.notSold': 'Some items cannot be delivered to this destination; remove them or choose another address',
+  'sales.payMethodRefused': 'This payment method is not available for these items to this destination; please choose another',
+  'code.-261': 'Orders to this destination need an age check first',
+  'ageStandIn.title': 'Age check',
+  'ageStandIn.banner': 'TEST MODE: this page stands in for an age-assurance provider. No document is asked for or kept.',
+  'ageStandIn.question': 'Answer as the person you are testing as.',
+  'ageStandIn.adult': 'I am 18 or older',
+  'ageStandIn.minor': 'I am under 18',
+  'ageStandIn.back': 'Back to the shop',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -736,6 +736,15 @@ export const uiEn = {
   'account.privacy.deleteReviews': 'Your reviews stay in the shop, shown as "Verified buyer" without any name. To remove them, withdraw them on your order pages first.',
   'privacy.reviewsTitle': 'Your reviews',
   'privacy.reviews': 'A review shows only the name you choose (first name and initial, initials, or "Verified buyer" alone), never your email, surname or city, and it appears only after our team has checked it. Your reviews are in "Download my data". If you delete your account, your reviews stay in the shop as "Verified buyer" without any name; withdraw them first on your order pages if you want them gone.',
+  'product.deliverTo': 'Deliver to',
+  'product.chooseCountry': 'Choose a country',
+  'product.notSoldTo': 'Not available for delivery to {country}',
+  'checkout.lineNotSoldTo': 'Not available for delivery to {country}: remove it from this order or choose another address.',
+  'checkout.payMethodRefusedTo': 'Not available for these items to {country}.',
+  'checkout.ageCheckRequired': 'Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.',
+  'checkout.ageCheckStart': 'Check my age',
+  'checkout.ageCheckSignIn': 'Sign in or create your account first, then check your age.',
+  'checkout.ageCheckFailed': 'The age check did not confirm that you are 18 or older.',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

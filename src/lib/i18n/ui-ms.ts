@@ -735,4 +735,13 @@ export const uiMs: UiDictionary = {
   'account.privacy.deleteReviews': 'Ulasan anda kekal di kedai, dipaparkan sebagai "Pembeli disahkan" tanpa sebarang nama. Untuk membuangnya, tarik baliknya di halaman pesanan anda dahulu.',
   'privacy.reviewsTitle': 'Ulasan anda',
   'privacy.reviews': 'Ulasan hanya menunjukkan nama yang anda pilih (nama pertama dan inisial, inisial, atau "Pembeli disahkan" sahaja), tidak pernah e-mel, nama keluarga atau bandar anda, dan ia dipaparkan hanya selepas pasukan kami menyemaknya. Ulasan anda ada dalam "Muat turun data saya". Jika anda memadam akaun, ulasan anda kekal di kedai sebagai "Pembeli disahkan" tanpa nama; tarik baliknya dahulu di halaman pesanan anda jika anda mahu ia dibuang.',
+  'product.deliverTo': 'Hantar ke',
+  'product.chooseCountry': 'Pilih negara',
+  'product.notSoldTo': 'Tidak tersedia untuk penghantaran ke {country}',
+  'checkout.lineNotSoldTo': 'Tidak tersedia untuk penghantaran ke {country}: alih keluar daripada pesanan ini atau pilih alamat lain.',
+  'checkout.payMethodRefusedTo': 'Tidak tersedia untuk item ini ke {country}.',
+  'checkout.ageCheckRequired': 'Pesanan ke destinasi ini memerlukan semakan umur oleh penyedia kami sebelum dibuat. Hanya keputusannya disimpan.',
+  'checkout.ageCheckStart': 'Semak umur saya',
+  'checkout.ageCheckSignIn': 'Log masuk atau cipta akaun anda dahulu, kemudian semak umur anda.',
+  'checkout.ageCheckFailed': 'Semakan umur tidak mengesahkan bahawa anda berumur 18 tahun atau lebih.',
 };

@@ -735,4 +735,13 @@ export const uiZh: UiDictionary = {
   'account.privacy.deleteReviews': '您的评价会保留在商店中，显示为“已验证买家”，不带任何姓名。如需删除，请先在订单页面撤回。',
   'privacy.reviewsTitle': '您的评价',
   'privacy.reviews': '评价只显示您选择的称呼（名字加首字母、姓名首字母，或仅“已验证买家”），绝不显示您的邮箱、姓氏或城市，且经我们审核后才会显示。您的评价包含在“下载我的数据”中。删除账户后，您的评价会以不带姓名的“已验证买家”保留在商店中；如希望删除，请先在订单页面撤回。',
+  'product.deliverTo': '配送至',
+  'product.chooseCountry': '选择国家或地区',
+  'product.notSoldTo': '无法配送至{country}',
+  'checkout.lineNotSoldTo': '无法配送至{country}：请从此订单中移除，或选择其他地址。',
+  'checkout.payMethodRefusedTo': '配送至{country}的这些商品不能使用此方式。',
+  'checkout.ageCheckRequired': '配送到此地区的订单须先通过服务商的年龄验证，我们只保存验证结果。',
+  'checkout.ageCheckStart': '验证年龄',
+  'checkout.ageCheckSignIn': '请先登录或创建账户，再进行年龄验证。',
+  'checkout.ageCheckFailed': '年龄验证未能确认您已年满 18 岁。',
 };

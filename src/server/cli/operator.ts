@@ -69,3 +69,9 @@ export function readArguments<O extends ParseArgsOptionsConfig>(args: string[], 
     throw new Error(`usage: npm run shop -- ${usage}`);
   }
 }
+
+/** The input's problems named field by field, as a command prints them. */
+export function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+  if (result.success) return result.data;
+  throw new Error(result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'input'}: ${issue.message}`).join('\n'));
+}

@@ -859,3 +859,66 @@ export const mailOutbox = pgTable(
   },
   (t) => [index('mail_outbox_waiting_idx').on(t.id).where(sql`status = 'waiting'`), index('mail_outbox_status_idx').on(t.status, t.settledAt)],
 );
+
+/* ── Sales rules ───────────────────────────────────────────────────────────────────────────── */
+
+/**
+ * What may be sold where, and paid how: a rule about a category (`category`) or one product
+ * (`goods_id`) at a destination (`region`: `*`, `MY`, `US-CA`), either whether it may be sold there at
+ * all (`pay_method` empty) or whether one payment method may carry it there. The most precise rule
+ * decides: a product's over its category's, then a state's over its country's over `*`; no rule allows.
+ * See docs/decisions/077-sales-rules.md.
+ */
+export const salesRules = pgTable(
+  'sales_rules',
+  {
+    id: serial('id').primaryKey(),
+    /** Empty: whether the goods may be sold there; else the payment method the rule is about. */
+    payMethod: text('pay_method').notNull().default(''),
+    /** The category the rule is about; empty when it names one product. */
+    category: text('category').notNull().default(''),
+    goodsId: integer('goods_id').references(() => goods.id, { onDelete: 'cascade' }),
+    region: text('region').notNull(),
+    allowed: boolean('allowed').notNull(),
+    /** Why, for the operators (the law or the processor's term it follows). */
+    note: text('note').notNull().default(''),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('sales_rules_subject_idx').on(t.payMethod, t.category, sql`coalesce(${t.goodsId}, 0)`, t.region),
+    check('sales_rules_one_subject', sql`(${t.category} = '') = (${t.goodsId} IS NOT NULL)`),
+  ],
+);
+
+/* ── Age assurance ─────────────────────────────────────────────────────────────────────────── */
+
+/**
+ * A destination (`*`, `GB`, `US-TX`) whose orders need an age check by `provider` before checkout,
+ * beyond the 18+ confirmation every visitor gives; the most precise region decides, as for sales rules.
+ */
+export const ageCheckRegions = pgTable('age_check_regions', {
+  id: serial('id').primaryKey(),
+  region: text('region').notNull().unique(),
+  provider: text('provider').notNull(),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/** A customer's age check at a provider: its outcome only, never a document or a date of birth. */
+export const ageChecks = pgTable(
+  'age_checks',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    /** The provider's id of the check. */
+    checkId: text('check_id').notNull(),
+    status: text('status', { enum: ['pending', 'passed', 'failed'] }).notNull().default('pending'),
+    createdAt: createdAt(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [uniqueIndex('age_checks_provider_check_idx').on(t.provider, t.checkId), index('age_checks_user_idx').on(t.userId)],
+);

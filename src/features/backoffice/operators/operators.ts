@@ -41,6 +41,8 @@ export const permissions = {
   'site.publish-full': ['admin'],
   /** Shipping zones, their methods and prices, and tax rates. */
   'shipping.manage': ['admin'],
+  /** What may be sold where, and paid how (docs/decisions/077-sales-rules.md). */
+  'sales-rules.manage': ['admin'],
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 

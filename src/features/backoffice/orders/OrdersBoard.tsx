@@ -101,6 +101,7 @@ type Details = {
     events: { time: string; text: string }[];
   };
   payments: { provider: string; method: string; status: string; amount: number; currency: string; createTime: string }[];
+  salesRuleNote: string | null;
 };
 
 function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; role: OperatorRole; onClose: () => void; onChanged: () => void }) {
@@ -171,6 +172,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
               {order.delivery.address.city}, {order.delivery.address.stateName}, {order.delivery.address.countryName} · {order.delivery.address.phone}
             </address>
           )}
+          {order.salesRuleNote && <p className="backoffice__payment-note">{order.salesRuleNote}</p>}
           <h3>Payments</h3>
           <ul>
             {order.payments.map((payment, index) => (

@@ -30,11 +30,17 @@ export const adminOrderRowSchema = z.object({
 });
 
 /** A board row names what the operator must know about its money (a capture held, a refund unknown, a chargeback). */
-export const adminOrderBoardRowSchema = adminOrderRowSchema.extend({ paymentNote: z.string().nullable() });
+export const adminOrderBoardRowSchema = adminOrderRowSchema.extend({
+  paymentNote: z.string().nullable(),
+  /** The sales rule that holds the order as the rules are now (a line not sold to its address, or its payment method refused there); null when none. */
+  salesRuleNote: z.string().nullable(),
+});
 
 export const adminOrderPageSchema = z.object({ list: z.array(adminOrderBoardRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
 
 export const adminOrderDetailsSchema = orderDetailsSchema.extend({
+  /** As on the board: the sales rule that holds the order now, or null. */
+  salesRuleNote: z.string().nullable(),
   payments: z.array(z.object({ provider: z.string(), method: z.string(), status: z.string(), amount: z.number().int(), currency: z.string(), createTime: z.string() })),
 });
 

@@ -2,7 +2,9 @@ import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizz
 import { describeOrder, ordersPage } from '@/features/orders/orders.service';
 import { findOrderByNo } from '@/features/orders/order-lifecycle';
 import type { Executor } from '@/server/db/client';
-import { orders, payments } from '@/server/db/schema';
+import { orderLines, orders, payments } from '@/server/db/schema';
+import { describeRule } from '@/features/sales-rules/sales-rules';
+import { holdingRule, readSalesRuleBook, type SalesRuleBook } from '@/features/sales-rules/sales-rules.service';
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { toMajorUnits } from '@/lib/money';
 import type { AdminOrderQuery } from './orders-board.schema';
@@ -47,10 +49,23 @@ function paymentNoteOf(payment: typeof payments.$inferSelect): string | null {
   }
 }
 
+/** How the board and the details name the sales rule that holds an order now (docs/decisions/077-sales-rules.md); null when none. */
+async function salesRuleNotes(db: Executor, book: SalesRuleBook, rows: (typeof orders.$inferSelect)[]): Promise<Map<number, string>> {
+  const notes = new Map<number, string>();
+  if (book.rules.length === 0 || rows.length === 0) return notes;
+  const lines = await db.select({ orderId: orderLines.orderId, goodsId: orderLines.goodsId }).from(orderLines).where(inArray(orderLines.orderId, rows.map((order) => order.id)));
+  for (const order of rows) {
+    const rule = holdingRule(book, { ...order, lines: lines.filter((line) => line.orderId === order.id) });
+    if (rule) notes.set(order.id, `held by sales rule ${describeRule(rule)}`);
+  }
+  return notes;
+}
+
 export async function findOrders(db: Executor, query: AdminOrderQuery) {
   const { rows, total } = await ordersPage(db, orderFilters(query), query);
   const ids = rows.map((order) => order.id);
   const attempts = ids.length ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)) : [];
+  const ruleNotes = await salesRuleNotes(db, await readSalesRuleBook({ db }), rows);
   const notes = new Map<number, string>();
   for (const attempt of attempts) {
     const note = paymentNoteOf(attempt);
@@ -59,6 +74,7 @@ export async function findOrders(db: Executor, query: AdminOrderQuery) {
   return {
     list: rows.map((order) => ({
       paymentNote: notes.get(order.id) ?? null,
+      salesRuleNote: ruleNotes.get(order.id) ?? null,
       orderNo: order.orderNo,
       kind: order.kind,
       status: order.status,
@@ -110,12 +126,14 @@ export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'p
 /** An order as the operator sees it: what the customer sees, in English, plus every payment attempt. */
 export async function orderForOperator(db: Executor, orderNo: string) {
   const order = await findOrderByNo(db, orderNo);
-  const [details, attempts] = await Promise.all([
+  const [details, attempts, book] = await Promise.all([
     describeOrder(db, order, 'EN'),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+    readSalesRuleBook({ db }),
   ]);
   return {
     ...details,
+    salesRuleNote: (await salesRuleNotes(db, book, [order])).get(order.id) ?? null,
     payments: attempts.map((attempt) => ({
       provider: attempt.provider,
       method: attempt.method,

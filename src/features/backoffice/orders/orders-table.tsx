@@ -5,7 +5,7 @@ import { dateTime } from '../ui';
 
 /* Orders as the back office lists them: on the orders board and on a customer's page. */
 
-export type OrderRow = { orderNo: string; kind: string; status: number; currency: Currency; payAmount: number; email?: string; createTime: string; paymentNote?: string | null };
+export type OrderRow = { orderNo: string; kind: string; status: number; currency: Currency; payAmount: number; email?: string; createTime: string; paymentNote?: string | null; salesRuleNote?: string | null };
 
 export const statusName = (status: number) => statusNames[status as OrderStatusValue] ?? String(status);
 
@@ -41,6 +41,7 @@ export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: 
             <td>
               {statusName(order.status)}
               {order.paymentNote && <div className="backoffice__payment-note">{order.paymentNote}</div>}
+              {order.salesRuleNote && <div className="backoffice__payment-note">{order.salesRuleNote}</div>}
             </td>
             <td>{order.kind}</td>
             {withCustomer && <td>{order.email}</td>}

@@ -1,0 +1,33 @@
+import type { Language } from '@/lib/locale';
+import type { Translate } from '@/lib/i18n/ui';
+import { deliveryCountries, nameIn } from './delivery-areas';
+import { setDestination, type Destination } from './destination.store';
+
+type Props = { destination: Destination | null; language: Language; t: Translate };
+
+/** "Deliver to": the country the shopper ships to, so the page can say what cannot be sent there. */
+export function DeliverTo({ destination, language, t }: Props) {
+  return (
+    <span className="deliver-to">
+      <label htmlFor="deliver-to">{t('product.deliverTo')}</label>
+      <select
+        id="deliver-to"
+        value={destination?.country ?? ''}
+        onChange={(event) => {
+          if (event.target.value) setDestination({ country: event.target.value, state: '' });
+        }}
+      >
+        {!destination && <option value="">{t('product.chooseCountry')}</option>}
+        {deliveryCountries.map((country) => (
+          <option key={country.code} value={country.code}>{nameIn(country.name, language)}</option>
+        ))}
+      </select>
+    </span>
+  );
+}
+
+/** The country's name in `language`, for "Not available for delivery to …". */
+export const countryName = (code: string, language: Language) => {
+  const country = deliveryCountries.find((candidate) => candidate.code === code);
+  return country ? nameIn(country.name, language) : code;
+};
