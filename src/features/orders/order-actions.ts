@@ -1,7 +1,9 @@
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { statusNames, type OrderStatusValue } from './orders';
 import { addOrderEvent, completeOrder, findOrderByNo, markSignedFor, refundOrderByNo, shipOrder } from './order-lifecycle';
+import { releaseDisputeHold } from './order-disputes';
 import type { OrderDeps, OrderRow } from './orders.service';
+import type { RefundOutcome } from './payments.service';
 
 /*
  * What an operator does to an order, from the back office or the CLI: one rule per action (the
@@ -13,10 +15,13 @@ export type OrderAction =
   | { action: 'add-event'; text: string; at?: Date }
   | { action: 'sign-for' }
   | { action: 'complete' }
-  | { action: 'refund' };
+  /** All that is left of the capture, or `amount` (minor units) of it. */
+  | { action: 'refund'; amount?: number }
+  /** Ship despite an open dispute: the operator decided. */
+  | { action: 'release-hold' };
 
 /** What an action did: the order after it, and for a refund whether the provider finished it or still processes it. */
-export type OrderActionResult = { order: OrderRow; refund?: 'refunded' | 'pending' };
+export type OrderActionResult = { order: OrderRow; refund?: RefundOutcome };
 
 export async function actOnOrder(deps: OrderDeps, actor: Actor, orderNo: string, move: OrderAction): Promise<OrderActionResult> {
   const before = await findOrderByNo(deps.db, orderNo);
@@ -42,8 +47,13 @@ async function perform(deps: OrderDeps, orderNo: string, move: OrderAction): Pro
     case 'complete':
       return { order: await completeOrder(deps.db, deps.config.referenceRates, orderNo) };
     case 'refund': {
-      const { outcome } = await refundOrderByNo(deps, orderNo);
+      const { outcome } = await refundOrderByNo(deps, orderNo, new Date(), move.amount);
       return { order: await findOrderByNo(deps.db, orderNo), refund: outcome };
+    }
+    case 'release-hold': {
+      const order = await findOrderByNo(deps.db, orderNo);
+      if (!(await releaseDisputeHold(deps.db, order.id))) throw new Error(`Order ${order.orderNo} is not held by a dispute.`);
+      return { order };
     }
   }
 }

@@ -1,15 +1,16 @@
-import { and, asc, desc, eq, inArray, lt, notExists } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, type SQL } from 'drizzle-orm';
 import { creditRebates } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
-import { orderEvents, orders } from '@/server/db/schema';
+import { disputes, orderEvents, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { sendShippingNotice } from './order-mails';
 import { closeAwaitingPayment } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
-import { checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder } from './payments.service';
+import { disputeHolding } from './order-disputes';
+import { askAboutMoneyInDoubt, checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder, type RefundOutcome } from './payments.service';
 
 /*
  * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,
@@ -23,16 +24,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The customer cancels: an unpaid order (0, 2) closes and its stock returns; a paid one not yet
- * shipped (1) is refunded first. Anything else answers -217.
+ * shipped (1) is refunded first (what is left of its capture). Anything else answers -217. An unpaid
+ * order whose capture the provider holds or whose capture's answer was lost is asked about first: a
+ * capture that completed made it paid, and it is refunded; one still held, or a provider that does not
+ * answer, keeps the order (-1, HTTP 502, `payment.inDoubt`), as the money may be the customer's.
  */
 export async function cancelOrder(deps: OrderDeps, userId: number, orderId: number, now = new Date()): Promise<void> {
-  const order = await findOwnOrder(deps.db, userId, orderId);
+  let order = await findOwnOrder(deps.db, userId, orderId);
+  if (awaitingPayment.includes(statusOf(order)) && (await askAboutMoneyInDoubt(deps, order.id, now))) order = await findOwnOrder(deps.db, userId, orderId);
   if (statusOf(order) === OrderStatus.Paid) {
     await refundOrder(deps, order, [OrderStatus.Paid], now);
     return;
   }
-  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, eq(orders.id, order.id), now));
-  if (closed.length === 0) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: order.status } });
+  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, and(eq(orders.id, order.id), notExists(moneyInDoubt(tx, orders.id)))!, now));
+  if (closed.length === 0) {
+    const current = await findOwnOrder(deps.db, userId, orderId);
+    if (awaitingPayment.includes(statusOf(current))) throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.inDoubt', data: { reason: 'payment-in-doubt' } });
+    throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: current.status } });
+  }
 }
 
 /**
@@ -104,17 +113,32 @@ export async function findOrderByNo(db: Executor, orderNo: string): Promise<Orde
 
 const describeStatuses = (statuses: OrderStatusValue[]) => statuses.map((status) => statusNames[status]).join(' or ');
 
-/** Moves an order from one of `from` by a conditional update; a clear message when it is elsewhere. */
-async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+/** Moves an order from one of `from` (and `also`, when given) by a conditional update; a clear message when it is elsewhere. */
+async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>, also?: SQL): Promise<OrderRow> {
   const order = await findOrderByNo(db, orderNo);
   const [moved] = await db
     .update(orders)
     .set(set)
-    .where(and(eq(orders.id, order.id), inArray(orders.status, from)))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, from), also))
     .returning();
-  if (!moved) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`);
-  return moved;
+  if (moved) return moved;
+  const held = from.includes(statusOf(order)) ? await disputeHolding(db, order.id) : null;
+  if (held) {
+    throw new Error(
+      `Order ${order.orderNo} is held: its payment is disputed at the payment provider (${held.providerDisputeId}, ${held.reason}). It cannot be ${action} until you decide: release it to ship anyway, or refund it.`,
+    );
+  }
+  throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`);
 }
+
+/** No open dispute holds the order (an operator may have released it). */
+const notHeldByDispute = (db: Executor) =>
+  notExists(
+    db
+      .select({ id: disputes.id })
+      .from(disputes)
+      .where(and(eq(disputes.orderId, orders.id), eq(disputes.status, 'open'), isNull(disputes.releasedAt))),
+  );
 
 /** Paid → shipped, with carrier and tracking number; the customer gets the shipping notice. */
 export async function shipOrder(
@@ -123,7 +147,7 @@ export async function shipOrder(
   shipment: { carrier: string; trackingNumber: string },
   now = new Date(),
 ): Promise<OrderRow> {
-  const shipped = await moveOrder(deps.db, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment });
+  const shipped = await moveOrder(deps.db, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment }, notHeldByDispute(deps.db));
   try {
     await sendShippingNotice(deps, shipped.id);
   } catch (error) {
@@ -163,7 +187,7 @@ export async function addOrderEvent(db: Executor, orderNo: string, text: string,
  * refusal leaves the order as it was, and no answer leaves it closed with its refund unknown; both are
  * thrown with what the operator can do.
  */
-export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date()): Promise<{ order: OrderRow; outcome: 'refunded' | 'pending' }> {
+export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date(), amount?: number): Promise<{ order: OrderRow; outcome: RefundOutcome }> {
   const order = await findOrderByNo(deps.db, orderNo);
   try {
     if (statusOf(order) === OrderStatus.Closed) {
@@ -175,10 +199,16 @@ export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = ne
       if (outcome) return { order, outcome };
     }
     if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
-    return { order, outcome: await refundOrder(deps, order, refundable, now) };
+    return { order, outcome: await refundOrder(deps, order, refundable, now, amount) };
   } catch (error) {
     if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
       const data = error.detail?.data as { reason?: string; refund?: string } | undefined;
+      if (data?.refund === 'unknown-part') {
+        throw new Error(
+          `The payment provider did not answer the partial refund of order ${order.orderNo}, and may have made it. The order is unchanged; run this command again to ask (it asks for the same amount under the same request id, so it cannot refund twice).`,
+          { cause: error },
+        );
+      }
       if (data?.refund === 'unknown') {
         throw new Error(
           `The payment provider did not answer the refund of order ${order.orderNo}, and may have made it. The order is closed and must not ship; its refund stays unknown until the provider's webhook tells, or run this command again to ask (it cannot refund twice).`,

@@ -404,6 +404,8 @@ export const uiEn = {
   'energy.type.gift-returned': 'Gift returned',
   'energy.type.expiry': 'Unused gift returned',
   'energy.type.adjustment': 'Adjustment',
+  'energy.type.take-back': 'Taken back (payment returned)',
+  'energy.type.debt-repayment': 'Owed points repaid',
   'energy.time': 'Time',
   'energy.type': 'Type',
   'energy.points': 'Points',

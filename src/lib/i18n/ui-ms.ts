@@ -403,6 +403,8 @@ export const uiMs: UiDictionary = {
   'energy.type.gift-returned': 'Hadiah dikembalikan',
   'energy.type.expiry': 'Hadiah tidak digunakan dikembalikan',
   'energy.type.adjustment': 'Pelarasan',
+  'energy.type.take-back': 'Ditarik balik (bayaran dipulangkan)',
+  'energy.type.debt-repayment': 'Mata terhutang dibayar',
   'energy.time': 'Masa',
   'energy.type': 'Jenis',
   'energy.points': 'Mata',

@@ -403,6 +403,8 @@ export const uiZh: UiDictionary = {
   'energy.type.gift-returned': '礼物退回',
   'energy.type.expiry': '未领取礼物退回',
   'energy.type.adjustment': '调整',
+  'energy.type.take-back': '收回（付款已退回）',
+  'energy.type.debt-repayment': '偿还欠款能量',
   'energy.time': '时间',
   'energy.type': '类型',
   'energy.points': '能量',

@@ -36,9 +36,14 @@ export const adminOrderPageSchema = z.object({ list: z.array(adminOrderBoardRowS
 
 export const adminOrderDetailsSchema = orderDetailsSchema.extend({
   payments: z.array(z.object({ provider: z.string(), method: z.string(), status: z.string(), amount: z.number().int(), currency: z.string(), createTime: z.string() })),
+  /** The running totals of the capture that paid the order (minor units); null when none paid it. */
+  money: z.object({ captured: z.number().int(), refunded: z.number().int(), reversed: z.number().int(), left: z.number().int() }).nullable(),
+  disputes: z.array(z.object({ disputeId: z.string(), reason: z.string(), amount: z.number().int(), status: z.enum(['open', 'won', 'lost']), held: z.boolean(), createTime: z.string() })),
 });
 
 export const orderNoBodySchema = z.object({ orderNo });
+/** A refund of all that is left, or of `amount` (minor units) of it. */
+export const refundBodySchema = z.object({ orderNo, amount: z.number().int().positive().max(100_000_000).optional() });
 export const orderNoQuerySchema = z.object({ orderNo });
 export const shipBodySchema = z.object({ orderNo, carrier: z.string().trim().min(1).max(60), trackingNumber: z.string().trim().min(1).max(60) });
 export const orderEventBodySchema = z.object({ orderNo, text: z.string().trim().min(1).max(300) });

@@ -1,8 +1,9 @@
-import { and, asc, desc, eq, gte, ilike, inArray, lt, or, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, ilike, inArray, lt, or, sum, type SQL } from 'drizzle-orm';
 import { describeOrder, ordersPage } from '@/features/orders/orders.service';
 import { findOrderByNo } from '@/features/orders/order-lifecycle';
+import { orderMoneyTotals } from '@/features/orders/order-money';
 import type { Executor } from '@/server/db/client';
-import { orders, payments } from '@/server/db/schema';
+import { disputes, orders, paymentMovements, payments } from '@/server/db/schema';
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { toMajorUnits } from '@/lib/money';
 import type { AdminOrderQuery } from './orders-board.schema';
@@ -23,9 +24,12 @@ function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
   return filters.length ? and(...filters) : undefined;
 }
 
-/** What the operator must know about an order's money, from its payments; null when nothing. */
-function paymentNoteOf(payment: typeof payments.$inferSelect): string | null {
+/** What the operator must know about an order's money, from its payments (and what went back from them); null when nothing. */
+function paymentNoteOf(payment: typeof payments.$inferSelect, goneBack: number): string | null {
   const provider = payment.provider === 'paypal' ? 'PayPal' : payment.provider;
+  // A second capture for an order paid otherwise, whose refund failed: a job asks again until it is refunded.
+  if (payment.refundDueSince) return `surplus capture of ${toMajorUnits(payment.amount)} ${payment.currency} not refunded yet: retrying since ${payment.refundDueSince.toISOString().slice(0, 16).replace('T', ' ')}`;
+  if (payment.status === 'captured' && goneBack > 0) return `partly refunded: ${toMajorUnits(goneBack)} of ${toMajorUnits(payment.amount)} ${payment.currency} back`;
   switch (payment.status) {
     case 'created':
       return payment.heldCaptureId ? `payment held by ${provider}` : null;
@@ -47,14 +51,37 @@ function paymentNoteOf(payment: typeof payments.$inferSelect): string | null {
   }
 }
 
+/** What went back from each payment so far (refunds and reversals), by payment id. */
+async function goneBackOf(db: Executor, paymentIds: number[]): Promise<Map<number, number>> {
+  if (paymentIds.length === 0) return new Map();
+  const rows = await db
+    .select({ paymentId: paymentMovements.paymentId, amount: sum(paymentMovements.amount) })
+    .from(paymentMovements)
+    .where(inArray(paymentMovements.paymentId, paymentIds))
+    .groupBy(paymentMovements.paymentId);
+  return new Map(rows.map((row) => [row.paymentId, Number(row.amount ?? 0)]));
+}
+
 export async function findOrders(db: Executor, query: AdminOrderQuery) {
   const { rows, total } = await ordersPage(db, orderFilters(query), query);
   const ids = rows.map((order) => order.id);
   const attempts = ids.length ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)) : [];
+  const goneBack = await goneBackOf(db, attempts.map((attempt) => attempt.id));
+  const held = ids.length
+    ? await db
+        .select()
+        .from(disputes)
+        .where(and(inArray(disputes.orderId, ids), eq(disputes.status, 'open')))
+    : [];
   const notes = new Map<number, string>();
   for (const attempt of attempts) {
-    const note = paymentNoteOf(attempt);
+    const note = paymentNoteOf(attempt, goneBack.get(attempt.id) ?? 0);
     if (note) notes.set(attempt.orderId, note);
+  }
+  for (const dispute of held) {
+    const before = notes.get(dispute.orderId);
+    const hold = dispute.releasedAt ? 'released by you to ship' : 'held: shipping refused until you decide (release or refund)';
+    notes.set(dispute.orderId, `disputed by the buyer (${dispute.reason}, ${toMajorUnits(dispute.amount)}): ${hold}${before ? `; ${before}` : ''}`);
   }
   return {
     list: rows.map((order) => ({
@@ -110,12 +137,23 @@ export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'p
 /** An order as the operator sees it: what the customer sees, in English, plus every payment attempt. */
 export async function orderForOperator(db: Executor, orderNo: string) {
   const order = await findOrderByNo(db, orderNo);
-  const [details, attempts] = await Promise.all([
+  const [details, attempts, money, disputed] = await Promise.all([
     describeOrder(db, order, 'EN'),
     db.select().from(payments).where(eq(payments.orderId, order.id)).orderBy(asc(payments.id)),
+    orderMoneyTotals(db, order.id),
+    db.select().from(disputes).where(eq(disputes.orderId, order.id)).orderBy(asc(disputes.id)),
   ]);
   return {
     ...details,
+    money,
+    disputes: disputed.map((dispute) => ({
+      disputeId: dispute.providerDisputeId,
+      reason: dispute.reason,
+      amount: dispute.amount,
+      status: dispute.status,
+      held: dispute.status === 'open' && dispute.releasedAt === null,
+      createTime: dispute.createdAt.toISOString(),
+    })),
     payments: attempts.map((attempt) => ({
       provider: attempt.provider,
       method: attempt.method,
