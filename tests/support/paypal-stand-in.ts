@@ -116,6 +116,7 @@ type WebhookEventType =
   | 'PAYMENT.CAPTURE.REFUNDED'
   | 'PAYMENT.CAPTURE.REVERSED'
   | 'CHECKOUT.ORDER.APPROVED'
+  | 'CHECKOUT.ORDER.COMPLETED'
   | 'CUSTOMER.DISPUTE.CREATED'
   | 'CUSTOMER.DISPUTE.UPDATED'
   | 'CUSTOMER.DISPUTE.RESOLVED';
@@ -683,7 +684,7 @@ export async function startPaypalStandIn() {
 
   /** The resource a webhook event carries, as PayPal sends it, checked against PayPal's schema for it. */
   function webhookResource(eventType: WebhookEventType, key: string): { resourceType: string; resource: Record<string, unknown> } {
-    if (eventType === 'CHECKOUT.ORDER.APPROVED') {
+    if (eventType === 'CHECKOUT.ORDER.APPROVED' || eventType === 'CHECKOUT.ORDER.COMPLETED') {
       const order = orders.get(key);
       if (!order) throw new Error(`the stand-in has no order ${key}`);
       const resource = orderBody(order);

@@ -9,13 +9,14 @@ import { priceOfPoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { energyRecords } from '@/server/db/schema';
 import type { EnergyType } from './energy';
-import { balanceOf } from './energy.ledger';
+import { balanceOf, debtOf } from './energy.ledger';
 import type { EnergyRecordListQuery, EnergyRecordPage, MyEnergy, RechargeBody, RechargePrice } from './energy.schema';
 
 /* The customer's energy: balance, ledger, recharges. See docs/decisions/018-energy-ledger.md. */
 
 export async function getMyEnergy(db: Executor, userId: number): Promise<MyEnergy> {
-  return { balance: await balanceOf(db, userId) };
+  const [balance, owed] = await Promise.all([balanceOf(db, userId), debtOf(db, userId)]);
+  return { balance, owed };
 }
 
 /** The customer's ledger, newest first, optionally of one type. */

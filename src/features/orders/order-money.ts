@@ -76,7 +76,9 @@ export async function recordMoneyBack(db: Executor, paymentId: number, back: Mon
       .returning({ id: paymentMovements.id });
     const totals = inserted ? await moneyTotals(tx, payment) : before;
     const all = totals.left === 0;
-    if (inserted && added > 0) await settleOrderMoney(tx, payment, totals, now);
+    // A refund's own id is kept with a payment it settles (not an id the shop made up for an event without one).
+    const refundId = back.kind === 'refund' && !back.providerId.includes(':') ? back.providerId : null;
+    if (inserted && added > 0) await settleOrderMoney(tx, payment, totals, refundId, now);
     return { totals, all, added: inserted ? added : 0 };
   });
 }
@@ -87,9 +89,9 @@ export async function noteMovement(db: Executor, paymentId: number, movement: { 
 }
 
 /** What the totals mean for the payment and its order (inside the caller's transaction). */
-async function settleOrderMoney(tx: Executor, payment: PaymentRow, totals: MoneyTotals, now: Date): Promise<void> {
+async function settleOrderMoney(tx: Executor, payment: PaymentRow, totals: MoneyTotals, refundId: string | null, now: Date): Promise<void> {
   if (totals.left === 0) {
-    await finishRefund(tx, payment, null, now, totals.reversed > 0 ? 'reversed' : 'refunded');
+    await finishRefund(tx, payment, refundId, now, totals.reversed > 0 ? 'reversed' : 'refunded');
     return;
   }
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
