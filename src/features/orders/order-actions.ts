@@ -21,7 +21,7 @@ export type OrderAction =
   | { action: 'release-hold' };
 
 /** What an action did: the order after it, and for a refund whether the provider finished it or still processes it. */
-export type OrderActionResult = { order: OrderRow; refund?: RefundOutcome };
+export type OrderActionResult = { order: OrderRow; refund?: RefundOutcome; released?: boolean };
 
 export async function actOnOrder(deps: OrderDeps, actor: Actor, orderNo: string, move: OrderAction): Promise<OrderActionResult> {
   const before = await findOrderByNo(deps.db, orderNo);
@@ -51,9 +51,9 @@ async function perform(deps: OrderDeps, orderNo: string, move: OrderAction): Pro
       return { order: await findOrderByNo(deps.db, orderNo), refund: outcome };
     }
     case 'release-hold': {
+      // Nothing held is no refusal: the operator's decision (ship it) stands either way.
       const order = await findOrderByNo(deps.db, orderNo);
-      if (!(await releaseDisputeHold(deps.db, order.id))) throw new Error(`Order ${order.orderNo} is not held by a dispute.`);
-      return { order };
+      return { order, released: await releaseDisputeHold(deps.db, order.id) };
     }
   }
 }

@@ -110,6 +110,16 @@ export const refundCommand = operatorCommand({
   },
 });
 
+const releaseUsage = 'release <orderNo>';
+export const releaseCommand = operatorCommand({
+  usage: releaseUsage,
+  help: 'ship a disputed order anyway: end the hold an open dispute puts on an order not yet shipped (the dispute\'s outcome still moves its money)',
+  async execute(args, shop) {
+    const { order, released } = await actOnOrder(shop, 'cli', readArguments(args, releaseUsage, {}, { min: 1 }).positionals[0]!, { action: 'release-hold' });
+    return released ? `Order ${order.orderNo} is no longer held by its dispute; it can be shipped.` : `Order ${order.orderNo} was not held by a dispute.`;
+  },
+});
+
 export const orderCommands = {
   orders: listOrdersCommand,
   ship: shipCommand,
@@ -117,4 +127,5 @@ export const orderCommands = {
   'sign-for': signForCommand,
   complete: completeCommand,
   refund: refundCommand,
+  release: releaseCommand,
 };

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { OrderStatus, refundable, statusNames, type OrderStatusValue } from '@/features/orders/orders';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, parseMajorUnits } from '@/lib/money';
 import { currencies, type Currency } from '@/lib/locale';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
@@ -101,6 +101,8 @@ type Details = {
     events: { time: string; text: string }[];
   };
   payments: { provider: string; method: string; status: string; amount: number; currency: string; createTime: string }[];
+  money: { captured: number; refunded: number; reversed: number; left: number } | null;
+  disputes: { disputeId: string; reason: string; amount: number; status: 'open' | 'won' | 'lost'; held: boolean; createTime: string }[];
 };
 
 function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; role: OperatorRole; onClose: () => void; onChanged: () => void }) {
@@ -180,6 +182,30 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
             ))}
             {order.payments.length === 0 && <li>None</li>}
           </ul>
+          {order.money && (
+            <p className="backoffice__money">
+              Captured {formatMoney(order.money.captured, order.currency)} · refunded {formatMoney(order.money.refunded, order.currency)} · reversed{' '}
+              {formatMoney(order.money.reversed, order.currency)} · <strong>left {formatMoney(order.money.left, order.currency)}</strong>
+            </p>
+          )}
+          {order.disputes.length > 0 && (
+            <>
+              <h3>Disputes</h3>
+              <ul>
+                {order.disputes.map((dispute) => (
+                  <li key={dispute.disputeId}>
+                    {dateTime(dispute.createTime)}: {dispute.disputeId} ({dispute.reason}, {formatMoney(dispute.amount, order.currency)}) — {dispute.status}
+                    {dispute.held && ' · held: shipping refused until you decide'}
+                  </li>
+                ))}
+              </ul>
+              {may(role, 'orders.refund') && order.disputes.some((dispute) => dispute.held) && (
+                <button className="button button--ghost" type="button" onClick={() => void act('/orders/releaseHold', {}, 'Released: the order can be shipped.')}>
+                  Ship anyway (release the hold)
+                </button>
+              )}
+            </>
+          )}
           <h3>Logistics</h3>
           <p>{order.delivery.carrier ? `${order.delivery.carrier} · ${order.delivery.trackingNumber}` : 'Not shipped'}</p>
           <ul>
@@ -233,12 +259,31 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
                   Refund…
                 </button>
               )}
+              {may(role, 'orders.refund') && status !== undefined && refundable.includes(status as OrderStatusValue) && order.money && (
+                <form
+                  className="form-row"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const amount = parseMajorUnits(String(new FormData(event.currentTarget).get('amount') ?? '').trim());
+                    if (amount === null || amount <= 0) return setError('Enter an amount such as 12.50.');
+                    void act('/orders/refund', { amount }, `Refunded ${formatMoney(amount, order.currency)}; the order stays as it is.`);
+                  }}
+                >
+                  <label className="field">
+                    <span>Refund part ({order.currency})</span>
+                    <input name="amount" required inputMode="decimal" pattern="[0-9]+([.][0-9]{1,2})?" />
+                  </label>
+                  <button className="button button--ghost" type="submit">
+                    Refund part
+                  </button>
+                </form>
+              )}
             </div>
           )}
           {confirmRefund && (
             <ConfirmStep
               id="refund-question"
-              question={`Refund ${formatMoney(order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
+              question={`Refund ${formatMoney(order.money?.left ?? order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
               confirm="Refund"
               cancel="Keep the order"
               onConfirm={() => {
