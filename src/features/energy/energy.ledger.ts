@@ -202,6 +202,11 @@ export async function checkLedger(db: Executor): Promise<{ customers: number; re
       problems.push({ userId: row.userId, recordId: row.id, problem: `deduction ${row.deductionPoints} does not match ${row.points} points` });
     }
   }
+  // Points owed are paid from any credit at once: nobody owes while holding points.
+  const owing = await db.select({ userId: energyDebts.userId }).from(energyDebts).where(gt(energyDebts.outstanding, 0));
+  for (const { userId } of owing) {
+    if ((sums.get(userId) ?? 0) > 0) problems.push({ userId, recordId: 0, problem: `owes points while holding ${sums.get(userId)}` });
+  }
   return { customers: sums.size, records: rows.length, problems };
 }
 

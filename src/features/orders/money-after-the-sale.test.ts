@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { customerDetails } from '@/features/backoffice/customers/customers.service';
 import { findOrders, orderForOperator } from '@/features/backoffice/orders/orders-board.service';
 import { balanceOf, checkLedger, debtOf } from '@/features/energy/energy.ledger';
 import { coupons, energyRecords, orders, payments, specifications } from '@/server/db/schema';
@@ -119,6 +120,7 @@ describe('bought points whose money goes back (report case 1)', () => {
     expect(await debtOf(shop.db, idOf(buyer))).toBe(5000);
     const seen = await shop.get<{ balance: number }>('/energy/getMyEnergy', { headers: buyer.headers });
     expect(seen.body.data).toMatchObject({ balance: 0, owed: 5000 });
+    expect(await customerDetails(shop.db, idOf(buyer))).toMatchObject({ balance: 0, owed: 5000 });
 
     // A later credit pays the debt first.
     await grantPoints(shop, buyer, 3000);
