@@ -1,5 +1,5 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
-import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
+import { closeExpiredOrders, completeSignedForOrders, releaseRebates } from '@/features/orders/order-lifecycle';
 import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
 import { refundSurplusCaptures, settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
@@ -24,7 +24,9 @@ export const jobs: Job[] = [
   // Money captured twice (the order was paid otherwise) whose refund failed is asked back until the provider refunds it.
   { name: 'refund surplus captures', run: (deps, now) => refundSurplusCaptures({ ...deps, payments: createPaymentProvider(deps) }, now) },
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
-  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates) },
+  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates, config.orders.rebateHoldDays) },
+  // Referral rebates pending through the return window become available.
+  { name: 'release rebates', run: ({ db, config }, now) => releaseRebates(db, now, config.orders.rebateHoldDays, config.referenceRates) },
   { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },
   { name: 'send review requests', run: (deps, now) => sendReviewRequests(deps, now) },
   // Retention (README, Privacy): what served its purpose is deleted.

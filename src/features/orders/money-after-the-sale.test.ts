@@ -9,7 +9,7 @@ import type { Customer } from '../../../tests/support/customers';
 import { anOperator } from '../../../tests/support/operators';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { startPaypalStandIn } from '../../../tests/support/paypal-stand-in';
-import { closeExpiredOrders } from './order-lifecycle';
+import { closeExpiredOrders, releaseRebates } from './order-lifecycle';
 import { orderMoneyTotals } from './order-money';
 import { orderCommands } from './orders.commands';
 import type { OrderDetails, OrderStatusInfo } from './orders.schema';
@@ -44,6 +44,9 @@ const boardRow = async (orderNo: string) => (await findOrders(shop.db, { q: orde
 const run = (command: keyof typeof orderCommands, ...args: string[]) => orderCommands[command].execute(args, shop.operator);
 const balance = (customer: Customer) => balanceOf(shop.db, idOf(customer));
 const minor = (value: string) => Math.round(Number(value) * 100);
+const myEnergy = async (customer: Customer) => (await shop.get<{ balance: number; owed: number; pending: number }>('/energy/getMyEnergy', { headers: customer.headers })).body.data;
+/** The rebate return window (REBATE_HOLD_DAYS, 14 by default) has closed. */
+const afterTheWindow = () => releaseRebates(shop.db, new Date(Date.now() + 15 * 24 * 3600 * 1000), shop.config.orders.rebateHoldDays, shop.config.referenceRates);
 
 /** The shop's books equal PayPal's for a capture, and no ledger is unsound or below zero. */
 async function expectBooksEqual(orderId: number, captureId: string) {
@@ -143,18 +146,44 @@ describe('bought points whose money goes back (report case 1)', () => {
   });
 });
 
-describe('rebates whose order\'s money goes back (report case 2)', () => {
-  async function completedReferredOrder() {
+describe('rebates whose order\'s money goes back (report cases 2 and 4 of what to build)', () => {
+  async function completedReferredOrder(released = true) {
     const referrer = await aCustomer(shop);
     const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
     const paid = await paidOrder(friend, 2);
     await run('ship', paid.order.orderNo, '--carrier', 'DHL', '--tracking', 'JD1');
     await run('sign-for', paid.order.orderNo);
     await run('complete', paid.order.orderNo);
-    const rebate = await balance(referrer);
-    expect(rebate).toBeGreaterThan(0);
-    return { referrer, friend, rebate, ...paid };
+    // Pending through the return window: shown apart, not spendable.
+    const { pending } = await myEnergy(referrer);
+    expect(pending).toBeGreaterThan(0);
+    expect(await balance(referrer)).toBe(0);
+    if (released) {
+      await afterTheWindow();
+      expect(await myEnergy(referrer)).toMatchObject({ balance: pending, pending: 0 });
+    }
+    return { referrer, friend, rebate: pending, ...paid };
   }
+
+  it('a refund inside the return window cancels the pending rebate: nothing is ever credited or owed', async () => {
+    const { referrer, order, captureId } = await completedReferredOrder(false);
+    const refundId = paypal.refundByHand(captureId);
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
+    expect(await myEnergy(referrer)).toEqual({ balance: 0, owed: 0, pending: 0 });
+    await afterTheWindow();
+    expect(await myEnergy(referrer)).toEqual({ balance: 0, owed: 0, pending: 0 });
+    await expectBooksEqual(order.orderId, captureId);
+  });
+
+  it('a partial refund inside the window: the rebate released after it is only for the money kept', async () => {
+    const { referrer, rebate, order, captureId } = await completedReferredOrder(false);
+    const price = minor(paypal.captures.get(captureId)!.amount.value);
+    const refundId = paypal.refundByHand(captureId, ((price / 2) / 100).toFixed(2));
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
+    await afterTheWindow();
+    expect(await balance(referrer)).toBe(rebate - Math.ceil(rebate / 2));
+    await expectBooksEqual(order.orderId, captureId);
+  });
 
   it('a chargeback after completion takes the rebate back from the referrer', async () => {
     const { referrer, order, captureId } = await completedReferredOrder();

@@ -45,7 +45,7 @@ async function perform(deps: OrderDeps, orderNo: string, move: OrderAction): Pro
     case 'sign-for':
       return { order: await markSignedFor(deps.db, orderNo) };
     case 'complete':
-      return { order: await completeOrder(deps.db, deps.config.referenceRates, orderNo) };
+      return { order: await completeOrder(deps.db, deps.config.referenceRates, orderNo, new Date(), deps.config.orders.rebateHoldDays) };
     case 'refund': {
       const { outcome } = await refundOrderByNo(deps, orderNo, new Date(), move.amount);
       return { order: await findOrderByNo(deps.db, orderNo), refund: outcome };

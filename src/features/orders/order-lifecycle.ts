@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, type SQL } from 'drizzle-orm';
-import { creditRebates } from '@/features/energy/energy.hooks';
+import { creditRebates, takeBackOrderPoints } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
@@ -10,6 +10,7 @@ import { closeAwaitingPayment } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
 import { disputeHolding } from './order-disputes';
+import { orderMoneyTotals } from './order-money';
 import { askAboutMoneyInDoubt, checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder, type RefundOutcome } from './payments.service';
 
 /*
@@ -70,15 +71,52 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
 }
 
 /**
- * The referral programme's seam: a completed order's rebate beneficiary earns the rebate, in the
- * completing transaction, once per order (the ledger's unique reference).
+ * The referral programme's seam: a completed order's rebate stays pending for the return window
+ * (REBATE_HOLD_DAYS, `releaseRebates`); without one the beneficiary earns it in the completing
+ * transaction, once per order (the ledger's unique reference). See docs/decisions/076.
  */
-async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date): Promise<void> {
+async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date, rebateHoldDays: number): Promise<void> {
+  if (rebateHoldDays > 0 || orderIds.length === 0) return;
   await creditRebates(tx, orderIds, rates, now);
+  await tx.update(orders).set({ rebateReleasedAt: now }).where(inArray(orders.id, orderIds));
+}
+
+/**
+ * Sweep: the return window of completed orders has closed; their pending rebates become available
+ * (credited once, less the share of any money that went back meanwhile). An order refunded or reversed
+ * in full inside the window is closed and never credits: its rebate is cancelled. Safe in every process.
+ */
+export async function releaseRebates(db: Database, now: Date, rebateHoldDays: number, rates: ReferenceRates): Promise<number> {
+  const completedBefore = new Date(now.getTime() - rebateHoldDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const released = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(and(eq(orders.status, OrderStatus.Completed), eq(orders.kind, 'goods'), isNull(orders.rebateReleasedAt), lt(orders.completedAt, completedBefore)))
+        .orderBy(asc(orders.id))
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      const rows = await tx
+        .update(orders)
+        .set({ rebateReleasedAt: now })
+        .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt)))
+        .returning();
+      await creditRebates(tx, rows.map((row) => row.id), rates, now);
+      for (const order of rows) {
+        const totals = await orderMoneyTotals(tx, order.id);
+        if (totals) await takeBackOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, now);
+      }
+      return rows.length;
+    });
+    total += released;
+    if (released < SWEEP_BATCH) return total;
+  }
 }
 
 /** Sweep: signed-for orders complete after ORDER_AUTO_COMPLETE_DAYS. Safe in every process, like the expiry sweep. */
-export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number, rates: ReferenceRates): Promise<number> {
+export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number, rates: ReferenceRates, rebateHoldDays = 0): Promise<number> {
   const signedBefore = new Date(now.getTime() - autoCompleteDays * DAY_MS);
   let total = 0;
   for (;;) {
@@ -95,7 +133,7 @@ export async function completeSignedForOrders(db: Database, now: Date, autoCompl
         .set({ status: OrderStatus.Completed, completedAt: now })
         .where(and(inArray(orders.id, due), eq(orders.status, OrderStatus.SignedFor)))
         .returning({ id: orders.id });
-      await onOrdersCompleted(tx, rows.map((row) => row.id), rates, now);
+      await onOrdersCompleted(tx, rows.map((row) => row.id), rates, now, rebateHoldDays);
       return rows.length;
     });
     total += completed;
@@ -161,10 +199,10 @@ export function markSignedFor(db: Executor, orderNo: string, now = new Date()): 
 }
 
 /** Signed for → completed now, without waiting for the completion sweep. */
-export async function completeOrder(db: Database, rates: ReferenceRates, orderNo: string, now = new Date()): Promise<OrderRow> {
+export async function completeOrder(db: Database, rates: ReferenceRates, orderNo: string, now = new Date(), rebateHoldDays = 0): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const completed = await moveOrder(tx, orderNo, [OrderStatus.SignedFor], 'completed', { status: OrderStatus.Completed, completedAt: now });
-    await onOrdersCompleted(tx, [completed.id], rates, now);
+    await onOrdersCompleted(tx, [completed.id], rates, now, rebateHoldDays);
     return completed;
   });
 }

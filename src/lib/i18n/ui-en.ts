@@ -390,6 +390,8 @@ export const uiEn = {
   'page.receive': 'Receive a gift',
   'energy.balance': 'Energy points',
   'energy.pointsValue': '{points} points',
+  'energy.pending': 'Pending rebates: {points} points. They become available once your friends\' orders can no longer be returned.',
+  'energy.owed': 'Owed: {points} points, taken back after a payment was returned. Your next points pay this first.',
   'energy.recharge': 'Recharge',
   'energy.shareEnergy': 'Share energy',
   'energy.friends': 'My friends',

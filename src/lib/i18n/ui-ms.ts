@@ -389,6 +389,8 @@ export const uiMs: UiDictionary = {
   'page.receive': 'Terima hadiah',
   'energy.balance': 'Mata tenaga',
   'energy.pointsValue': '{points} mata',
+  'energy.pending': 'Rebat belum tersedia: {points} mata. Ia boleh digunakan sebaik sahaja pesanan rakan anda tidak lagi boleh dipulangkan.',
+  'energy.owed': 'Terhutang: {points} mata, ditarik balik selepas bayaran dipulangkan. Mata anda yang seterusnya membayar ini dahulu.',
   'energy.recharge': 'Tambah nilai',
   'energy.shareEnergy': 'Kongsi tenaga',
   'energy.friends': 'Rakan saya',

@@ -389,6 +389,8 @@ export const uiZh: UiDictionary = {
   'page.receive': '领取礼物',
   'energy.balance': '能量值',
   'energy.pointsValue': '{points} 能量',
+  'energy.pending': '待生效返利：{points} 能量。好友的订单过了退货期后即可使用。',
+  'energy.owed': '欠款：{points} 能量（付款被退回后收回）。之后获得的能量将先用于偿还。',
   'energy.recharge': '充值',
   'energy.shareEnergy': '分享能量',
   'energy.friends': '我的好友',

@@ -503,6 +503,8 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When the order's referral rebate was settled (credited, or nothing to credit) after the return window; null while pending. */
+    rebateReleasedAt: timestamp('rebate_released_at', { withTimezone: true }),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
