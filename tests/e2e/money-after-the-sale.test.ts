@@ -82,7 +82,7 @@ describe('money after the sale', () => {
 
     await dialog.getByLabel('Carrier').fill('DHL');
     await dialog.getByLabel('Tracking number').fill('JD-HELD');
-    await dialog.getByRole('button', { name: 'Ship' }).click();
+    await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
     await dialog.getByText(/is held: its payment is disputed/).waitFor();
     expect((await shop.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.status).toBe(1);
 
@@ -90,7 +90,7 @@ describe('money after the sale', () => {
     await dialog.getByText('Released: the order can be shipped.').waitFor();
     await dialog.getByLabel('Carrier').fill('DHL');
     await dialog.getByLabel('Tracking number').fill('JD-HELD');
-    await dialog.getByRole('button', { name: 'Ship' }).click();
+    await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
     await dialog.getByText('Shipped; the customer was mailed the tracking number.').waitFor();
   });
 });
