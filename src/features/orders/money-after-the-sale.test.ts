@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { customerDetails } from '@/features/backoffice/customers/customers.service';
 import { findOrders, orderForOperator } from '@/features/backoffice/orders/orders-board.service';
 import { balanceOf, checkLedger, debtOf } from '@/features/energy/energy.ledger';
-import { coupons, energyRecords, orders, payments, specifications } from '@/server/db/schema';
+import { coupons, energyRecords, orders, payments, specifications, users } from '@/server/db/schema';
 import { aCustomer, aGift, aShop, idOf, grantPoints } from '../../../tests/support/fixtures';
 import type { Customer } from '../../../tests/support/customers';
 import { anOperator } from '../../../tests/support/operators';
@@ -389,5 +389,24 @@ describe('disputes (report case 5)', () => {
     expect((await orderForOperator(shop.db, order.orderNo)).disputes).toMatchObject([{ status: 'won', held: false }]);
     expect(await run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD4')).toMatch(/shipped/);
     await expectBooksEqual(order.orderId, captureId);
+  });
+});
+
+describe('self-referral (report case 6)', () => {
+  it('a second account of the same mailbox (dots, +tags, letter case) is not a friend: no referrer, no friend discount, no rebate', async () => {
+    const stamp = `${process.pid}${Date.now()}`;
+    const first = await aCustomer(shop, { email: `ana.lim${stamp}@example.com` });
+    const second = await aCustomer(shop, { email: `Ana.Li.m${stamp}+again@Example.com`, refereeCode: first.user.shareCode });
+    const [row] = await shop.db.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, idOf(second)));
+    expect(row!.referrerId).toBeNull();
+
+    const refused = await shop.post('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress, discountCode: first.user.shareCode }, { headers: second.headers });
+    expect(refused.body).toMatchObject({ code: -218, data: { field: 'discountCode', reason: 'own-code' } });
+
+    // A friend with another mailbox still gets the discount.
+    const friend = await aCustomer(shop);
+    const placed = await shop.post<OrderDetails>('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress, discountCode: first.user.shareCode }, { headers: friend.headers });
+    expect(placed.body.code).toBe(1);
+    expect(placed.body.data.discountAmount).toBeGreaterThan(0);
   });
 });
