@@ -93,4 +93,22 @@ describe('money after the sale', () => {
     await dialog.getByRole('button', { name: 'Ship', exact: true }).click();
     await dialog.getByText('Shipped; the customer was mailed the tracking number.').waitFor();
   });
+
+  it('an operator finds a referral held for review in the queue and approves its rebate', async () => {
+    const [anaRow] = await shop.db.select().from(users).where(eq(users.email, 'ana.window@example.com'));
+    const order = await friendBuys(anaRow!.shareCode, 'dee.review@example.com');
+    // The release of rebates found it shipped to the referrer's own address (as releaseRebates records it).
+    await shop.db.update(orders).set({ status: 6, completedAt: new Date(), referralReview: 'held', referralSignals: 'same delivery address' }).where(eq(orders.id, order.id));
+
+    const admin = await operatorSignedIn(shop, 'admin');
+    await admin.getByLabel('Review queue').selectOption('referral');
+    await admin.getByRole('button', { name: 'Find' }).click();
+    await admin.getByText('referral held for review (same delivery address): approve or refuse its rebate').waitFor();
+    await admin.getByRole('button', { name: order.orderNo }).click();
+    const dialog = admin.getByRole('dialog', { name: `Order ${order.orderNo}` });
+    await dialog.getByText("Held for review: same delivery address. The buyer may be the referrer's own account.").waitFor();
+    await dialog.getByRole('button', { name: 'Approve the rebate' }).click();
+    await dialog.getByText('Approved: the rebate is credited with the next release of rebates.').waitFor();
+    expect((await shop.db.select().from(orders).where(eq(orders.id, order.id)))[0]!.referralReview).toBe('approved');
+  });
 });

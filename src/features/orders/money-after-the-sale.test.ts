@@ -393,6 +393,28 @@ describe('disputes (report case 5)', () => {
 });
 
 describe('self-referral (report case 6)', () => {
+  it('a friend\'s order shipped to the referrer\'s own address is held for review: no rebate until an operator approves it', async () => {
+    const referrer = await aCustomer(shop);
+    const saved = await shop.post('/delivery/addAddress', deliveryAddress, { headers: referrer.headers });
+    expect(saved.body.code).toBe(1);
+    const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
+    const paid = await paidOrder(friend);
+    await run('ship', paid.order.orderNo, '--carrier', 'DHL', '--tracking', 'JD9');
+    await run('sign-for', paid.order.orderNo);
+    await run('complete', paid.order.orderNo);
+    await afterTheWindow();
+    expect(await balance(referrer)).toBe(0);
+    const queue = await findOrders(shop.db, { review: 'referral', pageNum: 1, pageSize: 50 });
+    expect(queue.list.find((row) => row.orderNo === paid.order.orderNo)?.paymentNote).toMatch(/^referral held for review \(same delivery address, same phone\)/);
+
+    const admin = await anOperator(shop, 'admin');
+    const approved = await shop.post<{ referralReview: string }>('/admin/orders/reviewReferral', { orderNo: paid.order.orderNo, approve: true }, { headers: await admin.freshSession() });
+    expect(approved.body.data.referralReview).toBe('approved');
+    await afterTheWindow();
+    expect(await balance(referrer)).toBeGreaterThan(0);
+    await expectBooksEqual(paid.order.orderId, paid.captureId);
+  });
+
   it('a second account of the same mailbox (dots, +tags, letter case) is not a friend: no referrer, no friend discount, no rebate', async () => {
     const stamp = `${process.pid}${Date.now()}`;
     const first = await aCustomer(shop, { email: `ana.lim${stamp}@example.com` });

@@ -1,4 +1,6 @@
+import { and, eq } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
+import { orders } from '@/server/db/schema';
 import { statusNames, type OrderStatusValue } from './orders';
 import { addOrderEvent, completeOrder, findOrderByNo, markSignedFor, refundOrderByNo, shipOrder } from './order-lifecycle';
 import { releaseDisputeHold } from './order-disputes';
@@ -18,7 +20,9 @@ export type OrderAction =
   /** All that is left of the capture, or `amount` (minor units) of it. */
   | { action: 'refund'; amount?: number }
   /** Ship despite an open dispute: the operator decided. */
-  | { action: 'release-hold' };
+  | { action: 'release-hold' }
+  /** A referral held as possibly the referrer's own: approved (its rebate is credited by the next release) or refused (never credited). */
+  | { action: 'review-referral'; approve: boolean };
 
 /** What an action did: the order after it, and for a refund whether the provider finished it or still processes it. */
 export type OrderActionResult = { order: OrderRow; refund?: RefundOutcome; released?: boolean };
@@ -49,6 +53,16 @@ async function perform(deps: OrderDeps, orderNo: string, move: OrderAction): Pro
     case 'refund': {
       const { outcome } = await refundOrderByNo(deps, orderNo, new Date(), move.amount);
       return { order: await findOrderByNo(deps.db, orderNo), refund: outcome };
+    }
+    case 'review-referral': {
+      const order = await findOrderByNo(deps.db, orderNo);
+      const [reviewed] = await deps.db
+        .update(orders)
+        .set(move.approve ? { referralReview: 'approved' } : { referralReview: 'refused', rebateReleasedAt: new Date() })
+        .where(and(eq(orders.id, order.id), eq(orders.referralReview, 'held')))
+        .returning();
+      // Nothing held (reviewed already, or never held): nothing to decide, nothing changes.
+      return { order: reviewed ?? order };
     }
     case 'release-hold': {
       // Nothing held is no refusal: the operator's decision (ship it) stands either way.

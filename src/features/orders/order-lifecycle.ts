@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, lt, notExists, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, type SQL } from 'drizzle-orm';
 import { creditRebates, takeBackOrderPoints } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
@@ -9,6 +9,7 @@ import { sendShippingNotice } from './order-mails';
 import { closeAwaitingPayment } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
+import { referralSignals } from '@/features/referral/self-referral';
 import { disputeHolding } from './order-disputes';
 import { orderMoneyTotals } from './order-money';
 import { askAboutMoneyInDoubt, checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder, type RefundOutcome } from './payments.service';
@@ -94,21 +95,39 @@ export async function releaseRebates(db: Database, now: Date, rebateHoldDays: nu
       const due = tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(eq(orders.status, OrderStatus.Completed), eq(orders.kind, 'goods'), isNull(orders.rebateReleasedAt), lt(orders.completedAt, completedBefore)))
+        .where(
+          and(
+            eq(orders.status, OrderStatus.Completed),
+            eq(orders.kind, 'goods'),
+            isNull(orders.rebateReleasedAt),
+            lt(orders.completedAt, completedBefore),
+            or(isNull(orders.referralReview), eq(orders.referralReview, 'approved')),
+          ),
+        )
         .orderBy(asc(orders.id))
         .limit(SWEEP_BATCH)
         .for('update', { skipLocked: true });
+      const claimed = await tx.select().from(orders).where(inArray(orders.id, due));
+      // A referral that looks like the referrer's own waits for an operator's review instead.
+      const held: number[] = [];
+      for (const order of claimed) {
+        if (order.referralReview === 'approved' || !order.rebateBeneficiaryId) continue;
+        const signals = await referralSignals(tx, order.rebateBeneficiaryId, order.deliveryAddress);
+        if (signals.length === 0) continue;
+        held.push(order.id);
+        await tx.update(orders).set({ referralReview: 'held', referralSignals: signals.join(', ') }).where(eq(orders.id, order.id));
+      }
       const rows = await tx
         .update(orders)
         .set({ rebateReleasedAt: now })
-        .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt)))
+        .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt), held.length ? notInArray(orders.id, held) : undefined))
         .returning();
       await creditRebates(tx, rows.map((row) => row.id), rates, now);
       for (const order of rows) {
         const totals = await orderMoneyTotals(tx, order.id);
         if (totals) await takeBackOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, now);
       }
-      return rows.length;
+      return claimed.length;
     });
     total += released;
     if (released < SWEEP_BATCH) return total;

@@ -505,6 +505,10 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** When the order's referral rebate was settled (credited, or nothing to credit) after the return window; null while pending. */
     rebateReleasedAt: timestamp('rebate_released_at', { withTimezone: true }),
+    /** A referral that looks like the referrer's own (same address or phone): `held` until an operator approves or refuses it. */
+    referralReview: text('referral_review', { enum: ['held', 'approved', 'refused'] }),
+    /** Why it was held: the signals found (`same delivery address`, `same phone`). */
+    referralSignals: text('referral_signals'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),

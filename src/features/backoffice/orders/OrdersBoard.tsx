@@ -11,20 +11,20 @@ import { OrdersTable, statusName, type OrderRow } from './orders-table';
 
 /* The Orders section: find orders, open one, ship, add events, complete and refund by role. */
 
-type Filters = { status: string; currency: string; from: string; to: string; q: string };
+type Filters = { status: string; currency: string; from: string; to: string; q: string; review: string };
 
 /** Orders a logistics event can be added to: paid or later. */
 const takesEvents: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
 
 export default function OrdersBoard({ role }: { role: OperatorRole }) {
-  const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '' });
+  const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '', review: '' });
   const { page, setPageNum, error, load } = useAdminPage<OrderRow>('/orders', filters);
   const [open, setOpen] = useState<string | null>(null);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setFilters({ status: String(form.get('status')), currency: String(form.get('currency')), from: String(form.get('from')), to: String(form.get('to')), q: String(form.get('q')).trim() });
+    setFilters({ status: String(form.get('status')), currency: String(form.get('currency')), from: String(form.get('from')), to: String(form.get('to')), q: String(form.get('q')).trim(), review: String(form.get('review') ?? '') });
     setPageNum(1);
   };
 
@@ -54,6 +54,13 @@ export default function OrdersBoard({ role }: { role: OperatorRole }) {
             {currencies.map((currency) => (
               <option key={currency}>{currency}</option>
             ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Review queue</span>
+          <select name="review" defaultValue={filters.review}>
+            <option value="">All orders</option>
+            <option value="referral">Referrals held for review</option>
           </select>
         </label>
         <label className="field">
@@ -102,6 +109,8 @@ type Details = {
   };
   payments: { provider: string; method: string; status: string; amount: number; currency: string; createTime: string }[];
   money: { captured: number; refunded: number; reversed: number; left: number } | null;
+  referralReview: 'held' | 'approved' | 'refused' | null;
+  referralSignals: string | null;
   disputes: { disputeId: string; reason: string; amount: number; status: 'open' | 'won' | 'lost'; held: boolean; createTime: string }[];
 };
 
@@ -187,6 +196,24 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
               Captured {formatMoney(order.money.captured, order.currency)} · refunded {formatMoney(order.money.refunded, order.currency)} · reversed{' '}
               {formatMoney(order.money.reversed, order.currency)} · <strong>left {formatMoney(order.money.left, order.currency)}</strong>
             </p>
+          )}
+          {order.referralReview && (
+            <>
+              <h3>Referral</h3>
+              <p>
+                {order.referralReview === 'held' ? `Held for review: ${order.referralSignals ?? ''}. The buyer may be the referrer's own account.` : `Referral ${order.referralReview}.`}
+              </p>
+              {order.referralReview === 'held' && may(role, 'orders.refund') && (
+                <div className="backoffice__actions">
+                  <button className="button" type="button" onClick={() => void act('/orders/reviewReferral', { approve: true }, 'Approved: the rebate is credited with the next release of rebates.')}>
+                    Approve the rebate
+                  </button>
+                  <button className="button button--ghost" type="button" onClick={() => void act('/orders/reviewReferral', { approve: false }, 'Refused: no rebate for this order.')}>
+                    Refuse the rebate
+                  </button>
+                </div>
+              )}
+            </>
           )}
           {order.disputes.length > 0 && (
             <>

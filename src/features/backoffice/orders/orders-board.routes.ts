@@ -19,6 +19,7 @@ import {
   orderNoBodySchema,
   orderNoQuerySchema,
   refundBodySchema,
+  referralReviewBodySchema,
   shipBodySchema,
 } from './orders-board.schema';
 import { exportOrders, findOrders, orderForOperator } from './orders-board.service';
@@ -88,6 +89,16 @@ export function ordersBoardRoutes(deps: OrderDeps) {
       async (c) => {
         const { orderNo, amount } = c.req.valid('json');
         return orderAction(c, orderNo, { action: 'refund', ...(amount === undefined ? {} : { amount }) });
+      },
+    )
+    .openapi(
+      {
+        ...jsonRoute({ method: 'post', tag, path: '/orders/reviewReferral', summary: 'Approve or refuse the rebate of a referral held for review', body: referralReviewBodySchema, data: adminOrderDetailsSchema }),
+        ...guard('orders.refund'),
+      },
+      async (c) => {
+        const { orderNo, approve } = c.req.valid('json');
+        return orderAction(c, orderNo, { action: 'review-referral', approve });
       },
     )
     .openapi(

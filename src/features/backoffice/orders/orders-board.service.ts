@@ -20,6 +20,7 @@ function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
   if (query.currency) filters.push(eq(orders.currency, query.currency));
   if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
+  if (query.review === 'referral') filters.push(eq(orders.referralReview, 'held'));
   if (query.q) filters.push(or(ilike(orders.orderNo, likePattern(query.q)), ilike(orders.email, likePattern(query.q)))!);
   return filters.length ? and(...filters) : undefined;
 }
@@ -77,6 +78,11 @@ export async function findOrders(db: Executor, query: AdminOrderQuery) {
   for (const attempt of attempts) {
     const note = paymentNoteOf(attempt, goneBack.get(attempt.id) ?? 0);
     if (note) notes.set(attempt.orderId, note);
+  }
+  for (const order of rows) {
+    if (order.referralReview !== 'held') continue;
+    const before = notes.get(order.id);
+    notes.set(order.id, `referral held for review (${order.referralSignals ?? 'signals'}): approve or refuse its rebate${before ? `; ${before}` : ''}`);
   }
   for (const dispute of held) {
     const before = notes.get(dispute.orderId);
@@ -146,6 +152,8 @@ export async function orderForOperator(db: Executor, orderNo: string) {
   return {
     ...details,
     money,
+    referralReview: order.referralReview,
+    referralSignals: order.referralSignals,
     disputes: disputed.map((dispute) => ({
       disputeId: dispute.providerDisputeId,
       reason: dispute.reason,

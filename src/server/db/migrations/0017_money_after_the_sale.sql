@@ -35,6 +35,8 @@ CREATE TABLE "payment_movements" (
 ALTER TABLE "orders" ADD COLUMN "rebate_released_at" timestamp with time zone;--> statement-breakpoint
 -- Orders completed before pending rebates existed were credited at completion.
 UPDATE "orders" SET "rebate_released_at" = "completed_at" WHERE "completed_at" IS NOT NULL;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "referral_review" text;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "referral_signals" text;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_request_amount" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD COLUMN "refund_due_since" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "disputes" ADD CONSTRAINT "disputes_payment_id_payments_id_fk" FOREIGN KEY ("payment_id") REFERENCES "public"."payments"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
