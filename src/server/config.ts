@@ -113,6 +113,8 @@ const environmentSchema = z.object({
 
   ORDER_PAYMENT_MINUTES: integer(30, 1),
   ORDER_AUTO_COMPLETE_DAYS: integer(7, 1),
+  /** A referral rebate stays pending this many days after its order completes (the return window), then becomes available; 0: at completion. */
+  REBATE_HOLD_DAYS: integer(14, 0),
   COUPON_EXPIRY_DAYS: integer(30, 1),
   SESSION_DAYS: integer(30, 1),
   /** log2 of scrypt's N. 17 is OWASP's recommendation; tests lower it. Hashes keep their own cost, so old ones still verify. */
@@ -232,7 +234,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     site: { currencies: env.SHOP_CURRENCIES, recordNumbers: env.FOOTER_RECORD_NUMBERS },
     referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
     referenceRates: { USD: env.POINTS_PER_USD, CNY: env.POINTS_PER_CNY, MYR: env.POINTS_PER_MYR },
-    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS },
+    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS, rebateHoldDays: env.REBATE_HOLD_DAYS },
     coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
     sessions: { days: env.SESSION_DAYS },
     passwords: { hashCost: env.PASSWORD_HASH_COST, resetMinutes: env.PASSWORD_RESET_MINUTES },

@@ -19,7 +19,7 @@ type Operation = { operationId: string; parameters?: Parameter[]; requestBody?: 
 type IssueSchema = { title: string; description?: string; properties: { issue: { enum: string[] }; description?: { enum?: string[] } } };
 type SchemaNode = { $ref?: string; allOf?: SchemaNode[]; properties?: Record<string, SchemaNode>; items?: { anyOf?: IssueSchema[] }; enum?: string[] };
 
-const files = ['checkout_orders_v2', 'payments_payment_v2', 'notifications_webhooks_v1'] as const;
+const files = ['checkout_orders_v2', 'payments_payment_v2', 'customer_disputes_v1', 'notifications_webhooks_v1'] as const;
 export type SpecFile = (typeof files)[number];
 
 const specs = Object.fromEntries(
@@ -60,6 +60,8 @@ const tightened: [SpecFile, string, string[]][] = [
   ['checkout_orders_v2', 'card_experience_context', []],
   ['payments_payment_v2', 'capture-2', ['id', 'status', 'amount']],
   ['payments_payment_v2', 'refund', ['id', 'status', 'amount']],
+  ['customer_disputes_v1', 'dispute', ['dispute_id', 'status', 'disputed_transactions', 'dispute_amount']],
+  ['customer_disputes_v1', 'transaction_info', ['seller_transaction_id']],
 ];
 
 function tighten(): void {

@@ -82,8 +82,20 @@ export type RefundOutcome =
   | { late: true };
 
 export type Money = { currency_code: string; value: string };
-type Refund = { id: string; status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'; amount: Money; captureId: string };
+type Refund = { id: string; status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'; amount: Money; captureId: string; /** A chargeback's reversal rather than a refund the merchant made. */ reversal?: boolean };
 type Capture = { id: string; status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED'; amount: Money; orderId: string; invoiceId?: string; refunds: Refund[] };
+/** PayPal's dispute outcomes the stand-in resolves to (customer_disputes_v1 `dispute_outcome.outcome_code`). */
+export type DisputeOutcome = 'RESOLVED_BUYER_FAVOUR' | 'RESOLVED_SELLER_FAVOUR' | 'CANCELED_BY_BUYER';
+type Dispute = {
+  id: string;
+  captureId: string;
+  reason: string;
+  status: 'OPEN' | 'WAITING_FOR_SELLER_RESPONSE' | 'UNDER_REVIEW' | 'RESOLVED';
+  amount: Money;
+  stage: 'INQUIRY' | 'CHARGEBACK';
+  outcome?: { code: DisputeOutcome; refunded?: Money };
+  created: string;
+};
 type Order = {
   id: string;
   status: 'CREATED' | 'PAYER_ACTION_REQUIRED' | 'APPROVED' | 'COMPLETED';
@@ -104,7 +116,10 @@ type WebhookEventType =
   | 'PAYMENT.CAPTURE.REFUNDED'
   | 'PAYMENT.CAPTURE.REVERSED'
   | 'CHECKOUT.ORDER.APPROVED'
-  | 'CUSTOMER.DISPUTE.CREATED';
+  | 'CHECKOUT.ORDER.COMPLETED'
+  | 'CUSTOMER.DISPUTE.CREATED'
+  | 'CUSTOMER.DISPUTE.UPDATED'
+  | 'CUSTOMER.DISPUTE.RESOLVED';
 
 const id = (length = 17) => randomBytes(length).toString('hex').slice(0, length).toUpperCase();
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
@@ -113,7 +128,21 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const decimals: Record<string, number> = { USD: 2, CNY: 2, MYR: 2, JPY: 0 };
 
 const specOf = (path: string): SpecFile | null =>
-  path.startsWith('/v2/checkout/') ? 'checkout_orders_v2' : path.startsWith('/v2/payments/') ? 'payments_payment_v2' : path.startsWith('/v1/notifications/') ? 'notifications_webhooks_v1' : null;
+  path.startsWith('/v2/checkout/')
+    ? 'checkout_orders_v2'
+    : path.startsWith('/v2/payments/')
+      ? 'payments_payment_v2'
+      : path.startsWith('/v1/customer/disputes')
+        ? 'customer_disputes_v1'
+        : path.startsWith('/v1/notifications/')
+          ? 'notifications_webhooks_v1'
+          : null;
+/** Minor units of a PayPal money value. */
+const minorOf = (money: Money) => Math.round(Number(money.value) * 10 ** (decimals[money.currency_code] ?? 2));
+const moneyOf = (currency: string, minor: number): Money => {
+  const places = decimals[currency] ?? 2;
+  return { currency_code: currency, value: places === 0 ? String(minor) : (minor / 10 ** places).toFixed(places) };
+};
 
 type PurchaseUnitAmounts = {
   amount: Money & { breakdown?: Partial<Record<'item_total' | 'shipping' | 'handling' | 'tax_total' | 'insurance' | 'shipping_discount' | 'discount', Money>> };
@@ -154,6 +183,7 @@ const servedOperations: [SpecFile, string, string][] = [
   ['payments_payment_v2', 'GET', '/v2/payments/captures/X'],
   ['payments_payment_v2', 'POST', '/v2/payments/captures/X/refund'],
   ['payments_payment_v2', 'GET', '/v2/payments/refunds/X'],
+  ['customer_disputes_v1', 'GET', '/v1/customer/disputes/X'],
   ['notifications_webhooks_v1', 'POST', '/v1/notifications/verify-webhook-signature'],
 ];
 
@@ -162,7 +192,9 @@ export async function startPaypalStandIn() {
   schemaProblems('payments_payment_v2', 'capture-2', {});
   schemaProblems('payments_payment_v2', 'refund', {});
   schemaProblems('notifications_webhooks_v1', 'event', {});
+  schemaProblems('customer_disputes_v1', 'dispute', {});
   const orders = new Map<string, Order>();
+  const disputes = new Map<string, Dispute>();
   const captures = new Map<string, Capture>();
   const refunds = new Map<string, Refund>();
   const tokens = new Set<string>();
@@ -177,7 +209,7 @@ export async function startPaypalStandIn() {
   const sentWebhooks = new Map<string, { raw: string; signature: string }>();
   /** Requests PayPal would refuse and answers PayPal would never give; the tests expect none. */
   const violations: string[] = [];
-  const stats = { tokenRequests: 0, captureCalls: 0, capturesCreated: 0, captureReads: 0, orderReads: 0, refunds: 0, refundCalls: 0, verifications: 0, sdkLoads: 0, cardsConfirmed: 0 };
+  const stats = { disputeReads: 0, tokenRequests: 0, captureCalls: 0, capturesCreated: 0, captureReads: 0, orderReads: 0, refunds: 0, refundCalls: 0, verifications: 0, sdkLoads: 0, cardsConfirmed: 0 };
   /** The query of the last SDK script a page loaded (client-id, components, currency). */
   let lastSdkQuery: Record<string, string> = {};
   const steer = {
@@ -231,12 +263,36 @@ export async function startPaypalStandIn() {
     };
   }
 
+  /**
+   * What has gone back from a capture so far (`seller_payable_breakdown.total_refunded_amount`): its
+   * completed refunds and reversals, up to and including `upTo` when given (as it stood at that refund).
+   */
+  function refundedSoFar(captured: Capture, upTo?: Refund): Money {
+    const until = upTo ? captured.refunds.indexOf(upTo) : captured.refunds.length - 1;
+    const done = captured.refunds.slice(0, until + 1).filter((made) => made.status === 'COMPLETED');
+    return moneyOf(captured.amount.currency_code, done.reduce((sum, made) => sum + minorOf(made.amount), 0));
+  }
+
+  /** The capture's status from what went back: REFUNDED once all of it, PARTIALLY_REFUNDED for some. */
+  function restate(captured: Capture) {
+    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED' && captured.status !== 'REFUNDED') return;
+    const back = minorOf(refundedSoFar(captured));
+    captured.status = back === 0 ? 'COMPLETED' : back >= minorOf(captured.amount) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
+  }
+
   function refundBody(refund: Refund) {
+    const captured = captures.get(refund.captureId);
     return {
       id: refund.id,
       status: refund.status,
       ...(refund.status === 'PENDING' || refund.status === 'FAILED' ? { status_details: { reason: 'ECHECK' } } : {}),
       amount: refund.amount,
+      // PayPal's breakdown of every refund: this one's gross amount and the capture's total refunded to date.
+      seller_payable_breakdown: {
+        gross_amount: refund.amount,
+        net_amount: refund.amount,
+        ...(captured ? { total_refunded_amount: refundedSoFar(captured, refund) } : {}),
+      },
       links: [link(`/v2/payments/refunds/${refund.id}`, 'self'), link(`/v2/payments/captures/${refund.captureId}`, 'up')],
       create_time: now(),
       update_time: now(),
@@ -307,10 +363,14 @@ export async function startPaypalStandIn() {
     stats.refundCalls += 1;
     if (captured.status === 'REFUNDED') return fail(found, 422, 'CAPTURE_FULLY_REFUNDED');
     if (captured.status === 'PENDING') return fail(found, 422, 'PENDING_CAPTURE');
-    if (captured.status !== 'COMPLETED') return fail(found, 422, 'REFUND_NOT_ALLOWED');
-    const amount = body.amount ?? captured.amount;
+    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED') return fail(found, 422, 'REFUND_NOT_ALLOWED');
+    // What is left to refund: the capture less what went back and what is still on its way back.
+    const committed = captured.refunds.filter((made) => made.status === 'COMPLETED' || made.status === 'PENDING').reduce((sum, made) => sum + minorOf(made.amount), 0);
+    const left = minorOf(captured.amount) - committed;
+    // Without an amount PayPal refunds what is left of the capture.
+    const amount = body.amount ?? moneyOf(captured.amount.currency_code, left);
     if (amount.currency_code !== captured.amount.currency_code) return fail(found, 422, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
-    if (Number(amount.value) > Number(captured.amount.value)) return fail(found, 422, 'REFUND_AMOUNT_EXCEEDED');
+    if (minorOf(amount) > left) return fail(found, 422, 'REFUND_AMOUNT_EXCEEDED');
     const outcome: RefundOutcome = steer.refunds.shift() ?? { refund: 'COMPLETED' };
     if ('http' in outcome) return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
     if ('late' in outcome) await callerGone;
@@ -318,7 +378,7 @@ export async function startPaypalStandIn() {
     refunds.set(made.id, made);
     captured.refunds.push(made);
     if (made.status === 'COMPLETED') {
-      captured.status = 'REFUNDED';
+      restate(captured);
       stats.refunds += 1;
     }
     return { status: 201, body: refundBody(made) };
@@ -389,7 +449,13 @@ export async function startPaypalStandIn() {
       }
       case 'refunds.get': {
         const made = refunds.get(resourceId);
-        return made ? { status: 200, body: refundBody(made) } : fail(found, 404, 'INVALID_RESOURCE_ID');
+        return made && !made.reversal ? { status: 200, body: refundBody(made) } : fail(found, 404, 'INVALID_RESOURCE_ID');
+      }
+      case 'disputes.get': {
+        stats.disputeReads += 1;
+        const dispute = disputes.get(decodeURIComponent(path.split('/')[4] ?? ''));
+        // PayPal documents only its generic error for this operation; an unknown id is its 404.
+        return dispute ? { status: 200, body: disputeBody(dispute) } : { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', debug_id: id(13) } };
       }
       case 'verify-webhook-signature.post': {
         stats.verifications += 1;
@@ -575,9 +641,50 @@ export async function startPaypalStandIn() {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
+  /** PayPal takes money back from a capture (a chargeback): all that is left of it, or `value`; answers the reversal's id. */
+  function reverseCapture(captureId: string, value?: string): string {
+    const captured = captures.get(captureId);
+    if (!captured) throw new Error(`the stand-in has no capture for ${captureId}`);
+    const left = minorOf(captured.amount) - minorOf(refundedSoFar(captured));
+    const made: Refund = { id: id(), status: 'COMPLETED', amount: value ? { ...captured.amount, value } : moneyOf(captured.amount.currency_code, left), captureId, reversal: true };
+    refunds.set(made.id, made);
+    captured.refunds.push(made);
+    restate(captured);
+    return made.id;
+  }
+
+  /** A dispute as PayPal's Disputes API shows it to the merchant (customer_disputes_v1 `dispute`). */
+  function disputeBody(dispute: Dispute) {
+    const captured = captures.get(dispute.captureId)!;
+    const order = orders.get(captured.orderId);
+    const won = dispute.outcome?.code === 'RESOLVED_SELLER_FAVOUR' || dispute.outcome?.code === 'CANCELED_BY_BUYER';
+    return {
+      dispute_id: dispute.id,
+      create_time: dispute.created,
+      update_time: now(),
+      disputed_transactions: [
+        {
+          seller_transaction_id: captured.id,
+          create_time: dispute.created,
+          transaction_status: captured.status === 'PARTIALLY_REFUNDED' || captured.status === 'REFUNDED' ? captured.status : 'COMPLETED',
+          gross_amount: captured.amount,
+          ...(captured.invoiceId ? { invoice_number: captured.invoiceId } : {}),
+          ...(order ? { custom: (order.request.purchase_units as { custom_id?: string }[])[0]?.custom_id ?? '' } : {}),
+        },
+      ],
+      reason: dispute.reason,
+      status: dispute.status,
+      dispute_amount: dispute.amount,
+      ...(dispute.outcome ? { dispute_outcome: { outcome_code: dispute.outcome.code, ...(dispute.outcome.refunded && !won ? { amount_refunded: dispute.outcome.refunded } : {}) } } : {}),
+      dispute_life_cycle_stage: dispute.stage,
+      dispute_channel: dispute.stage === 'CHARGEBACK' ? 'EXTERNAL' : 'INTERNAL',
+      links: [link(`/v1/customer/disputes/${dispute.id}`, 'self')],
+    };
+  }
+
   /** The resource a webhook event carries, as PayPal sends it, checked against PayPal's schema for it. */
   function webhookResource(eventType: WebhookEventType, key: string): { resourceType: string; resource: Record<string, unknown> } {
-    if (eventType === 'CHECKOUT.ORDER.APPROVED') {
+    if (eventType === 'CHECKOUT.ORDER.APPROVED' || eventType === 'CHECKOUT.ORDER.COMPLETED') {
       const order = orders.get(key);
       if (!order) throw new Error(`the stand-in has no order ${key}`);
       const resource = orderBody(order);
@@ -585,17 +692,25 @@ export async function startPaypalStandIn() {
       if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
       return { resourceType: 'checkout-order', resource };
     }
+    if (eventType.startsWith('CUSTOMER.DISPUTE.')) {
+      const dispute = disputes.get(key);
+      if (!dispute) throw new Error(`the stand-in has no dispute ${key}`);
+      const resource = disputeBody(dispute);
+      const problems = schemaProblems('customer_disputes_v1', 'dispute', resource);
+      if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
+      return { resourceType: 'dispute', resource };
+    }
     if (eventType === 'PAYMENT.CAPTURE.REVERSED') {
-      // A chargeback: PayPal's resource is the reversal (a refund resource) linked up to its capture.
-      const reversed = orders.get(key)?.capture ?? captures.get(key);
-      if (!reversed) throw new Error(`the stand-in has no capture for ${key}`);
-      const resource = { ...refundBody({ id: id(), status: 'COMPLETED', amount: reversed.amount, captureId: reversed.id }), note_to_payer: 'Payment reversed' };
+      // A chargeback: PayPal's resource is the reversal (a refund resource) linked up to its capture;
+      // `key` is a reversal made with `reverse`, or a capture (or its order) reversed in full now.
+      const made = refunds.get(key)?.reversal ? refunds.get(key)! : refunds.get(reverseCapture(orders.get(key)?.capture?.id ?? key))!;
+      const resource = { ...refundBody(made), note_to_payer: 'Payment reversed' };
       const problems = schemaProblems('payments_payment_v2', 'refund', resource);
       if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
       return { resourceType: 'refund', resource };
     }
     if (eventType === 'PAYMENT.CAPTURE.REFUNDED') {
-      const made = refunds.get(key) ?? [...refunds.values()].find((candidate) => candidate.captureId === key);
+      const made = refunds.get(key) ?? [...refunds.values()].find((candidate) => candidate.captureId === key && !candidate.reversal);
       if (!made) throw new Error(`the stand-in has no refund ${key}`);
       const resource = refundBody(made);
       const problems = schemaProblems('payments_payment_v2', 'refund', resource);
@@ -675,20 +790,61 @@ export async function startPaypalStandIn() {
     refundByHand(captureId: string, value?: string) {
       const captured = captures.get(captureId);
       if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
-      const made: Refund = { id: id(), status: 'COMPLETED', amount: value ? { ...captured.amount, value } : captured.amount, captureId };
+      const left = minorOf(captured.amount) - minorOf(refundedSoFar(captured));
+      const made: Refund = { id: id(), status: 'COMPLETED', amount: value ? { ...captured.amount, value } : moneyOf(captured.amount.currency_code, left), captureId };
+      if (minorOf(made.amount) > left) throw new Error(`PayPal would refuse refunding ${made.amount.value} of capture ${captureId}: only ${left} minor units are left`);
       refunds.set(made.id, made);
       captured.refunds.push(made);
-      captured.status = value ? 'PARTIALLY_REFUNDED' : 'REFUNDED';
+      restate(captured);
       stats.refunds += 1;
       return made.id;
     },
+    /** A chargeback: PayPal reverses the capture (what is left of it, or `value`); answers the reversal's id for PAYMENT.CAPTURE.REVERSED. */
+    reverse: (captureId: string, value?: string) => reverseCapture(captureId, value),
+    /** The buyer opens a dispute (a claim in PayPal, or a chargeback at their bank) on a capture; answers its id. */
+    openDispute(captureId: string, options: { reason?: string; value?: string; stage?: 'INQUIRY' | 'CHARGEBACK' } = {}) {
+      const captured = captures.get(captureId);
+      if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
+      const dispute: Dispute = {
+        id: `PP-D-${String(disputes.size + 1000 + Math.floor(Math.random() * 1000))}${id(4)}`,
+        captureId,
+        reason: options.reason ?? 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+        status: 'WAITING_FOR_SELLER_RESPONSE',
+        amount: options.value ? { ...captured.amount, value: options.value } : captured.amount,
+        stage: options.stage ?? 'INQUIRY',
+        created: now(),
+      };
+      disputes.set(dispute.id, dispute);
+      return dispute.id;
+    },
+    /**
+     * PayPal decides a dispute. For the buyer, the disputed amount goes back to them (a refund of the
+     * capture, shown as the outcome's `amount_refunded`); for the seller, nothing moves.
+     */
+    resolveDispute(disputeId: string, code: DisputeOutcome) {
+      const dispute = disputes.get(disputeId);
+      if (!dispute) throw new Error(`the stand-in has no dispute ${disputeId}`);
+      dispute.status = 'RESOLVED';
+      dispute.outcome = { code };
+      if (code === 'RESOLVED_BUYER_FAVOUR') {
+        const captured = captures.get(dispute.captureId)!;
+        const left = minorOf(captured.amount) - minorOf(refundedSoFar(captured));
+        const refunded = moneyOf(dispute.amount.currency_code, Math.min(left, minorOf(dispute.amount)));
+        const made: Refund = { id: id(), status: 'COMPLETED', amount: refunded, captureId: captured.id };
+        refunds.set(made.id, made);
+        captured.refunds.push(made);
+        restate(captured);
+        dispute.outcome.refunded = refunded;
+      }
+    },
+    disputes,
     /** PayPal finishes a pending refund. */
     settleRefund(refundId: string, status: 'COMPLETED' | 'FAILED' | 'CANCELLED') {
       const made = refunds.get(refundId);
       if (!made) throw new Error(`the stand-in has no refund ${refundId}`);
       made.status = status;
       if (status === 'COMPLETED') {
-        captures.get(made.captureId)!.status = 'REFUNDED';
+        restate(captures.get(made.captureId)!);
         stats.refunds += 1;
       }
     },

@@ -1,7 +1,7 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
-import { closeExpiredOrders, completeSignedForOrders } from '@/features/orders/order-lifecycle';
+import { closeExpiredOrders, completeSignedForOrders, releaseRebates } from '@/features/orders/order-lifecycle';
 import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
-import { settleHeldCaptures } from '@/features/orders/payments.service';
+import { refundSurplusCaptures, settleHeldCaptures } from '@/features/orders/payments.service';
 import * as retention from '@/features/privacy/retention';
 import { sendReviewRequests } from '@/features/reviews/review-request';
 import type { ShopDeps } from '@/server/deps';
@@ -23,8 +23,12 @@ type Job = { name: string; run: (deps: JobDeps, now: Date) => Promise<number> };
 export const jobs: Job[] = [
   // Before closing unpaid orders, the provider is asked about captures it held or whose answer was lost.
   { name: 'settle held captures', run: (deps, now) => settleHeldCaptures({ ...deps, payments: createPaymentProvider(deps) }, now) },
+  // Money captured twice (the order was paid otherwise) whose refund failed is asked back until the provider refunds it.
+  { name: 'refund surplus captures', run: (deps, now) => refundSurplusCaptures({ ...deps, payments: createPaymentProvider(deps) }, now) },
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
-  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates) },
+  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates, config.orders.rebateHoldDays) },
+  // Referral rebates pending through the return window become available.
+  { name: 'release rebates', run: ({ db, config }, now) => releaseRebates(db, now, config.orders.rebateHoldDays, config.referenceRates) },
   { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },
   { name: 'send review requests', run: (deps, now) => sendReviewRequests(deps, now) },
   // Retention (README, Privacy): what served its purpose is deleted.

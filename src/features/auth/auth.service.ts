@@ -16,6 +16,7 @@ import { hashPassword, needsRehash, verifyPassword } from './password';
 import { passwordResetMail } from './reset-mail';
 import { endSessions, type User } from './session';
 import { hashToken, newToken } from './tokens';
+import { sameMailbox } from '@/features/referral/self-referral';
 
 export type AuthDeps = Pick<ShopDeps, 'db' | 'config'>;
 
@@ -86,7 +87,9 @@ export async function prepareCustomer(
   if (!isValidEmail(body.email)) throw new ShopError(ErrorCode.InvalidEmail);
   const password = readNewPassword(body.password);
   if (await findUserByEmail(db, body.email)) throw new ShopError(ErrorCode.AccountExists);
-  const referrer = body.refereeCode ? await findUserByCode(db, body.refereeCode) : undefined;
+  const code = body.refereeCode ? await findUserByCode(db, body.refereeCode) : undefined;
+  // A second account of the same mailbox is not a friend (self-referral): it registers unreferred.
+  const referrer = code && !sameMailbox(code.email, body.email) ? code : undefined;
   return {
     email: body.email,
     passwordHash: await hashPassword(password, config.passwords.hashCost),

@@ -161,6 +161,8 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
   'POST /admin/orders/signFor': { call: { method: 'POST', path: '/admin/orders/signFor', body: async () => ({ orderNo: await orderIn(['ship']) }) }, allowed: ['admin', 'fulfilment'] },
   'POST /admin/orders/complete': { call: { method: 'POST', path: '/admin/orders/complete', body: async () => ({ orderNo: await orderIn(['ship', 'sign-for']) }) }, allowed: ['admin', 'fulfilment'] },
   'POST /admin/orders/refund': { call: { method: 'POST', path: '/admin/orders/refund', body: async () => ({ orderNo: await paidOrder() }) }, allowed: ['admin'] },
+  'POST /admin/orders/reviewReferral': { call: { method: 'POST', path: '/admin/orders/reviewReferral', body: async () => ({ orderNo: await paidOrder(), approve: true }) }, allowed: ['admin'] },
+  'POST /admin/orders/releaseHold': { call: { method: 'POST', path: '/admin/orders/releaseHold', body: async () => ({ orderNo: await paidOrder() }) }, allowed: ['admin'] },
   'GET /admin/catalogue/products': { call: { method: 'GET', path: '/admin/catalogue/products?q=robe' }, allowed: ['admin', 'editor'] },
   'GET /admin/catalogue/product': { call: { method: 'GET', path: '/admin/catalogue/product?slug=silk-robe' }, allowed: ['admin', 'editor'] },
   'POST /admin/catalogue/product/create': { call: { method: 'POST', path: '/admin/catalogue/product/create', body: newProduct }, allowed: ['admin', 'editor'] },

@@ -11,12 +11,13 @@ import type { EnergyRecordItem, MyEnergy } from './energy.schema';
 /** /order/energy: the balance, what to do with points, and the records (a table on desktop, cards on phones). */
 export default function EnergyPage({ messages, languageTag }: { messages: Messages; languageTag: string }) {
   const t = createTranslator(messages);
-  const [balance, setBalance] = useState<number | null>(null);
+  const [energy, setEnergy] = useState<MyEnergy | null>(null);
+  const balance = energy?.balance ?? null;
   const [type, setType] = useState<EnergyType | null>(null);
   const { page, pageNum, setPageNum } = usePagedList<EnergyRecordItem>('energy/queryEnergyRecordList', type ? { type } : {});
 
   useEffect(() => {
-    void api.get<MyEnergy>('energy/getMyEnergy').then((result) => isSuccess(result) && setBalance(result.data.balance));
+    void api.get<MyEnergy>('energy/getMyEnergy').then((result) => isSuccess(result) && setEnergy(result.data));
   }, []);
 
   const chooseType = (next: EnergyType | null) => {
@@ -29,6 +30,17 @@ export default function EnergyPage({ messages, languageTag }: { messages: Messag
       <section className="summary-panel" aria-labelledby="energy-balance">
         <h2 id="energy-balance">{t('energy.balance')}</h2>
         <p className="energy__points" data-testid="energy-balance">{balance === null ? '…' : t('energy.pointsValue', { points: balance })}</p>
+        {/* Available (the balance above) and pending apart: a rebate is spendable only once its order's return window has closed. */}
+        {energy !== null && energy.pending > 0 && (
+          <p className="field-hint" data-testid="energy-pending">
+            {t('energy.pending', { points: energy.pending })}
+          </p>
+        )}
+        {energy !== null && energy.owed > 0 && (
+          <p className="field-hint" data-testid="energy-owed">
+            {t('energy.owed', { points: energy.owed })}
+          </p>
+        )}
         <p className="field-hint">{t('energy.howTo')}</p>
         <div className="form-actions">
           <a className="button" href="/order/recharge">{t('energy.recharge')}</a>

@@ -1,9 +1,9 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import { OrderStatus } from '@/features/orders/orders';
 import { rebatePoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { coupons, orders, users } from '@/server/db/schema';
-import { energyReference, postEnergy, reverseDebit } from './energy.ledger';
+import { balanceOf, energyReference, findRecord, postEnergy, reverseDebit, takeBackPoints, takenBackSoFar } from './energy.ledger';
 
 /*
  * Where orders move the ledger. The orders domain calls these inside the transaction that moves the
@@ -60,5 +60,58 @@ export async function creditRebates(tx: Executor, orderIds: number[], rates: Ref
     const points = rebatePoints(row.goodsTotal - row.discountAmount, row.currency, Number(row.rebateRate), rates);
     if (points <= 0) continue;
     await postEnergy(tx, { userId: row.beneficiaryId, type: 'rebate', points, reference: energyReference.rebate(row.orderId) }, now);
+  }
+}
+
+/**
+ * Money went back from a paid order (`goneBack` of the `held` it was paid with, a running total): the
+ * points that money bought or earned go back in the same proportion, rounded up, once per step. A
+ * recharge's points leave its buyer; a completed referred order's rebate leaves its beneficiary. What
+ * the balance cannot cover is first made up by cancelling the customer's unused gift coupons (newest
+ * first: their points were bought with that balance), and the rest is owed (a debt paid first from later
+ * credits). See docs/decisions/076-money-after-the-sale.md.
+ */
+export async function takeBackOrderPoints(tx: Executor, order: Pick<OrderRow, 'id' | 'kind' | 'userId' | 'energyPoints'>, goneBack: number, held: number, now: Date): Promise<void> {
+  if (held <= 0 || goneBack <= 0) return;
+  const share = Math.min(goneBack, held) / held;
+  if (order.kind === 'recharge' && order.energyPoints && (await findRecord(tx, energyReference.recharge(order.id)))) {
+    await takeBackShare(tx, 'recharge', order.id, order.userId, Math.ceil(order.energyPoints * share), goneBack, now);
+  }
+  if (order.kind === 'goods') {
+    const rebate = await findRecord(tx, energyReference.rebate(order.id));
+    if (rebate) await takeBackShare(tx, 'rebate', order.id, rebate.userId, Math.ceil(rebate.points * share), goneBack, now);
+  }
+}
+
+async function takeBackShare(tx: Executor, what: 'recharge' | 'rebate', orderId: number, userId: number, target: number, step: number, now: Date) {
+  const due = target - (await takenBackSoFar(tx, energyReference.takeBackPrefix(what, orderId)));
+  if (due <= 0) return;
+  await cancelUnusedGiftsToCover(tx, userId, due, now);
+  await takeBackPoints(tx, { userId, points: due, reference: energyReference.takeBack(what, orderId, step) }, now);
+}
+
+/** Cancels the customer's unused gift coupons, newest first, until their balance covers `points` (or none is left). */
+async function cancelUnusedGiftsToCover(tx: Executor, userId: number, points: number, now: Date): Promise<void> {
+  await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
+  let balance = await balanceOf(tx, userId);
+  while (balance < points) {
+    const [gift] = await tx
+      .update(coupons)
+      .set({ status: 'cancelled', cancelledAt: now })
+      .where(
+        eq(
+          coupons.id,
+          tx
+            .select({ id: coupons.id })
+            .from(coupons)
+            .where(and(eq(coupons.ownerId, userId), eq(coupons.status, 'unused')))
+            .orderBy(desc(coupons.id))
+            .limit(1),
+        ),
+      )
+      .returning({ id: coupons.id });
+    if (!gift) return;
+    await reverseDebit(tx, energyReference.giftCoupon(gift.id), { type: 'gift-returned', reference: energyReference.giftCouponRefund(gift.id) }, now);
+    balance = await balanceOf(tx, userId);
   }
 }

@@ -1,8 +1,8 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { drawCode } from '@/features/auth/auth.service';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
-import { energyRecords, users } from '@/server/db/schema';
+import { energyDebts, energyRecords, users } from '@/server/db/schema';
 import type { EnergyType } from './energy';
 import { ShopError } from '@/server/http/errors';
 
@@ -23,6 +23,10 @@ export const energyReference = {
   rebate: (orderId: number) => `rebate:order:${orderId}`,
   giftCoupon: (couponId: number) => `gift-coupon:${couponId}`,
   giftCouponRefund: (couponId: number) => `refund:gift-coupon:${couponId}`,
+  /** Points taken back because an order's money went back: `what` is `recharge` or `rebate`, `step` the running total refunded. */
+  takeBack: (what: 'recharge' | 'rebate', orderId: number, step: number) => `take-back:${what}:order:${orderId}:${step}`,
+  takeBackPrefix: (what: 'recharge' | 'rebate', orderId: number) => `take-back:${what}:order:${orderId}:`,
+  debtRepayment: (debtId: number, creditId: number) => `debt:${debtId}:credit:${creditId}`,
 };
 
 /** -218 naming `points`: the balance cannot pay for this. `data` says how many points were needed. */
@@ -75,13 +79,19 @@ export async function postEnergy(
   const balance = await balanceOf(tx, entry.userId);
   const balanceAfter = balance + entry.points;
   if (balanceAfter < 0) throw notEnoughPoints(balance, -entry.points);
+  const row = await append(tx, { ...entry, balanceAfter }, now);
+  if (entry.points > 0) await repayDebts(tx, entry.userId, row, now);
+  return row;
+}
+
+async function append(tx: Executor, entry: { userId: number; type: EnergyType; points: number; reference: string; balanceAfter: number }, now: Date): Promise<EnergyRecord> {
   const [row] = await tx
     .insert(energyRecords)
     .values({
       userId: entry.userId,
       type: entry.type,
       points: entry.points,
-      balanceAfter,
+      balanceAfter: entry.balanceAfter,
       deductionPoints: entry.points < 0 ? -entry.points : 0,
       transactionNo: drawTransactionNo(now),
       reference: entry.reference,
@@ -89,6 +99,63 @@ export async function postEnergy(
     })
     .returning();
   return row!;
+}
+
+/**
+ * A credit pays what the customer owes first, oldest debt first, as far as the new balance goes
+ * (docs/decisions/076-money-after-the-sale.md). Runs under the customer's lock taken by `postEnergy`.
+ */
+async function repayDebts(tx: Executor, userId: number, credit: EnergyRecord, now: Date): Promise<void> {
+  const owed = await tx
+    .select()
+    .from(energyDebts)
+    .where(and(eq(energyDebts.userId, userId), gt(energyDebts.outstanding, 0)))
+    .orderBy(asc(energyDebts.id));
+  let balance = credit.balanceAfter;
+  for (const debt of owed) {
+    const paid = Math.min(debt.outstanding, balance);
+    if (paid <= 0) return;
+    balance -= paid;
+    await append(tx, { userId, type: 'debt-repayment', points: -paid, reference: energyReference.debtRepayment(debt.id, credit.id), balanceAfter: balance }, now);
+    await tx.update(energyDebts).set({ outstanding: debt.outstanding - paid }).where(eq(energyDebts.id, debt.id));
+  }
+}
+
+/** The points a customer still owes (0 when none). */
+export async function debtOf(db: Executor, userId: number): Promise<number> {
+  const [row] = await db
+    .select({ owed: sql<string | null>`sum(${energyDebts.outstanding})` })
+    .from(energyDebts)
+    .where(eq(energyDebts.userId, userId));
+  return Number(row?.owed ?? 0);
+}
+
+/**
+ * Takes back `points` a customer should no longer have, once per `reference`: as many as the balance
+ * holds now (a `take-back` row), the rest owed as a debt that later credits pay first. The balance
+ * never goes below zero. Answers what was taken and what is owed.
+ */
+export async function takeBackPoints(tx: Executor, entry: { userId: number; points: number; reference: string }, now = new Date()): Promise<{ taken: number; owed: number }> {
+  if (!Number.isSafeInteger(entry.points) || entry.points <= 0) throw new RangeError(`points taken back must be a positive integer, got ${entry.points}`);
+  const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId)).for('update');
+  if (!locked) throw new Error(`no user ${entry.userId}`);
+  const [earlierDebt] = await tx.select().from(energyDebts).where(eq(energyDebts.reference, entry.reference));
+  const earlier = await findRecord(tx, entry.reference);
+  if (earlier || earlierDebt) return { taken: earlier ? -earlier.points : 0, owed: earlierDebt?.points ?? 0 };
+  const balance = await balanceOf(tx, entry.userId);
+  const taken = Math.min(balance, entry.points);
+  if (taken > 0) await append(tx, { userId: entry.userId, type: 'take-back', points: -taken, reference: entry.reference, balanceAfter: balance - taken }, now);
+  const owed = entry.points - taken;
+  if (owed > 0) await tx.insert(energyDebts).values({ userId: entry.userId, points: owed, outstanding: owed, reference: entry.reference, createdAt: now });
+  return { taken, owed };
+}
+
+/** What was taken back or owed so far under references starting with `prefix` (one order's take-backs). */
+export async function takenBackSoFar(db: Executor, prefix: string): Promise<number> {
+  const like = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const [taken] = await db.select({ points: sql<string | null>`sum(-${energyRecords.points})` }).from(energyRecords).where(sql`${energyRecords.reference} like ${like}`);
+  const [owed] = await db.select({ points: sql<string | null>`sum(${energyDebts.points})` }).from(energyDebts).where(sql`${energyDebts.reference} like ${like}`);
+  return Number(taken?.points ?? 0) + Number(owed?.points ?? 0);
 }
 
 /**
@@ -134,6 +201,11 @@ export async function checkLedger(db: Executor): Promise<{ customers: number; re
     if (row.deductionPoints !== (row.points < 0 ? -row.points : 0)) {
       problems.push({ userId: row.userId, recordId: row.id, problem: `deduction ${row.deductionPoints} does not match ${row.points} points` });
     }
+  }
+  // Points owed are paid from any credit at once: nobody owes while holding points.
+  const owing = await db.select({ userId: energyDebts.userId }).from(energyDebts).where(gt(energyDebts.outstanding, 0));
+  for (const { userId } of owing) {
+    if ((sums.get(userId) ?? 0) > 0) problems.push({ userId, recordId: 0, problem: `owes points while holding ${sums.get(userId)}` });
   }
   return { customers: sums.size, records: rows.length, problems };
 }

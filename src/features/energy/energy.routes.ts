@@ -20,7 +20,7 @@ export function energyRoutes(deps: OrderDeps) {
   return createRouter()
     .openapi(
       signedInRoute(getRoute({ tag, path: '/getMyEnergy', summary: "The customer's energy points balance", query: z.object({}), data: myEnergySchema }), signedIn),
-      async (c) => ok(c, await getMyEnergy(deps.db, signedInOf(c).user.id)),
+      async (c) => ok(c, await getMyEnergy(deps.db, signedInOf(c).user.id, deps.config.referenceRates)),
     )
     .openapi(
       signedInRoute(

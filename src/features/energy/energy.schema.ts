@@ -9,7 +9,9 @@ export const rechargePointsSchema = z.coerce.number().int().min(RECHARGE_MIN).ma
 
 export const energyTypeSchema = z.enum(energyTypes);
 
-export const myEnergySchema = z.object({ balance: z.number().int() });
+/** `owed`: points taken back after they were spent, paid first from later credits (docs/decisions/076). */
+/** `pending`: referral rebates of completed orders still inside their return window (not yet spendable). */
+export const myEnergySchema = z.object({ balance: z.number().int(), owed: z.number().int(), pending: z.number().int() });
 export type MyEnergy = z.infer<typeof myEnergySchema>;
 
 export const energyRecordListQuerySchema = z.object({

@@ -1,21 +1,35 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
 import { insertOrder } from '@/features/orders/checkout.service';
 import { OrderStatus } from '@/features/orders/orders';
 import type { OrderDeps, OrderRow } from '@/features/orders/orders.service';
 import { checkPayMethod, checkShopCurrency } from '@/features/orders/payments.service';
 import type { User } from '@/features/auth/session';
 import { currencySymbols, type Currency } from '@/lib/locale';
-import { priceOfPoints, type ReferenceRates } from '@/lib/money';
+import { priceOfPoints, rebatePoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
-import { energyRecords } from '@/server/db/schema';
+import { energyRecords, orders, users } from '@/server/db/schema';
 import type { EnergyType } from './energy';
-import { balanceOf } from './energy.ledger';
+import { balanceOf, debtOf } from './energy.ledger';
 import type { EnergyRecordListQuery, EnergyRecordPage, MyEnergy, RechargeBody, RechargePrice } from './energy.schema';
 
 /* The customer's energy: balance, ledger, recharges. See docs/decisions/018-energy-ledger.md. */
 
-export async function getMyEnergy(db: Executor, userId: number): Promise<MyEnergy> {
-  return { balance: await balanceOf(db, userId) };
+export async function getMyEnergy(db: Executor, userId: number, rates: ReferenceRates): Promise<MyEnergy> {
+  const [balance, owed, pending] = await Promise.all([balanceOf(db, userId), debtOf(db, userId), pendingRebates(db, userId, rates)]);
+  return { balance, owed, pending };
+}
+
+/**
+ * The rebates a customer will earn once their friends' completed orders are past the return window
+ * (REBATE_HOLD_DAYS): pending, not spendable; a refund inside the window cancels them (docs/decisions/076).
+ */
+async function pendingRebates(db: Executor, userId: number, rates: ReferenceRates): Promise<number> {
+  const rows = await db
+    .select({ goodsTotal: orders.goodsTotal, discountAmount: orders.discountAmount, currency: orders.currency, rebateRate: users.rebateRate })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.rebateBeneficiaryId))
+    .where(and(eq(orders.rebateBeneficiaryId, userId), ne(orders.userId, userId), eq(orders.kind, 'goods'), eq(orders.status, OrderStatus.Completed), isNull(orders.rebateReleasedAt)));
+  return rows.reduce((sum, row) => sum + rebatePoints(row.goodsTotal - row.discountAmount, row.currency, Number(row.rebateRate), rates), 0);
 }
 
 /** The customer's ledger, newest first, optionally of one type. */

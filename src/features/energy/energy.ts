@@ -1,8 +1,10 @@
 /**
  * The kinds of energy ledger rows (domain.md, "Energy points"): credits and debits alike.
  * `gift-returned`: a gift coupon's points back to its giver, when they cancel it or its order is refunded.
+ * `take-back`: points whose money went back (a recharge or a referred order refunded or reversed); what the
+ * balance could not cover is owed (`energy_debts`) and `debt-repayment` rows pay it from later credits.
  */
-export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'gift-returned', 'expiry', 'adjustment'] as const;
+export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'gift-returned', 'expiry', 'adjustment', 'take-back', 'debt-repayment'] as const;
 export type EnergyType = (typeof energyTypes)[number];
 
 /** Recharges: 100 to 100000 points, in steps of 100 (domain.md, "Energy points"). */

@@ -22,6 +22,7 @@ import { checkSalesRules, readSalesRuleBook, refusedPayMethods } from '@/feature
 import { checkAgeAssurance, missingAgeCheck } from '@/features/sales-rules/age-checks.service';
 import { payMethods } from './orders';
 import type { NewAddressBody } from '@/features/delivery/delivery.schema';
+import { sameMailbox } from '@/features/referral/self-referral';
 
 /*
  * Checkout: everything the browser sends is checked again and priced here; the order, its lines, the
@@ -60,12 +61,13 @@ async function deliveryAddressOf(db: Executor, body: CreateOrderBody, buyer: Buy
  * The owner of a discount code: another customer's share code, in any letter case. Unknown codes
  * (and codes of disabled accounts) and the buyer's own code answer -218 naming `discountCode`.
  */
-async function findDiscountOwner(db: Executor, code: string | undefined, buyerId: number | undefined): Promise<User | null> {
+async function findDiscountOwner(db: Executor, code: string | undefined, buyer: BuyerIdentity): Promise<User | null> {
   const shareCode = normalizeCode(code ?? '');
   if (shareCode === '') return null;
   const [owner] = await db.select().from(users).where(and(eq(users.shareCode, shareCode), isNull(users.disabledAt)));
   if (!owner) throw new ShopError(ErrorCode.IllegalRequest, { field: 'discountCode', message: 'order.discountCode.unknown', data: { field: 'discountCode', reason: 'unknown-code' } });
-  if (owner.id === buyerId) {
+  // The buyer's own code, or the code of another account of the same mailbox (self-referral).
+  if (owner.id === buyer.id || (buyer.email && sameMailbox(owner.email, buyer.email))) {
     throw new ShopError(ErrorCode.IllegalRequest, { field: 'discountCode', message: 'order.discountCode.own', data: { field: 'discountCode', reason: 'own-code' } });
   }
   return owner;
@@ -87,8 +89,11 @@ async function chargeFor(deps: Pick<OrderDeps, 'db'>, reader: CatalogReader, tot
  * The one discount rule of checkout, for the quote and for the order: priced lines less the friend
  * discount of a valid discount code (-218 naming `discountCode` otherwise).
  */
-async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, lines: PricedLine[], discountCode: string | undefined, buyerId: number | undefined): Promise<DiscountedOrder> {
-  const discountOwner = await findDiscountOwner(deps.db, discountCode, buyerId);
+/** Who buys, as far as known: the signed-in customer, or a guest's email. */
+type BuyerIdentity = { id?: number | undefined; email?: string | undefined };
+
+async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, lines: PricedLine[], discountCode: string | undefined, buyer: BuyerIdentity): Promise<DiscountedOrder> {
+  const discountOwner = await findDiscountOwner(deps.db, discountCode, buyer);
   const totals = totalOrder(
     lines.map((line) => ({ unitPrice: line.unitPrice, quantity: line.goodsQuantity })),
     discountOwner ? deps.config.referral.friendDiscountPercent : 0,
@@ -100,7 +105,7 @@ async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, lines: Pric
 export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader: CatalogReader, body: QuoteOrderBody, signedIn: User | undefined): Promise<OrderQuote> {
   checkShopCurrency(deps, reader.currency);
   const lines = await priceCheckout(reader, body.items);
-  const discounted = await discountOrder(deps, lines, body.discountCode, signedIn?.id);
+  const discounted = await discountOrder(deps, lines, body.discountCode, { id: signedIn?.id, email: signedIn?.email });
   const { totals, choices, shippingMethod } = body.country
     ? await chargeFor(deps, reader, discounted.totals, { country: body.country, state: body.state ?? '', shippingMethodId: body.shippingMethodId })
     : { totals: { ...discounted.totals, ...chargeOrder(discounted.totals.payAmount, 0, null) }, choices: [], shippingMethod: null };
@@ -163,7 +168,7 @@ export async function placeOrder(
   const lines = await priceCheckout(reader, body.items);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
-  const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? buyer.user.id : undefined);
+  const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? { id: buyer.user.id, email: buyer.user.email } : { email: body.email });
   const { discountOwner } = discounted;
   const { totals, shippingMethod } = await chargeFor(deps, reader, discounted.totals, { country: deliveryAddress.country, state: deliveryAddress.state, shippingMethodId: body.shippingMethodId });
   const book = await readSalesRuleBook({ db, cache: reader.cache });

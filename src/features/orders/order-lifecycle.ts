@@ -1,15 +1,18 @@
-import { and, asc, desc, eq, inArray, lt, notExists } from 'drizzle-orm';
-import { creditRebates } from '@/features/energy/energy.hooks';
+import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, type SQL } from 'drizzle-orm';
+import { creditRebates, takeBackOrderPoints } from '@/features/energy/energy.hooks';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
-import { orderEvents, orders } from '@/server/db/schema';
+import { disputes, orderEvents, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { queueShippingNotice } from './order-mails';
 import { closeAwaitingPayment } from './order-stock';
 import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
-import { checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder } from './payments.service';
+import { referralSignals } from '@/features/referral/self-referral';
+import { disputeHolding } from './order-disputes';
+import { orderMoneyTotals } from './order-money';
+import { askAboutMoneyInDoubt, checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder, type RefundOutcome } from './payments.service';
 
 /*
  * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,
@@ -23,16 +26,24 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The customer cancels: an unpaid order (0, 2) closes and its stock returns; a paid one not yet
- * shipped (1) is refunded first. Anything else answers -217.
+ * shipped (1) is refunded first (what is left of its capture). Anything else answers -217. An unpaid
+ * order whose capture the provider holds or whose capture's answer was lost is asked about first: a
+ * capture that completed made it paid, and it is refunded; one still held, or a provider that does not
+ * answer, keeps the order (-1, HTTP 502, `payment.inDoubt`), as the money may be the customer's.
  */
 export async function cancelOrder(deps: OrderDeps, userId: number, orderId: number, now = new Date()): Promise<void> {
-  const order = await findOwnOrder(deps.db, userId, orderId);
+  let order = await findOwnOrder(deps.db, userId, orderId);
+  if (awaitingPayment.includes(statusOf(order)) && (await askAboutMoneyInDoubt(deps, order.id, now))) order = await findOwnOrder(deps.db, userId, orderId);
   if (statusOf(order) === OrderStatus.Paid) {
     await refundOrder(deps, order, [OrderStatus.Paid], now);
     return;
   }
-  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, eq(orders.id, order.id), now));
-  if (closed.length === 0) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: order.status } });
+  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, and(eq(orders.id, order.id), notExists(moneyInDoubt(tx, orders.id)))!, now));
+  if (closed.length === 0) {
+    const current = await findOwnOrder(deps.db, userId, orderId);
+    if (awaitingPayment.includes(statusOf(current))) throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.inDoubt', data: { reason: 'payment-in-doubt' } });
+    throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: current.status } });
+  }
 }
 
 /**
@@ -61,15 +72,70 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
 }
 
 /**
- * The referral programme's seam: a completed order's rebate beneficiary earns the rebate, in the
- * completing transaction, once per order (the ledger's unique reference).
+ * The referral programme's seam: a completed order's rebate stays pending for the return window
+ * (REBATE_HOLD_DAYS, `releaseRebates`); without one the beneficiary earns it in the completing
+ * transaction, once per order (the ledger's unique reference). See docs/decisions/076.
  */
-async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date): Promise<void> {
+async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date, rebateHoldDays: number): Promise<void> {
+  if (rebateHoldDays > 0 || orderIds.length === 0) return;
   await creditRebates(tx, orderIds, rates, now);
+  await tx.update(orders).set({ rebateReleasedAt: now }).where(inArray(orders.id, orderIds));
+}
+
+/**
+ * Sweep: the return window of completed orders has closed; their pending rebates become available
+ * (credited once, less the share of any money that went back meanwhile). An order refunded or reversed
+ * in full inside the window is closed and never credits: its rebate is cancelled. Safe in every process.
+ */
+export async function releaseRebates(db: Database, now: Date, rebateHoldDays: number, rates: ReferenceRates): Promise<number> {
+  const completedBefore = new Date(now.getTime() - rebateHoldDays * DAY_MS);
+  let total = 0;
+  for (;;) {
+    const released = await db.transaction(async (tx) => {
+      const due = tx
+        .select({ id: orders.id })
+        .from(orders)
+        .where(
+          and(
+            eq(orders.status, OrderStatus.Completed),
+            eq(orders.kind, 'goods'),
+            isNull(orders.rebateReleasedAt),
+            lt(orders.completedAt, completedBefore),
+            or(isNull(orders.referralReview), eq(orders.referralReview, 'approved')),
+          ),
+        )
+        .orderBy(asc(orders.id))
+        .limit(SWEEP_BATCH)
+        .for('update', { skipLocked: true });
+      const claimed = await tx.select().from(orders).where(inArray(orders.id, due));
+      // A referral that looks like the referrer's own waits for an operator's review instead.
+      const held: number[] = [];
+      for (const order of claimed) {
+        if (order.referralReview === 'approved' || !order.rebateBeneficiaryId) continue;
+        const signals = await referralSignals(tx, order.rebateBeneficiaryId, order.deliveryAddress);
+        if (signals.length === 0) continue;
+        held.push(order.id);
+        await tx.update(orders).set({ referralReview: 'held', referralSignals: signals.join(', ') }).where(eq(orders.id, order.id));
+      }
+      const rows = await tx
+        .update(orders)
+        .set({ rebateReleasedAt: now })
+        .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt), held.length ? notInArray(orders.id, held) : undefined))
+        .returning();
+      await creditRebates(tx, rows.map((row) => row.id), rates, now);
+      for (const order of rows) {
+        const totals = await orderMoneyTotals(tx, order.id);
+        if (totals) await takeBackOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, now);
+      }
+      return claimed.length;
+    });
+    total += released;
+    if (released < SWEEP_BATCH) return total;
+  }
 }
 
 /** Sweep: signed-for orders complete after ORDER_AUTO_COMPLETE_DAYS. Safe in every process, like the expiry sweep. */
-export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number, rates: ReferenceRates): Promise<number> {
+export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number, rates: ReferenceRates, rebateHoldDays = 0): Promise<number> {
   const signedBefore = new Date(now.getTime() - autoCompleteDays * DAY_MS);
   let total = 0;
   for (;;) {
@@ -86,7 +152,7 @@ export async function completeSignedForOrders(db: Database, now: Date, autoCompl
         .set({ status: OrderStatus.Completed, completedAt: now })
         .where(and(inArray(orders.id, due), eq(orders.status, OrderStatus.SignedFor)))
         .returning({ id: orders.id });
-      await onOrdersCompleted(tx, rows.map((row) => row.id), rates, now);
+      await onOrdersCompleted(tx, rows.map((row) => row.id), rates, now, rebateHoldDays);
       return rows.length;
     });
     total += completed;
@@ -104,17 +170,32 @@ export async function findOrderByNo(db: Executor, orderNo: string): Promise<Orde
 
 const describeStatuses = (statuses: OrderStatusValue[]) => statuses.map((status) => statusNames[status]).join(' or ');
 
-/** Moves an order from one of `from` by a conditional update; a clear message when it is elsewhere. */
-async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>): Promise<OrderRow> {
+/** Moves an order from one of `from` (and `also`, when given) by a conditional update; a clear message when it is elsewhere. */
+async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>, also?: SQL): Promise<OrderRow> {
   const order = await findOrderByNo(db, orderNo);
   const [moved] = await db
     .update(orders)
     .set(set)
-    .where(and(eq(orders.id, order.id), inArray(orders.status, from)))
+    .where(and(eq(orders.id, order.id), inArray(orders.status, from), also))
     .returning();
-  if (!moved) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`);
-  return moved;
+  if (moved) return moved;
+  const held = from.includes(statusOf(order)) ? await disputeHolding(db, order.id) : null;
+  if (held) {
+    throw new Error(
+      `Order ${order.orderNo} is held: its payment is disputed at the payment provider (${held.providerDisputeId}, ${held.reason}). It cannot be ${action} until you decide: release it to ship anyway, or refund it.`,
+    );
+  }
+  throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`);
 }
+
+/** No open dispute holds the order (an operator may have released it). */
+const notHeldByDispute = (db: Executor) =>
+  notExists(
+    db
+      .select({ id: disputes.id })
+      .from(disputes)
+      .where(and(eq(disputes.orderId, orders.id), eq(disputes.status, 'open'), isNull(disputes.releasedAt))),
+  );
 
 /** Paid → shipped, with carrier and tracking number; the customer gets the shipping notice. */
 export async function shipOrder(
@@ -124,7 +205,7 @@ export async function shipOrder(
   now = new Date(),
 ): Promise<OrderRow> {
   return deps.db.transaction(async (tx) => {
-    const shipped = await moveOrder(tx, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment });
+    const shipped = await moveOrder(tx, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment }, notHeldByDispute(tx));
     await queueShippingNotice({ db: tx, config: deps.config }, shipped.id);
     return shipped;
   });
@@ -135,10 +216,10 @@ export function markSignedFor(db: Executor, orderNo: string, now = new Date()): 
 }
 
 /** Signed for → completed now, without waiting for the completion sweep. */
-export async function completeOrder(db: Database, rates: ReferenceRates, orderNo: string, now = new Date()): Promise<OrderRow> {
+export async function completeOrder(db: Database, rates: ReferenceRates, orderNo: string, now = new Date(), rebateHoldDays = 0): Promise<OrderRow> {
   return db.transaction(async (tx) => {
     const completed = await moveOrder(tx, orderNo, [OrderStatus.SignedFor], 'completed', { status: OrderStatus.Completed, completedAt: now });
-    await onOrdersCompleted(tx, [completed.id], rates, now);
+    await onOrdersCompleted(tx, [completed.id], rates, now, rebateHoldDays);
     return completed;
   });
 }
@@ -161,7 +242,7 @@ export async function addOrderEvent(db: Executor, orderNo: string, text: string,
  * refusal leaves the order as it was, and no answer leaves it closed with its refund unknown; both are
  * thrown with what the operator can do.
  */
-export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date()): Promise<{ order: OrderRow; outcome: 'refunded' | 'pending' }> {
+export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date(), amount?: number): Promise<{ order: OrderRow; outcome: RefundOutcome }> {
   const order = await findOrderByNo(deps.db, orderNo);
   try {
     if (statusOf(order) === OrderStatus.Closed) {
@@ -173,10 +254,16 @@ export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = ne
       if (outcome) return { order, outcome };
     }
     if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
-    return { order, outcome: await refundOrder(deps, order, refundable, now) };
+    return { order, outcome: await refundOrder(deps, order, refundable, now, amount) };
   } catch (error) {
     if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
       const data = error.detail?.data as { reason?: string; refund?: string } | undefined;
+      if (data?.refund === 'unknown-part') {
+        throw new Error(
+          `The payment provider did not answer the partial refund of order ${order.orderNo}, and may have made it. The order is unchanged; run this command again to ask (it asks for the same amount under the same request id, so it cannot refund twice).`,
+          { cause: error },
+        );
+      }
       if (data?.refund === 'unknown') {
         throw new Error(
           `The payment provider did not answer the refund of order ${order.orderNo}, and may have made it. The order is closed and must not ship; its refund stays unknown until the provider's webhook tells, or run this command again to ask (it cannot refund twice).`,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql, type AnyColumn, type SQL } from 'drizzle-orm';
-import { creditPaidRecharge, refundOrderPoints } from '@/features/energy/energy.hooks';
+import { creditPaidRecharge } from '@/features/energy/energy.hooks';
 import { energyReference, postEnergy } from '@/features/energy/energy.ledger';
 import { checkSalesRules, readSalesRuleBook, type RuledLine } from '@/features/sales-rules/sales-rules.service';
 import { ErrorCode } from '@/lib/error-codes';
@@ -15,7 +15,9 @@ import { queueMailSql } from '@/server/mail/outbox';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { PaymentProviderError, breakdownOf, type AmountBreakdown, type CapturedAmount, type CaptureResult, type RefundResult, type ShippingAddress, type WebhookEvent } from '@/server/payments/provider';
 import { orderConfirmationFor, queueOrderConfirmation } from './order-mails';
-import { closeAwaitingPayment, countSold, countSoldSql, releaseStock } from './order-stock';
+import { recordDispute } from './order-disputes';
+import { finishOrderRefund, finishRefund, moneyHeld, moneyTotals, noteMovement, recordMoneyBack } from './order-money';
+import { closeAwaitingPayment, countSold, countSoldSql } from './order-stock';
 import { OrderStatus, awaitingPayment, type OrderStatusValue, type ProviderPayMethod } from './orders';
 import type { PayMethod, PaymentStart } from './orders.schema';
 import { findOrder, findOwnOrder, orderFromRow, orderNotFound, selectOrderColumns, statusOf, toStatusInfo, type OrderDeps, type OrderRow } from './orders.service';
@@ -34,10 +36,6 @@ type PaymentRow = typeof payments.$inferSelect;
 /** How long one caller may hold a capture before another may try (with the same idempotency key). */
 const CAPTURE_LEASE_MS = 2 * 60_000;
 
-/** Statuses of a payment whose money the shop holds (or may hold): a refund or a chargeback settles them. */
-const moneyHeld: PaymentRow['status'][] = ['captured', 'mismatch', 'refund-unknown', 'refund-pending'];
-/** An order its payment paid for, whose money a refund made outside the shop (or a chargeback) took back. */
-const paidOrLater: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
 
 /**
  * The methods other than energy points, for an order in `currency`, named in `language`: each says
@@ -240,14 +238,37 @@ async function claimCapture(db: Executor, which: SQL | undefined, now: Date, buy
     .where(
       and(
         which,
-        eq(payments.status, 'created'),
         isNotNull(payments.providerOrderId),
         or(isNull(payments.captureStartedAt), lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS))),
-        exists(db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment)))),
+        or(
+          and(
+            eq(payments.status, 'created'),
+            exists(db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment)))),
+          ),
+          // A superseded attempt whose capture is held or unknown is still asked about, whatever its order became.
+          supersededInDoubt,
+        ),
       ),
     )
     .returning();
   return claimed;
+}
+
+/** A superseded attempt whose capture the provider holds, or whose capture's answer was lost: its money may still arrive. */
+const supersededInDoubt = and(eq(payments.status, 'superseded'), isNull(payments.captureId), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)));
+
+/**
+ * Asks the provider about an order's captures in doubt (held, or their answer lost, on any attempt),
+ * as the sweep would, before the order is closed by someone else's decision (the customer cancelling).
+ * Answers whether there were any.
+ */
+export async function askAboutMoneyInDoubt(deps: OrderDeps, orderId: number, now: Date): Promise<boolean> {
+  const doubtful = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['created', 'superseded']), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId))));
+  for (const payment of doubtful) await settlePayment(deps, payment, now);
+  return doubtful.length > 0;
 }
 
 /**
@@ -262,7 +283,7 @@ export function moneyInDoubt(db: Executor, orderId: AnyColumn) {
     .where(
       and(
         eq(payments.orderId, orderId),
-        or(and(eq(payments.status, 'created'), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId))), eq(payments.status, 'mismatch')),
+        or(and(eq(payments.status, 'created'), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId))), supersededInDoubt, eq(payments.status, 'mismatch')),
       ),
     );
 }
@@ -278,10 +299,16 @@ export async function settleHeldCaptures(deps: OrderDeps, now = new Date()): Pro
     .from(payments)
     .where(
       and(
-        eq(payments.status, 'created'),
         isNotNull(payments.providerOrderId),
-        or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
-        exists(deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now)))),
+        or(
+          and(
+            eq(payments.status, 'created'),
+            or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
+            exists(deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now)))),
+          ),
+          // A superseded attempt's held or unknown capture: asked about whatever its order became (a capture that completes is refunded if the order cannot take it).
+          and(supersededInDoubt, or(isNull(payments.captureStartedAt), lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS)))),
+        ),
       ),
     )
     .orderBy(payments.id)
@@ -326,6 +353,8 @@ async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result:
     case 'declined':
       deps.logger.info({ orderId: payment.orderId, paymentId: payment.id, reason: result.reason }, 'the payment provider refused the payment');
       await recordDecline(db, payment);
+      // A superseded attempt refused: nothing of it is in doubt any more.
+      await db.update(payments).set({ heldCaptureId: null, captureRequestId: null, captureStartedAt: null }).where(and(eq(payments.id, payment.id), eq(payments.status, 'superseded')));
       return null;
     case 'processing':
       // The provider holds the capture (a review, an eCheck): its webhook settles it; until then a
@@ -460,33 +489,66 @@ async function holdMismatchedCapture(deps: OrderDeps, payment: PaymentRow, captu
  * The idempotency key of a payment's refund attempt: the one kept from an attempt whose answer was
  * lost (so asking again cannot pay back twice), or a new one, unique to this shop, for a new attempt.
  */
-async function refundAttemptKey(db: Executor, paymentId: number): Promise<string> {
+async function refundAttemptKey(db: Executor, paymentId: number, amount: number): Promise<{ key: string; asked: number }> {
   const [row] = await db
     .update(payments)
-    .set({ refundRequestId: sql`coalesce(${payments.refundRequestId}, ${`refund-${randomUUID()}`})` })
+    .set({
+      refundRequestAmount: sql`case when ${payments.refundRequestId} is null then ${amount} else coalesce(${payments.refundRequestAmount}, ${amount}) end`,
+      refundRequestId: sql`coalesce(${payments.refundRequestId}, ${`refund-${randomUUID()}`})`,
+    })
     .where(eq(payments.id, paymentId))
-    .returning({ refundRequestId: payments.refundRequestId });
-  return row!.refundRequestId!;
+    .returning({ refundRequestId: payments.refundRequestId, refundRequestAmount: payments.refundRequestAmount });
+  return { key: row!.refundRequestId!, asked: row!.refundRequestAmount ?? amount };
 }
 
-/** Money captured for an order that can no longer take it goes back at once. */
+/**
+ * Money captured for an order that can no longer take it goes back at once. A refund that fails (no
+ * answer, or refused) is not left to a log line: the payment is marked due (`refund_due_since`), the
+ * orders board shows it, and the `refund surplus captures` job asks again (the same request id while
+ * the answer is unknown, a new one after a refusal) until the provider refunds it.
+ */
 async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now: Date) {
   deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id, captureId }, 'capture for an order that can no longer be paid: refunding it');
+  const key = (await refundAttemptKey(deps.db, payment.id, payment.amount)).key;
+  const due = () => deps.db.update(payments).set({ refundDueSince: sql`coalesce(${payments.refundDueSince}, ${now})` }).where(eq(payments.id, payment.id));
   let result: RefundResult;
   try {
-    result = await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, await refundAttemptKey(deps.db, payment.id));
+    result = await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, key);
   } catch (error) {
-    deps.logger.error({ err: error, orderId: payment.orderId, captureId }, 'refund of a surplus capture failed: refund it by hand');
+    deps.logger.error({ err: error, orderId: payment.orderId, captureId }, 'refund of a surplus capture failed: it is asked again by a job');
+    await due();
     return;
   }
   if (result.status === 'refused') {
-    deps.logger.error({ orderId: payment.orderId, captureId, reason: result.reason }, 'the provider refused to refund a surplus capture: refund it by hand');
+    deps.logger.error({ orderId: payment.orderId, captureId, reason: result.reason }, 'the provider refused to refund a surplus capture: it is asked again by a job');
+    await deps.db.update(payments).set({ refundRequestId: null, refundRequestAmount: null }).where(eq(payments.id, payment.id));
+    await due();
     return;
   }
   await deps.db
     .update(payments)
-    .set(result.status === 'completed' ? { status: 'refunded', refundedAt: now, refundId: result.refundId } : { status: 'refund-pending', refundId: result.refundId })
+    .set(
+      result.status === 'completed'
+        ? { status: 'refunded', refundedAt: now, refundId: result.refundId, refundDueSince: null, refundRequestId: null, refundRequestAmount: null }
+        : { status: 'refund-pending', refundId: result.refundId, refundDueSince: null },
+    )
     .where(eq(payments.captureId, captureId));
+  if (result.status === 'completed') await noteMovement(deps.db, payment.id, { kind: 'refund', providerId: result.refundId ?? `request:${key}`, amount: payment.amount }, now);
+}
+
+/**
+ * Job: surplus captures whose refund failed are asked again, oldest first, until the provider
+ * refunds them. Answers how many were asked.
+ */
+export async function refundSurplusCaptures(deps: OrderDeps, now = new Date()): Promise<number> {
+  const due = await deps.db
+    .select()
+    .from(payments)
+    .where(and(isNotNull(payments.refundDueSince), isNotNull(payments.captureId), eq(payments.provider, deps.payments.name)))
+    .orderBy(payments.refundDueSince)
+    .limit(100);
+  for (const payment of due) await refundOrphanCapture(deps, payment, payment.captureId!, now);
+  return due.length;
 }
 
 /** The provider declined: the attempt ends, and the order shows "payment failed" unless a newer attempt is under way. */
@@ -572,6 +634,7 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
   }
   if (event.type === 'refund-completed') return moneyBackByEvent(deps, event, now);
   if (event.type === 'capture-reversed') return moneyBackByEvent(deps, event, now);
+  if (event.type === 'dispute') return recordDispute(deps, event.disputeId, now);
   const [payment] = await deps.db
     .select()
     .from(payments)
@@ -605,8 +668,9 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
 /**
  * PAYMENT.CAPTURE.REFUNDED or .REVERSED about one of the shop's captures: the shop's own refund
  * (pending, or whose answer was lost) is done, or money went back outside the shop (a refund made in
- * the provider's dashboard, a chargeback). A full refund or a reversal closes the order it paid for
- * as any refund does; a partial refund made by hand is only reported to the operator.
+ * the provider's dashboard, a chargeback). Each counts once toward the capture's running totals, judged
+ * with the provider's own total; the order moves by the totals (order-money.ts): all of it back closes
+ * the order as any refund does, part of it takes back that share of the points.
  */
 async function moneyBackByEvent(deps: OrderDeps, event: Extract<WebhookEvent, { type: 'refund-completed' | 'capture-reversed' }>, now: Date) {
   const refundId = event.type === 'refund-completed' ? event.refundId : null;
@@ -624,36 +688,55 @@ async function moneyBackByEvent(deps: OrderDeps, event: Extract<WebhookEvent, { 
     deps.logger.info({ eventType: event.type, refundId, captureId: event.captureId }, 'refund webhook ignored: no capture of this shop holds this money');
     return;
   }
-  if (event.type === 'refund-completed') {
-    const held = payment.status === 'mismatch' ? { amount: payment.capturedAmount, currency: payment.capturedCurrency } : { amount: payment.amount, currency: payment.currency };
-    if (event.refunded && (event.refunded.amount === null || event.refunded.currency !== held.currency || event.refunded.amount < (held.amount ?? 0))) {
-      deps.logger.warn({ orderId: payment.orderId, captureId: payment.captureId, refunded: event.refunded }, 'a partial refund was made at the payment provider: the order is unchanged, settle the rest by hand');
-      return;
-    }
+  const money = event.type === 'refund-completed' ? event.refunded : event.amount;
+  const currency = payment.status === 'mismatch' ? payment.capturedCurrency : payment.currency;
+  if ((money && money.currency !== currency) || (event.totalRefunded && event.totalRefunded.currency !== currency)) {
+    deps.logger.error({ orderId: payment.orderId, captureId: payment.captureId, money, total: event.totalRefunded }, 'money went back in another currency than captured: settle it by hand');
+    return;
   }
   const byShop = payment.status === 'refund-pending' || payment.status === 'refund-unknown';
-  await finishRefund(deps.db, payment, refundId, now, event.type === 'capture-reversed' ? 'reversed' : 'refunded');
+  const providerId = event.type === 'refund-completed' ? event.refundId : (event.reversalId ?? `reversal:${event.captureId}`);
+  const { totals, all, added } = await recordMoneyBack(
+    deps.db,
+    payment.id,
+    { kind: event.type === 'capture-reversed' ? 'reversal' : 'refund', providerId, amount: money?.amount ?? null, providerTotal: event.totalRefunded?.amount ?? null },
+    now,
+  );
+  if (added === 0) return;
+  const context = { orderId: payment.orderId, captureId: payment.captureId, totals };
   if (event.type === 'capture-reversed') {
-    deps.logger.error({ orderId: payment.orderId, captureId: payment.captureId }, 'the payment provider reversed a capture (a chargeback): the order is closed and its goods and points are returned');
+    deps.logger.error(context, all ? 'the payment provider reversed a capture (a chargeback): the order is closed and its goods and points are returned' : 'the payment provider reversed part of a capture (a chargeback): that share of its points is taken back');
   } else if (!byShop) {
-    deps.logger.warn({ orderId: payment.orderId, captureId: payment.captureId }, 'a refund was made at the payment provider: the order is closed and its goods and points are returned');
+    deps.logger.warn(context, all ? 'a refund was made at the payment provider: the order is closed and its goods and points are returned' : 'a partial refund was made at the payment provider: the order stays, that share of its points is taken back');
   }
 }
 
 /** What a refund call's outcome was: an answer, or none (timeout, 5xx, 409: PayPal may have refunded). */
 type RefundAttempt = { answered: true; result: RefundResult } | { answered: false; error: unknown };
 
-/** Asks the provider to refund a payment's capture (of what it captured), under the attempt's key. */
-async function askRefund(deps: OrderDeps, payment: PaymentRow): Promise<RefundAttempt> {
-  const money =
-    payment.status === 'mismatch' && payment.capturedAmount !== null && payment.capturedCurrency
-      ? { amount: payment.capturedAmount, currency: payment.capturedCurrency as Currency }
-      : { amount: payment.amount, currency: payment.currency };
+/**
+ * Asks the provider to refund a payment's capture, under the attempt's key: `amount` of it, or all that
+ * is left with the shop (after earlier refunds); an attempt whose answer was lost asks again for what it
+ * asked then. Answers the amount asked with the outcome.
+ */
+async function askRefund(deps: OrderDeps, payment: PaymentRow, amount?: number): Promise<RefundAttempt & { amount: number; key: string }> {
+  const currency = (payment.status === 'mismatch' && payment.capturedCurrency ? payment.capturedCurrency : payment.currency) as Currency;
+  const { key, asked } = await refundAttemptKey(deps.db, payment.id, amount ?? (await moneyTotals(deps.db, payment)).left);
   try {
-    return { answered: true, result: await deps.payments.refund(payment.captureId!, money, await refundAttemptKey(deps.db, payment.id)) };
+    return { answered: true, amount: asked, key, result: await deps.payments.refund(payment.captureId!, { amount: asked, currency }, key) };
   } catch (error) {
-    return { answered: false, error };
+    return { answered: false, amount: asked, key, error };
   }
+}
+
+/** A refund the provider completed counts toward the capture's totals (once, by its id) and moves the order by them. */
+function countRefund(deps: OrderDeps, payment: PaymentRow, attempt: { amount: number; key: string }, result: Extract<RefundResult, { status: 'completed' }>, now: Date) {
+  return recordMoneyBack(
+    deps.db,
+    payment.id,
+    { kind: 'refund', providerId: result.refundId ?? `request:${attempt.key}`, amount: attempt.amount, providerTotal: result.totalRefunded?.amount ?? null },
+    now,
+  );
 }
 
 /** -1 (HTTP 502): the refund's answer was lost; the order stays closed, not shippable, until it is known. */
@@ -673,10 +756,14 @@ function refundUnknown(deps: Pick<OrderDeps, 'logger'>, error: unknown, orderId:
  * "unknown" (-1, HTTP 502, `data.refund` = unknown) until the provider's webhook or asking again under
  * the same request id settles it. -217 when the order is not in one of `allowed` statuses.
  */
-export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: OrderStatusValue[], now = new Date()): Promise<'refunded' | 'pending'> {
+export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: OrderStatusValue[], now = new Date(), amount?: number): Promise<RefundOutcome> {
   const { db } = deps;
   const status = statusOf(order);
   if (!allowed.includes(status)) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status } });
+  if (amount !== undefined) {
+    const partial = await refundPart(deps, order, amount, now);
+    if (partial) return partial;
+  }
   const [claimed] = await db
     .update(orders)
     .set({ status: OrderStatus.Closed, cancelledAt: now })
@@ -693,12 +780,47 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: Ord
   return settleRefundAttempt(deps, payment, await askRefund(deps, payment), now);
 }
 
+/** What a refund did: all the money back (`refunded`), part of it (`partly-refunded`), or the provider still processes it (`pending`). */
+export type RefundOutcome = 'refunded' | 'partly-refunded' | 'pending';
+
+/**
+ * Refunds `amount` (minor units) of a paid order's capture, less than is left of it: the order stays as
+ * it is (it may still ship), and the capture's running totals take the refund when the provider
+ * completes it (that share of the points it bought or earned goes back). Null when `amount` is all
+ * that is left (the caller refunds in full). -218 `amount` for nothing or more than is left, or for an
+ * order paid otherwise than by a capture. A lost answer keeps the attempt's request id and amount, so
+ * asking again cannot refund twice (-1, HTTP 502, `data.refund` = unknown-part).
+ */
+async function refundPart(deps: OrderDeps, order: OrderRow, amount: number, now: Date): Promise<RefundOutcome | null> {
+  const [payment] = await deps.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
+  if (!payment?.captureId) throw invalidInput('amount');
+  const { left } = await moneyTotals(deps.db, payment);
+  if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw invalidInput('amount');
+  if (amount === left && payment.refundRequestId === null) return null;
+  const attempt = await askRefund(deps, payment, amount);
+  if (!attempt.answered) {
+    deps.logger.warn({ err: attempt.error, orderId: order.id }, 'a partial refund was asked but its answer was lost');
+    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundUnknown', data: { refund: 'unknown-part', amount: attempt.amount } });
+  }
+  const { result } = attempt;
+  const done = { refundRequestId: null, refundRequestAmount: null };
+  if (result.status === 'refused') {
+    await deps.db.update(payments).set(done).where(eq(payments.id, payment.id));
+    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+  }
+  await deps.db.update(payments).set({ ...done, refundId: result.refundId ?? payment.refundId }).where(eq(payments.id, payment.id));
+  if (result.status === 'pending') return 'pending';
+  const { all } = await countRefund(deps, payment, attempt, result, now);
+  return all ? 'refunded' : 'partly-refunded';
+}
+
 /**
  * What a refund's answer means for a paid order already closed for it: done, pending, unknown (no
  * answer), or refused, which puts the order back as it was before the refund (paid, or as far as it
- * shipped) and frees the attempt's request id.
+ * shipped) and frees the attempt's request id. Done but not all of it (an earlier attempt asked for
+ * part): the rest is asked for at once.
  */
-async function settleRefundAttempt(deps: OrderDeps, payment: PaymentRow, attempt: RefundAttempt, now: Date): Promise<'refunded' | 'pending'> {
+async function settleRefundAttempt(deps: OrderDeps, payment: PaymentRow, attempt: RefundAttempt & { amount: number; key: string }, now: Date): Promise<'refunded' | 'pending'> {
   const { db } = deps;
   if (!attempt.answered) {
     await db.update(payments).set({ status: 'refund-unknown' }).where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-unknown'])));
@@ -710,8 +832,11 @@ async function settleRefundAttempt(deps: OrderDeps, payment: PaymentRow, attempt
     return 'pending';
   }
   if (result.status === 'completed') {
-    await finishRefund(db, payment, result.refundId, now);
-    return 'refunded';
+    await db.update(payments).set({ refundRequestId: null, refundRequestAmount: null }).where(eq(payments.id, payment.id));
+    const { all } = await countRefund(deps, payment, attempt, result, now);
+    if (all) return 'refunded';
+    const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
+    return settleRefundAttempt(deps, current!, await askRefund(deps, current!), now);
   }
   await putBackAfterRefusedRefund(db, payment);
   deps.logger.warn({ orderId: payment.orderId, reason: result.reason }, 'the payment provider refused the refund; the order is unchanged');
@@ -723,7 +848,7 @@ async function putBackAfterRefusedRefund(db: Executor, payment: PaymentRow): Pro
   await db.transaction(async (tx) => {
     const [back] = await tx
       .update(payments)
-      .set({ status: 'captured', refundRequestId: null })
+      .set({ status: 'captured', refundRequestId: null, refundRequestAmount: null })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-pending', 'refund-unknown'])))
       .returning();
     if (!back) return;
@@ -732,46 +857,6 @@ async function putBackAfterRefusedRefund(db: Executor, payment: PaymentRow): Pro
     const before = order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
     await tx.update(orders).set({ status: before, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed), isNull(orders.refundedAt)));
   });
-}
-
-/**
- * Money that went back (`refunded`, or `reversed` by a chargeback): the payment records it, and if it
- * paid its order, the order closes (whatever it had reached) and its stock (when nothing shipped), sold
- * count and points return, once. A capture held for a different amount closes its unpaid order.
- */
-async function finishRefund(db: Executor, payment: PaymentRow, refundId: string | null, now: Date, outcome: 'refunded' | 'reversed' = 'refunded'): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [refunded] = await tx
-      .update(payments)
-      .set({ status: outcome, refundedAt: now, refundRequestId: null, ...(refundId ? { refundId } : {}) })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, moneyHeld)))
-      .returning();
-    if (!refunded) return;
-    metrics.refunds.inc({ outcome });
-    if (payment.status === 'mismatch') {
-      await closeAwaitingPayment(tx, eq(orders.id, payment.orderId), now);
-      return;
-    }
-    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-    // A surplus capture (the order was paid otherwise, or closed) gives back only itself.
-    if (!order || order.paymentNumber !== refunded.captureId) return;
-    if (paidOrLater.includes(statusOf(order))) {
-      await tx.update(orders).set({ status: OrderStatus.Closed, cancelledAt: now }).where(eq(orders.id, order.id));
-    } else if (order.status !== OrderStatus.Closed) return;
-    await finishOrderRefund(tx, order.id, now);
-  });
-}
-
-async function finishOrderRefund(db: Executor, orderId: number, now: Date): Promise<void> {
-  const [order] = await db
-    .update(orders)
-    .set({ refundedAt: now })
-    .where(and(eq(orders.id, orderId), isNull(orders.refundedAt)))
-    .returning({ id: orders.id, shippedAt: orders.shippedAt });
-  if (!order) return;
-  if (order.shippedAt === null) await releaseStock(db, [order.id]);
-  await countSold(db, order.id, -1);
-  await refundOrderPoints(db, order.id, now);
 }
 
 /**
@@ -796,7 +881,8 @@ export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now =
     throw providerUnavailable(deps, error, { orderId: order.id });
   }
   if (result.status === 'pending') return 'pending';
-  return settleRefundAttempt(deps, payment, { answered: true, result }, now);
+  const asked = { amount: payment.refundRequestAmount ?? (await moneyTotals(deps.db, payment)).left, key: payment.refundRequestId ?? payment.refundId };
+  return settleRefundAttempt(deps, payment, { answered: true, result, ...asked }, now);
 }
 
 /**
@@ -810,7 +896,7 @@ export async function refundMismatchedCapture(deps: OrderDeps, order: OrderRow, 
   if (!attempt.answered) throw refundUnknown(deps, attempt.error, order.id);
   const { result } = attempt;
   if (result.status === 'refused') {
-    await deps.db.update(payments).set({ refundRequestId: null }).where(eq(payments.id, payment.id));
+    await deps.db.update(payments).set({ refundRequestId: null, refundRequestAmount: null }).where(eq(payments.id, payment.id));
     throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
   }
   if (result.status === 'pending') {
@@ -821,6 +907,6 @@ export async function refundMismatchedCapture(deps: OrderDeps, order: OrderRow, 
     });
     return 'pending';
   }
-  await finishRefund(deps.db, payment, result.refundId, now);
+  await countRefund(deps, payment, attempt, result, now);
   return 'refunded';
 }

@@ -316,12 +316,13 @@ describe('money that went back outside the shop', () => {
     expect(payment).toMatchObject({ status: 'refunded', refundId });
   });
 
-  it('a partial refund made in the dashboard leaves the order as it is', async () => {
+  it('a partial refund made in the dashboard leaves the order as it is, partly refunded on the board', async () => {
     const { order, captureId, stockPaid } = await paidOrder();
     const refundId = paypal.refundByHand(captureId, '10.00');
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
     expect(await details(order.orderId)).toMatchObject({ status: PAID, refundTime: null });
     expect(await stock()).toBe(stockPaid);
+    expect((await boardRow(order.orderNo)).paymentNote).toBe('partly refunded: 10.00 of 59.00 USD back');
   });
 
   it('PAYMENT.CAPTURE.REVERSED (a chargeback) of a shipped order: closed, reversed on the board, nothing returns to stock', async () => {
@@ -570,7 +571,7 @@ describe('goods and where they ship', () => {
 describe('webhooks the shop does not act on', () => {
   it('are acknowledged and change nothing', async () => {
     const { order, providerOrderId } = await paidOrder();
-    expect(await postWebhook(paypal.webhook('CUSTOMER.DISPUTE.CREATED', providerOrderId))).toBe(200);
+    expect(await postWebhook(paypal.webhook('CHECKOUT.ORDER.COMPLETED', providerOrderId))).toBe(200);
     expect((await details(order.orderId)).status).toBe(PAID);
   });
 });

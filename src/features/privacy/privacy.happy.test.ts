@@ -19,7 +19,7 @@ import { aShop, idOf } from '../../../tests/support/fixtures';
  * what the customer gets, what the shop keeps (orders and ledger, without the person) and what goes.
  */
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalog: 'small', env: { REBATE_HOLD_DAYS: '0' } });
 const { ids } = shop;
 await shop.db.update(specifications).set({ pointsPrice: 1000 }).where(eq(specifications.id, ids['robe-s']));
 
@@ -123,6 +123,9 @@ describe('download my data', () => {
       password_resets: 'only the hash of a mailed link, useless to anyone and deleted once it expires (PASSWORD_RESET_MINUTES)',
       operators: 'the shop\'s staff, not customers',
       review_requests: 'only that a review request mail went out for an order, and when; the order itself is in the export',
+      payment_movements: 'the amounts that went back from a payment, by the provider\'s event id: the shop\'s accounts; the order (its refund time) and its payment attempts are in the export',
+      disputes: 'a dispute as the payment provider reported it to the shop: the buyer has it from the provider, and the order it concerns is in the export',
+      energy_debts: 'the points still owed after a take-back: the export\'s energy ledger holds the take-back and repayment rows it is made of',
     };
 
     const tables: PgTable[] = Object.values(schema as Record<string, unknown>).filter((value): value is PgTable => is(value, PgTable));

@@ -49,6 +49,7 @@ export const en = {
   'payMethod.notOffered': 'Not available for payments in {currency}.',
   'payment.refundRefused': 'The payment provider did not refund this payment. Your order is unchanged; please contact us.',
   'payment.refundUnknown': 'Your order is cancelled and its refund is on its way; the payment provider has not confirmed it yet. We will finish it as soon as it does.',
+  'payment.inDoubt': 'Your payment is still being confirmed by the payment provider, so the order cannot be cancelled yet. Please try again in a few minutes.',
   'mail.order.action': 'View your order',
   'mail.order.line': '{quantity} × {goodsName} ({specificationName}): {amount}',
   'mail.order.deliverTo': 'Delivery to: {address}',

@@ -47,6 +47,7 @@ export const ms: Dictionary = {
   'payMethod.notOffered': 'Tidak tersedia untuk bayaran dalam {currency}.',
   'payment.refundRefused': 'Penyedia pembayaran tidak memulangkan bayaran ini. Pesanan anda tidak berubah; sila hubungi kami.',
   'payment.refundUnknown': 'Pesanan anda dibatalkan dan bayaran balik sedang diproses; penyedia pembayaran belum mengesahkannya. Kami akan menyelesaikannya sebaik sahaja ia disahkan.',
+  'payment.inDoubt': 'Bayaran anda masih disahkan oleh penyedia pembayaran, jadi pesanan belum boleh dibatalkan. Sila cuba lagi dalam beberapa minit.',
   'mail.order.action': 'Lihat pesanan anda',
   'mail.order.line': '{quantity} × {goodsName} ({specificationName}): {amount}',
   'mail.order.deliverTo': 'Penghantaran ke: {address}',

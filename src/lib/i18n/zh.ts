@@ -47,6 +47,7 @@ export const zh: Dictionary = {
   'payMethod.notOffered': '不支持以 {currency} 付款。',
   'payment.refundRefused': '支付服务商未能退回此笔付款。您的订单未作更改，请联系我们。',
   'payment.refundUnknown': '您的订单已取消，退款正在处理中；支付服务商尚未确认。确认后我们会立即完成退款。',
+  'payment.inDoubt': '支付服务商仍在确认您的付款，订单暂时无法取消。请几分钟后再试。',
   'mail.order.action': '查看订单',
   'mail.order.line': '{quantity} × {goodsName}（{specificationName}）：{amount}',
   'mail.order.deliverTo': '收货地址：{address}',

@@ -504,6 +504,12 @@ export const orders = pgTable(
     completedAt: timestamp('completed_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
+    /** When the order's referral rebate was settled (credited, or nothing to credit) after the return window; null while pending. */
+    rebateReleasedAt: timestamp('rebate_released_at', { withTimezone: true }),
+    /** A referral that looks like the referrer's own (same address or phone): `held` until an operator approves or refuses it. */
+    referralReview: text('referral_review', { enum: ['held', 'approved', 'refused'] }),
+    /** Why it was held: the signals found (`same delivery address`, `same phone`). */
+    referralSignals: text('referral_signals'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -601,6 +607,10 @@ export const payments = pgTable(
     /** What the provider says it captured (minor units, null when unreadable; its currency code), compared with the order's. */
     capturedAmount: integer('captured_amount'),
     capturedCurrency: text('captured_currency'),
+    /** The amount of the refund attempt under way (its request id kept): a partial refund asked again asks the same. */
+    refundRequestAmount: integer('refund_request_amount'),
+    /** A surplus capture (its order was paid otherwise or closed) whose refund failed: retried by a job since then. */
+    refundDueSince: timestamp('refund_due_since', { withTimezone: true }),
     /** A card's 3-D Secure outcome as PayPal reported it before the capture (POSSIBLE, NO, UNKNOWN); null when none ran. */
     liabilityShift: text('liability_shift', { enum: ['POSSIBLE', 'NO', 'UNKNOWN'] }),
     createdAt: createdAt(),
@@ -614,6 +624,57 @@ export const payments = pgTable(
       .on(t.orderId)
       .where(sql`${t.status} = 'captured'`),
   ],
+);
+
+/**
+ * Money that went back from a capture, one row per provider event (a refund, the shop's or one made in
+ * the provider's dashboard; a reversal, a chargeback; a dispute's outcome), so the same event never
+ * counts twice. The sums per payment are its running totals (refunded, reversed), judged against the
+ * provider's own total when it states one; a negative reversal is money a won dispute brought back.
+ * See docs/decisions/076-money-after-the-sale.md.
+ */
+export const paymentMovements = pgTable(
+  'payment_movements',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    kind: text('kind', { enum: ['refund', 'reversal'] }).notNull(),
+    /** The provider's id of the event (refund or reversal id, `dispute:{id}`, `total:{refund id}` for a catch-up to the provider's total). */
+    providerId: text('provider_id').notNull(),
+    /** Minor units in the payment's currency: what this event added to the running total (0 when the provider's total already held it). */
+    amount: integer('amount').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('payment_movements_event_idx').on(t.paymentId, t.providerId)],
+);
+
+/**
+ * A buyer's dispute of a capture (a PayPal claim or a card chargeback). While open, an order not yet
+ * shipped is held (shipping refused) until the operator decides (`released_at`) or the dispute ends.
+ */
+export const disputes = pgTable(
+  'disputes',
+  {
+    id: serial('id').primaryKey(),
+    providerDisputeId: text('provider_dispute_id').notNull().unique(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    reason: text('reason').notNull(),
+    /** Disputed, in minor units of the payment's currency. */
+    amount: integer('amount').notNull(),
+    status: text('status', { enum: ['open', 'won', 'lost'] }).notNull().default('open'),
+    /** The operator decided to ship despite the open dispute. */
+    releasedAt: timestamp('released_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (t) => [index('disputes_order_idx').on(t.orderId)],
 );
 
 /**
@@ -665,6 +726,32 @@ export const energyRecords = pgTable(
     check('energy_records_points_non_zero', sql`${t.points} <> 0`),
     check('energy_records_balance_non_negative', sql`${t.balanceAfter} >= 0`),
     check('energy_records_deduction', sql`${t.deductionPoints} >= 0`),
+  ],
+);
+
+/**
+ * Points a customer owes: taken back (their purchase or the referred order was refunded or reversed)
+ * after they were spent. The balance never goes below zero; each later credit pays the oldest debt
+ * first (`debt-repayment` rows). See docs/decisions/076-money-after-the-sale.md.
+ */
+export const energyDebts = pgTable(
+  'energy_debts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
+    /** Owed when it arose. */
+    points: integer('points').notNull(),
+    /** Still owed. */
+    outstanding: integer('outstanding').notNull(),
+    /** The take-back it arose from, unique like a ledger reference. */
+    reference: text('reference').notNull().unique(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('energy_debts_user_idx').on(t.userId, t.id),
+    check('energy_debts_outstanding_range', sql`${t.outstanding} >= 0 AND ${t.outstanding} <= ${t.points}`),
   ],
 );
 

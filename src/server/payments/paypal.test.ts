@@ -217,10 +217,39 @@ describe('the PayPal adapter capturing', () => {
     if (captured.status !== 'completed') throw new Error('not captured');
     const before = paypal.stats.refunds;
     const first = await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1');
-    expect(first).toEqual({ status: 'completed', refundId: expect.any(String) });
+    expect(first).toEqual({ status: 'completed', refundId: expect.any(String), totalRefunded: { amount: 12345, currency: 'USD' } });
     expect(await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-1')).toEqual(first);
     expect(await provider.refund(captured.captureId, { amount: 12345, currency: 'USD' }, 'refund-other')).toEqual({ status: 'completed', refundId: null });
     expect(paypal.stats.refunds).toBe(before + 1);
+  });
+
+  it('refunds part of a capture, and each refund carries what has gone back to date (total_refunded_amount); more than is left is refused', async () => {
+    const { provider, providerOrderId } = await approvedOrder();
+    const captured = await provider.capture(providerOrderId, requestId(), 'paypal');
+    if (captured.status !== 'completed') throw new Error('not captured');
+    expect(await provider.refund(captured.captureId, { amount: 5000, currency: 'USD' }, requestId())).toMatchObject({ status: 'completed', totalRefunded: { amount: 5000, currency: 'USD' } });
+    expect(paypal.captures.get(captured.captureId)!.status).toBe('PARTIALLY_REFUNDED');
+    expect(await provider.refund(captured.captureId, { amount: 7346, currency: 'USD' }, requestId())).toEqual({ status: 'refused', reason: 'REFUND_AMOUNT_EXCEEDED' });
+    expect(await provider.refund(captured.captureId, { amount: 7345, currency: 'USD' }, requestId())).toMatchObject({ status: 'completed', totalRefunded: { amount: 12345, currency: 'USD' } });
+    expect(paypal.captures.get(captured.captureId)!.status).toBe('REFUNDED');
+  });
+
+  it('reads a dispute from PayPal\'s Disputes API: the capture it names, open, then resolved for the buyer with the amount refunded', async () => {
+    const { provider, providerOrderId } = await approvedOrder();
+    const captured = await provider.capture(providerOrderId, requestId(), 'paypal');
+    if (captured.status !== 'completed') throw new Error('not captured');
+    const disputeId = paypal.openDispute(captured.captureId, { value: '100.00' });
+    expect(await provider.dispute(disputeId)).toEqual({
+      disputeId,
+      captureIds: [captured.captureId],
+      reason: 'MERCHANDISE_OR_SERVICE_NOT_RECEIVED',
+      amount: { amount: 10000, currency: 'USD' },
+      open: true,
+      outcome: null,
+      refunded: null,
+    });
+    paypal.resolveDispute(disputeId, 'RESOLVED_BUYER_FAVOUR');
+    expect(await provider.dispute(disputeId)).toMatchObject({ open: false, outcome: 'buyer', refunded: { amount: 10000, currency: 'USD' } });
   });
 });
 
@@ -256,7 +285,7 @@ describe('the PayPal adapter verifying webhooks', () => {
     expect(await verify(paypal.webhook('PAYMENT.CAPTURE.PENDING', providerOrderId))).toEqual({ type: 'capture-pending', providerOrderId, captureId: held.captureId });
     paypal.settleCapture(held.captureId, 'DECLINED');
     expect(await verify(paypal.webhook('PAYMENT.CAPTURE.DECLINED', providerOrderId))).toEqual({ type: 'capture-declined', providerOrderId, reason: 'PAYMENT.CAPTURE.DECLINED' });
-    expect(await verify(paypal.webhook('CUSTOMER.DISPUTE.CREATED', providerOrderId))).toEqual({ type: 'other', eventType: 'CUSTOMER.DISPUTE.CREATED' });
+    expect(await verify(paypal.webhook('CHECKOUT.ORDER.COMPLETED', providerOrderId))).toEqual({ type: 'other', eventType: 'CHECKOUT.ORDER.COMPLETED' });
 
     const paid = await approvedOrder(provider);
     const captured = await provider.capture(paid.providerOrderId, requestId(), 'paypal');
@@ -270,8 +299,22 @@ describe('the PayPal adapter verifying webhooks', () => {
       refundId: refund.refundId,
       captureId: captured.captureId,
       refunded: { amount: 12345, currency: 'USD' },
+      totalRefunded: { amount: 12345, currency: 'USD' },
     });
-    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REVERSED', captured.captureId))).toEqual({ type: 'capture-reversed', captureId: captured.captureId });
+
+    const charged = await approvedOrder(provider);
+    const chargedBack = await provider.capture(charged.providerOrderId, requestId(), 'paypal');
+    if (chargedBack.status !== 'completed') throw new Error('not captured');
+    const disputeId = paypal.openDispute(chargedBack.captureId, { stage: 'CHARGEBACK', reason: 'UNAUTHORISED' });
+    expect(await verify(paypal.webhook('CUSTOMER.DISPUTE.CREATED', disputeId))).toEqual({ type: 'dispute', disputeId });
+    const reversalId = paypal.reverse(chargedBack.captureId, '45.00');
+    expect(await verify(paypal.webhook('PAYMENT.CAPTURE.REVERSED', reversalId))).toEqual({
+      type: 'capture-reversed',
+      captureId: chargedBack.captureId,
+      reversalId,
+      amount: { amount: 4500, currency: 'USD' },
+      totalRefunded: { amount: 4500, currency: 'USD' },
+    });
   });
 
   it('is refused by PayPal when the event is re-encoded instead of sent as received', async () => {

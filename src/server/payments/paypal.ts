@@ -5,6 +5,7 @@ import {
   PaymentProviderError,
   type CapturedAmount,
   type CaptureResult,
+  type DisputeInfo,
   type LiabilityShift,
   type PaymentProvider,
   type PaymentRequest,
@@ -37,7 +38,15 @@ type Token = { value: string; expiresAt: number };
 type PaypalLink = { href: string; rel: string };
 type PaypalMoney = { currency_code?: string; value?: string };
 type PaypalCapture = { id: string; status: string; status_details?: { reason?: string }; amount?: PaypalMoney };
-type PaypalRefund = { id: string; status: string; links?: PaypalLink[] };
+type PaypalRefund = { id: string; status: string; links?: PaypalLink[]; seller_payable_breakdown?: { total_refunded_amount?: PaypalMoney } };
+type PaypalDispute = {
+  dispute_id: string;
+  status?: string;
+  reason?: string;
+  dispute_amount?: PaypalMoney;
+  disputed_transactions?: { seller_transaction_id?: string }[];
+  dispute_outcome?: { outcome_code?: string; amount_refunded?: PaypalMoney };
+};
 type PaypalAuthentication = { liability_shift?: string; three_d_secure?: { enrollment_status?: string; authentication_status?: string } };
 type PaypalOrder = {
   id: string;
@@ -56,6 +65,8 @@ type PaypalWebhookEvent = {
     amount?: PaypalMoney;
     links?: PaypalLink[];
     supplementary_data?: { related_ids?: { order_id?: string } };
+    seller_payable_breakdown?: { total_refunded_amount?: PaypalMoney };
+    dispute_id?: string;
   };
 };
 
@@ -164,7 +175,7 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
   const captureOutcome = (order: PaypalOrder): CaptureResult => captureOf(order.purchase_units?.[0]?.payments?.captures?.[0]);
 
   function refundOf(refund: PaypalRefund): RefundResult {
-    if (refund.status === 'COMPLETED') return { status: 'completed', refundId: refund.id };
+    if (refund.status === 'COMPLETED') return { status: 'completed', refundId: refund.id, totalRefunded: capturedAmount(refund.seller_payable_breakdown?.total_refunded_amount) };
     if (refund.status === 'PENDING') return { status: 'pending', refundId: refund.id };
     return { status: 'refused', reason: refund.status };
   }
@@ -308,6 +319,12 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
       return refundOf((await response.json()) as PaypalRefund);
     },
 
+    async dispute(disputeId) {
+      const response = await call('GET', `/v1/customer/disputes/${encodeURIComponent(disputeId)}`);
+      if (!response.ok) return unexpected(response, 'the dispute');
+      return disputeOf((await response.json()) as PaypalDispute);
+    },
+
     async verifyWebhook(headers, rawBody) {
       const header = (name: string) => headers.get(name) ?? '';
       const signature = {
@@ -376,19 +393,55 @@ function capturedAmount(amount: PaypalMoney | undefined): CapturedAmount | null 
   return { amount: parseMajorUnits(amount.value), currency: amount.currency_code };
 }
 
+/**
+ * A dispute in the shop's words. PayPal's outcome codes: RESOLVED_BUYER_FAVOUR (and a payout, or an
+ * accepted claim) are the buyer's, with `amount_refunded`; RESOLVED_SELLER_FAVOUR, CANCELED_BY_BUYER and
+ * DENIED leave the money with the seller.
+ */
+function disputeOf(dispute: PaypalDispute): DisputeInfo {
+  const code = dispute.dispute_outcome?.outcome_code;
+  const buyer = code === 'RESOLVED_BUYER_FAVOUR' || code === 'RESOLVED_WITH_PAYOUT' || code === 'ACCEPTED';
+  const open = dispute.status !== 'RESOLVED';
+  return {
+    disputeId: dispute.dispute_id,
+    captureIds: (dispute.disputed_transactions ?? []).map((transaction) => transaction.seller_transaction_id).filter((id): id is string => Boolean(id)),
+    reason: dispute.reason ?? 'OTHER',
+    amount: capturedAmount(dispute.dispute_amount),
+    open,
+    outcome: open ? null : buyer ? 'buyer' : 'seller',
+    refunded: buyer ? capturedAmount(dispute.dispute_outcome?.amount_refunded) : null,
+  };
+}
+
 /** The events the shop acts on; a capture's PayPal order is in its related ids. */
 function toWebhookEvent(event: PaypalWebhookEvent): WebhookEvent {
   const eventType = event.event_type ?? '';
   const resource = event.resource;
   if (eventType === 'CHECKOUT.ORDER.APPROVED' && resource?.id) return { type: 'order-approved', providerOrderId: resource.id };
   if (eventType === 'PAYMENT.CAPTURE.REFUNDED' && resource?.id && resource.status === 'COMPLETED') {
-    return { type: 'refund-completed', refundId: resource.id, captureId: captureIdOfRefund(resource.links), refunded: capturedAmount(resource.amount) };
+    return {
+      type: 'refund-completed',
+      refundId: resource.id,
+      captureId: captureIdOfRefund(resource.links),
+      refunded: capturedAmount(resource.amount),
+      totalRefunded: capturedAmount(resource.seller_payable_breakdown?.total_refunded_amount),
+    };
   }
+  // A dispute's resource names its captures; the shop reads the dispute as it stands (a later event may arrive first).
+  if (eventType.startsWith('CUSTOMER.DISPUTE.') && resource?.dispute_id) return { type: 'dispute', disputeId: resource.dispute_id };
   // A chargeback: PayPal took the money back; the resource is the reversal, linked up to its capture.
   if (eventType === 'PAYMENT.CAPTURE.REVERSED') {
     // (Should PayPal send the capture itself instead, its own id is the capture's.)
     const reversedCapture = captureIdOfRefund(resource?.links) ?? (resource?.supplementary_data?.related_ids?.order_id ? (resource.id ?? null) : null);
-    return reversedCapture ? { type: 'capture-reversed', captureId: reversedCapture } : { type: 'other', eventType };
+    if (!reversedCapture) return { type: 'other', eventType };
+    const byLink = captureIdOfRefund(resource?.links) !== null;
+    return {
+      type: 'capture-reversed',
+      captureId: reversedCapture,
+      reversalId: byLink ? (resource?.id ?? null) : null,
+      amount: byLink ? capturedAmount(resource?.amount) : null,
+      totalRefunded: capturedAmount(resource?.seller_payable_breakdown?.total_refunded_amount),
+    };
   }
   const providerOrderId = resource?.supplementary_data?.related_ids?.order_id;
   const captureId = resource?.id;

@@ -86,17 +86,40 @@ export type CaptureResult =
  * processes it (a webhook or `refundStatus` tells the end); `refused` when it failed or was cancelled,
  * or the provider will not refund (`reason`), and nothing went back.
  */
-export type RefundResult = { status: 'completed'; refundId: string | null } | { status: 'pending'; refundId: string } | { status: 'refused'; reason: string };
+export type RefundResult =
+  /** `totalRefunded`: what has gone back from the capture to date, when the provider says (PayPal's `seller_payable_breakdown.total_refunded_amount`). */
+  | { status: 'completed'; refundId: string | null; totalRefunded?: CapturedAmount | null }
+  | { status: 'pending'; refundId: string }
+  | { status: 'refused'; reason: string };
+
+/**
+ * A dispute as the provider tells it: the captures it is about, whether it is still open, and once
+ * resolved for whom (`buyer`: `refunded` went back to them; `seller`: nothing moved).
+ */
+export type DisputeInfo = {
+  disputeId: string;
+  captureIds: string[];
+  reason: string;
+  amount: CapturedAmount | null;
+  open: boolean;
+  outcome: 'buyer' | 'seller' | null;
+  refunded: CapturedAmount | null;
+};
 
 /** A verified webhook event, in the shop's words; `other` is genuine but not one the shop acts on. */
 export type WebhookEvent =
   | { type: 'capture-completed'; providerOrderId: string; captureId: string; captured: CapturedAmount | null }
   | { type: 'capture-pending'; providerOrderId: string; captureId: string }
   | { type: 'capture-declined'; providerOrderId: string; reason: string }
-  /** A refund is done (the shop's, or one made in the provider's dashboard): `refunded` is how much. */
-  | { type: 'refund-completed'; refundId: string; captureId: string | null; refunded: CapturedAmount | null }
-  /** The provider took the money back (a chargeback) from this capture. */
-  | { type: 'capture-reversed'; captureId: string }
+  /**
+   * A refund is done (the shop's, or one made in the provider's dashboard): `refunded` is how much;
+   * `totalRefunded` is what has gone back from the capture to date, when the provider says.
+   */
+  | { type: 'refund-completed'; refundId: string; captureId: string | null; refunded: CapturedAmount | null; totalRefunded: CapturedAmount | null }
+  /** The provider took money back (a chargeback) from this capture: `amount` of it (null: all), by reversal `reversalId`. */
+  | { type: 'capture-reversed'; captureId: string; reversalId: string | null; amount: CapturedAmount | null; totalRefunded: CapturedAmount | null }
+  /** A dispute was opened, changed or resolved: the shop reads it (`dispute`). */
+  | { type: 'dispute'; disputeId: string }
   | { type: 'order-approved'; providerOrderId: string }
   | { type: 'other'; eventType: string };
 
@@ -122,6 +145,8 @@ export type PaymentProvider = {
   refund(captureId: string, amount: Money, requestId: string): Promise<RefundResult>;
   /** Where a pending refund stands now. */
   refundStatus(refundId: string): Promise<RefundResult>;
+  /** A dispute as it stands now. */
+  dispute(disputeId: string): Promise<DisputeInfo>;
   /** The event a webhook carries (its body exactly as received), or null when its signature does not verify. */
   verifyWebhook(headers: Headers, rawBody: string): Promise<WebhookEvent | null>;
 };

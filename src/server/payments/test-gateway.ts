@@ -77,6 +77,10 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
     async refundStatus() {
       return { status: 'completed', refundId: null };
     },
+    // Nobody disputes a test payment.
+    async dispute(disputeId) {
+      throw new PaymentProviderError(`the test gateway has no dispute ${disputeId}`);
+    },
 
     // The test gateway decides on its own page and sends no webhooks.
     verifyWebhook: async () => null,

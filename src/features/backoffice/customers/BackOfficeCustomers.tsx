@@ -13,6 +13,7 @@ type CustomerDetails = CustomerRow & {
   rebateRate: number;
   referrer: string | null;
   balance: number;
+  owed: number;
   signedInBrowsers: number;
   orders: OrderRow[];
   ledger: { transactionNo: string; type: string; points: number; balanceAfter: number; reference: string; time: string }[];
@@ -114,6 +115,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
           </p>
           <p>
             Energy balance: <strong data-testid="energy-balance">{customer.balance} points</strong>
+            {customer.owed > 0 && <> · owes <strong data-testid="energy-owed">{customer.owed} points</strong> (taken back after they were spent; paid first from the next credits)</>}
           </p>
           {may(role, 'customers.manage') && !customer.erased && (
             <div className="backoffice__actions">

@@ -22,6 +22,8 @@ export const customerDetailsSchema = customerRowSchema
     rebateRate: z.number(),
     referrer: z.string().nullable(),
     balance: z.number().int(),
+    /** Points taken back after they were spent, paid first from later credits (docs/decisions/076). */
+    owed: z.number().int(),
     signedInBrowsers: z.number().int(),
     orders: z.array(adminOrderRowSchema.omit({ email: true })),
     ledger: z.array(z.object({ transactionNo: z.string(), type: z.string(), points: z.number().int(), balanceAfter: z.number().int(), reference: z.string(), time: z.string() })),

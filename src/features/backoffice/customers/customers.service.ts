@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, sum } from 'drizzle-orm';
 import { customerSubject, recordAudit, type Actor } from '@/features/audit/audit';
 import { disableCustomer } from '@/features/auth/auth.service';
-import { balanceOf } from '@/features/energy/energy.ledger';
+import { balanceOf, debtOf } from '@/features/energy/energy.ledger';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { coupons, energyRecords, orders, sessions, users } from '@/server/db/schema';
@@ -48,13 +48,14 @@ async function customerById(db: Executor, id: number) {
 /** One customer: the account, their orders, energy balance and ledger (newest first), who referred them and their friends. */
 export async function customerDetails(db: Executor, id: number) {
   const user = await customerById(db, id);
-  const [customerOrders, ledger, friends, referrer, balance, signedIn] = await Promise.all([
+  const [customerOrders, ledger, friends, referrer, balance, signedIn, owed] = await Promise.all([
     db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.id)).limit(100),
     db.select().from(energyRecords).where(eq(energyRecords.userId, id)).orderBy(desc(energyRecords.id)).limit(200),
     db.select().from(users).where(eq(users.referrerId, id)).orderBy(desc(users.id)).limit(200),
     user.referrerId ? db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId)) : Promise.resolve([]),
     balanceOf(db, id),
     sessionCount(db, id),
+    debtOf(db, id),
   ]);
   return {
     ...customerRow(user),
@@ -62,6 +63,7 @@ export async function customerDetails(db: Executor, id: number) {
     rebateRate: user.rebateRate,
     referrer: referrer[0]?.email ?? null,
     balance,
+    owed,
     signedInBrowsers: signedIn,
     orders: customerOrders.map((order) => ({
       orderNo: order.orderNo,

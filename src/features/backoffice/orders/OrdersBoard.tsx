@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { OrderStatus, refundable, statusNames, type OrderStatusValue } from '@/features/orders/orders';
-import { formatMoney } from '@/lib/money';
+import { formatMoney, parseMajorUnits } from '@/lib/money';
 import { currencies, type Currency } from '@/lib/locale';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
@@ -11,20 +11,20 @@ import { OrdersTable, statusName, type OrderRow } from './orders-table';
 
 /* The Orders section: find orders, open one, ship, add events, complete and refund by role. */
 
-type Filters = { status: string; currency: string; from: string; to: string; q: string };
+type Filters = { status: string; currency: string; from: string; to: string; q: string; review: string };
 
 /** Orders a logistics event can be added to: paid or later. */
 const takesEvents: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
 
 export default function OrdersBoard({ role }: { role: OperatorRole }) {
-  const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '' });
+  const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '', review: '' });
   const { page, setPageNum, error, load } = useAdminPage<OrderRow>('/orders', filters);
   const [open, setOpen] = useState<string | null>(null);
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setFilters({ status: String(form.get('status')), currency: String(form.get('currency')), from: String(form.get('from')), to: String(form.get('to')), q: String(form.get('q')).trim() });
+    setFilters({ status: String(form.get('status')), currency: String(form.get('currency')), from: String(form.get('from')), to: String(form.get('to')), q: String(form.get('q')).trim(), review: String(form.get('review') ?? '') });
     setPageNum(1);
   };
 
@@ -54,6 +54,13 @@ export default function OrdersBoard({ role }: { role: OperatorRole }) {
             {currencies.map((currency) => (
               <option key={currency}>{currency}</option>
             ))}
+          </select>
+        </label>
+        <label className="field">
+          <span>Review queue</span>
+          <select name="review" defaultValue={filters.review}>
+            <option value="">All orders</option>
+            <option value="referral">Referrals held for review</option>
           </select>
         </label>
         <label className="field">
@@ -102,6 +109,10 @@ type Details = {
   };
   payments: { provider: string; method: string; status: string; amount: number; currency: string; createTime: string }[];
   salesRuleNote: string | null;
+  money: { captured: number; refunded: number; reversed: number; left: number } | null;
+  referralReview: 'held' | 'approved' | 'refused' | null;
+  referralSignals: string | null;
+  disputes: { disputeId: string; reason: string; amount: number; status: 'open' | 'won' | 'lost'; held: boolean; createTime: string }[];
 };
 
 function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; role: OperatorRole; onClose: () => void; onChanged: () => void }) {
@@ -182,6 +193,48 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
             ))}
             {order.payments.length === 0 && <li>None</li>}
           </ul>
+          {order.money && (
+            <p className="backoffice__money">
+              Captured {formatMoney(order.money.captured, order.currency)} · refunded {formatMoney(order.money.refunded, order.currency)} · reversed{' '}
+              {formatMoney(order.money.reversed, order.currency)} · <strong>left {formatMoney(order.money.left, order.currency)}</strong>
+            </p>
+          )}
+          {order.referralReview && (
+            <>
+              <h3>Referral</h3>
+              <p>
+                {order.referralReview === 'held' ? `Held for review: ${order.referralSignals ?? ''}. The buyer may be the referrer's own account.` : `Referral ${order.referralReview}.`}
+              </p>
+              {order.referralReview === 'held' && may(role, 'orders.refund') && (
+                <div className="backoffice__actions">
+                  <button className="button" type="button" onClick={() => void act('/orders/reviewReferral', { approve: true }, 'Approved: the rebate is credited with the next release of rebates.')}>
+                    Approve the rebate
+                  </button>
+                  <button className="button button--ghost" type="button" onClick={() => void act('/orders/reviewReferral', { approve: false }, 'Refused: no rebate for this order.')}>
+                    Refuse the rebate
+                  </button>
+                </div>
+              )}
+            </>
+          )}
+          {order.disputes.length > 0 && (
+            <>
+              <h3>Disputes</h3>
+              <ul>
+                {order.disputes.map((dispute) => (
+                  <li key={dispute.disputeId}>
+                    {dateTime(dispute.createTime)}: {dispute.disputeId} ({dispute.reason}, {formatMoney(dispute.amount, order.currency)}) — {dispute.status}
+                    {dispute.held && ' · held: shipping refused until you decide'}
+                  </li>
+                ))}
+              </ul>
+              {may(role, 'orders.refund') && order.disputes.some((dispute) => dispute.held) && (
+                <button className="button button--ghost" type="button" onClick={() => void act('/orders/releaseHold', {}, 'Released: the order can be shipped.')}>
+                  Ship anyway (release the hold)
+                </button>
+              )}
+            </>
+          )}
           <h3>Logistics</h3>
           <p>{order.delivery.carrier ? `${order.delivery.carrier} · ${order.delivery.trackingNumber}` : 'Not shipped'}</p>
           <ul>
@@ -235,12 +288,31 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
                   Refund…
                 </button>
               )}
+              {may(role, 'orders.refund') && status !== undefined && refundable.includes(status as OrderStatusValue) && order.money && (
+                <form
+                  className="form-row"
+                  onSubmit={(event) => {
+                    event.preventDefault();
+                    const amount = parseMajorUnits(String(new FormData(event.currentTarget).get('amount') ?? '').trim());
+                    if (amount === null || amount <= 0) return setError('Enter an amount such as 12.50.');
+                    void act('/orders/refund', { amount }, `Refunded ${formatMoney(amount, order.currency)}; the order stays as it is.`);
+                  }}
+                >
+                  <label className="field">
+                    <span>Refund part ({order.currency})</span>
+                    <input name="amount" required inputMode="decimal" pattern="[0-9]+([.][0-9]{1,2})?" />
+                  </label>
+                  <button className="button button--ghost" type="submit">
+                    Refund part
+                  </button>
+                </form>
+              )}
             </div>
           )}
           {confirmRefund && (
             <ConfirmStep
               id="refund-question"
-              question={`Refund ${formatMoney(order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
+              question={`Refund ${formatMoney(order.money?.left ?? order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
               confirm="Refund"
               cancel="Keep the order"
               onConfirm={() => {

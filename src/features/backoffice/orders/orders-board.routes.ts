@@ -18,6 +18,8 @@ import {
   orderExportQuerySchema,
   orderNoBodySchema,
   orderNoQuerySchema,
+  refundBodySchema,
+  referralReviewBodySchema,
   shipBodySchema,
 } from './orders-board.schema';
 import { exportOrders, findOrders, orderForOperator } from './orders-board.service';
@@ -80,8 +82,28 @@ export function ordersBoardRoutes(deps: OrderDeps) {
       async (c) => orderAction(c, c.req.valid('json').orderNo, { action: 'complete' }),
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/orders/refund', summary: 'Refund an order through the provider and close it', body: orderNoBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.refund') },
-      async (c) => orderAction(c, c.req.valid('json').orderNo, { action: 'refund' }),
+      {
+        ...jsonRoute({ method: 'post', tag, path: '/orders/refund', summary: 'Refund an order through the provider and close it, or refund part of it (amount, minor units)', body: refundBodySchema, data: adminOrderDetailsSchema }),
+        ...guard('orders.refund'),
+      },
+      async (c) => {
+        const { orderNo, amount } = c.req.valid('json');
+        return orderAction(c, orderNo, { action: 'refund', ...(amount === undefined ? {} : { amount }) });
+      },
+    )
+    .openapi(
+      {
+        ...jsonRoute({ method: 'post', tag, path: '/orders/reviewReferral', summary: 'Approve or refuse the rebate of a referral held for review', body: referralReviewBodySchema, data: adminOrderDetailsSchema }),
+        ...guard('orders.refund'),
+      },
+      async (c) => {
+        const { orderNo, approve } = c.req.valid('json');
+        return orderAction(c, orderNo, { action: 'review-referral', approve });
+      },
+    )
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/orders/releaseHold', summary: 'Ship a disputed order anyway: end the hold', body: orderNoBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.refund') },
+      async (c) => orderAction(c, c.req.valid('json').orderNo, { action: 'release-hold' }),
     )
     .openapi(
       {

@@ -14,6 +14,8 @@ export const adminOrderQuerySchema = z.object({
   to: z.iso.date().optional(),
   /** An order number or a customer email, or part of one. */
   q: z.string().trim().max(100).optional(),
+  /** `referral`: the review queue, orders whose referral is held as possibly the referrer's own. */
+  review: z.enum(['referral']).optional(),
   pageNum: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(100).default(25),
 });
@@ -42,9 +44,17 @@ export const adminOrderDetailsSchema = orderDetailsSchema.extend({
   /** As on the board: the sales rule that holds the order now, or null. */
   salesRuleNote: z.string().nullable(),
   payments: z.array(z.object({ provider: z.string(), method: z.string(), status: z.string(), amount: z.number().int(), currency: z.string(), createTime: z.string() })),
+  /** The running totals of the capture that paid the order (minor units); null when none paid it. */
+  money: z.object({ captured: z.number().int(), refunded: z.number().int(), reversed: z.number().int(), left: z.number().int() }).nullable(),
+  referralReview: z.enum(['held', 'approved', 'refused']).nullable(),
+  referralSignals: z.string().nullable(),
+  disputes: z.array(z.object({ disputeId: z.string(), reason: z.string(), amount: z.number().int(), status: z.enum(['open', 'won', 'lost']), held: z.boolean(), createTime: z.string() })),
 });
 
 export const orderNoBodySchema = z.object({ orderNo });
+export const referralReviewBodySchema = z.object({ orderNo, approve: z.boolean() });
+/** A refund of all that is left, or of `amount` (minor units) of it. */
+export const refundBodySchema = z.object({ orderNo, amount: z.number().int().positive().max(100_000_000).optional() });
 export const orderNoQuerySchema = z.object({ orderNo });
 export const shipBodySchema = z.object({ orderNo, carrier: z.string().trim().min(1).max(60), trackingNumber: z.string().trim().min(1).max(60) });
 export const orderEventBodySchema = z.object({ orderNo, text: z.string().trim().min(1).max(300) });

@@ -1,0 +1,74 @@
+import { and, eq, inArray, isNull } from 'drizzle-orm';
+import type { Executor } from '@/server/db/client';
+import { disputes, payments } from '@/server/db/schema';
+import { recordMoneyBack } from './order-money';
+import type { OrderDeps } from './orders.service';
+
+/*
+ * A buyer's dispute of a capture (a PayPal claim, or a card chargeback PayPal tells about). While it is
+ * open, an order that has not shipped is held: shipping is refused until the operator decides (ship it
+ * anyway, or refund it) or the dispute ends. Its outcome moves money as any refund does: lost, the
+ * amount PayPal gave back to the buyer counts toward the capture's running totals (order-money.ts); won,
+ * nothing moves and the hold ends. See docs/decisions/076-money-after-the-sale.md.
+ */
+
+/**
+ * A dispute event arrived: the shop reads the dispute as it stands now (events may arrive out of
+ * order, and reading settles any of them the same way) and records it once. A provider that does not
+ * answer throws, so the webhook is answered with an error and sent again.
+ */
+export async function recordDispute(deps: OrderDeps, disputeId: string, now: Date): Promise<void> {
+  const info = await deps.payments.dispute(disputeId);
+  const [payment] = info.captureIds.length
+    ? await deps.db
+        .select()
+        .from(payments)
+        .where(and(eq(payments.provider, deps.payments.name), inArray(payments.captureId, info.captureIds)))
+    : [];
+  if (!payment) {
+    deps.logger.info({ disputeId, captureIds: info.captureIds }, 'dispute ignored: no capture of this shop');
+    return;
+  }
+  const currency = payment.status === 'mismatch' ? payment.capturedCurrency : payment.currency;
+  const amount = info.amount && info.amount.currency === currency && info.amount.amount !== null ? info.amount.amount : payment.amount;
+  await deps.db
+    .insert(disputes)
+    .values({ providerDisputeId: disputeId, paymentId: payment.id, orderId: payment.orderId, reason: info.reason, amount, createdAt: now })
+    .onConflictDoNothing();
+  if (info.open) {
+    deps.logger.warn({ orderId: payment.orderId, disputeId, reason: info.reason }, 'a buyer disputes a payment: an unshipped order is held until you decide');
+    return;
+  }
+  const [resolved] = await deps.db
+    .update(disputes)
+    .set({ status: info.outcome === 'buyer' ? 'lost' : 'won', resolvedAt: now })
+    .where(and(eq(disputes.providerDisputeId, disputeId), eq(disputes.status, 'open')))
+    .returning();
+  if (!resolved) return;
+  if (info.outcome === 'buyer') {
+    const refunded = info.refunded && info.refunded.currency === currency ? info.refunded.amount : null;
+    await recordMoneyBack(deps.db, payment.id, { kind: 'reversal', providerId: `dispute:${disputeId}`, amount: refunded, providerTotal: null }, now);
+    deps.logger.error({ orderId: payment.orderId, disputeId, refunded: info.refunded }, 'a dispute was decided for the buyer: the money it took back counts against the order');
+  } else {
+    deps.logger.info({ orderId: payment.orderId, disputeId }, 'a dispute was decided for the shop: the order is no longer held');
+  }
+}
+
+/** The open dispute holding an order, unless the operator released it; null when none. */
+export async function disputeHolding(db: Executor, orderId: number) {
+  const [open] = await db
+    .select()
+    .from(disputes)
+    .where(and(eq(disputes.orderId, orderId), eq(disputes.status, 'open'), isNull(disputes.releasedAt)));
+  return open ?? null;
+}
+
+/** The operator decides to ship despite the open dispute: the hold ends (the dispute's outcome still moves money). Answers whether one was held. */
+export async function releaseDisputeHold(db: Executor, orderId: number, now = new Date()): Promise<boolean> {
+  const released = await db
+    .update(disputes)
+    .set({ releasedAt: now })
+    .where(and(eq(disputes.orderId, orderId), eq(disputes.status, 'open'), isNull(disputes.releasedAt)))
+    .returning({ id: disputes.id });
+  return released.length > 0;
+}
