@@ -4,6 +4,7 @@ import path from 'node:path';
 import { getConnInfo } from '@hono/node-server/conninfo';
 import { sql } from 'drizzle-orm';
 import { Hono, type Context } from 'hono';
+import { createMiddleware } from 'hono/factory';
 import type { Config } from '../config';
 import { migrationsFolder, rowsOf, type Database } from '../db/client';
 import type { Logger } from '../logger';
@@ -59,11 +60,14 @@ export function healthRoutes(deps: HealthDeps, options: HealthOptions = {}) {
     }),
   };
 
+  // Mounted at the root beside the API and the pages: the no-store rule is for these paths alone.
+  const noStore = createMiddleware(async (c, next) => {
+    await next();
+    c.header('Cache-Control', 'no-store');
+  });
   return new Hono()
-    .use(async (c, next) => {
-      await next();
-      c.header('Cache-Control', 'no-store');
-    })
+    .use('/health/*', noStore)
+    .use('/metrics', noStore)
     .get('/health/live', (c) => c.json({ status: 'live' }))
     .get('/health/ready', async (c) => {
       const outcomes = await Promise.all(
