@@ -5,6 +5,7 @@ import type { Executor } from '@/server/db/client';
 import type { Language } from '@/lib/locale';
 import {
   addresses,
+  ageChecks,
   cartLines,
   coupons,
   energyRecords,
@@ -39,7 +40,7 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
   if (!user) throw new Error(`no customer ${userId}`);
   const [referrer] = user.referrerId ? await db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId)) : [];
 
-  const [ownAddresses, ownOrders, ledger, givenGifts, receivedGifts, friends, [visits], subscriptions, cart, activeSessions] = await Promise.all([
+  const [ownAddresses, ownOrders, ledger, givenGifts, receivedGifts, friends, [visits], subscriptions, cart, activeSessions, checks] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
     db.select().from(energyRecords).where(eq(energyRecords.userId, userId)).orderBy(asc(energyRecords.id)),
@@ -64,6 +65,7 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       .from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
       .orderBy(asc(sessions.id)),
+    db.select().from(ageChecks).where(eq(ageChecks.userId, userId)).orderBy(asc(ageChecks.id)),
   ]);
 
   const orderIds = ownOrders.map((order) => order.id);
@@ -162,6 +164,7 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
     },
     friends: friends.map((friend) => ({ email: maskEmail(friend.email), registeredAt: iso(friend.createdAt) })),
     cart: cart.map((line) => ({ ...sizes.of(line.specificationId), quantity: line.quantity, addedAt: iso(line.createdAt) })),
+    ageChecks: checks.map((check) => ({ provider: check.provider, status: check.status, startedAt: iso(check.createdAt), decidedAt: iso(check.decidedAt) })),
     sessions: activeSessions.map((session) => ({ device: session.device, signedInAt: iso(session.createdAt), lastSeenAt: iso(session.lastSeenAt), expiresAt: iso(session.expiresAt) })),
     paymentAttempts: attempts.map((attempt) => ({
       orderNo: orderNoOf.get(attempt.orderId),

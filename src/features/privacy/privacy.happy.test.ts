@@ -3,7 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '@/server/db/schema';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { addresses, cartLines, coupons, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
+import { addresses, ageChecks, cartLines, coupons, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
 import { testPicture } from '../../../tests/support/api';
 import { DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uploadHeadPicture } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, payWithTestGateway, placeOrder } from '../../../tests/support/orders';
@@ -41,6 +41,8 @@ async function aCustomerWithHistory() {
   await shop.post('/shoppingcart/addShoppingCart', { goodsSpecificationId: ids['robe-m'], goodsQuantity: 1 }, { headers: customer.headers });
   await shop.post('/mail/subscribers/addSubscribers', { subscribeName: 'Mei', email: customer.email });
   await shop.post('/share/visit', { code: customer.user.shareCode });
+  const [{ id: customerId }] = await shop.db.select({ id: users.id }).from(users).where(eq(users.email, customer.email)) as [{ id: number }];
+  await shop.db.insert(ageChecks).values({ userId: customerId, provider: 'stand-in', checkId: `check-${customerId}`, status: 'passed', decidedAt: new Date() });
 
   const order = await placeOrder(shop, customer, [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 2 }]);
   await payWithTestGateway(shop, customer, order.orderId);
@@ -118,6 +120,7 @@ describe('download my data', () => {
       share_visits: (export_) => (export_.shareRecords.visits > 0 ? [export_.shareRecords] : []),
       newsletter_subscribers: (export_) => export_.newsletter,
       comments: (export_) => export_.reviews,
+      age_checks: (export_) => export_.ageChecks,
     };
     const excluded: Record<string, string> = {
       password_resets: 'only the hash of a mailed link, useless to anyone and deleted once it expires (PASSWORD_RESET_MINUTES)',

@@ -75,6 +75,7 @@ describe('the retention sweep', () => {
       'purge expired password resets',
       'purge ended rate-limit windows',
       'purge old mail files',
+      'purge settled outbox mail',
       'purge unconfirmed newsletter subscriptions',
     ]);
     for (const job of purges) expect(await job.run(deps, now), job.name).toBe(0);
