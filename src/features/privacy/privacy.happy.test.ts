@@ -125,6 +125,7 @@ describe('download my data', () => {
       review_requests: 'only that a review request mail went out for an order, and when; the order itself is in the export',
       payment_movements: 'the amounts that went back from a payment, by the provider\'s event id: the shop\'s accounts; the order (its refund time) and its payment attempts are in the export',
       disputes: 'a dispute as the payment provider reported it to the shop: the buyer has it from the provider, and the order it concerns is in the export',
+      customer_browsers: 'only hashes of the `shop_browser` cookie of the browsers the customer signed in from, which tell the customer nothing; kept to hold a referral from one of them (decision 076), deleted with the account',
       energy_debts: 'the points still owed after a take-back: the export\'s energy ledger holds the take-back and repayment rows it is made of',
     };
 
