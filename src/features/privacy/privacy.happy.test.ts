@@ -3,7 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '@/server/db/schema';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { addresses, cartLines, coupons, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
+import { addresses, cartLines, coupons, customerBrowsers, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
 import { testPicture } from '../../../tests/support/api';
 import { DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uploadHeadPicture } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, payWithTestGateway, placeOrder } from '../../../tests/support/orders';
@@ -198,6 +198,7 @@ describe('delete my account', () => {
     expect(await rowsOf(shop.db.select().from(addresses).where(eq(addresses.userId, userId)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(cartLines).where(eq(cartLines.userId, userId)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(shareVisits).where(eq(shareVisits.userId, userId)))).toBe(0);
+    expect(await rowsOf(shop.db.select().from(customerBrowsers).where(eq(customerBrowsers.userId, userId)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${customer.email})`))).toBe(0);
     expect(await rowsOf(shop.db.select().from(orders).where(eq(orders.email, customer.email)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, customer.email)))).toBe(0);

@@ -319,6 +319,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * The browsers a customer signed in or registered from: only a hash of each browser's `shop_browser`
+ * cookie, so a friend's order placed from the referrer's browser is seen (self-referral, decision 076).
+ */
+export const customerBrowsers = pgTable(
+  'customer_browsers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
+);
+
 /** A mailed password-reset link: the token is stored hashed and works once, until it expires. */
 export const passwordResets = pgTable(
   'password_resets',
@@ -371,22 +387,6 @@ export const cartLines = pgTable(
 );
 
 /* ── Delivery addresses ────────────────────────────────────────────────────────────────────── */
-
-/**
- * The browsers a customer signed in or registered from: only a hash of each browser's `shop_browser`
- * cookie, so a friend's order placed from the referrer's browser is seen (self-referral, decision 076).
- */
-export const customerBrowsers = pgTable(
-  'customer_browsers',
-  {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    browserHash: text('browser_hash').notNull(),
-    createdAt: createdAt(),
-  },
-  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
-);
 
 /** A customer's delivery address; orders copy it, so editing one never changes a placed order. */
 export const addresses = pgTable(
@@ -522,7 +522,7 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** When the order's referral rebate was settled (credited, or nothing to credit) after the return window; null while pending. */
     rebateReleasedAt: timestamp('rebate_released_at', { withTimezone: true }),
-    /** A referral that looks like the referrer's own (same address or phone): `held` until an operator approves or refuses it. */
+    /** A referral that looks like the referrer's own (same address, phone, PayPal account or browser): `held` until an operator approves or refuses it. */
     referralReview: text('referral_review', { enum: ['held', 'approved', 'refused'] }),
     /** Why it was held: the signals found (`same delivery address`, `same phone`, `same PayPal account`, `same browser`). */
     referralSignals: text('referral_signals'),
