@@ -106,6 +106,8 @@ type Order = {
   declinedCard?: boolean;
   /** The card the buyer typed (card fields), and what 3-D Secure said about it. */
   card?: { lastDigits: string; authentication?: Authentication };
+  /** The PayPal account that approved the order in PayPal's checkout (its payer id). */
+  payerId?: string;
 };
 type Answer = { status: number; body: unknown };
 type WebhookEventType =
@@ -122,6 +124,8 @@ type WebhookEventType =
   | 'CUSTOMER.DISPUTE.RESOLVED';
 
 const id = (length = 17) => randomBytes(length).toString('hex').slice(0, length).toUpperCase();
+/** A PayPal account's id as PayPal writes it (`payer.payer_id`): 13 of 2-9 and A-Z less I and O. */
+export const aPayerId = () => Array.from(randomBytes(13), (byte) => '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 32]).join('');
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Minor units per currency PayPal states for the currencies the shop uses. */
@@ -311,6 +315,8 @@ export async function startPaypalStandIn() {
         ? { payment_source: { card: { last_digits: order.card.lastDigits, brand: 'VISA', type: 'CREDIT', ...(order.card.authentication ? { authentication_result: order.card.authentication } : {}) } } }
         : {}),
       create_time: now(),
+      // Once a PayPal account approved the order, PayPal names it in every answer about the order.
+      ...(order.payerId ? { payer: { name: { given_name: 'Mei', surname: 'Tan' }, email_address: 'buyer@example.com', payer_id: order.payerId } } : {}),
       purchase_units: [
         {
           reference_id: unit.reference_id ?? 'default',
@@ -759,11 +765,12 @@ export async function startPaypalStandIn() {
     get lastSdkQuery() {
       return lastSdkQuery;
     },
-    /** The buyer approves the order on PayPal's page. */
-    approve(orderId: string) {
+    /** The buyer approves the order on PayPal's page, signed in to a PayPal account (a new one unless given). */
+    approve(orderId: string, payerId = aPayerId()) {
       const order = orders.get(orderId);
       if (!order) throw new Error(`the stand-in has no order ${orderId}`);
       order.status = 'APPROVED';
+      order.payerId = payerId;
     },
     /** The buyer pays the order with one of STAND_IN_CARDS in the card fields (as the SDK stand-in does). */
     payByCard(orderId: string, number: string) {

@@ -29,6 +29,7 @@ import {
   signIn,
   toUserInfo,
 } from './auth.service';
+import { rememberBrowser } from './browser';
 import { clientAddress, countAttempt, type LimitedAction } from './rate-limit';
 import { clearSessionCookie, describeDevice, endSession, optionalUser, sessionToken, setSessionCookie, startSession, type User } from './session';
 
@@ -38,11 +39,12 @@ export function authRoutes(deps: ShopDeps) {
   const countAttemptOf = (c: Context<AppEnv>, action: LimitedAction, account?: string) =>
     countAttempt(deps.db, deps.config.limits, { action, address: clientAddress(c, deps.config), account });
 
-  /** A new session at every sign-in (this browser's old one ends), then the browser's cart is merged. */
+  /** A new session at every sign-in (this browser's old one ends), the browser remembered, then its cart is merged. */
   async function startSignedIn(c: Context<AppEnv>, user: User, cart: CartItem[] | undefined) {
     const previous = sessionToken(c);
     if (previous) await endSession(deps.db, previous);
     setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
+    await rememberBrowser(c, deps.db, deps.config, user.id);
     if (cart) await mergeIntoCart(deps.db, user.id, cart);
     return toUserInfo(user, deps.storage.url);
   }

@@ -161,6 +161,8 @@ export async function placeOrder(
   body: CreateOrderBody,
   signedIn: User | undefined,
   now = new Date(),
+  /** The hash of the browser it is placed from (`shop_browser`), kept on a referred order for the self-referral check. */
+  browserHash: string | null = null,
 ): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
   checkShopCurrency(deps, reader.currency);
@@ -193,6 +195,7 @@ export async function placeOrder(
       discountCode: discountOwner?.shareCode ?? null,
       // The rebate seam: the referral issue credits this customer when the order completes.
       rebateBeneficiaryId: discountOwner?.id ?? user.referrerId ?? null,
+      browserHash: (discountOwner?.id ?? user.referrerId) ? browserHash : null,
       payMethod: body.payMethod,
       email: user.email,
       language: user.language,

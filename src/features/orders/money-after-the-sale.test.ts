@@ -5,10 +5,10 @@ import { findOrders, orderForOperator } from '@/features/backoffice/orders/order
 import { balanceOf, checkLedger, debtOf } from '@/features/energy/energy.ledger';
 import { coupons, energyRecords, orders, payments, specifications, users } from '@/server/db/schema';
 import { aCustomer, aGift, aShop, idOf, grantPoints } from '../../../tests/support/fixtures';
-import type { Customer } from '../../../tests/support/customers';
+import { signIn, type Customer } from '../../../tests/support/customers';
 import { anOperator } from '../../../tests/support/operators';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
-import { startPaypalStandIn } from '../../../tests/support/paypal-stand-in';
+import { aPayerId, startPaypalStandIn } from '../../../tests/support/paypal-stand-in';
 import { closeExpiredOrders, releaseRebates } from './order-lifecycle';
 import { orderMoneyTotals } from './order-money';
 import { orderCommands } from './orders.commands';
@@ -63,18 +63,21 @@ async function expectBooksEqual(orderId: number, captureId: string) {
   expect(rows.every((row) => row.balanceAfter >= 0)).toBe(true);
 }
 
-/** A goods order paid at PayPal by `customer`. */
-async function paidOrder(customer: Customer, quantity = 1) {
+/**
+ * A goods order paid at PayPal by `customer`: from PayPal account `payerId` (a new one unless given),
+ * placed with `body` (more fields of the checkout) from a browser whose `shop_browser` id is `browser`.
+ */
+async function paidOrder(customer: Customer, quantity = 1, placed: { payerId?: string; body?: Record<string, unknown>; browser?: string } = {}) {
   const created = await shop.post<OrderDetails>(
     '/order/createOrder',
-    { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }], payMethod: 'paypal', deliveryAddress },
-    { headers: customer.headers },
+    { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }], payMethod: 'paypal', deliveryAddress, ...placed.body },
+    { headers: placed.browser ? { Cookie: `${customer.headers.Cookie}; shop_browser=${placed.browser}` } : customer.headers },
   );
   if (created.body.code !== 1) throw new Error(JSON.stringify(created.body));
   const order = created.body.data;
   const started = await startPayment(shop, customer, order.orderId, 'paypal');
   const providerOrderId = started.body.data.providerOrderId!;
-  paypal.approve(providerOrderId);
+  paypal.approve(providerOrderId, placed.payerId);
   const returned = await shop.post<OrderStatusInfo>('/order/callback', { orderId: order.orderId, token: providerOrderId }, { headers: customer.headers });
   expect(returned.body.data.status).toBe(PAID);
   return { order, providerOrderId, captureId: paypal.orders.get(providerOrderId)!.capture!.id };
@@ -430,5 +433,62 @@ describe('self-referral (report case 6)', () => {
     const placed = await shop.post<OrderDetails>('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress, discountCode: first.user.shareCode }, { headers: friend.headers });
     expect(placed.body.code).toBe(1);
     expect(placed.body.data.discountAmount).toBeGreaterThan(0);
+  });
+
+  /** A friend's order that shares no address or phone with the referrer, completed and past the return window. */
+  async function friendsOrderAfterTheWindow(referrer: Customer, placed: { payerId?: string; browser?: string }) {
+    const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
+    const paid = await paidOrder(friend, 1, { ...placed, body: { deliveryAddress: elsewhere, discountCode: referrer.user.shareCode } });
+    expect(paid.order.discountAmount).toBeGreaterThan(0);
+    await run('ship', paid.order.orderNo, '--carrier', 'DHL', '--tracking', 'JD8');
+    await run('sign-for', paid.order.orderNo);
+    await run('complete', paid.order.orderNo);
+    await afterTheWindow();
+    const queue = await findOrders(shop.db, { review: 'referral', pageNum: 1, pageSize: 50 });
+    return { ...paid, held: queue.list.find((row) => row.orderNo === paid.order.orderNo)?.paymentNote ?? null };
+  }
+  const elsewhere = { ...deliveryAddress, address: '88 Another Road', address2: '', phone: '+1 212 555 0199' };
+  /** The referrer, having paid one order of their own from PayPal account `payerId`. */
+  async function referrerWhoPaid(payerId: string) {
+    const referrer = await aCustomer(shop);
+    await paidOrder(referrer, 1, { payerId });
+    return referrer;
+  }
+  /** A browser's `shop_browser` id as the shop gives it at sign-in (and checks that it is given so). */
+  async function browserOf(customer: Customer) {
+    const signedIn = await signIn(shop, customer.email, customer.password);
+    const cookie = signedIn.headers.getSetCookie().find((set) => set.startsWith('shop_browser='))!;
+    expect(cookie).toMatch(/^shop_browser=[\w-]{43}; Max-Age=\d{8,}; Path=\/; HttpOnly; SameSite=Lax$/);
+    return /^shop_browser=([^;]+)/.exec(cookie)![1]!;
+  }
+
+  it('a friend\'s order paid from the PayPal account that paid the referrer\'s own order is held for review; the friend keeps the discount', async () => {
+    const payerId = aPayerId();
+    const referrer = await referrerWhoPaid(payerId);
+    const friends = await friendsOrderAfterTheWindow(referrer, { payerId });
+    const [payment] = await shop.db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.captureId, friends.captureId));
+    expect(payment!.payerId).toBe(payerId);
+    expect(friends.held).toMatch(/^referral held for review \(same PayPal account\)/);
+    expect(await balance(referrer)).toBe(0);
+  });
+
+  it('a friend\'s order placed from a browser the referrer signed in from is held for review, even after the referrer signed out', async () => {
+    const referrer = await aCustomer(shop);
+    const browser = await browserOf(referrer);
+    // Signing out keeps the browser's cookie: only the session's is cleared.
+    const signedOut = await shop.app.request('/api/v1/login/loginOut', { headers: { Cookie: `${referrer.headers.Cookie}; shop_browser=${browser}` } });
+    expect(signedOut.headers.getSetCookie().some((set) => set.startsWith('shop_browser='))).toBe(false);
+    const friends = await friendsOrderAfterTheWindow(referrer, { browser });
+    expect(friends.held).toMatch(/^referral held for review \(same browser\)/);
+    expect(await balance(referrer)).toBe(0);
+  });
+
+  it('a friend with their own browser and PayPal account earns the referrer the rebate', async () => {
+    const referrer = await referrerWhoPaid(aPayerId());
+    await browserOf(referrer);
+    const anotherBrowser = await browserOf(await aCustomer(shop));
+    const friends = await friendsOrderAfterTheWindow(referrer, { payerId: aPayerId(), browser: anotherBrowser });
+    expect(friends.held).toBeNull();
+    expect(await balance(referrer)).toBeGreaterThan(0);
   });
 });

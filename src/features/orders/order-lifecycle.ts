@@ -112,7 +112,7 @@ export async function releaseRebates(db: Database, now: Date, rebateHoldDays: nu
       const held: number[] = [];
       for (const order of claimed) {
         if (order.referralReview === 'approved' || !order.rebateBeneficiaryId) continue;
-        const signals = await referralSignals(tx, order.rebateBeneficiaryId, order.deliveryAddress);
+        const signals = await referralSignals(tx, order.rebateBeneficiaryId, order);
         if (signals.length === 0) continue;
         held.push(order.id);
         await tx.update(orders).set({ referralReview: 'held', referralSignals: signals.join(', ') }).where(eq(orders.id, order.id));

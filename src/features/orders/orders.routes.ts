@@ -1,6 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { browserHashOf, rememberBrowser } from '@/features/auth/browser';
 import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppEnv } from '@/server/http/context';
@@ -52,9 +53,12 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
         if (!customer && body.email) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
-        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer);
+        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer, new Date(), browserHashOf(c));
         metrics.ordersCreated.inc();
-        if (!customer) setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
+        if (!customer) {
+          setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
+          await rememberBrowser(c, deps.db, deps.config, user.id);
+        }
         return ok(c, await describeOrder(deps.db, order, c.get('language'), lines));
       },
     )

@@ -380,11 +380,11 @@ async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result:
 /**
  * One statement: locks the payment (with `goodsOnly`, only when its order is a goods order: null
  * otherwise); if it has no capture yet, the order becomes paid when it still awaits payment, the
- * payment records the capture (captured only if it paid the order) and the order's goods count as
- * sold, their rows locked in id order (see order-stock.ts). `known` for a capture already recorded,
+ * payment records the capture (captured only if it paid the order) and the account that paid (when
+ * known), and the order's goods count as sold, their rows locked in id order (see order-stock.ts). `known` for a capture already recorded,
  * `orphan` for one that cannot pay the order (paid otherwise or closed).
  */
-async function captureStatement(db: Executor, paymentId: number, captureId: string, now: Date, goodsOnly: boolean, confirmation: Mail) {
+async function captureStatement(db: Executor, paymentId: number, captureId: string, payerId: string | null, now: Date, goodsOnly: boolean, confirmation: Mail) {
   const [row] = rowsOf<Record<string, unknown> & { locked: boolean | null; previousCaptureId: string | null }>(
     await db.execute(sql`
       with current as (
@@ -398,7 +398,7 @@ async function captureStatement(db: Executor, paymentId: number, captureId: stri
         where ${orders.id} = current.order_id and current.capture_id is null and ${orders.status} in (${sql.join(awaitingPayment, sql`, `)})
         returning ${orders}.*
       ), recorded as (
-        update ${payments} set capture_id = ${captureId}, captured_at = ${now}, capture_started_at = null, held_capture_id = null,
+        update ${payments} set capture_id = ${captureId}, captured_at = ${now}, capture_started_at = null, held_capture_id = null, payer_id = ${payerId},
           payer_action_url = null, status = case when exists (select 1 from paid) then 'captured' else ${payments.status} end
         from current where ${payments.id} = current.id and current.capture_id is null
       ), sold as (
@@ -428,7 +428,7 @@ const capturedAsAsked = (payment: PaymentRow, captured: CapturedAmount | null) =
 export async function recordCapture(
   deps: OrderDeps,
   payment: PaymentRow,
-  { captureId, captured }: { captureId: string; captured: CapturedAmount | null },
+  { captureId, captured, payerId = null }: { captureId: string; captured: CapturedAmount | null; payerId?: string | null | undefined },
   now = new Date(),
 ): Promise<OrderRow | null> {
   if (!capturedAsAsked(payment, captured)) {
@@ -439,10 +439,10 @@ export async function recordCapture(
   const confirmation = await orderConfirmationFor(deps, payment.orderId, captureId);
   const settle = async (): Promise<{ outcome: 'known' | 'orphan' | 'paid'; order: OrderRow | null }> => {
     // A goods order settles in one statement; a recharge (its points credited with it) in a transaction.
-    const goods = await captureStatement(deps.db, payment.id, captureId, now, true, confirmation);
+    const goods = await captureStatement(deps.db, payment.id, captureId, payerId, now, true, confirmation);
     if (goods) return goods;
     return deps.db.transaction(async (tx) => {
-      const settled = (await captureStatement(tx, payment.id, captureId, now, false, confirmation)) ?? { outcome: 'known' as const, order: null };
+      const settled = (await captureStatement(tx, payment.id, captureId, payerId, now, false, confirmation)) ?? { outcome: 'known' as const, order: null };
       // The one place a provider's payment makes an order paid: a recharge credits its points here.
       if (settled.order) await creditPaidRecharge(tx, settled.order, now);
       return settled;

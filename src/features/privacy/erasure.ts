@@ -7,7 +7,7 @@ import { ErrorCode } from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { customerSubject } from '@/features/audit/audit';
-import { addresses, auditLog, cartLines, newsletterSubscribers, orders, passwordResets, shareVisits, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import { addresses, auditLog, cartLines, customerBrowsers, newsletterSubscribers, orders, passwordResets, shareVisits, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { forgetMailTo } from '@/server/mail/outbox';
 
@@ -61,6 +61,7 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     await tx.delete(cartLines).where(eq(cartLines.userId, userId));
     await tx.delete(addresses).where(eq(addresses.userId, userId));
     await tx.delete(shareVisits).where(eq(shareVisits.userId, userId));
+    await tx.delete(customerBrowsers).where(eq(customerBrowsers.userId, userId));
     await tx.delete(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`);
     await forgetMailTo(tx, user.email);
     await forgetEmailInAuditLog(tx, userId, user.email);
@@ -70,7 +71,7 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     for (const order of kept) {
       await tx
         .update(orders)
-        .set({ email: erasedEmail(userId), deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null })
+        .set({ email: erasedEmail(userId), deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null, browserHash: null })
         .where(eq(orders.id, order.id));
     }
 

@@ -3,7 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '@/server/db/schema';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { addresses, ageChecks, cartLines, coupons, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
+import { addresses, ageChecks, cartLines, coupons, customerBrowsers, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
 import { testPicture } from '../../../tests/support/api';
 import { DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uploadHeadPicture } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, payWithTestGateway, placeOrder } from '../../../tests/support/orders';
@@ -128,6 +128,7 @@ describe('download my data', () => {
       review_requests: 'only that a review request mail went out for an order, and when; the order itself is in the export',
       payment_movements: 'the amounts that went back from a payment, by the provider\'s event id: the shop\'s accounts; the order (its refund time) and its payment attempts are in the export',
       disputes: 'a dispute as the payment provider reported it to the shop: the buyer has it from the provider, and the order it concerns is in the export',
+      customer_browsers: 'only hashes of the `shop_browser` cookie of the browsers the customer signed in from, which tell the customer nothing; kept to hold a referral from one of them (decision 076), deleted with the account',
       energy_debts: 'the points still owed after a take-back: the export\'s energy ledger holds the take-back and repayment rows it is made of',
     };
 
@@ -200,6 +201,7 @@ describe('delete my account', () => {
     expect(await rowsOf(shop.db.select().from(addresses).where(eq(addresses.userId, userId)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(cartLines).where(eq(cartLines.userId, userId)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(shareVisits).where(eq(shareVisits.userId, userId)))).toBe(0);
+    expect(await rowsOf(shop.db.select().from(customerBrowsers).where(eq(customerBrowsers.userId, userId)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${customer.email})`))).toBe(0);
     expect(await rowsOf(shop.db.select().from(orders).where(eq(orders.email, customer.email)))).toBe(0);
     expect(await rowsOf(shop.db.select().from(mailOutbox).where(eq(mailOutbox.recipient, customer.email)))).toBe(0);

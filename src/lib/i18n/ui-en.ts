@@ -661,7 +661,7 @@ export const uiEn = {
   'privacy.periodData': 'Data',
   'privacy.periodKept': 'Kept',
   'privacy.periodSetting': 'Setting',
-  'privacy.period.account': 'Account, addresses, cart, share-link visits',
+  'privacy.period.account': 'Account, addresses, cart, share-link visits, the browsers you signed in from (a code of each, from the shop_browser cookie)',
   'privacy.period.orders': 'Paid orders, payments, energy records, gifts',
   'privacy.period.unpaidOrders': 'Name, address, phone and email on orders closed unpaid',
   'privacy.period.newsletterUnconfirmed': 'Newsletter address never confirmed',

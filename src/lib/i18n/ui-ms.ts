@@ -660,7 +660,7 @@ export const uiMs: UiDictionary = {
   'privacy.periodData': 'Data',
   'privacy.periodKept': 'Disimpan',
   'privacy.periodSetting': 'Tetapan',
-  'privacy.period.account': 'Akaun, alamat, troli, lawatan pautan kongsi',
+  'privacy.period.account': 'Akaun, alamat, troli, lawatan pautan kongsi, pelayar yang anda gunakan untuk log masuk (satu kod setiap satu, daripada kuki shop_browser)',
   'privacy.period.orders': 'Pesanan berbayar, bayaran, rekod tenaga, hadiah',
   'privacy.period.unpaidOrders': 'Nama, alamat, telefon dan e-mel pada pesanan ditutup tanpa bayaran',
   'privacy.period.newsletterUnconfirmed': 'Alamat surat berita yang tidak disahkan',

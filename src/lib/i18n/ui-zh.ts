@@ -660,7 +660,7 @@ export const uiZh: UiDictionary = {
   'privacy.periodData': '数据',
   'privacy.periodKept': '保存期限',
   'privacy.periodSetting': '设置项',
-  'privacy.period.account': '账号、地址、购物车、分享链接访问',
+  'privacy.period.account': '账号、地址、购物车、分享链接访问、您登录过的浏览器（各一个代码，来自 shop_browser cookie）',
   'privacy.period.orders': '已付款订单、付款、能量记录、礼物',
   'privacy.period.unpaidOrders': '未付款即关闭的订单上的姓名、地址、电话和邮箱',
   'privacy.period.newsletterUnconfirmed': '未确认的新闻邮件地址',

@@ -319,6 +319,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId), index('sessions_expires_idx').on(t.expiresAt)],
 );
 
+/**
+ * The browsers a customer signed in or registered from: only a hash of each browser's `shop_browser`
+ * cookie, so a friend's order placed from the referrer's browser is seen (self-referral, decision 076).
+ */
+export const customerBrowsers = pgTable(
+  'customer_browsers',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    browserHash: text('browser_hash').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.browserHash] })],
+);
+
 /** A mailed password-reset link: the token is stored hashed and works once, until it expires. */
 export const passwordResets = pgTable(
   'password_resets',
@@ -506,10 +522,12 @@ export const orders = pgTable(
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
     /** When the order's referral rebate was settled (credited, or nothing to credit) after the return window; null while pending. */
     rebateReleasedAt: timestamp('rebate_released_at', { withTimezone: true }),
-    /** A referral that looks like the referrer's own (same address or phone): `held` until an operator approves or refuses it. */
+    /** A referral that looks like the referrer's own (same address, phone, PayPal account or browser): `held` until an operator approves or refuses it. */
     referralReview: text('referral_review', { enum: ['held', 'approved', 'refused'] }),
-    /** Why it was held: the signals found (`same delivery address`, `same phone`). */
+    /** Why it was held: the signals found (`same delivery address`, `same phone`, `same PayPal account`, `same browser`). */
     referralSignals: text('referral_signals'),
+    /** An order placed with a referral: the hash of the browser's `shop_browser` cookie it was placed from (self-referral). */
+    browserHash: text('browser_hash'),
   },
   (t) => [
     index('orders_user_idx').on(t.userId, t.createdAt),
@@ -613,12 +631,15 @@ export const payments = pgTable(
     refundDueSince: timestamp('refund_due_since', { withTimezone: true }),
     /** A card's 3-D Secure outcome as PayPal reported it before the capture (POSSIBLE, NO, UNKNOWN); null when none ran. */
     liabilityShift: text('liability_shift', { enum: ['POSSIBLE', 'NO', 'UNKNOWN'] }),
+    /** The PayPal account that paid (PayPal's `payer.payer_id`), when PayPal says: one of the self-referral signals. */
+    payerId: text('payer_id'),
     createdAt: createdAt(),
     capturedAt: timestamp('captured_at', { withTimezone: true }),
     refundedAt: timestamp('refunded_at', { withTimezone: true }),
   },
   (t) => [
     index('payments_order_idx').on(t.orderId),
+    index('payments_payer_idx').on(t.payerId),
     uniqueIndex('payments_provider_order_idx').on(t.provider, t.providerOrderId),
     uniqueIndex('payments_one_capture_per_order_idx')
       .on(t.orderId)

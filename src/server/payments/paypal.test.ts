@@ -156,10 +156,12 @@ describe("the stand-in, held to PayPal's API definitions", () => {
 });
 
 describe('the PayPal adapter capturing', () => {
-  it('captures an approved order', async () => {
+  it('captures an approved order, naming the PayPal account that paid (payer.payer_id)', async () => {
     const { provider, providerOrderId } = await approvedOrder();
     const result = await provider.capture(providerOrderId, requestId(), 'paypal');
-    expect(result).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' } });
+    const { capture, payerId } = paypal.orders.get(providerOrderId)!;
+    expect(payerId).toMatch(/^[2-9A-HJ-NP-Z]{13}$/);
+    expect(result).toEqual({ status: 'completed', captureId: capture!.id, captured: { amount: 12345, currency: 'USD' }, payerId });
   });
 
   it('answers pending before the buyer approved; INSTRUMENT_DECLINED is a card refused, but sends a wallet buyer back to choose another funding source', async () => {
@@ -208,7 +210,7 @@ describe('the PayPal adapter capturing', () => {
     paypal.steer.tooLate = null;
     await paypal.idle(); // PayPal finishes the capture meanwhile
     const retried = await provider.capture(providerOrderId, key, 'paypal');
-    expect(retried).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' } });
+    expect(retried).toEqual({ status: 'completed', captureId: paypal.orders.get(providerOrderId)!.capture!.id, captured: { amount: 12345, currency: 'USD' }, payerId: paypal.orders.get(providerOrderId)!.payerId });
   });
 
   it('refunds a capture, and a repeated refund changes nothing', async () => {

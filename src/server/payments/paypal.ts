@@ -53,6 +53,7 @@ type PaypalOrder = {
   status: string;
   links?: PaypalLink[];
   payment_source?: { card?: { authentication_result?: PaypalAuthentication } };
+  payer?: { payer_id?: string };
   purchase_units?: { payments?: { captures?: PaypalCapture[] } }[];
 };
 type PaypalError = { name?: string; details?: { issue?: string }[] };
@@ -172,7 +173,11 @@ export function createPaypalProvider(settings: PaypalSettings, clock: () => numb
     return { status: 'pending' };
   }
 
-  const captureOutcome = (order: PaypalOrder): CaptureResult => captureOf(order.purchase_units?.[0]?.payments?.captures?.[0]);
+  /** A capture answered with its order: a completed one names the PayPal account that paid. */
+  function captureOutcome(order: PaypalOrder): CaptureResult {
+    const result = captureOf(order.purchase_units?.[0]?.payments?.captures?.[0]);
+    return result.status === 'completed' && order.payer?.payer_id ? { ...result, payerId: order.payer.payer_id } : result;
+  }
 
   function refundOf(refund: PaypalRefund): RefundResult {
     if (refund.status === 'COMPLETED') return { status: 'completed', refundId: refund.id, totalRefunded: capturedAmount(refund.seller_payable_breakdown?.total_refunded_amount) };

@@ -66,7 +66,8 @@ export type LiabilityShift = 'POSSIBLE' | 'NO' | 'UNKNOWN';
  * The outcome of a capture (or of asking about one):
  * - `completed`: the money is captured; `captured` is the amount and currency the provider says it
  *   took (null when it did not say), which the shop compares with the order's before calling it paid;
- *   for a card, `liabilityShift` is its 3-D Secure outcome;
+ *   for a card, `liabilityShift` is its 3-D Secure outcome; `payerId` names the provider account that
+ *   paid, when the provider says (PayPal's `payer.payer_id`);
  * - `processing`: the provider holds the capture pending (a review, an eCheck); it completes or is
  *   declined later, which a webhook or `captureStatus` tells;
  * - `declined`: a final refusal of this attempt (`reason`: the provider's word for it); the customer
@@ -75,7 +76,7 @@ export type LiabilityShift = 'POSSIBLE' | 'NO' | 'UNKNOWN';
  * - `pending`: nothing was captured yet (not approved); asking again later is safe.
  */
 export type CaptureResult =
-  | { status: 'completed'; captureId: string; captured: CapturedAmount | null; liabilityShift?: LiabilityShift | null }
+  | { status: 'completed'; captureId: string; captured: CapturedAmount | null; liabilityShift?: LiabilityShift | null; payerId?: string | null }
   | { status: 'processing'; captureId: string }
   | { status: 'declined'; reason: string; liabilityShift?: LiabilityShift | null }
   | { status: 'payer-action'; approveUrl: string | null }
