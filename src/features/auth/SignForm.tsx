@@ -6,6 +6,7 @@ import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession } from '@/lib/browser-storage';
 import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
+import { nextPageAfterSignIn } from './next-page';
 import { loadUser, register, saveShopState, signIn } from './user.store';
 
 type Props = {
@@ -161,8 +162,7 @@ async function finishSignIn(onDone: () => void) {
   if (isMobile()) {
     // The page the phone goes back to opens the share dialog the visitor asked for.
     if (sharePending) rememberPendingShare();
-    const link = new URLSearchParams(location.search).get('link');
-    location.replace(link && link.startsWith('/') && !link.startsWith('//') ? link : '/');
+    location.replace(nextPageAfterSignIn(location.search, location.origin) ?? '/');
     return;
   }
   openPendingShare();
