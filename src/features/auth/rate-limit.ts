@@ -46,13 +46,47 @@ export async function countAttempt(
   limits: Config['limits'],
   attempt: { action: LimitedAction; address: string; account?: string },
 ): Promise<void> {
-  const counters = [{ key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp }];
-  if (attempt.account !== undefined) {
-    // Hashed so the table holds no email addresses.
-    const account = hashToken(attempt.account.trim().toLowerCase());
-    counters.push({ key: `${attempt.action}:account:${account}`, limit: limits.rateLimitPerAccount });
-  }
+  const counters: Counter[] = [{ key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp }];
+  if (attempt.account !== undefined) counters.push({ key: `${attempt.action}:account:${accountKey(attempt.account)}`, limit: limits.rateLimitPerAccount });
+  await bump(db, limits, counters);
+}
 
+/**
+ * Counts one password guess for the account with `account`'s email from `address`, so that nobody can
+ * lock its owner out (docs/decisions/075). Refused (-9999) over the address's limit, or over the
+ * account's limit from this same address; the account's attempts from everywhere only slow every
+ * further attempt down, by a delay that doubles with each one up to `SIGN_IN_DELAY_MAX_MS`. The
+ * owner, from her own address, still signs in while someone elsewhere guesses.
+ */
+export async function countPasswordGuess(
+  db: Executor,
+  limits: Config['limits'],
+  attempt: { action: Extract<LimitedAction, 'sign-in' | 'operator-sign-in'>; address: string; account: string },
+): Promise<void> {
+  const account = `${attempt.action}:account:${accountKey(attempt.account)}`;
+  const hits = await bump(db, limits, [
+    { key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp },
+    { key: `${account}:ip:${attempt.address}`, limit: limits.rateLimitPerAccount },
+    { key: account, limit: null },
+  ]);
+  const delay = passwordGuessDelayMs(hits.get(account) ?? 0, limits.rateLimitPerAccount);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+}
+
+/** The longest an attempt at an account that many addresses are guessing waits. */
+export const SIGN_IN_DELAY_MAX_MS = 8_000;
+
+/** How long the `attempts`-th attempt at one account in a window waits: nothing up to `limit`, then ½ s, 1 s, 2 s, … up to the maximum. */
+export const passwordGuessDelayMs = (attempts: number, limit: number) =>
+  attempts <= limit ? 0 : Math.min(SIGN_IN_DELAY_MAX_MS, 500 * 2 ** Math.min(attempts - limit - 1, 16));
+
+type Counter = { key: string; limit: number | null };
+
+/** Hashed so the table holds no email addresses. */
+const accountKey = (email: string) => hashToken(email.trim().toLowerCase());
+
+/** Bumps the counters in one statement; -9999 (HTTP 429) when one with a limit is over it. Answers each counter's hits. */
+async function bump(db: Executor, limits: Config['limits'], counters: Counter[]): Promise<Map<string, number>> {
   const seconds = limits.rateLimitWindowSeconds;
   const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
   const rows = await db
@@ -77,11 +111,12 @@ export async function countAttempt(
     await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, stale));
   }
   const limitOf = new Map(counters.map((counter) => [counter.key, counter.limit]));
-  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? 0))) {
+  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? Infinity))) {
     // The window ends on a multiple of its length: the client may try again then.
     const retryAfter = seconds - (Math.floor(Date.now() / 1000) % seconds);
     throw new ShopError(ErrorCode.SystemBusy, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
   }
+  return new Map(rows.map((row) => [row.key, row.hits]));
 }
 
 /** Counts every request a route receives against the client address's limit for `action`. */

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { recordAudit } from '@/features/audit/audit';
-import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { clientAddress, countAttempt, countPasswordGuess } from '@/features/auth/rate-limit';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import {
@@ -28,7 +28,7 @@ export function operatorRoutes(deps: ShopDeps) {
       jsonRoute({ method: 'post', tag, path: '/auth/signIn', summary: "Sign an operator in (own cookie, SameSite=Strict); -241 asks for the second factor's code", body: operatorSignInBodySchema, data: operatorSchema }),
       async (c) => {
         const body = c.req.valid('json');
-        await countAttempt(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: body.email });
+        await countPasswordGuess(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: body.email });
         const previous = operatorToken(c);
         if (previous) await endOperatorSession(deps.db, previous);
         const { operator, token } = await signInOperator(deps.db, body);

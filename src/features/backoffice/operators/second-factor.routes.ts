@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { clientAddress, countPasswordGuess } from '@/features/auth/rate-limit';
 import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
@@ -16,7 +16,7 @@ export function secondFactorRoutes(deps: ShopDeps) {
   const guard = (permission?: Permission) => ({ middleware: requireOperator(deps, permission) });
   /** A code typed to turn the factor on or off counts against the sign-in limits, like one typed at sign-in. */
   const countCodeAttempt = (c: Context<AppEnv>) =>
-    countAttempt(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: operatorOf(c).email });
+    countPasswordGuess(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: operatorOf(c).email });
 
   return createRouter()
     .openapi(
