@@ -35,6 +35,8 @@ export const ErrorCode = {
   ReviewNotAllowed: -250,
   /** Each size bought is reviewed once; the customer edits her review instead. */
   AlreadyReviewed: -251,
+  /** A checkout past the orders awaiting payment, or the units they hold, one customer may have at once. */
+  TooManyUnpaidOrders: -252,
   SystemBusy: -9999,
 } as const;
 

@@ -106,6 +106,12 @@ const environmentSchema = z.object({
   POINTS_PER_MYR: integer(22, 1),
 
   ORDER_PAYMENT_MINUTES: integer(30, 1),
+  /** Orders awaiting payment, and the units they hold, one customer may have at once (docs/decisions/075). */
+  UNPAID_ORDERS_PER_CUSTOMER: integer(5, 1),
+  UNPAID_UNITS_PER_CUSTOMER: integer(50, 1),
+  /** Orders, and units, one client address may place in a RATE_LIMIT_WINDOW_SECONDS window, signed in or as a guest. */
+  ORDERS_PER_ADDRESS: integer(20, 1),
+  ORDER_UNITS_PER_ADDRESS: integer(200, 1),
   ORDER_AUTO_COMPLETE_DAYS: integer(7, 1),
   COUPON_EXPIRY_DAYS: integer(30, 1),
   SESSION_DAYS: integer(30, 1),
@@ -155,6 +161,8 @@ const environmentSchema = z.object({
   UNPAID_ORDER_RETENTION_DAYS: integer(90, 1),
   /** Days a newsletter subscription waits for its confirmation link to be opened before it is deleted. */
   NEWSLETTER_CONFIRM_DAYS: integer(7, 1),
+  /** Newsletter sign-ups for one email address in a RATE_LIMIT_WINDOW_SECONDS window, each of which mails it (docs/decisions/075). */
+  NEWSLETTER_SIGN_UPS_PER_EMAIL: integer(3, 1),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -215,7 +223,16 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     site: { currencies: env.SHOP_CURRENCIES, recordNumbers: env.FOOTER_RECORD_NUMBERS },
     referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
     referenceRates: { USD: env.POINTS_PER_USD, CNY: env.POINTS_PER_CNY, MYR: env.POINTS_PER_MYR },
-    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS },
+    orders: {
+      paymentMinutes: env.ORDER_PAYMENT_MINUTES,
+      autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS,
+      unpaid: {
+        ordersPerCustomer: env.UNPAID_ORDERS_PER_CUSTOMER,
+        unitsPerCustomer: env.UNPAID_UNITS_PER_CUSTOMER,
+        ordersPerAddress: env.ORDERS_PER_ADDRESS,
+        unitsPerAddress: env.ORDER_UNITS_PER_ADDRESS,
+      },
+    },
     coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
     sessions: { days: env.SESSION_DAYS },
     passwords: { hashCost: env.PASSWORD_HASH_COST, resetMinutes: env.PASSWORD_RESET_MINUTES },
@@ -238,6 +255,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
       unpaidOrderRetentionDays: env.UNPAID_ORDER_RETENTION_DAYS,
       newsletterConfirmDays: env.NEWSLETTER_CONFIRM_DAYS,
+      newsletterSignUpsPerEmail: env.NEWSLETTER_SIGN_UPS_PER_EMAIL,
     },
   };
 }

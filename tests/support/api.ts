@@ -28,8 +28,9 @@ export const testPicture = (color = '#c97b94') =>
  */
 export async function createTestApi(options: { seed?: boolean; env?: Record<string, string>; publish?: Publisher } = {}) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-test-'));
-  // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', ...options.env });
+  // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory. A test's
+  // customer keeps more orders unpaid than a shopper may (tests/security/unpaid-orders.test.ts tests the limit).
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', UNPAID_ORDERS_PER_CUSTOMER: '1000', UNPAID_UNITS_PER_CUSTOMER: '100000', ...options.env });
   const storage = await openStorage(config.storage);
   const database = await createTestDatabase();
   const logger = createLogger(config.logLevel);

@@ -49,7 +49,7 @@ export async function addSubscriber(deps: Pick<ShopDeps, 'db' | 'mailer' | 'conf
     if (renewed.length === 0) throw new ShopError(ErrorCode.AlreadySubscribed);
   }
   const days = deps.config.privacy.newsletterConfirmDays;
-  await deps.mailer.send(newsletterConfirmationMail({ email: body.email, name: body.subscribeName, language }, newsletterLink(deps.config, 'confirm', token), days));
+  await deps.mailer.send(newsletterConfirmationMail({ email: body.email, language }, newsletterLink(deps.config, 'confirm', token), days));
 }
 
 /** The subscription a link's token belongs to: to confirm (unconfirmed, not yet swept) or to unsubscribe. */
