@@ -31,6 +31,8 @@ export const ErrorCode = {
   SecondFactorRequired: -241,
   /** A second-factor code that is wrong, too old, or used already. */
   SecondFactorWrong: -242,
+  /** In production an operator turns on the second factor before anything else in the back office. */
+  SecondFactorEnrolmentRequired: -243,
   /** A review of a size the customer has not received in a signed-for or completed order of hers. */
   ReviewNotAllowed: -250,
   /** Each size bought is reviewed once; the customer edits her review instead. */

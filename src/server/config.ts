@@ -194,6 +194,8 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
   const dataDir = path.resolve(env.DATA_DIR);
   return {
     environment: env.NODE_ENV,
+    /** A shop that takes real customers: NODE_ENV=production, or a public origin on https. */
+    production: env.NODE_ENV === 'production' || env.PUBLIC_ORIGIN?.startsWith('https:') === true,
     host: env.HOST,
     port: env.PORT,
     /** Without PUBLIC_ORIGIN, the shop settles this to the URL it prints once it listens (see main.ts). */

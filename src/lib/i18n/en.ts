@@ -69,6 +69,7 @@ export const en = {
   'mail.order.goodsTotal': 'Goods total: {amount}',
   'code.-240': 'Your account still has orders that are not finished (awaiting payment, being prepared or on their way). It can be deleted once they are completed or closed.',
   'code.-241': 'Enter the 6-digit code from your authenticator app.',
+  'code.-243': 'Turn on two-step sign-in (an authenticator app) before anything else in the back office.',
   'code.-242': 'The code is wrong or was used already. Wait for the next code and try again.',
   'privacy.packing': 'Every order ships in a plain, unbranded box. Nothing outside names the products or what the shop sells; the sender is shown as a neutral name.',
   'discreet.title': 'Discreet delivery and billing',

@@ -67,6 +67,7 @@ export const ms: Dictionary = {
   'mail.order.goodsTotal': 'Jumlah barangan: {amount}',
   'code.-240': 'Akaun anda masih mempunyai pesanan yang belum selesai (menunggu bayaran, sedang disediakan atau dalam perjalanan). Ia boleh dipadam setelah pesanan itu selesai atau ditutup.',
   'code.-241': 'Masukkan kod 6 digit daripada aplikasi pengesah anda.',
+  'code.-243': 'Hidupkan log masuk dua langkah (aplikasi pengesah) sebelum apa-apa lagi di pejabat belakang.',
   'code.-242': 'Kod ini salah atau telah digunakan. Tunggu kod seterusnya dan cuba lagi.',
   'privacy.packing': 'Setiap pesanan dihantar dalam kotak biasa tanpa jenama. Tiada apa-apa di luar yang menamakan produk atau apa yang dijual oleh kedai; pengirim ditunjukkan dengan nama neutral.',
   'discreet.title': 'Penghantaran dan bil yang berhemah',
