@@ -114,7 +114,12 @@ const environmentSchema = z.object({
   ORDER_UNITS_PER_ADDRESS: integer(200, 1),
   ORDER_AUTO_COMPLETE_DAYS: integer(7, 1),
   COUPON_EXPIRY_DAYS: integer(30, 1),
+  /** Days a customer's session lasts unused; each visit slides it forward, up to SESSION_MAX_DAYS after sign-in. */
   SESSION_DAYS: integer(30, 1),
+  /** Days after sign-in a customer's session ends, however much it is used. */
+  SESSION_MAX_DAYS: integer(30, 1),
+  /** Hours after sign-in an operator's session ends. */
+  OPERATOR_SESSION_HOURS: integer(12, 1, 24 * 30),
   /** log2 of scrypt's N. 17 is OWASP's recommendation; tests lower it. Hashes keep their own cost, so old ones still verify. */
   PASSWORD_HASH_COST: integer(17, 10, 20),
   PASSWORD_RESET_MINUTES: integer(30, 1, 24 * 60),
@@ -236,7 +241,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       },
     },
     coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
-    sessions: { days: env.SESSION_DAYS },
+    sessions: { days: env.SESSION_DAYS, maxDays: env.SESSION_MAX_DAYS, operatorHours: env.OPERATOR_SESSION_HOURS },
     passwords: { hashCost: env.PASSWORD_HASH_COST, resetMinutes: env.PASSWORD_RESET_MINUTES },
     verify: { warnAfterChecks: env.VERIFY_WARN_AFTER_CHECKS },
     trustProxy: env.TRUST_PROXY,

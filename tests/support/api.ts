@@ -49,6 +49,8 @@ export async function createTestApi(options: { seed?: boolean; env?: Record<stri
     if (init.language) headers.Language = init.language;
     if (init.currency) headers.Currency = init.currency;
     if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
+    // A browser names the page's origin on every call that is not a GET (a body-less POST needs it).
+    if (!['GET', 'HEAD'].includes(method.toUpperCase())) headers.Origin ??= config.publicOrigin;
     // A person's next click comes after the shop heard of the last change; a test's next call may not.
     await catalogueCache.settled();
     const response = await app.request(`/api/v1${pathAndQuery}`, {

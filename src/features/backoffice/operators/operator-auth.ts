@@ -21,7 +21,6 @@ import { acceptSecondFactorCode } from './second-factor';
  */
 
 export const OPERATOR_COOKIE = 'operator';
-const SESSION_HOURS = 12;
 const INVITE_HOURS = 24;
 const HOUR_MS = 3600 * 1000;
 
@@ -69,13 +68,13 @@ export async function setOperatorPassword(db: Database, config: Pick<Config, 'pa
  */
 export async function signInOperator(
   db: Executor,
-  passwords: Config['passwords'],
+  config: Pick<Config, 'passwords' | 'sessions'>,
   credentials: { email: string; password: string; code?: string | undefined },
   now = new Date(),
 ) {
   const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${credentials.email.trim()})`);
   // An unknown email (or one without a password yet) costs the same hash as a known one: the time taken tells nothing.
-  const matches = await verifyPassword(credentials.password, operator?.passwordHash ?? (await dummyHash(passwords.hashCost)));
+  const matches = await verifyPassword(credentials.password, operator?.passwordHash ?? (await dummyHash(config.passwords.hashCost)));
   if (!operator?.passwordHash) throw new ShopError(ErrorCode.PasswordAuthFailed);
   if (!operator || !matches || operator.disabledAt) throw new ShopError(ErrorCode.PasswordAuthFailed);
   if (operator.totpSecret) {
@@ -84,7 +83,7 @@ export async function signInOperator(
   }
   const token = newToken();
   await db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operator.id), lt(operatorSessions.expiresAt, now)));
-  await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + SESSION_HOURS * HOUR_MS) });
+  await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + config.sessions.operatorHours * HOUR_MS) });
   return { operator, token };
 }
 
@@ -119,8 +118,8 @@ export const endOperatorSessions = (db: Executor, operatorId: number, keepToken?
 const cookieOptions = (config: Pick<Config, 'publicOrigin'>) =>
   ({ httpOnly: true, sameSite: 'Strict', secure: config.publicOrigin.startsWith('https:'), path: '/' }) as const;
 
-export const setOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>, token: string) =>
-  setCookie(c, OPERATOR_COOKIE, token, { ...cookieOptions(config), maxAge: SESSION_HOURS * 3600 });
+export const setOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin' | 'sessions'>, token: string) =>
+  setCookie(c, OPERATOR_COOKIE, token, { ...cookieOptions(config), maxAge: config.sessions.operatorHours * 3600 });
 
 export const clearOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>) => deleteCookie(c, OPERATOR_COOKIE, cookieOptions(config));
 

@@ -32,7 +32,7 @@ export function operatorRoutes(deps: ShopDeps) {
         await countPasswordGuess(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: body.email });
         const previous = operatorToken(c);
         if (previous) await endOperatorSession(deps.db, previous);
-        const { operator, token } = await signInOperator(deps.db, deps.config.passwords, body);
+        const { operator, token } = await signInOperator(deps.db, deps.config, body);
         setOperatorCookie(c, deps.config, token);
         const view = { ...operatorView(operator), secondFactorRequired: deps.config.production };
         await recordAudit(deps.db, { operatorId: operator.id, email: operator.email }, { action: 'operator.sign-in', subject: operator.email, after: view.secondFactor ? { secondFactor: true } : undefined });
