@@ -4,7 +4,7 @@ import { encodePassword } from '@/features/auth/auth';
 import type { UserInfo } from '@/features/auth/auth.schema';
 import type { MyShare } from '@/features/referral/referral.schema';
 import { rowsOf } from '@/server/db/client';
-import { sessions, users } from '@/server/db/schema';
+import { captchas, sessions, users } from '@/server/db/schema';
 import { DEFAULT_PASSWORD, signUp, solveCaptcha, uploadHeadPicture } from '../support/customers';
 import { testPicture } from '../support/api';
 import { aShop } from '../support/fixtures';
@@ -88,4 +88,19 @@ it('counts a share-link visit once per visitor, cookie or not', async () => {
   for (let visit = 0; visit < 5; visit += 1) await shop.post('/share/visit', { code: shareCode }, { headers: { 'X-Forwarded-For': '203.0.113.40' } });
   await shop.post('/share/visit', { code: shareCode }, { headers: { 'X-Forwarded-For': '203.0.113.41' } });
   expect((await shop.get<MyShare>('/share/getMyShare', { headers: sharer.headers })).body.data.visits).toBe(2);
+});
+
+it('hands out captchas whose answer a program cannot guess, only find by doing the work', async () => {
+  const answers = [];
+  for (let attempt = 0; attempt < 20; attempt += 1) {
+    const response = await shop.app.request('/api/v1/captcha/mathGenerator', { headers: { 'X-Forwarded-For': `192.0.2.${attempt + 100}` } });
+    const { data } = (await response.json()) as { data: { challenge: string; salt: string; maxnumber: number } };
+    expect(data.challenge).toMatch(/^[0-9a-f]{64}$/);
+    expect(data.maxnumber).toBeGreaterThanOrEqual(100_000);
+    const id = /captcha=([^;]+)/.exec(response.headers.get('Set-Cookie') ?? '')![1]!;
+    answers.push((await shop.db.select().from(captchas).where(eq(captchas.id, id)))[0]!.answer);
+  }
+  // "10" used to pass one time in nine: answers now spread over a hundred thousand numbers.
+  expect(new Set(answers).size).toBeGreaterThanOrEqual(19);
+  expect(Math.max(...answers)).toBeGreaterThan(1000);
 });
