@@ -1,5 +1,6 @@
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { Hono } from 'hono';
+import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import { requestId } from 'hono/request-id';
 import { ErrorCode } from '@/lib/error-codes';
@@ -74,6 +75,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   });
   api.use(rejectNulInUrl);
   // The whole body is read before any route runs (see http/body.ts); upload routes set their own, larger limit after checking the session.
+  api.use(requireSameOriginOrJson(deps.config.publicOrigin));
   api.use(requireJsonBody);
   api.use(limitBody(deps.config.limits.bodyBytes, { skip: isMultipartPath, text: true }));
   api.use('/captcha/*', limitByAddress(deps, 'captcha'));
@@ -144,6 +146,26 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
   }
   await next();
 });
+
+/**
+ * Every state-changing call, with a body or without, is JSON or comes from the shop's own pages (a
+ * same-origin `Origin` or `Sec-Fetch-Site`), as Hono's `csrf` middleware decides: a body-less POST
+ * another site's page sends as `text/plain` changes nothing. The newsletter's forms are exempt: a
+ * mail program posts the one-click unsubscribe from elsewhere, and their links carry their own token.
+ */
+function requireSameOriginOrJson(publicOrigin: string) {
+  const check = csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin, secFetchSite: 'same-origin' });
+  return createMiddleware<AppEnv>(async (c, next) => {
+    if (!NEWSLETTER_FORM_PATHS.some((path) => c.req.path.endsWith(path))) {
+      let allowed = false;
+      await check(c, async () => {
+        allowed = true;
+      }).catch(() => undefined);
+      if (!allowed) throw new ShopError(ErrorCode.IllegalRequest, { field: 'Origin', status: 403 });
+    }
+    await next();
+  });
+}
 
 /** Routes that accept multipart bodies: uploads, and the test gateway's form. */
 export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH, ADVERT_PICTURE_PATH];

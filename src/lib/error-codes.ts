@@ -31,10 +31,14 @@ export const ErrorCode = {
   SecondFactorRequired: -241,
   /** A second-factor code that is wrong, too old, or used already. */
   SecondFactorWrong: -242,
+  /** In production an operator turns on the second factor before anything else in the back office. */
+  SecondFactorEnrolmentRequired: -243,
   /** A review of a size the customer has not received in a signed-for or completed order of hers. */
   ReviewNotAllowed: -250,
   /** Each size bought is reviewed once; the customer edits her review instead. */
   AlreadyReviewed: -251,
+  /** A checkout past the orders awaiting payment, or the units they hold, one customer may have at once. */
+  TooManyUnpaidOrders: -252,
   /** A sales rule refuses the goods at the destination, or the payment method for them there (docs/decisions/077-sales-rules.md). */
   NotAvailableThere: -260,
   /** Orders to this destination need an age check by a provider that the customer has not passed (docs/decisions/077-sales-rules.md). */

@@ -112,11 +112,22 @@ const environmentSchema = z.object({
   POINTS_PER_MYR: integer(22, 1),
 
   ORDER_PAYMENT_MINUTES: integer(30, 1),
+  /** Orders awaiting payment, and the units they hold, one customer may have at once (docs/decisions/075). */
+  UNPAID_ORDERS_PER_CUSTOMER: integer(5, 1),
+  UNPAID_UNITS_PER_CUSTOMER: integer(50, 1),
+  /** Orders, and units, one client address may place in a RATE_LIMIT_WINDOW_SECONDS window, signed in or as a guest. */
+  ORDERS_PER_ADDRESS: integer(20, 1),
+  ORDER_UNITS_PER_ADDRESS: integer(200, 1),
   ORDER_AUTO_COMPLETE_DAYS: integer(7, 1),
   /** A referral rebate stays pending this many days after its order completes (the return window), then becomes available; 0: at completion. */
   REBATE_HOLD_DAYS: integer(14, 0),
   COUPON_EXPIRY_DAYS: integer(30, 1),
+  /** Days a customer's session lasts unused; each visit slides it forward, up to SESSION_MAX_DAYS after sign-in. */
   SESSION_DAYS: integer(30, 1),
+  /** Days after sign-in a customer's session ends, however much it is used. */
+  SESSION_MAX_DAYS: integer(30, 1),
+  /** Hours after sign-in an operator's session ends. */
+  OPERATOR_SESSION_HOURS: integer(12, 1, 24 * 30),
   /** log2 of scrypt's N. 17 is OWASP's recommendation; tests lower it. Hashes keep their own cost, so old ones still verify. */
   PASSWORD_HASH_COST: integer(17, 10, 20),
   PASSWORD_RESET_MINUTES: integer(30, 1, 24 * 60),
@@ -166,6 +177,8 @@ const environmentSchema = z.object({
   UNPAID_ORDER_RETENTION_DAYS: integer(90, 1),
   /** Days a newsletter subscription waits for its confirmation link to be opened before it is deleted. */
   NEWSLETTER_CONFIRM_DAYS: integer(7, 1),
+  /** Newsletter sign-ups for one email address in a RATE_LIMIT_WINDOW_SECONDS window, each of which mails it (docs/decisions/075). */
+  NEWSLETTER_SIGN_UPS_PER_EMAIL: integer(3, 1),
 });
 
 export type Environment = z.input<typeof environmentSchema>;
@@ -234,9 +247,19 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     site: { currencies: env.SHOP_CURRENCIES, recordNumbers: env.FOOTER_RECORD_NUMBERS },
     referral: { rebateRatePercent: env.REBATE_RATE_PERCENT, friendDiscountPercent: env.FRIEND_DISCOUNT_PERCENT },
     referenceRates: { USD: env.POINTS_PER_USD, CNY: env.POINTS_PER_CNY, MYR: env.POINTS_PER_MYR },
-    orders: { paymentMinutes: env.ORDER_PAYMENT_MINUTES, autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS, rebateHoldDays: env.REBATE_HOLD_DAYS },
+    orders: {
+      paymentMinutes: env.ORDER_PAYMENT_MINUTES,
+      autoCompleteDays: env.ORDER_AUTO_COMPLETE_DAYS,
+      rebateHoldDays: env.REBATE_HOLD_DAYS,
+      unpaid: {
+        ordersPerCustomer: env.UNPAID_ORDERS_PER_CUSTOMER,
+        unitsPerCustomer: env.UNPAID_UNITS_PER_CUSTOMER,
+        ordersPerAddress: env.ORDERS_PER_ADDRESS,
+        unitsPerAddress: env.ORDER_UNITS_PER_ADDRESS,
+      },
+    },
     coupons: { expiryDays: env.COUPON_EXPIRY_DAYS },
-    sessions: { days: env.SESSION_DAYS },
+    sessions: { days: env.SESSION_DAYS, maxDays: env.SESSION_MAX_DAYS, operatorHours: env.OPERATOR_SESSION_HOURS },
     passwords: { hashCost: env.PASSWORD_HASH_COST, resetMinutes: env.PASSWORD_RESET_MINUTES },
     verify: { warnAfterChecks: env.VERIFY_WARN_AFTER_CHECKS },
     trustProxy: env.TRUST_PROXY,
@@ -257,6 +280,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
       mailRetentionDays: env.MAIL_RETENTION_DAYS,
       unpaidOrderRetentionDays: env.UNPAID_ORDER_RETENTION_DAYS,
       newsletterConfirmDays: env.NEWSLETTER_CONFIRM_DAYS,
+      newsletterSignUpsPerEmail: env.NEWSLETTER_SIGN_UPS_PER_EMAIL,
     },
   };
 }

@@ -154,7 +154,8 @@ function urlOf(route: Route, query: Record<string, unknown>) {
 }
 
 async function send(route: Route, generated: Generated, caller: Caller, index: number) {
-  const headers: Record<string, string> = { ...caller.headers, Language: languages[index % 3]!, Currency: currencies[(index >> 1) % 3]! };
+  // As the storefront's pages call: from the shop's own origin.
+  const headers: Record<string, string> = { Origin: shop.config.publicOrigin, ...caller.headers, Language: languages[index % 3]!, Currency: currencies[(index >> 1) % 3]! };
   let body: BodyInit | undefined;
   if (generated.multipart) {
     const form = new FormData();
@@ -237,13 +238,13 @@ describe('the OpenAPI document, held to what the server answers', () => {
     for (const [path, operations] of Object.entries(document.paths)) {
       const served = Object.keys(operations).map((method) => method.toUpperCase());
       const unserved = ['DELETE', 'PATCH', 'PUT', 'POST'].find((method) => !served.includes(method))!;
-      const response = await shop.app.request(`/api/v1${path}`, { method: unserved });
+      const response = await shop.app.request(`/api/v1${path}`, { method: unserved, headers: { Origin: shop.config.publicOrigin } });
       expect(response.status, `${unserved} ${path}`).toBe(405);
       const allowed = response.headers.get('Allow')?.split(', ').sort();
       expect(allowed, `${unserved} ${path}`).toEqual([...served, ...(served.includes('GET') ? ['HEAD'] : [])].sort());
       expect(((await response.json()) as { code: number }).code).toBe(-218);
     }
-    expect((await shop.app.request('/api/v1/goods/noSuchThing', { method: 'DELETE' })).status).toBe(404);
+    expect((await shop.app.request('/api/v1/goods/noSuchThing', { method: 'DELETE', headers: { Origin: shop.config.publicOrigin } })).status).toBe(404);
   });
 
   it('answers generated requests from every operation as documented, for every kind of caller', async () => {

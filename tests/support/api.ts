@@ -37,8 +37,9 @@ export type TestApiOptions = {
  */
 export async function createTestApi(options: TestApiOptions = {}) {
   const dataDir = options.on?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-test-')));
-  // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory.
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', ...options.env });
+  // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory. A test's
+  // customer keeps more orders unpaid than a shopper may (tests/security/unpaid-orders.test.ts tests the limit).
+  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', UNPAID_ORDERS_PER_CUSTOMER: '1000', UNPAID_UNITS_PER_CUSTOMER: '100000', ...options.env });
   const storage = await openStorage(config.storage);
   const database = options.on?.database ?? (await createTestDatabase());
   const logger = createLogger(config.logLevel);
@@ -57,6 +58,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     if (init.language) headers.Language = init.language;
     if (init.currency) headers.Currency = init.currency;
     if (init.body !== undefined) headers['Content-Type'] ??= 'application/json';
+    // A browser names the page's origin on every call that is not a GET (a body-less POST needs it).
+    if (!['GET', 'HEAD'].includes(method.toUpperCase())) headers.Origin ??= config.publicOrigin;
     // A person's next click comes after the shop heard of the last change; a test's next call may not.
     await catalogueCache.settled();
     const response = await app.request(`/api/v1${pathAndQuery}`, {

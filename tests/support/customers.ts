@@ -53,5 +53,5 @@ export async function solveCaptcha(shop: TestApi, headers: Record<string, string
 export function uploadHeadPicture(shop: TestApi, headers: Record<string, string>, bytes: Uint8Array, name = 'me.png', type = 'image/png') {
   const form = new FormData();
   form.append('file', new File([new Uint8Array(bytes)], name, { type }));
-  return shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: form, headers });
+  return shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: form, headers: { Origin: shop.config.publicOrigin, ...headers } });
 }

@@ -31,7 +31,7 @@ export async function decideOnTestGateway(shop: TestApi, providerOrderId: string
   const form = new FormData();
   form.append('id', providerOrderId);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return shop.app.request('/api/v1/pay/test-gateway/decide', { method: 'POST', body: form });
+  return shop.app.request('/api/v1/pay/test-gateway/decide', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin } });
 }
 
 /** The whole test-gateway round trip: start, decide on the gateway's page, return to the shop. */

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import { userInfoSchema } from '@/features/auth/auth.schema';
 import { toUserInfo } from '@/features/auth/auth.service';
-import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { clientAddress, countPasswordGuess } from '@/features/auth/rate-limit';
 import { requireUser, signedInOf, signedInRoute, type User } from '@/features/auth/session';
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
@@ -35,7 +35,7 @@ export function accountRoutes(deps: ShopDeps) {
       ),
       async (c) => {
         const { user } = signedInOf(c);
-        await countAttempt(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: user.email });
+        await countPasswordGuess(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: user.email });
         await changePassword(deps, signedInOf(c), c.req.valid('json'));
         return ok(c, userInfo(user));
       },

@@ -96,7 +96,7 @@ describe('avatar uploads refuse', () => {
   it('a body declared far over the limit, before reading it', async () => {
     const response = await shop.app.request('/api/v1/account/updateHeadPicture', {
       method: 'PUT',
-      headers: { ...customer.headers, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(50 * 1024 * 1024) },
+      headers: { ...customer.headers, Origin: shop.config.publicOrigin, 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(50 * 1024 * 1024) },
       body: '--x--',
     });
     await refused(response, 413);
@@ -116,10 +116,10 @@ describe('avatar uploads refuse', () => {
   it('a form without a file, or with text in its place', async () => {
     const empty = new FormData();
     empty.append('picture', 'x');
-    await refused(await shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: empty, headers: customer.headers }));
+    await refused(await shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: empty, headers: { Origin: shop.config.publicOrigin, ...customer.headers } }));
     const text = new FormData();
     text.append('file', 'just text');
-    await refused(await shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: text, headers: customer.headers }));
+    await refused(await shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: text, headers: { Origin: shop.config.publicOrigin, ...customer.headers } }));
   });
 
   it('anyone signed out, before reading the upload', async () => {
@@ -132,7 +132,7 @@ describe('avatar uploads refuse', () => {
   it('and other routes do not take multipart bodies', async () => {
     const form = new FormData();
     form.append('firstName', 'Mei');
-    const response = await shop.app.request('/api/v1/account/updateUserName', { method: 'PUT', body: form, headers: customer.headers });
+    const response = await shop.app.request('/api/v1/account/updateUserName', { method: 'PUT', body: form, headers: { Origin: shop.config.publicOrigin, ...customer.headers } });
     expect(response.status).toBe(415);
   });
 

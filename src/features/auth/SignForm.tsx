@@ -1,4 +1,5 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useState, type FormEvent } from 'react';
+import { CaptchaStatus, useCaptchaAnswer } from '@/features/captcha/CaptchaProof';
 import { $cartDrawerOpen, isMobile, type SignType } from '@/features/shell/shell.store';
 import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/cart.store';
 import { isSharePending, openPendingShare, rememberPendingShare } from '@/features/referral/share.store';
@@ -6,6 +7,7 @@ import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession } from '@/lib/browser-storage';
 import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
+import { nextPageAfterSignIn } from './next-page';
 import { loadUser, register, saveShopState, signIn } from './user.store';
 
 type Props = {
@@ -40,6 +42,11 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
   const [busy, setBusy] = useState(false);
   const [resetSent, setResetSent] = useState(false);
   const [captchaVersion, setCaptchaVersion] = useState(() => Date.now());
+  const captcha = useCaptchaAnswer(type === 'reset' && !resetSent, captchaVersion);
+  useEffect(() => {
+    setValues((current) => ({ ...current, captchaCode: captcha ?? '' }));
+    if (captcha) setErrors((current) => ({ ...current, captchaCode: undefined }));
+  }, [captcha]);
   const fields = fieldsOf[type];
 
   const check = (field: SignField, value = values[field]) => {
@@ -99,12 +106,13 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
       {fields.map((field) => (
         <div className="field" key={`${type}-${field}`}>
           <label htmlFor={`sign-${field}`}>{t(labels[field])}</label>
-          <div className={field === 'captchaCode' ? 'sign-form__captcha' : undefined}>
+          {field === 'captchaCode' ? (
+            <CaptchaStatus id="sign-captchaCode" answer={captcha} working={t('sign.captchaWorking')} done={t('sign.captchaDone')} describedBy={errors[field] ? `sign-${field}-error` : undefined} />
+          ) : (
             <input
               id={`sign-${field}`}
               name={field}
               type={inputTypes[field]}
-              inputMode={field === 'captchaCode' ? 'numeric' : undefined}
               autoComplete={autoComplete[type][field]}
               maxLength={maxLengthOf[field]}
               value={values[field]}
@@ -116,12 +124,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
               }}
               onBlur={() => check(field)}
             />
-            {field === 'captchaCode' && (
-              <button type="button" className="sign-form__captcha-image" onClick={() => setCaptchaVersion(Date.now())} aria-label={t('sign.captchaImage')}>
-                <img src={`/api/v1/captcha/mathGenerator?v=${captchaVersion}`} width={160} height={48} alt="" />
-              </button>
-            )}
-          </div>
+          )}
           {errors[field] ? (
             <p className="field-error" id={`sign-${field}-error`}>{errors[field]}</p>
           ) : (
@@ -130,7 +133,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
         </div>
       ))}
       {type === 'register' && <p className="field-hint"><a href="/privacy">{t('sign.privacyLink')}</a></p>}
-      <button type="submit" className="button button--block" disabled={busy}>{t(`sign.submit.${type}`)}</button>
+      <button type="submit" className="button button--block" disabled={busy || (type === 'reset' && !captcha)}>{t(`sign.submit.${type}`)}</button>
       <div className="sign-form__switch">
         {type === 'sign' && (
           <>
@@ -161,8 +164,7 @@ async function finishSignIn(onDone: () => void) {
   if (isMobile()) {
     // The page the phone goes back to opens the share dialog the visitor asked for.
     if (sharePending) rememberPendingShare();
-    const link = new URLSearchParams(location.search).get('link');
-    location.replace(link && link.startsWith('/') && !link.startsWith('//') ? link : '/');
+    location.replace(nextPageAfterSignIn(location.search, location.origin) ?? '/');
     return;
   }
   openPendingShare();

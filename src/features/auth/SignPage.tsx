@@ -1,16 +1,14 @@
 import { useEffect, useState } from 'react';
 import type { SignType } from '@/features/shell/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { nextPageAfterSignIn } from './next-page';
 import { SignForm } from './SignForm';
 import { $signedIn, readShopState } from './user.store';
 
 const types: SignType[] = ['sign', 'register', 'reset'];
 
 /** Where `/sign?link=…` leads once signed in: a path inside the shop only. */
-const nextPage = () => {
-  const link = new URLSearchParams(location.search).get('link');
-  return link && link.startsWith('/') && !link.startsWith('//') ? link : null;
-};
+const nextPage = () => nextPageAfterSignIn(location.search, location.origin);
 
 /** /sign: the sign form as a page, used on phones, and where a mail's link asks for sign-in first (`link`). */
 export default function SignPage({ messages }: { messages: Messages }) {

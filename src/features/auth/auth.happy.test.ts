@@ -136,19 +136,24 @@ describe('signing in and out', () => {
 describe('session expiry', () => {
   const DAY = 24 * 60 * 60 * 1000;
 
-  it('slides forward while the customer keeps coming back, and lapses after 30 idle days', async () => {
+  it('slides forward while the customer keeps coming back, lapses after SESSION_DAYS idle, and ends SESSION_MAX_DAYS after sign-in', async () => {
     const customer = await signUp(shop);
-    const days = shop.config.sessions.days;
+    const lifetime = { days: shop.config.sessions.days, maxDays: 45 };
     const in20Days = new Date(Date.now() + 20 * DAY);
-    expect(await findSession(shop.db, customer.token, days, in20Days)).toMatchObject({ slid: true });
+    expect(await findSession(shop.db, customer.token, lifetime, in20Days)).toMatchObject({ slid: true });
     const [row] = await shop.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(customer.token)));
-    expect(row!.expiresAt.getTime()).toBe(in20Days.getTime() + 30 * DAY);
+    // Slid 30 days on, but no further than 45 days after sign-in.
+    expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + 45 * DAY);
 
-    // 45 days after sign-up, but only 25 after the last visit: still signed in.
-    expect(await findSession(shop.db, customer.token, days, new Date(Date.now() + 45 * DAY))).not.toBeNull();
-    // 31 idle days later: gone, and deleted.
-    expect(await findSession(shop.db, customer.token, days, new Date(Date.now() + 45 * DAY + 31 * DAY))).toBeNull();
+    // 40 days after sign-in, but only 20 after the last visit: still signed in.
+    expect(await findSession(shop.db, customer.token, lifetime, new Date(Date.now() + 40 * DAY))).not.toBeNull();
+    // Used every few days, it still ends 45 days after sign-in, and is deleted.
+    expect(await findSession(shop.db, customer.token, lifetime, new Date(Date.now() + 45 * DAY + 60_000))).toBeNull();
     expect(await shop.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(customer.token)))).toHaveLength(0);
+
+    // Unused for longer than SESSION_DAYS: gone.
+    const idle = await signUp(shop);
+    expect(await findSession(shop.db, idle.token, lifetime, new Date(Date.now() + 31 * DAY))).toBeNull();
   });
 
   it('renews the cookie when the session slides', async () => {

@@ -30,7 +30,7 @@ import {
   toUserInfo,
 } from './auth.service';
 import { rememberBrowser } from './browser';
-import { clientAddress, countAttempt, type LimitedAction } from './rate-limit';
+import { clientAddress, countAttempt, countPasswordGuess, type LimitedAction } from './rate-limit';
 import { clearSessionCookie, describeDevice, endSession, optionalUser, sessionToken, setSessionCookie, startSession, type User } from './session';
 
 const tag = 'Login';
@@ -63,7 +63,7 @@ export function authRoutes(deps: ShopDeps) {
       jsonRoute({ method: 'post', tag, path: '/pwdLogin', summary: 'Sign in with email and password', body: signInBodySchema, data: userInfoSchema }),
       async (c) => {
         const body = c.req.valid('json');
-        await countAttemptOf(c, 'sign-in', body.email);
+        await countPasswordGuess(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: body.email });
         const user = await signIn(deps, body);
         return ok(c, await startSignedIn(c, user, body.cart));
       },

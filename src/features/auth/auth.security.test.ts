@@ -22,18 +22,19 @@ describe('rate limits behind a trusted proxy', () => {
   });
   afterAll(() => shop.close());
 
-  it('stop guessing one account from many addresses, without saying which limit tripped', async () => {
+  it('stop guessing one account from one address, without saying which limit tripped; the owner still signs in from hers', async () => {
     const customer = await signUp(shop, {}, from('198.51.100.1'));
-    for (const [index, password] of ['guess1234', 'guess2345', 'guess3456'].entries()) {
-      expect((await signIn(shop, customer.email, password, from(`203.0.113.${index}`))).body.code).toBe(-207);
+    for (const password of ['guess1234', 'guess2345', 'guess3456']) {
+      expect((await signIn(shop, customer.email, password, from('203.0.113.1'))).body.code).toBe(-207);
     }
-    const blocked = await signIn(shop, customer.email, DEFAULT_PASSWORD, from('203.0.113.99'));
+    const blocked = await signIn(shop, customer.email, DEFAULT_PASSWORD, from('203.0.113.1'));
     expect(blocked.status).toBe(429);
     expect(blocked.body).toEqual(busy);
     expect(blocked.headers.getSetCookie()).toEqual([]);
     // A client can tell "wait" from "broken": the seconds until the limit's window ends.
     const retryAfter = Number(blocked.headers.get('Retry-After'));
     expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900, `Retry-After ${blocked.headers.get('Retry-After')}`).toBe(true);
+    expect((await signIn(shop, customer.email, DEFAULT_PASSWORD, from('198.51.100.1'))).body.code).toBe(1);
   });
 
   it('stop one address trying many accounts; other addresses carry on', async () => {
@@ -153,7 +154,7 @@ describe('a rate limit window', () => {
   });
   afterAll(() => shop.close());
 
-  it('lets the real customer sign in again once it has passed', async () => {
+  it('lets the customer sign in again from the same address once it has passed', async () => {
     const customer = await signUp(shop);
     let code = 0;
     for (let attempt = 0; attempt < 20 && code !== -9999; attempt += 1) code = (await signIn(shop, customer.email, 'guess1234')).body.code;
@@ -165,7 +166,7 @@ describe('a rate limit window', () => {
       SELECT window_start IN (to_timestamp(floor(extract(epoch from now()) / ${WINDOW_SECONDS}) * ${WINDOW_SECONDS}),
                               to_timestamp((floor(extract(epoch from now()) / ${WINDOW_SECONDS}) - 1) * ${WINDOW_SECONDS})) AS current
       FROM rate_limit_counters WHERE key LIKE 'sign-in:%'`);
-    expect(rowsOf<{ current: boolean }>(windows).map((row) => row.current)).toEqual([true, true]);
+    expect(rowsOf<{ current: boolean }>(windows).map((row) => row.current)).toEqual([true, true, true]);
     // The window passes: the counters' window started one window earlier.
     await shop.db.update(rateLimitCounters).set({ windowStart: sql`${rateLimitCounters.windowStart} - make_interval(secs => ${WINDOW_SECONDS})` });
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(1);

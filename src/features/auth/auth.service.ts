@@ -193,6 +193,10 @@ export async function getResetEmail(db: Executor, token: string, now = new Date(
   return maskEmail((await findOpenReset(db, token, now)).email);
 }
 
+/** Uses up every open reset link of the account: a password changed another way makes them dead too. */
+export const endPasswordResets = (db: Executor, userId: number, now = new Date()) =>
+  db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+
 /**
  * Sets the new password from a reset link (-203/-204, -219 used or expired), uses up every open link
  * of the account and ends all its sessions: whoever knew the old password is signed out.
@@ -209,7 +213,7 @@ export async function resetPassword({ db, config }: AuthDeps, body: ResetPasswor
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new ShopError(ErrorCode.LinkExpired);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));
-    await tx.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, reset.userId), isNull(passwordResets.usedAt)));
+    await endPasswordResets(tx, reset.userId, now);
     await endSessions(tx, reset.userId);
   });
 }

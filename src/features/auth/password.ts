@@ -37,6 +37,18 @@ export async function verifyPassword(password: string, stored: string): Promise<
   return timingSafeEqual(key, parsed.key);
 }
 
+const dummyHashes = new Map<number, Promise<string>>();
+
+/**
+ * A hash of a random password at this cost, made once per process: a sign-in for an email that has
+ * no account verifies against it, so it takes as long as one that has (and never matches).
+ */
+export function dummyHash(log2N: number): Promise<string> {
+  let hash = dummyHashes.get(log2N);
+  if (!hash) dummyHashes.set(log2N, (hash = hashPassword(randomBytes(16).toString('base64url'), log2N)));
+  return hash;
+}
+
 /** True when the hash was made at another cost than the configured one: sign-in then rehashes it. */
 export function needsRehash(stored: string, log2N: number): boolean {
   const parsed = parseHash(stored);

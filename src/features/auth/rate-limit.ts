@@ -17,9 +17,10 @@ import { hashToken } from './tokens';
  * window bumped by one atomic upsert. See docs/decisions/007-rate-limits.md.
  */
 
-export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify' | 'operator-sign-in' | 'review';
+export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify' | 'operator-sign-in' | 'review' | 'newsletter';
 
-const UNKNOWN_ADDRESS = 'unknown';
+/** The address of a client the shop cannot tell (no socket, no trusted proxy header). */
+export const UNKNOWN_ADDRESS = 'unknown';
 
 /**
  * The client's address: the connection's peer, or — only when the shop is told it sits behind a
@@ -38,36 +39,79 @@ export function clientAddress(c: Context, config: Pick<Config, 'trustProxy'>): s
 }
 
 /**
- * Counts one attempt at `action` from `address` (and, when given, for the account with that email).
- * Over either limit it answers -9999 (HTTP 429), never saying which.
+ * Counts one attempt at `action` from `address` (RATE_LIMIT_PER_IP) and, when given, for the account
+ * with that email, against `perAccount` (by default RATE_LIMIT_PER_ACCOUNT). Over either limit it
+ * answers -9999 (HTTP 429), never saying which.
  */
 export async function countAttempt(
   db: Executor,
   limits: Config['limits'],
-  attempt: { action: LimitedAction; address: string; account?: string },
+  attempt: { action: LimitedAction; address: string; account?: string; perAccount?: number },
 ): Promise<void> {
-  const counters = [{ key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp }];
+  const counters: Counter[] = [{ key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp }];
   if (attempt.account !== undefined) {
-    // Hashed so the table holds no email addresses.
-    const account = hashToken(attempt.account.trim().toLowerCase());
-    counters.push({ key: `${attempt.action}:account:${account}`, limit: limits.rateLimitPerAccount });
+    counters.push({ key: `${attempt.action}:account:${accountKey(attempt.account)}`, limit: attempt.perAccount ?? limits.rateLimitPerAccount });
   }
+  await countInWindow(db, limits, counters);
+}
 
+/**
+ * Counts one password guess for the account with `account`'s email from `address`, so that nobody can
+ * lock its owner out (docs/decisions/075). Refused (-9999) over the address's limit, or over the
+ * account's limit from this same address; the account's attempts from everywhere only slow every
+ * further attempt down, by a delay that doubles with each one up to `SIGN_IN_DELAY_MAX_MS`. The
+ * owner, from her own address, still signs in while someone elsewhere guesses.
+ */
+export async function countPasswordGuess(
+  db: Executor,
+  limits: Config['limits'],
+  attempt: { action: Extract<LimitedAction, 'sign-in' | 'operator-sign-in'>; address: string; account: string },
+): Promise<void> {
+  const account = `${attempt.action}:account:${accountKey(attempt.account)}`;
+  const hits = await countInWindow(db, limits, [
+    { key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp },
+    { key: `${account}:ip:${attempt.address}`, limit: limits.rateLimitPerAccount },
+    { key: account, limit: null },
+  ]);
+  const delay = passwordGuessDelayMs(hits.get(account) ?? 0, limits.rateLimitPerAccount);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+}
+
+/** The longest an attempt at an account that many addresses are guessing waits. */
+export const SIGN_IN_DELAY_MAX_MS = 8_000;
+
+/** How long the `attempts`-th attempt at one account in a window waits: nothing up to `limit`, then ½ s, 1 s, 2 s, … up to the maximum. */
+export const passwordGuessDelayMs = (attempts: number, limit: number) =>
+  attempts <= limit ? 0 : Math.min(SIGN_IN_DELAY_MAX_MS, 500 * 2 ** Math.min(attempts - limit - 1, 16));
+
+/** What a counter counts and for whom (`sign-in:ip:203.0.113.7`), its limit (none: only counted), and how much this attempt adds (1). */
+export type Counter = { key: string; limit: number | null; by?: number };
+
+/** Hashed so the table holds no email addresses. */
+const accountKey = (email: string) => hashToken(email.trim().toLowerCase());
+
+/**
+ * Bumps the counters in one statement, in the window of RATE_LIMIT_WINDOW_SECONDS (every counter has
+ * that window: counters of past windows are deleted); -9999 (HTTP 429) when one with a limit is over
+ * it. Answers each counter's count.
+ */
+export async function countInWindow(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[]): Promise<Map<string, number>> {
   const seconds = limits.rateLimitWindowSeconds;
   const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
   const rows = await db
     .insert(rateLimitCounters)
-    .values(counters.map(({ key }) => ({ key, windowStart, hits: 1 })))
+    .values(counters.map(({ key, by = 1 }) => ({ key, windowStart, hits: by })))
     .onConflictDoUpdate({
       target: rateLimitCounters.key,
       set: {
-        hits: sql`CASE WHEN ${rateLimitCounters.windowStart} = excluded.window_start THEN ${rateLimitCounters.hits} + 1 ELSE 1 END`,
+        hits: sql`CASE WHEN ${rateLimitCounters.windowStart} = excluded.window_start THEN ${rateLimitCounters.hits} + excluded.hits ELSE excluded.hits END`,
         windowStart: sql`excluded.window_start`,
       },
     })
     .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits });
 
-  if (rows.some((row) => row.hits === 1)) {
+  const started = new Map(counters.map((counter) => [counter.key, counter.by ?? 1]));
+  if (rows.some((row) => row.hits === started.get(row.key))) {
     // Skipping locked rows: a counter being bumped right now is not stale, and waiting for it could deadlock.
     const stale = db
       .select({ key: rateLimitCounters.key })
@@ -77,11 +121,12 @@ export async function countAttempt(
     await db.delete(rateLimitCounters).where(inArray(rateLimitCounters.key, stale));
   }
   const limitOf = new Map(counters.map((counter) => [counter.key, counter.limit]));
-  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? 0))) {
+  if (rows.some((row) => row.hits > (limitOf.get(row.key) ?? Infinity))) {
     // The window ends on a multiple of its length: the client may try again then.
     const retryAfter = seconds - (Math.floor(Date.now() / 1000) % seconds);
     throw new ShopError(ErrorCode.SystemBusy, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
   }
+  return new Map(rows.map((row) => [row.key, row.hits]));
 }
 
 /** Counts every request a route receives against the client address's limit for `action`. */

@@ -13,8 +13,9 @@ import { ShopError } from '@/server/http/errors';
 import { hashToken, isWellFormedToken, newToken } from './tokens';
 
 /*
- * Sessions: an opaque token in an HttpOnly cookie, only its hash in the database, 30 days that slide
- * forward while the customer keeps coming back. See docs/decisions/005-sessions.md.
+ * Sessions: an opaque token in an HttpOnly cookie, only its hash in the database, SESSION_DAYS that
+ * slide forward while the customer keeps coming back, but never past SESSION_MAX_DAYS after sign-in.
+ * See docs/decisions/005-sessions.md and 075.
  */
 
 export const SESSION_COOKIE = 'token';
@@ -31,7 +32,7 @@ const SLIDE_EVERY_MS = 60 * 60 * 1000;
 export async function startSession(db: Executor, userId: number, days: number, now = new Date(), device = ''): Promise<string> {
   const token = newToken();
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS), device });
+  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS), device });
   return token;
 }
 
@@ -66,20 +67,24 @@ const sessionByToken: SessionLookup<SessionRow> = preparedOnce((db) =>
  * The session a token belongs to, sliding its expiry; null when it is unknown, expired or its
  * customer is disabled (such sessions are deleted on the way).
  */
-export const findSession = (db: Executor, token: string, days: number, now = new Date()) => lookUpSession(db, sessionByToken, token, days, now);
+export const findSession = (db: Executor, token: string, lifetime: Lifetime, now = new Date()) => lookUpSession(db, sessionByToken, token, lifetime, now);
+
+/** SESSION_DAYS, idle, and SESSION_MAX_DAYS from sign-in. */
+type Lifetime = Pick<Config['sessions'], 'days' | 'maxDays'>;
 
 /** `findSession` with a `lookup` that may bring more of the customer in the same statement; its row comes back as `row`. */
 async function lookUpSession<Row extends SessionRow>(
   db: Executor,
   lookup: SessionLookup<Row>,
   token: string,
-  days: number,
+  { days, maxDays }: Lifetime,
   now: Date,
 ): Promise<(SignedIn & { slid: boolean; row: Row }) | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await lookup(db).execute({ tokenHash: hashToken(token) });
   if (!row) return null;
-  if (row.session.expiresAt <= now || row.user.disabledAt) {
+  const ends = row.session.createdAt.getTime() + maxDays * DAY_MS;
+  if (row.session.expiresAt <= now || ends <= now.getTime() || row.user.disabledAt) {
     await db.delete(sessions).where(eq(sessions.id, row.session.id));
     return null;
   }
@@ -87,7 +92,7 @@ async function lookUpSession<Row extends SessionRow>(
   if (slid) {
     await db
       .update(sessions)
-      .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS) })
+      .set({ lastSeenAt: now, expiresAt: new Date(Math.min(now.getTime() + days * DAY_MS, ends)) })
       .where(eq(sessions.id, row.session.id));
   }
   return { user: row.user, sessionId: row.session.id, slid, row };
@@ -129,7 +134,7 @@ type SessionDeps = Pick<ShopDeps, 'db' | 'config'>;
 async function loadSession<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup: SessionLookup<Row>): Promise<Row | undefined> {
   const token = sessionToken(c);
   if (!token) return undefined;
-  const found = await lookUpSession(deps.db, lookup, token, deps.config.sessions.days, new Date());
+  const found = await lookUpSession(deps.db, lookup, token, deps.config.sessions, new Date());
   if (!found) {
     clearSessionCookie(c, deps.config);
     return undefined;

@@ -36,7 +36,7 @@ export default function BackOffice({ messages }: { messages: Record<Language, Me
   if (invite) return <SetPassword token={invite} />;
   if (me === undefined) return <p className="backoffice__loading">Loading…</p>;
   if (me === null) return <SignIn onSignedIn={setMe} />;
-  return <Console me={me} messages={messages} onSignedOut={() => setMe(null)} />;
+  return <Console me={me} messages={messages} onSignedOut={() => setMe(null)} onChange={setMe} />;
 }
 
 type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'sales-rules' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
@@ -56,8 +56,10 @@ const sections: { id: Section; label: string; allowed: (role: OperatorRole) => b
   { id: 'second-factor', label: 'Two-step sign-in', allowed: () => true },
 ];
 
-function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Language, Messages>; onSignedOut: () => void }) {
-  const mine = sections.filter((section) => section.allowed(me.role));
+function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: Record<Language, Messages>; onSignedOut: () => void; onChange: (me: Me) => void }) {
+  // In production the second factor comes first: the server answers nothing else until it is on.
+  const enrolling = me.secondFactorRequired && !me.secondFactor;
+  const mine = enrolling ? sections.filter((section) => section.id === 'second-factor') : sections.filter((section) => section.allowed(me.role));
   const [section, setSection] = useState<Section | undefined>(mine[0]?.id);
   const signOut = async (everywhere: boolean) => {
     await adminCall(everywhere ? '/auth/signOutEverywhere' : '/auth/signOut', {});
@@ -98,7 +100,8 @@ function Console({ me, messages, onSignedOut }: { me: Me; messages: Record<Langu
         {section === 'verify-codes' && <VerifyCodesSection />}
         {section === 'audit' && <AuditLog />}
         {section === 'publish' && <BackOfficePublish role={me.role} />}
-        {section === 'second-factor' && <BackOfficeSecondFactor role={me.role} />}
+        {enrolling && <p role="status">Turn on two-step sign-in before anything else: the shop runs in production, where every operator signs in with a second factor.</p>}
+        {section === 'second-factor' && <BackOfficeSecondFactor role={me.role} onChange={onChange} />}
         {!section && <p>Your role has no back-office section yet.</p>}
       </main>
     </div>

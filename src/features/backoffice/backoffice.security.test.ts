@@ -33,7 +33,7 @@ const failedMail = async () =>
 const newProduct = async () => {
   const form = new FormData();
   form.set('file', new File([await testPicture()], 'p.png', { type: 'image/png' }));
-  const upload = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: await operators.admin.freshSession() });
+  const upload = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...await operators.admin.freshSession() } });
   const { data } = (await upload.json()) as { data: { reference: string } };
   productSequence += 1;
   const text = { EN: 'Matrix gown', ZH: '矩阵长袍', MS: 'Gaun matriks' };
@@ -247,7 +247,7 @@ async function callAs(who: 'anonymous' | 'customer' | OperatorRole, call: Call) 
   const headers: Headers = who === 'anonymous' ? {} : who === 'customer' ? buyer.headers : await operators[who].freshSession();
   const path = call.path.endsWith('orderNo=') ? `${call.path}${await paidOrder()}` : call.path;
   if (call.form) {
-    const response = await shop.app.request(`/api/v1${path}`, { method: 'POST', body: await call.form(), headers });
+    const response = await shop.app.request(`/api/v1${path}`, { method: 'POST', body: await call.form(), headers: { Origin: shop.config.publicOrigin, ...headers } });
     return { status: response.status, headers: response.headers, body: (await response.json()) as { code: number } };
   }
   const answer = call.method === 'GET' ? await shop.get(path, { headers }) : await shop.post(path, await call.body!(headers), { headers });

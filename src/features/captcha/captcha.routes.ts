@@ -1,20 +1,26 @@
-import { createRoute } from '@hono/zod-openapi';
+import { z } from '@hono/zod-openapi';
 import { setCookie } from 'hono/cookie';
 import type { ShopDeps } from '@/server/deps';
-import { createRouter } from '@/server/http/router';
+import { createRouter, getRoute, ok } from '@/server/http/router';
 import { CAPTCHA_LIFETIME_SECONDS, createCaptcha } from './captcha.service';
 
 /** The browser holds only the captcha's id, in this HttpOnly cookie; calls that check a captcha read it. */
 export const CAPTCHA_COOKIE = 'captcha';
 
+/** ALTCHA's challenge: the number whose SHA-256 after `salt` is `challenge`, no greater than `maxnumber`, is the captcha's answer. */
+export const captchaChallengeSchema = z
+  .object({ algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']), challenge: z.string(), salt: z.string(), maxnumber: z.number().int() })
+  .openapi('CaptchaChallenge');
+export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
+
 export function captchaRoutes(deps: ShopDeps) {
   return createRouter().openapi(
-    createRoute({
-      method: 'get',
+    getRoute({
+      tag: 'Captcha',
       path: '/mathGenerator',
-      tags: ['Captcha'],
-      summary: 'A new math captcha as a PNG; replaces the previous one',
-      responses: { 200: { description: 'PNG image of a small sum', content: { 'image/png': { schema: { type: 'string', format: 'binary' } } } } },
+      summary: 'A new captcha, a proof of work the browser solves (ALTCHA); replaces the previous one',
+      query: z.object({}),
+      data: captchaChallengeSchema,
     }),
     async (c) => {
       const captcha = await createCaptcha(deps.db);
@@ -25,7 +31,7 @@ export function captchaRoutes(deps: ShopDeps) {
         path: '/api/v1',
         maxAge: CAPTCHA_LIFETIME_SECONDS,
       });
-      return c.body(new Uint8Array(captcha.png), 200, { 'Content-Type': 'image/png', 'Cache-Control': 'no-store' });
+      return ok(c, captcha.challenge);
     },
   );
 }

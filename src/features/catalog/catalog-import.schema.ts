@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { currencies, languages } from '@/lib/locale';
 import { categories, PICTURE_ALT_MAX } from './catalog';
 import { INTEGER_COLUMN_MAX } from '@/lib/record-id';
+import { shopPath } from '@/lib/shop-link';
 
 /**
  * The catalogue exchange format: what the operator imports from JSON (or CSV turned into it) and
@@ -95,9 +96,8 @@ export const productImportSchema = z.object({
   comments: z.array(commentImportSchema).default([]),
 });
 
-const SHOP_ORIGIN = 'http://shop.invalid';
 /** A path from the shop's root that stays in the shop: `//host`, `/\host`, `https:` and `javascript:` links do not. */
-const isShopLink = (link: string) => /^\/[^\s]*$/.test(link) && URL.canParse(link, SHOP_ORIGIN) && new URL(link, SHOP_ORIGIN).origin === SHOP_ORIGIN;
+const isShopLink = (link: string) => shopPath(link, 'http://shop.invalid') !== null;
 
 /** A link inside the shop, e.g. `/productsList?category=toys`. */
 export const shopLinkSchema = z.string().trim().max(500).refine(isShopLink, 'Give a link inside the shop, starting with /').meta({ pattern: '^/(?:[^/\\\\\\s]\\S*)?$' });

@@ -22,7 +22,7 @@ const aPicture = (width: number, height: number, background = '#8a3b5c') => shar
 async function upload(section: 'catalogue' | 'adverts', bytes: Buffer) {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'picture.png', { type: 'image/png' }));
-  const response = await shop.app.request(`/api/v1/admin/${section}/picture`, { method: 'POST', body: form, headers: asEditor });
+  const response = await shop.app.request(`/api/v1/admin/${section}/picture`, { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...asEditor } });
   return (await response.json()) as { code: number; message: string; data: { reference: string; url: string } };
 }
 

@@ -10,14 +10,18 @@ type Recipient = { email: string; name: string; language: Language };
 
 const translator = (language: Language) => (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
 
-/** The double opt-in mail: nothing else goes to the address until its link is opened. */
-export function newsletterConfirmationMail(to: Recipient, link: string, days: number): Mail {
+/**
+ * The double opt-in mail: nothing else goes to the address until its link is opened. It greets nobody
+ * by name: whoever typed the address typed the name too, and its owner has not seen it yet (the
+ * confirmation page shows it).
+ */
+export function newsletterConfirmationMail(to: Omit<Recipient, 'name'>, link: string, days: number): Mail {
   const t = translator(to.language);
   return {
     to: to.email,
     subject: t('newsletter.confirm.subject'),
     ...composeMail({
-      greeting: t('mail.greeting', { name: to.name }),
+      greeting: t('mail.greetingNoName'),
       intro: [t('newsletter.confirm.intro', { email: to.email })],
       action: { label: t('newsletter.confirm.action'), url: link },
       outro: [t('newsletter.confirm.outro', { days })],

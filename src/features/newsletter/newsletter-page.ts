@@ -5,7 +5,7 @@ import { escapeHtml } from '@/server/mail/layout';
 
 /** What the confirm and unsubscribe links show: a question with one button, an outcome, or a dead link. */
 export type NewsletterPage =
-  | { kind: 'ask'; action: 'confirm' | 'unsubscribe'; email: string; token: string }
+  | { kind: 'ask'; action: 'confirm' | 'unsubscribe'; email: string; name: string; token: string }
   | { kind: 'confirmed'; email: string }
   | { kind: 'unsubscribed' }
   | { kind: 'unknown' };
@@ -20,7 +20,7 @@ export function renderNewsletterPage(language: Language, page: NewsletterPage, s
   const back = `<p><a href="${escapeHtml(shopUrl)}">${t('newsletter.page.back')}</a></p>`;
   const body =
     page.kind === 'ask'
-      ? `<p>${t(page.action === 'confirm' ? 'newsletter.page.confirmText' : 'newsletter.page.unsubscribeText', { email: page.email })}</p>
+      ? `<p>${t(page.action === 'confirm' ? 'newsletter.page.confirmText' : 'newsletter.page.unsubscribeText', { email: page.email, name: page.name })}</p>
 <form method="post" action="${page.action}?token=${encodeURIComponent(page.token)}"><button>${t(page.action === 'confirm' ? 'newsletter.page.confirmButton' : 'newsletter.page.unsubscribeButton')}</button></form>`
       : page.kind === 'confirmed'
         ? `<p role="status">${t('newsletter.page.confirmed', { email: page.email })}</p>${back}`

@@ -5,6 +5,7 @@ import { newsletterPageCsp } from '@/lib/security-headers';
 import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
+import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import { renderNewsletterPage, type NewsletterPage } from './newsletter-page';
 import { subscribeBodySchema } from './newsletter.schema';
 import { addSubscriber, confirmSubscriber, subscriberByToken, unsubscribe } from './newsletter.service';
@@ -24,14 +25,17 @@ export function newsletterRoutes(deps: ShopDeps) {
     .openapi(
       jsonRoute({ method: 'post', tag: 'Newsletter', path: '/addSubscribers', summary: 'Subscribe to the newsletter (a confirmation mail is sent first)', body: subscribeBodySchema, data: z.null() }),
       async (c) => {
-        await addSubscriber(deps, c.req.valid('json'), c.get('language'));
+        const body = c.req.valid('json');
+        // Before -224 can answer: whether an address subscribes cannot be tested at scale, nor a mailbox flooded.
+        await countAttempt(deps.db, deps.config.limits, { action: 'newsletter', address: clientAddress(c, deps.config), account: body.email, perAccount: deps.config.privacy.newsletterSignUpsPerEmail });
+        await addSubscriber(deps, body, c.get('language'));
         return ok(c, null);
       },
     )
     .get('/confirm', async (c) => {
       const subscriber = await subscriberByToken(deps.db, 'confirm', tokenOf(c));
       if (!subscriber || subscriber.confirmedAt) return page(c, c.get('language') ?? defaultLanguage, { kind: 'unknown' });
-      return page(c, subscriber.language, { kind: 'ask', action: 'confirm', email: subscriber.email, token: tokenOf(c) });
+      return page(c, subscriber.language, { kind: 'ask', action: 'confirm', email: subscriber.email, name: subscriber.name, token: tokenOf(c) });
     })
     .post('/confirm', async (c) => {
       const confirmed = await confirmSubscriber(deps.db, tokenOf(c));
@@ -41,7 +45,7 @@ export function newsletterRoutes(deps: ShopDeps) {
     .get('/unsubscribe', async (c) => {
       const subscriber = await subscriberByToken(deps.db, 'unsubscribe', tokenOf(c));
       if (!subscriber) return page(c, c.get('language'), { kind: 'unknown' });
-      return page(c, subscriber.language, { kind: 'ask', action: 'unsubscribe', email: subscriber.email, token: tokenOf(c) });
+      return page(c, subscriber.language, { kind: 'ask', action: 'unsubscribe', email: subscriber.email, name: subscriber.name, token: tokenOf(c) });
     })
     .post('/unsubscribe', async (c) => {
       // The button on the page, or a mail program's one-click POST (`List-Unsubscribe=One-Click`).

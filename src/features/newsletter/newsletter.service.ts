@@ -51,7 +51,7 @@ export async function addSubscriber(deps: Pick<ShopDeps, 'db' | 'config'>, body:
       if (renewed.length === 0) throw new ShopError(ErrorCode.AlreadySubscribed);
     }
     const days = deps.config.privacy.newsletterConfirmDays;
-    await queueMail(tx, 'newsletter-confirmation', newsletterConfirmationMail({ email: body.email, name: body.subscribeName, language }, newsletterLink(deps.config, 'confirm', token), days));
+    await queueMail(tx, 'newsletter-confirmation', newsletterConfirmationMail({ email: body.email, language }, newsletterLink(deps.config, 'confirm', token), days));
   });
 }
 

@@ -14,7 +14,7 @@ import { sendNewsletterCommand } from './newsletter.commands';
  * addresses, each with an unsubscribe link and RFC 8058 one-click headers; unsubscribing deletes.
  */
 
-const shop = await aShop({ env: { NEWSLETTER_CONFIRM_DAYS: '7' } });
+const shop = await aShop({ env: { NEWSLETTER_CONFIRM_DAYS: '7', NEWSLETTER_SIGN_UPS_PER_EMAIL: '10' } });
 const DAY = 24 * 60 * 60 * 1000;
 
 const subscribe = (body: unknown, language?: string) => shop.post('/mail/subscribers/addSubscribers', body, { language });

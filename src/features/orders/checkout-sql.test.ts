@@ -7,15 +7,15 @@ import type { OrderStatusInfo } from './orders.schema';
 
 /*
  * One checkout completion (create the order, start paying, the customer's return that captures) in
- * at most 10 SQL statements, BEGIN and COMMIT included (docs/decisions/041-checkout-in-fewer-statements.md and
- * 060-checkout-in-one-statement.md), in a shop that has sold before: the products and the delivery
+ * at most 11 SQL statements, BEGIN and COMMIT included (docs/decisions/041-checkout-in-fewer-statements.md and
+ * 060-checkout-in-one-statement.md; the eleventh reads the customer's unpaid orders against their limits, 075), in a shop that has sold before: the products and the delivery
  * rules (docs/decisions/061-shipping-zones-and-tax.md) are kept, and only the sizes' live stock is read
  * with their owners (docs/decisions/068).
  * The test gateway stands in for the provider: its own table is PayPal's side of the HTTP calls, so its
  * statements are printed but not counted, and its approval page runs with the counter paused.
  */
 
-const MOST_STATEMENTS = 10;
+const MOST_STATEMENTS = 11;
 
 const shop = await aShop({ catalog: 'small' });
 const counter = countStatements(shop);
@@ -35,7 +35,8 @@ describe('one checkout completion', () => {
     const customer = await aCustomer(shop);
     const items = [aLine(shop, 'robe-s', 2), aLine(shop, 'oil-usd-only', 1)];
     // A first sale, as in a shop that has been selling: the products and delivery rules are then kept.
-    expect((await createOrder(shop, customer, { items }, { currency: 'USD' })).body.code).toBe(1);
+    // (Of another cart: the same cart again would close it, docs/decisions/075.)
+    expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-s', 1), aLine(shop, 'oil-usd-only', 1)] }, { currency: 'USD' })).body.code).toBe(1);
     const stockBefore = await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)));
     const phases: Record<string, string[]> = {};
 

@@ -43,7 +43,7 @@ describe('the expiry sweep', () => {
 
   it('closes each order once and returns its stock once when two processes sweep at the same time', async () => {
     const stockBefore = await stockOf(shop, ids['robe-s']);
-    const placed = await Promise.all(Array.from({ length: 12 }, () => placeOrder(shop, customer, [item('robe-s', 1)])));
+    const placed = await Promise.all(Array.from({ length: 12 }, (_, index) => placeOrder(shop, customer, [item('robe-s', index + 2)])));
     await expire(placed.map((order) => order.orderId));
 
     const closed = await Promise.all([closeExpiredOrders(shop.db, new Date()), closeExpiredOrders(shop.db, new Date())]);

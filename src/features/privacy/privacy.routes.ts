@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { clientAddress, countPasswordGuess } from '@/features/auth/rate-limit';
 import { clearSessionCookie, requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
@@ -59,7 +59,7 @@ export function privacyRoutes(deps: ShopDeps) {
       async (c) => {
         const signed = signedInOf(c);
         // A wrong password counts like a failed sign-in, so this cannot be used to guess it.
-        await countAttempt(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: signed.user.email });
+        await countPasswordGuess(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: signed.user.email });
         await deleteOwnAccount(deps, signed, c.req.valid('json'));
         clearSessionCookie(c, deps.config);
         return ok(c, null);

@@ -3,6 +3,7 @@ import type { Context } from 'hono';
 import { getCookie, setCookie } from 'hono/cookie';
 import { maskEmail, normalizeCode } from '@/features/auth/auth';
 import { findUserByCode } from '@/features/auth/auth.service';
+import { clientAddress, countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
 import type { User } from '@/features/auth/session';
 import { OrderStatus } from '@/features/orders/orders';
 import { currencySymbols, type Currency } from '@/lib/locale';
@@ -33,15 +34,28 @@ export async function shareCodeExists(db: Executor, code: string): Promise<boole
 
 /**
  * A visit through `/{code}`: the referral page posts the code once per page load (`share/visit`). It
- * counts when the code is known, is not the visitor's own, and this browser was not counted for it in
- * the last day (an HttpOnly cookie remembers it). Answers whether the code is known, so the page keeps
- * only a real code.
+ * counts when the code is known, is not the visitor's own, this browser was not counted for it in the
+ * last day (an HttpOnly cookie remembers it), and this client address not in the rate limits' window
+ * (a client that keeps no cookie is one visitor too, docs/decisions/075). Answers whether the code is
+ * known, so the page keeps only a real code.
  */
-export async function recordShareVisit(c: Context<AppEnv>, deps: { db: Executor; config: Pick<Config, 'publicOrigin'> }, refereeCode: string, visitor: User | undefined, now = new Date()): Promise<boolean> {
+export async function recordShareVisit(
+  c: Context<AppEnv>,
+  deps: { db: Executor; config: Pick<Config, 'publicOrigin' | 'limits' | 'trustProxy'> },
+  refereeCode: string,
+  visitor: User | undefined,
+  now = new Date(),
+): Promise<boolean> {
   const code = normalizeCode(refereeCode);
   const owner = code === '' ? undefined : await findUserByCode(deps.db, code);
   if (!owner || owner.disabledAt) return false;
   if (owner.id === visitor?.id || getCookie(c, SHARE_VISIT_COOKIE) === code) return true;
+  const address = clientAddress(c, deps.config);
+  if (address !== UNKNOWN_ADDRESS) {
+    const key = `share-visit:${owner.id}:ip:${address}`;
+    const seen = await countInWindow(deps.db, deps.config.limits, [{ key, limit: null }]);
+    if ((seen.get(key) ?? 0) > 1) return true;
+  }
   try {
     await deps.db
       .insert(shareVisits)

@@ -5,7 +5,7 @@ import { auditLog, orders, shippingZones, taxRates } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { aLine, aShop } from '../../../tests/support/fixtures';
 import { sentMail } from '../../../tests/support/mail';
-import { anOperator } from '../../../tests/support/operators';
+import { anOperator, withSecondFactor } from '../../../tests/support/operators';
 import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { startPaypalStandIn } from '../../../tests/support/paypal-stand-in';
 import { shippingCommands } from './shipping.commands';
@@ -19,7 +19,8 @@ paypal.steer.accountCountry = 'MY';
 afterAll(() => paypal.close());
 afterEach(() => paypal.assertValid());
 const shop = await aShop({ catalog: 'small', env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR', PUBLIC_ORIGIN: 'https://shop.example', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' }) });
-const admin = await (await anOperator(shop, 'admin')).freshSession();
+// The shop is on https, so in production: its operators turn the second factor on first.
+const { headers: admin } = await withSecondFactor(shop, await anOperator(shop, 'admin'));
 const buyer = await signUp(shop);
 
 const days = { EN: '2–4 days', ZH: '2–4 天', MS: '2–4 hari' };

@@ -1,9 +1,9 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { CaptchaStatus, useCaptchaAnswer } from '@/features/captcha/CaptchaProof';
 import { api, isSuccess } from '@/lib/api-client';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type AnyMessageKey, type Messages } from '@/lib/i18n/ui';
 import { languageTags, type Language } from '@/lib/locale';
-import { limits } from '@/lib/validation';
 import type { VerifyResult } from './verify.schema';
 
 type Field = 'code' | 'captchaCode';
@@ -27,6 +27,11 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<VerifyResult | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
+  const captcha = useCaptchaAnswer(result === null, captchaVersion);
+  useEffect(() => {
+    setValues((current) => ({ ...current, captchaCode: captcha ?? '' }));
+    if (captcha) setErrors((current) => ({ ...current, captchaCode: undefined }));
+  }, [captcha]);
 
   const emptyMessage: Record<Field, AnyMessageKey> = { code: 'verify.code_err', captchaCode: 'sign.Verificationcode_err' };
   const check = (field: Field) => {
@@ -111,28 +116,10 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
       </div>
       <div className="field">
         <label htmlFor="verify-captcha">{t('sign.captcha')}</label>
-        <div className="sign-form__captcha">
-          <input
-            id="verify-captcha"
-            inputMode="numeric"
-            autoComplete="off"
-            maxLength={limits.captchaMax}
-            value={values.captchaCode}
-            aria-invalid={errors.captchaCode ? true : undefined}
-            aria-describedby={errors.captchaCode ? 'verify-captcha-error' : undefined}
-            onChange={(event) => {
-              setValues({ ...values, captchaCode: event.target.value });
-              if (errors.captchaCode) setErrors({ ...errors, captchaCode: undefined });
-            }}
-            onBlur={() => check('captchaCode')}
-          />
-          <button type="button" className="sign-form__captcha-image" onClick={() => setCaptchaVersion(Date.now())} aria-label={t('sign.captchaImage')}>
-            <img src={`/api/v1/captcha/mathGenerator?v=${captchaVersion}`} width={160} height={48} alt="" />
-          </button>
-        </div>
+        <CaptchaStatus id="verify-captcha" answer={captcha} working={t('sign.captchaWorking')} done={t('sign.captchaDone')} describedBy={errors.captchaCode ? 'verify-captcha-error' : undefined} />
         {errors.captchaCode && <p className="field-error" id="verify-captcha-error">{errors.captchaCode}</p>}
       </div>
-      <button type="submit" className="button button--block" disabled={busy}>{t('verify.submit')}</button>
+      <button type="submit" className="button button--block" disabled={busy || !captcha}>{t('verify.submit')}</button>
     </form>
   );
 }

@@ -23,7 +23,7 @@ const text = (en: string) => ({ EN: en, ZH: `${en}（中文）`, MS: `${en} (BM)
 async function upload(bytes: Buffer) {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'banner.png', { type: 'image/png' }));
-  const response = await shop.app.request('/api/v1/admin/adverts/picture', { method: 'POST', body: form, headers: asEditor.headers });
+  const response = await shop.app.request('/api/v1/admin/adverts/picture', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...asEditor.headers } });
   return { status: response.status, body: (await response.json()) as { code: number; data: { reference: string; url: string } } };
 }
 

@@ -20,7 +20,7 @@ async function upload(colour: string) {
   const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: colour } }).png().toBuffer();
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'picture.png', { type: 'image/png' }));
-  const response = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: asEditor.headers });
+  const response = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...asEditor.headers } });
   return ((await response.json()) as { data: { reference: string; url: string } }).data;
 }
 

@@ -22,7 +22,7 @@ type Issues = { issues: { path: string; message: string }[] };
 async function upload(bytes: Buffer) {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'picture.png', { type: 'image/png' }));
-  const response = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: asEditor.headers });
+  const response = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...asEditor.headers } });
   return { status: response.status, body: (await response.json()) as { code: number; data: { reference: string; url: string } } };
 }
 

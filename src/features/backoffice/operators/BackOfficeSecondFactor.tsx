@@ -9,7 +9,7 @@ import { ConfirmStep, ErrorText } from '../ui';
  * password. Admins reset it for an operator who lost their phone. See docs/decisions/044-operator-second-factor.md.
  */
 
-type Me = { email: string; role: OperatorRole; secondFactor: boolean };
+type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean };
 type Setup = { secret: string; uri: string };
 
 /** Codes may be typed with a space in the middle, as many apps show them. */
@@ -63,8 +63,11 @@ export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { 
   );
 }
 
-/** The "Two-step sign-in" section: the operator's own second factor, and an admin's reset of another's. */
-export default function BackOfficeSecondFactor({ role }: { role: OperatorRole }) {
+/**
+ * The "Two-step sign-in" section: the operator's own second factor, and an admin's reset of another's.
+ * `onChange` hears the operator as turning it on or off left them.
+ */
+export default function BackOfficeSecondFactor({ role, onChange }: { role: OperatorRole; onChange?: (me: Me) => void }) {
   const [me, setMe] = useState<Me | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -104,8 +107,10 @@ export default function BackOfficeSecondFactor({ role }: { role: OperatorRole })
     event.preventDefault();
     const code = typedCode(new FormData(event.currentTarget));
     void run(async () => {
-      setMe(await adminCall<Me>('/auth/secondFactor/enable', { secret: setup!.secret, code }));
+      const enabled = await adminCall<Me>('/auth/secondFactor/enable', { secret: setup!.secret, code });
+      setMe(enabled);
       setSetup(null);
+      onChange?.(enabled);
       setNotice('Two-step sign-in is on. Your other signed-in browsers were signed out.');
     });
   };
@@ -113,7 +118,9 @@ export default function BackOfficeSecondFactor({ role }: { role: OperatorRole })
     event.preventDefault();
     const code = typedCode(new FormData(event.currentTarget));
     void run(async () => {
-      setMe(await adminCall<Me>('/auth/secondFactor/disable', { code }));
+      const disabled = await adminCall<Me>('/auth/secondFactor/disable', { code });
+      setMe(disabled);
+      onChange?.(disabled);
       setNotice('Two-step sign-in is off: your password alone signs you in.');
     });
   };

@@ -6,7 +6,8 @@ import { SecondFactorSignIn } from './BackOfficeSecondFactor';
 
 /* Signing in to the back office, and setting a password from an invitation link. */
 
-export type Me = { email: string; role: OperatorRole; secondFactor: boolean };
+/** `secondFactorRequired`: in production the second factor is turned on before anything else. */
+export type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean };
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (

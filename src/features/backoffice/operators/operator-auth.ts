@@ -2,7 +2,7 @@ import { and, eq, gt, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { hashPassword, verifyPassword } from '@/features/auth/password';
+import { dummyHash, hashPassword, verifyPassword } from '@/features/auth/password';
 import { hashToken, isWellFormedToken, newToken } from '@/features/auth/tokens';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Config } from '@/server/config';
@@ -21,7 +21,6 @@ import { acceptSecondFactorCode } from './second-factor';
  */
 
 export const OPERATOR_COOKIE = 'operator';
-const SESSION_HOURS = 12;
 const INVITE_HOURS = 24;
 const HOUR_MS = 3600 * 1000;
 
@@ -67,9 +66,16 @@ export async function setOperatorPassword(db: Database, config: Pick<Config, 'pa
  * -242 for a wrong or used one); answers the operator and a new session token. The same answer for
  * every password failure.
  */
-export async function signInOperator(db: Executor, credentials: { email: string; password: string; code?: string | undefined }, now = new Date()) {
+export async function signInOperator(
+  db: Executor,
+  config: Pick<Config, 'passwords' | 'sessions'>,
+  credentials: { email: string; password: string; code?: string | undefined },
+  now = new Date(),
+) {
   const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${credentials.email.trim()})`);
-  const matches = operator?.passwordHash ? await verifyPassword(credentials.password, operator.passwordHash) : false;
+  // An unknown email (or one without a password yet) costs the same hash as a known one: the time taken tells nothing.
+  const matches = await verifyPassword(credentials.password, operator?.passwordHash ?? (await dummyHash(config.passwords.hashCost)));
+  if (!operator?.passwordHash) throw new ShopError(ErrorCode.PasswordAuthFailed);
   if (!operator || !matches || operator.disabledAt) throw new ShopError(ErrorCode.PasswordAuthFailed);
   if (operator.totpSecret) {
     if (!credentials.code) throw new ShopError(ErrorCode.SecondFactorRequired);
@@ -77,7 +83,7 @@ export async function signInOperator(db: Executor, credentials: { email: string;
   }
   const token = newToken();
   await db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operator.id), lt(operatorSessions.expiresAt, now)));
-  await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + SESSION_HOURS * HOUR_MS) });
+  await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + config.sessions.operatorHours * HOUR_MS) });
   return { operator, token };
 }
 
@@ -112,8 +118,8 @@ export const endOperatorSessions = (db: Executor, operatorId: number, keepToken?
 const cookieOptions = (config: Pick<Config, 'publicOrigin'>) =>
   ({ httpOnly: true, sameSite: 'Strict', secure: config.publicOrigin.startsWith('https:'), path: '/' }) as const;
 
-export const setOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>, token: string) =>
-  setCookie(c, OPERATOR_COOKIE, token, { ...cookieOptions(config), maxAge: SESSION_HOURS * 3600 });
+export const setOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin' | 'sessions'>, token: string) =>
+  setCookie(c, OPERATOR_COOKIE, token, { ...cookieOptions(config), maxAge: config.sessions.operatorHours * 3600 });
 
 export const clearOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>) => deleteCookie(c, OPERATOR_COOKIE, cookieOptions(config));
 
@@ -134,13 +140,15 @@ export function actorOf(c: Context<AppEnv>) {
 
 /**
  * Lets through only a signed-in operator whose role has `permission`: -212 (401) without a
- * back-office session, -218 (403) for a role without the permission.
+ * back-office session, -218 (403) for a role without the permission. In production (`config.production`)
+ * an operator without the second factor reaches only the routes that turn it on (`enrolling`): -243 (403) elsewhere.
  */
-export const requireOperator = (deps: Pick<ShopDeps, 'db'>, permission?: Permission) =>
+export const requireOperator = (deps: Pick<ShopDeps, 'db' | 'config'>, permission?: Permission, { enrolling = false } = {}) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = operatorToken(c);
     const found = token ? await findOperatorSession(deps.db, token) : null;
     if (!found) throw new ShopError(ErrorCode.LoginRequired);
+    if (deps.config.production && !found.operator.secondFactor && !enrolling) throw new ShopError(ErrorCode.SecondFactorEnrolmentRequired, { status: 403 });
     if (permission && !may(found.operator.role, permission)) throw new ShopError(ErrorCode.IllegalRequest, { field: 'role', status: 403 });
     c.set('operator', found.operator);
     await next();

@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { recordAudit } from '@/features/audit/audit';
-import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
+import { clientAddress, countAttempt, countPasswordGuess } from '@/features/auth/rate-limit';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import {
@@ -22,18 +22,19 @@ const done = z.null();
 
 /** An operator's sign-in, password link and sign-out under /api/v1/admin/auth. */
 export function operatorRoutes(deps: ShopDeps) {
-  const guard = () => ({ middleware: requireOperator(deps) });
+  /** Signing out, and who is signed in, before the second factor is on too (production asks for it first). */
+  const guard = () => ({ middleware: requireOperator(deps, undefined, { enrolling: true }) });
   return createRouter()
     .openapi(
       jsonRoute({ method: 'post', tag, path: '/auth/signIn', summary: "Sign an operator in (own cookie, SameSite=Strict); -241 asks for the second factor's code", body: operatorSignInBodySchema, data: operatorSchema }),
       async (c) => {
         const body = c.req.valid('json');
-        await countAttempt(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: body.email });
+        await countPasswordGuess(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: body.email });
         const previous = operatorToken(c);
         if (previous) await endOperatorSession(deps.db, previous);
-        const { operator, token } = await signInOperator(deps.db, body);
+        const { operator, token } = await signInOperator(deps.db, deps.config, body);
         setOperatorCookie(c, deps.config, token);
-        const view = operatorView(operator);
+        const view = { ...operatorView(operator), secondFactorRequired: deps.config.production };
         await recordAudit(deps.db, { operatorId: operator.id, email: operator.email }, { action: 'operator.sign-in', subject: operator.email, after: view.secondFactor ? { secondFactor: true } : undefined });
         return ok(c, view);
       },
@@ -49,7 +50,7 @@ export function operatorRoutes(deps: ShopDeps) {
     )
     .openapi({ ...getRoute({ tag, path: '/auth/me', summary: 'The signed-in operator', query: z.object({}), data: operatorSchema }), ...guard() }, (c) => {
       const { email, role, secondFactor } = operatorOf(c);
-      return ok(c, { email, role, secondFactor });
+      return ok(c, { email, role, secondFactor, secondFactorRequired: deps.config.production });
     })
     .openapi({ ...jsonRoute({ method: 'post', tag, path: '/auth/signOut', summary: 'Sign out of this browser', body: z.object({}), data: done }), ...guard() }, async (c) => {
       await endOperatorSession(deps.db, operatorToken(c)!);

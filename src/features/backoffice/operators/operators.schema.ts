@@ -15,7 +15,8 @@ export const setOperatorPasswordBodySchema = z.object({
   password: z.string().min(12).max(200),
 });
 
-export const operatorSchema = z.object({ email: z.string(), role: z.enum(operatorRoles), secondFactor: z.boolean() }).openapi('Operator');
+/** `secondFactorRequired`: the shop runs in production, where an operator turns the second factor on before anything else. */
+export const operatorSchema = z.object({ email: z.string(), role: z.enum(operatorRoles), secondFactor: z.boolean(), secondFactorRequired: z.boolean() }).openapi('Operator');
 
 /** A new secret (base32, 160 bits) and its otpauth:// URI for the QR code; stored only once a code confirms it. */
 export const secondFactorSetupSchema = z.object({ secret: z.string(), uri: z.string() });

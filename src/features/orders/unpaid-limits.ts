@@ -1,0 +1,78 @@
+import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
+import { ErrorCode } from '@/lib/error-codes';
+import type { Config } from '@/server/config';
+import { rowsOf, type Database, type Executor } from '@/server/db/client';
+import { orderLines, orders, payments } from '@/server/db/schema';
+import { ShopError } from '@/server/http/errors';
+import { closeAwaitingPayment } from './order-stock';
+import { awaitingPayment } from './orders';
+
+/*
+ * Stock held by unpaid orders (docs/decisions/075). An order reserves its units until it is paid or
+ * closes, so orders nobody pays could keep a product sold out. What a customer and her client address
+ * hold must stay within limits, and a checkout of the same cart again gives the customer's earlier
+ * unpaid orders' stock back before it reserves.
+ */
+
+type Checkout = { userId: number | undefined; address: string; items: { goodsSpecificationId: number; goodsQuantity: number }[] };
+
+/**
+ * Refuses a checkout when the customer's unpaid orders and their units, with this one, would pass
+ * UNPAID_ORDERS_PER_CUSTOMER or UNPAID_UNITS_PER_CUSTOMER (-252), or when her client address placed
+ * ORDERS_PER_ADDRESS orders or ORDER_UNITS_PER_ADDRESS units in the rate limits' window (-9999, as any
+ * rate limit). Her unpaid orders of exactly this checkout's sizes and quantities whose payment never
+ * started do not count: she is checking out the same cart again, and the checkout closes them
+ * (`releaseSuperseded`). Answers their ids; one statement reads what she holds.
+ */
+export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Config, 'orders' | 'limits'> }, checkout: Checkout): Promise<number[]> {
+  const { db, config } = deps;
+  const limits = config.orders.unpaid;
+  const units = checkout.items.reduce((sum, item) => sum + item.goodsQuantity, 0);
+  let superseded: number[] = [];
+  if (checkout.userId !== undefined) {
+    const cart = sameCart(checkout.items);
+    const [held] = rowsOf<{ superseded: number[] | null; orders: number; units: number }>(
+      await db.execute(sql`
+        select array_agg(id) filter (where superseded) as superseded,
+               count(*) filter (where not superseded)::int as orders,
+               coalesce(sum(units) filter (where not superseded), 0)::int as units
+        from (
+          select ${orders.id} as id,
+                 (select coalesce(sum(quantity), 0) from ${orderLines} where order_id = ${orders.id}) as units,
+                 ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as superseded
+          from ${orders}
+          where ${orders.userId} = ${checkout.userId} and ${inArray(orders.status, awaitingPayment)}
+        ) held`),
+    );
+    superseded = held?.superseded ?? [];
+    if ((held?.orders ?? 0) + 1 > limits.ordersPerCustomer || (held?.units ?? 0) + units > limits.unitsPerCustomer) {
+      throw new ShopError(ErrorCode.TooManyUnpaidOrders, { data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer } });
+    }
+  }
+  if (checkout.address !== UNKNOWN_ADDRESS) {
+    await countInWindow(db, config.limits, [
+      { key: `checkout:ip:${checkout.address}`, limit: limits.ordersPerAddress },
+      { key: `checkout-units:ip:${checkout.address}`, limit: limits.unitsPerAddress, by: units },
+    ]);
+  }
+  return superseded;
+}
+
+/**
+ * Closes the unpaid orders a checkout of the same cart supersedes (`checkUnpaidLimits`) whose payment
+ * has still not started, returning their stock: in the checkout's transaction, so a refused checkout keeps them.
+ */
+export async function releaseSuperseded(tx: Executor, orderIds: number[], now = new Date()): Promise<void> {
+  await closeAwaitingPayment(tx, and(inArray(orders.id, orderIds), notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))))!, now);
+}
+
+/** An order's sizes and quantities as `[[size, quantity], …]` by size, for comparing carts. */
+const cartOf = (orderId: SQL) =>
+  sql`(select jsonb_agg(jsonb_build_array(specification_id, quantity) order by specification_id) from (select specification_id, sum(quantity)::int as quantity from ${orderLines} where order_id = ${orderId} group by specification_id) line)`;
+
+function sameCart(items: Checkout['items']): string {
+  const quantities = new Map<number, number>();
+  for (const item of items) quantities.set(Math.trunc(item.goodsSpecificationId), (quantities.get(Math.trunc(item.goodsSpecificationId)) ?? 0) + Math.trunc(item.goodsQuantity));
+  return JSON.stringify([...quantities].sort(([a], [b]) => a - b));
+}
