@@ -35,7 +35,7 @@ const stages = (result: PublishResult) =>
   `  time by step (s): ${Object.entries(result.stages).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB${result.linkSeconds ? `; the link worker ${result.linkSeconds} s beside load and paths` : ''}`;
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
-const shop = await startShop(loadConfig({ ...process.env, NODE_ENV: 'production', DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
+const shop = await startShop(loadConfig({ ...process.env, DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
   build: 'never',
   siteDir: path.join(root, 'site'),
   quietBuild: !values.verbose,

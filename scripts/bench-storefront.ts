@@ -33,7 +33,7 @@ const chromiumFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--dis
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
 const chromePath = await findChromium();
-const shop = await startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
+const shop = await startShop(loadConfig({ DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
   build: 'always',
   siteDir: path.join(root, 'site'),
   quietBuild: true,

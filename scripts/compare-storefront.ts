@@ -15,7 +15,7 @@ import { findChromium } from '../tests/e2e/support/chromium';
 const dirs = process.argv.slice(2);
 const rounds = Number(process.env.ROUNDS ?? 5);
 const start = (dataDir: string, siteDir: string) =>
-  startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'never', siteDir });
+  startShop(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'never', siteDir });
 const shops: Record<string, Awaited<ReturnType<typeof start>>> = {};
 for (let index = 0; index + 1 < dirs.length; index += 2) shops[String.fromCharCode(65 + index / 2)] = await start(dirs[index]!, dirs[index + 1]!);
 const pages = { home: '/', list: '/productsList', details: '/productsList/details?id=3' };

@@ -24,7 +24,7 @@ const [dataDir, siteDir, ...paths] = process.argv.slice(2);
 if (!dataDir || !siteDir) throw new Error('Usage: tsx scripts/lcp-storefront.ts <dataDir> <siteDir> [path …]');
 const runs = Number(process.env.RUNS ?? 3);
 const out = process.env.LCP_OUT;
-const shop = await startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'if-missing', siteDir, quietBuild: true });
+const shop = await startShop(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'if-missing', siteDir, quietBuild: true });
 const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const chrome = await chromeLauncher.launch({ chromePath: await findChromium(), chromeFlags: flags });
 type Item = Record<string, unknown>;

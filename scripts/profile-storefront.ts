@@ -19,7 +19,7 @@ const root = await mkdtemp(path.join(os.tmpdir(), 'shop-profile-'));
 const siteDir = process.argv[2] ?? path.join(root, 'site');
 const out = process.env.PROFILE_OUT ?? root;
 const chromePath = await findChromium();
-const shop = await startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
+const shop = await startShop(loadConfig({ DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
   build: process.argv[2] ? 'never' : 'always',
   siteDir,
   quietBuild: true,

@@ -10,7 +10,7 @@ import { startShop } from '@/app/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 
 const [dataDir, siteDir, ...paths] = process.argv.slice(2);
-const shop = await startShop(loadConfig({ NODE_ENV: 'production', DATA_DIR: dataDir!, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'never', siteDir: siteDir! });
+const shop = await startShop(loadConfig({ DATA_DIR: dataDir!, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'never', siteDir: siteDir! });
 const browser = await chromium.launch({ executablePath: await findChromium(), args: ['--no-sandbox', '--disable-gpu'] });
 type Event = { name: string; ph: string; ts: number; dur?: number; tid: number; pid: number; args?: { data?: { url?: string; functionName?: string } } };
 try {

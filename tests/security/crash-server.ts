@@ -24,6 +24,11 @@ const config = loadConfig({
   LOG_LEVEL: 'silent',
   PASSWORD_HASH_COST: '10',
   RATE_LIMIT_PER_IP: '100000',
+  // Every shopper comes from this machine's one address, and each keeps many orders unpaid.
+  ORDERS_PER_ADDRESS: '100000',
+  ORDER_UNITS_PER_ADDRESS: '100000',
+  UNPAID_ORDERS_PER_CUSTOMER: '100000',
+  UNPAID_UNITS_PER_CUSTOMER: '100000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
 const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db'), owner: { kind: 'task', name: 'crash test server' } });

@@ -65,7 +65,8 @@ async function shopper(base: string, ids: Record<string, number>, index: number,
       const form = new FormData();
       form.append('id', String(started.body.data.providerOrderId));
       form.append('decision', 'approve');
-      const decided = await fetch(`${base}/pay/test-gateway/decide`, { method: 'POST', body: form, redirect: 'manual' });
+      // The gateway's page posts its form from the shop's own origin (docs/decisions/075).
+      const decided = await fetch(`${base}/pay/test-gateway/decide`, { method: 'POST', body: form, redirect: 'manual', headers: { Origin: new URL(base).origin } });
       const token = new URL(decided.headers.get('Location')!).searchParams.get('token')!;
       const paid = await call('POST', '/order/callback', { orderId, token }, cookie);
       if (paid.body.code === 1) stop.confirmed = acked.paidRecharges.push(orderId) && stop.confirmed + 1;
