@@ -33,10 +33,17 @@ export async function shareCodeExists(db: Executor, code: string): Promise<boole
 }
 
 /**
+ * Visitors to one code counted from one client address in the rate limits' window: a household, an
+ * office or a mobile carrier's NAT puts several people behind one address, each arriving without the
+ * cookie; a program that keeps no cookie adds no more than this (docs/decisions/075).
+ */
+export const VISITORS_PER_ADDRESS = 5;
+
+/**
  * A visit through `/{code}`: the referral page posts the code once per page load (`share/visit`). It
  * counts when the code is known, is not the visitor's own, this browser was not counted for it in the
- * last day (an HttpOnly cookie remembers it), and this client address not in the rate limits' window
- * (a client that keeps no cookie is one visitor too, docs/decisions/075). Answers whether the code is
+ * last day (an HttpOnly cookie remembers it), and this client address has not reached
+ * VISITORS_PER_ADDRESS for it in the rate limits' window. Answers whether the code is
  * known, so the page keeps only a real code.
  */
 export async function recordShareVisit(
@@ -54,7 +61,7 @@ export async function recordShareVisit(
   if (address !== UNKNOWN_ADDRESS) {
     const key = `share-visit:${owner.id}:ip:${address}`;
     const seen = await countInWindow(deps.db, deps.config.limits, [{ key, limit: null }]);
-    if ((seen.get(key) ?? 0) > 1) return true;
+    if ((seen.get(key) ?? 0) > VISITORS_PER_ADDRESS) return true;
   }
   try {
     await deps.db
