@@ -4,7 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { saveAgeCheckRegion } from '@/features/sales-rules/age-checks.service';
 import { ageChecks, auditLog, orders } from '@/server/db/schema';
 import { startPaypalStandIn } from '../support/paypal-stand-in';
-import { addToCart, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
+import { addToCart, approveAtPaypal, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
 import { operatorSignedIn } from './support/back-office';
 import { aStorefront, islandsAnswering, untranslatedKeys } from './support/shop';
 
@@ -22,16 +22,6 @@ afterAll(async () => {
 const shop = await aStorefront(paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR' }));
 
 const notToMalaysia = 'Not available for delivery to Malaysia';
-
-/** PayPal's approval page, as the buyer uses it: approve, and PayPal sends the browser back to the shop. */
-async function approveAtPaypal(page: Page) {
-  await page.route('https://www.sandbox.paypal.com/**', async (route) => {
-    const token = new URL(route.request().url()).searchParams.get('token')!;
-    paypal.approve(token);
-    const { return_url: returnUrl } = (paypal.orders.get(token)!.request.payment_source as { paypal: { experience_context: { return_url: string } } }).paypal.experience_context;
-    await route.fulfill({ status: 302, headers: { Location: `${returnUrl}&token=${token}&PayerID=STANDINPAYER1` } });
-  });
-}
 
 /** The order the result page shows, as stored, once it says the payment went through. */
 async function paidOrder(page: Page) {
@@ -116,7 +106,7 @@ describe('a shopper shipping to Malaysia', () => {
     await expect.poll(() => page.getByTestId('shipping-amount').textContent()).toBe('Free');
     for (const method of ['PayPal', 'Credit or debit card']) await expect(page.getByRole('radio', { name: method, exact: true }).isEnabled()).resolves.toBe(true);
     await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
-    await approveAtPaypal(page);
+    await approveAtPaypal(page, paypal);
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     const order = await paidOrder(page);
     expect(order).toMatchObject({ status: 1, payMethod: 'paypal', currency: 'USD', deliveryAddress: { country: 'MY', state: '14' } });
@@ -129,7 +119,7 @@ describe('a shopper shipping to the United States', () => {
     const page = await shop.newPage();
     await addToCart(page, 'toys', /Pebble Personal Massager/);
     await goToCheckout(page);
-    await approveAtPaypal(page);
+    await approveAtPaypal(page, paypal);
     await placeOrderAsNewCustomer(page, 'toy.to.us@example.com', 'PayPal');
     const order = await paidOrder(page);
     expect(order).toMatchObject({ status: 1, payMethod: 'paypal', currency: 'USD', deliveryAddress: { country: 'US', state: 'CA' } });
@@ -166,7 +156,7 @@ describe('a destination that asks for an age check', () => {
     await page.getByLabel('City').fill('Austin');
     await page.getByLabel('ZIP code').fill('78701');
     await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
-    await approveAtPaypal(page);
+    await approveAtPaypal(page, paypal);
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     expect(await paidOrder(page)).toMatchObject({ status: 1, deliveryAddress: { state: 'TX' } });
     await saveAgeCheckRegion(shop.db, 'cli', { region: 'US-TX', provider: null });

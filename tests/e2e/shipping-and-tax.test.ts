@@ -6,7 +6,7 @@ import { formatMoney } from '@/lib/money';
 import { orders } from '@/server/db/schema';
 import { STAND_IN_CARDS, startPaypalStandIn } from '../support/paypal-stand-in';
 import { operatorSignedIn } from './support/back-office';
-import { addToCart, chooseInHeader, goToCheckout, password } from './support/storefront';
+import { addToCart, approveAtPaypal, chooseInHeader, goToCheckout, password } from './support/storefront';
 import { aStorefront, untranslatedKeys } from './support/shop';
 
 /*
@@ -51,16 +51,6 @@ async function paidOrder(page: Page) {
   return order!;
 }
 
-/** PayPal's approval page, as the buyer uses it: approve, and PayPal sends the browser back to the shop. */
-async function approveAtPaypal(page: Page) {
-  await page.route('https://www.sandbox.paypal.com/**', async (route) => {
-    const token = new URL(route.request().url()).searchParams.get('token')!;
-    paypal.approve(token);
-    const { return_url: returnUrl } = (paypal.orders.get(token)!.request.payment_source as { paypal: { experience_context: { return_url: string } } }).paypal.experience_context;
-    await route.fulfill({ status: 302, headers: { Location: `${returnUrl}&token=${token}&PayerID=STANDINPAYER1` } });
-  });
-}
-
 async function payByCard(page: Page, total: string) {
   await page.getByRole('heading', { name: 'Pay by card' }).waitFor();
   await expect.poll(() => page.getByRole('button', { name: `Pay ${total}` }).isEnabled()).toBe(true);
@@ -103,7 +93,7 @@ describe('a shopper in Malaysia', () => {
 
     await fillContactAndAddress(page, 'aisyah@example.com', 'PayPal');
     await page.getByLabel('ZIP code').fill('50450');
-    await approveAtPaypal(page);
+    await approveAtPaypal(page, paypal);
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     const order = await paidOrder(page);
     await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(total);

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright';
 import { uiDictionaries } from '@/lib/i18n/ui';
+import type { PaypalStandIn } from '../../support/paypal-stand-in';
 
 /* What a customer does in the storefront, step by step, for the end-to-end tests. */
 
@@ -63,4 +64,14 @@ export async function chooseInHeader(page: Page, choice: { currency: string } | 
   const [label, attribute, value] = 'currency' in choice ? ['Currency', 'data-currency', choice.currency] : ['Language', 'lang', choice.language.toLowerCase()];
   await page.getByLabel(label).selectOption('currency' in choice ? choice.currency : choice.language);
   await page.waitForFunction(([name, wanted]) => document.documentElement?.getAttribute(name!) === wanted && document.readyState === 'complete', [attribute, value]);
+}
+
+/** PayPal's approval page, as the buyer uses it: approve, and PayPal sends the browser back to the shop. */
+export async function approveAtPaypal(page: Page, paypal: PaypalStandIn) {
+  await page.route('https://www.sandbox.paypal.com/**', async (route) => {
+    const token = new URL(route.request().url()).searchParams.get('token')!;
+    paypal.approve(token);
+    const { return_url: returnUrl } = (paypal.orders.get(token)!.request.payment_source as { paypal: { experience_context: { return_url: string } } }).paypal.experience_context;
+    await route.fulfill({ status: 302, headers: { Location: `${returnUrl}&token=${token}&PayerID=STANDINPAYER1` } });
+  });
 }
