@@ -122,6 +122,8 @@ function processApi(origin: string): TestApi {
   };
   return {
     app: { request },
+    // The test gateway's form is posted from the shop's own origin, as its page does.
+    config: { publicOrigin: origin },
     call,
     get: (pathAndQuery: string, init?: Parameters<typeof call>[2]) => call('GET', pathAndQuery, init),
     post: (pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call('POST', pathAndQuery, { ...init, body }),
