@@ -34,6 +34,39 @@ export function useAdminPage<Row>(path: string, filters: Record<string, string>,
   return { page, pageNum, setPageNum, error, load };
 }
 
+/**
+ * What a section reads from the back office's API, read again after each change it makes: `act` runs a
+ * change, reloads, and answers whether it succeeded; either's error is shown by the section.
+ */
+export function useAdminData<Data>(read: () => Promise<Data>) {
+  const [data, setData] = useState<Data | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const load = useCallback(async () => {
+    try {
+      setData(await read());
+      setError(null);
+    } catch (caught) {
+      setError((caught as Error).message);
+    }
+    // `read` names fixed paths: the first one given serves for good.
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  const act = async (work: () => Promise<unknown>) => {
+    setError(null);
+    try {
+      await work();
+      await load();
+      return true;
+    } catch (caught) {
+      setError((caught as Error).message);
+      return false;
+    }
+  };
+  return { data, error, act };
+}
+
 export function ErrorText({ error }: { error: string | null | undefined }) {
   return error ? (
     <p className="field-error" role="alert">

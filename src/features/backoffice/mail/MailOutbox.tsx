@@ -1,36 +1,14 @@
-import { useCallback, useEffect, useState } from 'react';
 import type { AnyMessageKey } from '@/lib/i18n/ui';
 import { adminCall } from '../admin-api';
-import { ErrorText, LanguagePicker, dateTime, useSectionLanguage, type SectionMessages } from '../ui';
+import { ErrorText, LanguagePicker, dateTime, useAdminData, useSectionLanguage, type SectionMessages } from '../ui';
 import type { MailOutboxView, UnsentMail } from './mail.schema';
 
 /* Mail not sent, under Customers: what still waits for the mail server and what was given up, with a way to send a failed one again. */
 
 export default function MailOutbox({ messages, canRetry }: { messages: SectionMessages; canRetry: boolean }) {
   const { language, t, choose } = useSectionLanguage(messages);
-  const [view, setView] = useState<MailOutboxView | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setView(await adminCall<MailOutboxView>('/mail'));
-      setError(null);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const retry = async (mail: UnsentMail) => {
-    try {
-      await adminCall('/mail/retry', { id: mail.id });
-      await load();
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  };
+  const { data: view, error, act } = useAdminData(() => adminCall<MailOutboxView>('/mail'));
+  const retry = (mail: UnsentMail) => act(() => adminCall('/mail/retry', { id: mail.id }));
   const statusOf = (mail: UnsentMail) =>
     mail.status === 'failed' ? t('admin.mail.failed', { time: dateTime(mail.settledAt) }) : t('admin.mail.waiting', { time: dateTime(mail.nextAttemptAt ?? mail.createdAt, 'medium') });
 

@@ -1,11 +1,11 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import type { FormEvent } from 'react';
 import { categories } from '@/features/catalog/catalog';
 import { payMethods } from '@/features/orders/orders';
 import { describeRule, type SalesRule } from '@/features/sales-rules/sales-rules';
 import type { AgeCheckRegion } from '@/features/sales-rules/age-checks.service';
 import { ageCheckProviders } from '@/server/age-assurance/provider';
 import { adminCall } from '../admin-api';
-import { ErrorText } from '../ui';
+import { ErrorText, useAdminData } from '../ui';
 
 /*
  * What may be sold where, and paid how (admins). Saving calls the same rules as the operator CLI
@@ -13,34 +13,8 @@ import { ErrorText } from '../ui';
  */
 
 export default function BackOfficeSalesRules() {
-  const [rules, setRules] = useState<SalesRule[] | null>(null);
-  const [ageRegions, setAgeRegions] = useState<AgeCheckRegion[]>([]);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      const [loaded, regions] = await Promise.all([adminCall<SalesRule[]>('/sales-rules'), adminCall<AgeCheckRegion[]>('/sales-rules/age-checks')]);
-      setRules(loaded);
-      setAgeRegions(regions);
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
-      await load();
-      return true;
-    } catch (caught) {
-      setError((caught as Error).message);
-      return false;
-    }
-  };
+  const { data, error, act } = useAdminData(() => Promise.all([adminCall<SalesRule[]>('/sales-rules'), adminCall<AgeCheckRegion[]>('/sales-rules/age-checks')]));
+  const [rules, ageRegions] = data ?? [null, []];
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
