@@ -82,7 +82,16 @@ export type RefundOutcome =
   | { late: true };
 
 export type Money = { currency_code: string; value: string };
-type Refund = { id: string; status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED'; amount: Money; captureId: string; /** A chargeback's reversal rather than a refund the merchant made. */ reversal?: boolean };
+type Refund = {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'FAILED' | 'CANCELLED';
+  amount: Money;
+  captureId: string;
+  /** A chargeback's reversal rather than a refund the merchant made. */
+  reversal?: boolean;
+  /** A reversal whose money came back to the seller when the seller won the chargeback (it then counts no more). */
+  returned?: boolean;
+};
 type Capture = { id: string; status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED'; amount: Money; orderId: string; invoiceId?: string; refunds: Refund[] };
 /** PayPal's dispute outcomes the stand-in resolves to (customer_disputes_v1 `dispute_outcome.outcome_code`). */
 export type DisputeOutcome = 'RESOLVED_BUYER_FAVOUR' | 'RESOLVED_SELLER_FAVOUR' | 'CANCELED_BY_BUYER';
@@ -659,6 +668,16 @@ export async function startPaypalStandIn() {
     return made.id;
   }
 
+  /**
+   * A chargeback's money movements for the seller: each reversal of the capture took its amount
+   * (DEBIT), and each one the seller won back returned it (CREDIT).
+   */
+  function chargebackMovements(captured: Capture) {
+    const movement = (type: 'DEBIT' | 'CREDIT', amount: Money) => ({ affected_party: 'SELLER', type, amount, initiated_time: now(), reason: 'DISPUTE_SETTLEMENT' });
+    const reversals = captured.refunds.filter((made) => made.reversal && (made.status === 'COMPLETED' || made.returned));
+    return [...reversals.map((made) => movement('DEBIT', made.amount)), ...reversals.filter((made) => made.returned).map((made) => movement('CREDIT', made.amount))];
+  }
+
   /** A dispute as PayPal's Disputes API shows it to the merchant (customer_disputes_v1 `dispute`). */
   function disputeBody(dispute: Dispute) {
     const captured = captures.get(dispute.captureId)!;
@@ -682,6 +701,7 @@ export async function startPaypalStandIn() {
       status: dispute.status,
       dispute_amount: dispute.amount,
       ...(dispute.outcome ? { dispute_outcome: { outcome_code: dispute.outcome.code, ...(dispute.outcome.refunded && !won ? { amount_refunded: dispute.outcome.refunded } : {}) } } : {}),
+      ...(dispute.stage === 'CHARGEBACK' && chargebackMovements(captured).length > 0 ? { money_movements: chargebackMovements(captured) } : {}),
       dispute_life_cycle_stage: dispute.stage,
       dispute_channel: dispute.stage === 'CHARGEBACK' ? 'EXTERNAL' : 'INTERNAL',
       links: [link(`/v1/customer/disputes/${dispute.id}`, 'self')],
@@ -826,7 +846,9 @@ export async function startPaypalStandIn() {
     },
     /**
      * PayPal decides a dispute. For the buyer, the disputed amount goes back to them (a refund of the
-     * capture, shown as the outcome's `amount_refunded`); for the seller, nothing moves.
+     * capture, shown as the outcome's `amount_refunded`); for the seller, nothing moves, except that a
+     * chargeback's reversals (up to the disputed amount) come back to the seller: the capture counts
+     * them no more, and the dispute's money movements show them credited.
      */
     resolveDispute(disputeId: string, code: DisputeOutcome) {
       const dispute = disputes.get(disputeId);
@@ -842,6 +864,17 @@ export async function startPaypalStandIn() {
         captured.refunds.push(made);
         restate(captured);
         dispute.outcome.refunded = refunded;
+      }
+      if (code === 'RESOLVED_SELLER_FAVOUR' && dispute.stage === 'CHARGEBACK') {
+        const captured = captures.get(dispute.captureId)!;
+        let due = minorOf(dispute.amount);
+        for (const made of captured.refunds.filter((candidate) => candidate.reversal && candidate.status === 'COMPLETED')) {
+          if (minorOf(made.amount) > due) break;
+          due -= minorOf(made.amount);
+          made.status = 'CANCELLED';
+          made.returned = true;
+        }
+        restate(captured);
       }
     },
     disputes,

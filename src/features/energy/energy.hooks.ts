@@ -3,7 +3,7 @@ import { OrderStatus } from '@/features/orders/orders';
 import { rebatePoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { coupons, orders, users } from '@/server/db/schema';
-import { balanceOf, energyReference, findRecord, postEnergy, reverseDebit, takeBackPoints, takenBackSoFar } from './energy.ledger';
+import { balanceOf, energyReference, findRecord, postEnergy, referenceUsed, reverseDebit, takeBackPoints, takenBackSoFar } from './energy.ledger';
 
 /*
  * Where orders move the ledger. The orders domain calls these inside the transaction that moves the
@@ -87,7 +87,27 @@ async function takeBackShare(tx: Executor, what: 'recharge' | 'rebate', orderId:
   const due = target - (await takenBackSoFar(tx, energyReference.takeBackPrefix(what, orderId)));
   if (due <= 0) return;
   await cancelUnusedGiftsToCover(tx, userId, due, now);
-  await takeBackPoints(tx, { userId, points: due, reference: energyReference.takeBack(what, orderId, step) }, now);
+  // The same running total may be reached again after money came back: each take-back keeps its own reference.
+  let reference = energyReference.takeBack(what, orderId, step);
+  for (let again = 2; await referenceUsed(tx, reference); again += 1) reference = energyReference.takeBack(what, orderId, `${step}.${again}`);
+  await takeBackPoints(tx, { userId, points: due, reference }, now);
+}
+
+/**
+ * Money that went back came back to the shop (a chargeback it won; `goneBack` is the running total
+ * after it): the points taken back for that money are returned, down to the share the money still
+ * gone takes, once per step (the movement that brought it back). The credit pays the customer's
+ * debts first, as any credit does, so points that were owed are settled rather than given.
+ */
+export async function returnOrderPoints(tx: Executor, order: Pick<OrderRow, 'id' | 'kind' | 'userId' | 'energyPoints'>, goneBack: number, held: number, step: number, now: Date): Promise<void> {
+  if (held <= 0) return;
+  const share = Math.max(0, Math.min(goneBack, held)) / held;
+  const earned =
+    order.kind === 'recharge' ? { what: 'recharge' as const, record: await findRecord(tx, energyReference.recharge(order.id)) } : { what: 'rebate' as const, record: await findRecord(tx, energyReference.rebate(order.id)) };
+  if (!earned.record) return;
+  const excess = (await takenBackSoFar(tx, energyReference.takeBackPrefix(earned.what, order.id))) - Math.ceil(earned.record.points * share);
+  if (excess <= 0) return;
+  await postEnergy(tx, { userId: earned.record.userId, type: 'take-back-returned', points: excess, reference: energyReference.takeBackReturned(earned.what, order.id, step) }, now);
 }
 
 /** Cancels the customer's unused gift coupons, newest first, until their balance covers `points` (or none is left). */

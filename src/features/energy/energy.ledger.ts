@@ -24,8 +24,10 @@ export const energyReference = {
   giftCoupon: (couponId: number) => `gift-coupon:${couponId}`,
   giftCouponRefund: (couponId: number) => `refund:gift-coupon:${couponId}`,
   /** Points taken back because an order's money went back: `what` is `recharge` or `rebate`, `step` the running total refunded. */
-  takeBack: (what: 'recharge' | 'rebate', orderId: number, step: number) => `take-back:${what}:order:${orderId}:${step}`,
+  takeBack: (what: 'recharge' | 'rebate', orderId: number, step: number | string) => `take-back:${what}:order:${orderId}:${step}`,
   takeBackPrefix: (what: 'recharge' | 'rebate', orderId: number) => `take-back:${what}:order:${orderId}:`,
+  /** Points taken back (`step`) came back with the money a won chargeback returned. */
+  takeBackReturned: (what: 'recharge' | 'rebate', orderId: number, step: number) => `take-back:${what}:order:${orderId}:returned:${step}`,
   debtRepayment: (debtId: number, creditId: number) => `debt:${debtId}:credit:${creditId}`,
 };
 
@@ -150,9 +152,18 @@ export async function takeBackPoints(tx: Executor, entry: { userId: number; poin
   return { taken, owed };
 }
 
+/** A LIKE pattern for references starting with `prefix` (its own `%`, `_` and `\\` taken literally). */
+const startingWith = (prefix: string) => `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/** Whether a take-back already used `reference` (as a ledger row or as a debt). */
+export async function referenceUsed(db: Executor, reference: string): Promise<boolean> {
+  const [debt] = await db.select({ id: energyDebts.id }).from(energyDebts).where(eq(energyDebts.reference, reference));
+  return Boolean(debt ?? (await findRecord(db, reference)));
+}
+
 /** What was taken back or owed so far under references starting with `prefix` (one order's take-backs). */
 export async function takenBackSoFar(db: Executor, prefix: string): Promise<number> {
-  const like = `${prefix.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+  const like = startingWith(prefix);
   const [taken] = await db.select({ points: sql<string | null>`sum(-${energyRecords.points})` }).from(energyRecords).where(sql`${energyRecords.reference} like ${like}`);
   const [owed] = await db.select({ points: sql<string | null>`sum(${energyDebts.points})` }).from(energyDebts).where(sql`${energyDebts.reference} like ${like}`);
   return Number(taken?.points ?? 0) + Number(owed?.points ?? 0);

@@ -35,6 +35,7 @@ afterEach(() => {
 const PAID = 1;
 const PENDING = 2;
 const CLOSED = 3;
+const COMPLETED = 6;
 
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
   (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;
@@ -376,7 +377,7 @@ describe('disputes (report case 5)', () => {
     await expectBooksEqual(order.orderId, captureId);
   });
 
-  it('a dispute won ends the hold and moves nothing; a partial chargeback does not close the whole order', async () => {
+  it('a dispute won ends the hold and brings back what its chargeback took; a partial chargeback does not close the whole order', async () => {
     const customer = await aCustomer(shop);
     const { order, captureId } = await paidOrder(customer);
     const disputeId = paypal.openDispute(captureId, { value: '20.00', stage: 'CHARGEBACK', reason: 'UNAUTHORISED' });
@@ -390,7 +391,85 @@ describe('disputes (report case 5)', () => {
     paypal.resolveDispute(disputeId, 'RESOLVED_SELLER_FAVOUR');
     expect(await postWebhook(paypal.webhook('CUSTOMER.DISPUTE.RESOLVED', disputeId))).toBe(200);
     expect((await orderForOperator(shop.db, order.orderNo)).disputes).toMatchObject([{ status: 'won', held: false }]);
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 5900, refunded: 0, reversed: 0, left: 5900 });
     expect(await run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD4')).toMatch(/shipped/);
+    await expectBooksEqual(order.orderId, captureId);
+  });
+});
+
+describe('a chargeback the shop wins (money that comes back)', () => {
+  /** The buyer charges `captureId` back in full: PayPal opens a chargeback and reverses the capture; the shop hears both. */
+  async function chargeBack(captureId: string) {
+    const disputeId = paypal.openDispute(captureId, { stage: 'CHARGEBACK', reason: 'UNAUTHORISED' });
+    expect(await postWebhook(paypal.webhook('CUSTOMER.DISPUTE.CREATED', disputeId))).toBe(200);
+    expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REVERSED', paypal.reverse(captureId)))).toBe(200);
+    return disputeId;
+  }
+  async function sellerWins(disputeId: string) {
+    paypal.resolveDispute(disputeId, 'RESOLVED_SELLER_FAVOUR');
+    const resolved = paypal.webhook('CUSTOMER.DISPUTE.RESOLVED', disputeId);
+    expect(await postWebhook(resolved)).toBe(200);
+    // PayPal may send it again: the money counts back once.
+    expect(await postWebhook(resolved)).toBe(200);
+  }
+
+  it('after delivery: the order completes again and the referrer\'s rebate comes back, paying what they owed first; a second chargeback takes it again', async () => {
+    const referrer = await aCustomer(shop);
+    const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
+    const { order, captureId } = await paidOrder(friend, 2);
+    for (const step of ['ship', 'sign-for', 'complete'] as const) await run(step, order.orderNo, ...(step === 'ship' ? ['--carrier', 'DHL', '--tracking', 'JD7'] : []));
+    await afterTheWindow();
+    const { balance: rebate } = await myEnergy(referrer);
+    expect(rebate).toBeGreaterThan(0);
+    // The referrer spends half of it before the chargeback: that half becomes a debt.
+    await shop.db.transaction(async (tx) => {
+      const { postEnergy } = await import('@/features/energy/energy.ledger');
+      await postEnergy(tx, { userId: idOf(referrer), type: 'adjustment', points: -Math.floor(rebate / 2), reference: `test:spend:${order.orderId}` });
+    });
+
+    const disputeId = await chargeBack(captureId);
+    expect((await details(friend, order.orderId)).status).toBe(CLOSED);
+    expect(await myEnergy(referrer)).toMatchObject({ balance: 0, owed: Math.floor(rebate / 2) });
+    await expectBooksEqual(order.orderId, captureId);
+
+    await sellerWins(disputeId);
+    expect((await details(friend, order.orderId)).status).toBe(COMPLETED);
+    expect(await myEnergy(referrer)).toMatchObject({ balance: rebate - Math.floor(rebate / 2), owed: 0 });
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 11800, refunded: 0, reversed: 0, left: 11800 });
+    await expectBooksEqual(order.orderId, captureId);
+
+    // The same running total reached again is a new take-back, not the first one replayed.
+    await chargeBack(captureId);
+    expect((await details(friend, order.orderId)).status).toBe(CLOSED);
+    expect(await myEnergy(referrer)).toMatchObject({ balance: 0, owed: Math.floor(rebate / 2) });
+    await expectBooksEqual(order.orderId, captureId);
+  });
+
+  it('of a recharge: the points taken back are the buyer\'s again and the recharge completes again', async () => {
+    const buyer = await aCustomer(shop);
+    const { order, captureId } = await paidRecharge(buyer, 10_000);
+    const disputeId = await chargeBack(captureId);
+    expect(await balance(buyer)).toBe(0);
+    expect((await details(buyer, order.orderId)).status).toBe(CLOSED);
+    await sellerWins(disputeId);
+    expect(await balance(buyer)).toBe(10_000);
+    expect((await details(buyer, order.orderId)).status).toBe(COMPLETED);
+    await expectBooksEqual(order.orderId, captureId);
+  });
+
+  it('before shipping: the order stays closed (its stock was put back on sale) and the money that came back is refunded to the buyer', async () => {
+    const customer = await aCustomer(shop);
+    const { order, captureId } = await paidOrder(customer);
+    const before = await stock();
+    const disputeId = await chargeBack(captureId);
+    expect(await stock()).toBe(before + 1);
+    const refunds = paypal.stats.refunds;
+    await sellerWins(disputeId);
+    expect(paypal.stats.refunds).toBe(refunds + 1);
+    expect(await details(customer, order.orderId)).toMatchObject({ status: CLOSED });
+    expect(await stock()).toBe(before + 1);
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 5900, refunded: 5900, reversed: 0, left: 0 });
+    expect((await boardRow(order.orderNo)).paymentNote ?? '').not.toMatch(/not refunded yet/);
     await expectBooksEqual(order.orderId, captureId);
   });
 });

@@ -1,7 +1,9 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@/server/db/client';
 import { disputes, payments } from '@/server/db/schema';
-import { recordMoneyBack } from './order-money';
+
+type PaymentRow = typeof payments.$inferSelect;
+import { recordMoneyBack, recordMoneyReturned } from './order-money';
 import type { OrderDeps } from './orders.service';
 
 /*
@@ -9,15 +11,17 @@ import type { OrderDeps } from './orders.service';
  * open, an order that has not shipped is held: shipping is refused until the operator decides (ship it
  * anyway, or refund it) or the dispute ends. Its outcome moves money as any refund does: lost, the
  * amount PayPal gave back to the buyer counts toward the capture's running totals (order-money.ts); won,
- * nothing moves and the hold ends. See docs/decisions/076-money-after-the-sale.md.
+ * the hold ends and what a chargeback had taken comes back, moving the order the other way.
+ * See docs/decisions/076-money-after-the-sale.md.
  */
 
 /**
  * A dispute event arrived: the shop reads the dispute as it stands now (events may arrive out of
  * order, and reading settles any of them the same way) and records it once. A provider that does not
- * answer throws, so the webhook is answered with an error and sent again.
+ * answer throws, so the webhook is answered with an error and sent again. Answers a payment whose
+ * money came back for an order that stays closed: it is due to the buyer (the caller refunds it).
  */
-export async function recordDispute(deps: OrderDeps, disputeId: string, now: Date): Promise<void> {
+export async function recordDispute(deps: OrderDeps, disputeId: string, now: Date): Promise<PaymentRow | null> {
   const info = await deps.payments.dispute(disputeId);
   const [payment] = info.captureIds.length
     ? await deps.db
@@ -27,7 +31,7 @@ export async function recordDispute(deps: OrderDeps, disputeId: string, now: Dat
     : [];
   if (!payment) {
     deps.logger.info({ disputeId, captureIds: info.captureIds }, 'dispute ignored: no capture of this shop');
-    return;
+    return null;
   }
   const currency = payment.status === 'mismatch' ? payment.capturedCurrency : payment.currency;
   const amount = info.amount && info.amount.currency === currency && info.amount.amount !== null ? info.amount.amount : payment.amount;
@@ -37,21 +41,26 @@ export async function recordDispute(deps: OrderDeps, disputeId: string, now: Dat
     .onConflictDoNothing();
   if (info.open) {
     deps.logger.warn({ orderId: payment.orderId, disputeId, reason: info.reason }, 'a buyer disputes a payment: an unshipped order is held until you decide');
-    return;
+    return null;
   }
   const [resolved] = await deps.db
     .update(disputes)
     .set({ status: info.outcome === 'buyer' ? 'lost' : 'won', resolvedAt: now })
     .where(and(eq(disputes.providerDisputeId, disputeId), eq(disputes.status, 'open')))
     .returning();
-  if (!resolved) return;
+  if (!resolved) return null;
   if (info.outcome === 'buyer') {
     const refunded = info.refunded && info.refunded.currency === currency ? info.refunded.amount : null;
     await recordMoneyBack(deps.db, payment.id, { kind: 'reversal', providerId: `dispute:${disputeId}`, amount: refunded, providerTotal: null }, now);
     deps.logger.error({ orderId: payment.orderId, disputeId, refunded: info.refunded }, 'a dispute was decided for the buyer: the money it took back counts against the order');
-  } else {
-    deps.logger.info({ orderId: payment.orderId, disputeId }, 'a dispute was decided for the shop: the order is no longer held');
+    return null;
   }
+  deps.logger.info({ orderId: payment.orderId, disputeId }, 'a dispute was decided for the shop: the order is no longer held');
+  const back = info.returnedToSeller && info.returnedToSeller.currency === currency ? (info.returnedToSeller.amount ?? 0) : 0;
+  if (back <= 0) return null;
+  const { totals, refundDue } = await recordMoneyReturned(deps.db, payment.id, { providerId: `dispute:${disputeId}:returned`, amount: back }, now);
+  deps.logger.info({ orderId: payment.orderId, disputeId, returned: back, totals }, 'a chargeback won: its money came back to the shop');
+  return refundDue;
 }
 
 /** The open dispute holding an order, unless the operator released it; null when none. */

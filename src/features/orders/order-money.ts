@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { refundOrderPoints, takeBackOrderPoints } from '@/features/energy/energy.hooks';
+import { refundOrderPoints, returnOrderPoints, takeBackOrderPoints } from '@/features/energy/energy.hooks';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, paymentMovements, payments } from '@/server/db/schema';
 import { metrics } from '@/server/metrics';
@@ -82,6 +82,57 @@ export async function recordMoneyBack(db: Executor, paymentId: number, back: Mon
     if (inserted && added > 0) await settleOrderMoney(tx, payment, totals, refundId, now);
     return { totals, all, added: inserted ? added : 0 };
   });
+}
+
+/**
+ * Money a chargeback took came back to the shop (it won the dispute): up to `amount` of what was
+ * reversed counts back, as a negative reversal, once per provider event, under the payment's lock.
+ * Then what the money paid for stands again: a payment the reversal had settled holds money again; an
+ * order it closed after shipping (or a recharge) is reopened at the step it had reached and counted as
+ * sold again, and the points its money bought or earned are returned as far as the running totals
+ * allow (an order paid by capture spent no points: those pay whole orders). An order closed before shipping stays closed (its stock is back on sale
+ * and its buyer told it was cancelled): the money that came back is due to its buyer and refunded by
+ * the surplus refund job. Answers the totals after it and the payment when a refund is due.
+ */
+export async function recordMoneyReturned(db: Executor, paymentId: number, returned: { providerId: string; amount: number }, now: Date): Promise<{ totals: MoneyTotals; refundDue: PaymentRow | null }> {
+  return db.transaction(async (tx) => {
+    const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
+    if (!payment) throw new Error(`no payment ${paymentId}`);
+    const before = await moneyTotals(tx, payment);
+    const amount = Math.min(returned.amount, before.reversed);
+    if (amount <= 0) return { totals: before, refundDue: null };
+    const [inserted] = await tx
+      .insert(paymentMovements)
+      .values({ paymentId, kind: 'reversal', providerId: returned.providerId, amount: -amount, createdAt: now })
+      .onConflictDoNothing()
+      .returning({ id: paymentMovements.id });
+    if (!inserted) return { totals: before, refundDue: null };
+    const totals = await moneyTotals(tx, payment);
+    if (payment.status === 'reversed' || payment.status === 'refunded') {
+      await tx.update(payments).set({ status: 'captured', refundedAt: null }).where(eq(payments.id, payment.id));
+    }
+    const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
+    if (!order || order.paymentNumber !== payment.captureId) return { totals, refundDue: await dueToBuyer(tx, payment.id, now) };
+    if (order.status === OrderStatus.Closed && order.refundedAt !== null) {
+      if (order.kind === 'goods' && order.shippedAt === null) return { totals, refundDue: await dueToBuyer(tx, payment.id, now) };
+      await reopenOrder(tx, order);
+      await countSold(tx, order.id, 1);
+    }
+    await returnOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, inserted.id, now);
+    return { totals, refundDue: null };
+  });
+}
+
+/** An order closed by its money going back stands again at the step it had reached. */
+async function reopenOrder(tx: Executor, order: typeof orders.$inferSelect): Promise<void> {
+  const status = order.completedAt ? OrderStatus.Completed : order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
+  await tx.update(orders).set({ status, cancelledAt: null, refundedAt: null }).where(eq(orders.id, order.id));
+}
+
+/** The payment's money is due back to its buyer: the surplus refund job asks the provider until it is refunded. */
+async function dueToBuyer(tx: Executor, paymentId: number, now: Date): Promise<PaymentRow> {
+  const [due] = await tx.update(payments).set({ refundDueSince: now }).where(eq(payments.id, paymentId)).returning();
+  return due!;
 }
 
 /** A movement of a payment that moves nothing else (a surplus capture refunded), once per provider event. */

@@ -509,11 +509,18 @@ async function refundAttemptKey(db: Executor, paymentId: number, amount: number)
  */
 async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now: Date) {
   deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id, captureId }, 'capture for an order that can no longer be paid: refunding it');
-  const key = (await refundAttemptKey(deps.db, payment.id, payment.amount)).key;
+  // What is left of it: all of it for a surplus capture, the part a won chargeback brought back for an order that stays closed.
+  const { left } = await moneyTotals(deps.db, payment);
+  if (left === 0) {
+    await deps.db.update(payments).set({ refundDueSince: null }).where(eq(payments.id, payment.id));
+    return;
+  }
+  // A kept request id asks again for what it asked before (never a second refund).
+  const { key, asked } = await refundAttemptKey(deps.db, payment.id, left);
   const due = () => deps.db.update(payments).set({ refundDueSince: sql`coalesce(${payments.refundDueSince}, ${now})` }).where(eq(payments.id, payment.id));
   let result: RefundResult;
   try {
-    result = await deps.payments.refund(captureId, { amount: payment.amount, currency: payment.currency }, key);
+    result = await deps.payments.refund(captureId, { amount: asked, currency: payment.currency }, key);
   } catch (error) {
     deps.logger.error({ err: error, orderId: payment.orderId, captureId }, 'refund of a surplus capture failed: it is asked again by a job');
     await due();
@@ -533,7 +540,7 @@ async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, capture
         : { status: 'refund-pending', refundId: result.refundId, refundDueSince: null },
     )
     .where(eq(payments.captureId, captureId));
-  if (result.status === 'completed') await noteMovement(deps.db, payment.id, { kind: 'refund', providerId: result.refundId ?? `request:${key}`, amount: payment.amount }, now);
+  if (result.status === 'completed') await noteMovement(deps.db, payment.id, { kind: 'refund', providerId: result.refundId ?? `request:${key}`, amount: asked }, now);
 }
 
 /**
@@ -634,7 +641,11 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
   }
   if (event.type === 'refund-completed') return moneyBackByEvent(deps, event, now);
   if (event.type === 'capture-reversed') return moneyBackByEvent(deps, event, now);
-  if (event.type === 'dispute') return recordDispute(deps, event.disputeId, now);
+  if (event.type === 'dispute') {
+    const refundDue = await recordDispute(deps, event.disputeId, now);
+    if (refundDue?.captureId) await refundOrphanCapture(deps, refundDue, refundDue.captureId, now);
+    return;
+  }
   const [payment] = await deps.db
     .select()
     .from(payments)

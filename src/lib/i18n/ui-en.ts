@@ -409,6 +409,7 @@ export const uiEn = {
   'energy.type.adjustment': 'Adjustment',
   'energy.type.take-back': 'Taken back (payment returned)',
   'energy.type.debt-repayment': 'Owed points repaid',
+  'energy.type.take-back-returned': 'Taken back, then returned (payment kept)',
   'energy.time': 'Time',
   'energy.type': 'Type',
   'energy.points': 'Points',

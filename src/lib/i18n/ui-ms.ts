@@ -408,6 +408,7 @@ export const uiMs: UiDictionary = {
   'energy.type.adjustment': 'Pelarasan',
   'energy.type.take-back': 'Ditarik balik (bayaran dipulangkan)',
   'energy.type.debt-repayment': 'Mata terhutang dibayar',
+  'energy.type.take-back-returned': 'Tarikan balik dipulangkan (bayaran kekal)',
   'energy.time': 'Masa',
   'energy.type': 'Jenis',
   'energy.points': 'Mata',

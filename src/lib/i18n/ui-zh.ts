@@ -408,6 +408,7 @@ export const uiZh: UiDictionary = {
   'energy.type.adjustment': '调整',
   'energy.type.take-back': '收回（付款已退回）',
   'energy.type.debt-repayment': '偿还欠款能量',
+  'energy.type.take-back-returned': '收回后退还（付款保留）',
   'energy.time': '时间',
   'energy.type': '类型',
   'energy.points': '能量',

@@ -249,9 +249,22 @@ describe('the PayPal adapter capturing', () => {
       open: true,
       outcome: null,
       refunded: null,
+      returnedToSeller: null,
     });
     paypal.resolveDispute(disputeId, 'RESOLVED_BUYER_FAVOUR');
-    expect(await provider.dispute(disputeId)).toMatchObject({ open: false, outcome: 'buyer', refunded: { amount: 10000, currency: 'USD' } });
+    expect(await provider.dispute(disputeId)).toMatchObject({ open: false, outcome: 'buyer', refunded: { amount: 10000, currency: 'USD' }, returnedToSeller: null });
+  });
+
+  it('reads what a chargeback won gave back to the seller from the dispute\'s money movements', async () => {
+    const { provider, providerOrderId } = await approvedOrder();
+    const captured = await provider.capture(providerOrderId, requestId(), 'paypal');
+    if (captured.status !== 'completed') throw new Error('not captured');
+    const disputeId = paypal.openDispute(captured.captureId, { stage: 'CHARGEBACK', value: '40.00' });
+    paypal.reverse(captured.captureId, '40.00');
+    expect(await provider.dispute(disputeId)).toMatchObject({ open: true, returnedToSeller: null });
+    paypal.resolveDispute(disputeId, 'RESOLVED_SELLER_FAVOUR');
+    expect(await provider.dispute(disputeId)).toMatchObject({ open: false, outcome: 'seller', refunded: null, returnedToSeller: { amount: 4000, currency: 'USD' } });
+    expect(paypal.captures.get(captured.captureId)!.status).toBe('COMPLETED');
   });
 });
 

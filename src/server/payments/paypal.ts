@@ -46,6 +46,7 @@ type PaypalDispute = {
   dispute_amount?: PaypalMoney;
   disputed_transactions?: { seller_transaction_id?: string }[];
   dispute_outcome?: { outcome_code?: string; amount_refunded?: PaypalMoney };
+  money_movements?: { affected_party?: string; type?: string; amount?: PaypalMoney; reason?: string }[];
 };
 type PaypalAuthentication = { liability_shift?: string; three_d_secure?: { enrollment_status?: string; authentication_status?: string } };
 type PaypalOrder = {
@@ -401,7 +402,8 @@ function capturedAmount(amount: PaypalMoney | undefined): CapturedAmount | null 
 /**
  * A dispute in the shop's words. PayPal's outcome codes: RESOLVED_BUYER_FAVOUR (and a payout, or an
  * accepted claim) are the buyer's, with `amount_refunded`; RESOLVED_SELLER_FAVOUR, CANCELED_BY_BUYER and
- * DENIED leave the money with the seller.
+ * DENIED leave the money with the seller, and give back what a chargeback took: the money movements
+ * crediting the seller a settlement (fees are not the order's money).
  */
 function disputeOf(dispute: PaypalDispute): DisputeInfo {
   const code = dispute.dispute_outcome?.outcome_code;
@@ -415,7 +417,19 @@ function disputeOf(dispute: PaypalDispute): DisputeInfo {
     open,
     outcome: open ? null : buyer ? 'buyer' : 'seller',
     refunded: buyer ? capturedAmount(dispute.dispute_outcome?.amount_refunded) : null,
+    returnedToSeller: open || buyer ? null : settlementCredited(dispute.money_movements ?? []),
   };
+}
+
+/** What the money movements credited the seller as a dispute's settlement; null when nothing was. */
+function settlementCredited(movements: NonNullable<PaypalDispute['money_movements']>): CapturedAmount | null {
+  const credits = movements
+    .filter((movement) => movement.affected_party === 'SELLER' && movement.type === 'CREDIT' && (movement.reason ?? 'DISPUTE_SETTLEMENT') === 'DISPUTE_SETTLEMENT')
+    .map((movement) => capturedAmount(movement.amount))
+    .filter((amount): amount is CapturedAmount & { amount: number } => amount !== null && amount.amount !== null);
+  const currency = credits[0]?.currency;
+  if (!currency || credits.some((credit) => credit.currency !== currency)) return null;
+  return { amount: credits.reduce((sum, credit) => sum + credit.amount, 0), currency };
 }
 
 /** The events the shop acts on; a capture's PayPal order is in its related ids. */

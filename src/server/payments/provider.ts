@@ -105,6 +105,8 @@ export type DisputeInfo = {
   open: boolean;
   outcome: 'buyer' | 'seller' | null;
   refunded: CapturedAmount | null;
+  /** Decided for the seller: what a chargeback had taken and PayPal gave back to the shop. */
+  returnedToSeller: CapturedAmount | null;
 };
 
 /** A verified webhook event, in the shop's words; `other` is genuine but not one the shop acts on. */
