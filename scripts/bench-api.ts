@@ -1,31 +1,39 @@
 /**
- * The API under load, on PostgreSQL, beside a bare Hono server as the floor of this machine.
- * Creates (and drops) its own database on DATABASE_URL's server (default the local one), starts the
- * shop and a hello-world Hono server as child processes, then on loopback:
- * - drives the product list and a signed-in cart read at fixed rates: p50/p99, and the highest rate
- *   whose p99 stays within 20 ms;
+ * The API under load, on PostgreSQL and on embedded PGlite, beside a bare Hono server as the floor of
+ * this machine. Creates (and drops) its own database on BENCH_POSTGRES_URL's server (default the local
+ * one) and its own PGlite folder, starts the shop and a hello-world Hono server as child processes,
+ * then on loopback:
+ * - drives the product list and the signed-in cart read (three lines) at fixed rates: p50/p99, and the
+ *   highest rate whose p99 stays within 20 ms; the cart read for one customer and for --customers
+ *   customers (each request the next one's session);
  * - the most requests per second with 10 connections;
  *   (each read is warmed by a second of load first, not counted: a running shop's pool is open and its code compiled)
- * - createOrder per second (10 at a time, from ten customers and from one, after 300 orders not counted),
- *   and that stock never went below zero;
- * - the shop's resident memory once started and idle (after --idle-seconds, default 20), on PostgreSQL
- *   and on embedded PGlite: after the first start, which seeds the demo catalogue, and after a
- *   restart; and after each measured start (all its processes);
+ * - createOrder per second: --orders orders from --customers customers, --in-flight at a time, and the
+ *   same number from one customer, 10 at a time (after 300 orders not counted); then, with the shop
+ *   stopped, that the stock never went below zero and the units still held by open orders plus the
+ *   stock left equal the stock there was (an order placed again for the same cart closes the earlier
+ *   one and gives its units back, decision 075);
+ * - the shop's resident memory once started and idle (after --idle-seconds, default 20): after the
+ *   first start, which seeds the demo catalogue, and after a restart; and after each measured start;
  * - the server CPU time per request (from /proc), a figure that holds on a busy machine.
- * It does so for the shop on one process and again on two (WORKERS=2, Node's cluster on one port), and
- * prints the figures side by side.
- * Usage: npm run bench:api [-- --seconds 3] [--processes 1,2] [--idle-seconds 20] [--orders-only] [--cpu-prof]   (stops by itself)
+ * PostgreSQL is measured on one process and on two (WORKERS=2, Node's cluster on one port); PGlite on
+ * one (it has one owner). Each figure is printed beside the one `docs/benchmarks/api.json` keeps from
+ * the last saved run (--save writes this run's there), with the machine's load.
+ * Usage: npm run bench:api [-- --seconds 3] [--database postgres,pglite] [--processes 1,2] [--customers 200]
+ *   [--orders 600] [--in-flight 50] [--idle-seconds 20] [--orders-only] [--cpu-prof] [--save]   (stops by itself)
  * --orders-only skips the read rates (createOrder and memory only, for profiling checkout).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { encodePassword } from '@/features/auth/auth';
+import { embeddedOptions } from '@/server/db/client';
 import { homeAddress } from '@/features/delivery/fixtures/addresses';
 import { nodeArgumentsOf } from '../tests/support/processes';
 
@@ -36,8 +44,18 @@ const { values } = parseArgs({
     'idle-seconds': { type: 'string', default: '20' },
     'orders-only': { type: 'boolean', default: false },
     'cpu-prof': { type: 'boolean', default: false },
+    database: { type: 'string', default: 'postgres,pglite' },
+    customers: { type: 'string', default: '200' },
+    orders: { type: 'string', default: '600' },
+    'in-flight': { type: 'string', default: '50' },
+    save: { type: 'boolean', default: false },
   },
 });
+const databases = values.database.split(',') as ('postgres' | 'pglite')[];
+const customerCount = Number(values.customers);
+const orderCount = Number(values.orders);
+const inFlight = Number(values['in-flight']);
+const savedFigures = path.join(import.meta.dirname, '..', 'docs', 'benchmarks', 'api.json');
 const seconds = Number(values.seconds);
 const idleSeconds = Number(values['idle-seconds']);
 const processCounts = values.processes.split(',').map(Number);
@@ -49,7 +67,8 @@ const database = `bench_api_${process.pid}`;
 delete process.env.DATABASE_URL;
 const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
 
-type Target = { port: number; path: string; headers?: Record<string, string> };
+/** Where a request goes; `headers` may be a function, asked for each request (the next customer's session). */
+type Target = { port: number; path: string; headers?: Record<string, string> | (() => Record<string, string>) };
 type Reply = { status: number; body: string; headers: http.IncomingHttpHeaders };
 
 function request(target: Target, init: { method?: string; body?: unknown } = {}): Promise<Reply> {
@@ -62,7 +81,7 @@ function request(target: Target, init: { method?: string; body?: unknown } = {})
         path: target.path,
         method: init.method ?? 'GET',
         agent,
-        headers: { ...target.headers, ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) },
+        headers: { ...(typeof target.headers === 'function' ? target.headers() : target.headers), ...(payload ? { 'Content-Type': 'application/json', 'Content-Length': Buffer.byteLength(payload) } : {}) },
       },
       (res) => {
         let body = '';
@@ -181,9 +200,11 @@ const freePort = () =>
   });
 
 type Rates = Awaited<ReturnType<typeof rateTable>>;
-type Orders = { perSecond: number; oversold: boolean };
-type Figures = { products: Rates; cart: Rates; orders: Orders; oneCustomer: Orders; idleMb: number };
+type Orders = { perSecond: number; placed: number; refused: number; oversold: boolean | null };
+type Figures = { products: Rates; cart: Rates; carts: Rates; orders: Orders; oneCustomer: Orders; idleMb: number };
 type Api = (pathAndQuery: string, headers?: Record<string, string>) => Target;
+type Database = { kind: 'postgres' | 'pglite'; name: string; url: string | undefined; dataDir: string };
+type Sql = <Row>(text: string, params?: unknown[]) => Promise<Row[]>;
 
 /** A new customer, signed in: the cookie header of the session. */
 async function register(api: Api, email: string) {
@@ -193,23 +214,40 @@ async function register(api: Api, email: string) {
   return { Cookie: `token=${token}` };
 }
 
+/** Runs `work` on the database directly, with the shop stopped (PGlite has one owner at a time). */
+async function onDatabase<T>(database: Database, work: (sql: Sql) => Promise<T>): Promise<T> {
+  if (database.url) {
+    const client = new pg.Client({ connectionString: database.url });
+    await client.connect();
+    try {
+      return await work(async (text, params) => (await client.query(text, params)).rows);
+    } finally {
+      await client.end();
+    }
+  }
+  const client = new PGlite(path.join(database.dataDir, 'db'), embeddedOptions);
+  try {
+    return await work(async <Row>(text: string, params?: unknown[]) => (await client.query<Row>(text, params)).rows);
+  } finally {
+    await client.close();
+  }
+}
+
 /**
- * createOrder on 10 connections, one unit each, from a size with a known stock, until 50 more than it
- * holds were asked for; connection i orders as customer i modulo their number. Answers the placed
- * orders per second and whether the stock went below zero or more was placed than it held.
+ * createOrder of one unit of `spec`, `inFlight` at a time, `count` in all; request i orders as customer
+ * i modulo their number. Answers the placed orders per second (stock is checked afterwards, `checkStock`).
  */
-async function placeOrders(databaseUrl: string, spec: number, api: Api, customers: Record<string, string>[], pids: number[], { stock = 1000, warmUp = false } = {}): Promise<Orders> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  await client.query('update specifications set stock = $1 where id = $2', [stock, spec]);
+async function placeOrders(spec: number, api: Api, customers: Record<string, string>[], pids: number[], { count, inFlight: connections, label }: { count: number; inFlight: number; label?: string }): Promise<Orders> {
   let placed = 0;
   let refused = 0;
+  let asked = 0;
   const cpuBefore = cpuNow(pids);
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: 10 }, async (_, connection) => {
-      while (placed + refused < stock + 50) {
-        const reply = await request(api('/order/createOrder', customers[connection % customers.length]), {
+    Array.from({ length: connections }, async () => {
+      while (asked < count) {
+        const customer = customers[asked++ % customers.length];
+        const reply = await request(api('/order/createOrder', customer), {
           method: 'POST',
           body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
         });
@@ -220,12 +258,21 @@ async function placeOrders(databaseUrl: string, spec: number, api: Api, customer
   );
   const orderSeconds = (performance.now() - started) / 1000;
   const cpu = cpuPer(cpuBefore, pids, placed + refused);
-  const left = (await client.query<{ stock: number }>('select stock from specifications where id = $1', [spec])).rows[0]!.stock;
-  await client.end();
-  const oversold = left < 0 || placed > stock;
-  const who = customers.length === 1 ? 'one customer' : `${customers.length} customers`;
-  if (!warmUp) console.log(`  createOrder, ${who}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused once ${stock} units were sold; stock left ${left}${oversold ? ', OVERSOLD' : ', no oversell'}); CPU per order: ${cpu.shop.toFixed(2)} ms server, ${cpu.database.toFixed(2)} ms database`);
-  return { perSecond: placed / orderSeconds, oversold };
+  if (label) console.log(`  createOrder, ${label}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused); CPU per order: ${cpu.shop.toFixed(2)} ms server, ${cpu.database.toFixed(2)} ms database`);
+  return { perSecond: placed / orderSeconds, placed, refused, oversold: null };
+}
+
+/** No oversell: the stock left is not below zero, and with the units open orders still hold it makes the stock there was. */
+async function checkStock(sql: Sql, spec: number, stock: number, orders: Orders, label: string): Promise<Orders> {
+  const [left] = await sql<{ stock: number }>('select stock from specifications where id = $1', [spec]);
+  const [held] = await sql<{ units: number | string | null }>(
+    'select sum(l.quantity) as units from order_lines l join orders o on o.id = l.order_id where l.specification_id = $1 and o.status <> 3',
+    [spec],
+  );
+  const units = Number(held?.units ?? 0);
+  const oversold = left!.stock < 0 || left!.stock + units !== stock;
+  console.log(`  createOrder, ${label}: stock ${stock}, left ${left!.stock}, held by open orders ${units}: ${oversold ? 'OVERSOLD' : 'no oversell'}`);
+  return { ...orders, oversold };
 }
 
 // Not NODE_ENV=production: that asks for https, SMTP and PayPal (docs/decisions/072), which a benchmark on loopback has not.
@@ -244,9 +291,9 @@ const shopEnvironment = (databaseUrl: string | undefined, dataDir: string, port:
   UNPAID_UNITS_PER_CUSTOMER: '1000000',
 });
 
-/** The shop's resident memory, idle `idleSeconds` after it started on one process (PGlite in `dataDir` without a URL). */
-async function idleAfterStart(databaseUrl: string | undefined, dataDir: string) {
-  const shop = await startChild([...nodeArgumentsOf('start'), '--no-build'], shopEnvironment(databaseUrl, dataDir, await freePort(), 1), /running at/);
+/** The shop's resident memory, idle `idleSeconds` after it started on one process. */
+async function idleAfterStart(database: Database) {
+  const shop = await startChild([...nodeArgumentsOf('start'), '--no-build'], shopEnvironment(database.url, database.dataDir, await freePort(), 1), /running at/);
   try {
     await new Promise((resolve) => setTimeout(resolve, idleSeconds * 1000));
     return rssMb([shop.pid!]);
@@ -255,49 +302,71 @@ async function idleAfterStart(databaseUrl: string | undefined, dataDir: string) 
   }
 }
 
-/** Starts the shop on `processes` processes, measures it, and stops it. */
-async function measureShop(processes: number, databaseUrl: string, dataDir: string): Promise<Figures> {
+const STOCK = 1000;
+
+/**
+ * Measures the shop on `processes` processes: a first start registers the customers, fills their carts
+ * and picks three sizes (a warm-up's and one for each shape of createOrder); with the shop stopped their
+ * stock is set; a second start is measured; with the shop stopped again the stock is checked.
+ */
+async function measureShop(database: Database, processes: number, run: number): Promise<Figures> {
   const shopPort = await freePort();
-  const shop = await startChild(
-    [...(values['cpu-prof'] ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), 'var', 'profiles')}`] : []), ...nodeArgumentsOf('start'), '--no-build'],
-    shopEnvironment(databaseUrl, dataDir, shopPort, processes),
-    processes > 1 ? /processes serve it: [\d, ]+\n/ : /running at/,
-  );
+  const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
+  const start = (profile = false) =>
+    startChild(
+      [...(profile ? ['--cpu-prof', `--cpu-prof-dir=${path.join(process.cwd(), 'var', 'profiles')}`] : []), ...nodeArgumentsOf('start'), '--no-build'],
+      shopEnvironment(database.url, database.dataDir, shopPort, processes),
+      processes > 1 ? /processes serve it: [\d, ]+\n/ : /running at/,
+    );
+  const ids = async (path: string) => JSON.parse((await request(api(path))).body) as { data: { list: { goodsId: number }[]; specifications: { goodsSpecificationId: number }[] } };
+
+  const first = await start();
+  const customers: Record<string, string>[] = [];
+  const specs: number[] = [];
+  try {
+    const list = (await ids('/goods/queryProductList?pageSize=12')).data.list;
+    for (const product of list.slice(0, 6)) specs.push((await ids(`/goods/getProductDetails?goodsId=${product.goodsId}`)).data.specifications[0]!.goodsSpecificationId);
+    for (let index = 0; index < customerCount; index++) customers.push(await register(api, `bench.${process.pid}.${database.kind}.${run}.${index}@example.com`));
+    // Every customer's cart holds three lines, as a shopper's header badge reads it.
+    for (const customer of customers) {
+      for (const spec of specs.slice(3, 6)) await request(api('/shoppingcart/addShoppingCart', customer), { method: 'POST', body: { goodsSpecificationId: spec, goodsQuantity: 1 } });
+    }
+  } finally {
+    await stopChild(first);
+  }
+  const [warmUp, many, one] = specs as [number, number, number];
+  await onDatabase(database, (sql) => sql('update specifications set stock = $1 where id = any($2)', [STOCK, [warmUp, many, one]]));
+
+  const shop = await start(values['cpu-prof']);
+  let figures: Figures;
   try {
     const workers = /processes serve it: ([\d, ]+)\n/.exec(shop.output())?.[1]?.split(', ').map(Number) ?? [];
     await new Promise((resolve) => setTimeout(resolve, 3000));
-    const idleMb = rssMb([shop.pid!, ...workers]);
     const pids = [shop.pid!, ...workers];
-
-    const api = (pathAndQuery: string, headers: Record<string, string> = {}): Target => ({ port: shopPort, path: `/api/v1${pathAndQuery}`, headers });
-    const signedIn = await register(api, `bench.${process.pid}.${processes}@example.com`);
-    const list = JSON.parse((await request(api('/goods/queryProductList?pageSize=12'))).body) as { data: { list: { goodsId: number }[] } };
-    const details = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${list.data.list[0]!.goodsId}`))).body) as {
-      data: { specifications: { goodsSpecificationId: number }[] };
-    };
-    const spec = details.data.specifications[0]!.goodsSpecificationId;
-    for (const product of list.data.list.slice(1, 3)) {
-      const other = JSON.parse((await request(api(`/goods/getProductDetails?goodsId=${product.goodsId}`))).body) as { data: { specifications: { goodsSpecificationId: number }[] } };
-      await request(api('/shoppingcart/addShoppingCart', signedIn), { method: 'POST', body: { goodsSpecificationId: other.data.specifications[0]!.goodsSpecificationId, goodsQuantity: 1 } });
-    }
-
-    const label = processes === 1 ? 'one process' : `${processes} processes (WORKERS=${processes})`;
-    console.log(`\n  shop on ${label}, idle after a restart: ${idleMb} MB RSS${processes === 1 ? ' (target ≤ 200 MB)' : ' in all'}`);
+    const idleMb = rssMb(pids);
+    const label = `${database.name}, ${processes === 1 ? 'one process' : `${processes} processes (WORKERS=${processes})`}`;
+    console.log(`\n  shop on ${label}, idle after a restart: ${idleMb} MB RSS${processes === 1 ? ` (target ≤ ${database.kind === 'postgres' ? 200 : 300} MB)` : ' in all'}`);
     const skipped = { best: 0, max: 0, cpuPerRequest: 0 };
-    const products = values['orders-only'] ? skipped : await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }), pids);
-    const cart = values['orders-only'] ? skipped : await rateTable('signed-in cart read', api('/shoppingcart/queryShoppingCartList', { ...signedIn, Currency: 'USD' }), pids);
+    const reads = !values['orders-only'];
+    const products = reads ? await rateTable('product list', api('/goods/queryProductList?pageSize=12', { Language: 'EN', Currency: 'USD' }), pids) : skipped;
+    const cart = reads ? await rateTable('cart read, one customer', api('/shoppingcart/queryShoppingCartList', { ...customers[0]!, Currency: 'USD' }), pids) : skipped;
+    let next = 0;
+    const everyCustomer = { ...api('/shoppingcart/queryShoppingCartList'), headers: () => ({ ...customers[next++ % customers.length]!, Currency: 'USD' }) };
+    const carts = reads ? await rateTable(`cart read, ${customers.length} customers`, everyCustomer, pids) : skipped;
 
-    // createOrder, 10 at a time: from ten customers (each connection its own), and from one.
-    const customers = [signedIn];
-    for (let index = 1; index < 10; index++) customers.push(await register(api, `bench.${process.pid}.${processes}.${index}@example.com`));
     // Orders first, not counted: a running shop's code is compiled and its pool open.
-    await placeOrders(databaseUrl, spec, api, customers, pids, { stock: 300, warmUp: true });
-    const orders = await placeOrders(databaseUrl, spec, api, customers, pids);
-    const oneCustomer = await placeOrders(databaseUrl, spec, api, [signedIn], pids);
-    return { products, cart, orders, oneCustomer, idleMb };
+    await placeOrders(warmUp, api, customers, pids, { count: 300, inFlight: 10 });
+    const orders = await placeOrders(many, api, customers, pids, { count: orderCount, inFlight, label: `${customers.length} customers, ${inFlight} in flight` });
+    const oneCustomer = await placeOrders(one, api, customers.slice(0, 1), pids, { count: orderCount, inFlight: 10, label: 'one customer, 10 in flight' });
+    figures = { products, cart, carts, orders, oneCustomer, idleMb };
   } finally {
     await stopChild(shop);
   }
+  return onDatabase(database, async (sql) => ({
+    ...figures,
+    orders: await checkStock(sql, many, STOCK, figures.orders, `${customers.length} customers`),
+    oneCustomer: await checkStock(sql, one, STOCK, figures.oneCustomer, 'one customer'),
+  }));
 }
 
 async function stopChild(child: ChildProcess) {
@@ -310,7 +379,7 @@ async function stopChild(child: ChildProcess) {
 const admin = new pg.Client({ connectionString: serverUrl });
 await admin.connect();
 await admin.query(`create database ${database}`);
-const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-api-'));
+const folders: string[] = [];
 const children: ChildProcess[] = [];
 try {
   const floorPort = await freePort();
@@ -321,45 +390,67 @@ try {
   const databaseUrl = new URL(serverUrl);
   databaseUrl.pathname = `/${database}`;
 
-  console.log(`\nAPI on PostgreSQL, ${seconds} s per step, loopback (${os.cpus().length} cores, load ${os.loadavg()[0]!.toFixed(1)})\n`);
+  const loadAtStart = os.loadavg()[0]!;
+  console.log(`\nAPI on ${databases.join(' and ')}, ${seconds} s per step, loopback (${os.cpus().length} cores, load ${loadAtStart.toFixed(1)})\n`);
   const floor = values['orders-only'] ? { best: 0, max: 0, cpuPerRequest: 0 } : await rateTable('bare Hono (floor)', { port: floorPort, path: '/' }, [floorServer.pid!]);
-  // The first start seeds the demo catalogue (drawing its pictures); a restart finds it. Both databases.
+  const runs: { column: string; figures: Figures }[] = [];
   const idle: Record<string, { first: number; restart: number }> = {};
-  for (const [name, url, target] of [
-    ['PostgreSQL', databaseUrl.toString(), 200],
-    ['embedded PGlite', undefined, 300],
-  ] as const) {
-    const folder = url ? dataDir : await mkdtemp(path.join(os.tmpdir(), 'shop-bench-api-pglite-'));
-    try {
-      idle[name] = { first: await idleAfterStart(url, folder), restart: await idleAfterStart(url, folder) };
-    } finally {
-      if (!url) await rm(folder, { recursive: true, force: true });
+  for (const kind of databases) {
+    const dataDir = await mkdtemp(path.join(os.tmpdir(), `shop-bench-api-${kind}-`));
+    folders.push(dataDir);
+    const measured: Database = { kind, name: kind === 'postgres' ? 'PostgreSQL' : 'embedded PGlite', url: kind === 'postgres' ? databaseUrl.toString() : undefined, dataDir };
+    // The first start seeds the demo catalogue (drawing its pictures); a restart finds it.
+    idle[measured.name] = { first: await idleAfterStart(measured), restart: await idleAfterStart(measured) };
+    console.log(`\n  idle ${idleSeconds} s after start on ${measured.name}: ${idle[measured.name]!.first} MB RSS after the first start (seeding the demo catalogue), ${idle[measured.name]!.restart} MB after a restart (target ≤ ${kind === 'postgres' ? 200 : 300} MB)`);
+    for (const processes of kind === 'postgres' ? processCounts : [1]) {
+      runs.push({ column: `${kind === 'postgres' ? 'PostgreSQL' : 'PGlite'} ×${processes}`, figures: await measureShop(measured, processes, runs.length) });
     }
-    console.log(`\n  idle ${idleSeconds} s after start on ${name}: ${idle[name]!.first} MB RSS after the first start (seeding the demo catalogue), ${idle[name]!.restart} MB after a restart (target ≤ ${target} MB)`);
   }
-  const runs: [number, Figures][] = [];
-  for (const processes of processCounts) runs.push([processes, await measureShop(processes, databaseUrl.toString(), dataDir)]);
 
-  const column = (text: string) => text.padStart(14);
-  const row = (name: string, cell: (figures: Figures) => string) => console.log(`  ${name.padEnd(44)}${runs.map(([, figures]) => column(cell(figures))).join('')}`);
+  const before = (() => {
+    try {
+      return JSON.parse(readFileSync(savedFigures, 'utf8')) as { date: string; load: number; columns: Record<string, Record<string, string>> };
+    } catch {
+      return null;
+    }
+  })();
+  const rows: [string, (figures: Figures) => string][] = [
+    [`product list, highest rate with p99 ≤ ${p99Budget} ms`, (figures) => `${figures.products.best}/s`],
+    ['product list, most per second (10 conn.)', (figures) => `${figures.products.max.toFixed(0)}/s`],
+    ['product list, server CPU per request', (figures) => `${figures.products.cpuPerRequest.toFixed(3)} ms`],
+    [`cart read, one customer, highest rate p99 ≤ ${p99Budget} ms`, (figures) => `${figures.cart.best}/s`],
+    [`cart read, ${customerCount} customers, highest rate p99 ≤ ${p99Budget} ms`, (figures) => `${figures.carts.best}/s`],
+    ['cart read, most per second', (figures) => `${figures.cart.max.toFixed(0)}/s`],
+    ['cart read, server CPU per request', (figures) => `${figures.cart.cpuPerRequest.toFixed(3)} ms`],
+    [`createOrder per second, ${customerCount} customers`, (figures) => `${figures.orders.perSecond.toFixed(0)}/s${figures.orders.oversold ? ' OVERSOLD' : ''}`],
+    ['createOrder per second, one customer', (figures) => `${figures.oneCustomer.perSecond.toFixed(0)}/s${figures.oneCustomer.oversold ? ' OVERSOLD' : ''}`],
+    ['memory idle after a restart (all processes)', (figures) => `${figures.idleMb} MB`],
+  ];
+  const cell = (text: string) => text.padStart(26);
   console.log(`\n  summary (floor: ${floor.best}/s within ${p99Budget} ms, most ${floor.max.toFixed(0)}/s, ${floor.cpuPerRequest.toFixed(3)} ms CPU per request)`);
-  console.log(`  ${''.padEnd(44)}${runs.map(([processes]) => column(processes === 1 ? '1 process' : `${processes} processes`)).join('')}`);
-  row(`product list, highest rate with p99 ≤ ${p99Budget} ms`, (figures) => `${figures.products.best}/s`);
-  row('product list, most per second (10 conn.)', (figures) => `${figures.products.max.toFixed(0)}/s`);
-  row(`signed-in cart read, highest rate p99 ≤ ${p99Budget} ms`, (figures) => `${figures.cart.best}/s`);
-  row('product list, server CPU per request', (figures) => `${figures.products.cpuPerRequest.toFixed(3)} ms`);
-  row('signed-in cart read, most per second', (figures) => `${figures.cart.max.toFixed(0)}/s`);
-  row('signed-in cart read, server CPU per request', (figures) => `${figures.cart.cpuPerRequest.toFixed(3)} ms`);
-  const ordersCell = (orders: Orders) => `${orders.perSecond.toFixed(0)}/s${orders.oversold ? ' OVERSOLD' : ''}`;
-  row('createOrder per second, 10 customers', (figures) => ordersCell(figures.orders));
-  row('createOrder per second, one customer', (figures) => ordersCell(figures.oneCustomer));
-  row('memory idle after a restart (all processes)', (figures) => `${figures.idleMb} MB`);
+  if (before) console.log(`  (in brackets: the run saved on ${before.date}, load ${before.load.toFixed(1)})`);
+  console.log(`  ${''.padEnd(50)}${runs.map((run) => cell(run.column)).join('')}`);
+  const columns: Record<string, Record<string, string>> = {};
+  for (const [name, figure] of rows) {
+    const cells = runs.map((run) => {
+      const now = figure(run.figures);
+      (columns[run.column] ??= {})[name] = now;
+      const then = before?.columns[run.column]?.[name];
+      return cell(then ? `${now} (${then})` : now);
+    });
+    console.log(`  ${name.padEnd(50)}${cells.join('')}`);
+  }
   for (const [name, { first, restart }] of Object.entries(idle)) console.log(`  idle on ${name}: ${first} MB after the first start, ${restart} MB after a restart`);
-  console.log(`  load average at the end: ${os.loadavg().map((load) => load.toFixed(1)).join(', ')}`);
+  const loadAtEnd = os.loadavg();
+  console.log(`  load average at the start: ${loadAtStart.toFixed(1)}; at the end: ${loadAtEnd.map((load) => load.toFixed(1)).join(', ')}`);
+  if (values.save) {
+    writeFileSync(savedFigures, `${JSON.stringify({ date: new Date().toISOString().slice(0, 16).replace('T', ' '), load: Math.max(loadAtStart, loadAtEnd[0]!), columns }, null, 2)}\n`);
+    console.log(`  saved in ${path.relative(process.cwd(), savedFigures)}`);
+  }
 } finally {
   for (const child of children) await stopChild(child);
   agent.destroy();
   await admin.query(`drop database if exists ${database} with (force)`);
   await admin.end();
-  await rm(dataDir, { recursive: true, force: true });
+  for (const folder of folders) await rm(folder, { recursive: true, force: true });
 }
