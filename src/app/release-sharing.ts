@@ -43,7 +43,7 @@ export type ReleaseSharing = {
 };
 
 export type SharingOptions = {
-  database: DatabaseHandle;
+  database: Pick<DatabaseHandle, 'db' | 'exclusively' | 'listen'>;
   /** The bucket every machine reads; null: releases stay in this machine's site folder. */
   bucket: Storage | null;
   cdn: CdnSettings | null;
@@ -62,9 +62,17 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
     return run;
   };
 
+  // The changed files a purge has not yet gone through for (a refused or failed purge): the next one names them too.
+  const pendingFile = path.join(root, 'purge-pending.json');
   const purge = async (files: string[]) => {
-    if (!cdn || files.length === 0) return 0;
-    return purgeChangedPages(cdn, files);
+    if (!cdn) return 0;
+    const pending = JSON.parse(await readFile(pendingFile, 'utf8').catch(() => '[]')) as string[];
+    const all = [...new Set([...pending, ...files])];
+    if (all.length === 0) return 0;
+    await writeFile(pendingFile, JSON.stringify(all));
+    const tags = await purgeChangedPages(cdn, all);
+    await rm(pendingFile, { force: true });
+    return tags;
   };
 
   const currentShared = async (): Promise<string | null> => {
