@@ -25,6 +25,7 @@ import { servePages } from './pages';
 import { endWarmRenderers } from './render-pages';
 import { hasPages, publishingSettled, publishSite, siteDir, type PublishOptions, type PublishResult } from './site-build';
 import { prepareInChild } from './prepare';
+import { openReleaseSharing, sharesReleases, type ReleaseSharing } from './release-sharing';
 import { openStorage } from '@/server/storage/open-storage';
 import { openBackupChannel } from '@/server/backup/backup-channel';
 import type { Storage } from '@/server/storage/storage';
@@ -80,9 +81,12 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let jobs: ReturnType<typeof startJobs> | undefined;
   let backupChannel: { close(): Promise<void> } | undefined;
   let mailSender: Awaited<ReturnType<typeof startMailSender>> | undefined;
+  let sharing: ReleaseSharing | undefined;
   /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
   const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
-    publishSite({
+    // One publish at a time across the shop's machines; shared with them and purged from the CDN (docs/decisions/084, 085).
+    sharing!.publish(() =>
+      publishSite({
       db: database!.db,
       storage: storage!,
       testMode: config.payment.provider === 'test',
@@ -93,7 +97,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       render: config.render,
       quiet: options.quietBuild ?? false,
       ...(publishOptions.onProgress ? { onProgress: publishOptions.onProgress } : {}),
-    });
+    }));
   const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   try {
     // A picture store that cannot be reached stops the shop before it touches the data.
@@ -102,7 +106,8 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     // database has one owner at a time, so there the child runs before this process opens it: for
     // a new data folder or pages to build. On PostgreSQL, once it is open: also for an empty shop.
     const build = options.build ?? 'if-missing';
-    const pagesWanted = build === 'always' || (build === 'if-missing' && !hasPages(pagesDir));
+    const wantsPages = () => build === 'always' || (build === 'if-missing' && !hasPages(pagesDir));
+    let pagesWanted = wantsPages();
     const prepare = () =>
       prepareInChild({
         config: { ...settled, publicOriginSet: true },
@@ -121,10 +126,15 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
+    sharing = openReleaseSharing({ database, bucket: sharesReleases(database, config.storage.kind) ? storage : null, cdn: config.cdn, root: pagesDir, logger });
     // Shops starting together on one PostgreSQL database prepare it one at a time: the next finds it seeded.
     if (serving && config.databaseUrl) {
       const opened = database;
+      const shared = sharing;
       await opened.exclusively('prepare', async () => {
+        // A release another machine published is served as it is, not built again (docs/decisions/084).
+        await shared.follow();
+        pagesWanted = wantsPages();
         if (pagesWanted || picturesToSize || !(await hasProducts(opened.db))) await prepare();
       });
     }
@@ -149,6 +159,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       countUnpaidOrdersInMetrics(database.db);
     }
     servePages(shopApp, pagesDir, settled);
+    if (serving) await sharing.listen();
     if (options.jobs ?? true) {
       jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
       const onOutcome = serving ? countMailInMetrics(database.db) : undefined;
@@ -174,6 +185,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     await jobs?.stop();
     await mailSender?.stop();
     await catalogueCache?.close();
+    await sharing?.close();
     await storage?.close();
     await database?.close();
     throw error;
@@ -183,6 +195,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   const store = storage;
   const cache = catalogueCache!;
   const channel = backupChannel;
+  const releases = sharing;
   let closing: Promise<void> | undefined;
   const close = () =>
     (closing ??= (async () => {
@@ -191,6 +204,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
       await jobs?.stop();
       await mailSender?.stop();
       // A publish still tidying holds the site folder's lock; the render worker kept warm would outlive the database.
+      await releases.close();
       await publishingSettled();
       await endWarmRenderers();
       await cache.close();

@@ -7,6 +7,7 @@ import { setCookie } from 'hono/cookie';
 import { HASHES_FILE, readScriptHashes } from '@/build/header-policy';
 import { SITE_COOKIE, cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus, readSiteCookie, variantSlug } from '@/edge/rewrite';
 import { checkoutSdkUrl, headersFor, isHttps, siteHeaderRules, type HeaderRule } from '@/lib/security-headers';
+import { CDN_CACHE_CONTROL, pageTag } from '@/server/cdn/netlify-cache';
 import type { Config } from '@/server/config';
 import { previousRelease, servedDir } from './site-build';
 
@@ -36,7 +37,7 @@ function headerRules(config: Pick<Config, 'publicOrigin' | 'payment'>, siteDir: 
  * Files are looked up through the site's `current` link on every request, so a publish switches the
  * served release without a restart.
  */
-export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'publicOrigin' | 'payment'>) {
+export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'publicOrigin' | 'payment' | 'cdn'>) {
   const rules = headerRules(config, siteDir);
   const lookup = cachedCodeLookup(fetchCodeLookup((apiPath, init) => Promise.resolve(app.request(apiPath, init))));
   app.use('*', async (c, next) => {
@@ -52,6 +53,12 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
     };
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     if (rewritten) c.res.headers.append('Vary', 'Cookie');
+    // Behind Netlify's CDN a page is kept until a publish that changes it purges its tag (docs/decisions/085).
+    if (config.cdn && c.res.status === 200 && c.res.headers.get('Content-Type')?.startsWith('text/html') && !c.res.headers.get('Cache-Control')?.includes('no-store')) {
+      c.res.headers.set('Netlify-CDN-Cache-Control', CDN_CACHE_CONTROL);
+      c.res.headers.set('Netlify-Cache-Tag', pageTag(rewritten ?? c.req.path));
+      if (rewritten) c.res.headers.set('Netlify-Vary', `cookie=${SITE_COOKIE}`);
+    }
   });
   app.use('*', compress());
   app.use('*', async (c, next) => {

@@ -211,6 +211,12 @@ async function tidyUp(root: string, code: string, release: string, pages: string
   }
 }
 
+/** Moves the releases before the one before `current` to the trash (a release followed from another machine, docs/decisions/084). */
+export async function retireOldReleases(root: string) {
+  const current = await servedRelease(root);
+  if (current) await retire(root, await oldReleases(root, path.basename(current)));
+}
+
 /** A release's spare: hard links to its pages, made after it was switched in (`tidyUp`). */
 const spareDir = (root: string, releaseId: string) => path.join(root, 'spares', releaseId);
 
@@ -291,9 +297,9 @@ async function otherSpares(root: string, current: string) {
 }
 
 /** What the publisher keeps beside each release: the code it was built from, how many pages it holds, and every keyed page's key by file. */
-type ReleaseRecord = { code: string; count: number; pages: Record<string, string> };
+export type ReleaseRecord = { code: string; count: number; pages: Record<string, string> };
 
-const releaseRecordFile = (release: string) => `${release}.json`;
+export const releaseRecordFile = (release: string) => `${release}.json`;
 
 async function readReleaseRecord(release: string): Promise<ReleaseRecord | null> {
   try {
@@ -304,7 +310,7 @@ async function readReleaseRecord(release: string): Promise<ReleaseRecord | null>
 }
 
 /** The release `current` points at, as an absolute path; null when there is none. */
-async function servedRelease(root: string): Promise<string | null> {
+export async function servedRelease(root: string): Promise<string | null> {
   try {
     return path.resolve(root, await readlink(currentLink(root)));
   } catch {
@@ -360,7 +366,7 @@ function isAlive(pid: number) {
 }
 
 /** Points `current` at `release` in one rename, so a request sees either release whole. */
-async function switchCurrent(root: string, release: string) {
+export async function switchCurrent(root: string, release: string) {
   const link = currentLink(root);
   const temporary = `${link}.${process.pid}.tmp`;
   await rm(temporary, { force: true });

@@ -159,6 +159,14 @@ const environmentSchema = z.object({
 
   /** Netlify's build hook; without it the operator's rebuild builds locally. */
   BUILD_HOOK_URL: optionalUrl,
+  /**
+   * Netlify's site id and a personal access token for its purge API: Netlify's CDN then caches the pages
+   * this shop serves, and each publish purges the pages it changed (docs/decisions/085). The build hook
+   * stays for a first deploy and a code change.
+   */
+  NETLIFY_SITE_ID: z.string().trim().min(1).optional(),
+  NETLIFY_PURGE_TOKEN: z.string().trim().min(1).optional(),
+  NETLIFY_API_URL: z.url().default('https://api.netlify.com'),
 
   /* Privacy (docs/decisions/035-privacy.md) */
   /** What the customer's card or PayPal statement shows; PayPal allows 22 characters. */
@@ -271,6 +279,7 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     storage: storageSettings(env, dataDir),
     buildHookUrl: env.BUILD_HOOK_URL,
+    cdn: env.NETLIFY_SITE_ID && env.NETLIFY_PURGE_TOKEN ? { siteId: env.NETLIFY_SITE_ID, token: env.NETLIFY_PURGE_TOKEN, apiUrl: env.NETLIFY_API_URL } : null,
     render: { workers: env.SHOP_RENDER_WORKERS, heapMb: env.SHOP_RENDER_WORKER_HEAP_MB || null },
     privacy: {
       billingDescriptor: env.BILLING_DESCRIPTOR,

@@ -1030,3 +1030,14 @@ export const ageChecks = pgTable(
   },
   (t) => [uniqueIndex('age_checks_provider_check_idx').on(t.provider, t.checkId), index('age_checks_user_idx').on(t.userId)],
 );
+
+/**
+ * The page releases published to the shared bucket, newest last: every machine of the shop serves
+ * the newest one (docs/decisions/084). The pages themselves are in the bucket, not here.
+ */
+export const publishedReleases = pgTable('published_releases', {
+  id: text('id').primaryKey(),
+  /** Pages in the release. */
+  pages: integer('pages').notNull(),
+  publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -64,8 +64,9 @@ export const buildHookPublisher =
   };
 
 /** The publisher this shop uses: the CDN build hook when one is set, else the local build, else none. */
-export function choosePublisher(config: Pick<Config, 'buildHookUrl'>, local: Publisher | undefined): { run: Publisher; hook: boolean } | null {
-  if (config.buildHookUrl) return { run: buildHookPublisher(config.buildHookUrl), hook: true };
+export function choosePublisher(config: Pick<Config, 'buildHookUrl' | 'cdn'>, local: Publisher | undefined): { run: Publisher; hook: boolean } | null {
+  // With the CDN's purge set up, a publish renders here and purges what changed (docs/decisions/085).
+  if (config.buildHookUrl && !(config.cdn && local)) return { run: buildHookPublisher(config.buildHookUrl), hook: true };
   return local ? { run: local, hook: false } : null;
 }
 
