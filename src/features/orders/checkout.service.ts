@@ -15,6 +15,7 @@ import { OrderStatus, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod, checkShopCurrency } from './payments.service';
+import { findOpenOrderLikeThis, releaseSuperseded } from './unpaid-limits';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
 import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
@@ -163,6 +164,8 @@ export async function placeOrder(
   now = new Date(),
   /** The hash of the browser it is placed from (`shop_browser`), kept on a referred order for the self-referral check. */
   browserHash: string | null = null,
+  /** Earlier unpaid orders of the same cart whose payment never started (`checkUnpaidLimits`): closed as this one is placed. */
+  supersedes: number[] = [],
 ): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
   checkShopCurrency(deps, reader.currency);
@@ -216,22 +219,47 @@ export async function placeOrder(
     goodsQuantity: line.goodsQuantity,
   }));
 
+  // The same checkout placed again answers the customer's open unpaid order of it (decision 079).
+  if ('user' in buyer) {
+    const open = await findOpenOrderLikeThis(
+      db,
+      {
+        userId: buyer.user.id,
+        items: body.items,
+        currency: reader.currency,
+        payAmount: totals.payAmount,
+        deliveryAddress,
+        shippingMethodId: shippingMethod?.shippingMethodId ?? null,
+        discountCode: discountOwner?.shareCode ?? null,
+      },
+      now,
+    );
+    if (open) {
+      const others = supersedes.filter((id) => id !== open.id);
+      if (others.length > 0) await releaseSuperseded(db, others, now);
+      return { order: open, user: buyer.user, lines: placedLines };
+    }
+  }
+
   // A signed-in customer's order is one statement, atomic without a transaction. A guest's account,
-  // and an address asked to become the default (which locks the customer's addresses), need one.
-  if ('user' in buyer && body.deliveryAddress?.isDefault !== true) {
+  // an address asked to become the default (which locks the customer's addresses) and earlier orders
+  // of the same cart to close need one.
+  if ('user' in buyer && body.deliveryAddress?.isDefault !== true && supersedes.length === 0) {
     const { user } = buyer;
-    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress }), user, lines: placedLines };
+    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow }), user, lines: placedLines };
   }
   return db.transaction(async (tx) => {
+    if (supersedes.length > 0) await releaseSuperseded(tx, supersedes, now);
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
-    const placed = await insertPlacedOrder(tx, order(user));
+    const placed = await insertPlacedOrder(tx, { ...order(user), keepCart: body.buyNow });
     if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
     return { order: placed, user, lines: placedLines };
   });
 }
 
 /**
- * One statement for the order, its lines, the stock they take, their removal from the cart and
+ * One statement for the order, its lines, the stock they take, their removal from the cart (not for
+ * "Buy now", `keepCart`: it buys beside the cart) and
  * (`keepAddress`) the address typed at checkout kept as the customer's first, under a freshly drawn
  * number (drawn again on the rare clash, when nothing was written). A single statement is atomic, so
  * when any line cannot be reserved nothing at all is written: that line's order line would name no
@@ -243,7 +271,7 @@ export async function placeOrder(
  */
 async function insertPlacedOrder(
   db: Executor,
-  { values, lines, now, keepAddress }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined },
+  { values, lines, now, keepAddress, keepCart = false }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined; keepCart?: boolean | undefined },
 ): Promise<OrderRow> {
   const orderedLines = lines.map((line) => ({
     specification_id: line.goodsSpecificationId,
@@ -268,10 +296,10 @@ async function insertPlacedOrder(
         from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
             as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
           left join reserved on reserved.id = line.specification_id
-      ), emptied as (
+      )${keepCart ? sql`` : sql`, emptied as (
         delete from ${cartLines} where ${reservedAny} and user_id = ${values.userId}
           and specification_id = any(${`{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`}::int[])
-      )${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, reservedAny)})` : sql``}
+      )`}${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, reservedAny)})` : sql``}
       select ${selectOrderColumns(sql`placed`)} from placed`;
     let rows: Record<string, unknown>[];
     try {

@@ -9,7 +9,7 @@ import type { AppDeps } from '@/server/deps';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
 import { cancelOrder } from './order-lifecycle';
-import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
+import { checkUnpaidLimits } from './unpaid-limits';
 import {
   callbackBodySchema,
   createOrderBodySchema,
@@ -56,14 +56,9 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
         }
         const supersedes = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
         const browserHash = browserHashOf(c);
-        // The same cart checked out again: its earlier unpaid orders close in the same transaction, so a refusal keeps them.
-        const { order, user, lines } =
-          supersedes.length === 0
-            ? await placeOrder(deps, reader(c), body, customer, new Date(), browserHash)
-            : await deps.db.transaction(async (tx) => {
-                await releaseSuperseded(tx, supersedes);
-                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, new Date(), browserHash);
-              });
+        // The same cart checked out again: its earlier unpaid orders close as this one is placed (in one
+        // transaction, so a refusal keeps them), or the open one of exactly this checkout answers (decision 079).
+        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer, new Date(), browserHash, supersedes);
         metrics.ordersCreated.inc();
         if (!customer) {
           setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));

@@ -1,12 +1,14 @@
-import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
 import { ErrorCode } from '@/lib/error-codes';
+import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
 import { rowsOf, type Database, type Executor } from '@/server/db/client';
-import { orderLines, orders, payments } from '@/server/db/schema';
+import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { closeAwaitingPayment } from './order-stock';
 import { awaitingPayment } from './orders';
+import type { OrderRow } from './orders.service';
 
 /*
  * Stock held by unpaid orders (docs/decisions/075). An order reserves its units until it is paid or
@@ -65,6 +67,45 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
  */
 export async function releaseSuperseded(tx: Executor, orderIds: number[], now = new Date()): Promise<void> {
   await closeAwaitingPayment(tx, and(inArray(orders.id, orderIds), notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))))!, now);
+}
+
+/** What a checkout would place, as compared with the customer's open orders (`findOpenOrderLikeThis`). */
+type PlacedCheckout = Pick<Checkout, 'items'> & {
+  userId: number;
+  currency: Currency;
+  payAmount: number;
+  deliveryAddress: DeliveryAddressSnapshot;
+  shippingMethodId: number | null;
+  discountCode: string | null;
+};
+
+/**
+ * The customer's open unpaid order (payment started or not, not yet expired) of exactly this checkout:
+ * the same sizes and quantities, currency, delivery address, shipping method, discount code and total.
+ * Placing the order again answers it instead of adding another "Payment pending" order; paying it
+ * starts a new attempt that supersedes any earlier one (`startPayment`). docs/decisions/079
+ */
+export async function findOpenOrderLikeThis(db: Executor, checkout: PlacedCheckout, now: Date): Promise<OrderRow | null> {
+  const [open] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.userId, checkout.userId),
+        eq(orders.kind, 'goods'),
+        inArray(orders.status, awaitingPayment),
+        gt(orders.expiresAt, now),
+        eq(orders.currency, checkout.currency),
+        eq(orders.payAmount, checkout.payAmount),
+        sql`${orders.deliveryAddress} = ${JSON.stringify(checkout.deliveryAddress)}::jsonb`,
+        sql`(${orders.shippingMethod} ->> 'shippingMethodId')::int is not distinct from ${checkout.shippingMethodId}::int`,
+        sql`${orders.discountCode} is not distinct from ${checkout.discountCode}::text`,
+        sql`${cartOf(sql`${orders.id}`)} = ${sameCart(checkout.items)}::jsonb`,
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return open ?? null;
 }
 
 /** An order's sizes and quantities as `[[size, quantity], …]` by size, for comparing carts. */
