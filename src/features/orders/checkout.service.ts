@@ -164,8 +164,11 @@ export async function placeOrder(
   now = new Date(),
   /** The hash of the browser it is placed from (`shop_browser`), kept on a referred order for the self-referral check. */
   browserHash: string | null = null,
-  /** Earlier unpaid orders of the same cart whose payment never started (`checkUnpaidLimits`): closed as this one is placed. */
-  supersedes: number[] = [],
+  /**
+   * The customer's open orders of the same cart (`checkUnpaidLimits`): one of exactly this checkout
+   * answers instead of a new order; those whose payment never started (`supersedes`) close as this one is placed.
+   */
+  held: { supersedes: number[]; sameCart: number[] } = { supersedes: [], sameCart: [] },
 ): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
   checkShopCurrency(deps, reader.currency);
@@ -224,8 +227,8 @@ export async function placeOrder(
     const open = await findOpenOrderLikeThis(
       db,
       {
+        sameCart: held.sameCart,
         userId: buyer.user.id,
-        items: body.items,
         currency: reader.currency,
         payAmount: totals.payAmount,
         deliveryAddress,
@@ -235,7 +238,7 @@ export async function placeOrder(
       now,
     );
     if (open) {
-      const others = supersedes.filter((id) => id !== open.id);
+      const others = held.supersedes.filter((id) => id !== open.id);
       if (others.length > 0) await releaseSuperseded(db, others, now);
       return { order: open, user: buyer.user, lines: placedLines };
     }
@@ -244,6 +247,7 @@ export async function placeOrder(
   // A signed-in customer's order is one statement, atomic without a transaction. A guest's account,
   // an address asked to become the default (which locks the customer's addresses) and earlier orders
   // of the same cart to close need one.
+  const { supersedes } = held;
   if ('user' in buyer && body.deliveryAddress?.isDefault !== true && supersedes.length === 0) {
     const { user } = buyer;
     return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow }), user, lines: placedLines };

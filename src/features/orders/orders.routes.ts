@@ -54,11 +54,11 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
         if (!customer && body.email) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
-        const supersedes = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
+        const held = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
         const browserHash = browserHashOf(c);
         // The same cart checked out again: its earlier unpaid orders close as this one is placed (in one
         // transaction, so a refusal keeps them), or the open one of exactly this checkout answers (decision 079).
-        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer, new Date(), browserHash, supersedes);
+        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer, new Date(), browserHash, held);
         metrics.ordersCreated.inc();
         if (!customer) {
           setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
