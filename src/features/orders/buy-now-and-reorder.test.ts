@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';
-import { createOrder, deliveryAddress, placeOrder, startPayment } from '../../../tests/support/orders';
+import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { aShop } from '../../../tests/support/fixtures';
 import type { CartSku } from '../cart/fixtures/cart-catalog';
 import type { Cart } from '../cart/cart.schema';
@@ -24,7 +24,8 @@ describe('the same checkout placed again', () => {
     const first = await placeOrder(shop, buyer, [item('robe-s', 2)]);
     expect((await startPayment(shop, buyer, first.orderId)).body.code).toBe(1);
 
-    const again = await placeOrder(shop, buyer, [item('robe-s', 2)]);
+    // The storefront confirms the total it showed: the same as the open order's.
+    const again = await placeOrder(shop, buyer, [item('robe-s', 2)], { expectedPayAmount: first.payAmount });
     expect(again.orderId).toBe(first.orderId);
     expect(again.orderNo).toBe(first.orderNo);
     expect(await pendingOrdersOf(buyer)).toEqual([{ id: first.orderId }]);
@@ -34,19 +35,21 @@ describe('the same checkout placed again', () => {
 
   it('answers the open order whose payment never started too, and takes its stock once', async () => {
     const buyer = await signUp(shop);
+    const stockBefore = await stockOf(shop, shop.ids['robe-s']);
     const first = await placeOrder(shop, buyer, [item('robe-s', 1)]);
-    const again = await placeOrder(shop, buyer, [item('robe-s', 1)]);
+    const again = await placeOrder(shop, buyer, [item('robe-s', 1)], { expectedPayAmount: first.payAmount });
     expect(again.orderId).toBe(first.orderId);
     expect(await pendingOrdersOf(buyer)).toHaveLength(1);
+    expect(await stockOf(shop, shop.ids['robe-s'])).toBe(stockBefore - 1);
   });
 
   it('places a new order when the checkout differs: another quantity, or another address', async () => {
     const buyer = await signUp(shop);
     const first = await placeOrder(shop, buyer, [item('robe-s', 1)]);
     expect((await startPayment(shop, buyer, first.orderId)).body.code).toBe(1);
-    const otherQuantity = await placeOrder(shop, buyer, [item('robe-s', 2)]);
+    const otherQuantity = await placeOrder(shop, buyer, [item('robe-s', 2)], { expectedPayAmount: first.payAmount * 2 });
     expect(otherQuantity.orderId).not.toBe(first.orderId);
-    const otherAddress = await placeOrder(shop, buyer, [item('robe-s', 1)], { deliveryAddress: { ...deliveryAddress, address: '2 Other Street' } });
+    const otherAddress = await placeOrder(shop, buyer, [item('robe-s', 1)], { deliveryAddress: { ...deliveryAddress, address: '2 Other Street' }, expectedPayAmount: first.payAmount });
     expect(otherAddress.orderId).not.toBe(first.orderId);
   });
 });

@@ -15,7 +15,7 @@ import { OrderStatus, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod, checkShopCurrency } from './payments.service';
-import { findOpenOrderLikeThis, releaseSuperseded } from './unpaid-limits';
+import { findOpenOrderLikeThis } from './unpaid-limits';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
 import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
@@ -151,6 +151,31 @@ async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: Creat
 }
 
 /**
+ * The same checkout placed again (docs/decisions/079): the signed-in customer's open unpaid order of the
+ * same cart (`sameCart`, from `checkUnpaidLimits`), currency, delivery address, shipping method and
+ * discount code, at the very total she confirms (`expectedPayAmount`), or null. Read before pricing:
+ * that order holds the stock the new one would need.
+ */
+export async function findSameCheckout(db: Executor, reader: Pick<CatalogReader, 'currency'>, body: CreateOrderBody, signedIn: User | undefined, sameCart: number[], now = new Date()): Promise<OrderRow | null> {
+  if (!signedIn || sameCart.length === 0 || body.expectedPayAmount === undefined) return null;
+  const deliveryAddress = await deliveryAddressOf(db, body, { user: signedIn }).catch(() => null);
+  if (!deliveryAddress) return null;
+  return findOpenOrderLikeThis(
+    db,
+    {
+      sameCart,
+      userId: signedIn.id,
+      currency: reader.currency,
+      payAmount: body.expectedPayAmount,
+      deliveryAddress,
+      shippingMethodId: body.shippingMethodId ?? null,
+      discountCode: normalizeCode(body.discountCode ?? '') || null,
+    },
+    now,
+  );
+}
+
+/**
  * Places an order in status 2 (payment pending) that closes unpaid after ORDER_PAYMENT_MINUTES. Prices
  * are the catalogue's in the reader's language and currency; the customer pays the goods total less
  * the friend discount of a valid discount code, plus the shipping and tax of the delivery address
@@ -164,11 +189,6 @@ export async function placeOrder(
   now = new Date(),
   /** The hash of the browser it is placed from (`shop_browser`), kept on a referred order for the self-referral check. */
   browserHash: string | null = null,
-  /**
-   * The customer's open orders of the same cart (`checkUnpaidLimits`): one of exactly this checkout
-   * answers instead of a new order; those whose payment never started (`supersedes`) close as this one is placed.
-   */
-  held: { supersedes: number[]; sameCart: number[] } = { supersedes: [], sameCart: [] },
 ): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
   checkShopCurrency(deps, reader.currency);
@@ -222,38 +242,13 @@ export async function placeOrder(
     goodsQuantity: line.goodsQuantity,
   }));
 
-  // The same checkout placed again answers the customer's open unpaid order of it (decision 079).
-  if ('user' in buyer) {
-    const open = await findOpenOrderLikeThis(
-      db,
-      {
-        sameCart: held.sameCart,
-        userId: buyer.user.id,
-        currency: reader.currency,
-        payAmount: totals.payAmount,
-        deliveryAddress,
-        shippingMethodId: shippingMethod?.shippingMethodId ?? null,
-        discountCode: discountOwner?.shareCode ?? null,
-      },
-      now,
-    );
-    if (open) {
-      const others = held.supersedes.filter((id) => id !== open.id);
-      if (others.length > 0) await releaseSuperseded(db, others, now);
-      return { order: open, user: buyer.user, lines: placedLines };
-    }
-  }
-
   // A signed-in customer's order is one statement, atomic without a transaction. A guest's account,
-  // an address asked to become the default (which locks the customer's addresses) and earlier orders
-  // of the same cart to close need one.
-  const { supersedes } = held;
-  if ('user' in buyer && body.deliveryAddress?.isDefault !== true && supersedes.length === 0) {
+  // and an address asked to become the default (which locks the customer's addresses), need one.
+  if ('user' in buyer && body.deliveryAddress?.isDefault !== true) {
     const { user } = buyer;
     return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow }), user, lines: placedLines };
   }
   return db.transaction(async (tx) => {
-    if (supersedes.length > 0) await releaseSuperseded(tx, supersedes, now);
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
     const placed = await insertPlacedOrder(tx, { ...order(user), keepCart: body.buyNow });
     if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);

@@ -7,9 +7,9 @@ import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppEnv } from '@/server/http/context';
 import type { AppDeps } from '@/server/deps';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
+import { findSameCheckout, placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
 import { cancelOrder } from './order-lifecycle';
-import { checkUnpaidLimits } from './unpaid-limits';
+import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
 import {
   callbackBodySchema,
   createOrderBodySchema,
@@ -54,11 +54,23 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
         if (!customer && body.email) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
-        const held = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
+        const { supersedes, sameCart } = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
         const browserHash = browserHashOf(c);
-        // The same cart checked out again: its earlier unpaid orders close as this one is placed (in one
-        // transaction, so a refusal keeps them), or the open one of exactly this checkout answers (decision 079).
-        const { order, user, lines } = await placeOrder(deps, reader(c), body, customer, new Date(), browserHash, held);
+        // The same checkout placed again answers its open unpaid order (decision 079); the same cart
+        // otherwise closes its earlier unpaid orders in the new one's transaction, so a refusal keeps them.
+        const again = await findSameCheckout(deps.db, reader(c), body, customer, sameCart);
+        if (again) {
+          const others = supersedes.filter((id) => id !== again.id);
+          if (others.length > 0) await releaseSuperseded(deps.db, others);
+          return ok(c, await describeOrder(deps.db, again, c.get('language')));
+        }
+        const { order, user, lines } =
+          supersedes.length === 0
+            ? await placeOrder(deps, reader(c), body, customer, new Date(), browserHash)
+            : await deps.db.transaction(async (tx) => {
+                await releaseSuperseded(tx, supersedes);
+                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, new Date(), browserHash);
+              });
         metrics.ordersCreated.inc();
         if (!customer) {
           setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));

@@ -83,6 +83,7 @@ type PlacedCheckout = {
   currency: Currency;
   payAmount: number;
   deliveryAddress: DeliveryAddressSnapshot;
+  /** The method named at checkout (null: the zone's first, as the order has it). */
   shippingMethodId: number | null;
   discountCode: string | null;
 };
@@ -108,7 +109,8 @@ export async function findOpenOrderLikeThis(db: Executor, checkout: PlacedChecko
         eq(orders.currency, checkout.currency),
         eq(orders.payAmount, checkout.payAmount),
         sql`${orders.deliveryAddress} = ${JSON.stringify(checkout.deliveryAddress)}::jsonb`,
-        sql`(${orders.shippingMethod} ->> 'shippingMethodId')::int is not distinct from ${checkout.shippingMethodId}::int`,
+        // Without a method named, the zone's first: whichever the open order has.
+        ...(checkout.shippingMethodId === null ? [] : [sql`(${orders.shippingMethod} ->> 'shippingMethodId')::int = ${checkout.shippingMethodId}::int`]),
         sql`${orders.discountCode} is not distinct from ${checkout.discountCode}::text`,
       ),
     )
