@@ -3,7 +3,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { orders, users } from '@/server/db/schema';
-import { aStorefront, type Device } from './support/shop';
+import { aStorefront, onCommonScreen, type Device } from './support/shop';
 import { addToCart, fillAddress, password } from './support/storefront';
 
 /*
@@ -14,9 +14,10 @@ import { addToCart, fillAddress, password } from './support/storefront';
 
 const shop = await aStorefront();
 
+
 /** A customer registered through the API on a fresh browser. */
 async function aCustomer(device: Device, email: string) {
-  const page = await shop.newPage(device);
+  const page = await onCommonScreen(shop, device);
   const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) } });
   expect(((await response.json()) as { code: number }).code).toBe(1);
   return page;
@@ -36,7 +37,7 @@ async function buyNow(page: Page, quantity: number) {
 const checkoutLines = (page: Page) => page.locator('.cart-lines li').allInnerTexts();
 
 describe.each<Device>(['desktop', 'mobile'])('on %s', (device) => {
-  it('buys now this item at its quantity beside the cart, pays the same order when placed again, and shows what was bought and when it arrives', async () => {
+  it('buys now this item at its quantity beside the cart, pays the same order when placed again, and shows what was bought and when it arrives', { timeout: 240_000 }, async () => {
     const email = `buy-now.${device}@example.com`;
     const page = await aCustomer(device, email);
     await addToCart(page, 'health', /Magnesium Sleep Gummies/);
@@ -72,8 +73,8 @@ describe.each<Device>(['desktop', 'mobile'])('on %s', (device) => {
     await expect(page.getByText('Satin Slip Dress').count()).resolves.toBe(0);
   });
 
-  it('welcomes a new customer once registered', async () => {
-    const page = await shop.newPage(device);
+  it('welcomes a new customer once registered', { timeout: 180_000 }, async () => {
+    const page = await onCommonScreen(shop, device);
     await page.goto(device === 'desktop' ? '/productsList' : '/sign?type=register');
     if (device === 'desktop') {
       await page.getByRole('button', { name: 'Log in' }).click();

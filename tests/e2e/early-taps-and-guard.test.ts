@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { aStorefront, type Device } from './support/shop';
+import { aStorefront, onCommonScreen, type Device } from './support/shop';
 import { password } from './support/storefront';
 
 /*
@@ -12,16 +12,17 @@ import { password } from './support/storefront';
 
 const shop = await aStorefront();
 
+
 /** A page on a processor slowed four times, as Lighthouse's phone profile has it. */
 async function slowPage(device: Device) {
-  const page = await shop.newPage(device);
+  const page = await onCommonScreen(shop, device);
   const cdp = await page.context().newCDPSession(page);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
   return page;
 }
 
 /** Opens `path` and returns as soon as the header has appeared (its HTML, not yet its island's code). */
-async function assoonAsItAppears(page: Page, path: string) {
+async function asSoonAsItAppears(page: Page, path: string) {
   await page.goto(path, { waitUntil: 'commit' });
   await page.locator('header').first().waitFor();
 }
@@ -50,19 +51,30 @@ async function holdScripts(page: Page) {
 /** Presses `button` on `path` before the header has woken; the dialog it opens opens once it wakes. */
 async function pressEarly(page: Page, path: string, button: string, dialog: string) {
   const release = await holdScripts(page);
-  await assoonAsItAppears(page, path);
+  await asSoonAsItAppears(page, path);
   await page.getByRole('button', { name: button }).first().click();
   expect(await headerAwake(page)).toBe(false);
   await release();
   await page.getByRole('dialog', { name: dialog }).waitFor({ timeout: 20_000 });
 }
 
-/** Chooses 中文 and ￥ in the header; answers how long after `since` both were chosen. */
-async function chooseChineseAndYuan(page: Page, since: number) {
-  await page.locator('#language-select').selectOption('ZH');
-  await page.locator('#currency-select').selectOption('CNY');
-  return Date.now() - since;
-}
+/**
+ * Chooses 中文 and ￥ in the header's selects, as a person's choice does (and Playwright's
+ * `selectOption`): the option selected, then `input` and `change`, both selects in one go so that the
+ * test's own round trips to the browser do not count. Answers how many milliseconds after the page's
+ * first paint (or before it, negative) the choice was made.
+ */
+const chooseChineseAndYuan = (page: Page) =>
+  page.evaluate(() => {
+    for (const [id, value] of [['language-select', 'ZH'], ['currency-select', 'CNY']] as const) {
+      const select = document.getElementById(id) as HTMLSelectElement;
+      select.value = value;
+      select.dispatchEvent(new Event('input', { bubbles: true }));
+      select.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    const painted = performance.getEntriesByName('first-paint')[0]?.startTime ?? performance.now();
+    return performance.now() - painted;
+  });
 
 /** The page in Chinese and yuan, at the same address, and so the next page. */
 async function inChineseAndYuan(page: Page, path: string) {
@@ -76,24 +88,25 @@ async function inChineseAndYuan(page: Page, path: string) {
 }
 
 describe('taps before the page has woken', () => {
-  it('chooses 中文 and ￥ in the first 100 ms after the page appears, on a processor slowed 4×, and gets them (desktop)', async () => {
+  it('chooses 中文 and ￥ in the first 100 ms after the page appears, on a processor slowed 4×, and gets them (desktop)', { timeout: 180_000 }, async () => {
     const page = await slowPage('desktop');
-    await assoonAsItAppears(page, '/productsList');
-    expect(await chooseChineseAndYuan(page, Date.now())).toBeLessThan(100);
+    await page.goto('/productsList', { waitUntil: 'commit' });
+    await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0 && document.getElementById('currency-select'), undefined, { polling: 'raf' });
+    expect(await chooseChineseAndYuan(page)).toBeLessThan(100);
     await inChineseAndYuan(page, '/productsList');
   });
 
-  it('gets 中文 and ￥ chosen while the header cannot have woken yet (its code held back)', async () => {
+  it('gets 中文 and ￥ chosen while the header cannot have woken yet (its code held back)', { timeout: 180_000 }, async () => {
     const page = await slowPage('desktop');
     const release = await holdScripts(page);
-    await assoonAsItAppears(page, '/productsList');
-    await chooseChineseAndYuan(page, Date.now());
+    await asSoonAsItAppears(page, '/productsList');
+    await chooseChineseAndYuan(page);
     expect(await headerAwake(page)).toBe(false);
     await release();
     await inChineseAndYuan(page, '/productsList');
   });
 
-  it('opens the cart, the sign-in dialog and, for Share, sign-in, each pressed before the header woke (desktop)', async () => {
+  it('opens the cart, the sign-in dialog and, for Share, sign-in, each pressed before the header woke (desktop)', { timeout: 180_000 }, async () => {
     const page = await slowPage('desktop');
     await pressEarly(page, '/productsList', 'Cart', 'Shopping cart');
     await pressEarly(page, '/productsList', 'Log in', 'Sign in');
@@ -101,7 +114,7 @@ describe('taps before the page has woken', () => {
     await pressEarly(page, '/', 'Share', 'Sign in');
   });
 
-  it('opens the menu and the cart pressed before the header woke (phone)', async () => {
+  it('opens the menu and the cart pressed before the header woke (phone)', { timeout: 180_000 }, async () => {
     const page = await slowPage('mobile');
     await pressEarly(page, '/', 'Menu', 'Menu');
     await pressEarly(page, '/productsList', 'Cart', 'Shopping cart');
@@ -112,14 +125,14 @@ describe('the route guard asks before it sends anyone away', () => {
   let sequence = 0;
   /** A customer whose session cookie is live and whose browser holds nothing: registered through the API only. */
   async function liveSessionEmptyStorage(device: Device) {
-    const page = await shop.newPage(device);
+    const page = await onCommonScreen(shop, device);
     const email = `guarded.${(sequence += 1)}.${device}@example.com`;
     const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Nur', lastName: 'Aina', email, password: encodePassword(password) } });
     expect(((await response.json()) as { code: number }).code).toBe(1);
     return page;
   }
 
-  it.for(['desktop', 'mobile'] as const)('keeps a signed-in customer on /my/order and /order/recharge opened directly (%s)', async (device) => {
+  it.for(['desktop', 'mobile'] as const)('keeps a signed-in customer on /my/order and /order/recharge opened directly (%s)', { timeout: 180_000 }, async (device) => {
     const page = await liveSessionEmptyStorage(device);
     for (const [path, heading] of [['/my/order', 'My orders'], ['/order/recharge', 'Recharge']] as const) {
       await page.goto(path);
