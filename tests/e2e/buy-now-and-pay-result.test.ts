@@ -18,7 +18,7 @@ const shop = await aStorefront();
 /** A customer registered through the API on a fresh browser. */
 async function aCustomer(device: Device, email: string) {
   const page = await onCommonScreen(shop, device);
-  const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) } });
+  const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) }, timeout: 120_000 });
   expect(((await response.json()) as { code: number }).code).toBe(1);
   return page;
 }

@@ -58,27 +58,40 @@ async function pressEarly(page: Page, path: string, button: string, dialog: stri
   await page.getByRole('dialog', { name: dialog }).waitFor({ timeout: 20_000 });
 }
 
-/**
- * Chooses 中文 and ￥ in the header's selects, as a person's choice does (and Playwright's
- * `selectOption`): the option selected, then `input` and `change`, both selects in one go so that the
- * test's own round trips to the browser do not count. Answers how many milliseconds after the page's
- * first paint (or before it, negative) the choice was made.
- */
-const chooseChineseAndYuan = (page: Page) =>
-  page.evaluate(() => {
-    for (const [id, value] of [['language-select', 'ZH'], ['currency-select', 'CNY']] as const) {
-      const select = document.getElementById(id) as HTMLSelectElement;
-      select.value = value;
-      select.dispatchEvent(new Event('input', { bubbles: true }));
-      select.dispatchEvent(new Event('change', { bubbles: true }));
-    }
-    const painted = performance.getEntriesByName('first-paint')[0]?.startTime ?? performance.now();
-    return performance.now() - painted;
-  });
+/** In the page: the header's selects set to 中文 and ￥ as a person's choice sets them (and Playwright's `selectOption`). */
+const chooseInPage = () => {
+  for (const [id, value] of [['language-select', 'ZH'], ['currency-select', 'CNY']] as const) {
+    const select = document.getElementById(id) as HTMLSelectElement;
+    select.value = value;
+    select.dispatchEvent(new Event('input', { bubbles: true }));
+    select.dispatchEvent(new Event('change', { bubbles: true }));
+  }
+};
 
-/** The page in Chinese and yuan, at the same address, and so the next page. */
-async function inChineseAndYuan(page: Page, path: string) {
-  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN' && document.documentElement.dataset.currency === 'CNY', undefined, { timeout: 20_000 });
+/**
+ * Chooses 中文 and ￥ in the task after the page's first paint, from inside the page (the test's own
+ * round trips to a slowed browser would otherwise be what is measured), once per test; the page keeps
+ * how many milliseconds after the first paint the choice was made.
+ */
+async function chooseAtFirstPaint(page: Page) {
+  await page.addInitScript(`(${(choose: () => void) => {
+    if (sessionStorage.getItem('chosen-at-first-paint')) return;
+    new PerformanceObserver((entries, observer) => {
+      const paint = entries.getEntriesByName('first-paint')[0];
+      if (!paint) return;
+      observer.disconnect();
+      setTimeout(() => {
+        choose();
+        sessionStorage.setItem('chosen-at-first-paint', String(performance.now() - paint.startTime));
+      }, 0);
+    }).observe({ type: 'paint', buffered: true });
+  }})(${chooseInPage})`);
+}
+
+/** The page in Chinese and yuan, at the same address, and so the next page (`alsoCheck` runs once it is). */
+async function inChineseAndYuan(page: Page, path: string, alsoCheck?: () => Promise<void>) {
+  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN' && document.documentElement.dataset.currency === 'CNY', undefined, { timeout: 30_000 });
+  await alsoCheck?.();
   expect(new URL(page.url()).pathname).toBe(path);
   await page.locator('#currency-select').waitFor();
   await expect(page.locator('#language-select').inputValue()).resolves.toBe('ZH');
@@ -90,17 +103,16 @@ async function inChineseAndYuan(page: Page, path: string) {
 describe('taps before the page has woken', () => {
   it('chooses 中文 and ￥ in the first 100 ms after the page appears, on a processor slowed 4×, and gets them (desktop)', { timeout: 180_000 }, async () => {
     const page = await slowPage('desktop');
+    await chooseAtFirstPaint(page);
     await page.goto('/productsList', { waitUntil: 'commit' });
-    await page.waitForFunction(() => performance.getEntriesByName('first-paint').length > 0 && document.getElementById('currency-select'), undefined, { polling: 'raf' });
-    expect(await chooseChineseAndYuan(page)).toBeLessThan(100);
-    await inChineseAndYuan(page, '/productsList');
+    await inChineseAndYuan(page, '/productsList', async () => expect(Number(await page.evaluate(() => sessionStorage.getItem('chosen-at-first-paint')))).toBeLessThan(100));
   });
 
   it('gets 中文 and ￥ chosen while the header cannot have woken yet (its code held back)', { timeout: 180_000 }, async () => {
     const page = await slowPage('desktop');
     const release = await holdScripts(page);
     await asSoonAsItAppears(page, '/productsList');
-    await chooseChineseAndYuan(page);
+    await page.evaluate(chooseInPage);
     expect(await headerAwake(page)).toBe(false);
     await release();
     await inChineseAndYuan(page, '/productsList');
@@ -127,7 +139,7 @@ describe('the route guard asks before it sends anyone away', () => {
   async function liveSessionEmptyStorage(device: Device) {
     const page = await onCommonScreen(shop, device);
     const email = `guarded.${(sequence += 1)}.${device}@example.com`;
-    const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Nur', lastName: 'Aina', email, password: encodePassword(password) } });
+    const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Nur', lastName: 'Aina', email, password: encodePassword(password) }, timeout: 120_000 });
     expect(((await response.json()) as { code: number }).code).toBe(1);
     return page;
   }
