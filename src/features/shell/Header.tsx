@@ -45,13 +45,13 @@ export default function Header({ route, title, language, currency, messages }: P
     menu: () => setMenuOpen(true),
   };
 
-  // What was chosen or pressed before the header woke (EarlyTaps.astro), carried out once now.
+  // What was chosen or pressed before the header woke (EarlyTaps.astro), carried out once, at hydration.
   useEffect(() => {
     const { language: chosenLanguage, currency: chosenCurrency, action } = takeEarlyTaps();
     const choice = { ...(chosenLanguage && chosenLanguage !== language && { language: chosenLanguage }), ...(chosenCurrency && chosenCurrency !== currency && { currency: chosenCurrency }) };
     if (choice.language || choice.currency) chooseSite(choice);
-    else if (action) actions[action]();
-    // Once, at hydration: the recorded taps are taken.
+    // The prebuilt header shows Log in to everyone: a customer this browser knows is signed in already.
+    else if (action && !(action === 'login' && $signedIn.get())) actions[action]();
   }, []);
 
   useEffect(() => {
