@@ -69,22 +69,27 @@ const chooseInPage = () => {
 };
 
 /**
- * Chooses 中文 and ￥ in the task after the page's first paint, from inside the page (the test's own
- * round trips to a slowed browser would otherwise be what is measured), once per test; the page keeps
- * how many milliseconds after the first paint the choice was made.
+ * Chooses 中文 and ￥ as soon as the header has appeared on screen (the first frame after the page's
+ * first paint in which its selects exist), from inside the page: the test's own round trips to a
+ * slowed browser would otherwise be what is measured. Once per test; the page keeps how many
+ * milliseconds after the header appeared the choice was made.
  */
-async function chooseAtFirstPaint(page: Page) {
+async function chooseAsTheHeaderAppears(page: Page) {
   await page.addInitScript(`(${(choose: () => void) => {
-    if (sessionStorage.getItem('chosen-at-first-paint')) return;
-    new PerformanceObserver((entries, observer) => {
-      const paint = entries.getEntriesByName('first-paint')[0];
-      if (!paint) return;
-      observer.disconnect();
+    if (sessionStorage.getItem('chosen-after')) return;
+    const watch = () => {
+      const painted = performance.getEntriesByName('first-paint').length > 0;
+      if (!painted || !document.getElementById('currency-select')) {
+        requestAnimationFrame(watch);
+        return;
+      }
+      const appeared = performance.now();
       setTimeout(() => {
         choose();
-        sessionStorage.setItem('chosen-at-first-paint', String(performance.now() - paint.startTime));
+        sessionStorage.setItem('chosen-after', String(performance.now() - appeared));
       }, 0);
-    }).observe({ type: 'paint', buffered: true });
+    };
+    requestAnimationFrame(watch);
   }})(${chooseInPage})`);
 }
 
@@ -103,9 +108,9 @@ async function inChineseAndYuan(page: Page, path: string, alsoCheck?: () => Prom
 describe('taps before the page has woken', () => {
   it('chooses 中文 and ￥ in the first 100 ms after the page appears, on a processor slowed 4×, and gets them (desktop)', { timeout: 180_000 }, async () => {
     const page = await slowPage('desktop');
-    await chooseAtFirstPaint(page);
+    await chooseAsTheHeaderAppears(page);
     await page.goto('/productsList', { waitUntil: 'commit' });
-    await inChineseAndYuan(page, '/productsList', async () => expect(Number(await page.evaluate(() => sessionStorage.getItem('chosen-at-first-paint')))).toBeLessThan(100));
+    await inChineseAndYuan(page, '/productsList', async () => expect(Number(await page.evaluate(() => sessionStorage.getItem('chosen-after')))).toBeLessThan(100));
   });
 
   it('gets 中文 and ￥ chosen while the header cannot have woken yet (its code held back)', { timeout: 180_000 }, async () => {

@@ -3,7 +3,6 @@ import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.
 import { followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import { showReferralNote } from '@/features/referral/referral-entry';
-import { showCarriedWelcome } from '@/features/auth/welcome';
 import { openPendingShare } from '@/features/referral/share.store';
 import { loadSiteOptions } from '@/features/site/site-options';
 import { startSite } from '@/lib/site.store';
@@ -22,7 +21,6 @@ export async function bootShop(page: { route: string }) {
   await loadUser();
   if (guardRoute(page.route)) return;
   showReferralNote();
-  showCarriedWelcome();
   if ($signedIn.get()) openPendingShare();
   await loadCart();
   followOtherTabs();
