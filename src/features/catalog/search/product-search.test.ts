@@ -80,7 +80,6 @@ describe('search as a shopper types it (decision 082)', () => {
         if (first) expect(found[0], `first result for "${q}"`).toBe(first);
       }
       const mean = Object.values(precisions).reduce((sum, p) => sum + p, 0) / Object.values(precisions).length;
-      expect.soft(precisions, `precision at 5 per query, ${language} (mean ${mean.toFixed(2)})`).toBeTruthy();
       expect(mean).toBeGreaterThanOrEqual(MEAN_PRECISION_AT_5);
       for (const [q, precision] of Object.entries(precisions)) expect(precision, `precision at 5 for "${q}"`).toBeGreaterThanOrEqual(LEAST_PRECISION_AT_5);
     });
