@@ -24,7 +24,7 @@ export const uiEn = {
   'nav.myEnergy': 'My energy',
   'nav.accountSettings': 'Account settings',
   'nav.closeMenu': 'Close menu',
-  'nav.userCode': 'My code: {code}',
+  'nav.shareCode': 'My share code: {code}',
 
   'category.all': 'All products',
   'category.lingerie': 'Lingerie',
@@ -216,7 +216,7 @@ export const uiEn = {
   'account.lastName': 'Last name',
   'account.phone': 'Phone (optional)',
   'account.phone_err': 'Please enter a valid phone number',
-  'account.userCode': 'My code',
+  'account.userCode': 'Customer number',
   'account.language': 'Language of our emails',
   'account.languageHint': 'Password and order emails are written in this language.',
   'account.save': 'Save',
