@@ -1,0 +1,1 @@
+ALTER TABLE "operators" ADD COLUMN "language" text DEFAULT 'EN' NOT NULL;
