@@ -11,7 +11,7 @@
  */
 import type { CatalogImport, LocalizedText, ProductImport } from '@/features/catalog/catalog-import.schema';
 import type { Language } from '@/lib/locale';
-import type { OptionColour } from './product-art';
+import type { OptionColour } from './option-colours';
 
 type SpecificationImport = ProductImport['specifications'][number];
 type Prices = SpecificationImport['prices'];
