@@ -69,6 +69,15 @@ describe('the storefront as it looks', () => {
     await page.context().close();
   });
 
+  it('on a desktop the sign-in dialog\'s fields span the dialog', async () => {
+    const page = await open('desktop', '/');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Sign in' });
+    const dialogWidth = (await dialog.boundingBox())!.width;
+    expect((await dialog.getByLabel('Email').boundingBox())!.width).toBeGreaterThan(dialogWidth * 0.8);
+    await page.context().close();
+  });
+
   it.each(devices)('on %s the robe\'s picture follows the colour chosen', async (device) => {
     const page = await open(device, '/productsList/details?id=1');
     const champagne = page.getByRole('radio', { name: /Champagne/ });
