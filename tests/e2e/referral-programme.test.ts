@@ -161,7 +161,7 @@ describe('the referral programme', () => {
     const row = ana.locator(`tr[data-code="${code}"]`);
     ana.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Cancel' }).click();
-    await ana.getByText(`Gift coupon cancelled: ${GIFT_POINTS} points are back in your balance.`).waitFor();
+    await ana.getByText(`Gift coupon cancelled: ${GIFT_POINTS.toLocaleString('en')} points are back in your balance.`).waitFor();
     await row.getByText('Cancelled').waitFor();
     await expect(row.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0);
     await expect(balanceOn(ana)).resolves.toBe(anaBalance);
@@ -220,7 +220,10 @@ describe('the referral programme', () => {
   it('shows the energy pages in Chinese and prices recharges in ringgit', async () => {
     await ana.goto('/order/recharge?lang=zh&currency=myr');
     await ana.getByLabel('充值能量').waitFor();
-    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM45.46');
+    // The page starts at the second preset, a round RM100 (2,200 points at 22 a ringgit), not 1,000 points at RM45.46.
+    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM100.00');
+    await ana.getByRole('button', { name: 'RM50.00 · 1,100 能量', exact: true }).click();
+    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM50.00');
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
     await ana.goto('/order/energy');
     await ana.getByRole('heading', { name: '能量记录' }).waitFor();
