@@ -89,13 +89,12 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
       if (altTexts.length) await tx.insert(goodsPictureTexts).values(altTexts);
 
       for (const [position, specification] of product.specifications.entries()) {
-        const pictureIndex = specification.picture === undefined ? null : product.pictures.findIndex(({ src }) => src === specification.picture);
         const [spec] = await tx
           .insert(specifications)
-          .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex })
+          .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null })
           .onConflictDoUpdate({
             target: specifications.sku,
-            set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex },
+            set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null },
           })
           .returning({ id: specifications.id });
         const specificationId = spec!.id;

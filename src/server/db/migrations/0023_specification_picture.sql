@@ -1,1 +1,0 @@
-ALTER TABLE "specifications" ADD COLUMN "picture_index" smallint;
