@@ -1,9 +1,9 @@
-import { useCallback, useEffect, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import type { ShippingSetup, ShippingZone } from '@/features/shipping/shipping.schema';
 import { currencies, languages, type Currency } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import { adminCall } from '../admin-api';
-import { ErrorText } from '../ui';
+import { ErrorText, useAdminData } from '../ui';
 
 /*
  * Shipping zones with their methods, and tax rates by destination (admins). Saving calls the same
@@ -52,32 +52,8 @@ function zoneBody(draft: ZoneDraft) {
 }
 
 export default function BackOfficeShipping() {
-  const [setup, setSetup] = useState<ShippingSetup | null>(null);
+  const { data: setup, error, act } = useAdminData(() => adminCall<ShippingSetup>('/shipping'));
   const [editing, setEditing] = useState<ZoneDraft | null>(null);
-  const [error, setError] = useState<string | null>(null);
-
-  const load = useCallback(async () => {
-    try {
-      setSetup(await adminCall<ShippingSetup>('/shipping'));
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  const act = async (work: () => Promise<unknown>) => {
-    setError(null);
-    try {
-      await work();
-      await load();
-      return true;
-    } catch (caught) {
-      setError((caught as Error).message);
-      return false;
-    }
-  };
 
   if (!setup) return error ? <ErrorText error={error} /> : <p>Loading…</p>;
   return (
