@@ -143,6 +143,8 @@ describe('cart and account in the browser', () => {
     await page.goto('/productsList');
     const footer = page.locator('footer');
     await footer.waitFor({ state: 'visible' });
+    // The form's island wakes when the browser is idle: this test is of the awake form.
+    await footer.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
     const subscribe = async () => {
       await footer.getByLabel('Your name').fill('Aisyah');
       await footer.getByLabel('Your email').fill('aisyah@example.com');
@@ -150,6 +152,7 @@ describe('cart and account in the browser', () => {
     };
     await subscribe();
     await page.getByText('Almost done: open the link we just mailed you to confirm.').waitFor();
+    expect(new URL(page.url()).pathname).toBe('/productsList');
 
     const mail = (await shop.mailWith('aisyah@example.com', '/subscribers/confirm')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
     const link = /https?:\/\/[^\s"<>]+\/api\/v1\/mail\/subscribers\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
@@ -161,5 +164,21 @@ describe('cart and account in the browser', () => {
 
     await subscribe();
     await page.getByText('You are already subscribed').waitFor();
+  });
+
+  it('subscribes to the newsletter from the footer before its script has loaded, and leads back to the page', async () => {
+    const page = await shop.newPage();
+    // The islands' code never arrives, as on a slow phone before the page has woken.
+    await page.route((url) => url.pathname.endsWith('.js'), (route) => route.abort());
+    await page.goto('/productsList?lang=ms');
+    const footer = page.locator('footer');
+    await footer.getByLabel('Nama anda').fill('Siti');
+    await footer.getByLabel('E-mel anda').fill('siti@example.com');
+    await footer.getByLabel('E-mel anda').press('Enter');
+    await page.getByText('Hampir siap: buka pautan yang baru kami e-melkan untuk mengesahkan.').waitFor();
+    await expect(shop.mailWith('siti@example.com', '/subscribers/confirm')).resolves.toContain('siti@example.com');
+    await page.getByRole('link', { name: 'Kembali ke kedai' }).click();
+    await page.waitForURL((url) => url.pathname === '/productsList');
+    await expect(page.locator('html').getAttribute('lang')).resolves.toBe('ms');
   });
 });

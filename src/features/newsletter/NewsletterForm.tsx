@@ -1,8 +1,9 @@
-import { useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isMobile } from '@/features/shell/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { ErrorCode } from '@/lib/error-codes';
 import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';
+import type { Language } from '@/lib/locale';
 import { showToast } from '@/lib/toast.store';
 import { isValidEmail, limits } from '@/lib/validation';
 
@@ -14,10 +15,20 @@ function validate(field: Field, value: string): UiMessageKey | null {
   return null;
 }
 
-/** The footer's newsletter form: validation on blur, Enter submits. */
-export default function NewsletterForm({ messages }: { messages: Messages }) {
+/**
+ * The footer's newsletter form: validation on blur, Enter submits. Before the island wakes (or
+ * without scripts) it is a plain form the API answers with a page; once awake it answers with a toast
+ * and keeps what was typed before.
+ */
+export default function NewsletterForm({ messages, language }: { messages: Messages; language: Language }) {
   const t = createTranslator(messages);
+  const form = useRef<HTMLFormElement>(null);
   const [values, setValues] = useState<Record<Field, string>>({ subscribeName: '', email: '' });
+  useEffect(() => {
+    const typed = new FormData(form.current!);
+    const text = (field: Field) => String(typed.get(field) ?? '');
+    if (text('subscribeName') || text('email')) setValues({ subscribeName: text('subscribeName'), email: text('email') });
+  }, []);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
 
@@ -49,6 +60,7 @@ export default function NewsletterForm({ messages }: { messages: Messages }) {
       <label htmlFor={`newsletter-${name}`}>{t(label)}</label>
       <input
         id={`newsletter-${name}`}
+        name={name}
         type={type}
         autoComplete={autoComplete}
         maxLength={max}
@@ -63,7 +75,8 @@ export default function NewsletterForm({ messages }: { messages: Messages }) {
   );
 
   return (
-    <form className="newsletter" noValidate onSubmit={(event) => void submit(event)}>
+    <form ref={form} className="newsletter" method="post" action="/api/v1/mail/subscribers/subscribe" noValidate onSubmit={(event) => void submit(event)}>
+      <input type="hidden" name="language" value={language} />
       {field('subscribeName', 'footer.yourname', 'text', limits.subscribeNameMax, 'name')}
       {field('email', 'footer.youremail', 'email', limits.emailMax, 'email')}
       <button type="submit" className="button" disabled={busy}>{t('footer.subscribe')}</button>

@@ -1,37 +1,67 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
-import { defaultLanguage, type Language } from '@/lib/locale';
+import { translate } from '@/lib/i18n';
+import { defaultLanguage, parseLanguage, type Language } from '@/lib/locale';
+import { messageFor, ShopError } from '@/server/http/errors';
 import { newsletterPageCsp } from '@/lib/security-headers';
 import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
 import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import { renderNewsletterPage, type NewsletterPage } from './newsletter-page';
-import { subscribeBodySchema } from './newsletter.schema';
+import { subscribeBodySchema, type SubscribeBody } from './newsletter.schema';
 import { addSubscriber, confirmSubscriber, subscriberByToken, unsubscribe } from './newsletter.service';
 
-/** The paths the confirm and unsubscribe forms post to; app.ts lets form bodies through to them (RFC 8058 posts one). */
+/** The paths the confirm and unsubscribe forms post to; app.ts lets form bodies through to them from anywhere (RFC 8058 posts one). */
 export const NEWSLETTER_FORM_PATHS = ['/mail/subscribers/confirm', '/mail/subscribers/unsubscribe'];
+/** Where the footer's form posts before the page's script has woken: a form body, from the shop's own pages only. */
+export const NEWSLETTER_SUBSCRIBE_FORM_PATH = '/mail/subscribers/subscribe';
 
 export function newsletterRoutes(deps: ShopDeps) {
   const page = (c: Context<AppEnv>, language: Language, content: NewsletterPage) => {
     c.header('Content-Security-Policy', newsletterPageCsp);
     c.header('Referrer-Policy', 'no-referrer');
-    return c.html(renderNewsletterPage(language, content, `${deps.config.publicOrigin}/`), content.kind === 'unknown' ? 404 : 200);
+    return c.html(renderNewsletterPage(language, content, `${deps.config.publicOrigin}/`), content.kind === 'unknown' ? 404 : undefined);
   };
   const tokenOf = (c: Context<AppEnv>) => c.req.query('token') ?? '';
+  /** The page the footer's form was on, to go back to; the shop's home for anything else. */
+  const backTo = (c: Context<AppEnv>) => {
+    const referer = c.req.header('Referer') ?? '';
+    return referer.startsWith(`${deps.config.publicOrigin}/`) && !referer.includes('/api/') ? referer : `${deps.config.publicOrigin}/`;
+  };
+  const subscribe = async (c: Context<AppEnv>, body: SubscribeBody, language: Language) => {
+    // Before -224 can answer: whether an address subscribes cannot be tested at scale, nor a mailbox flooded.
+    await countAttempt(deps.db, deps.config.limits, { action: 'newsletter', address: clientAddress(c, deps.config), account: body.email, perAccount: deps.config.privacy.newsletterSignUpsPerEmail });
+    await addSubscriber(deps, body, language);
+  };
 
   return createRouter()
     .openapi(
       jsonRoute({ method: 'post', tag: 'Newsletter', path: '/addSubscribers', summary: 'Subscribe to the newsletter (a confirmation mail is sent first)', body: subscribeBodySchema, data: z.null() }),
       async (c) => {
-        const body = c.req.valid('json');
-        // Before -224 can answer: whether an address subscribes cannot be tested at scale, nor a mailbox flooded.
-        await countAttempt(deps.db, deps.config.limits, { action: 'newsletter', address: clientAddress(c, deps.config), account: body.email, perAccount: deps.config.privacy.newsletterSignUpsPerEmail });
-        await addSubscriber(deps, body, c.get('language'));
+        await subscribe(c, c.req.valid('json'), c.get('language'));
         return ok(c, null);
       },
     )
+    .post('/subscribe', async (c) => {
+      // The same subscription from the footer's form sent as HTML sends it, answered with a page.
+      const form = await c.req.parseBody();
+      const language = parseLanguage(typeof form.language === 'string' ? form.language : undefined);
+      const answer = (outcome: 'sent' | 'refused', message: string, status: 200 | 400 | 429 = 200) => {
+        c.status(status);
+        return page(c, language, { kind: 'subscribing', outcome, message, back: backTo(c) });
+      };
+      const body = subscribeBodySchema.safeParse({ subscribeName: form.subscribeName, email: form.email });
+      if (!body.success) return answer('refused', translate(language, 'newsletter.page.subscribeMissing'), 400);
+      try {
+        await subscribe(c, body.data, language);
+      } catch (error) {
+        if (!(error instanceof ShopError)) throw error;
+        for (const [name, value] of Object.entries(error.detail?.headers ?? {})) c.header(name, value);
+        return answer('refused', messageFor(error.code, language, error.detail?.field, error.detail?.message), error.detail?.status === 429 ? 429 : 400);
+      }
+      return answer('sent', translate(language, 'newsletter.page.subscribeSent'));
+    })
     .get('/confirm', async (c) => {
       const subscriber = await subscriberByToken(deps.db, 'confirm', tokenOf(c));
       if (!subscriber || subscriber.confirmedAt) return page(c, c.get('language') ?? defaultLanguage, { kind: 'unknown' });

@@ -117,4 +117,34 @@ describe('newsletter', () => {
     expect(results.map((result) => result.body.code)).toEqual([1, 1]);
     expect(await shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'race@example.com'`)).toHaveLength(1);
   });
+
+  it('takes the footer form posted without scripts from the shop\'s own page, in the page\'s language, and answers with a page', async () => {
+    const footerForm = (fields: Record<string, string>, origin = shop.config.publicOrigin) => {
+      const body = new URLSearchParams(fields).toString();
+      return shop.app.request('/api/v1/mail/subscribers/subscribe', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: origin, Referer: `${origin}/productsList?page=2` }, body });
+    };
+    const sent = await footerForm({ language: 'ZH', subscribeName: 'Mei', email: 'form@example.com' });
+    expect(sent.status).toBe(200);
+    const page = await sent.text();
+    expect(page).toContain('就差一步');
+    expect(page).toContain(`href="${shop.config.publicOrigin}/productsList?page=2"`);
+    expect((await mailsTo('form@example.com')).at(-1)!.subject).toBe('请确认订阅我们的新闻邮件');
+    expect((await rowOf('form@example.com'))!.confirmedAt).toBeNull();
+
+    const missing = await footerForm({ language: 'MS', subscribeName: ' ', email: 'other@example.com' });
+    expect(missing.status).toBe(400);
+    expect(await missing.text()).toContain('Sila masukkan nama dan e-mel anda.');
+    expect(await rowOf('other@example.com')).toBeUndefined();
+
+    // Another site's page cannot subscribe anyone through it.
+    const forged = await footerForm({ language: 'EN', subscribeName: 'Eve', email: 'forged@example.com' }, 'https://elsewhere.example');
+    expect(forged.status).toBe(403);
+    expect(await rowOf('forged@example.com')).toBeUndefined();
+
+    const link = linkIn((await mailsTo('form@example.com')).at(-1)!, linkPrefix('confirm'))!;
+    await shop.app.request(pathOf(link), form(''));
+    const again = await footerForm({ language: 'EN', subscribeName: 'Mei', email: 'form@example.com' });
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('You are already subscribed');
+  });
 });

@@ -101,6 +101,9 @@ export const en = {
   'newsletter.page.unsubscribeButton': 'Unsubscribe',
   'newsletter.page.unsubscribed': 'You are unsubscribed, and the address is deleted.',
   'newsletter.page.unknownLink': 'This link is no longer valid: the subscription was confirmed, removed, or never confirmed in time.',
+  'newsletter.page.subscribeTitle': 'Newsletter',
+  'newsletter.page.subscribeMissing': 'Please enter your name and your email.',
+  'newsletter.page.subscribeSent': 'Almost done: open the link we just mailed you to confirm. Nothing is sent until you do.',
   'newsletter.page.back': 'Back to the shop',
   // Reviews from verified buyers
   'code.-250': 'You can review a product once the order it was in has been signed for or completed.',

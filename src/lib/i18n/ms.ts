@@ -99,6 +99,9 @@ export const ms: Dictionary = {
   'newsletter.page.unsubscribeButton': 'Berhenti melanggan',
   'newsletter.page.unsubscribed': 'Anda telah berhenti melanggan, dan alamat itu telah dipadam.',
   'newsletter.page.unknownLink': 'Pautan ini tidak lagi sah: langganan telah disahkan, dipadam, atau tidak disahkan dalam tempoh.',
+  'newsletter.page.subscribeTitle': 'Surat berita',
+  'newsletter.page.subscribeMissing': 'Sila masukkan nama dan e-mel anda.',
+  'newsletter.page.subscribeSent': 'Hampir siap: buka pautan yang baru kami e-melkan untuk mengesahkan. Tiada apa-apa dihantar sebelum itu.',
   'newsletter.page.back': 'Kembali ke kedai',
   // Reviews from verified buyers
   'code.-250': 'Anda boleh mengulas produk setelah pesanannya ditandatangani terima atau selesai.',

@@ -99,6 +99,9 @@ export const zh: Dictionary = {
   'newsletter.page.unsubscribeButton': '退订',
   'newsletter.page.unsubscribed': '您已退订，该地址已被删除。',
   'newsletter.page.unknownLink': '此链接已失效：订阅已确认、已删除，或未在期限内确认。',
+  'newsletter.page.subscribeTitle': '订阅资讯',
+  'newsletter.page.subscribeMissing': '请输入您的姓名和邮箱。',
+  'newsletter.page.subscribeSent': '就差一步：请打开我们刚发送到您邮箱的链接确认订阅。确认之前我们不会发送任何邮件。',
   'newsletter.page.back': '返回商店',
   // Reviews from verified buyers
   'code.-250': '订单签收或完成后，才能评价其中的商品。',
