@@ -6,6 +6,7 @@ import type { ProductDetails, Specification } from '@/features/catalog/catalog.s
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import { preparedOnce, type Database, type Executor } from '@/server/db/client';
+import { preparedAndKept } from '@/server/db/kept-reads';
 import { cartLines, sessions, specifications, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { combineItems, countItems } from './cart';
@@ -98,9 +99,10 @@ const cartLinesOf = preparedOnce((db) =>
 
 /**
  * The session and its customer's cart lines in one statement: what reading the cart costs is mostly
- * its round trips to the database (docs/decisions/038).
+ * its round trips to the database (docs/decisions/038). The embedded database's process keeps the
+ * rows until its next write (docs/decisions/090): every page a customer opens reads the cart.
  */
-export const sessionWithCart: SessionLookup<SessionRow & { lines: StoredLine[] }> = preparedOnce((db) =>
+export const sessionWithCart: SessionLookup<SessionRow & { lines: StoredLine[] }> = preparedAndKept((db) =>
   db
     .select({ ...sessionColumns, lines: linesOfUser(sql`${sessions}.user_id`) })
     .from(sessions)

@@ -9,6 +9,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
+import { countWrites } from './kept-reads';
 import { claimEmbeddedDatabase, type DatabaseOwner } from './owner-lock';
 import * as schema from './schema';
 
@@ -109,6 +110,7 @@ export async function openDatabase(
 
 function pgliteHandle(client: PGlite, afterClose?: () => Promise<void>): DatabaseHandle {
   const db = drizzlePglite({ client, schema });
+  countWrites(client, db);
   return {
     db,
     kind: 'pglite',

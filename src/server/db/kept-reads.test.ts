@@ -1,0 +1,60 @@
+import { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
+import { drizzle } from 'drizzle-orm/pglite';
+import { describe, expect, it } from 'vitest';
+import type { Executor } from './client';
+import { countWrites, isPlainRead, preparedAndKept } from './kept-reads';
+
+/* The embedded database's kept reads: read once, read again after any statement that may write. */
+
+const client = new PGlite();
+const db = drizzle({ client }) as unknown as Executor;
+countWrites(client, db);
+await client.exec('create table stock (id int primary key, units int not null); insert into stock values (1, 5)');
+
+let reads = 0;
+const unitsOf = preparedAndKept((executor) => ({
+  async execute({ id }: { id: number }) {
+    reads += 1;
+    return (await executor.execute<{ units: number }>(sql`select units from stock where id = ${id}`)).rows;
+  },
+}));
+const units = async () => (await unitsOf(db).execute({ id: 1 }))[0]!.units;
+
+describe('kept reads on the embedded database', () => {
+  it('answers again from what it kept until a statement that may write, whichever way it is sent', async () => {
+    expect(await units()).toBe(5);
+    expect(await units()).toBe(5);
+    expect(reads).toBe(1);
+    await client.query('select units from stock');
+    expect(await units()).toBe(5);
+    expect(reads).toBe(1);
+
+    const writes: [string, () => Promise<unknown>, number][] = [
+      ['query', () => client.query('update stock set units = units - 1 where id = 1'), 4],
+      ['exec', () => client.exec('update stock set units = units - 1'), 3],
+      ['transaction', () => client.transaction((tx) => tx.query('update stock set units = 2')), 2],
+      ['drizzle', () => db.execute(sql`update stock set units = 1`), 1],
+      ['a locking read, then a write in a function', () => client.query('select units from stock for update').then(() => client.exec(`do $$ begin update stock set units = 0; end $$`)), 0],
+    ];
+    for (const [, write, expected] of writes) {
+      await write();
+      expect(await units()).toBe(expected);
+    }
+    expect(reads).toBe(1 + writes.length);
+  });
+
+  it('gives each caller its own rows', async () => {
+    const first = await unitsOf(db).execute({ id: 1 });
+    first[0]!.units = 99;
+    expect(await units()).toBe(0);
+  });
+
+  it('tells plain reads from the rest', () => {
+    expect(isPlainRead('select 1')).toBe(true);
+    expect(isPlainRead('  /* kept */ SELECT "users"."id" from "users" where "updated_at" > $1')).toBe(true);
+    for (const statement of ['select * from stock for update', 'select nextval($1)', 'with gone as (delete from stock returning *) select * from gone', 'begin', 'commit', 'select 1; update stock set units = 1', "select pg_notify('c', '')"]) {
+      expect(isPlainRead(statement), statement).toBe(false);
+    }
+  });
+});
