@@ -2,7 +2,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { describe, expect, it } from 'vitest';
-import type { Executor } from './client';
+import { rowsOf, type Executor } from './client';
 import { countWrites, isPlainRead, preparedAndKept } from './kept-reads';
 
 /* The embedded database's kept reads: read once, read again after any statement that may write. */
@@ -13,10 +13,10 @@ countWrites(client, db);
 await client.exec('create table stock (id int primary key, units int not null); insert into stock values (1, 5)');
 
 let reads = 0;
-const unitsOf = preparedAndKept((executor) => ({
+const unitsOf = preparedAndKept<Executor, { id: number }, { units: number }>((executor) => ({
   async execute({ id }: { id: number }) {
     reads += 1;
-    return (await executor.execute<{ units: number }>(sql`select units from stock where id = ${id}`)).rows;
+    return rowsOf<{ units: number }>(await executor.execute(sql`select units from stock where id = ${id}`));
   },
 }));
 const units = async () => (await unitsOf(db).execute({ id: 1 }))[0]!.units;

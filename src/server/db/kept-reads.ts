@@ -1,5 +1,4 @@
 import type { PGlite } from '@electric-sql/pglite';
-import type { Executor } from './client';
 
 /*
  * Reads the embedded database's own process may keep. PGlite has one owner at a time (owner-lock.ts)
@@ -60,7 +59,7 @@ type Read<Values, Row> = { execute(values: Values): Promise<Row[]> };
  * (at most `most` sets of values, the oldest forgotten first). Each caller gets its own copy of the rows.
  * Inside a transaction, and on PostgreSQL, every call reads.
  */
-export function preparedAndKept<Values, Row>(build: (db: Executor) => Read<Values, Row>, most = 5_000): (db: Executor) => Read<Values, Row> {
+export function preparedAndKept<Db extends object, Values, Row>(build: (db: Db) => Read<Values, Row>, most = 5_000): (db: Db) => Read<Values, Row> {
   const prepared = new WeakMap<object, Read<Values, Row>>();
   const keptPerDatabase = new WeakMap<object, Map<string, { generation: number; rows: Row[] }>>();
   return (db) => {
