@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { addToCart } from '@/features/cart/cart.store';
 import { QuantityStepper } from '@/features/cart/QuantityStepper';
-import { checkoutUrlOf } from '@/features/cart/cart-ids';
+import { buyNowUrlOf } from '@/features/cart/cart-ids';
 import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
 import { $destination } from '@/features/delivery/destination.store';
 import { ErrorCode } from '@/lib/error-codes';
@@ -58,13 +58,12 @@ export default function ProductPurchase({ product, language, messages }: Props) 
     const now = await checkStock();
     if (now?.notSoldThere) return setBusy(false);
     const left = now?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
+    // Buy now buys this size at the chosen quantity, beside the cart (docs/decisions/079).
+    if (thenCheckOut && left > 0) return location.assign(await buyNowUrlOf(spec.goodsSpecificationId, Math.min(quantity, left)));
     const code = left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
     setBusy(false);
     if (code === ErrorCode.InsufficientStock && left > 0) void checkStock();
-    if (code !== ErrorCode.Success) return;
-    // Buy now goes straight to checkout with this size only (its whole cart line: docs/decisions/025).
-    if (thenCheckOut) location.assign(await checkoutUrlOf([spec.goodsSpecificationId]));
-    else showToast('success', t('product.added'));
+    if (code === ErrorCode.Success) showToast('success', t('product.added'));
   }
 
   return (

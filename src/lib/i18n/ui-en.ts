@@ -751,6 +751,9 @@ export const uiEn = {
   'checkout.ageCheckStart': 'Check my age',
   'checkout.ageCheckSignIn': 'Sign in or create your account first, then check your age.',
   'checkout.ageCheckFailed': 'The age check did not confirm that you are 18 or older.',
+  'payResult.bought': 'Your order',
+  'payResult.arrives': 'Expected delivery: {time} after dispatch ({method}), in discreet packaging.',
+  'sign.welcome': 'Welcome to Energy Shop, {name}! Your account is ready.',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

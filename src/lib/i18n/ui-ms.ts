@@ -750,4 +750,7 @@ export const uiMs: UiDictionary = {
   'checkout.ageCheckStart': 'Semak umur saya',
   'checkout.ageCheckSignIn': 'Log masuk atau cipta akaun anda dahulu, kemudian semak umur anda.',
   'checkout.ageCheckFailed': 'Semakan umur tidak mengesahkan bahawa anda berumur 18 tahun atau lebih.',
+  'payResult.bought': 'Pesanan anda',
+  'payResult.arrives': 'Dijangka tiba: {time} selepas dihantar ({method}), dalam bungkusan yang tidak menarik perhatian.',
+  'sign.welcome': 'Selamat datang ke Energy Shop, {name}! Akaun anda sudah sedia.',
 };

@@ -750,4 +750,7 @@ export const uiZh: UiDictionary = {
   'checkout.ageCheckStart': '验证年龄',
   'checkout.ageCheckSignIn': '请先登录或创建账户，再进行年龄验证。',
   'checkout.ageCheckFailed': '年龄验证未能确认您已年满 18 岁。',
+  'payResult.bought': '您的订单',
+  'payResult.arrives': '预计送达：发货后 {time}（{method}），隐私包装。',
+  'sign.welcome': '欢迎来到 Energy Shop，{name}！您的账户已创建。',
 };

@@ -15,6 +15,13 @@ export const viewports = {
 } as const;
 export type Device = keyof typeof viewports;
 
+/** A fresh profile on a phone (390 px) or the common 1366 px laptop screen (768 px high). */
+export async function onCommonScreen(shop: Pick<TestShop, 'newPage'>, device: Device): Promise<Page> {
+  const page = await shop.newPage(device);
+  if (device === 'desktop') await page.setViewportSize({ width: 1366, height: 768 });
+  return page;
+}
+
 /**
  * A whole shop for one test file: its own copy of the demo data, the prebuilt pages, its own browser
  * profiles in the run's Chromium. `ownSite`: a copy of the pages too, for a file that publishes (the others share one folder).
