@@ -219,11 +219,11 @@ describe('the referral programme', () => {
 
   it('shows the energy pages in Chinese and prices recharges in ringgit', async () => {
     await ana.goto('/order/recharge?lang=zh&currency=myr');
-    await ana.getByLabel('充值能量').waitFor();
+    await ana.getByLabel('充值能量点').waitFor();
     await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM45.46');
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
     await ana.goto('/order/energy');
-    await ana.getByRole('heading', { name: '能量记录' }).waitFor();
+    await ana.getByRole('heading', { name: '能量点记录' }).waitFor();
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
   });
 });

@@ -103,7 +103,7 @@ export default function Header({ route, title, language, currency, messages }: P
               <div className="header__panel">
                 {user.headPicture && <img className="header__panel-avatar" src={user.headPicture} alt="" width={56} height={56} />}
                 <p className="header__name">{user.firstName} {user.lastName}</p>
-                <p className="header__code">{t('nav.userCode', { code: user.userCode })}</p>
+                <p className="header__code">{t('nav.shareCode', { code: user.shareCode })}</p>
                 <a href="/my/user">{t('nav.personalInfo')}</a>
                 <a href="/my/order">{t('nav.myOrders')}</a>
                 <a href="/order/energy">{t('nav.myEnergy')}</a>

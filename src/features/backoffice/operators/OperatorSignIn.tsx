@@ -1,4 +1,5 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Language } from '@/lib/locale';
 import { adminCall, AdminApiError } from '../admin-api';
 import { ErrorText } from '../ui';
 import type { OperatorRole } from './operators';
@@ -7,7 +8,7 @@ import { SecondFactorSignIn } from './BackOfficeSecondFactor';
 /* Signing in to the back office, and setting a password from an invitation link. */
 
 /** `secondFactorRequired`: in production the second factor is turned on before anything else. */
-export type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean };
+export type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean; language: Language };
 
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1122,10 +1122,10 @@ const adverts: CatalogImport['adverts'] = [
     position: 'why-us',
     sort: 3,
     link: '/',
-    title: { EN: 'Energy Points Rewards', ZH: '能量积分奖励', MS: 'Ganjaran Mata Tenaga' },
+    title: { EN: 'Energy Points Rewards', ZH: '能量点奖励', MS: 'Ganjaran Mata Tenaga' },
     body: {
       EN: 'Earn energy points when friends shop with your share code, then spend them on orders or gift coupons.',
-      ZH: '好友使用你的分享码购物即可赚取能量积分，可用于支付订单或赠送礼券。',
+      ZH: '好友使用你的分享码购物即可赚取能量点，可用于支付订单或赠送礼品券。',
       MS: 'Kumpul mata tenaga apabila rakan membeli dengan kod kongsi anda, kemudian gunakannya untuk pesanan atau kupon hadiah.',
     },
   },
