@@ -13,6 +13,7 @@ import { limits } from '@/lib/validation';
 import { showToast } from '@/lib/toast.store';
 import type { ProductDetails, ProductStock } from './catalog.schema';
 import { fetchStock } from './live-stock';
+import { SHOW_PICTURE_EVENT } from './catalog';
 
 type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; language: Language; messages: Messages };
 
@@ -40,6 +41,12 @@ export default function ProductPurchase({ product, language, messages }: Props) 
   // The shop's sales rules do not sell it to the shopper's country (docs/decisions/077-sales-rules.md).
   const notSoldThere = live.status === 'known' && live.product.notSoldThere;
   const blocked = live.status !== 'known' || !onSale || notSoldThere || !spec || !stock || spec.unitPrice === null || busy;
+
+  /** Choosing an option that has a picture of its own (its colour) shows that picture in the gallery (details page). */
+  function choose(option: Props['product']['specifications'][number]) {
+    setChosenId(option.goodsSpecificationId);
+    if (option.pictureIndex !== null) document.dispatchEvent(new CustomEvent(SHOW_PICTURE_EVENT, { detail: option.pictureIndex }));
+  }
 
   async function checkStock(): Promise<ProductStock | undefined> {
     setLive({ status: 'checking' });
@@ -87,7 +94,7 @@ export default function ProductPurchase({ product, language, messages }: Props) 
           const soldOut = stockOf(option.goodsSpecificationId) === 0;
           return (
             <label key={option.goodsSpecificationId} className={`purchase__spec${soldOut ? ' purchase__spec--sold-out' : ''}`}>
-              <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => setChosenId(option.goodsSpecificationId)} />
+              <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => choose(option)} />
               <span>{option.specificationName}</span>
               {soldOut && <span className="visually-hidden">{t('product.outOfStock')}</span>}
             </label>

@@ -18,6 +18,7 @@ import { ShopError } from '@/server/http/errors';
 import { productsNotSoldAt } from '@/features/sales-rules/sales-rules.service';
 import type { Category } from './catalog-import.schema';
 import {
+  pictureIndexWithin,
   withoutStock,
   type CommentPage,
   type ProductDetails,
@@ -318,7 +319,7 @@ type ProductRow = {
   rating: string | number | null;
   comment_count: string | number;
   pictures: { storageKey: string; width: number; height: number; alt: string }[];
-  specifications: { id: number; stock: number; pointsPrice: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
+  specifications: { id: number; stock: number; pointsPrice: number | null; pictureIndex: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
 };
 
 /**
@@ -386,7 +387,7 @@ async function readProducts(reader: CatalogReader, ids: SQL): Promise<Map<number
          from ${goodsPictures} p
          left join ${goodsPictureTexts} pt on pt.picture_id = p.id and pt.language = ${language}
          where p.goods_id = g.id) as pictures,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'name', st.name,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'pictureIndex', s.picture_index, 'name', st.name,
                                                   'unitPrice', sp.unit_price, 'originalPrice', sp.original_price) order by s.position, s.id), '[]'::json)
          from ${specifications} s
          join ${specificationTexts} st on st.specification_id = s.id and st.language = ${language}
@@ -406,6 +407,7 @@ async function readProducts(reader: CatalogReader, ids: SQL): Promise<Map<number
         specificationName: specification.name,
         stock: specification.stock,
         pointsPrice: specification.pointsPrice,
+        pictureIndex: pictureIndexWithin(specification.pictureIndex, ownPictures.length),
         currency,
         symbol: currencySymbols[currency],
         unitPrice: specification.unitPrice,

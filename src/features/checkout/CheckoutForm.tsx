@@ -275,7 +275,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
           <dd>{formatMoney(goodsTotal, currency)}</dd>
           {discountAmount > 0 && (
             <>
-              <dt>{t('orders.discount')}</dt>
+              <dt>
+                {t('orders.discount')}
+                {/* The rule behind the figure: 5 % of $64.99 is $3.2495, and a discount rounds down (docs/decisions/003), so $3.24 is not a typo. */}
+                <span className="totals__note">{t('checkout.discountRule', { percent: friendDiscountPercent, goods: formatMoney(goodsTotal, currency) })}</span>
+              </dt>
               <dd data-testid="checkout-discount">-{formatMoney(discountAmount, currency)}</dd>
             </>
           )}

@@ -73,6 +73,8 @@ export const uiEn = {
   'product.noReviews': 'No reviews yet.',
   'product.rating': '{rating} out of 5',
   'product.reviewCount': '{count} reviews',
+  // The form for a count of one where the language has it (Intl.PluralRules: English does; Chinese and Malay do not).
+  'product.reviewCount.one': '{count} review',
   'product.moreReviews': 'More reviews',
   'product.secureCheckout': 'Secure checkout',
   'product.secureCheckoutText': 'Pay with PayPal or card. We never see your card number, and every parcel ships in plain packaging.',
@@ -89,6 +91,7 @@ export const uiEn = {
   'nav.search': 'Search',
   'nav.searchLabel': 'Search products',
   'list.searchResults': '{count} results for “{query}”',
+  'list.searchResults.one': '{count} result for “{query}”',
   'list.searchEmpty': 'No products match “{query}”.',
   'list.clearSearch': 'Show all products',
   'home.banners': 'Featured',
@@ -107,6 +110,7 @@ export const uiEn = {
   'cart.remove': 'Remove',
   'cart.close': 'Close cart',
   'cart.items': '{count} items',
+  'cart.items.one': '{count} item',
 
   'sign.title.sign': 'Sign in',
   'sign.title.register': 'Create an account',
@@ -340,6 +344,7 @@ export const uiEn = {
   // Checkout details: the discount code checked on entry, saved addresses, amounts due, the cancel dialog, the quantity limit
   'checkout.discountChecking': 'Checking the code…',
   'checkout.discountApplied': 'Code {code} applied: {amount} off the goods.',
+  'checkout.discountRule': '{percent}% of {goods}, rounded down to the cent',
   'checkout.otherAddress': 'Another address',
   'orders.due': 'To pay',
   'orders.wasDue': 'Was due (not paid)',
@@ -420,6 +425,7 @@ export const uiEn = {
   'recharge.balance': 'Your balance: {points} points',
   'recharge.points': 'Points to recharge',
   'recharge.pointsHint': 'From {min} to {max} points, in steps of {step}',
+  'recharge.preset': '{amount} · {points} points',
   'recharge.points_err': 'Choose from {min} to {max} points, in steps of {step}',
   'recharge.fewer': 'Fewer points',
   'recharge.more': 'More points',

@@ -72,6 +72,8 @@ export const uiMs: UiDictionary = {
   'product.noReviews': 'Belum ada ulasan.',
   'product.rating': '{rating} daripada 5',
   'product.reviewCount': '{count} ulasan',
+  // The form for a count of one where the language has it (Intl.PluralRules: English does; Chinese and Malay do not).
+  'product.reviewCount.one': '{count} ulasan',
   'product.moreReviews': 'Lagi ulasan',
   'product.secureCheckout': 'Pembayaran selamat',
   'product.secureCheckoutText': 'Bayar dengan PayPal atau kad. Kami tidak pernah melihat nombor kad anda, dan setiap bungkusan dihantar dalam pembungkusan biasa tanpa tanda.',
@@ -88,6 +90,7 @@ export const uiMs: UiDictionary = {
   'nav.search': 'Cari',
   'nav.searchLabel': 'Cari produk',
   'list.searchResults': '{count} hasil untuk “{query}”',
+  'list.searchResults.one': '{count} hasil untuk “{query}”',
   'list.searchEmpty': 'Tiada produk sepadan dengan “{query}”.',
   'list.clearSearch': 'Lihat semua produk',
   'home.banners': 'Pilihan',
@@ -106,6 +109,7 @@ export const uiMs: UiDictionary = {
   'cart.remove': 'Buang',
   'cart.close': 'Tutup troli',
   'cart.items': '{count} item',
+  'cart.items.one': '{count} item',
 
   'sign.title.sign': 'Log masuk',
   'sign.title.register': 'Cipta akaun',
@@ -339,6 +343,7 @@ export const uiMs: UiDictionary = {
   // Checkout details: the discount code checked on entry, saved addresses, amounts due, the cancel dialog, the quantity limit
   'checkout.discountChecking': 'Menyemak kod…',
   'checkout.discountApplied': 'Kod {code} digunakan: potongan {amount} untuk barangan.',
+  'checkout.discountRule': '{percent}% daripada {goods}, dibundarkan ke bawah kepada sen',
   'checkout.otherAddress': 'Alamat lain',
   'orders.due': 'Perlu dibayar',
   'orders.wasDue': 'Perlu dibayar (tidak dibayar)',
@@ -419,6 +424,7 @@ export const uiMs: UiDictionary = {
   'recharge.balance': 'Baki anda: {points} mata',
   'recharge.points': 'Mata untuk ditambah',
   'recharge.pointsHint': 'Dari {min} hingga {max} mata, dalam gandaan {step}',
+  'recharge.preset': '{amount} · {points} mata',
   'recharge.points_err': 'Pilih dari {min} hingga {max} mata, dalam gandaan {step}',
   'recharge.fewer': 'Kurangkan mata',
   'recharge.more': 'Tambah mata',

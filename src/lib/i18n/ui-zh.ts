@@ -72,6 +72,8 @@ export const uiZh: UiDictionary = {
   'product.noReviews': '暂无评价。',
   'product.rating': '{rating} 分（满分 5 分）',
   'product.reviewCount': '{count} 条评价',
+  // The form for a count of one where the language has it (Intl.PluralRules: English does; Chinese and Malay do not).
+  'product.reviewCount.one': '{count} 条评价',
   'product.moreReviews': '更多评价',
   'product.secureCheckout': '安全结账',
   'product.secureCheckoutText': '支持 PayPal 或银行卡付款。我们不会接触您的卡号，所有包裹均采用无标识包装寄出。',
@@ -88,6 +90,7 @@ export const uiZh: UiDictionary = {
   'nav.search': '搜索',
   'nav.searchLabel': '搜索商品',
   'list.searchResults': '“{query}”的搜索结果：{count} 件',
+  'list.searchResults.one': '“{query}”的搜索结果：{count} 件',
   'list.searchEmpty': '没有与“{query}”匹配的商品。',
   'list.clearSearch': '查看全部商品',
   'home.banners': '精选推荐',
@@ -106,6 +109,7 @@ export const uiZh: UiDictionary = {
   'cart.remove': '移除',
   'cart.close': '关闭购物车',
   'cart.items': '{count} 件商品',
+  'cart.items.one': '{count} 件商品',
 
   'sign.title.sign': '登录',
   'sign.title.register': '创建账号',
@@ -339,6 +343,7 @@ export const uiZh: UiDictionary = {
   // Checkout details: the discount code checked on entry, saved addresses, amounts due, the cancel dialog, the quantity limit
   'checkout.discountChecking': '正在核对折扣码…',
   'checkout.discountApplied': '已使用折扣码 {code}：商品减 {amount}。',
+  'checkout.discountRule': '{goods} 的 {percent}%，不足一分舍去',
   'checkout.otherAddress': '其他地址',
   'orders.due': '应付',
   'orders.wasDue': '应付（未支付）',
@@ -419,6 +424,7 @@ export const uiZh: UiDictionary = {
   'recharge.balance': '当前余额：{points} 能量点',
   'recharge.points': '充值能量点',
   'recharge.pointsHint': '{min} 至 {max} 能量点，以 {step} 为单位',
+  'recharge.preset': '{amount} · {points} 能量点',
   'recharge.points_err': '请选择 {min} 至 {max} 能量点，以 {step} 为单位',
   'recharge.fewer': '减少能量点',
   'recharge.more': '增加能量点',

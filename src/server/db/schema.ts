@@ -123,6 +123,8 @@ export const specifications = pgTable(
     stock: integer('stock').notNull().default(0),
     /** Price in energy points for gift coupons; null when the size cannot be gifted. */
     pointsPrice: integer('points_price'),
+    /** Which of the product's pictures shows this option (0 = the first, by position); null when none in particular. */
+    pictureIndex: smallint('picture_index'),
   },
   (t) => [
     index('specifications_goods_idx').on(t.goodsId),

@@ -1,0 +1,1 @@
+ALTER TABLE "specifications" ADD COLUMN "picture_index" smallint;
