@@ -22,7 +22,7 @@ describe('Language and Currency headers', () => {
 describe('numbers, ratings and counts as each language writes them', () => {
   it('group thousands in messages and leave a number passed as text alone', () => {
     expect(translatorFor('EN')('energy.pointsValue', { points: 100000 })).toBe('100,000 points');
-    expect(translatorFor('ZH')('energy.pointsValue', { points: 12478 })).toBe('12,478 能量');
+    expect(translatorFor('ZH')('energy.pointsValue', { points: 12478 })).toBe('12,478 能量点');
     expect(translatorFor('MS')('energy.pointsValue', { points: 12478 })).toBe('12,478 mata');
     expect(translate('EN', 'mail.recharge.subject', { points: 5000 })).toBe('Your 5,000 energy points have arrived');
     expect(translatorFor('EN')('footer.rights', { year: '2026' })).toContain('2026');
