@@ -83,11 +83,11 @@ async function chooseAsTheHeaderAppears(page: Page) {
         requestAnimationFrame(watch);
         return;
       }
+      // In the frame the header appears in: what a person's tap at that moment does (a busy main thread
+      // delays when the page handles it, not when it was made; the blocking time is bench:storefront's).
       const appeared = performance.now();
-      setTimeout(() => {
-        choose();
-        sessionStorage.setItem('chosen-after', String(performance.now() - appeared));
-      }, 0);
+      choose();
+      sessionStorage.setItem('chosen-after', String(performance.now() - appeared));
     };
     requestAnimationFrame(watch);
   }})(${chooseInPage})`);
