@@ -167,7 +167,7 @@ describe('the referral programme', () => {
     await expect(balanceOn(ana)).resolves.toBe(anaBalance);
     // The energy page records a returned gift, not a refund.
     const newest = ana.getByTestId('energy-records').locator('tbody tr').first();
-    await expect.poll(() => newest.textContent()).toContain(`Gift returned+${GIFT_POINTS}${anaBalance}`);
+    await expect.poll(() => newest.textContent()).toContain(`Gift returned+${GIFT_POINTS.toLocaleString('en')}${anaBalance.toLocaleString('en')}`);
   });
 
   it('Dee receives a gift on her phone, registering on the sign-in page on the way', async () => {
