@@ -342,6 +342,10 @@ describe('the back office', () => {
     await editor.getByRole('heading', { name: '价格与库存' }).waitFor();
     await expect(cell('涟漪全身按摩器，象牙白，库存').inputValue()).resolves.toBe('95');
     await expect(untranslatedKeys(editor)).resolves.toEqual([]);
+    // The grid's choice is the whole back office's, kept on the editor's account (decision 083): back to English.
+    await editor.getByRole('navigation', { name: '栏目' }).getByRole('button', { name: '价格与库存' }).waitFor();
+    await editor.getByLabel('表格语言').selectOption('EN');
+    await editor.getByRole('heading', { name: 'Prices & stock' }).waitFor();
 
     // Published, the product's page the shop serves carries the new price, and the Publish page says where the time went.
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
