@@ -156,13 +156,15 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
 async function finishSignIn(onDone: () => void, welcomeMessage: string | null) {
   const sharePending = isSharePending();
   clearSession();
-  if (welcomeMessage) welcome(welcomeMessage, { onNextPage: isMobile() });
   clearBrowserCart();
   saveShopState({ payEmail: undefined });
   $cartDrawerOpen.set(false);
   await loadUser();
   await loadCart();
   onDone();
+  // Once the dialog has closed and the account has loaded: the welcome's few seconds are not spent
+  // behind the dialog while the account loads (on a phone it is carried to the page /sign returns to).
+  if (welcomeMessage) welcome(welcomeMessage, { onNextPage: isMobile() });
   if (isMobile()) {
     // The page the phone goes back to opens the share dialog the visitor asked for.
     if (sharePending) rememberPendingShare();
