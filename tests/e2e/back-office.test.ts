@@ -405,6 +405,30 @@ describe('the back office', () => {
     await expect(shopper.getByRole('button', { name: 'Show banner 3' }).count()).resolves.toBe(0);
   }, 300_000);
 
+  it("speaks the language chosen on the sign-in page, and the operator's in the audit log and verification codes", async () => {
+    const page = await shop.newPage();
+    await page.goto('/admin/');
+    await page.getByLabel('Language').selectOption('ZH');
+    await page.getByRole('heading', { name: '后台登录' }).waitFor();
+    await expect(page.getByRole('button', { name: '登录' }).count()).resolves.toBe(1);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+    await page.getByLabel('语言').selectOption('MS');
+    await page.getByRole('heading', { name: 'Log masuk pejabat belakang' }).waitFor();
+    await page.getByLabel('Kata laluan').waitFor();
+
+    const admin = await operatorSignedIn('admin');
+    await admin.getByLabel('Language').selectOption('ZH');
+    const sections = admin.getByRole('navigation', { name: '栏目' });
+    await sections.getByRole('button', { name: '操作日志' }).click();
+    await admin.getByRole('heading', { name: '操作日志' }).waitFor();
+    await admin.getByRole('columnheader', { name: '修改前 → 修改后' }).waitFor();
+    await sections.getByRole('button', { name: '防伪码' }).click();
+    await admin.getByLabel('规格 SKU').waitFor();
+    await expect(untranslatedKeys(admin)).resolves.toEqual([]);
+    await admin.getByLabel('语言').selectOption('EN');
+    await admin.getByRole('heading', { name: 'Verification codes' }).waitFor();
+  });
+
   it('shows an editor no orders and no refund, and the server refuses them too', async () => {
     const editor = await operatorSignedIn('editor');
     await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();

@@ -139,7 +139,7 @@ export async function readMails(outboxDir: string): Promise<string[]> {
 export async function untranslatedKeys(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   const labels = await page.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
-  return [text, ...labels].join('\n').match(/\b(?:nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends|grid|review)\.[A-Za-z_-]+\b/g) ?? [];
+  return [text, ...labels].join('\n').match(/\b(?:admin|nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends|grid|review)\.[A-Za-z_-]+\b/g) ?? [];
 }
 
 /**
