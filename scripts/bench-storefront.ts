@@ -2,7 +2,7 @@
  * Storefront budgets, measured on the built site served the way `npm start` serves it:
  * - JavaScript the product details page loads, gzipped (budget 90 KB, React's client about 60 KB of it);
  * - Lighthouse mobile performance on home, list and details (budget 98), LCP (budget 1.3 s), TBT
- *   (budget 100 ms) and CLS (budget 0.02), each the median of three runs; a run starts only once the
+ *   (budget 50 ms, issue 44) and CLS (budget 0.02), each the median of three runs; a run starts only once the
  *   machine's one-minute load average is below 1.5 (Lighthouse's simulated throttling multiplies the
  *   CPU time it observes), or after waiting BENCH_LOAD_WAIT_SECONDS (default 600) for that, saying so;
  * - axe-core violations on those pages, in the open dialogs, at checkout and on the energy and
@@ -23,7 +23,7 @@ import { startShop } from '@/app/main';
 import { findChromium } from '../tests/e2e/support/chromium';
 import { registerInDialog } from '../tests/e2e/support/storefront';
 
-const budgets = { detailsJsKb: 90, performance: 98, lcpSeconds: 1.3, tbtMs: 100, cls: 0.02, axeViolations: 0 };
+const budgets = { detailsJsKb: 90, performance: 98, lcpSeconds: 1.3, tbtMs: 50, cls: 0.02, axeViolations: 0 };
 const runsPerPage = 3;
 const quietLoad = 1.5;
 const loadWaitSeconds = Number(process.env.BENCH_LOAD_WAIT_SECONDS ?? 600);

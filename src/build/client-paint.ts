@@ -11,6 +11,14 @@ import { AGE_CONFIRMED_EVENT } from '../features/site/age-gate';
  */
 const paintDirective: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
+    // React's chunk (the renderer's) is evaluated in a task of its own, and the island's own code (the
+    // shop's shared chunk, the header and start-up) in the next: one task each, not one long one
+    // that blocks a tap for all of them (docs/decisions/078).
+    const renderer = el.getAttribute('renderer-url');
+    if (renderer) {
+      await import(/* @vite-ignore */ renderer);
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    }
     const run = await load();
     await run();
   };

@@ -30,6 +30,43 @@ export function parseCurrency(value: string | null | undefined): Currency {
   return (currencies as readonly string[]).includes(upper ?? '') ? (upper as Currency) : defaultCurrency;
 }
 
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const pluralRules = new Map<string, Intl.PluralRules>();
+const cached = <T>(cache: Map<string, T>, key: string, make: () => T) => cache.get(key) ?? (cache.set(key, make()), cache.get(key)!);
+
+/** A count or amount of points as the language writes it: "100,000" (en, zh-CN), "100,000" (ms). */
+export const formatNumber = (value: number, languageTag: string) => cached(numberFormats, languageTag, () => new Intl.NumberFormat(languageTag)).format(value);
+
+/** An average rating with one decimal: "4.0", "4.5". */
+export const formatRating = (rating: number, languageTag: string) =>
+  cached(numberFormats, `${languageTag}:rating`, () => new Intl.NumberFormat(languageTag, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(rating);
+
+/** The plural category of `count` in the language ("one", "other", …): which form of a counted message to use. */
+export const pluralCategory = (count: number, languageTag: string) => cached(pluralRules, languageTag, () => new Intl.PluralRules(languageTag)).select(count);
+
+/**
+ * Fills a message's `{name}` placeholders. A whole number is written as the language writes numbers
+ * (`formatNumber`); anything else as it is, so a year or a code passed as a string keeps its digits.
+ */
+export function fillMessage(template: string, params: Record<string, string | number> = {}, languageTag: string): string {
+  return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    if (!(name in params)) return whole;
+    const value = params[name]!;
+    return typeof value === 'number' && Number.isSafeInteger(value) ? formatNumber(value, languageTag) : String(value);
+  });
+}
+
+/**
+ * The key of a counted message's form: `key.one` when the language says "1 review" unlike "2 reviews"
+ * and the dictionary has that form, else `key` itself (its "other" form).
+ */
+export function countedKey<Key extends string>(key: Key, params: Record<string, string | number> | undefined, languageTag: string, has: (candidate: string) => boolean): Key {
+  const count = params?.count;
+  if (typeof count !== 'number') return key;
+  const form = `${key}.${pluralCategory(count, languageTag)}`;
+  return (has(form) ? form : key) as Key;
+}
+
 /** Times as the customer reads them, in the page's language (`languageTags`). */
 export const formatTime = (iso: string | null, languageTag: string) =>
   iso ? new Date(iso).toLocaleString(languageTag, { dateStyle: 'medium', timeStyle: 'short' }) : '';

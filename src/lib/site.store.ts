@@ -47,20 +47,24 @@ export function setSiteAbbreviation(siteAbbreviation: string) {
   if ($site.get().siteAbbreviation !== siteAbbreviation) saveSite({ ...$site.get(), siteAbbreviation });
 }
 
-export function changeLanguage(language: Language) {
-  saveSite({ ...$site.get(), languageAbbreviation: language });
-  reloadWithout('lang');
-}
+export const changeLanguage = (language: Language) => chooseSite({ language });
+export const changeCurrency = (currency: Currency) => chooseSite({ currency });
 
-export function changeCurrency(currency: Currency) {
-  saveSite({ ...$site.get(), currencyAbbreviation: currency });
-  setTimeout(() => reloadWithout('currency'), CURRENCY_RELOAD_DELAY_MS);
+/**
+ * The language and/or currency a person chose (in the header, or before it woke): stored, then the page
+ * reloads in them; a change of currency alone reloads after 300 ms (spec §4).
+ */
+export function chooseSite({ language, currency }: { language?: Language; currency?: Currency }) {
+  saveSite({ ...$site.get(), ...(language && { languageAbbreviation: language }), ...(currency && { currencyAbbreviation: currency }) });
+  const reload = () => reloadWithout([...(language ? ['lang'] : []), ...(currency ? ['currency'] : [])]);
+  if (language) reload();
+  else setTimeout(reload, CURRENCY_RELOAD_DELAY_MS);
 }
 
 /** Reloads the page in the stored choice: a link's `?lang=`/`?currency=` would pick the page over the cookie again. */
-function reloadWithout(parameter: 'lang' | 'currency') {
+function reloadWithout(parameters: string[]) {
   const url = new URL(location.href);
-  if (!url.searchParams.has(parameter)) return location.reload();
-  url.searchParams.delete(parameter);
+  if (!parameters.some((parameter) => url.searchParams.has(parameter))) return location.reload();
+  for (const parameter of parameters) url.searchParams.delete(parameter);
   location.replace(url);
 }

@@ -3,7 +3,7 @@ import { categories } from '@/features/catalog/catalog-import.schema';
 import { catalogueSnapshot } from '@/lib/build-snapshot';
 import { languageTags, languages } from '@/lib/locale';
 
-/** Every public page, with its language alternates (`?lang=`). */
+/** Every public page in each language (`?lang=`), with its language alternates and the x-default. */
 export const GET: APIRoute = async ({ site }) => {
   const origin = (site?.origin ?? 'http://localhost:4321').replace(/\/$/, '');
   const { products } = await catalogueSnapshot();
@@ -17,12 +17,19 @@ export const GET: APIRoute = async ({ site }) => {
   ];
   const withLanguage = (path: string, language: string) => `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${language.toLowerCase()}`;
   const escape = (url: string) => url.replace(/&/g, '&amp;');
-  const urls = paths.map(
-    (path) => `  <url>
-    <loc>${escape(origin + path)}</loc>
-${languages.map((language) => `    <xhtml:link rel="alternate" hreflang="${languageTags[language]}" href="${escape(withLanguage(path, language))}"/>`).join('\n')}
+  // Each language's page is a URL of its own (its canonical), naming the others and the language-neutral x-default.
+  const urls = paths.flatMap((path) => {
+    const alternates = [
+      ...languages.map((language) => `    <xhtml:link rel="alternate" hreflang="${languageTags[language]}" href="${escape(withLanguage(path, language))}"/>`),
+      `    <xhtml:link rel="alternate" hreflang="x-default" href="${escape(origin + path)}"/>`,
+    ].join('\n');
+    return languages.map(
+      (language) => `  <url>
+    <loc>${escape(withLanguage(path, language))}</loc>
+${alternates}
   </url>`,
-  );
+    );
+  });
   return new Response(
     `<?xml version="1.0" encoding="UTF-8"?>
 <urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9" xmlns:xhtml="http://www.w3.org/1999/xhtml">

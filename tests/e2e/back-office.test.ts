@@ -342,6 +342,10 @@ describe('the back office', () => {
     await editor.getByRole('heading', { name: '价格与库存' }).waitFor();
     await expect(cell('涟漪全身按摩器，象牙白，库存').inputValue()).resolves.toBe('95');
     await expect(untranslatedKeys(editor)).resolves.toEqual([]);
+    // The grid's choice is the whole back office's, kept on the editor's account (decision 083): back to English.
+    await editor.getByRole('navigation', { name: '栏目' }).getByRole('button', { name: '价格与库存' }).waitFor();
+    await editor.getByLabel('表格语言').selectOption('EN');
+    await editor.getByRole('heading', { name: 'Prices & stock' }).waitFor();
 
     // Published, the product's page the shop serves carries the new price, and the Publish page says where the time went.
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
@@ -400,6 +404,30 @@ describe('the back office', () => {
     await shopper.getByRole('button', { name: 'Show banner 2' }).waitFor();
     await expect(shopper.getByRole('button', { name: 'Show banner 3' }).count()).resolves.toBe(0);
   }, 300_000);
+
+  it("speaks the language chosen on the sign-in page, and the operator's in the audit log and verification codes", async () => {
+    const page = await shop.newPage();
+    await page.goto('/admin/');
+    await page.getByLabel('Language').selectOption('ZH');
+    await page.getByRole('heading', { name: '后台登录' }).waitFor();
+    await expect(page.getByRole('button', { name: '登录' }).count()).resolves.toBe(1);
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
+    await page.getByLabel('语言').selectOption('MS');
+    await page.getByRole('heading', { name: 'Log masuk pejabat belakang' }).waitFor();
+    await page.getByLabel('Kata laluan').waitFor();
+
+    const admin = await operatorSignedIn('admin');
+    await admin.getByLabel('Language').selectOption('ZH');
+    const sections = admin.getByRole('navigation', { name: '栏目' });
+    await sections.getByRole('button', { name: '操作日志' }).click();
+    await admin.getByRole('heading', { name: '操作日志' }).waitFor();
+    await admin.getByRole('columnheader', { name: '修改前 → 修改后' }).waitFor();
+    await sections.getByRole('button', { name: '防伪码' }).click();
+    await admin.getByLabel('规格 SKU').waitFor();
+    await expect(untranslatedKeys(admin)).resolves.toEqual([]);
+    await admin.getByLabel('语言').selectOption('EN');
+    await admin.getByRole('heading', { name: 'Verification codes' }).waitFor();
+  });
 
   it('shows an editor no orders and no refund, and the server refuses them too', async () => {
     const editor = await operatorSignedIn('editor');

@@ -93,7 +93,7 @@ describe('personal info', () => {
     await page.getByText('Personal centre: Account management').click();
     const menu = page.getByRole('navigation', { name: 'Personal centre' });
     await expect(menu.getByRole('link', { name: 'My address' }).isVisible()).resolves.toBe(true);
-    await expect(page.getByLabel('My code').inputValue()).resolves.toBe((await userOf(email)).userCode);
+    await expect(page.getByLabel('Customer number').inputValue()).resolves.toBe((await userOf(email)).userCode);
 
     await page.getByLabel('Language of our emails').selectOption({ label: '中文' });
     await page.getByLabel('Phone (optional)').fill('+60 12-345 6789');

@@ -54,12 +54,12 @@ describe('the URL `npm start` prints', () => {
     expect(linkIn(confirmation, `${shop.url}/my/order/details?orderId=`)).toBeDefined();
 
     await page.goto('/order/recharge');
-    await page.getByRole('button', { name: '10000', exact: true }).click();
+    await page.getByRole('button', { name: '$100.00 · 10,000 points', exact: true }).click();
     await page.getByRole('button', { name: 'Recharge and pay' }).click();
     await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
     expect(originOf(page.url())).toBe(shop.url);
     await page.getByRole('button', { name: 'Approve payment' }).click();
-    await page.getByText('10000 energy points have been added to your balance.').waitFor();
+    await page.getByText('10,000 energy points have been added to your balance.').waitFor();
     expect(originOf(page.url())).toBe(shop.url);
 
     await expect.poll(async () => (await mails()).map((mail) => linkIn(mail, `${shop.url}/order/`))).toContain(`${shop.url}/order/energy`);

@@ -90,7 +90,7 @@ describe('the referral programme', () => {
     expect(friendRow).not.toContain(benName[0]!.firstName);
     expect(friendRow).not.toContain(benName[0]!.lastName);
     await expect(friends.getByText(formatMoney(order!.payAmount, 'USD')).isVisible()).resolves.toBe(true);
-    await expect(friends.getByText(`${rebate} points`).isVisible()).resolves.toBe(true);
+    await expect(friends.getByText(`${rebate.toLocaleString('en')} points`).isVisible()).resolves.toBe(true);
     await expect(ana.getByTestId('my-share').getByText(anaShareCode).isVisible()).resolves.toBe(true);
 
     await expect(balanceOn(ana)).resolves.toBe(rebate);
@@ -101,20 +101,20 @@ describe('the referral programme', () => {
 
   it('Ana recharges 20000 points with the test gateway; they are credited once', async () => {
     await ana.goto('/order/recharge');
-    await ana.getByTestId('recharge-balance').getByText(`${rebate} points`).waitFor();
+    await ana.getByTestId('recharge-balance').getByText(`${rebate.toLocaleString('en')} points`).waitFor();
     await ana.getByLabel('Points to recharge').fill('150');
     await ana.getByLabel('Points to recharge').blur();
-    await ana.getByText('Choose from 100 to 100000 points, in steps of 100').waitFor();
+    await ana.getByText('Choose from 100 to 100,000 points, in steps of 100').waitFor();
     await expect(ana.getByTestId('recharge-price').textContent()).resolves.toBe('--');
-    await ana.getByRole('button', { name: '10000', exact: true }).click();
+    await ana.getByRole('button', { name: '$100.00 · 10,000 points', exact: true }).click();
     await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('$100.00');
     await ana.getByLabel('Points to recharge').fill('20000');
     await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('$200.00');
     await ana.getByRole('button', { name: 'Recharge and pay' }).click();
     await ana.getByRole('button', { name: 'Approve payment' }).click();
-    await ana.getByText('20000 energy points have been added to your balance.').waitFor();
+    await ana.getByText('20,000 energy points have been added to your balance.').waitFor();
     await ana.reload();
-    await ana.getByText('20000 energy points have been added to your balance.').waitFor();
+    await ana.getByText('20,000 energy points have been added to your balance.').waitFor();
     await ana.getByRole('link', { name: 'View my energy' }).click();
     anaBalance += 20_000;
     await expect(balanceOn(ana)).resolves.toBe(anaBalance);
@@ -161,13 +161,13 @@ describe('the referral programme', () => {
     const row = ana.locator(`tr[data-code="${code}"]`);
     ana.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Cancel' }).click();
-    await ana.getByText(`Gift coupon cancelled: ${GIFT_POINTS} points are back in your balance.`).waitFor();
+    await ana.getByText(`Gift coupon cancelled: ${GIFT_POINTS.toLocaleString('en')} points are back in your balance.`).waitFor();
     await row.getByText('Cancelled').waitFor();
     await expect(row.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0);
     await expect(balanceOn(ana)).resolves.toBe(anaBalance);
     // The energy page records a returned gift, not a refund.
     const newest = ana.getByTestId('energy-records').locator('tbody tr').first();
-    await expect.poll(() => newest.textContent()).toContain(`Gift returned+${GIFT_POINTS}${anaBalance}`);
+    await expect.poll(() => newest.textContent()).toContain(`Gift returned+${GIFT_POINTS.toLocaleString('en')}${anaBalance.toLocaleString('en')}`);
   });
 
   it('Dee receives a gift on her phone, registering on the sign-in page on the way', async () => {
@@ -202,7 +202,7 @@ describe('the referral programme', () => {
     await addToCart(phone, 'lingerie', /Scalloped Lace Bralette/);
     await goToCheckout(phone);
     // $34.99 and $5.99 standard shipping (the demo ships free from $50; California adds no tax there).
-    await phone.getByRole('radio', { name: `Energy points: 4098 points (you have ${anaBalance})` }).check();
+    await phone.getByRole('radio', { name: `Energy points: 4,098 points (you have ${anaBalance.toLocaleString('en')})` }).check();
     await fillAddress(phone);
     await phone.getByRole('button', { name: 'Place order and pay' }).click();
     await phone.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
@@ -211,7 +211,7 @@ describe('the referral programme', () => {
     await expect(phone.getByTestId('energy-records').isVisible()).resolves.toBe(false);
     const card = phone.getByTestId('energy-record-cards').locator('li').first();
     await expect(card.isVisible()).resolves.toBe(true);
-    await expect(card.textContent()).resolves.toContain('Order payment-4098');
+    await expect(card.textContent()).resolves.toContain('Order payment-4,098');
     await phone.getByRole('tab', { name: 'Recharge' }).click();
     await expect.poll(() => phone.getByTestId('energy-record-cards').locator('li').count()).toBe(1);
     await expect(untranslatedKeys(phone)).resolves.toEqual([]);
@@ -219,11 +219,14 @@ describe('the referral programme', () => {
 
   it('shows the energy pages in Chinese and prices recharges in ringgit', async () => {
     await ana.goto('/order/recharge?lang=zh&currency=myr');
-    await ana.getByLabel('充值能量').waitFor();
-    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM45.46');
+    await ana.getByLabel('充值能量点').waitFor();
+    // The page starts at the second preset, a round RM100 (2,200 points at 22 a ringgit), not 1,000 points at RM45.46.
+    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM100.00');
+    await ana.getByRole('button', { name: 'RM50.00 · 1,100 能量点', exact: true }).click();
+    await expect.poll(() => ana.getByTestId('recharge-price').textContent()).toBe('RM50.00');
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
     await ana.goto('/order/energy');
-    await ana.getByRole('heading', { name: '能量记录' }).waitFor();
+    await ana.getByRole('heading', { name: '能量点记录' }).waitFor();
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
   });
 });

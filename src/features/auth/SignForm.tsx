@@ -8,6 +8,7 @@ import { clearSession } from '@/lib/browser-storage';
 import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
 import { nextPageAfterSignIn } from './next-page';
+import { welcome } from './welcome';
 import { loadUser, register, saveShopState, signIn } from './user.store';
 
 type Props = {
@@ -68,7 +69,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
     setBusy(false);
     if (isSuccess(result)) {
       if (type === 'reset') setResetSent(true);
-      else await finishSignIn(onDone);
+      else await finishSignIn(onDone, type === 'register' ? t('sign.welcome', { name: values.firstName.trim() }) : null);
       return;
     }
     // Shown once on the field concerned, cleared when the customer types there again.
@@ -150,9 +151,9 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
 
 /**
  * After sign-in or registration (spec §4): session storage cleared (the referee code is used up), the
- * browser cart now lives in the account, user and cart reload, a pending share opens.
+ * browser cart now lives in the account, user and cart reload, a pending share opens; a new customer is welcomed.
  */
-async function finishSignIn(onDone: () => void) {
+async function finishSignIn(onDone: () => void, welcomeMessage: string | null) {
   const sharePending = isSharePending();
   clearSession();
   clearBrowserCart();
@@ -161,6 +162,9 @@ async function finishSignIn(onDone: () => void) {
   await loadUser();
   await loadCart();
   onDone();
+  // Once the dialog has closed and the account has loaded: the welcome's few seconds are not spent
+  // behind the dialog while the account loads (on a phone it is carried to the page /sign returns to).
+  if (welcomeMessage) welcome(welcomeMessage, { onNextPage: isMobile() });
   if (isMobile()) {
     // The page the phone goes back to opens the share dialog the visitor asked for.
     if (sharePending) rememberPendingShare();

@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import type { Messages } from '@/lib/i18n/ui';
+import { useCallback, useEffect, useState } from 'react';
+import type { UiMessageKey } from '@/lib/i18n/ui';
 import type { Language } from '@/lib/locale';
 import { adminCall } from './admin-api';
 import BackOfficeAdverts from './adverts/BackOfficeAdverts';
@@ -8,6 +8,7 @@ import BackOfficeCatalogue from './catalogue/BackOfficeCatalogue';
 import BackOfficeCustomers from './customers/BackOfficeCustomers';
 import BackOfficeProgramme from './customers/BackOfficeProgramme';
 import MailOutbox from './mail/MailOutbox';
+import BackOfficeOperators from './operators/BackOfficeOperators';
 import BackOfficeSecondFactor from './operators/BackOfficeSecondFactor';
 import { SetPassword, SignIn, type Me } from './operators/OperatorSignIn';
 import { may, type OperatorRole } from './operators/operators';
@@ -17,6 +18,7 @@ import BackOfficePublish from './publish/BackOfficePublish';
 import BackOfficeReviews from './reviews/BackOfficeReviews';
 import BackOfficeSalesRules from './sales-rules/BackOfficeSalesRules';
 import BackOfficeShipping from './shipping/BackOfficeShipping';
+import { BackOfficeLanguageProvider, LanguagePicker, useBackOfficeLanguage, type SectionMessages } from './ui';
 import VerifyCodesSection from './verify-codes/VerifyCodesSection';
 
 /*
@@ -24,39 +26,65 @@ import VerifyCodesSection from './verify-codes/VerifyCodesSection';
  * role allows. The server checks every call again; hiding a section here is only a courtesy.
  */
 
-/** `messages`: the strings of the sections that speak the operator's choice of the shop's languages, in each language. */
-export default function BackOffice({ messages }: { messages: Record<Language, Messages> }) {
+/**
+ * `messages`: the back office's strings in each of the shop's languages. The whole back office speaks
+ * the operator's choice of them, kept on their account once signed in (decision 083).
+ */
+export default function BackOffice({ messages }: { messages: SectionMessages }) {
   const [me, setMe] = useState<Me | null | undefined>(undefined);
   const invite = new URLSearchParams(window.location.search).get('invite');
 
   useEffect(() => {
     adminCall<Me>('/auth/me').then(setMe, () => setMe(null));
   }, []);
+  // Signed in, the choice is the operator's: saved on their account, so every browser and the API use it.
+  const saveChoice = useCallback(
+    (language: Language) => {
+      if (me) void adminCall('/auth/setLanguage', { language }).catch(() => undefined);
+    },
+    [me],
+  );
 
-  if (invite) return <SetPassword token={invite} />;
-  if (me === undefined) return <p className="backoffice__loading">Loading…</p>;
-  if (me === null) return <SignIn onSignedIn={setMe} />;
-  return <Console me={me} messages={messages} onSignedOut={() => setMe(null)} onChange={setMe} />;
+  return (
+    <BackOfficeLanguageProvider messages={messages} initial={me?.language} onChosen={saveChoice}>
+      {invite ? (
+        <SetPassword token={invite} />
+      ) : me === undefined ? (
+        <Loading />
+      ) : me === null ? (
+        <SignIn onSignedIn={setMe} />
+      ) : (
+        <Console me={me} messages={messages} onSignedOut={() => setMe(null)} onChange={setMe} />
+      )}
+    </BackOfficeLanguageProvider>
+  );
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'sales-rules' | 'verify-codes' | 'audit' | 'publish' | 'second-factor';
-const sections: { id: Section; label: string; allowed: (role: OperatorRole) => boolean }[] = [
-  { id: 'orders', label: 'Orders', allowed: (role) => may(role, 'orders.read') },
-  { id: 'catalogue', label: 'Catalogue', allowed: (role) => may(role, 'catalogue.read') },
-  { id: 'prices', label: 'Prices & stock', allowed: (role) => may(role, 'catalogue.read') },
-  { id: 'adverts', label: 'Adverts', allowed: (role) => may(role, 'adverts.write') },
-  { id: 'reviews', label: 'Reviews', allowed: (role) => may(role, 'reviews.moderate') },
-  { id: 'customers', label: 'Customers', allowed: (role) => may(role, 'customers.read') },
-  { id: 'programme', label: 'Energy programme', allowed: (role) => may(role, 'programme.read') },
-  { id: 'shipping', label: 'Shipping & tax', allowed: (role) => may(role, 'shipping.manage') },
-  { id: 'sales-rules', label: 'Sales rules', allowed: (role) => may(role, 'sales-rules.manage') },
-  { id: 'verify-codes', label: 'Verification codes', allowed: (role) => may(role, 'verify-codes.issue') },
-  { id: 'audit', label: 'Audit log', allowed: (role) => may(role, 'audit.read') },
-  { id: 'publish', label: 'Publish', allowed: (role) => may(role, 'site.publish') },
-  { id: 'second-factor', label: 'Two-step sign-in', allowed: () => true },
+function Loading() {
+  const { t } = useBackOfficeLanguage();
+  return <p className="backoffice__loading">{t('admin.frame.loading')}</p>;
+}
+
+type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'sales-rules' | 'verify-codes' | 'operators' | 'audit' | 'publish' | 'second-factor';
+const sections: { id: Section; label: UiMessageKey; allowed: (role: OperatorRole) => boolean }[] = [
+  { id: 'orders', label: 'admin.frame.section.orders', allowed: (role) => may(role, 'orders.read') },
+  { id: 'catalogue', label: 'admin.frame.section.catalogue', allowed: (role) => may(role, 'catalogue.read') },
+  { id: 'prices', label: 'admin.frame.section.prices', allowed: (role) => may(role, 'catalogue.read') },
+  { id: 'adverts', label: 'admin.frame.section.adverts', allowed: (role) => may(role, 'adverts.write') },
+  { id: 'reviews', label: 'admin.frame.section.reviews', allowed: (role) => may(role, 'reviews.moderate') },
+  { id: 'customers', label: 'admin.frame.section.customers', allowed: (role) => may(role, 'customers.read') },
+  { id: 'programme', label: 'admin.frame.section.programme', allowed: (role) => may(role, 'programme.read') },
+  { id: 'shipping', label: 'admin.frame.section.shipping', allowed: (role) => may(role, 'shipping.manage') },
+  { id: 'sales-rules', label: 'admin.frame.section.salesRules', allowed: (role) => may(role, 'sales-rules.manage') },
+  { id: 'verify-codes', label: 'admin.frame.section.verifyCodes', allowed: (role) => may(role, 'verify-codes.issue') },
+  { id: 'operators', label: 'admin.frame.section.operators', allowed: (role) => may(role, 'operators.manage') },
+  { id: 'audit', label: 'admin.frame.section.audit', allowed: (role) => may(role, 'audit.read') },
+  { id: 'publish', label: 'admin.frame.section.publish', allowed: (role) => may(role, 'site.publish') },
+  { id: 'second-factor', label: 'admin.frame.section.secondFactor', allowed: () => true },
 ];
 
-function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: Record<Language, Messages>; onSignedOut: () => void; onChange: (me: Me) => void }) {
+function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: SectionMessages; onSignedOut: () => void; onChange: (me: Me) => void }) {
+  const { language, t, choose } = useBackOfficeLanguage();
   // In production the second factor comes first: the server answers nothing else until it is on.
   const enrolling = me.secondFactorRequired && !me.secondFactor;
   const mine = enrolling ? sections.filter((section) => section.id === 'second-factor') : sections.filter((section) => section.allowed(me.role));
@@ -68,22 +96,23 @@ function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: Re
   return (
     <div className="backoffice__console">
       <header className="backoffice__bar">
-        <strong>Energy Shop · Back office</strong>
-        <nav aria-label="Sections" className="backoffice__sections">
+        <strong>{t('admin.frame.title')}</strong>
+        <nav aria-label={t('admin.frame.sections')} className="backoffice__sections">
           {mine.map((item) => (
             <button key={item.id} type="button" className="tab" aria-current={section === item.id ? 'page' : undefined} onClick={() => setSection(item.id)}>
-              {item.label}
+              {t(item.label)}
             </button>
           ))}
         </nav>
         <span className="backoffice__who">
-          {me.email} ({me.role})
+          {me.email} ({t(`admin.frame.role.${me.role}`)})
         </span>
+        <LanguagePicker label={t('admin.frame.language')} language={language} onChoose={choose} className="backoffice__language" />
         <button type="button" className="button button--ghost button--small" onClick={() => void signOut(false)}>
-          Sign out
+          {t('admin.frame.signOut')}
         </button>
         <button type="button" className="button button--ghost button--small" onClick={() => void signOut(true)}>
-          Sign out everywhere
+          {t('admin.frame.signOutEverywhere')}
         </button>
       </header>
       <main className="backoffice__main">
@@ -98,11 +127,12 @@ function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: Re
         {section === 'shipping' && <BackOfficeShipping />}
         {section === 'sales-rules' && <BackOfficeSalesRules />}
         {section === 'verify-codes' && <VerifyCodesSection />}
+        {section === 'operators' && <BackOfficeOperators me={me} />}
         {section === 'audit' && <AuditLog />}
         {section === 'publish' && <BackOfficePublish role={me.role} />}
-        {enrolling && <p role="status">Turn on two-step sign-in before anything else: the shop runs in production, where every operator signs in with a second factor.</p>}
+        {enrolling && <p role="status">{t('admin.frame.enrolFirst')}</p>}
         {section === 'second-factor' && <BackOfficeSecondFactor role={me.role} onChange={onChange} />}
-        {!section && <p>Your role has no back-office section yet.</p>}
+        {!section && <p>{t('admin.frame.noSection')}</p>}
       </main>
     </div>
   );

@@ -13,13 +13,19 @@ export class AdminApiError extends Error {
   }
 }
 
+/** The language the API answers this operator in, refusals included: the back office's (decision 083). */
+let apiLanguage = 'EN';
+export const speakToApiIn = (language: string) => {
+  apiLanguage = language;
+};
+
 const unreadable = (response: Response) => ({ code: -1, data: null, message: `HTTP ${response.status}` });
 
 /** Calls the admin API and answers the envelope as it is, refusals too (a form reads the fields a refusal names). */
 export async function adminEnvelope<T>(path: string, body?: unknown): Promise<Envelope<T>> {
   const response = await fetch(`/api/v1/admin${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'application/json', Language: 'EN', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Accept: 'application/json', Language: apiLanguage, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   });
@@ -43,7 +49,7 @@ export const issuesOf = (envelope: Envelope<unknown>) => (envelope.data as { iss
 export async function adminUpload<T>(path: string, file: File): Promise<Envelope<T> & { status: number }> {
   const form = new FormData();
   form.set('file', file);
-  const response = await fetch(`/api/v1/admin${path}`, { method: 'POST', body: form, headers: { Accept: 'application/json', Language: 'EN' }, credentials: 'same-origin' });
+  const response = await fetch(`/api/v1/admin${path}`, { method: 'POST', body: form, headers: { Accept: 'application/json', Language: apiLanguage }, credentials: 'same-origin' });
   const envelope = (await response.json().catch(() => unreadable(response))) as Envelope<T>;
   return { ...envelope, status: response.status };
 }
@@ -55,7 +61,7 @@ export async function adminUpload<T>(path: string, file: File): Promise<Envelope
 export async function adminDownload(path: string, body?: unknown): Promise<string> {
   const response = await fetch(`/api/v1/admin${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'text/csv, application/json', Language: 'EN', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: { Accept: 'text/csv, application/json', Language: apiLanguage, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   });

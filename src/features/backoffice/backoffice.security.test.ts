@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { actOnOrder } from '@/features/orders/order-actions';
@@ -154,6 +155,14 @@ const matrix: Record<string, { call: Call; allowed: OperatorRole[] }> = {
     },
     allowed: ['admin'],
   },
+  'POST /admin/auth/setLanguage': { call: { method: 'POST', path: '/admin/auth/setLanguage', body: async () => ({ language: 'EN' }) }, allowed: everyOperator },
+  'GET /admin/operators/list': { call: { method: 'GET', path: '/admin/operators/list' }, allowed: ['admin'] },
+  'POST /admin/operators/add': { call: { method: 'POST', path: '/admin/operators/add', body: async () => ({ email: `new.${randomUUID()}@example.com`, role: 'editor' }) }, allowed: ['admin'] },
+  'POST /admin/operators/setDisabled': {
+    call: { method: 'POST', path: '/admin/operators/setDisabled', body: async () => ({ email: (await anOperator(shop, 'editor')).email, disabled: true }) },
+    allowed: ['admin'],
+  },
+  'POST /admin/operators/resetPassword': { call: { method: 'POST', path: '/admin/operators/resetPassword', body: async () => ({ email: (await anOperator(shop, 'editor')).email }) }, allowed: ['admin'] },
   'GET /admin/orders': { call: { method: 'GET', path: '/admin/orders?status=3' }, allowed: ['admin', 'fulfilment'] },
   'GET /admin/orders/details': { call: { method: 'GET', path: '/admin/orders/details?orderNo=' }, allowed: ['admin', 'fulfilment'] },
   'POST /admin/orders/ship': { call: { method: 'POST', path: '/admin/orders/ship', body: async () => ({ orderNo: await paidOrder(), carrier: 'DHL', trackingNumber: 'X1' }) }, allowed: ['admin', 'fulfilment'] },

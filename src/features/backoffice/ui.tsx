@@ -1,7 +1,7 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { createTranslator, type Messages } from '@/lib/i18n/ui';
+import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { createTranslator, type Messages, type Translate } from '@/lib/i18n/ui';
 import { languageNames, languages, parseLanguage, type Language } from '@/lib/locale';
-import { adminCall } from './admin-api';
+import { adminCall, speakToApiIn } from './admin-api';
 
 /* The pieces every back-office section is made of: errors, paged tables, confirm steps, times, languages. */
 
@@ -121,21 +121,56 @@ export type SectionMessages = Record<Language, Messages>;
 
 const LANGUAGE_KEY = 'backoffice.language';
 
-/** The language the operator last picked for these sections, else the storefront's they last chose (the `site` cookie). */
+/** The language the operator last picked in this browser, else the storefront's they last chose (the `site` cookie). */
 function initialLanguage(): Language {
   const stored = window.localStorage.getItem(LANGUAGE_KEY);
   if (stored) return parseLanguage(stored);
   return parseLanguage(/(?:^|;\s*)site=([A-Za-z]{2})-/.exec(document.cookie)?.[1]);
 }
 
-/** A section's language, its strings in it, and the operator's choice of it (kept in the browser). */
+type BackOfficeLanguage = { language: Language; t: Translate; choose: (language: Language) => void };
+const LanguageContext = createContext<BackOfficeLanguage | null>(null);
+
+/**
+ * The one language of the whole back office (decision 083): the operator's choice, kept on their
+ * account once signed in (`saved`) and in this browser for the sign-in page; the API answers in it.
+ */
+export function BackOfficeLanguageProvider({ messages, initial, onChosen, children }: { messages: SectionMessages; initial?: Language | undefined; onChosen?: (language: Language) => void; children: ReactNode }) {
+  const [language, setLanguage] = useState<Language>(() => initial ?? initialLanguage());
+  speakToApiIn(language);
+  useEffect(() => {
+    if (initial) setLanguage(initial);
+  }, [initial]);
+  useEffect(() => {
+    document.documentElement.lang = language.toLowerCase();
+  }, [language]);
+  const value = useMemo(
+    () => ({
+      language,
+      t: createTranslator(messages[language]),
+      choose: (next: Language) => {
+        window.localStorage.setItem(LANGUAGE_KEY, next);
+        speakToApiIn(next);
+        setLanguage(next);
+        onChosen?.(next);
+      },
+    }),
+    [messages, language, onChosen],
+  );
+  return <LanguageContext.Provider value={value}>{children}</LanguageContext.Provider>;
+}
+
+/** The back office's language, its strings in it, and the operator's choice of it. */
+export function useBackOfficeLanguage(): BackOfficeLanguage {
+  const value = useContext(LanguageContext);
+  if (!value) throw new Error('useBackOfficeLanguage outside BackOfficeLanguageProvider');
+  return value;
+}
+
+/** A section's language: the back office's (the sections given every language's strings read them from the choice). */
 export function useSectionLanguage(messages: SectionMessages) {
-  const [language, setLanguage] = useState<Language>(initialLanguage);
+  const { language, choose } = useBackOfficeLanguage();
   const t = useMemo(() => createTranslator(messages[language]), [messages, language]);
-  const choose = (next: Language) => {
-    window.localStorage.setItem(LANGUAGE_KEY, next);
-    setLanguage(next);
-  };
   return { language, t, choose };
 }
 

@@ -34,3 +34,15 @@ export async function decryptCartIds(token: string): Promise<number[] | null> {
 
 /** The checkout page for these cart lines (the cart page's selection, the drawer's lines, or "buy now"'s one). */
 export const checkoutUrlOf = async (ids: number[]) => `/pay?ids=${await encryptCartIds(ids)}`;
+
+/**
+ * "Buy now"'s checkout: one size at the chosen quantity, beside the cart (the link carries both, sealed
+ * as the cart's ids are). docs/decisions/079
+ */
+export const buyNowUrlOf = async (goodsSpecificationId: number, goodsQuantity: number) => `/pay?buy=${await encryptCartIds([goodsSpecificationId, goodsQuantity])}`;
+
+/** The size and quantity of a "Buy now" link's token, or null. */
+export async function decryptBuyNow(token: string): Promise<{ goodsSpecificationId: number; goodsQuantity: number } | null> {
+  const pair = await decryptCartIds(token);
+  return pair?.length === 2 ? { goodsSpecificationId: pair[0]!, goodsQuantity: pair[1]! } : null;
+}

@@ -1,5 +1,6 @@
 import type { Translate } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
+import { formatRating } from '@/lib/locale';
 import type { ProductSummary } from './catalog.schema';
 
 /** What a card shows of a product: the list page hands no more to its island (its props travel in the page's HTML). */
@@ -73,7 +74,7 @@ export function ProductCard({ product, picture, t, eager = false, priority = fal
       </span>
       {product.rating !== null && (
         <span className="product-card__muted">
-          <span className="stars" aria-hidden="true">★</span> {product.rating} · {t('product.reviewCount', { count: product.commentCount })}
+          <span className="stars" aria-hidden="true">★</span> {formatRating(product.rating, t.languageTag)} · {t('product.reviewCount', { count: product.commentCount })}
         </span>
       )}
     </a>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { addToCart } from '@/features/cart/cart.store';
 import { QuantityStepper } from '@/features/cart/QuantityStepper';
-import { checkoutUrlOf } from '@/features/cart/cart-ids';
+import { buyNowUrlOf } from '@/features/cart/cart-ids';
 import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
 import { $destination } from '@/features/delivery/destination.store';
 import { ErrorCode } from '@/lib/error-codes';
@@ -13,6 +13,7 @@ import { limits } from '@/lib/validation';
 import { showToast } from '@/lib/toast.store';
 import type { ProductDetails, ProductStock } from './catalog.schema';
 import { fetchStock } from './live-stock';
+import { SHOW_PICTURE_EVENT } from './catalog';
 
 type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; language: Language; messages: Messages };
 
@@ -41,6 +42,12 @@ export default function ProductPurchase({ product, language, messages }: Props) 
   const notSoldThere = live.status === 'known' && live.product.notSoldThere;
   const blocked = live.status !== 'known' || !onSale || notSoldThere || !spec || !stock || spec.unitPrice === null || busy;
 
+  /** Choosing an option that has a picture of its own (its colour) shows that picture in the gallery (details page). */
+  function choose(option: Props['product']['specifications'][number]) {
+    setChosenId(option.goodsSpecificationId);
+    if (option.pictureIndex !== null) document.dispatchEvent(new CustomEvent(SHOW_PICTURE_EVENT, { detail: option.pictureIndex }));
+  }
+
   async function checkStock(): Promise<ProductStock | undefined> {
     setLive({ status: 'checking' });
     const found = (await fetchStock([product.goodsId], $destination.get()))?.get(product.goodsId);
@@ -58,13 +65,12 @@ export default function ProductPurchase({ product, language, messages }: Props) 
     const now = await checkStock();
     if (now?.notSoldThere) return setBusy(false);
     const left = now?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
+    // Buy now buys this size at the chosen quantity, beside the cart (docs/decisions/079).
+    if (thenCheckOut && left > 0) return location.assign(await buyNowUrlOf(spec.goodsSpecificationId, Math.min(quantity, left)));
     const code = left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
     setBusy(false);
     if (code === ErrorCode.InsufficientStock && left > 0) void checkStock();
-    if (code !== ErrorCode.Success) return;
-    // Buy now goes straight to checkout with this size only (its whole cart line: docs/decisions/025).
-    if (thenCheckOut) location.assign(await checkoutUrlOf([spec.goodsSpecificationId]));
-    else showToast('success', t('product.added'));
+    if (code === ErrorCode.Success) showToast('success', t('product.added'));
   }
 
   return (
@@ -88,7 +94,7 @@ export default function ProductPurchase({ product, language, messages }: Props) 
           const soldOut = stockOf(option.goodsSpecificationId) === 0;
           return (
             <label key={option.goodsSpecificationId} className={`purchase__spec${soldOut ? ' purchase__spec--sold-out' : ''}`}>
-              <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => setChosenId(option.goodsSpecificationId)} />
+              <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => choose(option)} />
               <span>{option.specificationName}</span>
               {soldOut && <span className="visually-hidden">{t('product.outOfStock')}</span>}
             </label>

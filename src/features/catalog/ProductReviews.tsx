@@ -63,9 +63,11 @@ function ReviewList({ comments, language, t }: { comments: Comment[]; language: 
         const written = (languages as readonly string[]).includes(comment.language) ? (comment.language as Language) : null;
         return (
           <li key={comment.commentId}>
-            <p className="stars" aria-label={t('product.rating', { rating: comment.rating })}>
-              {'★'.repeat(comment.rating)}
-              {'☆'.repeat(5 - comment.rating)}
+            <p className="stars">
+              <span role="img" aria-label={t('product.rating', { rating: comment.rating })}>
+                {'★'.repeat(comment.rating)}
+                {'☆'.repeat(5 - comment.rating)}
+              </span>
             </p>
             {written && written !== language && <p className="review-language product-card__muted">{t(`product.reviewIn.${written}`)}</p>}
             {comment.title && (

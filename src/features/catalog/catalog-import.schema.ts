@@ -61,6 +61,8 @@ export const specificationImportSchema = z.object({
   stock: count,
   /** Energy points price for gift coupons; absent when this size cannot be gifted. */
   pointsPrice: z.number().int().positive().max(INTEGER_COLUMN_MAX).optional(),
+  /** The product's picture showing this option: one of its `pictures` references (e.g. the colour). */
+  picture: z.string().min(1).optional(),
   /** A currency left out is a currency this size is not sold in. */
   prices: z.object(
     Object.fromEntries(currencies.map((currency) => [currency, priceImportSchema.optional()])) as Record<
@@ -94,7 +96,10 @@ export const productImportSchema = z.object({
   specifications: z.array(specificationImportSchema).min(1),
   /** Imported only into a product that has no reviews yet. */
   comments: z.array(commentImportSchema).default([]),
-});
+}).refine(
+  (product) => product.specifications.every((specification) => specification.picture === undefined || product.pictures.some(({ src }) => src === specification.picture)),
+  { message: "a specification's picture must be one of the product's pictures", path: ['specifications'] },
+);
 
 /** A path from the shop's root that stays in the shop: `//host`, `/\host`, `https:` and `javascript:` links do not. */
 const isShopLink = (link: string) => shopPath(link, 'http://shop.invalid') !== null;

@@ -89,12 +89,13 @@ export async function importCatalog(db: Database, storage: Storage, input: Catal
       if (altTexts.length) await tx.insert(goodsPictureTexts).values(altTexts);
 
       for (const [position, specification] of product.specifications.entries()) {
+        const pictureIndex = specification.picture === undefined ? null : product.pictures.findIndex(({ src }) => src === specification.picture);
         const [spec] = await tx
           .insert(specifications)
-          .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null })
+          .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex })
           .onConflictDoUpdate({
             target: specifications.sku,
-            set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null },
+            set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex },
           })
           .returning({ id: specifications.id });
         const specificationId = spec!.id;

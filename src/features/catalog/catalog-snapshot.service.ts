@@ -32,7 +32,7 @@ export async function takeCatalogueSnapshot(
       'texts', (select json_agg(t) from (select goods_id as "goodsId", language, name, summary, description from ${goodsTexts}) t),
       'pictures', (select json_agg(t order by t.position) from (select id, goods_id as "goodsId", position, storage_key as "storageKey", width, height from ${goodsPictures}) t),
       'altTexts', (select json_agg(t) from (select picture_id as "pictureId", language, alt from ${goodsPictureTexts}) t),
-      'specs', (select json_agg(t order by t.position, t.id) from (select id, goods_id as "goodsId", position, stock, points_price as "pointsPrice" from ${specifications}) t),
+      'specs', (select json_agg(t order by t.position, t.id) from (select id, goods_id as "goodsId", position, stock, points_price as "pointsPrice", picture_index as "pictureIndex" from ${specifications}) t),
       'specNames', (select json_agg(t) from (select specification_id as "specificationId", language, name from ${specificationTexts}) t),
       'prices', (select json_agg(t) from (select specification_id as "specificationId", currency, unit_price as "unitPrice", original_price as "originalPrice" from ${specificationPrices}) t),
       'ratings', (select json_agg(t) from (select goods_id as "goodsId", sum(rating) as sum, count(*) as count from ${comments} where state = 'approved' group by goods_id) t),
@@ -80,7 +80,7 @@ export async function takeCatalogueSnapshot(
   }
   const specById = new Map<number, SnapshotProduct['specifications'][number]>();
   for (const specification of specs) {
-    const entry = { goodsSpecificationId: specification.id, stock: specification.stock, pointsPrice: specification.pointsPrice, names: {}, prices: {} };
+    const entry = { goodsSpecificationId: specification.id, stock: specification.stock, pointsPrice: specification.pointsPrice, pictureIndex: specification.pictureIndex, names: {}, prices: {} };
     specById.set(specification.id, entry);
     byId.get(specification.goodsId)?.specifications.push(entry);
   }
@@ -129,7 +129,7 @@ type Tables = {
   texts: { goodsId: number; language: Language; name: string; summary: string; description: string }[];
   pictures: { id: number; goodsId: number; storageKey: string; width: number; height: number }[];
   altTexts: { pictureId: number; language: Language; alt: string }[];
-  specs: { id: number; goodsId: number; stock: number; pointsPrice: number | null }[];
+  specs: { id: number; goodsId: number; stock: number; pointsPrice: number | null; pictureIndex: number | null }[];
   specNames: { specificationId: number; language: Language; name: string }[];
   prices: { specificationId: number; currency: Currency; unitPrice: number; originalPrice: number | null }[];
   ratings: { goodsId: number; sum: number; count: number }[];

@@ -1,7 +1,7 @@
 import type { Advert, AdvertsByPosition } from '@/features/advertising/advertising.schema';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { Category } from './catalog';
-import { withoutStock, type CatalogueSnapshot, type CommentPage, type ProductSummary, type PublishedProductDetails } from './catalog.schema';
+import { pictureIndexWithin, withoutStock, type CatalogueSnapshot, type CommentPage, type ProductSummary, type PublishedProductDetails } from './catalog.schema';
 
 /*
  * The catalogue as the pages see it at one moment: every product on sale with its texts in all
@@ -34,6 +34,7 @@ export function productIn(product: SnapshotProduct, { language, currency }: Read
         specificationName: name,
         stock: specification.stock,
         pointsPrice: specification.pointsPrice,
+        pictureIndex: pictureIndexWithin(specification.pictureIndex, product.pictures.length),
         currency,
         symbol: currencySymbols[currency],
         unitPrice: price?.unitPrice ?? null,

@@ -69,14 +69,19 @@ describe('search', () => {
   });
 
   it('finds products by words of their name or description in the request language, any case', async () => {
+    // Words, not letters inside words (decision 082): "silk" finds the silk robe, not a lubricant's "silky".
     const silk = await search('SILK');
-    expect(slugs(silk)).toEqual(expected('EN', 'silk'));
     expect(slugs(silk)).toContain('mulberry-silk-robe');
-    expect(silk.body.data.total).toBe(expected('EN', 'silk').length);
-    expect(slugs(await search('silk robe'))).toEqual(expected('EN', 'silk', 'robe'));
+    expect(expected('EN', 'silk')).toEqual(expect.arrayContaining(slugs(silk)));
+    expect(silk.body.data.total).toBe(slugs(silk).length);
+    const silkRobe = slugs(await search('silk robe'));
+    expect(silkRobe).toContain('mulberry-silk-robe');
+    expect(expected('EN', 'silk', 'robe')).toEqual(expect.arrayContaining(silkRobe));
     expect(slugs(await search('桑蚕丝', 'ZH'))).toEqual(expected('ZH', '桑蚕丝'));
     expect(expected('ZH', '桑蚕丝').length).toBeGreaterThan(0);
-    expect(slugs(await search('sutera', 'MS'))).toEqual(expected('MS', 'sutera'));
+    const sutera = slugs(await search('sutera', 'MS'));
+    expect(sutera.length).toBeGreaterThan(0);
+    expect(expected('MS', 'sutera')).toEqual(expect.arrayContaining(sutera));
     // English words are not found in the Chinese texts.
     expect((await search('silk', 'ZH')).body.data.total).toBe(0);
   });
@@ -92,7 +97,9 @@ describe('search', () => {
   it('matches % and _ literally, not as patterns', async () => {
     expect((await search('%')).body.data.total).toBe(expected('EN', '%').length);
     expect((await search('_')).body.data.total).toBe(0);
-    expect((await search('s_lk')).body.data.total).toBe(0);
+    // (In Chinese, which is matched inside the text: as a pattern, 桑_丝 would find 桑蚕丝. English
+    // corrects typos instead, decision 082: "s_lk" is one letter from "silk".)
+    expect((await search('桑_丝', 'ZH')).body.data.total).toBe(0);
     expect((await search('\\')).body.data.total).toBe(0);
   });
 });

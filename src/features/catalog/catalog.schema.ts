@@ -92,9 +92,14 @@ export const specificationSchema = z.object({
   specificationName: z.string(),
   stock: z.number().int(),
   pointsPrice: z.number().int().nullable(),
+  /** Which of `pictures` shows this option (e.g. its colour); null when none in particular. */
+  pictureIndex: z.number().int().nullable(),
   ...priceFields,
 });
 export type Specification = z.infer<typeof specificationSchema>;
+
+/** An option's picture among the product's pictures; null once editors left fewer pictures than it points at. */
+export const pictureIndexWithin = (index: number | null, pictureCount: number) => (index !== null && index >= 0 && index < pictureCount ? index : null);
 
 export const productDetailsSchema = productSummarySchema.extend({
   description: z.string(),
@@ -185,6 +190,7 @@ export const catalogueSnapshotSchema = z.object({
           goodsSpecificationId: z.number().int(),
           stock: z.number().int(),
           pointsPrice: z.number().int().nullable(),
+          pictureIndex: z.number().int().nullable(),
           names: byLanguage(z.string()),
           prices: z.object(Object.fromEntries(currencies.map((currency) => [currency, z.object({ unitPrice: z.number().int(), originalPrice: z.number().int().nullable() }).optional()])) as Record<(typeof currencies)[number], z.ZodOptional<z.ZodObject<{ unitPrice: z.ZodNumber; originalPrice: z.ZodNullable<z.ZodNumber> }>>>),
         }),

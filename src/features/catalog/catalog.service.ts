@@ -1,4 +1,4 @@
-import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { CatalogueCache } from '@/server/db/catalogue-cache';
@@ -9,6 +9,7 @@ import {
   goodsPictures,
   goodsPictureTexts,
   goodsTexts,
+  searchConfigs,
   specificationPrices,
   specifications,
   specificationTexts,
@@ -17,6 +18,7 @@ import { ShopError } from '@/server/http/errors';
 import { productsNotSoldAt } from '@/features/sales-rules/sales-rules.service';
 import type { Category } from './catalog-import.schema';
 import {
+  pictureIndexWithin,
   withoutStock,
   type CommentPage,
   type ProductDetails,
@@ -27,6 +29,7 @@ import {
   type ProductSummary,
   type PublishedProductDetails,
 } from './catalog.schema';
+import { searchGroups, type SearchGroup } from './search/search-words';
 
 /**
  * What every catalogue read needs: where to read, in which language and currency, how to link
@@ -45,7 +48,7 @@ export async function queryProductList(
   reader: CatalogReader,
   query: { category?: Category | undefined; q?: string | undefined; sort: ProductSort; pageNum: number; pageSize: number },
 ): Promise<ProductPage> {
-  const { db, currency, language } = reader;
+  const { db, currency } = reader;
   const lowestPrice = db
     .select({ goodsId: specifications.goodsId, price: sql<number>`min(${specificationPrices.unitPrice})`.as('price') })
     .from(specifications)
@@ -56,10 +59,11 @@ export async function queryProductList(
     .groupBy(specifications.goodsId)
     .as('lowest_price');
   const ratings = ratingsSubquery(db);
+  const search = query.q ? await productSearch(reader, query.q) : undefined;
 
   const order: Record<ProductSort, SQL[]> = {
-    // A search lists name matches first, then summary matches, then the rest (decision 058).
-    recommended: [...(query.q ? relevance(language, query.q) : []), desc(goods.soldCount), desc(goods.arrivedAt)],
+    // A search lists name matches first, then summary matches, then the rest (decisions 058, 082).
+    recommended: [...(search?.order ?? []), desc(goods.soldCount), desc(goods.arrivedAt)],
     'best-selling': [desc(goods.soldCount)],
     newest: [desc(goods.arrivedAt)],
     'price-asc': [sql`${lowestPrice.price} asc nulls last`],
@@ -69,7 +73,7 @@ export async function queryProductList(
   const where = and(
     eq(goods.onSale, true),
     query.category ? eq(goods.category, query.category) : undefined,
-    query.q ? inArray(goods.id, matchingProducts(db, language, query.q)) : undefined,
+    search?.where,
   );
 
   const rows = await db
@@ -87,42 +91,76 @@ export async function queryProductList(
   return { list: products.map(toSummary), total, pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
-/** Most words a search looks for; further words are ignored. */
-const SEARCH_WORDS_MAX = 8;
-
-const searchWords = (search: string) => search.split(/\s+/).filter(Boolean).slice(0, SEARCH_WORDS_MAX);
 /** `column` holds `word` anywhere, in any letter case (so a Chinese word inside a sentence is found too). */
 const contains = (column: SQLWrapper, word: string) => sql`${column} ilike ${`%${word.replace(/[\\%_]/g, '\\$&')}%`} escape '\\'`;
 
 /**
- * Search relevance, as sort keys: how many of the words the product's name holds, then its summary.
- * Substring matching works for Chinese, which has no spaces between words, and on both databases
- * without an extension (decision 058).
+ * The words of the shop's texts in `language`, lower case, three letters or more: what a typo is
+ * corrected towards. Kept with the catalogue's other answers until it changes.
  */
-function relevance(language: Language, search: string): SQL[] {
-  if (searchWords(search).length === 0) return [];
-  const hits = (column: SQLWrapper) => {
-    const perWord = searchWords(search).map((word) => sql`(case when ${contains(column, word)} then 1 else 0 end)`);
-    return sql`(select ${sql.join(perWord, sql` + `)} from ${goodsTexts} where ${goodsTexts.goodsId} = ${goods.id} and ${goodsTexts.language} = ${language}) desc nulls last`;
+async function shopWords({ db, cache, language }: CatalogReader): Promise<ReadonlySet<string>> {
+  const read = async () => {
+    const text = sql`lower(${goodsTexts.name} || ' ' || ${goodsTexts.summary} || ' ' || ${goodsTexts.description})`;
+    const rows = rowsOf<{ word: string }>(
+      await db.execute(sql`select distinct word from ${goodsTexts}, regexp_split_to_table(${text}, '[^[:alnum:]]+') as word where ${goodsTexts.language} = ${language} and length(word) >= 3`),
+    );
+    return new Set(rows.map((row) => row.word));
   };
-  return [hits(goodsTexts.name), hits(goodsTexts.summary)];
+  return (cache ? await cache.remember(`search-words:${language}`, read) : await read()) ?? new Set();
 }
 
 /**
- * Products whose name, summary or description in `language` holds every word of `search`, as typed:
- * `%`, `_` and `\` are matched literally, never as patterns.
+ * A search as conditions on a product's texts in the request language (decision 082): `matches`,
+ * every group found somewhere; `inName` and `inSummary`, how many groups the name and the summary
+ * hold; `rank`, PostgreSQL's text rank. English and Malay match stemmed words (and, for what is being
+ * typed, word beginnings); Chinese matches inside the text.
  */
-function matchingProducts(db: Executor, language: Language, search: string) {
-  const words = searchWords(search);
-  return db
-    .select({ goodsId: goodsTexts.goodsId })
-    .from(goodsTexts)
-    .where(
-      and(
-        eq(goodsTexts.language, language),
-        ...words.map((word) => or(contains(goodsTexts.name, word), contains(goodsTexts.summary, word), contains(goodsTexts.description, word))),
-      ),
-    );
+type SearchSql = { matches: SQL; inName: SQL; inSummary: SQL; rank?: SQL };
+
+function searchSql(language: Language, groups: SearchGroup[]): SearchSql {
+  const one = (parts: SQL[]) => sql`(${sql.join(parts, sql` + `)})`;
+  if (language === 'ZH') {
+    const holds = (columns: SQLWrapper[], group: SearchGroup) =>
+      sql`(${sql.join(group.alternatives.flatMap((word) => columns.map((column) => contains(column, word))), sql` or `)})`;
+    const hits = (column: SQLWrapper) => one(groups.map((group) => sql`(case when ${holds([column], group)} then 1 else 0 end)`));
+    return {
+      matches: and(...groups.map((group) => holds([goodsTexts.name, goodsTexts.summary, goodsTexts.description], group)))!,
+      inName: hits(goodsTexts.name),
+      inSummary: hits(goodsTexts.summary),
+    };
+  }
+  const config = searchConfigs[language];
+  const query = (group: SearchGroup) => {
+    const parts = group.alternatives.map((word) => sql`plainto_tsquery(${config}::regconfig, ${word})`);
+    if (group.unknown && /^[\p{L}\p{N}]{3,}$/u.test(group.typed)) parts.push(sql`to_tsquery('simple', ${`${group.typed}:*`})`);
+    return sql`(${sql.join(parts, sql` || `)})`;
+  };
+  // A group without words to stem (a stop word such as "the", a sign such as "%") is looked for as typed.
+  const found = (vector: SQL, group: SearchGroup, columns: SQLWrapper[]) =>
+    sql`(case when numnode(${query(group)}) = 0 then ${sql.join(columns.map((column) => contains(column, group.typed)), sql` or `)} else ${vector} @@ ${query(group)} end)`;
+  const hits = (weight: 'a' | 'b', column: SQLWrapper) =>
+    one(groups.map((group) => sql`${found(sql`ts_filter(${goodsTexts.searchVector}, ${`{${weight}}`})`, group, [column])}::int`));
+  return {
+    matches: and(...groups.map((group) => found(sql`${goodsTexts.searchVector}`, group, [goodsTexts.name, goodsTexts.summary, goodsTexts.description])))!,
+    inName: hits('a', goodsTexts.name),
+    inSummary: hits('b', goodsTexts.summary),
+    rank: sql`ts_rank(${goodsTexts.searchVector}, ${sql.join(groups.map(query), sql` && `)})`,
+  };
+}
+
+/** A product's own texts in `language`, as a correlated subquery of `value`. */
+const ofProduct = (language: Language, value: SQL) =>
+  sql`(select ${value} from ${goodsTexts} where ${goodsTexts.goodsId} = ${goods.id} and ${goodsTexts.language} = ${language})`;
+
+/** The matching products and the relevance order of a search; undefined when it asks for nothing. */
+async function productSearch(reader: CatalogReader, search: string): Promise<{ where: SQL; order: SQL[] } | undefined> {
+  const { db, language } = reader;
+  const groups = searchGroups(language, search, language === 'ZH' ? new Set() : await shopWords(reader));
+  if (groups.length === 0) return undefined;
+  const { matches, inName, inSummary, rank } = searchSql(language, groups);
+  const matching = db.select({ goodsId: goodsTexts.goodsId }).from(goodsTexts).where(and(eq(goodsTexts.language, language), matches));
+  const order = [inName, inSummary, ...(rank ? [rank] : [])].map((key) => sql`${ofProduct(language, key)} desc nulls last`);
+  return { where: inArray(goods.id, matching), order };
 }
 
 /** Live availability (on sale, stock per size) of the products in `ids`; unknown ids are left out. */
@@ -281,7 +319,7 @@ type ProductRow = {
   rating: string | number | null;
   comment_count: string | number;
   pictures: { storageKey: string; width: number; height: number; alt: string }[];
-  specifications: { id: number; stock: number; pointsPrice: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
+  specifications: { id: number; stock: number; pointsPrice: number | null; pictureIndex: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
 };
 
 /**
@@ -349,7 +387,7 @@ async function readProducts(reader: CatalogReader, ids: SQL): Promise<Map<number
          from ${goodsPictures} p
          left join ${goodsPictureTexts} pt on pt.picture_id = p.id and pt.language = ${language}
          where p.goods_id = g.id) as pictures,
-      (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'name', st.name,
+      (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'pictureIndex', s.picture_index, 'name', st.name,
                                                   'unitPrice', sp.unit_price, 'originalPrice', sp.original_price) order by s.position, s.id), '[]'::json)
          from ${specifications} s
          join ${specificationTexts} st on st.specification_id = s.id and st.language = ${language}
@@ -369,6 +407,7 @@ async function readProducts(reader: CatalogReader, ids: SQL): Promise<Map<number
         specificationName: specification.name,
         stock: specification.stock,
         pointsPrice: specification.pointsPrice,
+        pictureIndex: pictureIndexWithin(specification.pictureIndex, ownPictures.length),
         currency,
         symbol: currencySymbols[currency],
         unitPrice: specification.unitPrice,

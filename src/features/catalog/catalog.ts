@@ -17,3 +17,6 @@ export const altBesideName = (alt: string | undefined, name: string) => (alt && 
 
 /** Up to this many characters of a product search; the API refuses more (-218). */
 export const SEARCH_MAX_LENGTH = 60;
+
+/** The details page's event for showing one of the product's pictures (`detail`: its index), sent when an option with a picture is chosen. */
+export const SHOW_PICTURE_EVENT = 'shop:show-picture';

@@ -4,6 +4,7 @@ import { OrderStatus, awaitingPayment, type OrderStatusValue } from '@/features/
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
+import { OrderLineItem } from '@/features/orders/OrderLineItem';
 import { CardFields } from './CardFields';
 import { loadCardFieldsSetup, payOrder } from './pay-order';
 import type { CardFieldsSetup } from './paypal-sdk';
@@ -28,6 +29,8 @@ type State =
 export default function PayResult({ messages }: { messages: Messages }) {
   const t = createTranslator(messages);
   const [state, setState] = useState<State>({ kind: 'checking' });
+  /** A goods order's lines and delivery, shown under the result (what was bought and when it arrives). */
+  const [details, setDetails] = useState<OrderDetails | null>(null);
   const query = typeof location === 'undefined' ? new URLSearchParams() : new URLSearchParams(location.search);
   const orderId = Number(query.get('orderId'));
   const couponReceived = query.get('coupon') === '1';
@@ -62,6 +65,12 @@ export default function PayResult({ messages }: { messages: Messages }) {
       stopped = true;
     };
   }, []);
+
+  const settledGoods = state.kind === 'done' && state.order.kind === 'goods';
+  useEffect(() => {
+    if (!settledGoods) return;
+    void api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId }, quiet: true }).then((result) => isSuccess(result) && setDetails(result.data));
+  }, [settledGoods]);
 
   async function retry() {
     const details = await api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } });
@@ -113,6 +122,15 @@ export default function PayResult({ messages }: { messages: Messages }) {
       {gift && paid && <p>{t('payResult.couponReceived')}</p>}
       {order.kind === 'recharge' && paid && order.energyPoints && <p>{t('payResult.recharged', { points: order.energyPoints })}</p>}
       <p>{t('payResult.orderNo', { orderNo: order.orderNo })}{gift ? '' : ` · ${formatMoney(order.payAmount, order.currency)}`}</p>
+      {details && details.lines.length > 0 && (
+        <section className="pay-result__order" aria-labelledby="pay-result-bought">
+          <h2 id="pay-result-bought">{t('payResult.bought')}</h2>
+          <ul className="cart-lines">
+            {details.lines.map((line) => <OrderLineItem key={line.goodsSpecificationId} line={line} amount={formatMoney(line.unitPrice * line.goodsQuantity, details.currency)} />)}
+          </ul>
+          {paid && details.shippingMethod && <p>{t('payResult.arrives', { time: details.shippingMethod.deliveryTime, method: details.shippingMethod.name })}</p>}
+        </section>
+      )}
       <div className="pay-result__actions">
         {order.status === OrderStatus.PaymentFailed && <button type="button" className="button" onClick={() => void retry()}>{t('payResult.retry')}</button>}
         {order.kind === 'recharge' ? (

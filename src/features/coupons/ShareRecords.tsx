@@ -2,7 +2,7 @@ import { Pager } from '@/components/Pager';
 import { requestShare, shareLink } from '@/features/referral/share.store';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages, type Translate, type UiMessageKey } from '@/lib/i18n/ui';
-import { formatTime } from '@/lib/locale';
+import { formatNumber, formatTime } from '@/lib/locale';
 import { showToast } from '@/lib/toast.store';
 import { usePagedList } from '@/lib/use-paged-list';
 import type { Coupon } from './coupons.schema';
@@ -55,7 +55,7 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
                   <tr key={coupon.couponId} data-code={coupon.code}>
                     <td><span className="mono">{coupon.code}</span><br /><small className="field-hint">{t('coupon.expires', { time: time(coupon.expireTime) })}</small></td>
                     <td>{cells.gift}</td>
-                    <td className="numeric">{coupon.points}</td>
+                    <td className="numeric">{formatNumber(coupon.points, languageTag)}</td>
                     <td>{cells.state}</td>
                     <td>{cells.activation}</td>
                     <td>{cells.operate}</td>
@@ -77,7 +77,7 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
                     <dt>{t('coupon.gift')}</dt>
                     <dd>{cells.gift}</dd>
                     <dt>{t('coupon.points')}</dt>
-                    <dd>{coupon.points}</dd>
+                    <dd>{formatNumber(coupon.points, languageTag)}</dd>
                     <dt>{t('coupon.activation')}</dt>
                     <dd>{cells.activation}</dd>
                   </dl>

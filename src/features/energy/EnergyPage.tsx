@@ -3,7 +3,7 @@ import { Pager } from '@/components/Pager';
 import { Tabs } from '@/components/Tabs';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages, type Translate, type UiMessageKey } from '@/lib/i18n/ui';
-import { formatTime } from '@/lib/locale';
+import { formatNumber, formatTime } from '@/lib/locale';
 import { usePagedList } from '@/lib/use-paged-list';
 import { energyTypes, type EnergyType } from './energy';
 import type { EnergyRecordItem, MyEnergy } from './energy.schema';
@@ -72,7 +72,7 @@ export default function EnergyPage({ messages, languageTag }: { messages: Messag
 }
 
 const typeKey = (type: EnergyType) => `energy.type.${type}` as UiMessageKey;
-const signed = (points: number) => (points > 0 ? `+${points}` : String(points));
+const signed = (points: number, languageTag: string) => `${points > 0 ? '+' : ''}${formatNumber(points, languageTag)}`;
 
 type RecordsProps = { t: Translate; records: EnergyRecordItem[]; languageTag: string };
 
@@ -95,9 +95,9 @@ function RecordTable({ t, records, languageTag }: RecordsProps) {
           <tr key={record.recordId}>
             <td>{formatTime(record.time, languageTag)}</td>
             <td>{t(typeKey(record.type))}</td>
-            <td className={`numeric points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points)}</td>
-            <td className="numeric">{record.balancePoints}</td>
-            <td className="numeric">{record.deductionPoints || ''}</td>
+            <td className={`numeric points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points, languageTag)}</td>
+            <td className="numeric">{formatNumber(record.balancePoints, languageTag)}</td>
+            <td className="numeric">{record.deductionPoints ? formatNumber(record.deductionPoints, languageTag) : ''}</td>
             <td className="mono">{record.transactionNo}</td>
           </tr>
         ))}
@@ -114,17 +114,17 @@ function RecordCards({ t, records, languageTag }: RecordsProps) {
         <li key={record.recordId} className="record-card">
           <div className="record-card__head">
             <strong>{t(typeKey(record.type))}</strong>
-            <strong className={`points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points)}</strong>
+            <strong className={`points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points, languageTag)}</strong>
           </div>
           <dl className="facts">
             <dt>{t('energy.time')}</dt>
             <dd>{formatTime(record.time, languageTag)}</dd>
             <dt>{t('energy.balancePoints')}</dt>
-            <dd>{record.balancePoints}</dd>
+            <dd>{formatNumber(record.balancePoints, languageTag)}</dd>
             {record.deductionPoints > 0 && (
               <>
                 <dt>{t('energy.deductionPoints')}</dt>
-                <dd>{record.deductionPoints}</dd>
+                <dd>{formatNumber(record.deductionPoints, languageTag)}</dd>
               </>
             )}
             <dt>{t('energy.transactionNo')}</dt>

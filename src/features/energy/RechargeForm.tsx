@@ -6,18 +6,18 @@ import { firstAvailable, PayMethodPicker, providerChoices } from '@/features/ord
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { isValidRecharge, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP } from './energy';
+import { isValidRecharge, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP, type RechargePreset } from './energy';
 import type { MyEnergy, RechargePrice } from './energy.schema';
 
-const PRESETS = [500, 1000, 5000, 10_000];
 const PRICE_DELAY_MS = 250;
 const range = { min: RECHARGE_MIN, max: RECHARGE_MAX, step: RECHARGE_STEP };
 
 /** /order/recharge: choose points, see their price in the current currency, pay with a provider. */
-export default function RechargeForm({ messages }: { messages: Messages }) {
+/** `presets`: round amounts of the page's currency and their points (`rechargePresets`), worked out when the page is built. */
+export default function RechargeForm({ messages, presets }: { messages: Messages; presets: RechargePreset[] }) {
   const t = createTranslator(messages);
   const [balance, setBalance] = useState<number | null>(null);
-  const [text, setText] = useState('1000');
+  const [text, setText] = useState(String((presets[1] ?? presets[0])?.points ?? 1000));
   const [touched, setTouched] = useState(false);
   const [price, setPrice] = useState<RechargePrice | null>(null);
   const [methods, setMethods] = useState<PayMethodOption[]>([]);
@@ -93,8 +93,10 @@ export default function RechargeForm({ messages }: { messages: Messages }) {
           {t(showError ? 'recharge.points_err' : 'recharge.pointsHint', range)}
         </p>
         <div className="chips">
-          {PRESETS.map((preset) => (
-            <button key={preset} type="button" className="chip" aria-pressed={points === preset} onClick={() => setText(String(preset))}>{preset}</button>
+          {presets.map((preset) => (
+            <button key={preset.points} type="button" className="chip" aria-pressed={points === preset.points} onClick={() => setText(String(preset.points))}>
+              {t('recharge.preset', { points: preset.points, amount: formatMoney(preset.amount, preset.currency) })}
+            </button>
           ))}
         </div>
       </div>

@@ -1,6 +1,7 @@
 import type { Translate } from '@/lib/i18n/ui';
 import type { Currency } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
+import { taxName } from '@/features/shipping/tax-names';
 
 type Charges = { shippingAmount: number; taxAmount: number; taxIncluded: boolean; taxLabel: string | null };
 
@@ -16,7 +17,7 @@ export function ChargeRows({ t, charges, currency, method }: { t: Translate; cha
       <dd data-testid="shipping-amount">{charges.shippingAmount === 0 && method ? t('checkout.shippingFree') : formatMoney(charges.shippingAmount, currency)}</dd>
       {charges.taxLabel && (
         <>
-          <dt>{charges.taxIncluded ? t('orders.taxIncluded', { label: charges.taxLabel }) : charges.taxLabel}</dt>
+          <dt>{charges.taxIncluded ? t('orders.taxIncluded', { label: taxName(t, charges.taxLabel) }) : taxName(t, charges.taxLabel)}</dt>
           <dd data-testid="tax-amount">{formatMoney(charges.taxAmount, currency)}</dd>
         </>
       )}

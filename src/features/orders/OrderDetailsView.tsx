@@ -114,7 +114,7 @@ export default function OrderDetailsView({ messages, languageTag }: { messages: 
           <p>{t('orders.noLogistics')}</p>
         )}
       </details>
-      <div className="pay-result__actions">
+      <div className="order-details__actions">
         {awaitingPayment.includes(status) && <button type="button" className="button" onClick={() => void pay()}>{t('orders.pay')}</button>}
         {cancellable && <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>{t('orders.cancel')}</button>}
       </div>

@@ -15,6 +15,7 @@ import { OrderStatus, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod, checkShopCurrency } from './payments.service';
+import { findOpenOrderLikeThis } from './unpaid-limits';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
 import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
@@ -150,6 +151,31 @@ async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: Creat
 }
 
 /**
+ * The same checkout placed again (docs/decisions/079): the signed-in customer's open unpaid order of the
+ * same cart (`sameCart`, from `checkUnpaidLimits`), currency, delivery address, shipping method and
+ * discount code, at the very total she confirms (`expectedPayAmount`), or null. Read before pricing:
+ * that order holds the stock the new one would need.
+ */
+export async function findSameCheckout(db: Executor, reader: Pick<CatalogReader, 'currency'>, body: CreateOrderBody, signedIn: User | undefined, sameCart: number[], now = new Date()): Promise<OrderRow | null> {
+  if (!signedIn || sameCart.length === 0 || body.expectedPayAmount === undefined) return null;
+  const deliveryAddress = await deliveryAddressOf(db, body, { user: signedIn }).catch(() => null);
+  if (!deliveryAddress) return null;
+  return findOpenOrderLikeThis(
+    db,
+    {
+      sameCart,
+      userId: signedIn.id,
+      currency: reader.currency,
+      payAmount: body.expectedPayAmount,
+      deliveryAddress,
+      shippingMethodId: body.shippingMethodId ?? null,
+      discountCode: normalizeCode(body.discountCode ?? '') || null,
+    },
+    now,
+  );
+}
+
+/**
  * Places an order in status 2 (payment pending) that closes unpaid after ORDER_PAYMENT_MINUTES. Prices
  * are the catalogue's in the reader's language and currency; the customer pays the goods total less
  * the friend discount of a valid discount code, plus the shipping and tax of the delivery address
@@ -220,18 +246,19 @@ export async function placeOrder(
   // and an address asked to become the default (which locks the customer's addresses), need one.
   if ('user' in buyer && body.deliveryAddress?.isDefault !== true) {
     const { user } = buyer;
-    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress }), user, lines: placedLines };
+    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow }), user, lines: placedLines };
   }
   return db.transaction(async (tx) => {
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
-    const placed = await insertPlacedOrder(tx, order(user));
+    const placed = await insertPlacedOrder(tx, { ...order(user), keepCart: body.buyNow });
     if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
     return { order: placed, user, lines: placedLines };
   });
 }
 
 /**
- * One statement for the order, its lines, the stock they take, their removal from the cart and
+ * One statement for the order, its lines, the stock they take, their removal from the cart (not for
+ * "Buy now", `keepCart`: it buys beside the cart) and
  * (`keepAddress`) the address typed at checkout kept as the customer's first, under a freshly drawn
  * number (drawn again on the rare clash, when nothing was written). A single statement is atomic, so
  * when any line cannot be reserved nothing at all is written: that line's order line would name no
@@ -243,7 +270,7 @@ export async function placeOrder(
  */
 async function insertPlacedOrder(
   db: Executor,
-  { values, lines, now, keepAddress }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined },
+  { values, lines, now, keepAddress, keepCart = false }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined; keepCart?: boolean | undefined },
 ): Promise<OrderRow> {
   const orderedLines = lines.map((line) => ({
     specification_id: line.goodsSpecificationId,
@@ -268,10 +295,10 @@ async function insertPlacedOrder(
         from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
             as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
           left join reserved on reserved.id = line.specification_id
-      ), emptied as (
+      )${keepCart ? sql`` : sql`, emptied as (
         delete from ${cartLines} where ${reservedAny} and user_id = ${values.userId}
           and specification_id = any(${`{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`}::int[])
-      )${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, reservedAny)})` : sql``}
+      )`}${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, reservedAny)})` : sql``}
       select ${selectOrderColumns(sql`placed`)} from placed`;
     let rows: Record<string, unknown>[];
     try {

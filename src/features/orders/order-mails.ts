@@ -2,6 +2,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { areaNames } from '@/features/delivery/delivery-areas';
 import { translate, type MessageKey } from '@/lib/i18n';
 import { formatMoney } from '@/lib/money';
+import { taxName } from '@/features/shipping/tax-names';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { goodsTexts, orderLines, orders, specificationTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
@@ -86,7 +87,7 @@ function chargeLines(order: OrderRow, t: ReturnType<typeof translatorFor>, money
   const method = order.shippingMethod?.name[order.language];
   return [
     ...(method ? [t('mail.orderConfirmation.shipping', { method, amount: money(order.shippingAmount) })] : []),
-    ...(order.taxLabel ? [t(order.taxIncluded ? 'mail.orderConfirmation.taxIncluded' : 'mail.orderConfirmation.taxAdded', { label: order.taxLabel, amount: money(order.taxAmount) })] : []),
+    ...(order.taxLabel ? [t(order.taxIncluded ? 'mail.orderConfirmation.taxIncluded' : 'mail.orderConfirmation.taxAdded', { label: taxName(t, order.taxLabel), amount: money(order.taxAmount) })] : []),
   ];
 }
 

@@ -66,7 +66,7 @@ describe('checkout refuses', () => {
       data: { field: 'discountCode', reason: 'own-code' },
       message: 'You cannot use your own discount code; share it with friends instead',
     });
-    expect((await order({ discountCode: customer.user.shareCode }, { language: 'ZH' })).body.message).toBe('不能使用自己的优惠码，请分享给好友使用');
+    expect((await order({ discountCode: customer.user.shareCode }, { language: 'ZH' })).body.message).toBe('不能使用自己的折扣码，请分享给好友使用');
   });
 
   it('an unknown discount code, and a personal code that is not a share code', async () => {

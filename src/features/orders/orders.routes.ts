@@ -7,7 +7,7 @@ import type { CatalogReader } from '@/features/catalog/catalog.service';
 import type { AppEnv } from '@/server/http/context';
 import type { AppDeps } from '@/server/deps';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
+import { findSameCheckout, placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
 import { cancelOrder } from './order-lifecycle';
 import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
 import {
@@ -54,9 +54,16 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
         if (!customer && body.email) {
           await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
         }
-        const supersedes = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
+        const { supersedes, sameCart } = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
         const browserHash = browserHashOf(c);
-        // The same cart checked out again: its earlier unpaid orders close in the same transaction, so a refusal keeps them.
+        // The same checkout placed again answers its open unpaid order (decision 079); the same cart
+        // otherwise closes its earlier unpaid orders in the new one's transaction, so a refusal keeps them.
+        const again = await findSameCheckout(deps.db, reader(c), body, customer, sameCart);
+        if (again) {
+          const others = supersedes.filter((id) => id !== again.id);
+          if (others.length > 0) await releaseSuperseded(deps.db, others);
+          return ok(c, await describeOrder(deps.db, again, c.get('language')));
+        }
         const { order, user, lines } =
           supersedes.length === 0
             ? await placeOrder(deps, reader(c), body, customer, new Date(), browserHash)

@@ -42,6 +42,8 @@ export const createOrderBodySchema = z
      * meanwhile), nothing is placed: -218 naming `expectedPayAmount`, with the new total in `data.payAmount`.
      */
     expectedPayAmount: z.number().int().min(0).max(1_000_000_000).optional(),
+    /** "Buy now": the items are bought beside the cart, which keeps its lines (docs/decisions/079). */
+    buyNow: z.boolean().optional(),
   })
   .superRefine((body, context) => {
     if (body.addressId === undefined && body.deliveryAddress === undefined) {

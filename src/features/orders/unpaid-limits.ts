@@ -1,12 +1,14 @@
-import { and, eq, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
 import { ErrorCode } from '@/lib/error-codes';
+import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
 import { rowsOf, type Database, type Executor } from '@/server/db/client';
-import { orderLines, orders, payments } from '@/server/db/schema';
+import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { closeAwaitingPayment } from './order-stock';
 import { awaitingPayment } from './orders';
+import type { OrderRow } from './orders.service';
 
 /*
  * Stock held by unpaid orders (docs/decisions/075). An order reserves its units until it is paid or
@@ -23,29 +25,35 @@ type Checkout = { userId: number | undefined; address: string; items: { goodsSpe
  * ORDERS_PER_ADDRESS orders or ORDER_UNITS_PER_ADDRESS units in the rate limits' window (-9999, as any
  * rate limit). Her unpaid orders of exactly this checkout's sizes and quantities whose payment never
  * started do not count: she is checking out the same cart again, and the checkout closes them
- * (`releaseSuperseded`). Answers their ids; one statement reads what she holds.
+ * (`releaseSuperseded`). Answers their ids (`supersedes`), and those of all her open orders of this
+ * cart, payment started or not (`sameCart`: one may be this very checkout, decision 079); one
+ * statement reads what she holds.
  */
-export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Config, 'orders' | 'limits'> }, checkout: Checkout): Promise<number[]> {
+export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Config, 'orders' | 'limits'> }, checkout: Checkout): Promise<{ supersedes: number[]; sameCart: number[] }> {
   const { db, config } = deps;
   const limits = config.orders.unpaid;
   const units = checkout.items.reduce((sum, item) => sum + item.goodsQuantity, 0);
   let superseded: number[] = [];
+  let sameCartIds: number[] = [];
   if (checkout.userId !== undefined) {
     const cart = sameCart(checkout.items);
-    const [held] = rowsOf<{ superseded: number[] | null; orders: number; units: number }>(
+    const [held] = rowsOf<{ superseded: number[] | null; sameCart: number[] | null; orders: number; units: number }>(
       await db.execute(sql`
         select array_agg(id) filter (where superseded) as superseded,
+               array_agg(id) filter (where same_cart) as "sameCart",
                count(*) filter (where not superseded)::int as orders,
                coalesce(sum(units) filter (where not superseded), 0)::int as units
         from (
           select ${orders.id} as id,
                  (select coalesce(sum(quantity), 0) from ${orderLines} where order_id = ${orders.id}) as units,
-                 ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as superseded
+                 ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as superseded,
+                 ${orders.kind} = 'goods' and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as same_cart
           from ${orders}
           where ${orders.userId} = ${checkout.userId} and ${inArray(orders.status, awaitingPayment)}
         ) held`),
     );
     superseded = held?.superseded ?? [];
+    sameCartIds = held?.sameCart ?? [];
     if ((held?.orders ?? 0) + 1 > limits.ordersPerCustomer || (held?.units ?? 0) + units > limits.unitsPerCustomer) {
       throw new ShopError(ErrorCode.TooManyUnpaidOrders, { data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer } });
     }
@@ -56,7 +64,7 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
       { key: `checkout-units:ip:${checkout.address}`, limit: limits.unitsPerAddress, by: units },
     ]);
   }
-  return superseded;
+  return { supersedes: superseded, sameCart: sameCartIds };
 }
 
 /**
@@ -65,6 +73,50 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
  */
 export async function releaseSuperseded(tx: Executor, orderIds: number[], now = new Date()): Promise<void> {
   await closeAwaitingPayment(tx, and(inArray(orders.id, orderIds), notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))))!, now);
+}
+
+/** What a checkout would place, as compared with the customer's open orders (`findOpenOrderLikeThis`). */
+type PlacedCheckout = {
+  /** Her open orders of the same sizes and quantities (`checkUnpaidLimits`'s `sameCart`). */
+  sameCart: number[];
+  userId: number;
+  currency: Currency;
+  payAmount: number;
+  deliveryAddress: DeliveryAddressSnapshot;
+  /** The method named at checkout (null: the zone's first, as the order has it). */
+  shippingMethodId: number | null;
+  discountCode: string | null;
+};
+
+/**
+ * The customer's open unpaid order (payment started or not, not yet expired) of exactly this checkout:
+ * the same sizes and quantities, currency, delivery address, shipping method, discount code and total.
+ * Placing the order again answers it instead of adding another "Payment pending" order; paying it
+ * starts a new attempt that supersedes any earlier one (`startPayment`). docs/decisions/079
+ */
+export async function findOpenOrderLikeThis(db: Executor, checkout: PlacedCheckout, now: Date): Promise<OrderRow | null> {
+  if (checkout.sameCart.length === 0) return null;
+  const [open] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.id, checkout.sameCart),
+        eq(orders.userId, checkout.userId),
+        eq(orders.kind, 'goods'),
+        inArray(orders.status, awaitingPayment),
+        gt(orders.expiresAt, now),
+        eq(orders.currency, checkout.currency),
+        eq(orders.payAmount, checkout.payAmount),
+        sql`${orders.deliveryAddress} = ${JSON.stringify(checkout.deliveryAddress)}::jsonb`,
+        // Without a method named, the zone's first: whichever the open order has.
+        ...(checkout.shippingMethodId === null ? [] : [sql`(${orders.shippingMethod} ->> 'shippingMethodId')::int = ${checkout.shippingMethodId}::int`]),
+        sql`${orders.discountCode} is not distinct from ${checkout.discountCode}::text`,
+      ),
+    )
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return open ?? null;
 }
 
 /** An order's sizes and quantities as `[[size, quantity], …]` by size, for comparing carts. */

@@ -82,7 +82,7 @@ function ReviewItem({ item, orderId, reviewable, t, onChange }: { item: Item; or
           <p>
             <span className={`review-state review-state--${review.state}`} data-testid="review-state">{t(`review.state.${review.state}`)}</span>
           </p>
-          <p className="stars" aria-label={t('review.stars', { rating: review.rating })}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</p>
+          <p className="stars"><span role="img" aria-label={t('review.stars', { rating: review.rating })}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</span></p>
           {review.title && <p><strong>{review.title}</strong></p>}
           <p className="order-reviews__text">{review.content}</p>
           <p className="field-hint">{t('review.shownAsNow', { name: review.authorName || t('review.verifiedBuyer') })}</p>

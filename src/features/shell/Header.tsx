@@ -9,8 +9,9 @@ import { requestShare } from '@/features/referral/share.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { $currencyOptions, $languageOptions } from '@/features/site/site-options';
 import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
-import { changeCurrency, changeLanguage } from '@/lib/site.store';
+import { changeCurrency, changeLanguage, chooseSite } from '@/lib/site.store';
 import { useClientStore } from '@/lib/use-client-store';
+import { takeEarlyTaps, type EarlyAction } from './early-taps';
 import { $cartDrawerOpen, $mobileTitle, openSignIn } from './shell.store';
 // The page's start-up runs with the header's code, after the first paint (start-up.ts).
 import './start-up';
@@ -37,6 +38,21 @@ export default function Header({ route, title, language, currency, messages }: P
   const [menuOpen, setMenuOpen] = useState(false);
   const isHome = route === '/';
   useEscapeTwiceToExit();
+  const actions: Record<EarlyAction, () => void> = {
+    cart: () => $cartDrawerOpen.set(true),
+    share: () => requestShare(3),
+    login: () => openSignIn('sign'),
+    menu: () => setMenuOpen(true),
+  };
+
+  // What was chosen or pressed before the header woke (EarlyTaps.astro), carried out once, at hydration.
+  useEffect(() => {
+    const { language: chosenLanguage, currency: chosenCurrency, action } = takeEarlyTaps();
+    const choice = { ...(chosenLanguage && chosenLanguage !== language && { language: chosenLanguage }), ...(chosenCurrency && chosenCurrency !== currency && { currency: chosenCurrency }) };
+    if (choice.language || choice.currency) chooseSite(choice);
+    // The prebuilt header shows Log in to everyone: a customer this browser knows is signed in already.
+    else if (action && !(action === 'login' && $signedIn.get())) actions[action]();
+  }, []);
 
   useEffect(() => {
     if (!isHome) return;
@@ -47,13 +63,13 @@ export default function Header({ route, title, language, currency, messages }: P
   }, [isHome]);
 
   const cartButton = (
-    <button type="button" className="icon-button" onClick={() => $cartDrawerOpen.set(true)} aria-label={cart.total ? `${t('nav.cart')} ${cart.total}` : t('nav.cart')}>
+    <button type="button" className="icon-button" data-early="cart" onClick={actions.cart} aria-label={cart.total ? `${t('nav.cart')} ${cart.total}` : t('nav.cart')}>
       <Icon name="cart" />
       {cart.total > 0 && <span className="badge" aria-hidden="true">{cart.total}</span>}
     </button>
   );
   const shareButton = (
-    <button type="button" className="icon-button" onClick={() => requestShare(3)} aria-label={t('nav.share')}>
+    <button type="button" className="icon-button" data-early="share" onClick={actions.share} aria-label={t('nav.share')}>
       <Icon name="share" />
     </button>
   );
@@ -69,11 +85,11 @@ export default function Header({ route, title, language, currency, messages }: P
         <SearchForm t={t} id="header-search" route={route} />
         <div className="header__tools">
           <label className="visually-hidden" htmlFor="language-select">{t('nav.language')}</label>
-          <select id="language-select" className="header__select" value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
+          <select id="language-select" className="header__select" data-early="language" value={language} onChange={(event) => changeLanguage(event.target.value as Language)}>
             {languageOptions.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
           </select>
           <label className="visually-hidden" htmlFor="currency-select">{t('nav.currency')}</label>
-          <select id="currency-select" className="header__select" value={currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
+          <select id="currency-select" className="header__select" data-early="currency" value={currency} onChange={(event) => changeCurrency(event.target.value as Currency)}>
             {currencyOptions.map((option) => <option key={option} value={option}>{`${currencySymbols[option]} ${option}`}</option>)}
           </select>
           {shareButton}
@@ -87,7 +103,7 @@ export default function Header({ route, title, language, currency, messages }: P
               <div className="header__panel">
                 {user.headPicture && <img className="header__panel-avatar" src={user.headPicture} alt="" width={56} height={56} />}
                 <p className="header__name">{user.firstName} {user.lastName}</p>
-                <p className="header__code">{t('nav.userCode', { code: user.userCode })}</p>
+                <p className="header__code">{t('nav.shareCode', { code: user.shareCode })}</p>
                 <a href="/my/user">{t('nav.personalInfo')}</a>
                 <a href="/my/order">{t('nav.myOrders')}</a>
                 <a href="/order/energy">{t('nav.myEnergy')}</a>
@@ -95,7 +111,7 @@ export default function Header({ route, title, language, currency, messages }: P
               </div>
             </div>
           ) : (
-            <button type="button" className="button" onClick={() => openSignIn('sign')}>{t('nav.login')}</button>
+            <button type="button" className="button" data-early="login" onClick={actions.login}>{t('nav.login')}</button>
           )}
         </div>
       </div>
@@ -114,7 +130,7 @@ export default function Header({ route, title, language, currency, messages }: P
           {mobileShareRoutes.includes(route) && shareButton}
           {mobileCartRoutes.includes(route) && cartButton}
           {isHome && (
-            <button type="button" className="icon-button" onClick={() => setMenuOpen(true)} aria-label={t('nav.menu')} aria-expanded={menuOpen}>
+            <button type="button" className="icon-button" data-early="menu" onClick={actions.menu} aria-label={t('nav.menu')} aria-expanded={menuOpen}>
               <Icon name="menu" />
             </button>
           )}

@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
+import { showCarriedWelcome } from '@/features/auth/welcome';
 import { dismissToast, $toasts } from '@/lib/toast.store';
 import { useClientStore } from '@/lib/use-client-store';
 import type { Messages } from '@/lib/i18n/ui';
@@ -23,6 +24,8 @@ export default function Overlays({ messages }: { messages: Messages }) {
   const sign = useClientStore($signDialog, closedSign);
   const cartOpen = useClientStore($cartDrawerOpen, false);
   const share = useClientStore($shareDialog, closedShare);
+  // A welcome carried from /sign shows once the toasts can: its few seconds start now.
+  useEffect(showCarriedWelcome, []);
 
   return (
     <>

@@ -9,28 +9,33 @@ import { startSite } from '@/lib/site.store';
 import { anonymousRoutes } from '@/lib/variants';
 
 /**
- * Runs on every page: the route guard, then loading the user, cart, site info and the language and
+ * Runs on every page: loading the user, the route guard, then the cart, site info and the language and
  * currency options (spec §4). Pages are separate documents, so "every navigation" is every page load.
  */
 export async function bootShop(page: { route: string }) {
   startSite();
-  // A page the guard sends away goes no further: a second redirect would cancel the first mid-way.
-  if (guardRoute(page.route)) return;
-  showReferralNote();
+  startPage();
   void loadSiteOptions();
+  // The guard asks before it sends anyone away: a browser whose storage was cleared (Safari does after
+  // 7 days without a visit) may still hold a live session cookie, and only the user info tells.
   await loadUser();
   if (guardRoute(page.route)) return;
+  showReferralNote();
   if ($signedIn.get()) openPendingShare();
   await loadCart();
   followOtherTabs();
 }
 
-/** Sends a signed-out visitor away from a signed-in page; true when it did. */
-function guardRoute(route: string): boolean {
+/** What each page starts from: where "back" leads, no dialog open, the page's own title. */
+function startPage() {
   const state = readShopState();
   if (state.backUrl !== location.href) saveShopState({ backUrl: document.referrer || undefined });
   $cartDrawerOpen.set(false);
   $mobileTitle.set('');
+}
+
+/** Sends a signed-out visitor away from a signed-in page, once the user info has answered; true when it did. */
+function guardRoute(route: string): boolean {
   if ($signedIn.get() || anonymousRoutes.includes(route)) return false;
   location.replace(isMobile() ? `/sign?link=${encodeURIComponent(location.pathname + location.search)}` : '/');
   return true;

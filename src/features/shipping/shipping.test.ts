@@ -176,19 +176,21 @@ describe('the order', () => {
   });
 
   it('places nothing when a rate changed after the total was shown, and answers the new total to confirm', async () => {
-    const items = [aLine(shop, 'robe-s')];
+    // Two robes (shipped free, 10 % on the goods): a checkout this buyer has not placed before (the same one
+    // placed again would answer her open order at its total, decision 079).
+    const items = [aLine(shop, 'robe-s', 2)];
     const shown = (await quote({ items, country: 'US', state: 'CA' })).body.data.payAmount;
     await setTax({ country: 'US', state: 'CA', rateBasisPoints: 1_000, included: false, label: 'Sales tax' });
     const before = { orders: await orderCount(), stock: await stockOf(shop, shop.ids['robe-s']) };
 
     const refused = await createOrder(shop, buyer, { items, deliveryAddress: to('US', 'CA'), expectedPayAmount: shown, payMethod: 'paypal' });
-    expect(refused.body).toMatchObject({ code: -218, data: { field: 'expectedPayAmount', reason: 'total-changed', payAmount: 6_499 + 650 } });
+    expect(refused.body).toMatchObject({ code: -218, data: { field: 'expectedPayAmount', reason: 'total-changed', payAmount: 11_800 + 1_180 } });
     expect(refused.body.message).toBe('The total has changed since it was shown; please check the new total and confirm again');
     expect({ orders: await orderCount(), stock: await stockOf(shop, shop.ids['robe-s']) }).toEqual(before);
 
     const again = (await quote({ items, country: 'US', state: 'CA' })).body.data.payAmount;
     const confirmed = await createOrder(shop, buyer, { items, deliveryAddress: to('US', 'CA'), expectedPayAmount: again, payMethod: 'paypal' });
-    expect(confirmed.body.data).toMatchObject({ taxAmount: 650, payAmount: 7_149 });
+    expect(confirmed.body.data).toMatchObject({ taxAmount: 1_180, payAmount: 11_800 + 1_180 });
     await setTax({ country: 'US', state: 'CA', rateBasisPoints: 725, included: false, label: 'Sales tax' });
   });
 

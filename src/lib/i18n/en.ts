@@ -129,6 +129,11 @@ export const en = {
   'ageStandIn.adult': 'I am 18 or older',
   'ageStandIn.minor': 'I am under 18',
   'ageStandIn.back': 'Back to the shop',
+  // The names of the taxes the shipping rules use (`taxLabel`), shown in the reader's language
+  'tax.salesTax': 'Sales tax',
+  'tax.vat': 'VAT',
+  'tax.sst': 'SST',
+  'tax.gst': 'GST',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -71,7 +71,7 @@ export const ms: Dictionary = {
   'code.-243': 'Hidupkan log masuk dua langkah (aplikasi pengesah) sebelum apa-apa lagi di pejabat belakang.',
   'code.-242': 'Kod ini salah atau telah digunakan. Tunggu kod seterusnya dan cuba lagi.',
   'privacy.packing': 'Setiap pesanan dihantar dalam kotak biasa tanpa jenama. Tiada apa-apa di luar yang menamakan produk atau apa yang dijual oleh kedai; pengirim ditunjukkan dengan nama neutral.',
-  'discreet.title': 'Penghantaran dan bil yang berhemah',
+  'discreet.title': 'Penghantaran dan bil yang sulit',
   'discreet.statement': 'Penyata kad atau PayPal anda menunjukkan:',
   'testGateway.title': 'Pembayaran ujian',
   'testGateway.banner': 'MOD UJIAN: tiada wang sebenar berpindah. Halaman ini menggantikan penyedia pembayaran.',
@@ -127,4 +127,9 @@ export const ms: Dictionary = {
   'ageStandIn.adult': 'Saya berumur 18 tahun atau lebih',
   'ageStandIn.minor': 'Saya berumur bawah 18 tahun',
   'ageStandIn.back': 'Kembali ke kedai',
+  // The names of the taxes the shipping rules use (`taxLabel`), shown in the reader's language
+  'tax.salesTax': 'Cukai jualan',
+  'tax.vat': 'Cukai nilai tambah (VAT)',
+  'tax.sst': 'SST',
+  'tax.gst': 'GST',
 };

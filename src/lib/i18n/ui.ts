@@ -1,4 +1,4 @@
-import type { Language } from '../locale';
+import { countedKey, fillMessage, languageTags, type Language } from '../locale';
 import { dictionaries, type MessageKey } from '.';
 import { uiEn, type UiDictionary, type UiMessageKey } from './ui-en';
 import { uiMs } from './ui-ms';
@@ -6,14 +6,14 @@ import { uiZh } from './ui-zh';
 
 export type { UiDictionary, UiMessageKey };
 export type AnyMessageKey = UiMessageKey | MessageKey;
-/** The strings an island needs, in the page's language only. */
-export type Messages = Partial<Record<AnyMessageKey, string>>;
-export type Translate = (key: AnyMessageKey, params?: Record<string, string | number>) => string;
+/** The language tag an island's strings are in, handed with them (numbers and plurals follow it). */
+const LANGUAGE_TAG = '@languageTag';
+/** The strings an island needs, in the page's language only, and the tag of that language. */
+export type Messages = Partial<Record<AnyMessageKey | typeof LANGUAGE_TAG, string>>;
+/** Translates a key; `languageTag` is the language it writes in, for numbers written outside a message (`formatRating`). */
+export type Translate = ((key: AnyMessageKey, params?: Record<string, string | number>) => string) & { languageTag: string };
 
 export const uiDictionaries: Record<Language, UiDictionary> = { EN: uiEn, ZH: uiZh, MS: uiMs };
-
-const fill = (template: string, params: Record<string, string | number> = {}) =>
-  template.replace(/\{(\w+)\}/g, (whole, name: string) => (name in params ? String(params[name]) : whole));
 
 /** Every string of a language, merged once (a build renders thousands of pages per language). */
 const merged = new Map<Language, Record<string, string>>();
@@ -26,7 +26,9 @@ const allStrings = (language: Language) => {
 /** Build time: every string of a language. */
 export function translatorFor(language: Language): Translate {
   const all = allStrings(language);
-  return (key, params) => fill(all[key] ?? key, params);
+  const tag = languageTags[language];
+  const has = (key: string) => key in all;
+  return Object.assign((key: AnyMessageKey, params?: Record<string, string | number>) => fillMessage(all[countedKey(key, params, tag, has)] ?? key, params, tag), { languageTag: tag });
 }
 
 const picked = new Map<string, Messages>();
@@ -36,7 +38,8 @@ export function pickMessages(language: Language, prefixes: readonly string[]): M
   const cacheKey = `${language}:${prefixes.join('|')}`;
   let messages = picked.get(cacheKey);
   if (!messages) {
-    messages = Object.fromEntries(Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))));
+    messages = Object.fromEntries(Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix)))) as Messages;
+    messages[LANGUAGE_TAG] = languageTags[language];
     picked.set(cacheKey, messages);
   }
   return messages;
@@ -44,5 +47,7 @@ export function pickMessages(language: Language, prefixes: readonly string[]): M
 
 /** In an island: translates with the strings it was handed; a key it was not handed shows as itself. */
 export function createTranslator(messages: Messages): Translate {
-  return (key, params) => fill(messages[key] ?? key, params);
+  const tag = messages[LANGUAGE_TAG] ?? languageTags.EN;
+  const has = (key: string) => key in messages;
+  return Object.assign((key: AnyMessageKey, params?: Record<string, string | number>) => fillMessage(messages[countedKey(key, params, tag, has)] ?? key, params, tag), { languageTag: tag });
 }

@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -46,6 +47,17 @@ export const goods = pgTable(
   (t) => [index('goods_category_idx').on(t.category), index('goods_arrived_idx').on(t.arrivedAt)],
 );
 
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/**
+ * The text-search configuration of each language's product texts: English stems ("massagers" finds
+ * "massager"); Malay uses PostgreSQL's Indonesian stemmer, whose affixes (peng-, -an, -kan) Malay
+ * shares; Chinese has no word breaks for a parser, so it is searched inside the text (decision 082).
+ */
+export const searchConfigs = { EN: 'english', MS: 'indonesian' } as const;
+const weightedWords = (config: string) =>
+  `setweight(to_tsvector('${config}'::regconfig, name), 'A') || setweight(to_tsvector('${config}'::regconfig, summary), 'B') || setweight(to_tsvector('${config}'::regconfig, description), 'C')`;
+
 export const goodsTexts = pgTable(
   'goods_texts',
   {
@@ -56,8 +68,16 @@ export const goodsTexts = pgTable(
     name: text('name').notNull(),
     summary: text('summary').notNull(),
     description: text('description').notNull(),
+    /** The words of name (weight A), summary (B) and description (C), stemmed for the language (decision 082). */
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql.raw(
+        `CASE language ${Object.entries(searchConfigs)
+          .map(([language, config]) => `WHEN '${language}' THEN ${weightedWords(config)}`)
+          .join(' ')} ELSE ${weightedWords('simple')} END`,
+      ),
+    ),
   },
-  (t) => [primaryKey({ columns: [t.goodsId, t.language] })],
+  (t) => [primaryKey({ columns: [t.goodsId, t.language] }), index('goods_texts_search_idx').using('gin', t.searchVector)],
 );
 
 export const goodsPictures = pgTable(
@@ -103,6 +123,8 @@ export const specifications = pgTable(
     stock: integer('stock').notNull().default(0),
     /** Price in energy points for gift coupons; null when the size cannot be gifted. */
     pointsPrice: integer('points_price'),
+    /** Which of the product's pictures shows this option (0 = the first, by position); null when none in particular. */
+    pictureIndex: smallint('picture_index'),
   },
   (t) => [
     index('specifications_goods_idx').on(t.goodsId),
@@ -833,6 +855,8 @@ export const operators = pgTable(
     /** The last 30-second step whose code was accepted: each code works once. */
     totpLastStep: integer('totp_last_step'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
+    /** The language the operator reads the back office in; the API answers them in it (decision 083). */
+    language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull().default('EN'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`)],

@@ -15,6 +15,13 @@ export const viewports = {
 } as const;
 export type Device = keyof typeof viewports;
 
+/** A fresh profile on a phone (390 px) or the common 1366 px laptop screen (768 px high). */
+export async function onCommonScreen(shop: Pick<TestShop, 'newPage'>, device: Device): Promise<Page> {
+  const page = await shop.newPage(device);
+  if (device === 'desktop') await page.setViewportSize({ width: 1366, height: 768 });
+  return page;
+}
+
 /**
  * A whole shop for one test file: its own copy of the demo data, the prebuilt pages, its own browser
  * profiles in the run's Chromium. `ownSite`: a copy of the pages too, for a file that publishes (the others share one folder).
@@ -132,7 +139,7 @@ export async function readMails(outboxDir: string): Promise<string[]> {
 export async function untranslatedKeys(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
   const labels = await page.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
-  return [text, ...labels].join('\n').match(/\b(?:nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends|grid|review)\.[A-Za-z_-]+\b/g) ?? [];
+  return [text, ...labels].join('\n').match(/\b(?:admin|nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends|grid|review)\.[A-Za-z_-]+\b/g) ?? [];
 }
 
 /**

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import { adminCall } from '../admin-api';
-import { dateTime, ErrorText } from '../ui';
+import { dateTime, ErrorText, useBackOfficeLanguage } from '../ui';
 
 /* The Audit log section: who did what, newest first, filtered by action. */
 
@@ -37,6 +37,7 @@ const auditActions = [
 type AuditEntry = { id: number; actor: string; action: string; subject: string; before: unknown; after: unknown; time: string };
 
 export default function AuditLog() {
+  const { t } = useBackOfficeLanguage();
   const [action, setAction] = useState('');
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [error, setError] = useState<string | null>(null);
@@ -60,11 +61,11 @@ export default function AuditLog() {
   const show = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
   return (
     <section aria-labelledby="audit-title">
-      <h1 id="audit-title">Audit log</h1>
+      <h1 id="audit-title">{t('admin.frame.section.audit')}</h1>
       <label className="field backoffice__filters">
-        <span>Action</span>
+        <span>{t('admin.audit.action')}</span>
         <select value={action} onChange={(event) => setAction(event.target.value)}>
-          <option value="">All</option>
+          <option value="">{t('admin.audit.all')}</option>
           {auditActions.map((name) => (
             <option key={name}>{name}</option>
           ))}
@@ -74,11 +75,11 @@ export default function AuditLog() {
       <table className="data-table backoffice__table">
         <thead>
           <tr>
-            <th scope="col">When</th>
-            <th scope="col">Who</th>
-            <th scope="col">Action</th>
-            <th scope="col">On</th>
-            <th scope="col">Before → after</th>
+            <th scope="col">{t('admin.audit.when')}</th>
+            <th scope="col">{t('admin.audit.who')}</th>
+            <th scope="col">{t('admin.audit.action')}</th>
+            <th scope="col">{t('admin.audit.on')}</th>
+            <th scope="col">{t('admin.audit.change')}</th>
           </tr>
         </thead>
         <tbody>
@@ -97,7 +98,7 @@ export default function AuditLog() {
       </table>
       {entries.length > 0 && entries.length % 50 === 0 && (
         <button type="button" className="button button--ghost" onClick={() => void load(entries.at(-1)!.id)}>
-          Older
+          {t('admin.audit.older')}
         </button>
       )}
     </section>

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import type { Language } from '@/lib/locale';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from './operators';
 import { ConfirmStep, ErrorText } from '../ui';
@@ -9,7 +10,7 @@ import { ConfirmStep, ErrorText } from '../ui';
  * password. Admins reset it for an operator who lost their phone. See docs/decisions/044-operator-second-factor.md.
  */
 
-type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean };
+type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean; language: Language };
 type Setup = { secret: string; uri: string };
 
 /** Codes may be typed with a space in the middle, as many apps show them. */

@@ -1,17 +1,21 @@
 import { useState, type FormEvent, type ReactNode } from 'react';
+import type { Language } from '@/lib/locale';
 import { adminCall, AdminApiError } from '../admin-api';
-import { ErrorText } from '../ui';
+import { ErrorText, LanguagePicker, useBackOfficeLanguage } from '../ui';
 import type { OperatorRole } from './operators';
 import { SecondFactorSignIn } from './BackOfficeSecondFactor';
 
 /* Signing in to the back office, and setting a password from an invitation link. */
 
 /** `secondFactorRequired`: in production the second factor is turned on before anything else. */
-export type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean };
+export type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean; language: Language };
 
+/** The signed-out pages: a title, the language picker (the choice this browser keeps until sign-in), the form. */
 function Frame({ title, children }: { title: string; children: ReactNode }) {
+  const { language, t, choose } = useBackOfficeLanguage();
   return (
     <main className="backoffice__narrow">
+      <LanguagePicker label={t('admin.frame.language')} language={language} onChoose={choose} className="backoffice__language" />
       <h1>{title}</h1>
       {children}
     </main>
@@ -19,6 +23,7 @@ function Frame({ title, children }: { title: string; children: ReactNode }) {
 }
 
 export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
+  const { t } = useBackOfficeLanguage();
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   // The password was right and the operator's second factor asks for a code.
@@ -40,19 +45,19 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
   };
   if (codeFor) return <SecondFactorSignIn {...codeFor} onSignedIn={onSignedIn} onCancel={() => setCodeFor(null)} />;
   return (
-    <Frame title="Back office sign-in">
+    <Frame title={t('admin.signIn.title')}>
       <form className="panel-form" onSubmit={submit}>
         <label className="field">
-          <span>Email</span>
+          <span>{t('admin.signIn.email')}</span>
           <input name="email" type="email" autoComplete="username" required />
         </label>
         <label className="field">
-          <span>Password</span>
+          <span>{t('admin.signIn.password')}</span>
           <input name="password" type="password" autoComplete="current-password" required />
         </label>
         <ErrorText error={error} />
         <button className="button" type="submit" disabled={busy}>
-          Sign in
+          {t('admin.signIn.submit')}
         </button>
       </form>
     </Frame>
@@ -60,42 +65,43 @@ export function SignIn({ onSignedIn }: { onSignedIn: (me: Me) => void }) {
 }
 
 export function SetPassword({ token }: { token: string }) {
+  const { t } = useBackOfficeLanguage();
   const [state, setState] = useState<'editing' | 'done'>('editing');
   const [error, setError] = useState<string | null>(null);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    if (form.get('password') !== form.get('repeat')) return setError('The two passwords differ.');
+    if (form.get('password') !== form.get('repeat')) return setError(t('admin.setPassword.differ'));
     try {
       await adminCall('/auth/setPassword', { token, password: form.get('password') });
       setState('done');
     } catch (caught) {
-      setError(caught instanceof AdminApiError && caught.code === -219 ? 'This link has expired or was used already. Ask an admin for a new one.' : (caught as Error).message);
+      setError(caught instanceof AdminApiError && caught.code === -219 ? t('admin.setPassword.expired') : (caught as Error).message);
     }
   };
   if (state === 'done') {
     return (
-      <Frame title="Password set">
+      <Frame title={t('admin.setPassword.doneTitle')}>
         <p>
-          Your password is set. <a href="/admin/">Sign in</a>.
+          {t('admin.setPassword.done')} <a href="/admin/">{t('admin.setPassword.signIn')}</a>
         </p>
       </Frame>
     );
   }
   return (
-    <Frame title="Set your back-office password">
+    <Frame title={t('admin.setPassword.title')}>
       <form className="panel-form" onSubmit={submit}>
         <label className="field">
-          <span>New password (at least 12 characters)</span>
+          <span>{t('admin.setPassword.password')}</span>
           <input name="password" type="password" autoComplete="new-password" minLength={12} maxLength={200} required />
         </label>
         <label className="field">
-          <span>Repeat it</span>
+          <span>{t('admin.setPassword.repeat')}</span>
           <input name="repeat" type="password" autoComplete="new-password" minLength={12} maxLength={200} required />
         </label>
         <ErrorText error={error} />
         <button className="button" type="submit">
-          Set password
+          {t('admin.setPassword.submit')}
         </button>
       </form>
     </Frame>

@@ -96,6 +96,7 @@ export async function findOperatorSession(db: Executor, token: string, now = new
       id: operators.id,
       email: operators.email,
       role: operators.role,
+      language: operators.language,
       disabledAt: operators.disabledAt,
       secondFactor: sql<boolean>`${operators.totpSecret} is not null`,
     })
@@ -103,7 +104,7 @@ export async function findOperatorSession(db: Executor, token: string, now = new
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .where(eq(operatorSessions.tokenHash, hashToken(token)));
   if (!row || row.expiresAt <= now || row.disabledAt) return null;
-  return { operator: { id: row.id, email: row.email, role: row.role, secondFactor: row.secondFactor }, sessionId: row.sessionId };
+  return { operator: { id: row.id, email: row.email, role: row.role, language: row.language, secondFactor: row.secondFactor }, sessionId: row.sessionId };
 }
 
 export const endOperatorSession = (db: Executor, token: string) =>
@@ -151,5 +152,7 @@ export const requireOperator = (deps: Pick<ShopDeps, 'db' | 'config'>, permissio
     if (deps.config.production && !found.operator.secondFactor && !enrolling) throw new ShopError(ErrorCode.SecondFactorEnrolmentRequired, { status: 403 });
     if (permission && !may(found.operator.role, permission)) throw new ShopError(ErrorCode.IllegalRequest, { field: 'role', status: 403 });
     c.set('operator', found.operator);
+    // An operator is answered in the language they chose, refusals included (decision 083).
+    c.set('language', found.operator.language);
     await next();
   });

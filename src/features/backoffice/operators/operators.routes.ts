@@ -3,7 +3,10 @@ import { recordAudit } from '@/features/audit/audit';
 import { clientAddress, countAttempt, countPasswordGuess } from '@/features/auth/rate-limit';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
+import { eq } from 'drizzle-orm';
+import { operators } from '@/server/db/schema';
 import {
+  actorOf,
   clearOperatorCookie,
   endOperatorSession,
   endOperatorSessions,
@@ -14,7 +17,18 @@ import {
   setOperatorPassword,
   signInOperator,
 } from './operator-auth';
-import { operatorSchema, operatorSignInBodySchema, setOperatorPasswordBodySchema } from './operators.schema';
+import { addOperator, listOperators, resetOperatorPassword, setOperatorDisabled } from './operator-accounts';
+import {
+  addOperatorBodySchema,
+  operatorAccountSchema,
+  operatorDisabledBodySchema,
+  operatorEmailBodySchema,
+  operatorLanguageBodySchema,
+  operatorSchema,
+  operatorSignInBodySchema,
+  passwordLinkSchema,
+  setOperatorPasswordBodySchema,
+} from './operators.schema';
 import { operatorView } from './second-factor';
 
 const tag = 'Back office';
@@ -24,6 +38,7 @@ const done = z.null();
 export function operatorRoutes(deps: ShopDeps) {
   /** Signing out, and who is signed in, before the second factor is on too (production asks for it first). */
   const guard = () => ({ middleware: requireOperator(deps, undefined, { enrolling: true }) });
+  const manage = () => ({ middleware: requireOperator(deps, 'operators.manage') });
   return createRouter()
     .openapi(
       jsonRoute({ method: 'post', tag, path: '/auth/signIn', summary: "Sign an operator in (own cookie, SameSite=Strict); -241 asks for the second factor's code", body: operatorSignInBodySchema, data: operatorSchema }),
@@ -49,9 +64,35 @@ export function operatorRoutes(deps: ShopDeps) {
       },
     )
     .openapi({ ...getRoute({ tag, path: '/auth/me', summary: 'The signed-in operator', query: z.object({}), data: operatorSchema }), ...guard() }, (c) => {
-      const { email, role, secondFactor } = operatorOf(c);
-      return ok(c, { email, role, secondFactor, secondFactorRequired: deps.config.production });
+      const { email, role, secondFactor, language } = operatorOf(c);
+      return ok(c, { email, role, secondFactor, secondFactorRequired: deps.config.production, language });
     })
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/auth/setLanguage', summary: 'The language the back office and the API speak to this operator', body: operatorLanguageBodySchema, data: done }), ...guard() },
+      async (c) => {
+        await deps.db.update(operators).set({ language: c.req.valid('json').language }).where(eq(operators.id, operatorOf(c).id));
+        return ok(c, null);
+      },
+    )
+    .openapi(
+      { ...getRoute({ tag, path: '/operators/list', summary: 'Every operator with role and state (admins)', query: z.object({}), data: z.array(operatorAccountSchema) }), ...manage() },
+      async (c) => ok(c, await listOperators(deps.db)),
+    )
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/operators/add', summary: "Add an operator or change one's role; answers a one-time link to set the password", body: addOperatorBodySchema, data: passwordLinkSchema }), ...manage() },
+      async (c) => ok(c, await addOperator(deps.db, actorOf(c), c.req.valid('json'), deps.config.publicOrigin)),
+    )
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/operators/setDisabled', summary: 'Disable an operator (signed out everywhere) or enable them again', body: operatorDisabledBodySchema, data: operatorAccountSchema }), ...manage() },
+      async (c) => {
+        const { email, disabled } = c.req.valid('json');
+        return ok(c, await setOperatorDisabled(deps.db, actorOf(c), email, disabled));
+      },
+    )
+    .openapi(
+      { ...jsonRoute({ method: 'post', tag, path: '/operators/resetPassword', summary: "End an operator's password and sessions; answers a one-time link to set a new one", body: operatorEmailBodySchema, data: passwordLinkSchema }), ...manage() },
+      async (c) => ok(c, await resetOperatorPassword(deps.db, actorOf(c), c.req.valid('json').email, deps.config.publicOrigin)),
+    )
     .openapi({ ...jsonRoute({ method: 'post', tag, path: '/auth/signOut', summary: 'Sign out of this browser', body: z.object({}), data: done }), ...guard() }, async (c) => {
       await endOperatorSession(deps.db, operatorToken(c)!);
       clearOperatorCookie(c, deps.config);

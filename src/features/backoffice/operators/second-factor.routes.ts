@@ -6,8 +6,8 @@ import type { AppEnv } from '@/server/http/context';
 import { createRouter, jsonRoute, ok } from '@/server/http/router';
 import { enableSecondFactorBodySchema, operatorEmailBodySchema, operatorSchema, secondFactorCodeBodySchema, secondFactorSetupSchema } from './operators.schema';
 import { actorOf, endOperatorSessions, operatorOf, operatorToken, requireOperator } from './operator-auth';
-import type { OperatorRole, Permission } from './operators';
-import { disableSecondFactor, enableSecondFactor, newSecondFactorSecret, resetSecondFactor } from './second-factor';
+import type { Permission } from './operators';
+import { disableSecondFactor, enableSecondFactor, newSecondFactorSecret, operatorView, resetSecondFactor } from './second-factor';
 
 const tag = 'Back office';
 
@@ -16,7 +16,7 @@ export function secondFactorRoutes(deps: ShopDeps) {
   const guard = (permission?: Permission) => ({ middleware: requireOperator(deps, permission) });
   /** Turning the factor on is what an operator without it may do when the shop runs in production. */
   const enrolling = { middleware: requireOperator(deps, undefined, { enrolling: true }) };
-  const shown = (operator: { email: string; role: OperatorRole; secondFactor: boolean }) => ({ ...operator, secondFactorRequired: deps.config.production });
+  const shown = (operator: ReturnType<typeof operatorView>) => ({ ...operator, secondFactorRequired: deps.config.production });
   /** A code typed to turn the factor on or off counts against the sign-in limits, like one typed at sign-in. */
   const countCodeAttempt = (c: Context<AppEnv>) =>
     countPasswordGuess(deps.db, deps.config.limits, { action: 'operator-sign-in', address: clientAddress(c, deps.config), account: operatorOf(c).email });

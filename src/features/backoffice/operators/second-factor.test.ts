@@ -42,7 +42,7 @@ describe("an operator's second factor", () => {
     expect(right.body).toMatchObject({ code: 1, data: { email: operator.email, secondFactor: true } });
     expect(await storedSecret(operator.email)).toBe(secret);
     const seen = await me(here);
-    expect(seen.body.data).toEqual({ email: operator.email, role: 'editor', secondFactor: true, secondFactorRequired: false });
+    expect(seen.body.data).toEqual({ email: operator.email, role: 'editor', secondFactor: true, secondFactorRequired: false, language: 'EN' });
     expect(JSON.stringify(seen.body)).not.toContain(secret);
     expect((await me(elsewhere)).body.code).toBe(-212);
 

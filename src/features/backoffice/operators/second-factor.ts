@@ -59,7 +59,12 @@ export async function acceptSecondFactorCode(db: Executor, operator: Pick<Operat
 const operatorById = async (db: Executor, id: number) => (await db.select().from(operators).where(eq(operators.id, id)))[0]!;
 
 /** The operator as the back office shows them: whether the second factor is on, never its secret. */
-export const operatorView = (operator: Pick<OperatorRow, 'email' | 'role' | 'totpSecret'>) => ({ email: operator.email, role: operator.role, secondFactor: operator.totpSecret !== null });
+export const operatorView = (operator: Pick<OperatorRow, 'email' | 'role' | 'totpSecret' | 'language'>) => ({
+  email: operator.email,
+  role: operator.role,
+  secondFactor: operator.totpSecret !== null,
+  language: operator.language,
+});
 
 /** Turns the second factor on with the secret `newSecondFactorSecret` gave, once `code` from the app matches it. */
 export async function enableSecondFactor(db: Executor, actor: Exclude<Actor, 'cli'>, secret: string, code: string, now = new Date()) {

@@ -2,12 +2,14 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { OrderStatus, refundable, statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney, parseMajorUnits } from '@/lib/money';
+import type { UiMessageKey } from '@/lib/i18n/ui';
 import { currencies, type Currency } from '@/lib/locale';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
-import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage } from '../ui';
+import { taxName } from '@/features/shipping/tax-names';
+import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 import { OrdersExportButton } from './OrdersExportButton';
-import { OrdersTable, statusName, type OrderRow } from './orders-table';
+import { OrdersTable, type OrderRow } from './orders-table';
 
 /* The Orders section: find orders, open one, ship, add events, complete and refund by role. */
 
@@ -20,6 +22,7 @@ export default function OrdersBoard({ role }: { role: OperatorRole }) {
   const [filters, setFilters] = useState<Filters>({ status: '', currency: '', from: '', to: '', q: '', review: '' });
   const { page, setPageNum, error, load } = useAdminPage<OrderRow>('/orders', filters);
   const [open, setOpen] = useState<string | null>(null);
+  const { t } = useBackOfficeLanguage();
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -30,55 +33,55 @@ export default function OrdersBoard({ role }: { role: OperatorRole }) {
 
   return (
     <section aria-labelledby="orders-title">
-      <h1 id="orders-title">Orders</h1>
+      <h1 id="orders-title">{t('admin.orders.title')}</h1>
       <form className="backoffice__filters" onSubmit={applyFilters} role="search">
         <label className="field">
-          <span>Order number or email</span>
+          <span>{t('admin.orders.search')}</span>
           <input name="q" type="search" defaultValue={filters.q} />
         </label>
         <label className="field">
-          <span>Status</span>
+          <span>{t('admin.orders.status')}</span>
           <select name="status" defaultValue={filters.status}>
-            <option value="">Any</option>
+            <option value="">{t('admin.orders.any')}</option>
             {Object.entries(statusNames).map(([value, name]) => (
               <option key={value} value={value}>
-                {value} {name}
+                {value} {t(`orderStatus.${value}` as UiMessageKey) || name}
               </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>Currency</span>
+          <span>{t('admin.orders.currency')}</span>
           <select name="currency" defaultValue={filters.currency}>
-            <option value="">Any</option>
+            <option value="">{t('admin.orders.any')}</option>
             {currencies.map((currency) => (
               <option key={currency}>{currency}</option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>Review queue</span>
+          <span>{t('admin.orders.reviewQueue')}</span>
           <select name="review" defaultValue={filters.review}>
-            <option value="">All orders</option>
-            <option value="referral">Referrals held for review</option>
+            <option value="">{t('admin.orders.allOrders')}</option>
+            <option value="referral">{t('admin.orders.referralsHeld')}</option>
           </select>
         </label>
         <label className="field">
-          <span>From</span>
+          <span>{t('admin.orders.from')}</span>
           <input name="from" type="date" defaultValue={filters.from} />
         </label>
         <label className="field">
-          <span>To</span>
+          <span>{t('admin.orders.to')}</span>
           <input name="to" type="date" defaultValue={filters.to} />
         </label>
         <button className="button" type="submit">
-          Find
+          {t('admin.orders.find')}
         </button>
       </form>
       <ErrorText error={error} />
       {page && (
         <>
-          <p aria-live="polite">{page.total === 1 ? '1 order' : `${page.total} orders`}</p>
+          <p aria-live="polite">{t('admin.orders.count', { count: page.total })}</p>
           {may(role, 'orders.export') && <OrdersExportButton filters={filters} />}
           <OrdersTable orders={page.list} onOpen={setOpen} withCustomer />
           <Pager page={page} onPage={setPageNum} />
@@ -96,6 +99,10 @@ type Details = {
   payAmount: number;
   goodsTotal: number;
   discountAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  taxIncluded: boolean;
+  taxLabel: string | null;
   email: string;
   payMethod: string;
   createTime: string;
@@ -120,6 +127,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmRefund, setConfirmRefund] = useState(false);
+  const { t } = useBackOfficeLanguage();
 
   useEffect(() => {
     adminCall<Details>(`/orders/details?orderNo=${encodeURIComponent(orderNo)}`).then(setOrder, (caught: Error) => setError(caught.message));
@@ -144,21 +152,21 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
   const status = order?.status;
 
   return (
-    <Dialog open onClose={onClose} title={`Order ${orderNo}`} closeLabel="Close" width={820}>
-      {!order && !error && <p>Loading…</p>}
+    <Dialog open onClose={onClose} title={t('admin.orders.order', { orderNo })} closeLabel={t('admin.orders.close')} width={820}>
+      {!order && !error && <p>{t('admin.frame.loading')}</p>}
       {order && (
         <div className="backoffice__order">
           <p>
-            <strong>{statusName(order.status)}</strong> · placed {dateTime(order.createTime)} · paid {dateTime(order.payTime)} · {order.payMethod} · {order.email}
+            <strong>{t(`orderStatus.${order.status}` as UiMessageKey)}</strong> · {t('admin.orders.placedPaid', { placed: dateTime(order.createTime), paid: dateTime(order.payTime) })} · {order.payMethod} · {order.email}
           </p>
           <table className="data-table">
-            <caption className="visually-hidden">Lines</caption>
+            <caption className="visually-hidden">{t('admin.orders.lines')}</caption>
             <thead>
               <tr>
-                <th scope="col">Item</th>
-                <th scope="col">Qty</th>
+                <th scope="col">{t('admin.orders.item')}</th>
+                <th scope="col">{t('admin.orders.quantity')}</th>
                 <th scope="col" className="backoffice__amount">
-                  Unit price
+                  {t('admin.orders.unitPrice')}
                 </th>
               </tr>
             </thead>
@@ -174,9 +182,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
               ))}
             </tbody>
           </table>
-          <p>
-            Goods {formatMoney(order.goodsTotal, order.currency)} · discount {formatMoney(order.discountAmount, order.currency)} · <strong>total {formatMoney(order.payAmount, order.currency)}</strong>
-          </p>
+          <OrderTotals order={order} />
           {order.delivery.address && (
             <address>
               {order.delivery.address.firstName} {order.delivery.address.lastName}, {order.delivery.address.address} {order.delivery.address.address2}, {order.delivery.address.zipCode}{' '}
@@ -184,14 +190,14 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
             </address>
           )}
           {order.salesRuleNote && <p className="backoffice__payment-note">{order.salesRuleNote}</p>}
-          <h3>Payments</h3>
+          <h3>{t('admin.orders.payments')}</h3>
           <ul>
             {order.payments.map((payment, index) => (
               <li key={index}>
                 {dateTime(payment.createTime)}: {payment.provider}/{payment.method} {formatMoney(payment.amount, payment.currency as Currency)} — {payment.status}
               </li>
             ))}
-            {order.payments.length === 0 && <li>None</li>}
+            {order.payments.length === 0 && <li>{t('admin.orders.none')}</li>}
           </ul>
           {order.money && (
             <p className="backoffice__money">
@@ -235,8 +241,8 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
               )}
             </>
           )}
-          <h3>Logistics</h3>
-          <p>{order.delivery.carrier ? `${order.delivery.carrier} · ${order.delivery.trackingNumber}` : 'Not shipped'}</p>
+          <h3>{t('admin.orders.logistics')}</h3>
+          <p>{order.delivery.carrier ? `${order.delivery.carrier} · ${order.delivery.trackingNumber}` : t('admin.orders.notShipped')}</p>
           <ul>
             {order.delivery.events.map((event, index) => (
               <li key={index}>
@@ -327,5 +333,37 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
       <p role="status">{notice}</p>
       <ErrorText error={error} />
     </Dialog>
+  );
+}
+
+/**
+ * What the customer was charged, line by line: goods − discount + shipping + tax added = total. A tax
+ * the prices include is shown as the part of them it is (not added again).
+ */
+function OrderTotals({ order }: { order: Pick<Details, 'currency' | 'goodsTotal' | 'discountAmount' | 'shippingAmount' | 'taxAmount' | 'taxIncluded' | 'taxLabel' | 'payAmount'> }) {
+  const { t } = useBackOfficeLanguage();
+  const money = (amount: number) => formatMoney(amount, order.currency);
+  const tax = order.taxLabel ? taxName(t, order.taxLabel) : null;
+  return (
+    <dl className="backoffice__totals" data-testid="order-totals">
+      <dt>{t('admin.orders.goods')}</dt>
+      <dd>{money(order.goodsTotal)}</dd>
+      <dt>{t('admin.orders.discount')}</dt>
+      <dd>{order.discountAmount > 0 ? `−${money(order.discountAmount)}` : money(0)}</dd>
+      <dt>{t('admin.orders.shipping')}</dt>
+      <dd>{money(order.shippingAmount)}</dd>
+      {tax && (
+        <>
+          <dt>{order.taxIncluded ? t('admin.orders.taxIncluded', { label: tax }) : tax}</dt>
+          <dd>{order.taxIncluded ? `(${money(order.taxAmount)})` : `+${money(order.taxAmount)}`}</dd>
+        </>
+      )}
+      <dt>
+        <strong>{t('admin.orders.total')}</strong>
+      </dt>
+      <dd>
+        <strong>{money(order.payAmount)}</strong>
+      </dd>
+    </dl>
   );
 }

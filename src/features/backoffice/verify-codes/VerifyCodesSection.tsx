@@ -1,9 +1,10 @@
 import { useState, type FormEvent } from 'react';
 import { adminDownload } from '../admin-api';
-import { ErrorText } from '../ui';
+import { ErrorText, useBackOfficeLanguage } from '../ui';
 
 /** The Verification codes section: issue a batch for a size and download it as CSV for the label printer. */
 export default function VerifyCodesSection() {
+  const { t } = useBackOfficeLanguage();
   const [message, setMessage] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -17,7 +18,7 @@ export default function VerifyCodesSection() {
     setError(null);
     try {
       const name = await adminDownload('/verifyCodes/issue', { sku, count });
-      setMessage(`Issued ${count} codes for ${sku}: downloaded ${name}. Keep the file safe; the codes are not shown again.`);
+      setMessage(t('admin.verifyCodes.issued', { count, sku, name }));
     } catch (caught) {
       setError((caught as Error).message);
     } finally {
@@ -26,19 +27,19 @@ export default function VerifyCodesSection() {
   };
   return (
     <section aria-labelledby="verify-title">
-      <h1 id="verify-title">Verification codes</h1>
-      <p>Issues anti-counterfeit codes for one size; the CSV holds each code and its QR link (/verify/code) for the label printer.</p>
+      <h1 id="verify-title">{t('admin.frame.section.verifyCodes')}</h1>
+      <p>{t('admin.verifyCodes.intro')}</p>
       <form className="backoffice__filters" onSubmit={issue}>
         <label className="field">
-          <span>Size SKU</span>
+          <span>{t('admin.verifyCodes.sku')}</span>
           <input name="sku" required maxLength={100} autoComplete="off" />
         </label>
         <label className="field">
-          <span>How many codes</span>
+          <span>{t('admin.verifyCodes.count')}</span>
           <input name="count" type="number" min={1} max={10000} step={1} required defaultValue={100} />
         </label>
         <button className="button" type="submit" disabled={busy}>
-          Issue and download CSV
+          {t('admin.verifyCodes.issue')}
         </button>
       </form>
       <p role="status">{message}</p>

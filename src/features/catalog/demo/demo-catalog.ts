@@ -6,10 +6,12 @@
  * - out of stock: travel-mini-massager (every size at 0); mulberry-silk-robe (size L at 0);
  * - taken down (`-231`): lace-brief-trio (onSale: false);
  * - no reviews: silk-camisole-set, magnesium-sleep-gummies.
- * Pictures are `art:<slug>:<n>` references, drawn by product-art.ts.
+ * Pictures are `art:<slug>:<n>[:<colour>]` references, drawn by product-art.ts: a product sold in
+ * one colour is drawn in it; one sold in several has a picture per colour, which its options name.
  */
 import type { CatalogImport, LocalizedText, ProductImport } from '@/features/catalog/catalog-import.schema';
 import type { Language } from '@/lib/locale';
+import type { OptionColour } from './option-colours';
 
 type SpecificationImport = ProductImport['specifications'][number];
 type Prices = SpecificationImport['prices'];
@@ -17,7 +19,7 @@ type Price = NonNullable<Prices['USD']>;
 type CommentImport = NonNullable<ProductImport['comments']>[number];
 type Size = 'S' | 'M' | 'L';
 type Colour = { key: string; name: LocalizedText };
-type Offer = { prices: Prices; pointsPrice?: number };
+type Offer = { prices: Prices; pointsPrice?: number; picture?: string };
 
 function price(unitPrice: number, originalPrice?: number): Price {
   return originalPrice === undefined ? { unitPrice } : { unitPrice, originalPrice };
@@ -42,8 +44,19 @@ function sizeRun(
   }));
 }
 
-function pictures(slug: string, count: 2 | 3): string[] {
-  return Array.from({ length: count }, (_, n) => `art:${slug}:${n}`);
+/** `count` shots of the product, drawn in `colour` when it comes in one. */
+function pictures(slug: string, count: 2 | 3, colour?: OptionColour): string[] {
+  return Array.from({ length: count }, (_, n) => `art:${slug}:${n}${colour ? `:${colour}` : ''}`);
+}
+
+/** The product in each of its colours (the first is its main picture), then its other shots in the first colour. */
+function colourPictures(slug: string, count: 2 | 3, colours: OptionColour[]): string[] {
+  return [...colours.map((colour) => shownIn(slug, colour)), ...pictures(slug, count, colours[0]).slice(1)];
+}
+
+/** The picture of the product in `colour`: what an option of that colour names as its picture. */
+function shownIn(slug: string, colour: OptionColour): string {
+  return `art:${slug}:0:${colour}`;
 }
 
 function review(
@@ -73,7 +86,7 @@ const lingerie: ProductImport[] = [
       ZH: '采用 19 姆米桑蚕丝织就，贴肤清凉，垂坠感极佳。自系腰带、深口贴袋与法式包缝，兼顾实用与优雅。建议冷水手洗或干洗，以保持丝绸光泽。',
       MS: 'Ditenun daripada sutera mulberi 19 momme, jubah ini terasa sejuk pada kulit dan jatuh dengan cantik. Tali pinggang, poket tampal yang dalam dan jahitan Perancis menjadikannya praktikal serta anggun. Basuh dengan tangan dalam air sejuk atau cucian kering untuk mengekalkan kilauannya.',
     },
-    pictures: pictures('mulberry-silk-robe', 3),
+    pictures: colourPictures('mulberry-silk-robe', 3, ['midnight', 'champagne']),
     specifications: [
       ...sizeRun(
         'silk-robe',
@@ -82,6 +95,7 @@ const lingerie: ProductImport[] = [
         {
           pointsPrice: 8900,
           prices: { USD: price(8900, 10900), CNY: price(62900, 76900), MYR: price(39900, 48900) },
+          picture: shownIn('mulberry-silk-robe', 'midnight'),
         },
       ),
       ...sizeRun(
@@ -91,6 +105,7 @@ const lingerie: ProductImport[] = [
         {
           pointsPrice: 8900,
           prices: { USD: price(8900, 10900), CNY: price(62900, 76900), MYR: price(39900, 48900) },
+          picture: shownIn('mulberry-silk-robe', 'champagne'),
         },
       ),
     ],
@@ -117,19 +132,19 @@ const lingerie: ProductImport[] = [
       ZH: '精致的法式蕾丝内衬柔软超细纤维，美观又不扎肤。扇贝花边贴合平整，穿在衣物下不显痕迹；可调节肩带可交叉或直穿。可搭配同系列蕾丝内裤，或作为西装外套内搭若隐若现。',
       MS: 'Renda gaya Perancis yang halus dilapik mikrofiber lembut, jadi ia cantik tanpa rasa gatal. Tepi kerangnya rata di bawah pakaian, dan tali boleh laras boleh dipakai bersilang atau lurus. Padankan dengan seluar dalam renda yang sepadan atau pakai di bawah blazer.',
     },
-    pictures: pictures('scalloped-lace-bralette', 3),
+    pictures: colourPictures('scalloped-lace-bralette', 3, ['blush', 'ivory']),
     specifications: [
       ...sizeRun(
         'lace-bralette',
         { key: 'blush', name: { EN: 'Blush', ZH: '浅粉色', MS: 'Merah Jambu Lembut' } },
         { S: 64, M: 88, L: 45 },
-        { pointsPrice: 3500, prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) } },
+        { pointsPrice: 3500, prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) }, picture: shownIn('scalloped-lace-bralette', 'blush') },
       ),
       ...sizeRun(
         'lace-bralette',
         { key: 'ivory', name: { EN: 'Ivory', ZH: '象牙白', MS: 'Gading' } },
         { M: 52 },
-        { pointsPrice: 3500, prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) } },
+        { pointsPrice: 3500, prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) }, picture: shownIn('scalloped-lace-bralette', 'ivory') },
       ),
     ],
     comments: [
@@ -154,7 +169,7 @@ const lingerie: ProductImport[] = [
       ZH: '斜裁工艺带来自然垂坠，裙长及膝下，领口为柔和的垂褶设计。细肩带可调节，侧边隐藏开衩，行动自如。可作睡裙，也可外搭针织衫，享受居家夜晚。',
       MS: 'Dipotong serong untuk jatuhan yang lembut, gaun ini labuh sedikit di bawah lutut dengan leher berlipat lembut. Tali nipis boleh laras dan belahan sisi tersembunyi memudahkan pergerakan. Pakai untuk tidur, atau gayakan dengan kardigan untuk malam santai di rumah.',
     },
-    pictures: pictures('satin-slip-dress', 3),
+    pictures: pictures('satin-slip-dress', 3, 'champagne'),
     specifications: sizeRun(
       'satin-slip',
       { key: 'champagne', name: { EN: 'Champagne', ZH: '香槟色', MS: 'Champagne' } },
@@ -187,7 +202,7 @@ const lingerie: ProductImport[] = [
       ZH: '双层柔软弹力网纱，塑形但不勒身；高领长袖设计，利落有型。平缝工艺，搭配长裤或半裙都不显痕迹。底部按扣开合，穿脱方便快捷。',
       MS: 'Dua lapisan jaring regang yang lembut melicinkan tanpa menekan, manakala leher tinggi dan lengan panjang memberi rupa yang kemas. Jahitan rata tidak kelihatan di bawah seluar atau skirt. Butang snap memudahkan anda menukar pakaian.',
     },
-    pictures: pictures('soft-mesh-bodysuit', 2),
+    pictures: pictures('soft-mesh-bodysuit', 2, 'black'),
     specifications: sizeRun(
       'mesh-bodysuit',
       { key: 'black', name: { EN: 'Black', ZH: '黑色', MS: 'Hitam' } },
@@ -216,7 +231,7 @@ const lingerie: ProductImport[] = [
       ZH: '柔软透气的有机棉针织面料，低调燕麦色，经过预洗不易缩水。上衣为宽松一字领，裤子为阔腿抽绳腰设计。两件都易于打理，越洗越柔软。',
       MS: 'Jersi kapas organik yang lembut dan bernafas dalam warna oat yang lembut, telah dibasuh awal supaya tidak mengecut. Atasan berleher bot yang longgar; seluarnya berkaki lebar dengan pinggang bertali. Kedua-duanya mudah dibasuh dan semakin lembut dari masa ke masa.',
     },
-    pictures: pictures('organic-cotton-lounge-set', 3),
+    pictures: pictures('organic-cotton-lounge-set', 3, 'oat'),
     specifications: sizeRun(
       'lounge-set',
       { key: 'oat', name: { EN: 'Oat', ZH: '燕麦色', MS: 'Oat' } },
@@ -277,7 +292,7 @@ const lingerie: ProductImport[] = [
       ZH: '采用 16 姆米桑蚕丝，炎热夏夜也清爽宜人。吊带可调节，下摆呈柔和弧线；短裤为包边松紧腰设计。以可重复使用的棉布收纳袋包装，送礼也很体面。',
       MS: 'Diperbuat daripada sutera mulberi 16 momme, set ini memastikan anda sejuk pada malam yang panas. Kamisol mempunyai tali boleh laras dan hujung melengkung lembut; seluar pendeknya berpinggang getah bersalut. Ia dihantar berlipat dalam kantung kapas guna semula, sedia untuk dihadiahkan.',
     },
-    pictures: pictures('silk-camisole-set', 3),
+    pictures: pictures('silk-camisole-set', 3, 'rose'),
     specifications: sizeRun(
       'silk-cami-set',
       { key: 'rose', name: { EN: 'Dusty Rose', ZH: '灰玫瑰色', MS: 'Ros Pudar' } },
@@ -304,10 +319,11 @@ const toys: ProductImport[] = [
       ZH: '十种温和震动模式、一键直观操作、柔触硅胶外壳，是本店最受欢迎的入门按摩器。IPX7 级防水，磁吸 USB 充电两小时，可使用长达九十分钟。运行安静，外观低调，放在床头抽屉也毫不起眼。',
       MS: 'Sepuluh corak getaran lembut, satu butang yang mudah dan cengkerang silikon sentuhan lembut menjadikannya pengurut pertama paling popular kami. Ia kalis air IPX7, dicas melalui USB magnet dalam dua jam dan tahan sehingga sembilan puluh minit. Cukup senyap dan cukup ringkas untuk disimpan dalam laci tepi katil.',
     },
-    pictures: pictures('pebble-personal-massager', 3),
+    pictures: colourPictures('pebble-personal-massager', 3, ['sage', 'blush', 'lavender']),
     specifications: [
       {
         sku: 'pebble-massager-sage',
+        picture: shownIn('pebble-personal-massager', 'sage'),
         name: { EN: 'Sage', ZH: '鼠尾草绿', MS: 'Hijau Sage' },
         stock: 120,
         pointsPrice: 5000,
@@ -315,6 +331,7 @@ const toys: ProductImport[] = [
       },
       {
         sku: 'pebble-massager-blush',
+        picture: shownIn('pebble-personal-massager', 'blush'),
         name: { EN: 'Blush', ZH: '浅粉色', MS: 'Merah Jambu Lembut' },
         stock: 95,
         pointsPrice: 5000,
@@ -322,6 +339,7 @@ const toys: ProductImport[] = [
       },
       {
         sku: 'pebble-massager-lavender',
+        picture: shownIn('pebble-personal-massager', 'lavender'),
         name: { EN: 'Lavender', ZH: '薰衣草紫', MS: 'Lavender' },
         stock: 64,
         pointsPrice: 5000,
@@ -353,10 +371,11 @@ const toys: ProductImport[] = [
       ZH: '柔性硅胶按摩头贴合身体曲线，八档强度从轻柔到深层随心调节。充电电池续航超过两小时，旅行锁功能防止在行李中误启动。附赠亚麻收纳袋。',
       MS: 'Kepala silikon fleksibel mengikut lekuk badan, dan lapan tahap kekuatan membawa anda daripada getaran lembut hingga urutan yang dalam. Bateri boleh dicas tahan lebih dua jam, dan kunci perjalanan memastikan ia tidak terpasang dalam bagasi. Disertakan beg simpanan linen.',
     },
-    pictures: pictures('ripple-wand-massager', 2),
+    pictures: colourPictures('ripple-wand-massager', 2, ['ivory', 'mist']),
     specifications: [
       {
         sku: 'ripple-wand-ivory',
+        picture: shownIn('ripple-wand-massager', 'ivory'),
         name: { EN: 'Ivory', ZH: '象牙白', MS: 'Gading' },
         stock: 80,
         pointsPrice: 8000,
@@ -364,6 +383,7 @@ const toys: ProductImport[] = [
       },
       {
         sku: 'ripple-wand-mist',
+        picture: shownIn('ripple-wand-massager', 'mist'),
         name: { EN: 'Mist Grey', ZH: '雾灰色', MS: 'Kelabu Kabus' },
         stock: 57,
         pointsPrice: 8000,
@@ -393,10 +413,11 @@ const toys: ProductImport[] = [
       ZH: '柔软可弯曲的硅胶材质和温和的弧形设计，让双方都感到舒适。纤薄遥控器有效距离达八米，无需应用或注册账号。全身防水，可充电，配有低调的充电收纳盒。',
       MS: 'Silikon lembut yang fleksibel dan bentuk melengkung yang lembut menjadikannya selesa untuk kedua-dua pasangan. Alat kawalan jauh yang nipis berfungsi sehingga lapan meter tanpa aplikasi atau akaun. Kalis air sepenuhnya dan boleh dicas semula, dengan bekas pengecas yang tidak menarik perhatian.',
     },
-    pictures: pictures('duet-couples-massager', 3),
+    pictures: colourPictures('duet-couples-massager', 3, ['plum', 'midnight']),
     specifications: [
       {
         sku: 'duet-massager-plum',
+        picture: shownIn('duet-couples-massager', 'plum'),
         name: { EN: 'Plum', ZH: '梅子紫', MS: 'Ungu Plum' },
         stock: 46,
         pointsPrice: 9000,
@@ -404,6 +425,7 @@ const toys: ProductImport[] = [
       },
       {
         sku: 'duet-massager-midnight',
+        picture: shownIn('duet-couples-massager', 'midnight'),
         name: { EN: 'Midnight Blue', ZH: '午夜蓝', MS: 'Biru Malam' },
         stock: 31,
         pointsPrice: 9000,
@@ -471,10 +493,11 @@ const toys: ProductImport[] = [
       ZH: '这套组合的关键词是期待：加厚缎面眼罩、天然羽毛轻抚棒和一条长丝带。每件都柔软轻盈，易于打理。全部收纳在硬质礼盒中，外观如同首饰盒。',
       MS: 'Kit ini tentang rasa menanti: penutup mata satin berlapik, tongkat bulu semula jadi dan reben sutera yang panjang. Semuanya lembut, ringan dan mudah dijaga. Semuanya dimuatkan dalam kotak keras yang kelihatan seperti bekas barang kemas.',
     },
-    pictures: pictures('satin-sensory-kit', 3),
+    pictures: colourPictures('satin-sensory-kit', 3, ['ivory', 'black']),
     specifications: [
       {
         sku: 'sensory-kit-ivory',
+        picture: shownIn('satin-sensory-kit', 'ivory'),
         name: { EN: 'Ivory satin', ZH: '象牙白缎面', MS: 'Satin gading' },
         stock: 44,
         pointsPrice: 3500,
@@ -482,6 +505,7 @@ const toys: ProductImport[] = [
       },
       {
         sku: 'sensory-kit-black',
+        picture: shownIn('satin-sensory-kit', 'black'),
         name: { EN: 'Black satin', ZH: '黑色缎面', MS: 'Satin hitam' },
         stock: 61,
         pointsPrice: 3500,
@@ -510,10 +534,11 @@ const toys: ProductImport[] = [
       ZH: '我们最小巧的按摩器，拉丝质感外壳配磁吸盖，外观低调不引人注意。五种模式、USB-C 充电及旅行锁，是度假出行的理想伴侣。亲肤硅胶头，IPX7 级防水。',
       MS: 'Pengurut terkecil kami tidak menarik perhatian dengan kemasan berus dan penutup magnet. Lima corak, pengecasan USB-C dan kunci perjalanan menjadikannya teman mudah semasa bercuti. Hujung silikon selamat untuk badan, kalis air IPX7.',
     },
-    pictures: pictures('travel-mini-massager', 2),
+    pictures: colourPictures('travel-mini-massager', 2, ['coral', 'sky']),
     specifications: [
       {
         sku: 'mini-massager-coral',
+        picture: shownIn('travel-mini-massager', 'coral'),
         name: { EN: 'Coral', ZH: '珊瑚橙', MS: 'Koral' },
         stock: 0,
         pointsPrice: 3000,
@@ -521,6 +546,7 @@ const toys: ProductImport[] = [
       },
       {
         sku: 'mini-massager-sky',
+        picture: shownIn('travel-mini-massager', 'sky'),
         name: { EN: 'Sky Blue', ZH: '天空蓝', MS: 'Biru Langit' },
         stock: 0,
         pointsPrice: 3000,
@@ -1122,10 +1148,10 @@ const adverts: CatalogImport['adverts'] = [
     position: 'why-us',
     sort: 3,
     link: '/',
-    title: { EN: 'Energy Points Rewards', ZH: '能量积分奖励', MS: 'Ganjaran Mata Tenaga' },
+    title: { EN: 'Energy Points Rewards', ZH: '能量点奖励', MS: 'Ganjaran Mata Tenaga' },
     body: {
       EN: 'Earn energy points when friends shop with your share code, then spend them on orders or gift coupons.',
-      ZH: '好友使用你的分享码购物即可赚取能量积分，可用于支付订单或赠送礼券。',
+      ZH: '好友使用你的分享码购物即可赚取能量点，可用于支付订单或赠送礼品券。',
       MS: 'Kumpul mata tenaga apabila rakan membeli dengan kod kongsi anda, kemudian gunakannya untuk pesanan atau kupon hadiah.',
     },
   },

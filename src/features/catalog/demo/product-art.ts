@@ -1,10 +1,12 @@
 import sharp from 'sharp';
 import { categories, type Category } from '@/features/catalog/catalog-import.schema';
 import { demoCatalog } from './demo-catalog';
+import { optionColours, type OptionColour } from './option-colours';
 
 /*
  * Draws the demo catalogue's pictures: a reference `art:<slug>:<n>` (or `art:advert-<key>:<n>`)
- * becomes a soft, abstract still life. Everything follows from the reference, so the same reference
+ * becomes a soft, abstract still life; `art:<slug>:<n>:<colour>` draws the product in one of the
+ * named `optionColours`, so a picture of the "Midnight" option is navy, not the product's swatch. Everything follows from the reference, so the same reference
  * always gives the same picture. The SVG holds no text: the server has no reliable fonts.
  *
  * Shot n = 0 is the product on a gradient backdrop, 1 a close-up, 2 a styled scene with props.
@@ -18,11 +20,11 @@ const PRODUCT_SIZE = { width: 800, height: 800 };
 const ADVERT_SIZE = { width: 1600, height: 600 };
 
 export function productArtSvg(ref: string, options: ProductArtOptions = {}): string {
-  const { slug, shot } = parseRef(ref);
+  const { slug, shot, colour } = parseRef(ref);
   const category = options.category ?? categoryOf(slug);
   const size = category === 'advert' ? ADVERT_SIZE : PRODUCT_SIZE;
   const seed = hash(slug);
-  const scene = new Scene(paletteFor(slug, seed), formFor(seed), random(hash(`${slug}:${shot}`)));
+  const scene = new Scene(colour ? paletteInColour(optionColours[colour], slug, seed) : paletteFor(slug, seed), formFor(seed), random(hash(`${slug}:${shot}`)));
   const body = category === 'advert' ? advertScene(scene, motifForAdvert(slug)) : productScene(scene, category, shot);
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${options.width ?? size.width}" height="${options.height ?? size.height}"` +
@@ -36,11 +38,12 @@ export function renderProductArt(ref: string, category?: ArtCategory): Promise<B
   return sharp(Buffer.from(svg)).png().toBuffer();
 }
 
-function parseRef(ref: string): { slug: string; shot: number } {
-  const match = /^art:([a-z0-9][a-z0-9-]*):(\d+)$/.exec(ref);
-  if (!match) throw new Error(`not an art reference: ${ref}`);
-  return { slug: match[1]!, shot: Number(match[2]) };
+function parseRef(ref: string): { slug: string; shot: number; colour: OptionColour | undefined } {
+  const match = /^art:([a-z0-9][a-z0-9-]*):(\d+)(?::([a-z-]+))?$/.exec(ref);
+  if (!match || (match[3] !== undefined && !(match[3] in optionColours))) throw new Error(`not an art reference: ${ref}`);
+  return { slug: match[1]!, shot: Number(match[2]), colour: match[3] as OptionColour | undefined };
 }
+
 
 function categoryOf(slug: string): ArtCategory {
   if (slug.startsWith('advert-')) return 'advert';
@@ -163,6 +166,21 @@ function paletteFor(slug: string, seed: number): Palette {
     cream: '#fbf7f1',
     creamDark: '#e9e0d3',
     metal: ['#f4efe6', '#c8b79c'],
+  };
+}
+
+/** A product drawn in a named colour: the product itself in that colour, on a pale backdrop of its hue; the accents stay the product's own. */
+function paletteInColour([hue, saturation, lightness]: [number, number, number], slug: string, seed: number): Palette {
+  const own = paletteFor(slug, seed);
+  const soft = Math.min(saturation, 30);
+  return {
+    ...own,
+    backdrop: [hsl(hue, soft, 95), hsl(hue + 10, soft - 4, 87)],
+    surface: hsl(hue, Math.min(saturation, 18), 90),
+    main: hsl(hue, saturation, lightness),
+    mainLight: hsl(hue, saturation, Math.min(lightness + 14, 96)),
+    mainDark: hsl(hue, saturation, Math.max(lightness - 18, 6)),
+    shadow: hsl(hue, 30, Math.min(lightness, 28)),
   };
 }
 
