@@ -7,6 +7,8 @@
  * `--database both` runs it on the embedded database (PGlite), then on PostgreSQL (`--postgres`, a
  * server whose role may create databases: the run gets a database of its own, dropped after), each
  * in a process of its own so that one's memory does not count in the other's peak.
+ * `SHOP_RENDER_MEMORY_TRACE=1` logs the shop's memory after each step and each render worker's heap
+ * as it goes (a folder instead of 1: heap snapshots of the workers there too, docs/decisions/087).
  * Usage: npm run bench:build -- --products 1000 [--database pglite|postgres|both] [--postgres URL] [--keep] [--verbose] [--cpu-prof DIR]
  */
 import { spawnSync } from 'node:child_process';

@@ -60,7 +60,7 @@ function runAstro(args: string[], env: Record<string, string>, quiet: boolean): 
   });
 }
 
-/** How a full publish renders: in `workers` threads, each with at most `heapMb` of heap (null: V8's own sizing). */
+/** How a full publish renders: in `workers` threads, each with at most `heapMb` of heap (null: sized from the catalogue snapshot, site-build.ts). */
 export type RenderSettings = { workers: number; heapMb: number | null };
 export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availableParallelism(), heapMb: null });
 

@@ -2,6 +2,7 @@ import { linkSync, mkdirSync, readdirSync, renameSync, rmdirSync, unlinkSync, wr
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 // Relative `.ts` imports of modules without TypeScript-only syntax: the worker runs on Node's own
 // type stripping, without the tsx loader, which would also hook every module of the bundle.
@@ -87,8 +88,28 @@ async function loadRenderer(rendererDir: string) {
     settings: { scripts: meta.scripts },
     logger: { options: { destination: { write: (event: { level: string; message: string }) => (event.level === 'error' ? errors.push(event.message) : undefined, true) } } },
   });
+  onceEachPage(app);
   renderer = { rendererDir, app, errors };
   return renderer;
+}
+
+/**
+ * Astro asks its page map for a route's module on every render, and the module for its page, each a
+ * dynamic `import()` that goes through Node's module loader again (about 3 % of a worker's time over
+ * 90,000 pages). The modules of a loaded bundle never change: each is asked for once.
+ */
+function onceEachPage(app: BuildApp) {
+  const pageMap = (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } }).manifest?.pageMap;
+  if (!pageMap) return;
+  for (const [component, load] of pageMap) {
+    let loaded: Promise<{ page: () => Promise<unknown> }> | undefined;
+    pageMap.set(component, () =>
+      (loaded ??= load().then((module) => {
+        const page = module.page();
+        return { ...module, page: () => page };
+      })),
+    );
+  }
 }
 
 async function run(job: RenderJob): Promise<RenderOutcome> {
@@ -108,7 +129,12 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   let unkeyed = 0;
   const mine = all.filter((page) => page.cacheKey !== undefined || unkeyed++ % job.share.of === job.share.index);
   const pathsDone = performance.now();
+  const trace = process.env.SHOP_RENDER_MEMORY_TRACE;
+  const note = (label: string) => (trace ? traceMemory(trace, job.share.index, label) : undefined);
+  note('listed');
 
+  // A full publish writes into a folder of its own, which holds no link to a served page.
+  const everyPage = job.env.SHOP_RENDER === 'all';
   const files: string[] = [];
   const hashes = new Set<string>();
   let renderMs = 0;
@@ -131,10 +157,13 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
       mkdirSync(folder, { recursive: true });
       folders.add(folder);
     }
-    // Never written in place: the link worker may have put the served release's file there.
-    const temporary = `${target}.${job.share.index}.tmp`;
-    writeFileSync(temporary, body);
-    renameSync(temporary, target);
+    if (everyPage) writeFileSync(target, body);
+    else {
+      // Never written in place: the link worker (or the spare) may have put the served release's file there.
+      const temporary = `${target}.${job.share.index}.tmp`;
+      writeFileSync(temporary, body);
+      renameSync(temporary, target);
+    }
     if (file.endsWith('.html')) for (const hash of inlineScriptHashesOf(body)) hashes.add(hash);
     files.push(file);
     renderMs += rendered - before;
@@ -144,6 +173,7 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
     // 130 KB a page: a worker's heap grew to 700 MB over 4,600 pages) and are never collected.
     await new Promise((resolve) => setImmediate(resolve));
     if (isPageFile(file) && ++pages % 50 === 0) parentPort?.postMessage({ progress: 50 } satisfies WorkerMessage);
+    if (trace && pages % 5000 === 0 && isPageFile(file)) note(`page ${pages}`);
   }
   if (pages % 50) parentPort?.postMessage({ progress: pages % 50 } satisfies WorkerMessage);
 
@@ -212,6 +242,18 @@ export function unlinkPages(outDir: string, pages: string[]) {
       // Not empty: other files live there.
     }
   }
+}
+
+/**
+ * `SHOP_RENDER_MEMORY_TRACE=1` (bench:build): the worker logs its heap after listing its pages and
+ * every 5,000 pages; set to a folder, it also writes a heap snapshot there after listing and at the
+ * 20,000th page (docs/decisions/087).
+ */
+function traceMemory(trace: string, worker: number, label: string) {
+  const heap = v8.getHeapStatistics();
+  const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+  console.warn(`[worker ${worker}] ${label}: heap used ${mb(heap.used_heap_size)} MB, total ${mb(heap.total_heap_size)} MB, external ${mb(heap.external_memory)} MB; process RSS ${mb(process.memoryUsage.rss())} MB`);
+  if (trace !== '1' && (label === 'listed' || label === 'page 20000')) v8.writeHeapSnapshot(path.join(trace, `worker-${worker}-${label.replace(' ', '-')}-${Date.now()}.heapsnapshot`));
 }
 
 /** `SHOP_RENDER_CPU_PROF=<dir>` (`bench:build -- --cpu-prof <dir>`): the worker writes a V8 CPU profile of its run there. */

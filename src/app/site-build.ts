@@ -108,6 +108,12 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
     const now = performance.now();
     stages[name] = Number(((now - last) / 1000).toFixed(2));
     last = now;
+    // `SHOP_RENDER_MEMORY_TRACE` (bench:build): the shop's memory after each step; the embedded database's is in `external`.
+    if (process.env.SHOP_RENDER_MEMORY_TRACE) {
+      const memory = process.memoryUsage();
+      const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
+      console.warn(`[shop] after ${name}: RSS ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} MB, external ${mb(memory.external)} MB; peak ${peakRssMb()} MB`);
+    }
   };
   const root = options.root ?? siteDir;
   const releases = path.join(root, 'releases');
@@ -122,8 +128,7 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 
   try {
     await rm(building, { recursive: true, force: true });
-    const snapshot = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
-    await writeFile(snapshotFile, JSON.stringify(snapshot));
+    const { shellKey, bytes: snapshotBytes } = await writeSnapshot(options, snapshotFile);
     lap('snapshot');
     const code = await codeFingerprint(options);
     const served = await servedRelease(root);
@@ -145,7 +150,7 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
       origin: options.publicOrigin,
       // Each worker keys its share of the pages, so a publish of a few pages uses them all too.
       workers: render.workers,
-      heapMb: render.heapMb,
+      heapMb: render.heapMb ?? workerHeapMb(snapshotBytes),
       keep: full || !served ? null : { from: served, pages: Object.keys(previous?.pages ?? {}), linked },
       // The link worker also counts the pages rendered again (their links replaced).
       onProgress: (done) => options.onProgress?.({ done: Math.min(done, total), total }),
@@ -155,7 +160,7 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
         // which React's server renderer, loaded by the bundle at run time, is its slower development build).
         NODE_ENV: 'production',
         SHOP_SNAPSHOT_FILE: snapshotFile,
-        SHOP_SHELL_KEY: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24),
+        SHOP_SHELL_KEY: shellKey,
         SHOP_RENDER: full ? 'all' : 'changed',
         SHOP_PREVIOUS_PAGES: served && !full ? releaseRecordFile(served) : '',
       },
@@ -188,6 +193,27 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
     if (!switched) await unlock();
   }
 }
+
+/**
+ * Takes the catalogue snapshot and writes it where the render workers read it; answers the key of
+ * every page's frame. The snapshot is not held beyond this: the workers parse their own copy, and at
+ * 10,000 products the shop's copy would otherwise be held through the whole render.
+ */
+async function writeSnapshot(options: Pick<PublishOptions, 'db' | 'storage' | 'testMode'>, file: string): Promise<{ shellKey: string; bytes: number }> {
+  const snapshot = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
+  const text = JSON.stringify(snapshot);
+  await writeFile(file, text);
+  return { shellKey: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24), bytes: Buffer.byteLength(text) };
+}
+
+/**
+ * A render worker's old generation when the shop sets none (SHOP_RENDER_WORKER_HEAP_MB): sized from
+ * the snapshot it parses. Unbounded, V8 sized each worker's heap by the machine's memory and let it
+ * grow to 300–340 MB at 10,000 products for about 130–200 MB of live data (the snapshot, 29 MB of
+ * JSON, parsed; its pages and their keys); bounded at 256 MB it stays near 155 MB (docs/decisions/087).
+ * Nine times the snapshot leaves the live data twice its room as catalogues grow.
+ */
+export const workerHeapMb = (snapshotBytes: number) => Math.max(256, Math.ceil((9 * snapshotBytes) / 2 ** 20));
 
 /**
  * After a switch: the spare of the new release is made, a folder of hard links to its pages, which

@@ -71,7 +71,7 @@ const environmentSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Worker threads a full publish renders the pages in: one per core by default (docs/decisions/065). */
   SHOP_RENDER_WORKERS: integer(os.availableParallelism(), 1, 64),
-  /** Each render worker's heap in MB; 0 leaves it to V8, which sizes it by the machine's memory. */
+  /** Each render worker's old-generation heap in MB; 0 sizes it from the catalogue snapshot (docs/decisions/087). */
   SHOP_RENDER_WORKER_HEAP_MB: integer(0, 0),
 
   MAIL_FROM: z.string().min(3).default(DEFAULT_MAIL_FROM),
