@@ -1160,6 +1160,15 @@ export const uiEn = {
   'admin.catalogue.priceHint': 'Empty: not sold in this currency',
   'admin.catalogue.sizeOriginal': '{label} original price {currency}',
   'admin.catalogue.removeSize': 'Remove size {number}',
+  // The orders table of the orders board and of a customer's page
+  'admin.ordersTable.order': 'Order',
+  'admin.ordersTable.placed': 'Placed',
+  'admin.ordersTable.kind': 'Kind',
+  'admin.ordersTable.customer': 'Customer',
+  'admin.ordersTable.amount': 'Amount',
+  'admin.ordersTable.kind.goods': 'goods',
+  'admin.ordersTable.kind.recharge': 'recharge',
+  'admin.ordersTable.kind.gift': 'gift coupon',
 } as const;
 
 export type UiMessageKey = keyof typeof uiEn;

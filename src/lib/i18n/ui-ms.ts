@@ -1151,4 +1151,12 @@ export const uiMs: UiDictionary = {
   'admin.catalogue.priceHint': 'Kosong: tidak dijual dalam mata wang ini',
   'admin.catalogue.sizeOriginal': 'Harga asal {label} {currency}',
   'admin.catalogue.removeSize': 'Buang saiz {number}',
+  'admin.ordersTable.order': 'Pesanan',
+  'admin.ordersTable.placed': 'Dibuat',
+  'admin.ordersTable.kind': 'Jenis',
+  'admin.ordersTable.customer': 'Pelanggan',
+  'admin.ordersTable.amount': 'Amaun',
+  'admin.ordersTable.kind.goods': 'barangan',
+  'admin.ordersTable.kind.recharge': 'tambah nilai',
+  'admin.ordersTable.kind.gift': 'kupon hadiah',
 };

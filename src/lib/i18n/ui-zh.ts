@@ -1151,4 +1151,12 @@ export const uiZh: UiDictionary = {
   'admin.catalogue.priceHint': '留空：不以此货币销售',
   'admin.catalogue.sizeOriginal': '{label} 原价 {currency}',
   'admin.catalogue.removeSize': '删除规格 {number}',
+  'admin.ordersTable.order': '订单',
+  'admin.ordersTable.placed': '下单时间',
+  'admin.ordersTable.kind': '类型',
+  'admin.ordersTable.customer': '顾客',
+  'admin.ordersTable.amount': '金额',
+  'admin.ordersTable.kind.goods': '商品',
+  'admin.ordersTable.kind.recharge': '充值',
+  'admin.ordersTable.kind.gift': '礼品券',
 };
