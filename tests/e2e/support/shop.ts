@@ -91,10 +91,10 @@ export async function openBrowser(url: string) {
     pageErrors,
     /**
      * A fresh browser profile on a desktop or phone screen, of a visitor who confirmed their age
-     * before (the age gate's cookie), unless `confirmAge` is false.
+     * before (the age gate's cookie), unless `confirmAge` is false; without JavaScript when `scripts` is false.
      */
-    async newPage(device: Device = 'desktop', { confirmAge = true } = {}): Promise<Page> {
-      const context = await browser.newContext({ ...viewports[device], baseURL: url, acceptDownloads: true });
+    async newPage(device: Device = 'desktop', { confirmAge = true, scripts = true } = {}): Promise<Page> {
+      const context = await browser.newContext({ ...viewports[device], baseURL: url, acceptDownloads: true, javaScriptEnabled: scripts });
       if (confirmAge) await context.addCookies([ageConfirmedCookie(url)]);
       contexts.push(context);
       const page = await context.newPage();
