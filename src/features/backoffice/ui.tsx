@@ -76,17 +76,18 @@ export function ErrorText({ error }: { error: string | null | undefined }) {
 }
 
 /** Previous / next under a server-paged table. */
-export function Pager({ page, onPage, label }: { page: AdminPage<unknown>; onPage: (pageNum: number) => void; label?: string }) {
-  const { t } = useBackOfficeLanguage();
+export function Pager({ page, onPage, label = 'Pages' }: { page: AdminPage<unknown>; onPage: (pageNum: number) => void; label?: string }) {
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (
-    <nav className="pager" aria-label={label ?? t('admin.pager.pages')}>
+    <nav className="pager" aria-label={label}>
       <button type="button" className="button button--ghost button--small" disabled={page.pageNum <= 1} onClick={() => onPage(page.pageNum - 1)}>
-        {t('admin.pager.previous')}
+        Previous
       </button>
-      <span>{t('admin.pager.page', { page: page.pageNum, pages })}</span>
+      <span>
+        Page {page.pageNum} of {pages}
+      </span>
       <button type="button" className="button button--ghost button--small" disabled={page.pageNum >= pages} onClick={() => onPage(page.pageNum + 1)}>
-        {t('admin.pager.next')}
+        Next
       </button>
     </nav>
   );

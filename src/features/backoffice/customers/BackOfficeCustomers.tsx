@@ -3,8 +3,7 @@ import { Dialog } from '@/components/Dialog';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
 import { OrdersTable, type OrderRow } from '../orders/orders-table';
-import type { Translate, UiMessageKey } from '@/lib/i18n/ui';
-import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
+import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage } from '../ui';
 
 /* The Customers section: find a customer, see their orders, energy and friends, disable or enable the account. */
 
@@ -21,16 +20,9 @@ type CustomerDetails = CustomerRow & {
   friends: CustomerRow[];
 };
 
-const state = (row: CustomerRow, t: Translate) => t(row.erased ? 'admin.customers.erased' : row.disabled ? 'admin.customers.disabled' : 'admin.customers.active');
-/** A ledger record's kind as the customer's energy page names it; an unknown one as its code. */
-const recordType = (type: string, t: Translate) => {
-  const key = `energy.type.${type}` as UiMessageKey;
-  const name = t(key);
-  return name === key ? type : name;
-};
+const state = (row: CustomerRow) => (row.erased ? 'Erased' : row.disabled ? 'Disabled' : 'Active');
 
 export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
-  const { t } = useBackOfficeLanguage();
   const [q, setQ] = useState('');
   const { page, setPageNum, error, load } = useAdminPage<CustomerRow>('/customers', { q });
   const [open, setOpen] = useState<number | null>(null);
@@ -43,27 +35,27 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
 
   return (
     <section aria-labelledby="customers-title">
-      <h1 id="customers-title">{t('admin.frame.section.customers')}</h1>
+      <h1 id="customers-title">Customers</h1>
       <form className="backoffice__filters" onSubmit={search} role="search">
         <label className="field">
-          <span>{t('admin.customers.search')}</span>
+          <span>Email or name</span>
           <input name="q" type="search" defaultValue={q} maxLength={100} />
         </label>
         <button className="button" type="submit">
-          {t('admin.customers.find')}
+          Search
         </button>
       </form>
       <ErrorText error={error} />
       {page && (
         <>
-          <p aria-live="polite">{t('admin.customers.count', { count: page.total })}</p>
+          <p aria-live="polite">{page.total === 1 ? '1 customer' : `${page.total} customers`}</p>
           <table className="data-table backoffice__table">
             <thead>
               <tr>
-                <th scope="col">{t('admin.customers.email')}</th>
-                <th scope="col">{t('admin.customers.name')}</th>
-                <th scope="col">{t('admin.customers.registered')}</th>
-                <th scope="col">{t('admin.customers.account')}</th>
+                <th scope="col">Email</th>
+                <th scope="col">Name</th>
+                <th scope="col">Registered</th>
+                <th scope="col">Account</th>
               </tr>
             </thead>
             <tbody>
@@ -76,12 +68,12 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
                   </td>
                   <td>{customer.name}</td>
                   <td>{date(customer.createTime)}</td>
-                  <td>{state(customer, t)}</td>
+                  <td>{state(customer)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <Pager page={page} onPage={setPageNum} label={t('admin.customers.pages')} />
+          <Pager page={page} onPage={setPageNum} label="Customer pages" />
         </>
       )}
       {open !== null && <CustomerPanel id={open} role={role} onOpen={setOpen} onClose={() => setOpen(null)} onChanged={() => void load()} />}
@@ -90,7 +82,6 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
 }
 
 function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; role: OperatorRole; onOpen: (id: number) => void; onClose: () => void; onChanged: () => void }) {
-  const { t } = useBackOfficeLanguage();
   const [customer, setCustomer] = useState<CustomerDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -106,7 +97,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
     setError(null);
     try {
       setCustomer(await adminCall<CustomerDetails>(disable ? '/customers/disable' : '/customers/enable', { id }));
-      setNotice(t(disable ? 'admin.customers.disabledDone' : 'admin.customers.enabledDone'));
+      setNotice(disable ? 'Account disabled; the customer was signed out everywhere.' : 'Account enabled; the customer can sign in again.');
       onChanged();
     } catch (caught) {
       setError((caught as Error).message);
@@ -114,62 +105,56 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
   };
 
   return (
-    <Dialog open onClose={onClose} title={customer ? t('admin.customers.customer', { email: customer.email }) : t('admin.customers.customerTitle')} closeLabel={t('admin.orders.close')} width={860}>
-      {!customer && !error && <p>{t('admin.frame.loading')}</p>}
+    <Dialog open onClose={onClose} title={customer ? `Customer ${customer.email}` : 'Customer'} closeLabel="Close" width={860}>
+      {!customer && !error && <p>Loading…</p>}
       {customer && (
         <div className="backoffice__order">
           <p>
-            <strong>{state(customer, t)}</strong> · {customer.name} · {t('admin.customers.registeredOn', { when: date(customer.createTime) })} ·{' '}
-            {t('admin.customers.browsers', { count: customer.signedInBrowsers })} · {t('admin.customers.shareCode')} <span className="mono">{customer.shareCode}</span> ·{' '}
-            {t('admin.customers.rebate', { rate: customer.rebateRate })} · {t('admin.customers.referredBy', { who: customer.referrer ?? t('admin.customers.nobody') })}
+            <strong>{state(customer)}</strong> · {customer.name} · registered {date(customer.createTime)} · signed in on {customer.signedInBrowsers} browser(s) · share code{' '}
+            <span className="mono">{customer.shareCode}</span> · rebate {customer.rebateRate}% · referred by {customer.referrer ?? 'nobody'}
           </p>
           <p>
-            {t('admin.customers.balance')} <strong data-testid="energy-balance">{t('admin.customers.points', { count: customer.balance })}</strong>
-            {customer.owed > 0 && (
-              <>
-                {' '}
-                · {t('admin.customers.owes')} <strong data-testid="energy-owed">{t('admin.customers.points', { count: customer.owed })}</strong> {t('admin.customers.owedWhy')}
-              </>
-            )}
+            Energy balance: <strong data-testid="energy-balance">{customer.balance} points</strong>
+            {customer.owed > 0 && <> · owes <strong data-testid="energy-owed">{customer.owed} points</strong> (taken back after they were spent; paid first from the next credits)</>}
           </p>
           {may(role, 'customers.manage') && !customer.erased && (
             <div className="backoffice__actions">
               {customer.disabled ? (
                 <button className="button" type="button" onClick={() => void toggle(false)}>
-                  {t('admin.customers.enable')}
+                  Enable account
                 </button>
               ) : (
                 <button className="button button--ghost" type="button" onClick={() => setConfirming(true)}>
-                  {t('admin.customers.disable')}
+                  Disable account…
                 </button>
               )}
               {confirming && (
                 <ConfirmStep
                   id="disable-question"
-                  question={t('admin.customers.disableQuestion', { email: customer.email })}
-                  confirm={t('admin.customers.disableConfirm')}
-                  cancel={t('admin.customers.keepActive')}
+                  question={`Disable ${customer.email}? They are signed out everywhere and cannot sign in until enabled again.`}
+                  confirm="Disable"
+                  cancel="Keep it active"
                   onConfirm={() => void toggle(true)}
                   onCancel={() => setConfirming(false)}
                 />
               )}
             </div>
           )}
-          <h3>{t('admin.frame.section.orders')}</h3>
+          <h3>Orders</h3>
           <OrdersTable orders={customer.orders} />
-          {customer.orders.length === 0 && <p>{t('admin.customers.noOrders')}</p>}
-          <h3>{t('admin.customers.ledger')}</h3>
+          {customer.orders.length === 0 && <p>No orders.</p>}
+          <h3>Energy ledger</h3>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">{t('admin.audit.when')}</th>
-                <th scope="col">{t('admin.customers.transaction')}</th>
-                <th scope="col">{t('admin.customers.type')}</th>
+                <th scope="col">When</th>
+                <th scope="col">Transaction</th>
+                <th scope="col">Type</th>
                 <th scope="col" className="backoffice__amount">
-                  {t('admin.customers.pointsHeader')}
+                  Points
                 </th>
                 <th scope="col" className="backoffice__amount">
-                  {t('admin.customers.balanceHeader')}
+                  Balance
                 </th>
               </tr>
             </thead>
@@ -178,22 +163,22 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
                 <tr key={record.transactionNo}>
                   <td>{date(record.time)}</td>
                   <td className="mono">{record.transactionNo}</td>
-                  <td>{recordType(record.type, t)}</td>
+                  <td>{record.type}</td>
                   <td className="backoffice__amount">{record.points > 0 ? `+${record.points}` : record.points}</td>
                   <td className="backoffice__amount">{record.balanceAfter}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {customer.ledger.length === 0 && <p>{t('admin.customers.noRecords')}</p>}
-          <h3>{t('admin.customers.friends', { count: customer.friends.length })}</h3>
+          {customer.ledger.length === 0 && <p>No energy records.</p>}
+          <h3>Friends ({customer.friends.length})</h3>
           <ul>
             {customer.friends.map((friend) => (
               <li key={friend.id}>
                 <button type="button" className="link-button" onClick={() => onOpen(friend.id)}>
                   {friend.email}
                 </button>{' '}
-                — {friend.name}, {t('admin.customers.registeredOn', { when: date(friend.createTime) })}
+                — {friend.name}, registered {date(friend.createTime)}
               </li>
             ))}
           </ul>
