@@ -22,7 +22,7 @@ import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { energyRoutes } from '@/features/energy/energy.routes';
-import { NEWSLETTER_FORM_PATHS, NEWSLETTER_SUBSCRIBE_FORM_PATH, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { NEWSLETTER_FORM_BODY_PATHS, NEWSLETTER_FORM_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { paymentRoutes } from '@/features/orders/payments.routes';
 import { privacyRoutes } from '@/features/privacy/privacy.routes';
@@ -140,7 +140,7 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
     const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
     const json = /^application\/json\b/i.test(type);
     const multipart = /^multipart\/form-data\b/i.test(type) && isMultipartPath(c.req.path);
-    const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) && [...NEWSLETTER_FORM_PATHS, NEWSLETTER_SUBSCRIBE_FORM_PATH].some((path) => c.req.path.endsWith(path));
+    const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) && NEWSLETTER_FORM_BODY_PATHS.some((path) => c.req.path.endsWith(path));
     if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart && !form) {
       throw new ShopError(ErrorCode.IllegalRequest, { field: 'Content-Type', status: 415 });
     }

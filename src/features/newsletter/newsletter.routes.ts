@@ -16,12 +16,14 @@ import { addSubscriber, confirmSubscriber, subscriberByToken, unsubscribe } from
 export const NEWSLETTER_FORM_PATHS = ['/mail/subscribers/confirm', '/mail/subscribers/unsubscribe'];
 /** Where the footer's form posts before the page's script has woken: a form body, from the shop's own pages only. */
 export const NEWSLETTER_SUBSCRIBE_FORM_PATH = '/mail/subscribers/subscribe';
+/** Every path that takes a form body. */
+export const NEWSLETTER_FORM_BODY_PATHS = [...NEWSLETTER_FORM_PATHS, NEWSLETTER_SUBSCRIBE_FORM_PATH];
 
 export function newsletterRoutes(deps: ShopDeps) {
-  const page = (c: Context<AppEnv>, language: Language, content: NewsletterPage) => {
+  const page = (c: Context<AppEnv>, language: Language, content: NewsletterPage, status: 200 | 400 | 404 | 429 = content.kind === 'unknown' ? 404 : 200) => {
     c.header('Content-Security-Policy', newsletterPageCsp);
     c.header('Referrer-Policy', 'no-referrer');
-    return c.html(renderNewsletterPage(language, content, `${deps.config.publicOrigin}/`), content.kind === 'unknown' ? 404 : undefined);
+    return c.html(renderNewsletterPage(language, content, `${deps.config.publicOrigin}/`), status);
   };
   const tokenOf = (c: Context<AppEnv>) => c.req.query('token') ?? '';
   /** The page the footer's form was on, to go back to; the shop's home for anything else. */
@@ -47,10 +49,8 @@ export function newsletterRoutes(deps: ShopDeps) {
       // The same subscription from the footer's form sent as HTML sends it, answered with a page.
       const form = await c.req.parseBody();
       const language = parseLanguage(typeof form.language === 'string' ? form.language : undefined);
-      const answer = (outcome: 'sent' | 'refused', message: string, status: 200 | 400 | 429 = 200) => {
-        c.status(status);
-        return page(c, language, { kind: 'subscribing', outcome, message, back: backTo(c) });
-      };
+      const answer = (outcome: 'sent' | 'refused', message: string, status: 200 | 400 | 429 = 200) =>
+        page(c, language, { kind: 'subscribing', outcome, message, back: backTo(c) }, status);
       const body = subscribeBodySchema.safeParse({ subscribeName: form.subscribeName, email: form.email });
       if (!body.success) return answer('refused', translate(language, 'newsletter.page.subscribeMissing'), 400);
       try {
