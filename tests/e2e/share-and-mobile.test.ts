@@ -53,10 +53,17 @@ describe('sharing and the phone layout', () => {
   it('signs in on the phone page and goes back where the visitor came from', async () => {
     const page = await shop.newPage('mobile');
     await page.goto('/sign?link=%2FproductsList');
+    // Pages the tab set out to open: the way back is taken once, not started twice (the second cancelling the first).
+    const opened: string[] = [];
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) opened.push(new URL(request.url()).pathname);
+    });
     await page.getByLabel('Email').fill('aisyah.rahman@example.com');
     await page.getByLabel('Password').fill('Sunrise2026');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => url.pathname === '/productsList');
+    await page.waitForLoadState('load');
+    expect(opened).toEqual(['/productsList']);
   });
 
   it('describes products for search engines', async () => {

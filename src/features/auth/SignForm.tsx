@@ -7,7 +7,6 @@ import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession } from '@/lib/browser-storage';
 import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
-import { nextPageAfterSignIn } from './next-page';
 import { welcome } from './welcome';
 import { loadUser, register, saveShopState, signIn } from './user.store';
 
@@ -161,15 +160,18 @@ async function finishSignIn(onDone: () => void, welcomeMessage: string | null) {
   $cartDrawerOpen.set(false);
   await loadUser();
   await loadCart();
-  onDone();
-  // Once the dialog has closed and the account has loaded: the welcome's few seconds are not spent
-  // behind the dialog while the account loads (on a phone it is carried to the page /sign returns to).
-  if (welcomeMessage) welcome(welcomeMessage, { onNextPage: isMobile() });
   if (isMobile()) {
-    // The page the phone goes back to opens the share dialog the visitor asked for.
+    // A phone signs in on /sign, whose `onDone` leaves for the page the visitor came from (the one
+    // navigation: a second one here could cancel it). That page shows the welcome and opens the
+    // share dialog the visitor asked for, so both are kept for it first.
+    if (welcomeMessage) welcome(welcomeMessage, { onNextPage: true });
     if (sharePending) rememberPendingShare();
-    location.replace(nextPageAfterSignIn(location.search, location.origin) ?? '/');
+    onDone();
     return;
   }
+  onDone();
+  // Once the dialog has closed and the account has loaded: the welcome's few seconds are not spent
+  // behind the dialog while the account loads.
+  if (welcomeMessage) welcome(welcomeMessage);
   openPendingShare();
 }
