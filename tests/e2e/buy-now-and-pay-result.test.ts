@@ -64,6 +64,8 @@ describe.each<Device>(['desktop', 'mobile'])('on %s', (device) => {
     await page.waitForURL(/\/pay_result\?orderId=/);
     await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
     const bought = page.getByRole('region', { name: 'Your order' });
+    // What was bought follows the status, from the order's details.
+    await bought.locator('li').first().waitFor();
     await expect(bought.locator('li').allInnerTexts()).resolves.toEqual([expect.stringMatching(/Satin Slip Dress[\s\S]*× 2/)]);
     await expect(bought.getByText(/^Expected delivery: \d–\d business days after dispatch \(.+\), in discreet packaging\.$/).isVisible()).resolves.toBe(true);
 

@@ -55,7 +55,7 @@ async function pressEarly(page: Page, path: string, button: string, dialog: stri
   await page.getByRole('button', { name: button }).first().click();
   expect(await headerAwake(page)).toBe(false);
   await release();
-  await page.getByRole('dialog', { name: dialog }).waitFor({ timeout: 20_000 });
+  await page.getByRole('dialog', { name: dialog }).waitFor({ timeout: 45_000 });
 }
 
 /** In the page: the header's selects set to 中文 and ￥ as a person's choice sets them (and Playwright's `selectOption`). */

@@ -41,7 +41,7 @@ async function energyOn(page: Page) {
 }
 
 describe('money after the sale', () => {
-  it('a referrer sees a friend\'s rebate pending while the order can still be returned, then available once the window has closed', async () => {
+  it('a referrer sees a friend\'s rebate pending while the order can still be returned, then available once the window has closed', { timeout: 180_000 }, async () => {
     const ana = await shop.newPage();
     await ana.goto('/');
     await registerInDialog(ana, { firstName: 'Ana', lastName: 'Silva', email: 'ana.window@example.com' });
@@ -65,7 +65,7 @@ describe('money after the sale', () => {
     await expect(untranslatedKeys(ana)).resolves.toEqual([]);
   });
 
-  it('an operator sees a disputed order held: shipping is refused until they release it', async () => {
+  it('an operator sees a disputed order held: shipping is refused until they release it', { timeout: 180_000 }, async () => {
     const [anaRow] = await shop.db.select().from(users).where(eq(users.email, 'ana.window@example.com'));
     const order = await friendBuys(anaRow!.shareCode, 'cai.disputes@example.com');
     // The payment provider reported a dispute of the capture (as CUSTOMER.DISPUTE.CREATED records it).
@@ -94,7 +94,7 @@ describe('money after the sale', () => {
     await dialog.getByText('Shipped; the customer was mailed the tracking number.').waitFor();
   });
 
-  it('an operator finds a referral held for review in the queue and approves its rebate', async () => {
+  it('an operator finds a referral held for review in the queue and approves its rebate', { timeout: 180_000 }, async () => {
     const [anaRow] = await shop.db.select().from(users).where(eq(users.email, 'ana.window@example.com'));
     const order = await friendBuys(anaRow!.shareCode, 'dee.review@example.com');
     // The release of rebates found it shipped to the referrer's own address (as releaseRebates records it).
