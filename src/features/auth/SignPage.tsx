@@ -10,6 +10,9 @@ const types: SignType[] = ['sign', 'register', 'reset'];
 /** Where `/sign?link=…` leads once signed in: a path inside the shop only. */
 const nextPage = () => nextPageAfterSignIn(location.search, location.origin);
 
+/** Whether the page before this one was the shop's: only then is going back going back into the shop. */
+const cameFromShop = () => URL.canParse(document.referrer) && new URL(document.referrer).origin === location.origin;
+
 /** /sign: the sign form as a page, used on phones, and where a mail's link asks for sign-in first (`link`). */
 export default function SignPage({ messages }: { messages: Messages }) {
   const t = createTranslator(messages);
@@ -26,7 +29,8 @@ export default function SignPage({ messages }: { messages: Messages }) {
   const done = () => {
     const next = nextPage();
     if (next) location.replace(next);
-    else if (history.length > 1) history.back();
+    // Opened from outside the shop (a new tab, a bookmark), going back would leave it: the home page instead.
+    else if (cameFromShop() && history.length > 1) history.back();
     else location.replace('/');
   };
 
