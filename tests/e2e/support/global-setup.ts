@@ -1,11 +1,10 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import { chromium } from 'playwright';
 import type { TestProject } from 'vitest/node';
 import { loadConfig } from '@/server/config';
 import { startShop } from '@/app/main';
-import { chromiumArgs, findChromium } from './chromium';
+import { launchChromiumServer } from './chromium';
 
 export const BUILD_CANARY_SECRET = 'canary-secret-7f3a9c1e5b';
 
@@ -15,7 +14,7 @@ export const BUILD_CANARY_SECRET = 'canary-secret-7f3a9c1e5b';
  * pages, and connects to that Chromium for browser profiles (contexts) of its own.
  */
 export async function setup(project: TestProject) {
-  const browser = await chromium.launchServer({ executablePath: await findChromium(), args: chromiumArgs });
+  const browser = await launchChromiumServer();
   const root = await mkdtemp(path.join(os.tmpdir(), 'shop-e2e-'));
   const dataDir = path.join(root, 'data');
   const siteDir = path.join(root, 'site');
