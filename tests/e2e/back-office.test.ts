@@ -429,6 +429,40 @@ describe('the back office', () => {
     await admin.getByRole('heading', { name: 'Verification codes' }).waitFor();
   });
 
+  it('speaks Malay and Chinese in the catalogue, reviews, customers, programme, shipping, sales rules, publish and two-step sign-in', async () => {
+    const admin = await operatorSignedIn('admin');
+    /** Opens a section by its name in the nav, waits for its heading, and finds no string left as its key. */
+    const open = async (nav: string, section: string, heading: string) => {
+      await admin.getByRole('navigation', { name: nav }).getByRole('button', { name: section }).click();
+      await admin.getByRole('heading', { name: heading, exact: true }).waitFor();
+      await expect(untranslatedKeys(admin), section).resolves.toEqual([]);
+    };
+    await admin.getByLabel('Language').selectOption('MS');
+    await open('Bahagian', 'Katalog', 'Katalog');
+    await admin.getByRole('button', { name: 'Produk baharu' }).click();
+    await admin.getByLabel('Harga Saiz 1 USD').waitFor();
+    await expect(untranslatedKeys(admin)).resolves.toEqual([]);
+    await admin.getByRole('button', { name: 'Kembali ke senarai' }).click();
+    await open('Bahagian', 'Ulasan', 'Ulasan');
+    await open('Bahagian', 'Pelanggan', 'Pelanggan');
+    await open('Bahagian', 'Program mata tenaga', 'Program mata tenaga');
+    await admin.getByRole('button', { name: 'Semak lejar' }).click();
+    await admin.getByText('Lejar adalah konsisten', { exact: false }).waitFor();
+
+    await admin.getByLabel('Bahasa').selectOption('ZH');
+    await open('栏目', '运费与税', '配送区域');
+    await admin.getByRole('columnheader', { name: '目的地' }).waitFor();
+    await open('栏目', '销售规则', '销售规则');
+    await open('栏目', '发布', '发布');
+    await admin.getByRole('heading', { name: '尚未发布到页面的改动' }).waitFor();
+    await open('栏目', '两步登录', '两步登录');
+    await admin.getByRole('button', { name: '设置两步登录' }).waitFor();
+    await expect(untranslatedKeys(admin)).resolves.toEqual([]);
+    // The language is kept on the admin's account: back to English for the next tests' sign-ins.
+    await admin.getByLabel('语言').selectOption('EN');
+    await admin.getByRole('heading', { name: 'Two-step sign-in', exact: true }).waitFor();
+  });
+
   it('shows an editor no orders and no refund, and the server refuses them too', async () => {
     const editor = await operatorSignedIn('editor');
     await editor.getByRole('heading', { name: 'Catalogue' }).waitFor();

@@ -76,18 +76,17 @@ export function ErrorText({ error }: { error: string | null | undefined }) {
 }
 
 /** Previous / next under a server-paged table. */
-export function Pager({ page, onPage, label = 'Pages' }: { page: AdminPage<unknown>; onPage: (pageNum: number) => void; label?: string }) {
+export function Pager({ page, onPage, label }: { page: AdminPage<unknown>; onPage: (pageNum: number) => void; label?: string }) {
+  const { t } = useBackOfficeLanguage();
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (
-    <nav className="pager" aria-label={label}>
+    <nav className="pager" aria-label={label ?? t('admin.pager.pages')}>
       <button type="button" className="button button--ghost button--small" disabled={page.pageNum <= 1} onClick={() => onPage(page.pageNum - 1)}>
-        Previous
+        {t('admin.pager.previous')}
       </button>
-      <span>
-        Page {page.pageNum} of {pages}
-      </span>
+      <span>{t('admin.pager.page', { page: page.pageNum, pages })}</span>
       <button type="button" className="button button--ghost button--small" disabled={page.pageNum >= pages} onClick={() => onPage(page.pageNum + 1)}>
-        Next
+        {t('admin.pager.next')}
       </button>
     </nav>
   );

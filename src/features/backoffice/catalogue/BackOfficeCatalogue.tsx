@@ -6,7 +6,8 @@ import { adminCall, adminEnvelope, issuesOf } from '../admin-api';
 import { CataloguePictures, fromPictureDrafts, toPictureDrafts, type PictureDraft, type PictureReference } from './CataloguePictures';
 import { LanguageTexts, TextField } from '../catalogue-fields';
 import { may, type OperatorRole } from '../operators/operators';
-import { ErrorText, Pager, useAdminPage } from '../ui';
+import type { Translate } from '@/lib/i18n/ui';
+import { ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 import './catalogue.css';
 
 /*
@@ -37,8 +38,11 @@ type Filters = { q: string; category: string; onSale: string };
 type Errors = Record<string, string>;
 
 const emptyTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
+/** A category as the storefront names it, in the operator's language. */
+const categoryName = (category: Category, t: Translate) => t(`category.${category}`);
 
 export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
+  const { t } = useBackOfficeLanguage();
   const [editing, setEditing] = useState<{ mode: 'create' | 'update'; editable: Editable } | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
@@ -64,7 +68,7 @@ export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
         onClose={(saved) => {
           setEditing(null);
           if (saved) {
-            setNotice(`Saved ${saved}. Publish to show the change on the pages.`);
+            setNotice(t('admin.catalogue.saved', { slug: saved }));
             setReload((count) => count + 1);
           }
         }}
@@ -77,6 +81,7 @@ export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
 /* ── The list ──────────────────────────────────────────────────────────────────────────────── */
 
 function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: string) => void; onCreate?: (() => void) | undefined; notice: string | null; reload: number }) {
+  const { t } = useBackOfficeLanguage();
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', onSale: '' });
   const { page, setPageNum, error, load } = useAdminPage<Row>('/catalogue/products', filters, reload);
 
@@ -90,10 +95,10 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
   return (
     <section aria-labelledby="catalogue-title">
       <div className="catalogue__head">
-        <h1 id="catalogue-title">Catalogue</h1>
+        <h1 id="catalogue-title">{t('admin.frame.section.catalogue')}</h1>
         {onCreate && (
           <button type="button" className="button" onClick={onCreate}>
-            New product
+            {t('admin.catalogue.newProduct')}
           </button>
         )}
       </div>
@@ -105,48 +110,50 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
       {onCreate && <ImportExport onImported={() => void load()} />}
       <form className="backoffice__filters" onSubmit={applyFilters} role="search">
         <label className="field">
-          <span>Name or slug</span>
+          <span>{t('admin.catalogue.search')}</span>
           <input name="q" type="search" maxLength={60} defaultValue={filters.q} />
         </label>
         <label className="field">
-          <span>Category</span>
+          <span>{t('admin.catalogue.category')}</span>
           <select name="category" defaultValue={filters.category}>
-            <option value="">Any</option>
+            <option value="">{t('admin.catalogue.any')}</option>
             {categories.map((category) => (
-              <option key={category}>{category}</option>
+              <option key={category} value={category}>
+                {categoryName(category, t)}
+              </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>On sale</span>
+          <span>{t('admin.catalogue.onSale')}</span>
           <select name="onSale" defaultValue={filters.onSale}>
-            <option value="">Any</option>
-            <option value="yes">On sale</option>
-            <option value="no">Taken down</option>
+            <option value="">{t('admin.catalogue.any')}</option>
+            <option value="yes">{t('admin.catalogue.onSale')}</option>
+            <option value="no">{t('admin.catalogue.takenDown')}</option>
           </select>
         </label>
         <button className="button" type="submit">
-          Filter
+          {t('admin.catalogue.filter')}
         </button>
       </form>
       <ErrorText error={error} />
       {page && (
         <>
-          <p aria-live="polite">{page.total === 1 ? '1 product' : `${page.total} products`}</p>
+          <p aria-live="polite">{t('admin.catalogue.count', { count: page.total })}</p>
           <table className="data-table backoffice__table">
             <thead>
               <tr>
-                <th scope="col">Product</th>
-                <th scope="col">Slug</th>
-                <th scope="col">Category</th>
-                <th scope="col">On sale</th>
+                <th scope="col">{t('admin.catalogue.product')}</th>
+                <th scope="col">{t('admin.catalogue.slug')}</th>
+                <th scope="col">{t('admin.catalogue.category')}</th>
+                <th scope="col">{t('admin.catalogue.onSale')}</th>
                 <th scope="col" className="numeric">
-                  Sizes
+                  {t('admin.catalogue.sizes')}
                 </th>
                 <th scope="col" className="numeric">
-                  Stock
+                  {t('admin.catalogue.stock')}
                 </th>
-                <th scope="col">Translations</th>
+                <th scope="col">{t('admin.catalogue.translations')}</th>
               </tr>
             </thead>
             <tbody>
@@ -158,11 +165,11 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
                     </button>
                   </td>
                   <td className="mono">{row.slug}</td>
-                  <td>{row.category}</td>
-                  <td>{row.onSale ? 'Yes' : 'No'}</td>
+                  <td>{categoryName(row.category, t)}</td>
+                  <td>{t(row.onSale ? 'admin.catalogue.yes' : 'admin.catalogue.no')}</td>
                   <td className="numeric">{row.sizes}</td>
                   <td className="numeric">{row.stock}</td>
-                  <td>{row.missingLanguages.length ? <span className="tag">Missing {row.missingLanguages.join(', ')}</span> : 'Complete'}</td>
+                  <td>{row.missingLanguages.length ? <span className="tag">{t('admin.catalogue.missingIn', { languages: row.missingLanguages.join(', ') })}</span> : t('admin.catalogue.complete')}</td>
                 </tr>
               ))}
             </tbody>
@@ -179,6 +186,7 @@ function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: stri
 type ImportPlan = { created: string[]; changed: { slug: string; fields: string[] }[]; takenDown: string[]; unchanged: number };
 
 function ImportExport({ onImported }: { onImported: () => void }) {
+  const { t } = useBackOfficeLanguage();
   const [file, setFile] = useState<{ name: string; format: 'json' | 'csv'; content: string } | null>(null);
   const [plan, setPlan] = useState<ImportPlan | null>(null);
   const [problems, setProblems] = useState<string[]>([]);
@@ -200,7 +208,7 @@ function ImportExport({ onImported }: { onImported: () => void }) {
       if (result.applied) {
         setPlan(null);
         setFile(null);
-        setDone(`Imported ${chosen.name}: ${result.plan.created.length} created, ${result.plan.changed.length} changed, ${result.plan.takenDown.length} taken down.`);
+        setDone(t('admin.catalogue.imported', { file: chosen.name, created: result.plan.created.length, changed: result.plan.changed.length, takenDown: result.plan.takenDown.length }));
         onImported();
       } else {
         setPlan(result.plan);
@@ -227,19 +235,19 @@ function ImportExport({ onImported }: { onImported: () => void }) {
 
   return (
     <details className="catalogue__transfer">
-      <summary>Import or export the catalogue</summary>
+      <summary>{t('admin.catalogue.transfer')}</summary>
       <div className="catalogue__row">
         <label className="field">
-          <span>Catalogue file (JSON or CSV)</span>
+          <span>{t('admin.catalogue.file')}</span>
           <input type="file" accept=".json,.csv,application/json,text/csv" disabled={busy} onChange={(event) => void choose(event)} />
         </label>
         <button type="button" className="button button--ghost" onClick={() => void exportCatalogue()}>
-          Export as JSON
+          {t('admin.catalogue.export')}
         </button>
       </div>
       {problems.length > 0 && (
         <div role="alert">
-          <p className="field-error">The file cannot be imported:</p>
+          <p className="field-error">{t('admin.catalogue.cannotImport')}</p>
           <ul className="field-error">
             {problems.map((problem) => (
               <li key={problem}>{problem}</li>
@@ -254,13 +262,13 @@ function ImportExport({ onImported }: { onImported: () => void }) {
       )}
       {plan && file && (
         <section aria-labelledby="import-plan-title" className="catalogue__plan">
-          <h2 id="import-plan-title">What importing {file.name} would do</h2>
-          <PlanList title="Created" items={plan.created} />
-          <PlanList title="Changed" items={plan.changed.map((entry) => `${entry.slug} (${entry.fields.join(', ')})`)} />
-          <PlanList title="Taken down" items={plan.takenDown} />
-          <p>{plan.unchanged} unchanged. Products the file leaves out stay as they are.</p>
+          <h2 id="import-plan-title">{t('admin.catalogue.plan', { file: file.name })}</h2>
+          <PlanList title={t('admin.catalogue.created')} items={plan.created} />
+          <PlanList title={t('admin.catalogue.changed')} items={plan.changed.map((entry) => `${entry.slug} (${entry.fields.join(', ')})`)} />
+          <PlanList title={t('admin.catalogue.takenDownList')} items={plan.takenDown} />
+          <p>{t('admin.catalogue.unchanged', { count: plan.unchanged })}</p>
           <button type="button" className="button" disabled={busy || (!plan.created.length && !plan.changed.length)} onClick={() => void run(file, true)}>
-            Apply import
+            {t('admin.catalogue.apply')}
           </button>
         </section>
       )}
@@ -312,18 +320,18 @@ const toDraft = (product: Product, pictureUrls: string[] = []): Draft => ({
 });
 
 /** The draft in the import format, or the fields that are not numbers at all. */
-function fromDraft(draft: Draft): { product: Product; errors: Errors } {
+function fromDraft(draft: Draft, t: Translate): { product: Product; errors: Errors } {
   const errors: Errors = {};
   const whole = (text: string, path: string) => {
     if (!/^\d{1,9}$/.test(text.trim())) {
-      errors[path] = 'Give a whole number';
+      errors[path] = t('admin.catalogue.wholeNumber');
       return 0;
     }
     return Number(text.trim());
   };
   const amount = (text: string, path: string) => {
     const minor = parseMajorUnits(text);
-    if (minor === null) errors[path] = 'Give an amount like 59.00';
+    if (minor === null) errors[path] = t('admin.catalogue.amount');
     return minor ?? 0;
   };
   const specifications = draft.specifications.map((size, index): Size => {
@@ -332,7 +340,7 @@ function fromDraft(draft: Draft): { product: Product; errors: Errors } {
       const { unit, original } = size.prices[currency];
       const path = `specifications.${index}.prices.${currency}`;
       if (!unit.trim()) {
-        if (original.trim()) errors[`${path}.unitPrice`] = 'Give the price too, or leave both empty';
+        if (original.trim()) errors[`${path}.unitPrice`] = t('admin.catalogue.priceToo');
         continue;
       }
       const unitPrice = amount(unit, `${path}.unitPrice`);
@@ -354,11 +362,12 @@ const postCatalogue = (path: string, body: unknown) => adminEnvelope(`/catalogue
 const saveProduct = (mode: 'create' | 'update', product: Product) => postCatalogue(`/product/${mode}`, { product });
 
 function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 'update'; initial: Editable; canWrite: boolean; onClose: (saved?: string) => void }) {
+  const { t } = useBackOfficeLanguage();
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial.product, initial.pictureUrls));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = mode === 'create' ? 'New product' : `Edit ${initial.product.name.EN || initial.product.slug}`;
+  const title = mode === 'create' ? t('admin.catalogue.newProduct') : t('admin.catalogue.edit', { name: initial.product.name.EN || initial.product.slug });
 
   const update = (change: (draft: Draft) => void) =>
     setDraft((current) => {
@@ -371,10 +380,10 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     setFailure(null);
-    const { product, errors: local } = fromDraft(draft);
+    const { product, errors: local } = fromDraft(draft, t);
     if (Object.keys(local).length) {
       setErrors(local);
-      setFailure('Some fields need a change; see the messages beside them.');
+      setFailure(t('admin.catalogue.fieldsNeedChange'));
       return;
     }
     setBusy(true);
@@ -383,7 +392,7 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
       if (answer.code === 1) return onClose(product.slug);
       const issues = issuesOf(answer);
       setErrors(issues ? Object.fromEntries(issues.map((issue) => [issue.path || 'product', issue.message])) : {});
-      setFailure(issues ? 'Some fields need a change; see the messages beside them.' : answer.message);
+      setFailure(issues ? t('admin.catalogue.fieldsNeedChange') : answer.message);
     } catch (caught) {
       setFailure((caught as Error).message);
     } finally {
@@ -396,17 +405,17 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
       <div className="catalogue__head">
         <h1 id="product-title">{title}</h1>
         <button type="button" className="button button--ghost" onClick={() => onClose()}>
-          Back to the list
+          {t('admin.catalogue.back')}
         </button>
       </div>
       <form className="catalogue__editor" onSubmit={save} noValidate>
         <div className="catalogue__row">
           <TextField
-            label="Slug"
+            label={t('admin.catalogue.slug')}
             value={draft.slug}
             error={errors.slug}
             readOnly={mode === 'update' || !canWrite}
-            hint="Lower-case letters, digits and dashes; part of the product's address"
+            hint={t('admin.catalogue.slugHint')}
             onChange={(value) =>
               update((next) => {
                 next.slug = value;
@@ -414,7 +423,7 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
             }
           />
           <label className="field">
-            <span>Category</span>
+            <span>{t('admin.catalogue.category')}</span>
             <select
               value={draft.category}
               disabled={!canWrite}
@@ -426,7 +435,9 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
               }}
             >
               {categories.map((category) => (
-                <option key={category}>{category}</option>
+                <option key={category} value={category}>
+                  {categoryName(category, t)}
+                </option>
               ))}
             </select>
           </label>
@@ -442,17 +453,18 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
                 });
               }}
             />
-            <span>On sale</span>
+            <span>{t('admin.catalogue.onSale')}</span>
           </label>
         </div>
 
         <LanguageTexts
-          caption="Texts"
+          caption={t('admin.catalogue.texts')}
           rows={[
-            { field: 'name', label: 'Name' },
-            { field: 'summary', label: 'Summary' },
-            { field: 'description', label: 'Description', multiline: true },
+            { field: 'name', label: t('admin.catalogue.name') },
+            { field: 'summary', label: t('admin.catalogue.summary') },
+            { field: 'description', label: t('admin.catalogue.description'), multiline: true },
           ]}
+          missingLabel={t('admin.catalogue.missing')}
           values={draft}
           errors={errors}
           readOnly={!canWrite}
@@ -499,7 +511,7 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
               })
             }
           >
-            Add a size
+            {t('admin.catalogue.addSize')}
           </button>
         )}
 
@@ -507,7 +519,7 @@ function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 
         {canWrite && (
           <div className="catalogue__save">
             <button className="button" type="submit" disabled={busy}>
-              {mode === 'create' ? 'Create product' : 'Save product'}
+              {t(mode === 'create' ? 'admin.catalogue.create' : 'admin.catalogue.save')}
             </button>
           </div>
         )}
@@ -533,17 +545,19 @@ function SizeEditor({
   onChange: (change: (size: SizeDraft) => void) => void;
   onRemove: () => void;
 }) {
+  const { t } = useBackOfficeLanguage();
   const path = `specifications.${index}`;
-  const label = `Size ${index + 1}`;
+  const label = t('admin.catalogue.size', { number: index + 1 });
   return (
     <fieldset className="catalogue__size">
       <legend>{label}</legend>
       <div className="catalogue__row">
-        <TextField label={`${label} SKU`} value={size.sku} error={errors[`${path}.sku`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.sku = value))} />
+        <TextField label={t('admin.catalogue.sizeSku', { label })} value={size.sku} error={errors[`${path}.sku`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.sku = value))} />
         {languages.map((language) => (
           <TextField
             key={language}
-            label={`${label} name (${language})`}
+            label={t('admin.catalogue.sizeName', { label, language })}
+            missingLabel={t('admin.catalogue.missing')}
             value={size.name[language]}
             missing={!size.name[language].trim()}
             error={errors[`${path}.name.${language}`]}
@@ -553,12 +567,12 @@ function SizeEditor({
         ))}
       </div>
       <div className="catalogue__row">
-        <TextField label={`${label} stock`} inputMode="numeric" value={size.stock} error={errors[`${path}.stock`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.stock = value))} />
+        <TextField label={t('admin.catalogue.sizeStock', { label })} inputMode="numeric" value={size.stock} error={errors[`${path}.stock`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.stock = value))} />
         <TextField
-          label={`${label} points price`}
+          label={t('admin.catalogue.sizePoints', { label })}
           inputMode="numeric"
           value={size.pointsPrice}
-          hint="Empty: cannot be gifted"
+          hint={t('admin.catalogue.pointsHint')}
           error={errors[`${path}.pointsPrice`]}
           readOnly={readOnly}
           onChange={(value) => onChange((next) => void (next.pointsPrice = value))}
@@ -568,16 +582,16 @@ function SizeEditor({
         {currencies.map((currency) => (
           <div key={currency} className="catalogue__price">
             <TextField
-              label={`${label} price ${currency}`}
+              label={t('admin.catalogue.sizePrice', { label, currency })}
               inputMode="decimal"
               value={size.prices[currency].unit}
-              hint="Empty: not sold in this currency"
+              hint={t('admin.catalogue.priceHint')}
               error={errors[`${path}.prices.${currency}.unitPrice`] ?? errors[`${path}.prices.${currency}`]}
               readOnly={readOnly}
               onChange={(value) => onChange((next) => void (next.prices[currency].unit = value))}
             />
             <TextField
-              label={`${label} original price ${currency}`}
+              label={t('admin.catalogue.sizeOriginal', { label, currency })}
               inputMode="decimal"
               value={size.prices[currency].original}
               error={errors[`${path}.prices.${currency}.originalPrice`]}
@@ -589,7 +603,7 @@ function SizeEditor({
       </div>
       {removable && (
         <button type="button" className="button button--ghost button--small" onClick={onRemove}>
-          Remove {label.toLowerCase()}
+          {t('admin.catalogue.removeSize', { number: index + 1 })}
         </button>
       )}
     </fieldset>

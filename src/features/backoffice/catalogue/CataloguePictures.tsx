@@ -3,6 +3,8 @@ import { PICTURE_ALT_MAX } from '@/features/catalog/catalog';
 import { languages, type Language } from '@/lib/locale';
 import { AdminApiError, adminUpload } from '../admin-api';
 import { FieldError, TextField } from '../catalogue-fields';
+import { useBackOfficeLanguage } from '../ui';
+import type { Translate } from '@/lib/i18n/ui';
 
 /*
  * The product editor's pictures: upload (stored as WebP by the server), reorder (the first is the
@@ -31,9 +33,9 @@ export function toPictureDrafts(pictures: PictureReference[], urls: string[]): P
 export const fromPictureDrafts = (pictures: PictureDraft[]): PictureReference[] => pictures.map(({ src, alt }) => ({ src, alt }));
 
 /** Uploads one picture as multipart; answers its `stored:` reference and URL. */
-async function uploadPicture(file: File) {
+async function uploadPicture(file: File, t: Translate) {
   const answer = await adminUpload<{ reference: string; url: string }>('/catalogue/picture', file);
-  if (answer.code !== 1) throw new AdminApiError(answer.code, answer.status === 413 ? 'The picture is larger than 8 MB.' : 'Upload a JPEG, PNG or WebP picture.');
+  if (answer.code !== 1) throw new AdminApiError(answer.code, t(answer.status === 413 ? 'admin.pictures.tooLarge' : 'admin.pictures.wrongType'));
   return answer.data;
 }
 
@@ -52,6 +54,7 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
   const list = useRef<HTMLUListElement>(null);
   // After a move, the moved picture's button keeps the focus (the one that still moves it, if the other cannot).
   const [moved, setMoved] = useState<{ index: number; direction: 'earlier' | 'later' } | null>(null);
+  const { t } = useBackOfficeLanguage();
   const [announcement, setAnnouncement] = useState('');
 
   useEffect(() => {
@@ -68,10 +71,10 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
     if (!file) return;
     onBusy(true);
     try {
-      const uploaded = await uploadPicture(file);
+      const uploaded = await uploadPicture(file, t);
       onChange((next) => void next.push({ src: uploaded.reference, url: uploaded.url, alt: noAlt() }));
       onUploadError(null);
-      setAnnouncement(`Picture ${pictures.length + 1} added.`);
+      setAnnouncement(t('admin.pictures.added', { number: pictures.length + 1 }));
     } catch (caught) {
       onUploadError((caught as Error).message);
     } finally {
@@ -82,37 +85,37 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
     const to = direction === 'earlier' ? index - 1 : index + 1;
     onChange((next) => void next.splice(to, 0, ...next.splice(index, 1)));
     setMoved({ index: to, direction });
-    setAnnouncement(`Picture ${index + 1} is now picture ${to + 1}${to === 0 ? ', the main picture' : ''}.`);
+    setAnnouncement(t(to === 0 ? 'admin.pictures.movedMain' : 'admin.pictures.moved', { number: index + 1, to: to + 1 }));
   };
   const remove = (index: number) => {
     onChange((next) => void next.splice(index, 1));
-    setAnnouncement(`Picture ${index + 1} removed.`);
+    setAnnouncement(t('admin.pictures.removed', { number: index + 1 }));
   };
 
   return (
     <fieldset className="catalogue__pictures">
-      <legend>Pictures (the first is the main one)</legend>
+      <legend>{t('admin.pictures.legend')}</legend>
       <p id="pictures-alt-hint" className="catalogue__hint">
-        Describe what each picture shows in a short sentence, for shoppers who use a screen reader (at most {PICTURE_ALT_MAX} characters). Left empty, the product's name stands in.
+        {t('admin.pictures.altHint', { max: PICTURE_ALT_MAX })}
       </p>
       <ul ref={list}>
         {pictures.map((picture, index) => {
-          const label = `Picture ${index + 1}`;
+          const label = t('admin.pictures.picture', { number: index + 1 });
           return (
             <li key={`${picture.src}-${index}`}>
               <img src={picture.url} alt={label} width={96} height={96} />
               <div className="catalogue__picture">
-                <p className="catalogue__picture-title">{index === 0 ? `${label} (main)` : label}</p>
+                <p className="catalogue__picture-title">{index === 0 ? t('admin.pictures.main', { label }) : label}</p>
                 {!readOnly && (
                   <div className="catalogue__row">
                     <button type="button" className="button button--ghost button--small" data-move="earlier" disabled={index === 0} onClick={() => move(index, 'earlier')}>
-                      Move picture {index + 1} earlier
+                      {t('admin.pictures.earlier', { number: index + 1 })}
                     </button>
                     <button type="button" className="button button--ghost button--small" data-move="later" disabled={index === pictures.length - 1} onClick={() => move(index, 'later')}>
-                      Move picture {index + 1} later
+                      {t('admin.pictures.later', { number: index + 1 })}
                     </button>
                     <button type="button" className="button button--ghost button--small" onClick={() => remove(index)}>
-                      Remove picture {index + 1}
+                      {t('admin.pictures.remove', { number: index + 1 })}
                     </button>
                   </div>
                 )}
@@ -120,7 +123,7 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
                   {languages.map((language) => (
                     <TextField
                       key={language}
-                      label={`${label} alt text (${language})`}
+                      label={t('admin.pictures.alt', { label, language })}
                       value={picture.alt[language]}
                       error={errors[`pictures.${index}.alt.${language}`]}
                       readOnly={readOnly}
@@ -138,7 +141,7 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
       </p>
       {!readOnly && pictures.length < PICTURES_MAX && (
         <label className="field">
-          <span>Add a picture (JPEG, PNG or WebP)</span>
+          <span>{t('admin.pictures.add')}</span>
           <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void add(event)} disabled={busy} aria-describedby="pictures-error" />
         </label>
       )}

@@ -3,7 +3,8 @@ import { Dialog } from '@/components/Dialog';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
 import { OrdersTable, type OrderRow } from '../orders/orders-table';
-import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage } from '../ui';
+import type { Translate, UiMessageKey } from '@/lib/i18n/ui';
+import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 
 /* The Customers section: find a customer, see their orders, energy and friends, disable or enable the account. */
 
@@ -20,9 +21,16 @@ type CustomerDetails = CustomerRow & {
   friends: CustomerRow[];
 };
 
-const state = (row: CustomerRow) => (row.erased ? 'Erased' : row.disabled ? 'Disabled' : 'Active');
+const state = (row: CustomerRow, t: Translate) => t(row.erased ? 'admin.customers.erased' : row.disabled ? 'admin.customers.disabled' : 'admin.customers.active');
+/** A ledger record's kind as the customer's energy page names it; an unknown one as its code. */
+const recordType = (type: string, t: Translate) => {
+  const key = `energy.type.${type}` as UiMessageKey;
+  const name = t(key);
+  return name === key ? type : name;
+};
 
 export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
+  const { t } = useBackOfficeLanguage();
   const [q, setQ] = useState('');
   const { page, setPageNum, error, load } = useAdminPage<CustomerRow>('/customers', { q });
   const [open, setOpen] = useState<number | null>(null);
@@ -35,27 +43,27 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
 
   return (
     <section aria-labelledby="customers-title">
-      <h1 id="customers-title">Customers</h1>
+      <h1 id="customers-title">{t('admin.frame.section.customers')}</h1>
       <form className="backoffice__filters" onSubmit={search} role="search">
         <label className="field">
-          <span>Email or name</span>
+          <span>{t('admin.customers.search')}</span>
           <input name="q" type="search" defaultValue={q} maxLength={100} />
         </label>
         <button className="button" type="submit">
-          Search
+          {t('admin.customers.find')}
         </button>
       </form>
       <ErrorText error={error} />
       {page && (
         <>
-          <p aria-live="polite">{page.total === 1 ? '1 customer' : `${page.total} customers`}</p>
+          <p aria-live="polite">{t('admin.customers.count', { count: page.total })}</p>
           <table className="data-table backoffice__table">
             <thead>
               <tr>
-                <th scope="col">Email</th>
-                <th scope="col">Name</th>
-                <th scope="col">Registered</th>
-                <th scope="col">Account</th>
+                <th scope="col">{t('admin.customers.email')}</th>
+                <th scope="col">{t('admin.customers.name')}</th>
+                <th scope="col">{t('admin.customers.registered')}</th>
+                <th scope="col">{t('admin.customers.account')}</th>
               </tr>
             </thead>
             <tbody>
@@ -68,12 +76,12 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
                   </td>
                   <td>{customer.name}</td>
                   <td>{date(customer.createTime)}</td>
-                  <td>{state(customer)}</td>
+                  <td>{state(customer, t)}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          <Pager page={page} onPage={setPageNum} label="Customer pages" />
+          <Pager page={page} onPage={setPageNum} label={t('admin.customers.pages')} />
         </>
       )}
       {open !== null && <CustomerPanel id={open} role={role} onOpen={setOpen} onClose={() => setOpen(null)} onChanged={() => void load()} />}
@@ -82,6 +90,7 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
 }
 
 function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; role: OperatorRole; onOpen: (id: number) => void; onClose: () => void; onChanged: () => void }) {
+  const { t } = useBackOfficeLanguage();
   const [customer, setCustomer] = useState<CustomerDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -97,7 +106,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
     setError(null);
     try {
       setCustomer(await adminCall<CustomerDetails>(disable ? '/customers/disable' : '/customers/enable', { id }));
-      setNotice(disable ? 'Account disabled; the customer was signed out everywhere.' : 'Account enabled; the customer can sign in again.');
+      setNotice(t(disable ? 'admin.customers.disabledDone' : 'admin.customers.enabledDone'));
       onChanged();
     } catch (caught) {
       setError((caught as Error).message);
@@ -105,56 +114,62 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
   };
 
   return (
-    <Dialog open onClose={onClose} title={customer ? `Customer ${customer.email}` : 'Customer'} closeLabel="Close" width={860}>
-      {!customer && !error && <p>Loading…</p>}
+    <Dialog open onClose={onClose} title={customer ? t('admin.customers.customer', { email: customer.email }) : t('admin.customers.customerTitle')} closeLabel={t('admin.orders.close')} width={860}>
+      {!customer && !error && <p>{t('admin.frame.loading')}</p>}
       {customer && (
         <div className="backoffice__order">
           <p>
-            <strong>{state(customer)}</strong> · {customer.name} · registered {date(customer.createTime)} · signed in on {customer.signedInBrowsers} browser(s) · share code{' '}
-            <span className="mono">{customer.shareCode}</span> · rebate {customer.rebateRate}% · referred by {customer.referrer ?? 'nobody'}
+            <strong>{state(customer, t)}</strong> · {customer.name} · {t('admin.customers.registeredOn', { when: date(customer.createTime) })} ·{' '}
+            {t('admin.customers.browsers', { count: customer.signedInBrowsers })} · {t('admin.customers.shareCode')} <span className="mono">{customer.shareCode}</span> ·{' '}
+            {t('admin.customers.rebate', { rate: customer.rebateRate })} · {t('admin.customers.referredBy', { who: customer.referrer ?? t('admin.customers.nobody') })}
           </p>
           <p>
-            Energy balance: <strong data-testid="energy-balance">{customer.balance} points</strong>
-            {customer.owed > 0 && <> · owes <strong data-testid="energy-owed">{customer.owed} points</strong> (taken back after they were spent; paid first from the next credits)</>}
+            {t('admin.customers.balance')} <strong data-testid="energy-balance">{t('admin.customers.points', { count: customer.balance })}</strong>
+            {customer.owed > 0 && (
+              <>
+                {' '}
+                · {t('admin.customers.owes')} <strong data-testid="energy-owed">{t('admin.customers.points', { count: customer.owed })}</strong> {t('admin.customers.owedWhy')}
+              </>
+            )}
           </p>
           {may(role, 'customers.manage') && !customer.erased && (
             <div className="backoffice__actions">
               {customer.disabled ? (
                 <button className="button" type="button" onClick={() => void toggle(false)}>
-                  Enable account
+                  {t('admin.customers.enable')}
                 </button>
               ) : (
                 <button className="button button--ghost" type="button" onClick={() => setConfirming(true)}>
-                  Disable account…
+                  {t('admin.customers.disable')}
                 </button>
               )}
               {confirming && (
                 <ConfirmStep
                   id="disable-question"
-                  question={`Disable ${customer.email}? They are signed out everywhere and cannot sign in until enabled again.`}
-                  confirm="Disable"
-                  cancel="Keep it active"
+                  question={t('admin.customers.disableQuestion', { email: customer.email })}
+                  confirm={t('admin.customers.disableConfirm')}
+                  cancel={t('admin.customers.keepActive')}
                   onConfirm={() => void toggle(true)}
                   onCancel={() => setConfirming(false)}
                 />
               )}
             </div>
           )}
-          <h3>Orders</h3>
+          <h3>{t('admin.frame.section.orders')}</h3>
           <OrdersTable orders={customer.orders} />
-          {customer.orders.length === 0 && <p>No orders.</p>}
-          <h3>Energy ledger</h3>
+          {customer.orders.length === 0 && <p>{t('admin.customers.noOrders')}</p>}
+          <h3>{t('admin.customers.ledger')}</h3>
           <table className="data-table">
             <thead>
               <tr>
-                <th scope="col">When</th>
-                <th scope="col">Transaction</th>
-                <th scope="col">Type</th>
+                <th scope="col">{t('admin.audit.when')}</th>
+                <th scope="col">{t('admin.customers.transaction')}</th>
+                <th scope="col">{t('admin.customers.type')}</th>
                 <th scope="col" className="backoffice__amount">
-                  Points
+                  {t('admin.customers.pointsHeader')}
                 </th>
                 <th scope="col" className="backoffice__amount">
-                  Balance
+                  {t('admin.customers.balanceHeader')}
                 </th>
               </tr>
             </thead>
@@ -163,22 +178,22 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
                 <tr key={record.transactionNo}>
                   <td>{date(record.time)}</td>
                   <td className="mono">{record.transactionNo}</td>
-                  <td>{record.type}</td>
+                  <td>{recordType(record.type, t)}</td>
                   <td className="backoffice__amount">{record.points > 0 ? `+${record.points}` : record.points}</td>
                   <td className="backoffice__amount">{record.balanceAfter}</td>
                 </tr>
               ))}
             </tbody>
           </table>
-          {customer.ledger.length === 0 && <p>No energy records.</p>}
-          <h3>Friends ({customer.friends.length})</h3>
+          {customer.ledger.length === 0 && <p>{t('admin.customers.noRecords')}</p>}
+          <h3>{t('admin.customers.friends', { count: customer.friends.length })}</h3>
           <ul>
             {customer.friends.map((friend) => (
               <li key={friend.id}>
                 <button type="button" className="link-button" onClick={() => onOpen(friend.id)}>
                   {friend.email}
                 </button>{' '}
-                — {friend.name}, registered {date(friend.createTime)}
+                — {friend.name}, {t('admin.customers.registeredOn', { when: date(friend.createTime) })}
               </li>
             ))}
           </ul>

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { adminCall } from '../admin-api';
-import { ErrorText } from '../ui';
+import { ErrorText, useBackOfficeLanguage } from '../ui';
 
 /* The Energy programme section: what the programme owes and paid, who shares most, and the ledger check. */
 
@@ -12,9 +12,10 @@ type Figures = {
 };
 type LedgerCheck = { customers: number; records: number; problems: { userId: number; recordId: number; problem: string }[] };
 
-const points = (value: number) => `${value.toLocaleString('en-GB')} points`;
 
 export default function BackOfficeProgramme() {
+  const { t } = useBackOfficeLanguage();
+  const points = (value: number) => t('admin.programme.points', { amount: value.toLocaleString(t.languageTag) });
   const [figures, setFigures] = useState<Figures | null>(null);
   const [check, setCheck] = useState<LedgerCheck | null>(null);
   const [checking, setChecking] = useState(false);
@@ -38,39 +39,39 @@ export default function BackOfficeProgramme() {
 
   return (
     <section aria-labelledby="programme-title">
-      <h1 id="programme-title">Energy programme</h1>
+      <h1 id="programme-title">{t('admin.frame.section.programme')}</h1>
       {figures && (
         <dl className="backoffice__figures">
           <div>
-            <dt>Rebates paid</dt>
+            <dt>{t('admin.programme.rebatesPaid')}</dt>
             <dd>
-              {points(figures.rebates.points)} in {figures.rebates.count} rebate(s)
+              {t('admin.programme.rebatesLine', { points: points(figures.rebates.points), count: figures.rebates.count })}
             </dd>
           </div>
           <div>
-            <dt>Points outstanding</dt>
+            <dt>{t('admin.programme.outstanding')}</dt>
             <dd>{points(figures.pointsOutstanding)}</dd>
           </div>
           <div>
-            <dt>Open gifts</dt>
+            <dt>{t('admin.programme.openGifts')}</dt>
             <dd>
-              {figures.openGifts.count} gift(s) holding {points(figures.openGifts.points)}
+              {t('admin.programme.openGiftsLine', { count: figures.openGifts.count, points: points(figures.openGifts.points) })}
             </dd>
           </div>
         </dl>
       )}
-      <h2>Top sharers</h2>
-      {figures && figures.topSharers.length === 0 && <p>Nobody has brought a friend yet.</p>}
+      <h2>{t('admin.programme.topSharers')}</h2>
+      {figures && figures.topSharers.length === 0 && <p>{t('admin.programme.noSharers')}</p>}
       {figures && figures.topSharers.length > 0 && (
         <table className="data-table backoffice__table">
           <thead>
             <tr>
-              <th scope="col">Customer</th>
+              <th scope="col">{t('admin.programme.customer')}</th>
               <th scope="col" className="backoffice__amount">
-                Friends
+                {t('admin.programme.friends')}
               </th>
               <th scope="col" className="backoffice__amount">
-                Rebates earned
+                {t('admin.programme.rebatesEarned')}
               </th>
             </tr>
           </thead>
@@ -85,15 +86,17 @@ export default function BackOfficeProgramme() {
           </tbody>
         </table>
       )}
-      <h2>Ledger consistency</h2>
-      <p>Checks every customer&apos;s energy ledger: each balance follows from the one before, never negative, deductions matching debits.</p>
+      <h2>{t('admin.programme.ledgerTitle')}</h2>
+      <p>{t('admin.programme.ledgerIntro')}</p>
       <button className="button" type="button" onClick={() => void runCheck()} disabled={checking}>
-        {checking ? 'Checking…' : 'Check the ledger'}
+        {checking ? t('admin.programme.checking') : t('admin.programme.check')}
       </button>
       <div role="status" aria-live="polite">
         {check && (
           <p>
-            {check.problems.length === 0 ? 'The ledger is consistent' : `${check.problems.length} problem(s) found`}: {check.records} records of {check.customers} customers checked.
+            {check.problems.length === 0
+              ? t('admin.programme.consistent', { records: check.records, customers: check.customers })
+              : t('admin.programme.problems', { count: check.problems.length, records: check.records, customers: check.customers })}
           </p>
         )}
       </div>
@@ -101,7 +104,7 @@ export default function BackOfficeProgramme() {
         <ul className="field-error">
           {check.problems.map((problem) => (
             <li key={`${problem.recordId}-${problem.problem}`}>
-              Customer {problem.userId}, record {problem.recordId}: {problem.problem}
+              {t('admin.programme.problem', { user: problem.userId, record: problem.recordId, problem: problem.problem })}
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import type { Language } from '@/lib/locale';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from './operators';
-import { ConfirmStep, ErrorText } from '../ui';
+import { ConfirmStep, ErrorText, useBackOfficeLanguage } from '../ui';
 
 /*
  * Two-step sign-in: an operator turns on a TOTP second factor by scanning a QR code (or typing the key)
@@ -18,10 +18,11 @@ const typedCode = (form: FormData) => String(form.get('code') ?? '').replace(/\s
 /** The key in groups of four, easier to copy by hand. */
 const grouped = (secret: string) => secret.replace(/(.{4})(?=.)/g, '$1 ');
 
-function CodeField({ label = '6-digit code from the app' }: { label?: string }) {
+function CodeField({ label }: { label?: string }) {
+  const { t } = useBackOfficeLanguage();
   return (
     <label className="field">
-      <span>{label}</span>
+      <span>{label ?? t('admin.secondFactor.code')}</span>
       <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\s*(\d\s*){6}" maxLength={7} required />
     </label>
   );
@@ -30,6 +31,7 @@ function CodeField({ label = '6-digit code from the app' }: { label?: string }) 
 /** The second step of signing in, for an operator with the second factor on. */
 export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { email: string; password: string; onSignedIn: (me: Me) => void; onCancel: () => void }) {
   const [error, setError] = useState<string | null>(null);
+  const { t } = useBackOfficeLanguage();
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,17 +48,17 @@ export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { 
   };
   return (
     <main className="backoffice__narrow">
-      <h1>Two-step sign-in</h1>
-      <p>Open the authenticator app on your phone and enter the code it shows for this back office.</p>
+      <h1>{t('admin.frame.section.secondFactor')}</h1>
+      <p>{t('admin.secondFactor.signInIntro')}</p>
       <form className="panel-form" onSubmit={submit}>
         <CodeField />
         <ErrorText error={error} />
         <div className="form-actions">
           <button className="button" type="submit" disabled={busy}>
-            Verify and sign in
+            {t('admin.secondFactor.verify')}
           </button>
           <button className="button button--ghost" type="button" onClick={onCancel}>
-            Back
+            {t('admin.secondFactor.back')}
           </button>
         </div>
       </form>
@@ -69,6 +71,7 @@ export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { 
  * `onChange` hears the operator as turning it on or off left them.
  */
 export default function BackOfficeSecondFactor({ role, onChange }: { role: OperatorRole; onChange?: (me: Me) => void }) {
+  const { t } = useBackOfficeLanguage();
   const [me, setMe] = useState<Me | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
   const [qr, setQr] = useState<string | null>(null);
@@ -112,7 +115,7 @@ export default function BackOfficeSecondFactor({ role, onChange }: { role: Opera
       setMe(enabled);
       setSetup(null);
       onChange?.(enabled);
-      setNotice('Two-step sign-in is on. Your other signed-in browsers were signed out.');
+      setNotice(t('admin.secondFactor.turnedOn'));
     });
   };
   const turnOff = (event: FormEvent<HTMLFormElement>) => {
@@ -122,47 +125,48 @@ export default function BackOfficeSecondFactor({ role, onChange }: { role: Opera
       const disabled = await adminCall<Me>('/auth/secondFactor/disable', { code });
       setMe(disabled);
       onChange?.(disabled);
-      setNotice('Two-step sign-in is off: your password alone signs you in.');
+      setNotice(t('admin.secondFactor.turnedOff'));
     });
   };
 
   return (
     <section aria-labelledby="second-factor-title" className="backoffice__second-factor">
-      <h1 id="second-factor-title">Two-step sign-in</h1>
+      <h1 id="second-factor-title">{t('admin.frame.section.secondFactor')}</h1>
       {me && !me.secondFactor && !setup && (
         <>
           <p>
-            Two-step sign-in is <strong>off</strong>. With it on, signing in asks for a 6-digit code from an authenticator app on your phone after your password, so a
-            stolen password alone does not open the back office.
+            {t('admin.secondFactor.isOffBefore')}
+            <strong>{t('admin.secondFactor.off')}</strong>
+            {t('admin.secondFactor.isOffAfter')}
           </p>
           <button className="button" type="button" onClick={() => void begin()}>
-            Set up two-step sign-in
+            {t('admin.secondFactor.setUp')}
           </button>
         </>
       )}
       {me && !me.secondFactor && setup && (
-        <form className="panel-form" onSubmit={turnOn} aria-label="Turn on two-step sign-in">
+        <form className="panel-form" onSubmit={turnOn} aria-label={t('admin.secondFactor.turnOnForm')}>
           <ol className="backoffice__steps">
             <li>
-              <p>Scan this QR code with an authenticator app (any app for time-based codes).</p>
-              <div className="backoffice__qr">{qr && <img src={qr} width={220} height={220} alt="QR code that adds this back office to an authenticator app" />}</div>
+              <p>{t('admin.secondFactor.scan')}</p>
+              <div className="backoffice__qr">{qr && <img src={qr} width={220} height={220} alt={t('admin.secondFactor.qrAlt')} />}</div>
             </li>
             <li>
               <p>
-                Or type this key into the app: <code className="mono" data-testid="second-factor-key">{grouped(setup.secret)}</code>
+                {t('admin.secondFactor.typeKey')} <code className="mono" data-testid="second-factor-key">{grouped(setup.secret)}</code>
               </p>
             </li>
             <li>
-              <p>Enter the code the app now shows, to check it works. Nothing changes until it does.</p>
+              <p>{t('admin.secondFactor.confirmCode')}</p>
               <CodeField />
             </li>
           </ol>
           <div className="form-actions">
             <button className="button" type="submit">
-              Turn on
+              {t('admin.secondFactor.turnOn')}
             </button>
             <button className="button button--ghost" type="button" onClick={() => setSetup(null)}>
-              Cancel
+              {t('admin.secondFactor.cancel')}
             </button>
           </div>
         </form>
@@ -170,12 +174,14 @@ export default function BackOfficeSecondFactor({ role, onChange }: { role: Opera
       {me?.secondFactor && (
         <>
           <p>
-            Two-step sign-in is <strong>on</strong>: signing in asks for the code from your authenticator app after your password.
+            {t('admin.secondFactor.isOnBefore')}
+            <strong>{t('admin.secondFactor.on')}</strong>
+            {t('admin.secondFactor.isOnAfter')}
           </p>
-          <form className="panel-form" onSubmit={turnOff} aria-label="Turn off two-step sign-in">
-            <CodeField label="Current code, to turn it off" />
+          <form className="panel-form" onSubmit={turnOff} aria-label={t('admin.secondFactor.turnOffForm')}>
+            <CodeField label={t('admin.secondFactor.currentCode')} />
             <button className="button button--ghost" type="submit">
-              Turn off
+              {t('admin.secondFactor.turnOff')}
             </button>
           </form>
         </>
@@ -188,6 +194,7 @@ export default function BackOfficeSecondFactor({ role, onChange }: { role: Opera
 }
 
 function ResetForOperator() {
+  const { t } = useBackOfficeLanguage();
   const [email, setEmail] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
@@ -200,7 +207,7 @@ function ResetForOperator() {
   const reset = async () => {
     try {
       const operator = await adminCall<Me>('/operators/resetSecondFactor', { email });
-      setNotice(`Two-step sign-in of ${operator.email} is reset: they sign in with the password alone until they turn it on again.`);
+      setNotice(t('admin.secondFactor.resetDone', { email: operator.email }));
     } catch (caught) {
       setError((caught as Error).message);
     }
@@ -208,23 +215,23 @@ function ResetForOperator() {
   };
   return (
     <section aria-labelledby="second-factor-reset-title">
-      <h2 id="second-factor-reset-title">Reset another operator's two-step sign-in</h2>
-      <p>For an operator who lost their phone. The reset is written to the audit log.</p>
+      <h2 id="second-factor-reset-title">{t('admin.secondFactor.resetTitle')}</h2>
+      <p>{t('admin.secondFactor.resetIntro')}</p>
       <form className="form-row" onSubmit={ask}>
         <label className="field">
-          <span>Operator email</span>
+          <span>{t('admin.secondFactor.operatorEmail')}</span>
           <input name="email" type="email" required maxLength={254} />
         </label>
         <button className="button button--ghost" type="submit">
-          Reset…
+          {t('admin.secondFactor.resetAsk')}
         </button>
       </form>
       {email && (
         <ConfirmStep
           id="second-factor-reset-question"
-          question={`Reset the two-step sign-in of ${email}? They will sign in with the password alone until they turn it on again.`}
-          confirm="Reset"
-          cancel="Keep it"
+          question={t('admin.secondFactor.resetQuestion', { email })}
+          confirm={t('admin.secondFactor.reset')}
+          cancel={t('admin.secondFactor.keep')}
           onConfirm={() => void reset()}
           onCancel={() => setEmail(null)}
         />

@@ -201,23 +201,29 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           </ul>
           {order.money && (
             <p className="backoffice__money">
-              Captured {formatMoney(order.money.captured, order.currency)} · refunded {formatMoney(order.money.refunded, order.currency)} · reversed{' '}
-              {formatMoney(order.money.reversed, order.currency)} · <strong>left {formatMoney(order.money.left, order.currency)}</strong>
+              {t('admin.orders.money', {
+                captured: formatMoney(order.money.captured, order.currency),
+                refunded: formatMoney(order.money.refunded, order.currency),
+                reversed: formatMoney(order.money.reversed, order.currency),
+              })}{' '}
+              · <strong>{t('admin.orders.left', { amount: formatMoney(order.money.left, order.currency) })}</strong>
             </p>
           )}
           {order.referralReview && (
             <>
-              <h3>Referral</h3>
+              <h3>{t('admin.orders.referral')}</h3>
               <p>
-                {order.referralReview === 'held' ? `Held for review: ${order.referralSignals ?? ''}. The buyer may be the referrer's own account.` : `Referral ${order.referralReview}.`}
+                {order.referralReview === 'held'
+                  ? t('admin.orders.referralHeld', { signals: order.referralSignals ?? '' })
+                  : t(`admin.orders.referral.${order.referralReview}`)}
               </p>
               {order.referralReview === 'held' && may(role, 'orders.refund') && (
                 <div className="backoffice__actions">
-                  <button className="button" type="button" onClick={() => void act('/orders/reviewReferral', { approve: true }, 'Approved: the rebate is credited with the next release of rebates.')}>
-                    Approve the rebate
+                  <button className="button" type="button" onClick={() => void act('/orders/reviewReferral', { approve: true }, t('admin.orders.rebateApproved'))}>
+                    {t('admin.orders.approveRebate')}
                   </button>
-                  <button className="button button--ghost" type="button" onClick={() => void act('/orders/reviewReferral', { approve: false }, 'Refused: no rebate for this order.')}>
-                    Refuse the rebate
+                  <button className="button button--ghost" type="button" onClick={() => void act('/orders/reviewReferral', { approve: false }, t('admin.orders.rebateRefused'))}>
+                    {t('admin.orders.refuseRebate')}
                   </button>
                 </div>
               )}
@@ -225,18 +231,18 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           )}
           {order.disputes.length > 0 && (
             <>
-              <h3>Disputes</h3>
+              <h3>{t('admin.orders.disputes')}</h3>
               <ul>
                 {order.disputes.map((dispute) => (
                   <li key={dispute.disputeId}>
                     {dateTime(dispute.createTime)}: {dispute.disputeId} ({dispute.reason}, {formatMoney(dispute.amount, order.currency)}) — {dispute.status}
-                    {dispute.held && ' · held: shipping refused until you decide'}
+                    {dispute.held && ` · ${t('admin.orders.disputeHeld')}`}
                   </li>
                 ))}
               </ul>
               {may(role, 'orders.refund') && order.disputes.some((dispute) => dispute.held) && (
-                <button className="button button--ghost" type="button" onClick={() => void act('/orders/releaseHold', {}, 'Released: the order can be shipped.')}>
-                  Ship anyway (release the hold)
+                <button className="button button--ghost" type="button" onClick={() => void act('/orders/releaseHold', {}, t('admin.orders.released'))}>
+                  {t('admin.orders.release')}
                 </button>
               )}
             </>
@@ -254,44 +260,44 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           {may(role, 'orders.fulfil') && (
             <div className="backoffice__actions">
               {status === OrderStatus.Paid && (
-                <form className="form-row" onSubmit={submitForm('/orders/ship', ['carrier', 'trackingNumber'], 'Shipped; the customer was mailed the tracking number.')}>
+                <form className="form-row" onSubmit={submitForm('/orders/ship', ['carrier', 'trackingNumber'], t('admin.orders.shipped'))}>
                   <label className="field">
-                    <span>Carrier</span>
+                    <span>{t('admin.orders.carrier')}</span>
                     <input name="carrier" required maxLength={60} />
                   </label>
                   <label className="field">
-                    <span>Tracking number</span>
+                    <span>{t('admin.orders.trackingNumber')}</span>
                     <input name="trackingNumber" required maxLength={60} />
                   </label>
                   <button className="button" type="submit">
-                    Ship
+                    {t('admin.orders.ship')}
                   </button>
                 </form>
               )}
               {status !== undefined && takesEvents.includes(status as OrderStatusValue) && (
-                <form className="form-row" onSubmit={submitForm('/orders/addEvent', ['text'], 'Event added.')}>
+                <form className="form-row" onSubmit={submitForm('/orders/addEvent', ['text'], t('admin.orders.eventAdded'))}>
                   <label className="field">
-                    <span>Logistics event</span>
+                    <span>{t('admin.orders.event')}</span>
                     <input name="text" required maxLength={300} />
                   </label>
                   <button className="button button--ghost" type="submit">
-                    Add event
+                    {t('admin.orders.addEvent')}
                   </button>
                 </form>
               )}
               {status === OrderStatus.Shipped && (
-                <button className="button" type="button" onClick={() => void act('/orders/signFor', {}, 'Marked signed for.')}>
-                  Mark signed for
+                <button className="button" type="button" onClick={() => void act('/orders/signFor', {}, t('admin.orders.markedSignedFor'))}>
+                  {t('admin.orders.markSignedFor')}
                 </button>
               )}
               {status === OrderStatus.SignedFor && (
-                <button className="button" type="button" onClick={() => void act('/orders/complete', {}, 'Completed.')}>
-                  Complete now
+                <button className="button" type="button" onClick={() => void act('/orders/complete', {}, t('admin.orders.completed'))}>
+                  {t('admin.orders.complete')}
                 </button>
               )}
               {may(role, 'orders.refund') && status !== undefined && refundable.includes(status as OrderStatusValue) && (
                 <button className="button button--ghost" type="button" onClick={() => setConfirmRefund(true)}>
-                  Refund…
+                  {t('admin.orders.refundAsk')}
                 </button>
               )}
               {may(role, 'orders.refund') && status !== undefined && refundable.includes(status as OrderStatusValue) && order.money && (
@@ -300,16 +306,16 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
                   onSubmit={(event) => {
                     event.preventDefault();
                     const amount = parseMajorUnits(String(new FormData(event.currentTarget).get('amount') ?? '').trim());
-                    if (amount === null || amount <= 0) return setError('Enter an amount such as 12.50.');
-                    void act('/orders/refund', { amount }, `Refunded ${formatMoney(amount, order.currency)}; the order stays as it is.`);
+                    if (amount === null || amount <= 0) return setError(t('admin.orders.amountError'));
+                    void act('/orders/refund', { amount }, t('admin.orders.refundedPart', { amount: formatMoney(amount, order.currency) }));
                   }}
                 >
                   <label className="field">
-                    <span>Refund part ({order.currency})</span>
+                    <span>{t('admin.orders.refundPartField', { currency: order.currency })}</span>
                     <input name="amount" required inputMode="decimal" pattern="[0-9]+([.][0-9]{1,2})?" />
                   </label>
                   <button className="button button--ghost" type="submit">
-                    Refund part
+                    {t('admin.orders.refundPart')}
                   </button>
                 </form>
               )}
@@ -318,12 +324,12 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           {confirmRefund && (
             <ConfirmStep
               id="refund-question"
-              question={`Refund ${formatMoney(order.money?.left ?? order.payAmount, order.currency)} to the customer through ${order.payMethod} and close the order? This cannot be undone.`}
-              confirm="Refund"
-              cancel="Keep the order"
+              question={t('admin.orders.refundQuestion', { amount: formatMoney(order.money?.left ?? order.payAmount, order.currency), method: order.payMethod })}
+              confirm={t('admin.orders.refund')}
+              cancel={t('admin.orders.keepOrder')}
               onConfirm={() => {
                 setConfirmRefund(false);
-                void act('/orders/refund', {}, 'Refunded; the order is closed.');
+                void act('/orders/refund', {}, t('admin.orders.refunded'));
               }}
               onCancel={() => setConfirmRefund(false)}
             />

@@ -1,7 +1,8 @@
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/locale';
-import { dateTime } from '../ui';
+import type { UiMessageKey } from '@/lib/i18n/ui';
+import { dateTime, useBackOfficeLanguage } from '../ui';
 
 /* Orders as the back office lists them: on the orders board and on a customer's page. */
 
@@ -11,17 +12,23 @@ export const statusName = (status: number) => statusNames[status as OrderStatusV
 
 /** One row per order; with `onOpen` the order number opens it, and the board's rows name the customer. */
 export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: OrderRow[]; onOpen?: (orderNo: string) => void; withCustomer?: boolean }) {
+  const { t } = useBackOfficeLanguage();
+  /** A key's words, or `fallback` for a value the dictionaries do not name. */
+  const named = (key: string, fallback: string) => {
+    const text = t(key as UiMessageKey);
+    return text === key ? fallback : text;
+  };
   return (
     <table className="data-table backoffice__table">
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Placed</th>
-          <th scope="col">Status</th>
-          <th scope="col">Kind</th>
-          {withCustomer && <th scope="col">Customer</th>}
+          <th scope="col">{t('admin.ordersTable.order')}</th>
+          <th scope="col">{t('admin.ordersTable.placed')}</th>
+          <th scope="col">{t('admin.orders.status')}</th>
+          <th scope="col">{t('admin.ordersTable.kind')}</th>
+          {withCustomer && <th scope="col">{t('admin.ordersTable.customer')}</th>}
           <th scope="col" className="backoffice__amount">
-            Amount
+            {t('admin.ordersTable.amount')}
           </th>
         </tr>
       </thead>
@@ -39,11 +46,11 @@ export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: 
             </td>
             <td>{dateTime(order.createTime)}</td>
             <td>
-              {statusName(order.status)}
+              {named(`orderStatus.${order.status}`, statusName(order.status))}
               {order.paymentNote && <div className="backoffice__payment-note">{order.paymentNote}</div>}
               {order.salesRuleNote && <div className="backoffice__payment-note">{order.salesRuleNote}</div>}
             </td>
-            <td>{order.kind}</td>
+            <td>{named(`admin.ordersTable.kind.${order.kind}`, order.kind)}</td>
             {withCustomer && <td>{order.email}</td>}
             <td className="backoffice__amount">{formatMoney(order.payAmount, order.currency)}</td>
           </tr>

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import type { UiMessageKey } from '@/lib/i18n/ui';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
-import { dateTime, ErrorText } from '../ui';
+import { dateTime, ErrorText, useBackOfficeLanguage } from '../ui';
 
 /* The Publish section: render the pages that changed and swap them in, watching the progress. */
 
@@ -25,6 +26,7 @@ type PublishStatus = {
 const time = (iso?: string) => dateTime(iso, 'medium');
 
 export default function BackOfficePublish({ role }: { role: OperatorRole }) {
+  const { t } = useBackOfficeLanguage();
   const [status, setStatus] = useState<PublishStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [full, setFull] = useState(false);
@@ -71,49 +73,51 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   const running = status?.state === 'running';
   return (
     <section aria-labelledby="publish-title">
-      <h1 id="publish-title">Publish</h1>
+      <h1 id="publish-title">{t('admin.frame.section.publish')}</h1>
       <p>
-        {status?.hook
-          ? 'Publishing asks the CDN to build the pages; the pages in service stay until its build succeeds.'
-          : 'Publishing renders only the pages whose content changed since the last publish (prices, stock, texts, pictures, adverts) and copies the others; the new pages replace the old ones at once when every page is ready. Until then, and if the publish fails, visitors keep seeing the pages published last.'}
+        {t(status?.hook ? 'admin.publish.introHook' : 'admin.publish.intro')}
       </p>
-      {status && !status.available && <p role="alert">This server cannot publish: set BUILD_HOOK_URL, or run the shop with npm start.</p>}
+      {status && !status.available && <p role="alert">{t('admin.publish.unavailable')}</p>}
       <div className="backoffice__actions backoffice__publish">
         {may(role, 'site.publish-full') && (
           <label className="checkbox">
-            <input type="checkbox" checked={full} onChange={(event) => setFull(event.target.checked)} disabled={running} /> Full rebuild: render every page again (slow; for
-            code or layout changes)
+            <input type="checkbox" checked={full} onChange={(event) => setFull(event.target.checked)} disabled={running} /> {t('admin.publish.full')}
           </label>
         )}
         <button className="button" type="button" onClick={() => void publish()} disabled={!status?.available || running}>
-          {running ? 'Publishing…' : 'Publish'}
+          {running ? t('admin.publish.publishing') : t('admin.publish.publish')}
         </button>
       </div>
       <div role="status" aria-live="polite" className="backoffice__publish-status">
         {status?.state === 'running' && (
           <p>
-            Publishing{status.full ? ' (full rebuild)' : ''}, started {time(status.startedAt)} by {status.by}
-            {status.joined ? '; your press joined it' : ''}…
+            {t(status.full ? 'admin.publish.runningFull' : 'admin.publish.running', { when: time(status.startedAt), by: status.by ?? '' })}
+            {status.joined ? t('admin.publish.joined') : ''}…
           </p>
         )}
         {status?.state === 'running' && status.progress && <PublishProgress {...status.progress} />}
         {status?.state === 'finished' && (
           <p>
-            Published {status.pages} pages ({status.rendered} rendered, the rest unchanged) in {status.seconds} s{status.full ? ' (full rebuild)' : ''}, at {time(status.finishedAt)} by{' '}
-            {status.by}.
+            {t(status.full ? 'admin.publish.finishedFull' : 'admin.publish.finished', {
+              pages: status.pages ?? 0,
+              rendered: status.rendered ?? 0,
+              seconds: status.seconds ?? 0,
+              when: time(status.finishedAt),
+              by: status.by ?? '',
+            })}
           </p>
         )}
         {status?.state === 'finished' && status.stages && <PublishStages stages={status.stages} />}
         {status?.state === 'requested' && (
           <p>
-            The CDN build was requested at {time(status.finishedAt)} by {status.by}; the CDN swaps the pages in when it has built them.
+            {t('admin.publish.requested', { when: time(status.finishedAt), by: status.by ?? '' })}
           </p>
         )}
       </div>
       {status?.state === 'failed' && (
         <div role="alert" className="notice">
           <p>
-            The publish started {time(status.startedAt)} by {status.by} failed; the pages published before are still served.
+            {t('admin.publish.failed', { when: time(status.startedAt), by: status.by ?? '' })}
           </p>
           <pre className="backoffice__error">{status.error}</pre>
         </div>
@@ -126,8 +130,9 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
 
 /** Where a publish's time went, step by step (src/app/site-build.ts `PublishResult.stages`). */
 function PublishStages({ stages }: { stages: Record<string, number> }) {
+  const { t } = useBackOfficeLanguage();
   return (
-    <dl className="backoffice__publish-stages" aria-label="Time by step">
+    <dl className="backoffice__publish-stages" aria-label={t('admin.publish.stages')}>
       {Object.entries(stages).map(([step, seconds]) => (
         <div key={step}>
           <dt>{step}</dt>
@@ -140,22 +145,24 @@ function PublishStages({ stages }: { stages: Record<string, number> }) {
 
 type Change = { actor: string; action: string; subject: string; time: string };
 
-const changeNames: Record<string, string> = {
-  'catalogue.product.create': 'Product created',
-  'catalogue.product.update': 'Product changed',
-  'catalogue.import': 'Catalogue imported',
-  'adverts.create': 'Advert created',
-  'adverts.update': 'Advert changed',
-  'adverts.switch-on': 'Advert switched on',
-  'adverts.switch-off': 'Advert switched off',
-  'adverts.reorder': 'Adverts reordered',
-  'adverts.delete': 'Advert deleted',
-  'reviews.approve': 'Review approved',
-  'reviews.reject': 'Review rejected',
-};
+/** The changes the list names in words (`admin.publish.change.<action>`); another shows as its action code. */
+const namedChanges = new Set([
+  'catalogue.product.create',
+  'catalogue.product.update',
+  'catalogue.import',
+  'adverts.create',
+  'adverts.update',
+  'adverts.switch-on',
+  'adverts.switch-off',
+  'adverts.reorder',
+  'adverts.delete',
+  'reviews.approve',
+  'reviews.reject',
+]);
 
 /** What the next publish brings to the pages: the changes to products, adverts and reviews since the last one. Read again when a publish ends. */
 function WaitingChanges({ ended }: { ended: string | undefined }) {
+  const { t } = useBackOfficeLanguage();
   const [changes, setChanges] = useState<Change[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   useEffect(() => {
@@ -165,17 +172,17 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
 
   return (
     <section aria-labelledby="waiting-title">
-      <h2 id="waiting-title">Changes not on the pages yet</h2>
+      <h2 id="waiting-title">{t('admin.publish.waiting')}</h2>
       <ErrorText error={error} />
-      {changes?.length === 0 && <p>Nothing: the pages show every change to products, adverts and reviews.</p>}
+      {changes?.length === 0 && <p>{t('admin.publish.waitingNone')}</p>}
       {changes && changes.length > 0 && (
         <table className="data-table backoffice__table" aria-labelledby="waiting-title">
           <thead>
             <tr>
-              <th scope="col">When</th>
-              <th scope="col">Who</th>
-              <th scope="col">Change</th>
-              <th scope="col">On</th>
+              <th scope="col">{t('admin.audit.when')}</th>
+              <th scope="col">{t('admin.audit.who')}</th>
+              <th scope="col">{t('admin.publish.change')}</th>
+              <th scope="col">{t('admin.audit.on')}</th>
             </tr>
           </thead>
           <tbody>
@@ -183,7 +190,7 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
               <tr key={index}>
                 <td>{dateTime(change.time)}</td>
                 <td>{change.actor}</td>
-                <td>{changeNames[change.action] ?? change.action}</td>
+                <td>{namedChanges.has(change.action) ? t(`admin.publish.change.${change.action}` as UiMessageKey) : change.action}</td>
                 <td className="mono">{change.subject}</td>
               </tr>
             ))}
@@ -196,10 +203,11 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
 
 /** Pages written so far; the total is what the last publish held, so it is shown as "about". */
 function PublishProgress({ done, total }: { done: number; total: number }) {
-  const text = total > 0 ? `${done} of about ${total} pages written` : `${done} pages written`;
+  const { t } = useBackOfficeLanguage();
+  const text = total > 0 ? t('admin.publish.progress', { done, total }) : t('admin.publish.progressDone', { done });
   return (
     <p className="backoffice__progress">
-      <progress max={Math.max(total, done)} value={done} aria-label="Pages written" /> {text}
+      <progress max={Math.max(total, done)} value={done} aria-label={t('admin.publish.pagesWritten')} /> {text}
     </p>
   );
 }

@@ -3,7 +3,7 @@ import { rejectionReasons, reviewStates, type RejectionReason, type ReviewState 
 import type { ModeratedReview } from '@/features/reviews/reviews.schema';
 import { languageNames } from '@/lib/locale';
 import { adminCall } from '../admin-api';
-import { dateTime, ErrorText, Pager, useAdminPage } from '../ui';
+import { dateTime, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 
 /*
  * Review moderation: the queue of new and edited reviews, oldest first, and every review by state,
@@ -11,18 +11,11 @@ import { dateTime, ErrorText, Pager, useAdminPage } from '../ui';
  * a rejection's reason goes to the audit log only, and its author still sees her review.
  */
 
-const stateLabels: Record<ReviewState, string> = { pending: 'Waiting', approved: 'Approved', rejected: 'Rejected' };
-const reasonLabels: Record<RejectionReason, string> = {
-  'off-topic': 'Not about the product',
-  'personal-details': 'Names a person or gives personal details',
-  offensive: 'Offensive',
-  advertising: 'Advertising or links',
-  other: 'Other',
-};
 
 type Filters = { state: ReviewState; q: string; rating: string };
 
 export default function BackOfficeReviews() {
+  const { t } = useBackOfficeLanguage();
   const [filters, setFilters] = useState<Filters>({ state: 'pending', q: '', rating: '' });
   const [reload, setReload] = useState(0);
   const { page, setPageNum, error } = useAdminPage<ModeratedReview>('/reviews', filters, reload);
@@ -45,7 +38,7 @@ export default function BackOfficeReviews() {
       await adminCall(`/reviews/${decision}`, { commentId: review.commentId, ...(reason && { reason }) });
       const state: ReviewState = decision === 'approve' ? 'approved' : 'rejected';
       setDecided((before) => ({ on: page, states: new Map(before.on === page ? before.states : []).set(review.commentId, state) }));
-      setNotice(decision === 'approve' ? `Review ${review.commentId} approved: it shows on the storefront, and on the pages after the next publish.` : `Review ${review.commentId} rejected.`);
+      setNotice(t(decision === 'approve' ? 'admin.reviews.approved' : 'admin.reviews.rejected', { id: review.commentId }));
       setReload((count) => count + 1);
     } catch (caught) {
       setActionError((caught as Error).message);
@@ -54,26 +47,26 @@ export default function BackOfficeReviews() {
 
   return (
     <section aria-labelledby="reviews-title">
-      <h1 id="reviews-title">Reviews</h1>
+      <h1 id="reviews-title">{t('admin.frame.section.reviews')}</h1>
       <form className="backoffice__filters" onSubmit={applyFilters} role="search">
         <label className="field">
-          <span>State</span>
+          <span>{t('admin.reviews.state')}</span>
           <select name="state" defaultValue={filters.state}>
             {reviewStates.map((state) => (
               <option key={state} value={state}>
-                {stateLabels[state]}
+                {t(`admin.reviews.state.${state}`)}
               </option>
             ))}
           </select>
         </label>
         <label className="field">
-          <span>Product name or slug</span>
+          <span>{t('admin.reviews.product')}</span>
           <input name="q" type="search" defaultValue={filters.q} />
         </label>
         <label className="field">
-          <span>Rating</span>
+          <span>{t('admin.reviews.rating')}</span>
           <select name="rating" defaultValue={filters.rating}>
-            <option value="">Any</option>
+            <option value="">{t('admin.reviews.any')}</option>
             {[5, 4, 3, 2, 1].map((rating) => (
               <option key={rating} value={rating}>
                 {rating} ★
@@ -82,7 +75,7 @@ export default function BackOfficeReviews() {
           </select>
         </label>
         <button className="button" type="submit">
-          Find
+          {t('admin.reviews.find')}
         </button>
       </form>
       <ErrorText error={error ?? actionError} />
@@ -91,7 +84,7 @@ export default function BackOfficeReviews() {
           {notice}
         </p>
       )}
-      {page && shown?.length === 0 && <p>No reviews here.</p>}
+      {page && shown?.length === 0 && <p>{t('admin.reviews.none')}</p>}
       {page && shown && shown.length > 0 && (
         <>
           <ul className="backoffice__reviews">
@@ -107,6 +100,7 @@ export default function BackOfficeReviews() {
 }
 
 function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (review: ModeratedReview, decision: 'approve' | 'reject', reason?: RejectionReason) => Promise<void> }) {
+  const { t } = useBackOfficeLanguage();
   const [reason, setReason] = useState<RejectionReason>('off-topic');
   const headingId = `review-${review.commentId}`;
   return (
@@ -116,9 +110,9 @@ function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (
         {'☆'.repeat(5 - review.rating)}
       </h2>
       <p className="field-hint">
-        Review {review.commentId} · {stateLabels[review.state]} · {languageNames[review.language]} · {review.verified ? 'Verified buyer' : 'Not verified'} · shown as “{review.authorName || 'Verified buyer'}” ·
-        written {dateTime(review.createTime)}
-        {review.editTime && ` · edited ${dateTime(review.editTime)}`}
+        {t('admin.reviews.review', { id: review.commentId })} · {t(`admin.reviews.state.${review.state}`)} · {languageNames[review.language]} · {t(review.verified ? 'admin.reviews.verified' : 'admin.reviews.notVerified')} ·{' '}
+        {t('admin.reviews.shownAs', { name: review.authorName || t('admin.reviews.verified') })} · {t('admin.reviews.written', { when: dateTime(review.createTime) })}
+        {review.editTime && ` · ${t('admin.reviews.edited', { when: dateTime(review.editTime) })}`}
       </p>
       {review.title && <p><strong lang={review.language.toLowerCase()}>{review.title}</strong></p>}
       <p lang={review.language.toLowerCase()} className="backoffice__review-text">
@@ -127,23 +121,23 @@ function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (
       <div className="form-actions">
         {review.state !== 'approved' && (
           <button className="button" type="button" onClick={() => void onDecide(review, 'approve')}>
-            Approve
+            {t('admin.reviews.approve')}
           </button>
         )}
         {review.state !== 'rejected' && (
           <>
             <label className="field">
-              <span>Reason (audit log only)</span>
+              <span>{t('admin.reviews.reason')}</span>
               <select value={reason} onChange={(event) => setReason(event.currentTarget.value as RejectionReason)}>
                 {rejectionReasons.map((code) => (
                   <option key={code} value={code}>
-                    {reasonLabels[code]}
+                    {t(`admin.reviews.reason.${code}`)}
                   </option>
                 ))}
               </select>
             </label>
             <button className="button button--ghost" type="button" onClick={() => void onDecide(review, 'reject', reason)}>
-              Reject
+              {t('admin.reviews.reject')}
             </button>
           </>
         )}

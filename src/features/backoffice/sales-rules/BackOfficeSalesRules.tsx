@@ -1,18 +1,28 @@
 import type { FormEvent } from 'react';
 import { categories } from '@/features/catalog/catalog';
 import { payMethods } from '@/features/orders/orders';
-import { describeRule, type SalesRule } from '@/features/sales-rules/sales-rules';
+import type { SalesRule } from '@/features/sales-rules/sales-rules';
 import type { AgeCheckRegion } from '@/features/sales-rules/age-checks.service';
 import { ageCheckProviders } from '@/server/age-assurance/provider';
 import { adminCall } from '../admin-api';
-import { ErrorText, useAdminData } from '../ui';
+import type { Translate } from '@/lib/i18n/ui';
+import { ErrorText, useAdminData, useBackOfficeLanguage } from '../ui';
 
 /*
  * What may be sold where, and paid how (admins). Saving calls the same rules as the operator CLI
  * (`sales-rule`); the server checks everything again. See docs/decisions/077-sales-rules.md.
  */
 
+/** A rule in one line, in the operator's language. */
+function describeRule(rule: SalesRule, t: Translate): string {
+  const subject = rule.goodsId === null ? t('admin.salesRules.category', { category: rule.category ?? '' }) : t('admin.salesRules.product', { id: rule.goodsId });
+  const what = rule.payMethod ? `${rule.payMethod} · ${subject}` : subject;
+  const outcome = t(rule.allowed ? 'admin.salesRules.allowed' : rule.payMethod ? 'admin.salesRules.notCarried' : 'admin.salesRules.notSold');
+  return `#${rule.salesRuleId} ${what} → ${rule.region}: ${outcome}${rule.note ? ` (${rule.note})` : ''}`;
+}
+
 export default function BackOfficeSalesRules() {
+  const { t } = useBackOfficeLanguage();
   const { data, error, act } = useAdminData(() => Promise.all([adminCall<SalesRule[]>('/sales-rules'), adminCall<AgeCheckRegion[]>('/sales-rules/age-checks')]));
   const [rules, ageRegions] = data ?? [null, []];
 
@@ -34,34 +44,30 @@ export default function BackOfficeSalesRules() {
 
   return (
     <section aria-labelledby="sales-rules-title">
-      <h2 id="sales-rules-title">Sales rules</h2>
-      <p>
-        Whether a category (or one product) may be sold to a destination, and which payment methods may carry it there. A product&apos;s rule wins over its category&apos;s; a
-        state&apos;s (US-CA) over its country&apos;s (US) over every destination (*). No rule: sold, and every method takes it. Check the law of each destination and your
-        payment processors&apos; terms yourself: the demo rules are an example, not legal advice.
-      </p>
+      <h2 id="sales-rules-title">{t('admin.frame.section.salesRules')}</h2>
+      <p>{t('admin.salesRules.intro')}</p>
       <ErrorText error={error} />
       {rules === null ? (
-        <p>Loading…</p>
+        <p>{t('admin.frame.loading')}</p>
       ) : rules.length === 0 ? (
-        <p>No rules: everything is sold wherever the shop ships, with every payment method.</p>
+        <p>{t('admin.salesRules.none')}</p>
       ) : (
         <table className="data-table backoffice__table">
           <thead>
             <tr>
-              <th scope="col">Rule</th>
+              <th scope="col">{t('admin.salesRules.rule')}</th>
               <th scope="col">
-                <span className="visually-hidden">Actions</span>
+                <span className="visually-hidden">{t('admin.salesRules.actions')}</span>
               </th>
             </tr>
           </thead>
           <tbody>
             {rules.map((rule) => (
               <tr key={rule.salesRuleId}>
-                <td>{describeRule(rule)}</td>
+                <td>{describeRule(rule, t)}</td>
                 <td>
                   <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/sales-rules/delete', { salesRuleId: rule.salesRuleId }))}>
-                    Remove rule #{rule.salesRuleId}
+                    {t('admin.salesRules.remove', { id: rule.salesRuleId })}
                   </button>
                 </td>
               </tr>
@@ -69,10 +75,10 @@ export default function BackOfficeSalesRules() {
           </tbody>
         </table>
       )}
-      <form className="backoffice__form" aria-label="Set a sales rule" onSubmit={(event) => void submit(event)}>
+      <form className="backoffice__form" aria-label={t('admin.salesRules.setForm')} onSubmit={(event) => void submit(event)}>
         <div className="form-row">
           <label className="field">
-            <span>Category, or a product id</span>
+            <span>{t('admin.salesRules.subject')}</span>
             <input name="subject" required list="sales-rule-categories" />
             <datalist id="sales-rule-categories">
               {categories.map((category) => (
@@ -81,13 +87,13 @@ export default function BackOfficeSalesRules() {
             </datalist>
           </label>
           <label className="field">
-            <span>Destination (* everywhere, MY, US-CA)</span>
+            <span>{t('admin.salesRules.destination', { example: 'US-CA' })}</span>
             <input name="region" required maxLength={6} />
           </label>
           <label className="field">
-            <span>Payment method</span>
+            <span>{t('admin.salesRules.payMethod')}</span>
             <select name="payMethod" defaultValue="">
-              <option value="">(whether it is sold at all)</option>
+              <option value="">{t('admin.salesRules.anyMethod')}</option>
               {payMethods.map((method) => (
                 <option key={method} value={method}>
                   {method}
@@ -96,38 +102,38 @@ export default function BackOfficeSalesRules() {
             </select>
           </label>
           <label className="field">
-            <span>Rule</span>
+            <span>{t('admin.salesRules.rule')}</span>
             <select name="allowed" defaultValue="no">
-              <option value="no">refused</option>
-              <option value="yes">allowed</option>
+              <option value="no">{t('admin.salesRules.refused')}</option>
+              <option value="yes">{t('admin.salesRules.allowed')}</option>
             </select>
           </label>
           <label className="field">
-            <span>Why (for operators)</span>
+            <span>{t('admin.salesRules.note')}</span>
             <input name="note" maxLength={200} />
           </label>
         </div>
         <button type="submit" className="button">
-          Save rule
+          {t('admin.salesRules.save')}
         </button>
       </form>
 
-      <h3>Age checks by destination</h3>
-      <p>Every visitor confirms being 18 or older. A destination set here also needs the provider&apos;s age check before an order to it; only the outcome is stored.</p>
+      <h3>{t('admin.salesRules.ageTitle')}</h3>
+      <p>{t('admin.salesRules.ageIntro')}</p>
       <ul>
         {ageRegions.map((row) => (
           <li key={row.region}>
             {row.region}: {row.provider}{' '}
             <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/sales-rules/age-checks/save', { region: row.region, provider: null }))}>
-              No age check for {row.region}
+              {t('admin.salesRules.noAgeCheck', { region: row.region })}
             </button>
           </li>
         ))}
-        {ageRegions.length === 0 && <li>None: the 18+ confirmation everywhere.</li>}
+        {ageRegions.length === 0 && <li>{t('admin.salesRules.ageNone')}</li>}
       </ul>
       <form
         className="backoffice__form"
-        aria-label="Ask for an age check"
+        aria-label={t('admin.salesRules.askAge')}
         onSubmit={(event) => {
           event.preventDefault();
           const element = event.currentTarget;
@@ -137,11 +143,11 @@ export default function BackOfficeSalesRules() {
       >
         <div className="form-row">
           <label className="field">
-            <span>Destination (* everywhere, MY, US-TX)</span>
+            <span>{t('admin.salesRules.destination', { example: 'US-TX' })}</span>
             <input name="region" required maxLength={6} />
           </label>
           <label className="field">
-            <span>Provider</span>
+            <span>{t('admin.salesRules.provider')}</span>
             <select name="provider">
               {ageCheckProviders.map((provider) => (
                 <option key={provider} value={provider}>
@@ -152,7 +158,7 @@ export default function BackOfficeSalesRules() {
           </label>
         </div>
         <button type="submit" className="button">
-          Ask for an age check
+          {t('admin.salesRules.askAge')}
         </button>
       </form>
     </section>

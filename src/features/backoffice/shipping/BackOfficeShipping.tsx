@@ -3,7 +3,7 @@ import type { ShippingSetup, ShippingZone } from '@/features/shipping/shipping.s
 import { currencies, languages, type Currency } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';
 import { adminCall } from '../admin-api';
-import { ErrorText, useAdminData } from '../ui';
+import { ErrorText, useAdminData, useBackOfficeLanguage } from '../ui';
 
 /*
  * Shipping zones with their methods, and tax rates by destination (admins). Saving calls the same
@@ -52,22 +52,23 @@ function zoneBody(draft: ZoneDraft) {
 }
 
 export default function BackOfficeShipping() {
+  const { t } = useBackOfficeLanguage();
   const { data: setup, error, act } = useAdminData(() => adminCall<ShippingSetup>('/shipping'));
   const [editing, setEditing] = useState<ZoneDraft | null>(null);
 
-  if (!setup) return error ? <ErrorText error={error} /> : <p>Loading…</p>;
+  if (!setup) return error ? <ErrorText error={error} /> : <p>{t('admin.frame.loading')}</p>;
   return (
     <section className="backoffice__shipping">
-      <h2>Shipping zones</h2>
-      <p>A destination ships by the zone naming its state (US-CA), else its country (MY), else the zone of * (rest of world). The first method is the one checkout offers first.</p>
+      <h2>{t('admin.shipping.zones')}</h2>
+      <p>{t('admin.shipping.zonesIntro')}</p>
       <ErrorText error={error} />
       <table className="data-table">
         <thead>
           <tr>
-            <th scope="col">Zone</th>
-            <th scope="col">Regions</th>
-            <th scope="col">Methods</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('admin.shipping.zone')}</th>
+            <th scope="col">{t('admin.shipping.regions')}</th>
+            <th scope="col">{t('admin.shipping.methods')}</th>
+            <th scope="col">{t('admin.shipping.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -79,16 +80,16 @@ export default function BackOfficeShipping() {
                 {zone.methods.map((method) => (
                   <div key={method.shippingMethodId}>
                     {method.name.EN}: {amountsLine(method.prices)}
-                    {Object.keys(method.freeFrom).length > 0 && ` · free from ${amountsLine(method.freeFrom)}`}
+                    {Object.keys(method.freeFrom).length > 0 && ` · ${t('admin.shipping.freeFromLine', { amounts: amountsLine(method.freeFrom) })}`}
                   </div>
                 ))}
               </td>
               <td>
                 <button type="button" className="button button--small" onClick={() => setEditing(draftOf(zone))}>
-                  Edit {zone.name}
+                  {t('admin.shipping.editZone', { name: zone.name })}
                 </button>{' '}
                 <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/shipping/zone/delete', { shippingZoneId: zone.shippingZoneId }))}>
-                  Delete {zone.name}
+                  {t('admin.shipping.deleteZone', { name: zone.name })}
                 </button>
               </td>
             </tr>
@@ -96,20 +97,20 @@ export default function BackOfficeShipping() {
         </tbody>
       </table>
       <button type="button" className="button" onClick={() => setEditing({ name: '', regions: '', methods: [newMethod()] })}>
-        New zone
+        {t('admin.shipping.newZone')}
       </button>
       {editing && <ZoneEditor draft={editing} onChange={setEditing} onCancel={() => setEditing(null)} onSave={async () => (await act(() => adminCall('/shipping/zone/save', { zone: zoneBody(editing) }))) && setEditing(null)} />}
 
-      <h2>Tax rates</h2>
-      <p>Rates are not advice: set the taxes your own business owes where it sells. A state&apos;s rate wins over its country&apos;s.</p>
+      <h2>{t('admin.shipping.taxRates')}</h2>
+      <p>{t('admin.shipping.taxIntro')}</p>
       <table className="data-table">
         <thead>
           <tr>
-            <th scope="col">Destination</th>
-            <th scope="col">Rate</th>
-            <th scope="col">Name</th>
-            <th scope="col">Prices</th>
-            <th scope="col">Actions</th>
+            <th scope="col">{t('admin.shipping.destination')}</th>
+            <th scope="col">{t('admin.shipping.rate')}</th>
+            <th scope="col">{t('admin.shipping.taxName')}</th>
+            <th scope="col">{t('admin.shipping.prices')}</th>
+            <th scope="col">{t('admin.shipping.actions')}</th>
           </tr>
         </thead>
         <tbody>
@@ -120,10 +121,10 @@ export default function BackOfficeShipping() {
                 <td>{where}</td>
                 <td>{(rate.rateBasisPoints / 100).toFixed(2)} %</td>
                 <td>{rate.label}</td>
-                <td>{rate.included ? 'include it' : 'add it at checkout'}</td>
+                <td>{t(rate.included ? 'admin.shipping.includeIt' : 'admin.shipping.addAtCheckout')}</td>
                 <td>
                   <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/shipping/tax/delete', { country: rate.country, state: rate.state }))}>
-                    Remove {where}
+                    {t('admin.shipping.removeRate', { where })}
                   </button>
                 </td>
               </tr>
@@ -137,32 +138,33 @@ export default function BackOfficeShipping() {
 }
 
 function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; onChange: (draft: ZoneDraft) => void; onCancel: () => void; onSave: () => Promise<unknown> }) {
+  const { t } = useBackOfficeLanguage();
   const setMethod = (index: number, method: MethodDraft) => onChange({ ...draft, methods: draft.methods.map((current, at) => (at === index ? method : current)) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void onSave();
   };
   return (
-    <form className="backoffice__form" aria-label={draft.shippingZoneId ? `Edit zone ${draft.name}` : 'New zone'} onSubmit={submit}>
+    <form className="backoffice__form" aria-label={draft.shippingZoneId ? t('admin.shipping.editZoneForm', { name: draft.name }) : t('admin.shipping.newZone')} onSubmit={submit}>
       <label className="field">
-        <span>Zone name</span>
+        <span>{t('admin.shipping.zoneName')}</span>
         <input value={draft.name} maxLength={80} required onChange={(event) => onChange({ ...draft, name: event.target.value })} />
       </label>
       <label className="field">
-        <span>Regions (MY, US-HI, * for the rest of the world; spaces between)</span>
+        <span>{t('admin.shipping.regionsField')}</span>
         <input value={draft.regions} required onChange={(event) => onChange({ ...draft, regions: event.target.value })} />
       </label>
       {draft.methods.map((method, index) => (
         <fieldset key={method.shippingMethodId ?? `new-${index}`}>
-          <legend>Method {index + 1}</legend>
+          <legend>{t('admin.shipping.method', { number: index + 1 })}</legend>
           {languages.map((language) => (
             <div className="form-row" key={language}>
               <label className="field">
-                <span>Name ({language})</span>
+                <span>{t('admin.shipping.methodName', { language })}</span>
                 <input value={method.name[language]} maxLength={80} onChange={(event) => setMethod(index, { ...method, name: { ...method.name, [language]: event.target.value } })} />
               </label>
               <label className="field">
-                <span>Delivery time ({language})</span>
+                <span>{t('admin.shipping.deliveryTime', { language })}</span>
                 <input value={method.deliveryTime[language]} maxLength={80} onChange={(event) => setMethod(index, { ...method, deliveryTime: { ...method.deliveryTime, [language]: event.target.value } })} />
               </label>
             </div>
@@ -170,35 +172,35 @@ function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; o
           {currencies.map((currency) => (
             <div className="form-row" key={currency}>
               <label className="field">
-                <span>Price {currency} (empty: not offered)</span>
+                <span>{t('admin.shipping.price', { currency })}</span>
                 <input inputMode="decimal" value={method.prices[currency]} onChange={(event) => setMethod(index, { ...method, prices: { ...method.prices, [currency]: event.target.value } })} />
               </label>
               <label className="field">
-                <span>Free from {currency} (empty: never)</span>
+                <span>{t('admin.shipping.freeFrom', { currency })}</span>
                 <input inputMode="decimal" value={method.freeFrom[currency]} onChange={(event) => setMethod(index, { ...method, freeFrom: { ...method.freeFrom, [currency]: event.target.value } })} />
               </label>
             </div>
           ))}
           <label className="checkbox">
             <input type="checkbox" checked={method.discreetPackaging} onChange={(event) => setMethod(index, { ...method, discreetPackaging: event.target.checked })} />
-            Discreet packaging
+            {t('admin.shipping.discreet')}
           </label>
           {draft.methods.length > 1 && (
             <button type="button" className="button button--ghost button--small" onClick={() => onChange({ ...draft, methods: draft.methods.filter((_, at) => at !== index) })}>
-              Remove method {index + 1}
+              {t('admin.shipping.removeMethod', { number: index + 1 })}
             </button>
           )}
         </fieldset>
       ))}
       <div className="form-actions">
         <button type="button" className="button button--ghost" onClick={() => onChange({ ...draft, methods: [...draft.methods, newMethod()] })}>
-          Add a method
+          {t('admin.shipping.addMethod')}
         </button>
         <button type="submit" className="button">
-          Save zone
+          {t('admin.shipping.saveZone')}
         </button>
         <button type="button" className="button button--ghost" onClick={onCancel}>
-          Cancel
+          {t('admin.shipping.cancel')}
         </button>
       </div>
     </form>
@@ -206,6 +208,7 @@ function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; o
 }
 
 function TaxForm({ onSave }: { onSave: (taxRate: unknown) => Promise<boolean> }) {
+  const { t } = useBackOfficeLanguage();
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const element = event.currentTarget;
@@ -216,34 +219,34 @@ function TaxForm({ onSave }: { onSave: (taxRate: unknown) => Promise<boolean> })
     if (saved) element.reset();
   };
   return (
-    <form className="backoffice__form" aria-label="Set a tax rate" onSubmit={(event) => void submit(event)}>
+    <form className="backoffice__form" aria-label={t('admin.shipping.taxForm')} onSubmit={(event) => void submit(event)}>
       <div className="form-row">
         <label className="field">
-          <span>Country (MY)</span>
+          <span>{t('admin.shipping.country')}</span>
           <input name="country" required maxLength={2} />
         </label>
         <label className="field">
-          <span>State (CA; empty for the whole country)</span>
+          <span>{t('admin.shipping.state')}</span>
           <input name="state" maxLength={3} />
         </label>
         <label className="field">
-          <span>Rate %</span>
+          <span>{t('admin.shipping.ratePercent')}</span>
           <input name="rate" inputMode="decimal" required />
         </label>
         <label className="field">
-          <span>Name (SST, VAT, Sales tax)</span>
+          <span>{t('admin.shipping.labelField')}</span>
           <input name="label" required maxLength={20} />
         </label>
         <label className="field">
-          <span>Prices shown</span>
+          <span>{t('admin.shipping.pricesShown')}</span>
           <select name="included" defaultValue="yes">
-            <option value="yes">include the tax</option>
-            <option value="no">exclude it: added at checkout</option>
+            <option value="yes">{t('admin.shipping.includeTax')}</option>
+            <option value="no">{t('admin.shipping.excludeTax')}</option>
           </select>
         </label>
       </div>
       <button type="submit" className="button">
-        Save tax rate
+        {t('admin.shipping.saveTax')}
       </button>
     </form>
   );
