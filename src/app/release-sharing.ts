@@ -101,15 +101,14 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
       manifest = JSON.parse(body.toString('utf8')) as SharedManifest;
       const building = path.join(root, 'releases', `.${id}.following`);
       await rm(building, { recursive: true, force: true });
-      const folders = new Set<string>();
+      // Each folder made once; a file waits for its folder, which another lane may be making.
+      const folders = new Map<string, Promise<unknown>>();
       let downloaded = 0;
       await inBatches(Object.entries(manifest.files), 16, async ([file, digest]) => {
         const target = path.join(building, file);
         const folder = path.dirname(target);
-        if (!folders.has(folder)) {
-          folders.add(folder);
-          await mkdir(folder, { recursive: true });
-        }
+        if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
+        await folders.get(folder);
         if (served && servedFiles?.[file] === digest) return link(path.join(served, file), target);
         const bytes = await bucket.get(blobKey(digest));
         if (!bytes) throw new Error(`the file ${file} of release ${id} is missing from the bucket (${blobKey(digest)})`);
