@@ -22,7 +22,7 @@ import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { energyRoutes } from '@/features/energy/energy.routes';
-import { NEWSLETTER_FORM_BODY_PATHS, NEWSLETTER_FORM_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import { NEWSLETTER_ANY_ORIGIN_FORM_PATHS, NEWSLETTER_FORM_BODY_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { paymentRoutes } from '@/features/orders/payments.routes';
 import { privacyRoutes } from '@/features/privacy/privacy.routes';
@@ -157,7 +157,7 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
 function requireSameOriginOrJson(publicOrigin: string) {
   const check = csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin, secFetchSite: 'same-origin' });
   return createMiddleware<AppEnv>(async (c, next) => {
-    if (!NEWSLETTER_FORM_PATHS.some((path) => c.req.path.endsWith(path))) {
+    if (!NEWSLETTER_ANY_ORIGIN_FORM_PATHS.some((path) => c.req.path.endsWith(path))) {
       let allowed = false;
       await check(c, async () => {
         allowed = true;

@@ -12,12 +12,13 @@ import { renderNewsletterPage, type NewsletterPage } from './newsletter-page';
 import { subscribeBodySchema, type SubscribeBody } from './newsletter.schema';
 import { addSubscriber, confirmSubscriber, subscriberByToken, unsubscribe } from './newsletter.service';
 
-/** The paths the confirm and unsubscribe forms post to; app.ts lets form bodies through to them from anywhere (RFC 8058 posts one). */
-export const NEWSLETTER_FORM_PATHS = ['/mail/subscribers/confirm', '/mail/subscribers/unsubscribe'];
-/** Where the footer's form posts before the page's script has woken: a form body, from the shop's own pages only. */
-export const NEWSLETTER_SUBSCRIBE_FORM_PATH = '/mail/subscribers/subscribe';
-/** Every path that takes a form body. */
-export const NEWSLETTER_FORM_BODY_PATHS = [...NEWSLETTER_FORM_PATHS, NEWSLETTER_SUBSCRIBE_FORM_PATH];
+/** The paths the confirm and unsubscribe forms post to, from anywhere (a mail program posts the one-click unsubscribe, RFC 8058); their links carry their own token. */
+export const NEWSLETTER_ANY_ORIGIN_FORM_PATHS = ['/mail/subscribers/confirm', '/mail/subscribers/unsubscribe'];
+/**
+ * Every path that takes a form body: those, and where the footer's form posts before the page's
+ * script has woken (from the shop's own pages only).
+ */
+export const NEWSLETTER_FORM_BODY_PATHS = [...NEWSLETTER_ANY_ORIGIN_FORM_PATHS, '/mail/subscribers/subscribe'];
 
 export function newsletterRoutes(deps: ShopDeps) {
   const page = (c: Context<AppEnv>, language: Language, content: NewsletterPage, status: 200 | 400 | 404 | 429 = content.kind === 'unknown' ? 404 : 200) => {
