@@ -1,18 +1,20 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Coupon } from '@/features/coupons/coupons.schema';
 import { balanceOf, checkLedger } from '@/features/energy/energy.ledger';
 import type { OrderDetails } from '@/features/orders/orders.schema';
-import { coupons } from '@/server/db/schema';
+import { awaitingPayment } from '@/features/orders/orders';
+import { coupons, orders } from '@/server/db/schema';
 import { signUp, type Customer } from '../support/customers';
-import { deliveryAddress, setStock, stockOf } from '../support/orders';
+import { createOrder, deliveryAddress, setStock, stockOf } from '../support/orders';
 import { aGift, aShop, grantPoints, idOf } from '../support/fixtures';
 
 /*
  * Races through the API, as many browsers would run them (on PostgreSQL in CI: `.ci/run` runs the
  * server project with TEST_DATABASE_URL). The per-feature races (50 orders for 10 units in
  * orders.security.test.ts, 50 ledger spends in energy.ledger.test.ts, duplicate PayPal returns and
- * webhooks in paypal-checkout.test.ts) stay beside their features; these add gifts bought and claimed.
+ * webhooks in paypal-checkout.test.ts) stay beside their features; these add gifts bought and claimed,
+ * and one customer checking out the same cart from several tabs (docs/decisions/091).
  */
 
 const POINTS = 500;
@@ -60,5 +62,26 @@ describe('races on points and gifts', () => {
     const answers = await Promise.all(gifts.map((gift, index) => claim(friends[index]!, gift.code)));
     expect(answers.filter((answer) => answer.body.code === 1)).toHaveLength(3);
     expect(await stockOf(shop, ids['robe-s'])).toBe(0);
+  });
+});
+
+describe('races on the same cart', () => {
+  it('one customer checks out the same cart from ten tabs at once, 100 times: none fails, and no unit is lost or taken twice', async () => {
+    await setStock(shop, ids['robe-m'], 1000);
+    const customer = await signUp(shop);
+    const replies: { code: number }[] = [];
+    let asked = 0;
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        while (asked++ < 100) {
+          replies.push((await createOrder(shop, customer, { items: [{ goodsSpecificationId: ids['robe-m'], goodsQuantity: 1 }], deliveryAddress, payMethod: 'test' })).body);
+        }
+      }),
+    );
+    expect(replies.filter((reply) => reply.code !== 1)).toEqual([]);
+    // Each checkout closed the earlier open ones it found: the units still held are those of the orders left open.
+    const open = await shop.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, idOf(customer)), inArray(orders.status, awaitingPayment)));
+    expect(open.length).toBeGreaterThan(0);
+    expect((await stockOf(shop, ids['robe-m'])) + open.length).toBe(1000);
   });
 });

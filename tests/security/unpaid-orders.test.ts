@@ -1,4 +1,6 @@
+import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import { goods, specifications } from '@/server/db/schema';
 import type { OrderStatusInfo } from '@/features/orders/orders.schema';
 import { aCustomer, aLine, aShop } from '../support/fixtures';
 import { uniqueEmail } from '../support/customers';
@@ -53,6 +55,29 @@ it('gives the stock of an unpaid order back when its customer checks out the sam
   await startPayment(shop, customer, second.orderId);
   expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 1)] })).body.code).toBe(1);
   expect(await statusOf(customer, second.orderId)).toBe(2);
+});
+
+it("hands an unpaid order's units to one checkout of the same cart at a time, and never while its product is off sale", async () => {
+  await setStock(shop, shop.ids['robe-m'], 3);
+  const customer = fromAnAddress(await aCustomer(shop));
+  const first = await placeOrder(shop, customer, [aLine(shop, 'robe-m', 3)]);
+  // Two tabs check out the same cart again at once: one takes the first order's units, the other finds none.
+  const again = await Promise.all([0, 1].map(() => createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 3)] })));
+  expect(again.map((reply) => reply.body.code).sort()).toEqual([-231, 1]);
+  expect(await statusOf(customer, first.orderId)).toBe(3);
+  expect(await stockOf(shop, shop.ids['robe-m'])).toBe(0);
+
+  // Taken off sale meanwhile: the open order keeps its units, and the checkout is refused.
+  const open = again.find((reply) => reply.body.code === 1)!.body.data.orderId;
+  const [{ robe }] = (await shop.db.select({ robe: specifications.goodsId }).from(specifications).where(eq(specifications.id, shop.ids['robe-m']))) as [{ robe: number }];
+  await shop.db.update(goods).set({ onSale: false }).where(eq(goods.id, robe));
+  try {
+    expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 3)] })).body.code).toBe(-231);
+    expect(await statusOf(customer, open)).toBe(2);
+    expect(await stockOf(shop, shop.ids['robe-m'])).toBe(0);
+  } finally {
+    await shop.db.update(goods).set({ onSale: true }).where(eq(goods.id, robe));
+  }
 });
 
 it('limits the orders placed from one client address, guests included', async () => {

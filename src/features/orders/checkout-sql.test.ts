@@ -70,6 +70,26 @@ describe('one checkout completion', () => {
     expect(total).toBeLessThanOrEqual(MOST_STATEMENTS);
   });
 
+  it('checks out the same cart again in one statement that hands the earlier order its units and locks no size', async () => {
+    const customer = await aCustomer(shop);
+    const items = [aLine(shop, 'robe-s', 1)];
+    const first = await createOrder(shop, customer, { items }, { currency: 'USD' });
+    expect(first.body.code).toBe(1);
+    const stock = await stockOf(shop, items[0]!.goodsSpecificationId);
+    const phases: Record<string, string[]> = {};
+
+    counter.reset();
+    const again = await createOrder(shop, customer, { items }, { currency: 'USD' });
+    expect(again.body.code).toBe(1);
+    takePhase('createOrder of the same cart', phases);
+
+    const statements = phases['createOrder of the same cart']!;
+    expect(statements.filter((statement) => /^(BEGIN|COMMIT)/i.test(statement))).toEqual([]);
+    expect(statements.some((statement) => /for no key update/i.test(statement) && !/not exists \(select 1 from handed\)/i.test(statement))).toBe(false);
+    expect(statements.length).toBeLessThanOrEqual(4);
+    expect(await stockOf(shop, items[0]!.goodsSpecificationId)).toBe(stock);
+  });
+
   it("counts a guest checkout's transaction as the statements it is", async () => {
     counter.reset();
     const placed = await createOrder(shop, {}, { items: [aLine(shop, 'robe-s', 1)], email: `guest-${Date.now()}@example.com`, password: btoa('guest-pass-1') }, { currency: 'USD' });

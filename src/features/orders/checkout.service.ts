@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
 import { drawCode, findUserByCode, insertCustomer, prepareCustomer, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
@@ -8,10 +8,10 @@ import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
 import { refusalOf, rowsOf, type Executor } from '@/server/db/client';
-import { addresses, cartLines, orderLines, orders, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import { addresses, cartLines, goods, orderLines, orders, payments, specifications, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { reserveStockSql } from './order-stock';
-import { OrderStatus, totalOrder, type OrderTotals } from './orders';
+import { OrderStatus, awaitingPayment, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
 import { checkPayMethod, checkShopCurrency } from './payments.service';
@@ -37,11 +37,14 @@ type Buyer = { user: User } | { guest: NewCustomer };
 
 type PricedLine = CartLine & { unitPrice: number };
 
-/** -210 unknown, -231 taken down or short of stock, -222 not sold in the request's currency. */
-async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['items']): Promise<PricedLine[]> {
+/**
+ * -210 unknown, -231 taken down or short of stock, -222 not sold in the request's currency. `held`:
+ * the customer's earlier order of this very cart holds the units and hands them over (`insertPlacedOrder`).
+ */
+async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['items'], held = false): Promise<PricedLine[]> {
   const { list } = await priceItems(reader, items, 'refuse');
   return list.map((line) => {
-    if (!line.onSale || line.stock < line.goodsQuantity) throw new ShopError(ErrorCode.InsufficientStock);
+    if (!line.onSale || (!held && line.stock < line.goodsQuantity)) throw new ShopError(ErrorCode.InsufficientStock);
     if (line.unitPrice === null) throw new ShopError(ErrorCode.CurrencyNotPayable);
     return { ...line, unitPrice: line.unitPrice };
   });
@@ -186,14 +189,22 @@ export async function placeOrder(
   reader: CatalogReader,
   body: CreateOrderBody,
   signedIn: User | undefined,
-  now = new Date(),
-  /** The hash of the browser it is placed from (`shop_browser`), kept on a referred order for the self-referral check. */
-  browserHash: string | null = null,
+  {
+    now = new Date(),
+    browserHash = null,
+    handOver = null,
+  }: {
+    now?: Date;
+    /** The hash of the browser it is placed from (`shop_browser`), kept on a referred order for the self-referral check. */
+    browserHash?: string | null;
+    /** The customer's unpaid order of this same cart that this one supersedes, its payment never started (`checkUnpaidLimits`). */
+    handOver?: number | null;
+  } = {},
 ): Promise<{ order: OrderRow; user: User; lines: OrderLine[] }> {
   const { db, config } = deps;
   checkShopCurrency(deps, reader.currency);
   checkPayMethod(deps, body.payMethod, reader.currency);
-  const lines = await priceCheckout(reader, body.items);
+  const lines = await priceCheckout(reader, body.items, handOver !== null);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
   const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? { id: buyer.user.id, email: buyer.user.email } : { email: body.email });
@@ -246,11 +257,11 @@ export async function placeOrder(
   // and an address asked to become the default (which locks the customer's addresses), need one.
   if ('user' in buyer && body.deliveryAddress?.isDefault !== true) {
     const { user } = buyer;
-    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow }), user, lines: placedLines };
+    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow, handOver }), user, lines: placedLines };
   }
   return db.transaction(async (tx) => {
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
-    const placed = await insertPlacedOrder(tx, { ...order(user), keepCart: body.buyNow });
+    const placed = await insertPlacedOrder(tx, { ...order(user), keepCart: body.buyNow, handOver });
     if (body.deliveryAddress) await keepCheckoutAddress(tx, user.id, body.deliveryAddress);
     return { order: placed, user, lines: placedLines };
   });
@@ -267,10 +278,22 @@ export async function placeOrder(
  * Each part after the order starts only once the reservation has locked its sizes (in id order):
  * what concurrent checkouts wait for is always taken in the same order, and never held past the
  * statement.
+ *
+ * `handOver`, the customer's unpaid order of this same cart (payment never started), closes in the
+ * same statement and hands its units to the new order: the stock does not move, so checking out the
+ * same cart again locks no size (docs/decisions/091). When it has closed or started paying meanwhile,
+ * the units are reserved as for any order.
  */
 async function insertPlacedOrder(
   db: Executor,
-  { values, lines, now, keepAddress, keepCart = false }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined; keepCart?: boolean | undefined },
+  {
+    values,
+    lines,
+    now,
+    keepAddress,
+    keepCart = false,
+    handOver = null,
+  }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined; keepCart?: boolean | undefined; handOver?: number | null },
 ): Promise<OrderRow> {
   const orderedLines = lines.map((line) => ({
     specification_id: line.goodsSpecificationId,
@@ -282,23 +305,38 @@ async function insertPlacedOrder(
     quantity: line.goodsQuantity,
   }));
   const stock = lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity }));
-  const reservedAny = sql`exists (select 1 from reserved)`;
+  const sizes = `{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`;
+  const takenAny = sql`exists (select 1 from taken)`;
+  const handed =
+    handOver === null
+      ? sql`select null::int as id where false`
+      : sql`update ${orders} set status = ${OrderStatus.Closed}, cancelled_at = ${now}
+          where ${orders.id} = ${handOver} and ${orders.userId} = ${values.userId} and ${orders.kind} = 'goods'
+            and ${inArray(orders.status, awaitingPayment)}
+            and not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})
+          returning ${orders.id}`;
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const statement = sql`
-      with placed as (
+      with handed as (
+        ${handed}
+      ), placed as (
         ${db.insert(orders).values({ ...values, orderNo: drawOrderNo(now), createdAt: now }).onConflictDoNothing({ target: orders.orderNo }).returning().getSQL()}
       ), reserved as (
-        ${reserveStockSql(stock, sql`exists (select 1 from placed)`)}
+        ${reserveStockSql(stock, sql`exists (select 1 from placed) and not exists (select 1 from handed)`)}
+      ), kept as (
+        select ${specifications.id} from ${specifications} join ${goods} on ${goods.id} = ${specifications.goodsId}
+        where exists (select 1 from placed) and exists (select 1 from handed) and ${specifications.id} = any(${sizes}::int[]) and ${goods.onSale}
+      ), taken as (
+        select id from reserved union all select id from kept
       ), placed_lines as (
         insert into ${orderLines} (order_id, specification_id, goods_id, goods_name, specification_name, picture, unit_price, quantity)
-        select placed.id, reserved.id, line.goods_id, line.goods_name, line.specification_name, line.picture, line.unit_price, line.quantity
+        select placed.id, taken.id, line.goods_id, line.goods_name, line.specification_name, line.picture, line.unit_price, line.quantity
         from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
             as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
-          left join reserved on reserved.id = line.specification_id
+          left join taken on taken.id = line.specification_id
       )${keepCart ? sql`` : sql`, emptied as (
-        delete from ${cartLines} where ${reservedAny} and user_id = ${values.userId}
-          and specification_id = any(${`{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`}::int[])
-      )`}${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, reservedAny)})` : sql``}
+        delete from ${cartLines} where ${takenAny} and user_id = ${values.userId} and specification_id = any(${sizes}::int[])
+      )`}${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, takenAny)})` : sql``}
       select ${selectOrderColumns(sql`placed`)} from placed`;
     let rows: Record<string, unknown>[];
     try {

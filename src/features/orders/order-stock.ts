@@ -35,8 +35,9 @@ function combineLines(lines: StockLine[]): Map<number, number> {
 }
 
 /**
- * The update `reserveStock` runs, for a CTE, if `when` holds: it returns the id of each size it
- * reserved, so a size missing from its answer could not be (short of stock, off sale or gone).
+ * The update `reserveStock` runs, for a CTE, if `when` holds (it locks nothing otherwise): it returns
+ * the id of each size it reserved, so a size missing from its answer could not be (short of stock, off
+ * sale or gone).
  */
 export function reserveStockSql(lines: StockLine[], when: SQL): SQL {
   const wanted = combineLines(lines);
@@ -47,7 +48,7 @@ export function reserveStockSql(lines: StockLine[], when: SQL): SQL {
     from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
     where ${when} and ${specifications.id} = wanted.id and ${specifications.stock} >= wanted.quantity
       and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
-      and ${specifications.id} = any(array(select id from ${specifications} where id = any(${ids}::int[]) order by id for no key update))
+      and ${specifications.id} = any(array(select id from ${specifications} where ${when} and id = any(${ids}::int[]) order by id for no key update))
     returning ${specifications.id}`;
 }
 

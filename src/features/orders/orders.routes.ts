@@ -57,19 +57,21 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
         const { supersedes, sameCart } = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
         const browserHash = browserHashOf(c);
         // The same checkout placed again answers its open unpaid order (decision 079); the same cart
-        // otherwise closes its earlier unpaid orders in the new one's transaction, so a refusal keeps them.
+        // otherwise closes its earlier unpaid order in the new one's statement, handing its units over
+        // (decision 091), and any older one in the same transaction, so a refusal keeps them.
         const again = await findSameCheckout(deps.db, reader(c), body, customer, sameCart);
         if (again) {
           const others = supersedes.filter((id) => id !== again.id);
-          if (others.length > 0) await releaseSuperseded(deps.db, others);
+          if (others.length > 0) await deps.db.transaction((tx) => releaseSuperseded(tx, others));
           return ok(c, await describeOrder(deps.db, again, c.get('language')));
         }
+        const [handOver = null, ...older] = supersedes.toSorted((a, b) => b - a);
         const { order, user, lines } =
-          supersedes.length === 0
-            ? await placeOrder(deps, reader(c), body, customer, new Date(), browserHash)
+          older.length === 0
+            ? await placeOrder(deps, reader(c), body, customer, { browserHash, handOver })
             : await deps.db.transaction(async (tx) => {
-                await releaseSuperseded(tx, supersedes);
-                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, new Date(), browserHash);
+                await releaseSuperseded(tx, older, handOver);
+                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, { browserHash, handOver });
               });
         metrics.ordersCreated.inc();
         if (!customer) {

@@ -1,4 +1,4 @@
-import { and, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Currency } from '@/lib/locale';
@@ -69,9 +69,18 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
 
 /**
  * Closes the unpaid orders a checkout of the same cart supersedes (`checkUnpaidLimits`) whose payment
- * has still not started, returning their stock: in the checkout's transaction, so a refused checkout keeps them.
+ * has still not started, returning their stock, in the checkout's transaction, so a refused checkout
+ * keeps them. `handOver`, locked with them, is left to the checkout's statement, which hands its units
+ * to the new order (docs/decisions/091). The orders are locked first, in id order, as every
+ * concurrent checkout of the same cart locks them: two never wait for each other's.
  */
-export async function releaseSuperseded(tx: Executor, orderIds: number[], now = new Date()): Promise<void> {
+export async function releaseSuperseded(tx: Executor, orderIds: number[], handOver: number | null = null, now = new Date()): Promise<void> {
+  await tx
+    .select({ id: orders.id })
+    .from(orders)
+    .where(inArray(orders.id, handOver === null ? orderIds : [...orderIds, handOver]))
+    .orderBy(asc(orders.id))
+    .for('no key update');
   await closeAwaitingPayment(tx, and(inArray(orders.id, orderIds), notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))))!, now);
 }
 
