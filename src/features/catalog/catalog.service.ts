@@ -2,7 +2,7 @@ import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, sql, type S
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { CatalogueCache } from '@/server/db/catalogue-cache';
-import { rowsOf, type Executor } from '@/server/db/client';
+import { executeNamed, rowsOf, type Executor } from '@/server/db/client';
 import {
   comments,
   goods,
@@ -365,7 +365,7 @@ export async function loadProductsOfSpecifications(reader: CatalogReader, specif
     const products = [...(await readProducts(reader, sql`(select goods_id from ${specifications} where id = any(${asked}::int[]))`)).values()];
     return { products, stock: new Map(products.flatMap((product) => product.specifications.map((size) => [size.goodsSpecificationId, size.stock] as const))) };
   }
-  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(await reader.db.execute(sql`select id, goods_id, stock from ${specifications} where id = any(${asked}::int[])`));
+  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(await executeNamed(reader.db, sql`select id, goods_id, stock from ${specifications} where id = any(${asked}::int[])`));
   return { products: await loadProducts(reader, [...new Set(sizes.map((size) => size.goods_id))]), stock: new Map(sizes.map((size) => [size.id, size.stock])) };
 }
 

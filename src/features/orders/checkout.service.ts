@@ -7,7 +7,7 @@ import type { CartLine } from '@/features/cart/cart.schema';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
-import { refusalOf, rowsOf, type Executor } from '@/server/db/client';
+import { executeNamed, refusalOf, rowsOf, type Executor } from '@/server/db/client';
 import { addresses, cartLines, goods, orderLines, orders, payments, specifications, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { reserveStockSql } from './order-stock';
@@ -340,7 +340,7 @@ async function insertPlacedOrder(
       select ${selectOrderColumns(sql`placed`)} from placed`;
     let rows: Record<string, unknown>[];
     try {
-      rows = rowsOf<Record<string, unknown>>(await db.execute(statement));
+      rows = rowsOf<Record<string, unknown>>(await executeNamed(db, statement));
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal?.code === NOT_NULL_VIOLATION && refusal.table === 'order_lines' && refusal.column === 'specification_id') {

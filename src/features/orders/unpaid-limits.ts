@@ -3,7 +3,7 @@ import { countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
-import { rowsOf, type Database, type Executor } from '@/server/db/client';
+import { executeNamed, rowsOf, type Database, type Executor } from '@/server/db/client';
 import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { closeAwaitingPayment } from './order-stock';
@@ -38,7 +38,7 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
   if (checkout.userId !== undefined) {
     const cart = sameCart(checkout.items);
     const [held] = rowsOf<{ superseded: number[] | null; sameCart: number[] | null; orders: number; units: number }>(
-      await db.execute(sql`
+      await executeNamed(db, sql`
         select array_agg(id) filter (where superseded) as superseded,
                array_agg(id) filter (where same_cart) as "sameCart",
                count(*) filter (where not superseded)::int as orders,

@@ -2,8 +2,9 @@ import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import type { ExtractTablesWithRelations } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { createHash } from 'node:crypto';
+import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -49,6 +50,21 @@ export type Listening = {
 /** The rows of a raw `execute`: PGlite and node-postgres both answer `{ rows }`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+/**
+ * Runs a raw statement as a named prepared statement: PostgreSQL parses and plans a named statement
+ * once per connection (node-postgres prepares it on its first use there), where an unnamed one is
+ * parsed and planned on every call; the large statements of a checkout spent more of the database's
+ * time being planned than run (docs/decisions/091). The name is a digest of the text, so each
+ * distinct text is a statement of its own: use it where the text takes values as parameters, never
+ * spelled into it. PGlite runs it as any statement.
+ */
+export function executeNamed(db: Executor, statement: SQL): Promise<unknown> {
+  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
+  const query = dialect.sqlToQuery(statement);
+  const name = `n_${createHash('sha1').update(query.sql).digest('base64url')}`;
+  return session.prepareQuery(query, undefined, name, false).execute();
 }
 
 /** What PostgreSQL says of a statement it refused (PGlite and node-postgres both carry these fields). */

@@ -373,7 +373,10 @@ export const passwordResets = pgTable(
   (t) => [index('password_resets_user_idx').on(t.userId), index('password_resets_expires_idx').on(t.expiresAt)],
 );
 
-/** Fixed-window attempt counters shared by every API process (sign-in, register, reset, captcha). */
+/**
+ * Fixed-window attempt counters shared by every API process (sign-in, register, reset, captcha, checkout).
+ * Unlogged (migration 0024, docs/decisions/091): a crash empties them.
+ */
 export const rateLimitCounters = pgTable(
   'rate_limit_counters',
   {
