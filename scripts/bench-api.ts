@@ -25,7 +25,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
@@ -451,6 +451,7 @@ try {
   const loadAtEnd = os.loadavg();
   console.log(`  load average at the start: ${loadAtStart.toFixed(1)}; at the end: ${loadAtEnd.map((load) => load.toFixed(1)).join(', ')}`);
   if (values.save) {
+    mkdirSync(path.dirname(savedFigures), { recursive: true });
     writeFileSync(savedFigures, `${JSON.stringify({ date: new Date().toISOString().slice(0, 16).replace('T', ' '), load: Math.max(loadAtStart, loadAtEnd[0]!), columns }, null, 2)}\n`);
     console.log(`  saved in ${path.relative(process.cwd(), savedFigures)}`);
   }

@@ -13,8 +13,8 @@ import type { OrderRow } from './orders.service';
 /*
  * Stock held by unpaid orders (docs/decisions/075). An order reserves its units until it is paid or
  * closes, so orders nobody pays could keep a product sold out. What a customer and her client address
- * hold must stay within limits, and a checkout of the same cart again gives the customer's earlier
- * unpaid orders' stock back before it reserves.
+ * hold must stay within limits, and a checkout of the same cart again closes the customer's earlier
+ * unpaid order and takes over its units (docs/decisions/091).
  */
 
 type Checkout = { userId: number | undefined; address: string; items: { goodsSpecificationId: number; goodsQuantity: number }[] };
