@@ -2,19 +2,19 @@
 import { writeFile } from 'node:fs/promises';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { netlifyRedirects } from './src/build/netlify-redirects.ts';
 import { completeRelease } from './src/build/release.ts';
 import { rendererBundle } from './src/build/renderer-bundle.ts';
 import { pageHeaderSettings } from './src/lib/security-headers.ts';
 
-/** On Netlify the browser's /api/v1 calls are proxied to the API origin the pages were built from. */
-const apiProxy = () => ({
-  name: 'shop-api-proxy',
+/** On Netlify the browser's /api/v1 calls (and, with SHOP_PAGES_ORIGIN, the pages) are proxied to the shop (src/build/netlify-redirects.ts). */
+const netlifyProxy = () => ({
+  name: 'shop-netlify-proxy',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      const origin = process.env.SHOP_API_ORIGIN;
-      if (!origin) return;
-      await writeFile(new URL('_redirects', dir), `/api/v1/*  ${origin.replace(/\/$/, '')}/api/v1/:splat  200!\n`);
+      const redirects = netlifyRedirects(process.env);
+      if (redirects) await writeFile(new URL('_redirects', dir), redirects);
     },
   },
 });
@@ -78,7 +78,7 @@ const paintDirective = () => ({
 export default defineConfig({
   output: 'static',
   site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-  integrations: [react(), paintDirective(), apiProxy(), shopRelease(), rendererBundle()],
+  integrations: [react(), paintDirective(), netlifyProxy(), shopRelease(), rendererBundle()],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
