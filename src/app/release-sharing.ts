@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { link, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { desc, sql } from 'drizzle-orm';
+import { desc, inArray, sql } from 'drizzle-orm';
 import { purgeChangedPages, type CdnSettings } from '@/server/cdn/netlify-cache';
 import type { DatabaseHandle } from '@/server/db/client';
 import { publishedReleases } from '@/server/db/schema';
@@ -22,7 +22,8 @@ import { publishingSettled, releaseRecordFile, retireOldReleases, servedRelease,
  * already has and downloading the others, and switches to it as a publish does. A shop that starts
  * later does the same before deciding whether to build. One publish runs at a time across every
  * machine: it holds the database's advisory lock `publish`, and first catches up with the current
- * release, so that it renders only what changed since it.
+ * release, so that it renders only what changed since it. After a publish, the bucket is swept of the
+ * releases before the last three and of the files none of those names.
  */
 
 export const RELEASE_CHANNEL = 'site_release';
@@ -39,6 +40,8 @@ export type ReleaseSharing = {
   follow(): Promise<void>;
   /** Follows each release published from now on (serving shops). */
   listen(): Promise<void>;
+  /** Removes from the bucket the releases before the kept ones and the files no kept release names (after each publish, by itself). */
+  sweepBucket(): Promise<number>;
   close(): Promise<void>;
 };
 
@@ -49,10 +52,17 @@ export type SharingOptions = {
   cdn: CdnSettings | null;
   root: string;
   logger: Logger;
+  /** How old a file object no kept release names must be before the sweep removes it (`sweepBucket`). */
+  unnamedFilesKeptMs?: number;
 };
 
+/** Shared releases the bucket keeps: the current one, and two before it for a machine still following one. */
+export const KEPT_SHARED_RELEASES = 3;
+/** A file object a publish under way has uploaded is named by no release until it is shared: it is kept this long. */
+const UNNAMED_FILES_KEPT_MS = 60 * 60_000;
+
 export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
-  const { database, bucket, cdn, root, logger } = options;
+  const { database, bucket, cdn, root, logger, unnamedFilesKeptMs = UNNAMED_FILES_KEPT_MS } = options;
   let stopListening: (() => Promise<void>) | undefined;
   // Publishes and follows of this process one after the other: both switch the site folder's release.
   let queue: Promise<unknown> = Promise.resolve();
@@ -145,6 +155,41 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
     return uploaded.size;
   };
 
+  /**
+   * Removes what no kept release needs from the bucket: the releases before the last
+   * KEPT_SHARED_RELEASES (their manifests and rows) and every file object none of the kept ones names
+   * and older than `unnamedFilesKeptMs` (a removed page's, a failed publish's). A publish on another
+   * machine uploads its files before its release is named, hence the age; two sweeps at once remove
+   * the same objects, which is harmless. Answers how many objects it removed.
+   */
+  const sweepBucket = async (now = Date.now()) => {
+    if (!bucket) return 0;
+    const releases = await database.db.select({ id: publishedReleases.id }).from(publishedReleases).orderBy(desc(publishedReleases.publishedAt), desc(publishedReleases.id));
+    const kept = releases.slice(0, KEPT_SHARED_RELEASES).map((release) => release.id);
+    const retired = releases.slice(KEPT_SHARED_RELEASES).map((release) => release.id);
+    const named = new Set<string>();
+    for (const id of kept) {
+      const body = await bucket.get(manifestKey(id));
+      // A kept release that cannot be read: what it names is unknown, so nothing is removed.
+      if (!body) throw new Error(`the kept release ${id} is missing from the bucket (${manifestKey(id)})`);
+      for (const digest of Object.values((JSON.parse(body.toString('utf8')) as SharedManifest).files)) named.add(digest);
+    }
+    const unneeded: string[] = [];
+    for await (const object of bucket.list('site/files')) {
+      if (!named.has(object.key.slice(blobKey('').length)) && now - object.writtenAt.getTime() >= unnamedFilesKeptMs) unneeded.push(object.key);
+    }
+    await inBatches(unneeded, 16, (key) => bucket.remove(key));
+    for (const id of retired) await bucket.remove(manifestKey(id));
+    if (retired.length > 0) await database.db.delete(publishedReleases).where(inArray(publishedReleases.id, retired));
+    if (unneeded.length + retired.length > 0) logger.info({ files: unneeded.length, releases: retired.length }, 'swept the bucket of what no kept release needs');
+    return unneeded.length + retired.length;
+  };
+  // One sweep at a time in this process, after the publish that calls for it.
+  let sweeping: Promise<unknown> = Promise.resolve();
+  const sweepAfterPublish = () => {
+    sweeping = sweeping.then(() => sweepBucket()).catch((error: unknown) => logger.warn({ err: error }, 'sweeping the bucket of old releases failed; the next publish tries again'));
+  };
+
   return {
     follow: () => inTurn(catchUp),
     publish: (run) =>
@@ -166,6 +211,7 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
             const uploaded = await share(result.release, files, known, result.pages);
             result.stages.share = seconds(at);
             logger.info({ release: path.basename(result.release), uploaded }, 'release shared');
+            sweepAfterPublish();
           }
           const at = performance.now();
           await purge(changedFiles(beforeFiles, files));
@@ -180,9 +226,11 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
       const listening = await database.listen(RELEASE_CHANNEL, { notified: follow, hearing: (yes) => yes && follow() });
       stopListening = () => listening.stop();
     },
+    sweepBucket: () => sweepBucket(),
     async close() {
       await stopListening?.();
       await queue;
+      await sweeping;
     },
   };
 }

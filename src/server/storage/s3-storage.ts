@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { checkedKey, contentTypeOf, isValidStorageKey, mediaUrl, StorageError, type Storage, type StorageSettings } from './storage';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
@@ -21,6 +21,17 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
     responseChecksumValidation: 'WHEN_REQUIRED',
     requestHandler: { connectionTimeout: 5_000, requestTimeout: 30_000 },
   });
+  // A bucket's own requests (listing) go to `/<bucket>` without the slash the SDK adds by path: several
+  // S3-compatible servers (s3rver among them) sign that path without it and refuse the signature.
+  // Amazon S3 takes either; no object key ends in a slash.
+  client.middlewareStack.add(
+    (next) => async (args) => {
+      const request = args.request as { path?: string };
+      if (request.path && request.path.length > 1 && request.path.endsWith('/')) request.path = request.path.slice(0, -1);
+      return next(args);
+    },
+    { step: 'build', name: 'bucketPathWithoutSlash' },
+  );
   const Bucket = settings.bucket;
   const storage: Storage = {
     async put(key, body) {
@@ -50,6 +61,11 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
     async remove(key) {
       // Deleting an object that is not there succeeds.
       if (isValidStorageKey(key)) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+    },
+    async *list(prefix) {
+      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: `${checkedKey(prefix.replace(/\/+$/, ''))}/` })) {
+        for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, writtenAt: object.LastModified ?? new Date() };
+      }
     },
     url: mediaUrl,
     close: async () => client.destroy(),

@@ -60,6 +60,25 @@ describe.each(stores)('pictures kept in $name', ({ sharedBetweenMachines, start 
     await expect(storage.remove('goods/robe-1.png')).resolves.toBeUndefined();
   });
 
+  it('lists what is stored under a folder, with when each was written, and nothing beside it', async () => {
+    const { storage } = shop;
+    const listed = async (prefix: string) => {
+      const found: { key: string; writtenAt: Date }[] = [];
+      for await (const object of storage.list(prefix)) found.push(object);
+      return found.sort((a, b) => a.key.localeCompare(b.key));
+    };
+    expect(await listed('site/files')).toEqual([]);
+    const started = Date.now() - 60_000;
+    await storage.put('site/files/aa11', Buffer.from('one'));
+    await storage.put('site/files/bb/22', Buffer.from('two'));
+    await storage.put('site/filesystem.txt', Buffer.from('not in the folder'));
+    const found = await listed('site/files/');
+    expect(found.map((object) => object.key)).toEqual(['site/files/aa11', 'site/files/bb/22']);
+    for (const object of found) expect(object.writtenAt.getTime()).toBeGreaterThan(started);
+    for (const key of ['site/files/aa11', 'site/files/bb/22', 'site/filesystem.txt']) await storage.remove(key);
+    expect(await listed('site/files')).toEqual([]);
+  });
+
   it('refuses keys outside its own names, and finds nothing under them', async () => {
     const { storage } = shop;
     for (const key of ['../escape.png', 'Goods/Upper.png', '/rooted.png', 'goods//double.png', 'goods/../up.png']) {

@@ -1,4 +1,4 @@
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /**
@@ -13,11 +13,15 @@ export type Storage = {
   has(key: string): Promise<boolean>;
   /** Deletes the object; nothing happens when there is none (an erased customer's avatar). */
   remove(key: string): Promise<void>;
+  /** The objects stored under the folder-like `prefix` (`site/files`), in no particular order, with when each was written. */
+  list(prefix: string): AsyncIterable<StoredObject>;
   /** The public URL path the API serves the object at. */
   url(key: string): string;
   /** Lets go of connections (the shop is stopping). */
   close(): Promise<void>;
 };
+
+export type StoredObject = { key: string; writtenAt: Date };
 
 /** Where the pictures are kept, as the configuration says (config.ts). */
 export type StorageSettings =
@@ -87,6 +91,20 @@ export function createFolderStorage(root: string): Storage {
     },
     async remove(key) {
       if (isValidStorageKey(key)) await rm(resolve(key), { force: true });
+    },
+    async *list(prefix) {
+      const folder = resolve(prefix.replace(/\/+$/, ''));
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+        if (error.code === 'ENOENT') return [];
+        throw error;
+      });
+      for (const entry of entries) {
+        // A file `put` is still writing is not an object yet.
+        if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;
+        const file = path.join(entry.parentPath, entry.name);
+        const written = await stat(file).catch(() => null);
+        if (written) yield { key: path.relative(root, file).split(path.sep).join('/'), writtenAt: written.mtime };
+      }
     },
     url: mediaUrl,
     close: async () => {},
