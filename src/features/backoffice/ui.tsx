@@ -111,9 +111,9 @@ export function ConfirmStep({ id, question, confirm, cancel, onConfirm, onCancel
   );
 }
 
-/** A time as operators read it in the back office (`—` for none). */
-export const dateTime = (iso: string | null | undefined, timeStyle: 'short' | 'medium' = 'short') =>
-  iso ? new Date(iso).toLocaleString('en-GB', { dateStyle: 'medium', timeStyle }) : '—';
+/** A time as operators read it in the back office, in the language they picked (`t.languageTag`; `—` for none). */
+export const dateTime = (iso: string | null | undefined, languageTag: string, timeStyle: 'short' | 'medium' = 'short') =>
+  iso ? new Date(iso).toLocaleString(languageTag, { dateStyle: 'medium', timeStyle }) : '—';
 
 /** The strings of the sections in the shop's languages, every language's, so the operator can pick one. */
 export type SectionMessages = Record<Language, Messages>;

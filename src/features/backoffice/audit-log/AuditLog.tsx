@@ -85,7 +85,7 @@ export default function AuditLog() {
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td>{dateTime(entry.time)}</td>
+              <td>{dateTime(entry.time, t.languageTag)}</td>
               <td>{entry.actor}</td>
               <td className="mono">{entry.action}</td>
               <td className="mono">{entry.subject}</td>

@@ -4,7 +4,7 @@ import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
 import { OrdersTable, type OrderRow } from '../orders/orders-table';
 import type { Translate, UiMessageKey } from '@/lib/i18n/ui';
-import { ConfirmStep, dateTime as date, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
+import { ConfirmStep, dateTime, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 
 /* The Customers section: find a customer, see their orders, energy and friends, disable or enable the account. */
 
@@ -75,7 +75,7 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
                     </button>
                   </td>
                   <td>{customer.name}</td>
-                  <td>{date(customer.createTime)}</td>
+                  <td>{dateTime(customer.createTime, t.languageTag)}</td>
                   <td>{state(customer, t)}</td>
                 </tr>
               ))}
@@ -119,7 +119,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
       {customer && (
         <div className="backoffice__order">
           <p>
-            <strong>{state(customer, t)}</strong> · {customer.name} · {t('admin.customers.registeredOn', { when: date(customer.createTime) })} ·{' '}
+            <strong>{state(customer, t)}</strong> · {customer.name} · {t('admin.customers.registeredOn', { when: dateTime(customer.createTime, t.languageTag) })} ·{' '}
             {t('admin.customers.browsers', { count: customer.signedInBrowsers })} · {t('admin.customers.shareCode')} <span className="mono">{customer.shareCode}</span> ·{' '}
             {t('admin.customers.rebate', { rate: customer.rebateRate })} · {t('admin.customers.referredBy', { who: customer.referrer ?? t('admin.customers.nobody') })}
           </p>
@@ -176,7 +176,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
             <tbody>
               {customer.ledger.map((record) => (
                 <tr key={record.transactionNo}>
-                  <td>{date(record.time)}</td>
+                  <td>{dateTime(record.time, t.languageTag)}</td>
                   <td className="mono">{record.transactionNo}</td>
                   <td>{recordType(record.type, t)}</td>
                   <td className="backoffice__amount">{record.points > 0 ? `+${record.points}` : record.points}</td>
@@ -193,7 +193,7 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
                 <button type="button" className="link-button" onClick={() => onOpen(friend.id)}>
                   {friend.email}
                 </button>{' '}
-                — {friend.name}, {t('admin.customers.registeredOn', { when: date(friend.createTime) })}
+                — {friend.name}, {t('admin.customers.registeredOn', { when: dateTime(friend.createTime, t.languageTag) })}
               </li>
             ))}
           </ul>

@@ -10,7 +10,7 @@ export default function MailOutbox({ messages, canRetry }: { messages: SectionMe
   const { data: view, error, act } = useAdminData(() => adminCall<MailOutboxView>('/mail'));
   const retry = (mail: UnsentMail) => act(() => adminCall('/mail/retry', { id: mail.id }));
   const statusOf = (mail: UnsentMail) =>
-    mail.status === 'failed' ? t('admin.mail.failed', { time: dateTime(mail.settledAt) }) : t('admin.mail.waiting', { time: dateTime(mail.nextAttemptAt ?? mail.createdAt, 'medium') });
+    mail.status === 'failed' ? t('admin.mail.failed', { time: dateTime(mail.settledAt, t.languageTag) }) : t('admin.mail.waiting', { time: dateTime(mail.nextAttemptAt ?? mail.createdAt, t.languageTag, 'medium') });
 
   return (
     <section aria-labelledby="mail-outbox-title" lang={language.toLowerCase()}>
@@ -40,7 +40,7 @@ export default function MailOutbox({ messages, canRetry }: { messages: SectionMe
               <tr key={mail.id}>
                 <td>{t(`admin.mail.kind.${mail.kind}` as AnyMessageKey)}</td>
                 <td>{mail.recipient}</td>
-                <td>{dateTime(mail.createdAt)}</td>
+                <td>{dateTime(mail.createdAt, t.languageTag)}</td>
                 <td>{statusOf(mail)}</td>
                 <td className="backoffice__amount">{mail.attempts}</td>
                 <td>{mail.lastError ?? '—'}</td>

@@ -115,7 +115,7 @@ export default function BackOfficeOperators({ me }: { me: Me }) {
                   <td>{t(`admin.frame.role.${operator.role}`)}</td>
                   <td>{t(`admin.operators.state.${operator.state}`)}</td>
                   <td>{t(operator.secondFactor ? 'admin.operators.on' : 'admin.operators.off')}</td>
-                  <td>{dateTime(operator.createdAt)}</td>
+                  <td>{dateTime(operator.createdAt, t.languageTag)}</td>
                   <td className="backoffice__row-actions">
                     {operator.email.toLowerCase() === me.email.toLowerCase() ? (
                       <span>{t('admin.operators.you')}</span>

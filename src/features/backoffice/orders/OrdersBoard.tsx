@@ -128,6 +128,11 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmRefund, setConfirmRefund] = useState(false);
   const { t } = useBackOfficeLanguage();
+  // A status or reason in the operator's words; one the shop has no words for yet (a provider's new reason) as it came.
+  const named = (key: string, raw: string) => {
+    const words = t(key as UiMessageKey);
+    return words === key ? raw : words;
+  };
 
   useEffect(() => {
     adminCall<Details>(`/orders/details?orderNo=${encodeURIComponent(orderNo)}`).then(setOrder, (caught: Error) => setError(caught.message));
@@ -157,7 +162,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
       {order && (
         <div className="backoffice__order">
           <p>
-            <strong>{t(`orderStatus.${order.status}` as UiMessageKey)}</strong> · {t('admin.orders.placedPaid', { placed: dateTime(order.createTime), paid: dateTime(order.payTime) })} · {order.payMethod} · {order.email}
+            <strong>{t(`orderStatus.${order.status}` as UiMessageKey)}</strong> · {t('admin.orders.placedPaid', { placed: dateTime(order.createTime, t.languageTag), paid: dateTime(order.payTime, t.languageTag) })} · {order.payMethod} · {order.email}
           </p>
           <table className="data-table">
             <caption className="visually-hidden">{t('admin.orders.lines')}</caption>
@@ -194,7 +199,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           <ul>
             {order.payments.map((payment, index) => (
               <li key={index}>
-                {dateTime(payment.createTime)}: {payment.provider}/{payment.method} {formatMoney(payment.amount, payment.currency as Currency)} — {payment.status}
+                {dateTime(payment.createTime, t.languageTag)}: {payment.provider}/{payment.method} {formatMoney(payment.amount, payment.currency as Currency)} — {named(`admin.orders.paymentStatus.${payment.status}`, payment.status)}
               </li>
             ))}
             {order.payments.length === 0 && <li>{t('admin.orders.none')}</li>}
@@ -235,7 +240,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
               <ul>
                 {order.disputes.map((dispute) => (
                   <li key={dispute.disputeId}>
-                    {dateTime(dispute.createTime)}: {dispute.disputeId} ({dispute.reason}, {formatMoney(dispute.amount, order.currency)}) — {dispute.status}
+                    {dateTime(dispute.createTime, t.languageTag)}: {dispute.disputeId} ({named(`admin.orders.disputeReason.${dispute.reason}`, dispute.reason)}, {formatMoney(dispute.amount, order.currency)}) — {named(`admin.orders.disputeStatus.${dispute.status}`, dispute.status)}
                     {dispute.held && ` · ${t('admin.orders.disputeHeld')}`}
                   </li>
                 ))}
@@ -252,7 +257,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           <ul>
             {order.delivery.events.map((event, index) => (
               <li key={index}>
-                {dateTime(event.time)}: {event.text}
+                {dateTime(event.time, t.languageTag)}: {event.text}
               </li>
             ))}
           </ul>

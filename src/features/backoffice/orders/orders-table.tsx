@@ -44,7 +44,7 @@ export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: 
                 order.orderNo
               )}
             </td>
-            <td>{dateTime(order.createTime)}</td>
+            <td>{dateTime(order.createTime, t.languageTag)}</td>
             <td>
               {named(`orderStatus.${order.status}`, statusName(order.status))}
               {order.paymentNote && <div className="backoffice__payment-note">{order.paymentNote}</div>}

@@ -23,10 +23,10 @@ type PublishStatus = {
   hook: boolean;
 };
 
-const time = (iso?: string) => dateTime(iso, 'medium');
 
 export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   const { t } = useBackOfficeLanguage();
+  const time = (iso?: string) => dateTime(iso, t.languageTag, 'medium');
   const [status, setStatus] = useState<PublishStatus | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [full, setFull] = useState(false);
@@ -188,7 +188,7 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
           <tbody>
             {changes.map((change, index) => (
               <tr key={index}>
-                <td>{dateTime(change.time)}</td>
+                <td>{dateTime(change.time, t.languageTag)}</td>
                 <td>{change.actor}</td>
                 <td>{namedChanges.has(change.action) ? t(`admin.publish.change.${change.action}` as UiMessageKey) : change.action}</td>
                 <td className="mono">{change.subject}</td>

@@ -111,8 +111,8 @@ function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (
       </h2>
       <p className="field-hint">
         {t('admin.reviews.review', { id: review.commentId })} · {t(`admin.reviews.state.${review.state}`)} · {languageNames[review.language]} · {t(review.verified ? 'admin.reviews.verified' : 'admin.reviews.notVerified')} ·{' '}
-        {t('admin.reviews.shownAs', { name: review.authorName || t('admin.reviews.verified') })} · {t('admin.reviews.written', { when: dateTime(review.createTime) })}
-        {review.editTime && ` · ${t('admin.reviews.edited', { when: dateTime(review.editTime) })}`}
+        {t('admin.reviews.shownAs', { name: review.authorName || t('admin.reviews.verified') })} · {t('admin.reviews.written', { when: dateTime(review.createTime, t.languageTag) })}
+        {review.editTime && ` · ${t('admin.reviews.edited', { when: dateTime(review.editTime, t.languageTag) })}`}
       </p>
       {review.title && <p><strong lang={review.language.toLowerCase()}>{review.title}</strong></p>}
       <p lang={review.language.toLowerCase()} className="backoffice__review-text">
