@@ -42,24 +42,30 @@ const shopRelease = () => ({
  * Astro's renderer) and the shop's (ky, the stores, the header's parts, the start-up script's
  * modules): as a few dozen small modules it cost a request each, discovered one import level at a
  * time, and gzip compressed them apart. Two, not one: each is evaluated in its own task, so neither
- * blocks the main thread as long as both would together (docs/decisions/064). Islands, dialogs and
- * page-specific code keep their own chunks.
+ * blocks the main thread as long as both would together (docs/decisions/064). What the purchase form,
+ * the product list and the cart share is a third. Islands, dialogs and page-specific code keep their
+ * own chunks.
  */
 const reactModules = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;
 const shellModules = new RegExp(
   [
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/](react|persistent)|ky)[\\/]`,
     String.raw`src[\\/]lib[\\/](api-client|site\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
-    String.raw`src[\\/]features[\\/](shell[\\/](boot|shell\.store)|auth[\\/](user\.store|auth)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
+    String.raw`src[\\/]features[\\/](shell[\\/](boot|shell\.store|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
     String.raw`src[\\/]components[\\/]Icon\.tsx$`,
     String.raw`rolldown[\\/]runtime|vite[\\/]preload-helper`,
   ].join('|'),
+);
+/** What the purchase form, the product list and the cart share: one chunk rather than six of a few hundred bytes each. */
+const purchaseModules = new RegExp(
+  String.raw`src[\\/](lib[\\/]money|features[\\/](catalog[\\/]live-stock|cart[\\/]QuantityStepper|delivery[\\/](DeliverTo|delivery-countries|destination\.store)))\.tsx?$`,
 );
 const shellChunks = {
   codeSplitting: {
     groups: [
       { name: 'react', test: (/** @type {string} */ id) => reactModules.test(id) },
       { name: 'shell', test: (/** @type {string} */ id) => shellModules.test(id) },
+      { name: 'purchase', test: (/** @type {string} */ id) => purchaseModules.test(id) },
     ],
   },
 };

@@ -142,8 +142,8 @@ describe('cart and account in the browser', () => {
     const page = await shop.newPage();
     await page.goto('/productsList');
     const footer = page.locator('footer');
-    await footer.waitFor({ state: 'visible' });
-    // The form's island wakes when the browser is idle: this test is of the awake form.
+    // The form's island wakes when it comes into view (before, the form posts without it): this test is of the awake form.
+    await footer.scrollIntoViewIfNeeded();
     await footer.locator('astro-island:not([ssr])').waitFor({ state: 'attached' });
     const subscribe = async () => {
       await footer.getByLabel('Your name').fill('Aisyah');

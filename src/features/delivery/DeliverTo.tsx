@@ -1,6 +1,6 @@
 import type { Language } from '@/lib/locale';
 import type { Translate } from '@/lib/i18n/ui';
-import { deliveryCountries, nameIn } from './delivery-areas';
+import { deliveryCountryNames, nameIn } from './delivery-countries';
 import { setDestination, type Destination } from './destination.store';
 
 type Props = { destination: Destination | null; language: Language; t: Translate };
@@ -18,7 +18,7 @@ export function DeliverTo({ destination, language, t }: Props) {
         }}
       >
         {!destination && <option value="">{t('product.chooseCountry')}</option>}
-        {deliveryCountries.map((country) => (
+        {deliveryCountryNames.map((country) => (
           <option key={country.code} value={country.code}>{nameIn(country.name, language)}</option>
         ))}
       </select>
@@ -28,6 +28,6 @@ export function DeliverTo({ destination, language, t }: Props) {
 
 /** The country's name in `language`, for "Not available for delivery to …". */
 export const countryName = (code: string, language: Language) => {
-  const country = deliveryCountries.find((candidate) => candidate.code === code);
+  const country = deliveryCountryNames.find((candidate) => candidate.code === code);
   return country ? nameIn(country.name, language) : code;
 };

@@ -1,4 +1,5 @@
 import type { Language } from '@/lib/locale';
+import { deliveryCountryNames, nameIn, type AreaName } from './delivery-countries';
 
 /*
  * Where the shop delivers: countries (ISO 3166-1 alpha-2) with their states or provinces (ISO 3166-2
@@ -6,8 +7,9 @@ import type { Language } from '@/lib/locale';
  * Chinese reader expects Chinese.
  */
 
-type AreaName = string | (Partial<Record<Language, string>> & { EN: string });
 type Area = { code: string; name: AreaName };
+
+const countryName = (code: string) => deliveryCountryNames.find((country) => country.code === code)!.name;
 export type DeliveryCountry = Area & { zipCode: RegExp; states: Area[] };
 
 const areas = (entries: [code: string, name: AreaName][]): Area[] => entries.map(([code, name]) => ({ code, name }));
@@ -15,7 +17,7 @@ const areas = (entries: [code: string, name: AreaName][]): Area[] => entries.map
 export const deliveryCountries: DeliveryCountry[] = [
   {
     code: 'US',
-    name: { EN: 'United States', ZH: '美国', MS: 'Amerika Syarikat' },
+    name: countryName('US'),
     zipCode: /^\d{5}(-\d{4})?$/,
     states: areas([
       ['AL', 'Alabama'], ['AK', 'Alaska'], ['AZ', 'Arizona'], ['AR', 'Arkansas'], ['CA', 'California'],
@@ -33,7 +35,7 @@ export const deliveryCountries: DeliveryCountry[] = [
   },
   {
     code: 'MY',
-    name: { EN: 'Malaysia', ZH: '马来西亚', MS: 'Malaysia' },
+    name: countryName('MY'),
     zipCode: /^\d{5}$/,
     states: areas([
       ['01', 'Johor'], ['02', 'Kedah'], ['03', 'Kelantan'], ['04', 'Melaka'], ['05', 'Negeri Sembilan'],
@@ -44,7 +46,7 @@ export const deliveryCountries: DeliveryCountry[] = [
   },
   {
     code: 'CN',
-    name: { EN: 'China', ZH: '中国', MS: 'China' },
+    name: countryName('CN'),
     zipCode: /^\d{6}$/,
     states: areas([
       ['BJ', { EN: 'Beijing', ZH: '北京' }], ['TJ', { EN: 'Tianjin', ZH: '天津' }], ['HE', { EN: 'Hebei', ZH: '河北' }],
@@ -62,7 +64,7 @@ export const deliveryCountries: DeliveryCountry[] = [
   },
 ];
 
-export const nameIn = (name: AreaName, language: Language) => (typeof name === 'string' ? name : (name[language] ?? name.EN));
+export { nameIn };
 
 export const findCountry = (code: string) => deliveryCountries.find((country) => country.code === code);
 export const findState = (country: DeliveryCountry, code: string) => country.states.find((state) => state.code === code);
