@@ -52,17 +52,18 @@ export type SharingOptions = {
   cdn: CdnSettings | null;
   root: string;
   logger: Logger;
-  /** How old a file object no kept release names must be before the sweep removes it (`sweepBucket`). */
-  unnamedFilesKeptMs?: number;
 };
 
 /** Shared releases the bucket keeps: the current one, and two before it for a machine still following one. */
 export const KEPT_SHARED_RELEASES = 3;
-/** A file object a publish under way has uploaded is named by no release until it is shared: it is kept this long. */
+/**
+ * A file object a publish under way has uploaded is named by no release until it is shared: it is
+ * kept this long. The bucket's files are listed at most this often by a process, since none younger goes.
+ */
 const UNNAMED_FILES_KEPT_MS = 60 * 60_000;
 
 export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
-  const { database, bucket, cdn, root, logger, unnamedFilesKeptMs = UNNAMED_FILES_KEPT_MS } = options;
+  const { database, bucket, cdn, root, logger } = options;
   let stopListening: (() => Promise<void>) | undefined;
   // Publishes and follows of this process one after the other: both switch the site folder's release.
   let queue: Promise<unknown> = Promise.resolve();
@@ -158,25 +159,22 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
   /**
    * Removes what no kept release needs from the bucket: the releases before the last
    * KEPT_SHARED_RELEASES (their manifests and rows) and every file object none of the kept ones names
-   * and older than `unnamedFilesKeptMs` (a removed page's, a failed publish's). A publish on another
+   * and older than UNNAMED_FILES_KEPT_MS (a removed page's, a failed publish's). A publish on another
    * machine uploads its files before its release is named, hence the age; two sweeps at once remove
-   * the same objects, which is harmless. Answers how many objects it removed.
+   * the same objects, which is harmless. Listing the files (90,000 at 10,000 products) waits until
+   * UNNAMED_FILES_KEPT_MS after this process last did. Answers how many objects it removed.
    */
-  const sweepBucket = async (now = Date.now()) => {
+  let filesListedAt = -Infinity;
+  const sweepBucket = async () => {
     if (!bucket) return 0;
+    const now = Date.now();
     const releases = await database.db.select({ id: publishedReleases.id }).from(publishedReleases).orderBy(desc(publishedReleases.publishedAt), desc(publishedReleases.id));
     const kept = releases.slice(0, KEPT_SHARED_RELEASES).map((release) => release.id);
     const retired = releases.slice(KEPT_SHARED_RELEASES).map((release) => release.id);
-    const named = new Set<string>();
-    for (const id of kept) {
-      const body = await bucket.get(manifestKey(id));
-      // A kept release that cannot be read: what it names is unknown, so nothing is removed.
-      if (!body) throw new Error(`the kept release ${id} is missing from the bucket (${manifestKey(id)})`);
-      for (const digest of Object.values((JSON.parse(body.toString('utf8')) as SharedManifest).files)) named.add(digest);
-    }
     const unneeded: string[] = [];
-    for await (const object of bucket.list('site/files')) {
-      if (!named.has(object.key.slice(blobKey('').length)) && now - object.writtenAt.getTime() >= unnamedFilesKeptMs) unneeded.push(object.key);
+    if (now - filesListedAt >= UNNAMED_FILES_KEPT_MS) {
+      unneeded.push(...(await unnamedFiles(bucket, kept, now)));
+      filesListedAt = now;
     }
     await inBatches(unneeded, 16, (key) => bucket.remove(key));
     for (const id of retired) await bucket.remove(manifestKey(id));
@@ -226,13 +224,29 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
       const listening = await database.listen(RELEASE_CHANNEL, { notified: follow, hearing: (yes) => yes && follow() });
       stopListening = () => listening.stop();
     },
-    sweepBucket: () => sweepBucket(),
+    sweepBucket,
     async close() {
       await stopListening?.();
       await queue;
       await sweeping;
     },
   };
+}
+
+/** The file objects none of the `kept` releases names, older than UNNAMED_FILES_KEPT_MS. */
+async function unnamedFiles(bucket: Storage, kept: string[], now: number): Promise<string[]> {
+  const named = new Set<string>();
+  for (const id of kept) {
+    const body = await bucket.get(manifestKey(id));
+    // A kept release that cannot be read: what it names is unknown, so nothing is removed.
+    if (!body) throw new Error(`the kept release ${id} is missing from the bucket (${manifestKey(id)})`);
+    for (const digest of Object.values((JSON.parse(body.toString('utf8')) as SharedManifest).files)) named.add(digest);
+  }
+  const unneeded: string[] = [];
+  for await (const object of bucket.list('site/files')) {
+    if (!named.has(object.key.slice(blobKey('').length)) && now - object.writtenAt.getTime() >= UNNAMED_FILES_KEPT_MS) unneeded.push(object.key);
+  }
+  return unneeded;
 }
 
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(2));

@@ -4,7 +4,7 @@ import { encodePassword } from '@/features/auth/auth';
 import { $signedIn } from '@/features/auth/user.store';
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
-import { createTranslator, type AnyMessageKey, type Messages } from '@/lib/i18n/ui';
+import { createTranslator, wordsOr, type Messages } from '@/lib/i18n/ui';
 import { limits } from '@/lib/validation';
 import { passwordFieldForCode, validatePasswordField, type PasswordField, type PasswordValues } from './profile-form';
 
@@ -51,8 +51,7 @@ export default function ChangePasswordForm({ messages }: { messages: Messages })
       setDone(true);
       return;
     }
-    const key = `code.${result.code}` as AnyMessageKey;
-    setErrors({ [passwordFieldForCode(result.code)]: t(key) === key ? result.message : t(key) });
+    setErrors({ [passwordFieldForCode(result.code)]: wordsOr(t, `code.${result.code}`, result.message) });
   }
 
   return (

@@ -5,7 +5,7 @@ import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/car
 import { isSharePending, openPendingShare, rememberPendingShare } from '@/features/referral/share.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession } from '@/lib/browser-storage';
-import type { AnyMessageKey, Translate } from '@/lib/i18n/ui';
+import { wordsOr, type AnyMessageKey, type Translate } from '@/lib/i18n/ui';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
 import { welcome } from './welcome';
 import { loadUser, register, saveShopState, signIn } from './user.store';
@@ -77,11 +77,7 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
     if (type === 'reset' && (result.code === -232 || result.code === -233)) setCaptchaVersion(Date.now());
   }
 
-  const messageFor = (result: ApiResult<unknown>) => {
-    const key = `code.${result.code}` as AnyMessageKey;
-    const translated = t(key);
-    return translated === key ? result.message : translated;
-  };
+  const messageFor = (result: ApiResult<unknown>) => wordsOr(t, `code.${result.code}`, result.message);
 
   function send(): Promise<ApiResult<unknown>> {
     const email = values.email.trim();

@@ -15,6 +15,12 @@ export type Translate = ((key: AnyMessageKey, params?: Record<string, string | n
 
 export const uiDictionaries: Record<Language, UiDictionary> = { EN: uiEn, ZH: uiZh, MS: uiMs };
 
+/** The words of `key`, or `fallback` for a key the dictionaries do not have (a code or status the shop has no words for yet). */
+export function wordsOr(t: Translate, key: string, fallback: string): string {
+  const words = t(key as AnyMessageKey);
+  return words === key ? fallback : words;
+}
+
 /** Every string of a language, merged once (a build renders thousands of pages per language). */
 const merged = new Map<Language, Record<string, string>>();
 const allStrings = (language: Language) => {

@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { OrderStatus, refundable, statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney, parseMajorUnits } from '@/lib/money';
-import type { UiMessageKey } from '@/lib/i18n/ui';
+import { wordsOr, type UiMessageKey } from '@/lib/i18n/ui';
 import { currencies, type Currency } from '@/lib/locale';
 import { adminCall } from '../admin-api';
 import { may, type OperatorRole } from '../operators/operators';
@@ -128,11 +128,6 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
   const [notice, setNotice] = useState<string | null>(null);
   const [confirmRefund, setConfirmRefund] = useState(false);
   const { t } = useBackOfficeLanguage();
-  // A status or reason in the operator's words; one the shop has no words for yet (a provider's new reason) as it came.
-  const named = (key: string, raw: string) => {
-    const words = t(key as UiMessageKey);
-    return words === key ? raw : words;
-  };
 
   useEffect(() => {
     adminCall<Details>(`/orders/details?orderNo=${encodeURIComponent(orderNo)}`).then(setOrder, (caught: Error) => setError(caught.message));
@@ -199,7 +194,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
           <ul>
             {order.payments.map((payment, index) => (
               <li key={index}>
-                {dateTime(payment.createTime, t.languageTag)}: {payment.provider}/{payment.method} {formatMoney(payment.amount, payment.currency as Currency)} — {named(`admin.orders.paymentStatus.${payment.status}`, payment.status)}
+                {dateTime(payment.createTime, t.languageTag)}: {payment.provider}/{payment.method} {formatMoney(payment.amount, payment.currency as Currency)} — {wordsOr(t, `admin.orders.paymentStatus.${payment.status}`, payment.status)}
               </li>
             ))}
             {order.payments.length === 0 && <li>{t('admin.orders.none')}</li>}
@@ -240,7 +235,7 @@ function OrderPanel({ orderNo, role, onClose, onChanged }: { orderNo: string; ro
               <ul>
                 {order.disputes.map((dispute) => (
                   <li key={dispute.disputeId}>
-                    {dateTime(dispute.createTime, t.languageTag)}: {dispute.disputeId} ({named(`admin.orders.disputeReason.${dispute.reason}`, dispute.reason)}, {formatMoney(dispute.amount, order.currency)}) — {named(`admin.orders.disputeStatus.${dispute.status}`, dispute.status)}
+                    {dateTime(dispute.createTime, t.languageTag)}: {dispute.disputeId} ({wordsOr(t, `admin.orders.disputeReason.${dispute.reason}`, dispute.reason)}, {formatMoney(dispute.amount, order.currency)}) — {wordsOr(t, `admin.orders.disputeStatus.${dispute.status}`, dispute.status)}
                     {dispute.held && ` · ${t('admin.orders.disputeHeld')}`}
                   </li>
                 ))}

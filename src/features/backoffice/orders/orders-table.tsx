@@ -1,7 +1,7 @@
 import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
 import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/locale';
-import type { UiMessageKey } from '@/lib/i18n/ui';
+import { wordsOr } from '@/lib/i18n/ui';
 import { dateTime, useBackOfficeLanguage } from '../ui';
 
 /* Orders as the back office lists them: on the orders board and on a customer's page. */
@@ -13,11 +13,6 @@ export const statusName = (status: number) => statusNames[status as OrderStatusV
 /** One row per order; with `onOpen` the order number opens it, and the board's rows name the customer. */
 export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: OrderRow[]; onOpen?: (orderNo: string) => void; withCustomer?: boolean }) {
   const { t } = useBackOfficeLanguage();
-  /** A key's words, or `fallback` for a value the dictionaries do not name. */
-  const named = (key: string, fallback: string) => {
-    const text = t(key as UiMessageKey);
-    return text === key ? fallback : text;
-  };
   return (
     <table className="data-table backoffice__table">
       <thead>
@@ -46,11 +41,11 @@ export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: 
             </td>
             <td>{dateTime(order.createTime, t.languageTag)}</td>
             <td>
-              {named(`orderStatus.${order.status}`, statusName(order.status))}
+              {wordsOr(t, `orderStatus.${order.status}`, statusName(order.status))}
               {order.paymentNote && <div className="backoffice__payment-note">{order.paymentNote}</div>}
               {order.salesRuleNote && <div className="backoffice__payment-note">{order.salesRuleNote}</div>}
             </td>
-            <td>{named(`admin.ordersTable.kind.${order.kind}`, order.kind)}</td>
+            <td>{wordsOr(t, `admin.ordersTable.kind.${order.kind}`, order.kind)}</td>
             {withCustomer && <td>{order.email}</td>}
             <td className="backoffice__amount">{formatMoney(order.payAmount, order.currency)}</td>
           </tr>
