@@ -5,6 +5,8 @@ import { type CartSku } from './fixtures/cart-catalog';
 import { aShop } from '../../../tests/support/fixtures';
 import { placeOrder } from '../../../tests/support/orders';
 import { countStatements } from '../../../tests/support/sql-counter';
+import { startJobs } from '@/app/jobs/scheduler';
+import { createLogger } from '@/server/logger';
 
 const shop = await aShop({ catalog: 'small' });
 const { ids } = shop;
@@ -118,6 +120,24 @@ describe("a customer's cart", () => {
     try {
       const cart = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
       expect(cart.body.data.list.map((line) => line.goodsSpecificationId)).toEqual([ids['oil-usd-only'], ids['robe-m'], ids['robe-s']]);
+      expect(counter.statements).toHaveLength(shop.databaseKind === 'pglite' ? 0 : 1);
+    } finally {
+      counter.stop();
+    }
+  });
+
+  it('keeps the cart read through a round of the background jobs that found nothing due (docs/decisions/090)', async () => {
+    const customer = await signUp(shop);
+    await shop.post('/shoppingcart/addShoppingCart', item('robe-m', 1), as(customer));
+    const roundOfJobs = () => startJobs({ ...shop.operator, logger: createLogger('silent') }).stop();
+    await roundOfJobs();
+    await shop.get('/shoppingcart/queryShoppingCartList', as(customer));
+
+    await roundOfJobs();
+    const counter = countStatements(shop);
+    try {
+      const cart = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
+      expect(quantities(cart.body.data)).toEqual({ [ids['robe-m']]: 1 });
       expect(counter.statements).toHaveLength(shop.databaseKind === 'pglite' ? 0 : 1);
     } finally {
       counter.stop();
