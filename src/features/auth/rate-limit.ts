@@ -1,11 +1,11 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { inArray, lt, sql } from 'drizzle-orm';
+import { inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Config } from '@/server/config';
-import type { Executor } from '@/server/db/client';
+import { rowsOf, type Executor } from '@/server/db/client';
 import { rateLimitCounters } from '@/server/db/schema';
 import type { AppEnv } from '@/server/http/context';
 import { ShopError } from '@/server/http/errors';
@@ -90,15 +90,18 @@ export type Counter = { key: string; limit: number | null; by?: number };
 /** Hashed so the table holds no email addresses. */
 const accountKey = (email: string) => hashToken(email.trim().toLowerCase());
 
+/** A counter's count in the current window, as the bump answers it. */
+export type Count = { key: string; hits: number };
+
 /**
- * Bumps the counters in one statement, in the window of RATE_LIMIT_WINDOW_SECONDS (every counter has
- * that window: counters of past windows are deleted); -9999 (HTTP 429) when one with a limit is over
- * it. Answers each counter's count.
+ * The statement that bumps the counters, in the window of RATE_LIMIT_WINDOW_SECONDS (every counter
+ * has that window), answering each one's `key` and `hits`: alone (`countInWindow`) or as a CTE of
+ * another statement.
  */
-export async function countInWindow(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[]): Promise<Map<string, number>> {
+export function bumpCountersSql(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[]): SQL {
   const seconds = limits.rateLimitWindowSeconds;
   const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
-  const rows = await db
+  return db
     .insert(rateLimitCounters)
     .values(counters.map(({ key, by = 1 }) => ({ key, windowStart, hits: by })))
     .onConflictDoUpdate({
@@ -108,8 +111,16 @@ export async function countInWindow(db: Executor, limits: Pick<Config['limits'],
         windowStart: sql`excluded.window_start`,
       },
     })
-    .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits });
+    .returning({ key: rateLimitCounters.key, hits: rateLimitCounters.hits })
+    .getSQL();
+}
 
+/**
+ * What the bumped counts mean: -9999 (HTTP 429) when a counter with a limit is over it. A counter that
+ * started a new window deletes the counters of past windows first. Answers each counter's count.
+ */
+export async function judgeCounts(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[], rows: Count[]): Promise<Map<string, number>> {
+  const seconds = limits.rateLimitWindowSeconds;
   const started = new Map(counters.map((counter) => [counter.key, counter.by ?? 1]));
   if (rows.some((row) => row.hits === started.get(row.key))) {
     // Skipping locked rows: a counter being bumped right now is not stale, and waiting for it could deadlock.
@@ -127,6 +138,11 @@ export async function countInWindow(db: Executor, limits: Pick<Config['limits'],
     throw new ShopError(ErrorCode.SystemBusy, { status: 429, headers: { 'Retry-After': String(retryAfter) } });
   }
   return new Map(rows.map((row) => [row.key, row.hits]));
+}
+
+/** Bumps the counters in one statement and judges their counts (`judgeCounts`). */
+export async function countInWindow(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[]): Promise<Map<string, number>> {
+  return judgeCounts(db, limits, counters, rowsOf<Count>(await db.execute(bumpCountersSql(db, limits, counters))));
 }
 
 /** Counts every request a route receives against the client address's limit for `action`. */

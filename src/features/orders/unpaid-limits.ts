@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import { countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
+import { bumpCountersSql, countInWindow, judgeCounts, UNKNOWN_ADDRESS, type Count, type Counter } from '@/features/auth/rate-limit';
 import { ErrorCode } from '@/lib/error-codes';
 import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
@@ -26,45 +26,50 @@ type Checkout = { userId: number | undefined; address: string; items: { goodsSpe
  * rate limit). Her unpaid orders of exactly this checkout's sizes and quantities whose payment never
  * started do not count: she is checking out the same cart again, and the checkout closes them
  * (`releaseSuperseded`). Answers their ids (`supersedes`), and those of all her open orders of this
- * cart, payment started or not (`sameCart`: one may be this very checkout, decision 079); one
- * statement reads what she holds.
+ * cart, payment started or not (`sameCart`: one may be this very checkout, decision 079). One
+ * statement reads what she holds and bumps her address's counters, so a checkout refused for her
+ * unpaid orders still counts as one of the address's attempts.
  */
 export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Config, 'orders' | 'limits'> }, checkout: Checkout): Promise<{ supersedes: number[]; sameCart: number[] }> {
   const { db, config } = deps;
   const limits = config.orders.unpaid;
   const units = checkout.items.reduce((sum, item) => sum + item.goodsQuantity, 0);
-  let superseded: number[] = [];
-  let sameCartIds: number[] = [];
-  if (checkout.userId !== undefined) {
-    const cart = sameCart(checkout.items);
-    const [held] = rowsOf<{ superseded: number[] | null; sameCart: number[] | null; orders: number; units: number }>(
-      await executeNamed(db, sql`
-        select array_agg(id) filter (where superseded) as superseded,
-               array_agg(id) filter (where same_cart) as "sameCart",
-               count(*) filter (where not superseded)::int as orders,
-               coalesce(sum(units) filter (where not superseded), 0)::int as units
-        from (
-          select ${orders.id} as id,
-                 (select coalesce(sum(quantity), 0) from ${orderLines} where order_id = ${orders.id}) as units,
-                 ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as superseded,
-                 ${orders.kind} = 'goods' and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as same_cart
-          from ${orders}
-          where ${orders.userId} = ${checkout.userId} and ${inArray(orders.status, awaitingPayment)}
-        ) held`),
-    );
-    superseded = held?.superseded ?? [];
-    sameCartIds = held?.sameCart ?? [];
-    if ((held?.orders ?? 0) + 1 > limits.ordersPerCustomer || (held?.units ?? 0) + units > limits.unitsPerCustomer) {
-      throw new ShopError(ErrorCode.TooManyUnpaidOrders, { data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer } });
-    }
+  const counters: Counter[] =
+    checkout.address === UNKNOWN_ADDRESS
+      ? []
+      : [
+          { key: `checkout:ip:${checkout.address}`, limit: limits.ordersPerAddress },
+          { key: `checkout-units:ip:${checkout.address}`, limit: limits.unitsPerAddress, by: units },
+        ];
+  if (checkout.userId === undefined) {
+    if (counters.length > 0) await countInWindow(db, config.limits, counters);
+    return { supersedes: [], sameCart: [] };
   }
-  if (checkout.address !== UNKNOWN_ADDRESS) {
-    await countInWindow(db, config.limits, [
-      { key: `checkout:ip:${checkout.address}`, limit: limits.ordersPerAddress },
-      { key: `checkout-units:ip:${checkout.address}`, limit: limits.unitsPerAddress, by: units },
-    ]);
+  // The address's counters are bumped in the same statement (one round trip less per checkout).
+  const cart = sameCart(checkout.items);
+  const counted = counters.length > 0 ? bumpCountersSql(db, config.limits, counters) : sql`select null::text as key, null::int as hits where false`;
+  const [held] = rowsOf<{ superseded: number[] | null; sameCart: number[] | null; orders: number; units: number; counts: Count[] }>(
+    await executeNamed(db, sql`
+      with counted as (${counted})
+      select array_agg(id) filter (where superseded) as superseded,
+             array_agg(id) filter (where same_cart) as "sameCart",
+             count(*) filter (where not superseded)::int as orders,
+             coalesce(sum(units) filter (where not superseded), 0)::int as units,
+             (select coalesce(json_agg(json_build_object('key', key, 'hits', hits)), '[]'::json) from counted) as counts
+      from (
+        select ${orders.id} as id,
+               (select coalesce(sum(quantity), 0) from ${orderLines} where order_id = ${orders.id}) as units,
+               ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as superseded,
+               ${orders.kind} = 'goods' and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as same_cart
+        from ${orders}
+        where ${orders.userId} = ${checkout.userId} and ${inArray(orders.status, awaitingPayment)}
+      ) held`),
+  );
+  if ((held?.orders ?? 0) + 1 > limits.ordersPerCustomer || (held?.units ?? 0) + units > limits.unitsPerCustomer) {
+    throw new ShopError(ErrorCode.TooManyUnpaidOrders, { data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer } });
   }
-  return { supersedes: superseded, sameCart: sameCartIds };
+  await judgeCounts(db, config.limits, counters, held?.counts ?? []);
+  return { supersedes: held?.superseded ?? [], sameCart: held?.sameCart ?? [] };
 }
 
 /**
