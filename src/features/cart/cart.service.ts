@@ -1,7 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
-import { loadProducts, loadProductsOfSpecifications, type LiveStock } from '@/features/catalog/catalog.service';
+import { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifications, type LiveStock } from '@/features/catalog/catalog.service';
 import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
 import { ErrorCode } from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
@@ -20,10 +20,14 @@ import type { Cart, CartItem, CartLine } from './cart.schema';
 /** A specification with its product, in the reader's language and currency. */
 type Offer = { product: ProductDetails; specification: Specification };
 
-/** Offers of the specifications in `specificationIds`, whichever products they belong to, with their stock as it is now. */
-async function loadOffers(reader: CatalogReader, specificationIds: number[]): Promise<Map<number, Offer>> {
-  const { products, stock } = await loadProductsOfSpecifications(reader, specificationIds);
-  return offersIn(products, stock);
+/**
+ * Offers of the specifications in `specificationIds`, whichever products they belong to, with their
+ * stock as it is now (`live`) or as the catalogue keeps it (`kept`: checkout's statement takes the stock).
+ */
+async function loadOffers(reader: CatalogReader, specificationIds: number[], stock: 'live' | 'kept'): Promise<Map<number, Offer>> {
+  if (stock === 'kept') return offersIn(await loadProductsOfKeptSpecifications(reader, specificationIds), new Map());
+  const live = await loadProductsOfSpecifications(reader, specificationIds);
+  return offersIn(live.products, live.stock);
 }
 
 /**
@@ -61,11 +65,11 @@ function toCartLine({ product, specification }: Offer, goodsQuantity: number): C
 
 /**
  * Prices a list of items. Unknown specifications are left out (`skip`: a stale browser cart still
- * opens) or answer -210 (`refuse`).
+ * opens) or answer -210 (`refuse`). Each line's stock is the live count unless `stock` is `kept`.
  */
-export async function priceItems(reader: CatalogReader, items: CartItem[], unknown: 'skip' | 'refuse'): Promise<Cart> {
+export async function priceItems(reader: CatalogReader, items: CartItem[], unknown: 'skip' | 'refuse', stock: 'live' | 'kept' = 'live'): Promise<Cart> {
   const combined = combineItems(items);
-  return priceWith(await loadOffers(reader, combined.map((item) => item.goodsSpecificationId)), combined, unknown);
+  return priceWith(await loadOffers(reader, combined.map((item) => item.goodsSpecificationId), stock), combined, unknown);
 }
 
 function priceWith(offers: Map<number, Offer>, items: CartItem[], unknown: 'skip' | 'refuse'): Cart {
@@ -125,7 +129,7 @@ export async function priceLines(reader: CatalogReader, lines: StoredLine[]): Pr
 
 /** -210 unknown, -231 taken down or fewer in stock than `quantity`, -222 not sold in the request's currency. */
 async function findPurchasableOffer(reader: CatalogReader, goodsSpecificationId: number, quantity: number): Promise<Offer> {
-  const offer = (await loadOffers(reader, [goodsSpecificationId])).get(goodsSpecificationId);
+  const offer = (await loadOffers(reader, [goodsSpecificationId], 'live')).get(goodsSpecificationId);
   if (!offer) throw new ShopError(ErrorCode.ProductNotFound);
   if (!offer.product.onSale || offer.specification.stock < quantity) throw new ShopError(ErrorCode.InsufficientStock);
   if (offer.specification.unitPrice === null) throw new ShopError(ErrorCode.CurrencyNotPayable);

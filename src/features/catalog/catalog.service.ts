@@ -369,6 +369,32 @@ export async function loadProductsOfSpecifications(reader: CatalogReader, specif
   return { products: await loadProducts(reader, [...new Set(sizes.map((size) => size.goods_id))]), stock: new Map(sizes.map((size) => [size.id, size.stock])) };
 }
 
+/**
+ * The products the sizes in `specificationIds` belong to, with their stock as the catalogue keeps it
+ * (possibly older than the last sale; for checkout, whose statement takes the stock as it is). With a
+ * cache, no statement once each size's product is kept: a size's product changes only by an edit,
+ * which notifies and empties the cache like any other.
+ */
+export async function loadProductsOfKeptSpecifications(reader: CatalogReader, specificationIds: number[]): Promise<ProductDetails[]> {
+  const { cache } = reader;
+  if (!cache || specificationIds.length === 0) return (await loadProductsOfSpecifications(reader, specificationIds)).products;
+  const misses: number[] = [];
+  let reading: Promise<Map<number, number>> | undefined;
+  const owners = await Promise.all(
+    specificationIds.map((id) =>
+      cache.remember(`size-owner|${id}`, async () => {
+        misses.push(id);
+        reading ??= Promise.resolve().then(async () => {
+          const rows = rowsOf<{ id: number; goods_id: number }>(await reader.db.execute(sql`select id, goods_id from ${specifications} where id = any(${intArray(misses)}::int[])`));
+          return new Map(rows.map((row) => [row.id, row.goods_id]));
+        });
+        return (await reading).get(id) ?? null;
+      }),
+    ),
+  );
+  return loadProducts(reader, [...new Set(owners.filter((owner) => owner !== null))]);
+}
+
 const intArray = (ids: number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
 const idsIn = (ids: number[]) => sql`(select unnest(${intArray(ids)}::int[]))`;
 

@@ -38,13 +38,15 @@ type Buyer = { user: User } | { guest: NewCustomer };
 type PricedLine = CartLine & { unitPrice: number };
 
 /**
- * -210 unknown, -231 taken down or short of stock, -222 not sold in the request's currency. `held`:
- * the customer's earlier order of this very cart holds the units and hands them over (`insertPlacedOrder`).
+ * -210 unknown, -231 taken down or short of stock, -222 not sold in the request's currency. `placing`:
+ * the stock is left to the order's statement, which reserves it as it is then (or takes over the units
+ * the customer's earlier order of this very cart holds, `insertPlacedOrder`) and answers -231 when
+ * short, so it is not read before.
  */
-async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['items'], held = false): Promise<PricedLine[]> {
-  const { list } = await priceItems(reader, items, 'refuse');
+async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['items'], placing = false): Promise<PricedLine[]> {
+  const { list } = await priceItems(reader, items, 'refuse', placing ? 'kept' : 'live');
   return list.map((line) => {
-    if (!line.onSale || (!held && line.stock < line.goodsQuantity)) throw new ShopError(ErrorCode.InsufficientStock);
+    if (!line.onSale || (!placing && line.stock < line.goodsQuantity)) throw new ShopError(ErrorCode.InsufficientStock);
     if (line.unitPrice === null) throw new ShopError(ErrorCode.CurrencyNotPayable);
     return { ...line, unitPrice: line.unitPrice };
   });
@@ -204,7 +206,7 @@ export async function placeOrder(
   const { db, config } = deps;
   checkShopCurrency(deps, reader.currency);
   checkPayMethod(deps, body.payMethod, reader.currency);
-  const lines = await priceCheckout(reader, body.items, handOver !== null);
+  const lines = await priceCheckout(reader, body.items, true);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
   const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? { id: buyer.user.id, email: buyer.user.email } : { email: body.email });
