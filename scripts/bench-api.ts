@@ -241,6 +241,7 @@ async function placeOrders(spec: number, api: Api, customers: Record<string, str
   let placed = 0;
   let refused = 0;
   let asked = 0;
+  const refusals = new Map<string, number>();
   const cpuBefore = cpuNow(pids);
   const started = performance.now();
   await Promise.all(
@@ -251,14 +252,19 @@ async function placeOrders(spec: number, api: Api, customers: Record<string, str
           method: 'POST',
           body: { items: [{ goodsSpecificationId: spec, goodsQuantity: 1 }], deliveryAddress: { ...homeAddress, phone: '+1 415 555 0100' }, payMethod: 'test' },
         });
-        if ((JSON.parse(reply.body) as { code: number }).code === 1) placed++;
-        else refused++;
+        const { code, msg } = JSON.parse(reply.body) as { code: number; msg?: string };
+        if (code === 1) placed++;
+        else {
+          refused++;
+          const why = `${code}${msg ? ` ${msg}` : ''}`;
+          refusals.set(why, (refusals.get(why) ?? 0) + 1);
+        }
       }
     }),
   );
   const orderSeconds = (performance.now() - started) / 1000;
   const cpu = cpuPer(cpuBefore, pids, placed + refused);
-  if (label) console.log(`  createOrder, ${label}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused); CPU per order: ${cpu.shop.toFixed(2)} ms server, ${cpu.database.toFixed(2)} ms database`);
+  if (label) console.log(`  createOrder, ${label}: ${(placed / orderSeconds).toFixed(0)}/s (${placed} placed, ${refused} refused${[...refusals].map(([why, times]) => `; ${why} ×${times}`).join('')}); CPU per order: ${cpu.shop.toFixed(2)} ms server, ${cpu.database.toFixed(2)} ms database`);
   return { perSecond: placed / orderSeconds, placed, refused, oversold: null };
 }
 

@@ -107,17 +107,18 @@ export async function keepCheckoutAddress(tx: Transaction, userId: number, body:
     await insertAddress(tx, userId, body);
     return;
   }
-  await tx.execute(keepFirstAddressSql(userId, body, sql`true`));
+  await tx.execute(keepFirstAddressSql({ userId, ...addressValues(body) }, sql`true`));
 }
 
 /**
  * The statement that keeps an address typed at checkout as the customer's default when they have
  * none yet, if `when` holds (for a CTE of the order's statement). A customer with addresses always has
  * one default, so "no default yet" is "no address yet": one insert that the one-default index turns
- * away when there is one (also under concurrent checkouts).
+ * away when there is one (also under concurrent checkouts). `values` are the address's as
+ * `addressValues` gives them, and its customer's id (or placeholders of them).
  */
-export function keepFirstAddressSql(userId: number, body: NewAddressBody, when: SQL): SQL {
-  const { firstName, lastName, country, state, city, address, address2, zipCode, phone } = addressValues(body);
+export function keepFirstAddressSql(values: Record<'userId' | keyof DeliveryAddressSnapshot, unknown>, when: SQL): SQL {
+  const { userId, firstName, lastName, country, state, city, address, address2, zipCode, phone } = values;
   return sql`
     insert into ${addresses} (user_id, first_name, last_name, country, state, city, address, address2, zip_code, phone, is_default)
     select ${userId}::int, ${firstName}, ${lastName}, ${country}, ${state}, ${city}, ${address}, ${address2}, ${zipCode}, ${phone}, true where ${when}

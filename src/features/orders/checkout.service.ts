@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
 import { drawCode, findUserByCode, insertCustomer, prepareCustomer, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
@@ -7,10 +7,10 @@ import type { CartLine } from '@/features/cart/cart.schema';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { ErrorCode } from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
-import { executeNamed, refusalOf, rowsOf, type Executor } from '@/server/db/client';
+import { executeShaped, refusalOf, rowsOf, type Executor } from '@/server/db/client';
 import { addresses, cartLines, goods, orderLines, orders, payments, specifications, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { reserveStockSql } from './order-stock';
+import { combineLines, reserveSizesSql, sizesArray } from './order-stock';
 import { OrderStatus, awaitingPayment, totalOrder, type OrderTotals } from './orders';
 import type { CreateOrderBody, OrderLine, OrderQuote, QuoteOrderBody, ReferralDiscount } from './orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from './orders.service';
@@ -306,43 +306,23 @@ async function insertPlacedOrder(
     unit_price: line.unitPrice,
     quantity: line.goodsQuantity,
   }));
-  const stock = lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity }));
-  const sizes = `{${lines.map((line) => Math.trunc(line.goodsSpecificationId)).join(',')}}`;
-  const takenAny = sql`exists (select 1 from taken)`;
-  const handed =
-    handOver === null
-      ? sql`select null::int as id where false`
-      : sql`update ${orders} set status = ${OrderStatus.Closed}, cancelled_at = ${now}
-          where ${orders.id} = ${handOver} and ${orders.userId} = ${values.userId} and ${orders.kind} = 'goods'
-            and ${inArray(orders.status, awaitingPayment)}
-            and not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})
-          returning ${orders.id}`;
+  const wanted = combineLines(lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
+  const columns = (Object.keys(values) as (keyof typeof values)[]).filter((column) => values[column] !== undefined);
+  const shape = { handOver: handOver !== null, keepCart, keepAddress: keepAddress !== undefined, columns };
+  const parameters: Record<string, unknown> = {
+    ...Object.fromEntries(columns.map((column) => [column, values[column]])),
+    ...(keepAddress ? prefixed('address_', { ...addressValues(keepAddress) }) : {}),
+    now,
+    createdAt: now,
+    handOver,
+    lines: JSON.stringify(orderedLines),
+    sizes: sizesArray([...wanted.keys()]),
+    quantities: sizesArray([...wanted.values()]),
+  };
   for (let attempt = 0; attempt < 5; attempt += 1) {
-    const statement = sql`
-      with handed as (
-        ${handed}
-      ), placed as (
-        ${db.insert(orders).values({ ...values, orderNo: drawOrderNo(now), createdAt: now }).onConflictDoNothing({ target: orders.orderNo }).returning().getSQL()}
-      ), reserved as (
-        ${reserveStockSql(stock, sql`exists (select 1 from placed) and not exists (select 1 from handed)`)}
-      ), kept as (
-        select ${specifications.id} from ${specifications} join ${goods} on ${goods.id} = ${specifications.goodsId}
-        where exists (select 1 from placed) and exists (select 1 from handed) and ${specifications.id} = any(${sizes}::int[]) and ${goods.onSale}
-      ), taken as (
-        select id from reserved union all select id from kept
-      ), placed_lines as (
-        insert into ${orderLines} (order_id, specification_id, goods_id, goods_name, specification_name, picture, unit_price, quantity)
-        select placed.id, taken.id, line.goods_id, line.goods_name, line.specification_name, line.picture, line.unit_price, line.quantity
-        from placed, jsonb_to_recordset(${JSON.stringify(orderedLines)}::jsonb)
-            as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
-          left join taken on taken.id = line.specification_id
-      )${keepCart ? sql`` : sql`, emptied as (
-        delete from ${cartLines} where ${takenAny} and user_id = ${values.userId} and specification_id = any(${sizes}::int[])
-      )`}${keepAddress ? sql`, kept_address as (${keepFirstAddressSql(values.userId, keepAddress, takenAny)})` : sql``}
-      select ${selectOrderColumns(sql`placed`)} from placed`;
     let rows: Record<string, unknown>[];
     try {
-      rows = rowsOf<Record<string, unknown>>(await executeNamed(db, statement));
+      rows = rowsOf<Record<string, unknown>>(await executeShaped(db, `place-order ${JSON.stringify(shape)}`, () => placingStatement(db, shape), { ...parameters, orderNo: drawOrderNo(now) }));
     } catch (error) {
       const refusal = refusalOf(error);
       if (refusal?.code === NOT_NULL_VIOLATION && refusal.table === 'order_lines' && refusal.column === 'specification_id') {
@@ -353,6 +333,48 @@ async function insertPlacedOrder(
     if (rows[0]) return orderFromRow(rows[0]);
   }
   throw new Error('no free order number after 5 draws');
+}
+
+const prefixed = (prefix: string, values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
+
+/** Names each of `keys` as a placeholder of the same name (with `prefix`). */
+const placeholders = <K extends string>(keys: readonly K[], prefix = '') => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Record<K, Placeholder>;
+
+/** The order's statement (`insertPlacedOrder`) for one shape, every value a placeholder. */
+function placingStatement(db: Executor, shape: { handOver: boolean; keepCart: boolean; keepAddress: boolean; columns: (keyof typeof orders.$inferInsert)[] }): SQL {
+  const value = placeholders(['now', 'createdAt', 'handOver', 'lines', 'sizes', 'quantities', 'orderNo', 'userId']);
+  const takenAny = sql`exists (select 1 from taken)`;
+  const handed = shape.handOver
+    ? sql`update ${orders} set status = ${OrderStatus.Closed}, cancelled_at = ${value.now}
+        where ${orders.id} = ${value.handOver} and ${orders.userId} = ${value.userId} and ${orders.kind} = 'goods'
+          and ${inArray(orders.status, awaitingPayment)}
+          and not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})
+        returning ${orders.id}`
+    : sql`select null::int as id where false`;
+  const order = { ...placeholders(shape.columns), orderNo: value.orderNo, createdAt: value.createdAt } as unknown as typeof orders.$inferInsert;
+  const address = { userId: value.userId, ...placeholders(['firstName', 'lastName', 'country', 'state', 'city', 'address', 'address2', 'zipCode', 'phone'] as const, 'address_') };
+  return sql`
+    with handed as (
+      ${handed}
+    ), placed as (
+      ${db.insert(orders).values(order).onConflictDoNothing({ target: orders.orderNo }).returning().getSQL()}
+    ), reserved as (
+      ${reserveSizesSql(value.sizes, value.quantities, sql`exists (select 1 from placed) and not exists (select 1 from handed)`)}
+    ), kept as (
+      select ${specifications.id} from ${specifications} join ${goods} on ${goods.id} = ${specifications.goodsId}
+      where exists (select 1 from placed) and exists (select 1 from handed) and ${specifications.id} = any(${value.sizes}::int[]) and ${goods.onSale}
+    ), taken as (
+      select id from reserved union all select id from kept
+    ), placed_lines as (
+      insert into ${orderLines} (order_id, specification_id, goods_id, goods_name, specification_name, picture, unit_price, quantity)
+      select placed.id, taken.id, line.goods_id, line.goods_name, line.specification_name, line.picture, line.unit_price, line.quantity
+      from placed, jsonb_to_recordset(${value.lines}::jsonb)
+          as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
+        left join taken on taken.id = line.specification_id
+    )${shape.keepCart ? sql`` : sql`, emptied as (
+      delete from ${cartLines} where ${takenAny} and user_id = ${value.userId} and specification_id = any(${value.sizes}::int[])
+    )`}${shape.keepAddress ? sql`, kept_address as (${keepFirstAddressSql(address, takenAny)})` : sql``}
+    select ${selectOrderColumns(sql`placed`)} from placed`;
 }
 
 const NOT_NULL_VIOLATION = '23502';

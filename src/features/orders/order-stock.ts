@@ -28,12 +28,6 @@ export async function reserveStock(tx: Executor, lines: StockLine[]): Promise<vo
 
 type StockLine = { specificationId: number; quantity: number };
 
-function combineLines(lines: StockLine[]): Map<number, number> {
-  const wanted = new Map<number, number>();
-  for (const line of lines) wanted.set(line.specificationId, (wanted.get(line.specificationId) ?? 0) + line.quantity);
-  return wanted;
-}
-
 /**
  * The update `reserveStock` runs, for a CTE, if `when` holds (it locks nothing otherwise): it returns
  * the id of each size it reserved, so a size missing from its answer could not be (short of stock, off
@@ -41,8 +35,17 @@ function combineLines(lines: StockLine[]): Map<number, number> {
  */
 export function reserveStockSql(lines: StockLine[], when: SQL): SQL {
   const wanted = combineLines(lines);
-  const ids = `{${[...wanted.keys()].map((id) => Math.trunc(id)).join(',')}}`;
-  const quantities = `{${[...wanted.values()].map((quantity) => Math.trunc(quantity)).join(',')}}`;
+  return reserveSizesSql(sizesArray([...wanted.keys()]), sizesArray([...wanted.values()]), when);
+}
+
+/** An array of whole numbers as PostgreSQL reads an `int[]` parameter: `{3,7}`. */
+export const sizesArray = (numbers: number[]) => `{${numbers.map((number) => Math.trunc(number)).join(',')}}`;
+
+/**
+ * `reserveStockSql` for sizes and quantities given as `int[]` parameters (or placeholders of them,
+ * `sizesArray`), each size once.
+ */
+export function reserveSizesSql(ids: unknown, quantities: unknown, when: SQL): SQL {
   return sql`
     update ${specifications} set stock = ${specifications.stock} - wanted.quantity
     from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
@@ -50,6 +53,13 @@ export function reserveStockSql(lines: StockLine[], when: SQL): SQL {
       and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
       and ${specifications.id} = any(array(select id from ${specifications} where ${when} and id = any(${ids}::int[]) order by id for no key update))
     returning ${specifications.id}`;
+}
+
+/** Each size once, with the quantity of all lines of it. */
+export function combineLines(lines: StockLine[]): Map<number, number> {
+  const wanted = new Map<number, number>();
+  for (const line of lines) wanted.set(line.specificationId, (wanted.get(line.specificationId) ?? 0) + line.quantity);
+  return wanted;
 }
 
 /** Puts the lines of these orders back into stock. */

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
-import type { ExtractTablesWithRelations, SQL } from 'drizzle-orm';
+import type { ExtractTablesWithRelations, Query, SQL } from 'drizzle-orm';
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -61,10 +61,28 @@ export function rowsOf<T>(result: unknown): T[] {
  * spelled into it. PGlite runs it as any statement.
  */
 export function executeNamed(db: Executor, statement: SQL): Promise<unknown> {
-  const { dialect, session } = db as unknown as { dialect: PgDialect; session: PgSession };
-  const query = dialect.sqlToQuery(statement);
+  const { dialect } = db as unknown as { dialect: PgDialect };
+  return runNamed(db, dialect.sqlToQuery(statement));
+}
+
+const statementsBuilt = new Map<string, Query>();
+
+/**
+ * `executeNamed` for a statement built once per `shape` by `build`, whose values are placeholders
+ * (`sql.placeholder`), run with each call's `values`: Drizzle builds the text of checkout's statement
+ * in about as much processor time as PostgreSQL spends running it (docs/decisions/091). `shape` names
+ * everything that changes the text.
+ */
+export function executeShaped(db: Executor, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<unknown> {
+  let query = statementsBuilt.get(shape);
+  if (!query) statementsBuilt.set(shape, (query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build())));
+  return runNamed(db, query, values);
+}
+
+function runNamed(db: Executor, query: Query, values?: Record<string, unknown>): Promise<unknown> {
+  const { session } = db as unknown as { session: PgSession };
   const name = `n_${createHash('sha1').update(query.sql).digest('base64url')}`;
-  return session.prepareQuery(query, undefined, name, false).execute();
+  return session.prepareQuery(query, undefined, name, false).execute(values);
 }
 
 /** What PostgreSQL says of a statement it refused (PGlite and node-postgres both carry these fields). */
