@@ -1,5 +1,5 @@
 import { getConnInfo } from '@hono/node-server/conninfo';
-import { inArray, lt, sql, type SQL } from 'drizzle-orm';
+import { inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
 import { ErrorCode } from '@/lib/error-codes';
@@ -96,9 +96,9 @@ export type Count = { key: string; hits: number };
 /**
  * The statement that bumps the counters, in the window of RATE_LIMIT_WINDOW_SECONDS (every counter
  * has that window), answering each one's `key` and `hits`: alone (`countInWindow`) or as a CTE of
- * another statement.
+ * another statement. Keys and amounts may be placeholders, for a statement built once.
  */
-export function bumpCountersSql(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[]): SQL {
+export function bumpCountersSql(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: { key: string | Placeholder; by?: number | Placeholder }[]): SQL {
   const seconds = limits.rateLimitWindowSeconds;
   const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
   return db

@@ -3,7 +3,7 @@ import { bumpCountersSql, countInWindow, judgeCounts, UNKNOWN_ADDRESS, type Coun
 import { ErrorCode } from '@/lib/error-codes';
 import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
-import { executeNamed, rowsOf, type Database, type Executor } from '@/server/db/client';
+import { executeShaped, rowsOf, type Database, type Executor } from '@/server/db/client';
 import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { closeAwaitingPayment } from './order-stock';
@@ -45,25 +45,38 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
     if (counters.length > 0) await countInWindow(db, config.limits, counters);
     return { supersedes: [], sameCart: [] };
   }
-  // The address's counters are bumped in the same statement (one round trip less per checkout).
-  const cart = sameCart(checkout.items);
-  const counted = counters.length > 0 ? bumpCountersSql(db, config.limits, counters) : sql`select null::text as key, null::int as hits where false`;
+  // The address's counters are bumped in the same statement (one round trip less per checkout). Its
+  // text is built once per shape: with or without counters, in the window's length.
+  const seconds = config.limits.rateLimitWindowSeconds;
+  const counted = () =>
+    counters.length > 0
+      ? bumpCountersSql(db, config.limits, counters.map((_, index) => ({ key: sql.placeholder(`key${index}`), by: sql.placeholder(`by${index}`) })))
+      : sql`select null::text as key, null::int as hits where false`;
   const [held] = rowsOf<{ superseded: number[] | null; sameCart: number[] | null; orders: number; units: number; counts: Count[] }>(
-    await executeNamed(db, sql`
-      with counted as (${counted})
-      select array_agg(id) filter (where superseded) as superseded,
-             array_agg(id) filter (where same_cart) as "sameCart",
-             count(*) filter (where not superseded)::int as orders,
-             coalesce(sum(units) filter (where not superseded), 0)::int as units,
-             (select coalesce(json_agg(json_build_object('key', key, 'hits', hits)), '[]'::json) from counted) as counts
-      from (
-        select ${orders.id} as id,
-               (select coalesce(sum(quantity), 0) from ${orderLines} where order_id = ${orders.id}) as units,
-               ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as superseded,
-               ${orders.kind} = 'goods' and ${cartOf(sql`${orders.id}`)} = ${cart}::jsonb as same_cart
-        from ${orders}
-        where ${orders.userId} = ${checkout.userId} and ${inArray(orders.status, awaitingPayment)}
-      ) held`),
+    await executeShaped(
+      db,
+      `unpaid-limits ${counters.length} ${seconds}`,
+      () => sql`
+        with counted as (${counted()})
+        select array_agg(id) filter (where superseded) as superseded,
+               array_agg(id) filter (where same_cart) as "sameCart",
+               count(*) filter (where not superseded)::int as orders,
+               coalesce(sum(units) filter (where not superseded), 0)::int as units,
+               (select coalesce(json_agg(json_build_object('key', key, 'hits', hits)), '[]'::json) from counted) as counts
+        from (
+          select ${orders.id} as id,
+                 (select coalesce(sum(quantity), 0) from ${orderLines} where order_id = ${orders.id}) as units,
+                 ${orders.kind} = 'goods' and not exists (select 1 from ${payments} where order_id = ${orders.id}) and ${cartOf(sql`${orders.id}`)} = ${sql.placeholder('cart')}::jsonb as superseded,
+                 ${orders.kind} = 'goods' and ${cartOf(sql`${orders.id}`)} = ${sql.placeholder('cart')}::jsonb as same_cart
+          from ${orders}
+          where ${orders.userId} = ${sql.placeholder('userId')} and ${inArray(orders.status, awaitingPayment)}
+        ) held`,
+      {
+        userId: checkout.userId,
+        cart: sameCart(checkout.items),
+        ...Object.fromEntries(counters.flatMap(({ key, by = 1 }, index) => [[`key${index}`, key], [`by${index}`, by]])),
+      },
+    ),
   );
   if ((held?.orders ?? 0) + 1 > limits.ordersPerCustomer || (held?.units ?? 0) + units > limits.unitsPerCustomer) {
     throw new ShopError(ErrorCode.TooManyUnpaidOrders, { data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer } });
