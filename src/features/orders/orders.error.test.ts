@@ -1,11 +1,12 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { orders } from '@/server/db/schema';
 import { signUp, uniqueEmail } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
 import { type CartSku } from '../cart/fixtures/cart-catalog';
-import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
+import { aCustomer, aShop, anOrder, idOf } from '../../../tests/support/fixtures';
+import { rowsOf } from '@/server/db/client';
 
 const shop = await aShop({ catalog: 'small' });
 const { ids } = shop;
@@ -118,5 +119,31 @@ describe('cancelling', () => {
     const refused = await shop.call('PUT', `/order/cancel?orderId=${shipped.orderId}`, { headers: customer.headers });
     expect(refused.status).toBe(422);
     expect(refused.body).toMatchObject({ code: -217, data: { status: 4 } });
+  });
+});
+
+describe('checkout after a deadlock', () => {
+  it('runs its statement again: the customer gets one order, and the stock moves once', async () => {
+    const buyer = await aCustomer(shop);
+    const stock = await stockOf(shop, ids['robe-s']);
+    // PostgreSQL's own refusal, once: the sequence counts across the failed statement's rollback.
+    const setup = [
+      'create sequence checkout_deadlocks',
+      `create function deadlock_once() returns trigger language plpgsql as $$ begin
+         if nextval('checkout_deadlocks') = 1 then raise exception 'deadlock detected' using errcode = '40P01'; end if;
+         return null; end $$`,
+      'create trigger deadlock_once before insert on order_lines for each statement execute function deadlock_once()',
+    ];
+    for (const statement of setup) await shop.db.execute(sql.raw(statement));
+    try {
+      const placed = await createOrder(shop, buyer, { items: [item('robe-s', 1)] });
+      expect(placed.body.code).toBe(1);
+      // Refused once, then placed.
+      expect(Number(rowsOf<{ calls: string | number }>(await shop.db.execute(sql`select last_value as calls from checkout_deadlocks`))[0]!.calls)).toBe(2);
+      expect(await shop.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, idOf(buyer)))).toHaveLength(1);
+      expect(await stockOf(shop, ids['robe-s'])).toBe(stock - 1);
+    } finally {
+      for (const statement of ['drop trigger deadlock_once on order_lines', 'drop function deadlock_once()', 'drop sequence checkout_deadlocks']) await shop.db.execute(sql.raw(statement));
+    }
   });
 });
