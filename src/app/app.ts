@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { csrf } from 'hono/csrf';
 import { createMiddleware } from 'hono/factory';
 import { requestId } from 'hono/request-id';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { apiHeaders } from '@/lib/security-headers';
 import { parseCurrency, parseLanguage } from '@/lib/locale';
 import { accountRoutes } from '@/features/account/account.routes';

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { copyOfDemoData } from '../../tests/support/demo-data';
 import { startShopProcess } from '../../tests/support/processes';
 

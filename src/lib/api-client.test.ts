@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApiClient } from './api-client';
-import { ErrorCode } from './error-codes';
+import * as ErrorCode from './error-codes';
 import { $toasts } from './toast.store';
 
 /** A server of the test's own: `answer` decides, per request, to answer, drop the connection or hang. */

@@ -1,5 +1,5 @@
 import ky, { HTTPError } from 'ky';
-import { ErrorCode } from './error-codes';
+import * as ErrorCode from './error-codes';
 import { $site } from './site.store';
 import { showToast } from './toast.store';
 

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { UserInfo } from '@/features/auth/auth.schema';
 import { $signedIn, $user, loadUser } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { showToast } from '@/lib/toast.store';
 import { checkAvatarFile, hasPictureBytes, initialsOf } from './profile-form';

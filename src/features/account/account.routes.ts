@@ -3,7 +3,7 @@ import { userInfoSchema } from '@/features/auth/auth.schema';
 import { toUserInfo } from '@/features/auth/auth.service';
 import { clientAddress, countPasswordGuess } from '@/features/auth/rate-limit';
 import { requireUser, signedInOf, signedInRoute, type User } from '@/features/auth/session';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import type { ShopDeps } from '@/server/deps';
 import { limitBody } from '@/server/http/body';

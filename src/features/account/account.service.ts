@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { endPasswordResets, readNewPassword, readPassword } from '@/features/auth/auth.service';
 import { hashPassword, verifyPassword } from '@/features/auth/password';
 import { endSessions, type SignedIn, type User } from '@/features/auth/session';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';

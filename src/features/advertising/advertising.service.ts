@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { advertTexts, adverts } from '@/server/db/schema';

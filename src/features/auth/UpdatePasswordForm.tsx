@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { api, isSuccess } from '@/lib/api-client';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { isValidPassword, limits } from '@/lib/validation';
 import { encodePassword } from './auth';

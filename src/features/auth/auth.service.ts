@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { isReservedSegment } from '@/edge/rewrite';
 import { consumeCaptcha } from '@/features/captcha/captcha.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import { isValidEmail, isValidPassword } from '@/lib/validation';
 import type { ShopDeps } from '@/server/deps';

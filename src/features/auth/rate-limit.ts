@@ -2,7 +2,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { inArray, lt, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Context } from 'hono';
 import { createMiddleware } from 'hono/factory';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Config } from '@/server/config';
 import { rowsOf, type Executor } from '@/server/db/client';

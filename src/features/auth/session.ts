@@ -3,7 +3,7 @@ import { and, eq, lt, ne, sql } from 'drizzle-orm';
 import type { Context, MiddlewareHandler } from 'hono';
 import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Config } from '@/server/config';
 import { preparedOnce, type Executor } from '@/server/db/client';

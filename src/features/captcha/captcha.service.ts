@@ -1,7 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { createChallenge } from 'altcha-lib/v1';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { captchas } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';

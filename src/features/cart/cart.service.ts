@@ -3,7 +3,7 @@ import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifications, type LiveStock } from '@/features/catalog/catalog.service';
 import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import { preparedOnce, type Database, type Executor } from '@/server/db/client';
 import { preparedAndKept } from '@/server/db/kept-reads';

@@ -2,7 +2,7 @@ import { atom, computed } from 'nanostores';
 import { $signedIn } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { storedAtom } from '@/lib/browser-storage';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { showToast } from '@/lib/toast.store';
 import { combineItems } from './cart';
 import type { Cart, CartItem, CartLine } from './cart.schema';

@@ -4,7 +4,7 @@ import { QuantityStepper } from '@/features/cart/QuantityStepper';
 import { buyNowUrlOf } from '@/features/cart/cart-ids';
 import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
 import { $destination } from '@/features/delivery/destination.store';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import type { Language } from '@/lib/locale';
 import { useClientStore } from '@/lib/use-client-store';

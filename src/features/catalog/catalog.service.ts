@@ -1,5 +1,5 @@
 import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { CatalogueCache } from '@/server/db/catalogue-cache';
 import { executeNamed, rowsOf, type Executor } from '@/server/db/client';

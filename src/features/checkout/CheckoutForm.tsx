@@ -15,7 +15,7 @@ import { firstAvailable, PayMethodPicker, providerChoices, type PayMethodChoice 
 import { openSignIn } from '@/features/shell/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import type { Cart, CartLine } from '@/features/cart/cart.schema';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';
 import { formatMoney, pointsToPay, type ReferenceRates } from '@/lib/money';
 import { isValidEmail, isValidPassword, limits } from '@/lib/validation';

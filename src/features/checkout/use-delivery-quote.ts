@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { CartItem } from '@/features/cart/cart.schema';
 import type { OrderQuote } from '@/features/orders/orders.schema';
 import { api, isSuccess } from '@/lib/api-client';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 
 /** The lines a sales rule does not let the shop sell to the destination (-260, docs/decisions/077-sales-rules.md). */
 export type NotSoldLines = { country: string; goodsSpecificationIds: number[] };

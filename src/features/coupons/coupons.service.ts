@@ -9,7 +9,7 @@ import { insertOrder } from '@/features/orders/checkout.service';
 import { countSold, reserveStock } from '@/features/orders/order-stock';
 import { OrderStatus } from '@/features/orders/orders';
 import type { OrderRow } from '@/features/orders/orders.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Config } from '@/server/config';
 import type { Database, Executor } from '@/server/db/client';
 import { addresses, coupons, orderLines, users, type DeliveryAddressSnapshot } from '@/server/db/schema';

@@ -1,5 +1,5 @@
 import { and, desc, eq, ne, sql, type SQL } from 'drizzle-orm';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Database, Executor, Transaction } from '@/server/db/client';
 import { addresses, users, type DeliveryAddressSnapshot } from '@/server/db/schema';

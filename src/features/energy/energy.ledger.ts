@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import { drawCode } from '@/features/auth/auth.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { energyDebts, energyRecords, users } from '@/server/db/schema';
 import type { EnergyType } from './energy';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { isMobile } from '@/features/shell/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';
 import type { Language } from '@/lib/locale';
 import { showToast } from '@/lib/toast.store';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { hashToken, newToken } from '@/features/auth/tokens';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import { isValidEmail } from '@/lib/validation';
 import type { Config } from '@/server/config';

@@ -6,7 +6,7 @@ import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import type { CartLine } from '@/features/cart/cart.schema';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
 import { executeShaped, refusalOf, rowsOf, type Executor } from '@/server/db/client';
 import { addresses, cartLines, goods, orderLines, orders, payments, specifications, users, type DeliveryAddressSnapshot } from '@/server/db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, type SQL } from 'drizzle-orm';
 import { creditRebates, takeBackOrderPoints } from '@/features/energy/energy.hooks';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
 import { disputes, orderEvents, orders } from '@/server/db/schema';

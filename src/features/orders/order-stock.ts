@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { goods, orderLines, orders, specifications } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';

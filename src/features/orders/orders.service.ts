@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import { areaNames } from '@/features/delivery/delivery-areas';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';

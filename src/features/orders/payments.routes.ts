@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
 import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { ShopError } from '@/server/http/errors';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { testGatewayRoutes } from '@/server/payments/test-gateway.routes';

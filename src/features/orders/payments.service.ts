@@ -3,7 +3,7 @@ import { and, desc, eq, exists, gt, inArray, isNotNull, isNull, lt, or, sql, typ
 import { creditPaidRecharge } from '@/features/energy/energy.hooks';
 import { energyReference, postEnergy } from '@/features/energy/energy.ledger';
 import { checkSalesRules, readSalesRuleBook, type RuledLine } from '@/features/sales-rules/sales-rules.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { translate } from '@/lib/i18n';
 import type { Currency, Language } from '@/lib/locale';
 import { pointsToPay } from '@/lib/money';

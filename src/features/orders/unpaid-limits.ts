@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
 import { bumpCountersSql, countInWindow, judgeCounts, UNKNOWN_ADDRESS, type Count, type Counter } from '@/features/auth/rate-limit';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
 import { executeShaped, rowsOf, type Database, type Executor } from '@/server/db/client';

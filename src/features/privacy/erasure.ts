@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { endSessions } from '@/features/auth/session';
 import { OrderStatus } from '@/features/orders/orders';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { customerSubject } from '@/features/audit/audit';

@@ -1,5 +1,5 @@
 import { findUserByEmail } from '@/features/auth/auth.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { translate } from '@/lib/i18n';
 import { operatorCommand, readArguments } from '@/server/cli/operator';
 import { ShopError } from '@/server/http/errors';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { readPassword } from '@/features/auth/auth.service';
 import { verifyPassword } from '@/features/auth/password';
 import type { SignedIn } from '@/features/auth/session';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { users } from '@/server/db/schema';

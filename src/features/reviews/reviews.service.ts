@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { type Actor, recordAudit } from '@/features/audit/audit';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { comments, goods, goodsTexts, orderLines, orders } from '@/server/db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { ageCheckRegions, ageChecks } from '@/server/db/schema';

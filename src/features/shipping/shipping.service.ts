@@ -1,7 +1,7 @@
 import { and, asc, eq, notInArray, sql } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { findCountry, findState } from '@/features/delivery/delivery-areas';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Currency, Language } from '@/lib/locale';
 import type { CatalogueCache } from '@/server/db/catalogue-cache';
 import { rowsOf, type Executor } from '@/server/db/client';

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { CaptchaStatus, useCaptchaAnswer } from '@/features/captcha/CaptchaProof';
 import { api, isSuccess } from '@/lib/api-client';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type AnyMessageKey, type Messages } from '@/lib/i18n/ui';
 import { languageTags, type Language } from '@/lib/locale';
 import type { VerifyResult } from './verify.schema';

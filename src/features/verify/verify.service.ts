@@ -2,7 +2,7 @@ import { randomInt } from 'node:crypto';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { consumeCaptcha } from '@/features/captcha/captcha.service';
 import { CODE_ALPHABET } from '@/features/auth/auth';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';

@@ -3,7 +3,7 @@ import { Hono } from 'hono';
 import { requestId } from 'hono/request-id';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { AppEnv } from './context';
 import { ShopError, handleError, invalidInput } from './errors';
 

@@ -1,7 +1,8 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { ErrorCode, type ErrorCodeValue } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
+import type { ErrorCodeValue } from '@/lib/error-codes';
 import { translate, type MessageKey } from '@/lib/i18n';
 import type { AppEnv } from './context';
 

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { Hono } from 'hono';
 import { readSiteCookie } from '@/edge/rewrite';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { defaultLanguage, parseLanguage, type Language } from '@/lib/locale';
 import { testGatewayCsp } from '@/lib/security-headers';
 import type { Executor } from '../db/client';

@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from '@/features/audit/audit';
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { AdvertImport } from '@/features/catalog/catalog-import.schema';
 import { ADVERT_PICTURE_MAX_PX, importCatalog, isStoredPicture, STORED_PICTURE } from '@/features/catalog/catalog-import.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { languages } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { advertTexts, adverts } from '@/server/db/schema';

@@ -3,7 +3,7 @@ import { catalogFromCsv } from '@/features/catalog/catalog-csv';
 import type { ShopDeps } from '@/server/deps';
 import { limitBody } from '@/server/http/body';
 import { ShopError } from '@/server/http/errors';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import {
   catalogueExportSchema,

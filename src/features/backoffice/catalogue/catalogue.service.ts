@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { pictureAltSchema, productImportSchema, type PictureImport, type ProductImport } from '@/features/catalog/catalog-import.schema';
 import { importCatalog, isStoredPicture, STORED_PICTURE, storePicture } from '@/features/catalog/catalog-import.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { goods, goodsPictures, goodsPictureTexts, goodsTexts, specificationPrices, specifications, specificationTexts } from '@/server/db/schema';

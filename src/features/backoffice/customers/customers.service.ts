@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNotNull, isNull, or, sql, sum } from 'dr
 import { customerSubject, recordAudit, type Actor } from '@/features/audit/audit';
 import { disableCustomer } from '@/features/auth/auth.service';
 import { balanceOf, debtOf } from '@/features/energy/energy.ledger';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { coupons, energyRecords, orders, sessions, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { aShop } from '../../../../tests/support/fixtures';
 import { addOperator, listOperators, resetOperatorPassword, setOperatorDisabled } from './operator-accounts';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 
 const shop = await aShop();
 

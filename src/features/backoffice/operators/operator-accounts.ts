@@ -1,6 +1,6 @@
 import { and, asc, eq, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Database } from '@/server/db/client';
 import { operatorInvites, operatorSessions, operators } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';

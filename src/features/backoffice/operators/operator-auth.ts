@@ -4,7 +4,7 @@ import { deleteCookie, getCookie, setCookie } from 'hono/cookie';
 import { createMiddleware } from 'hono/factory';
 import { dummyHash, hashPassword, verifyPassword } from '@/features/auth/password';
 import { hashToken, isWellFormedToken, newToken } from '@/features/auth/tokens';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Config } from '@/server/config';
 import type { Database, Executor } from '@/server/db/client';
 import { operatorInvites, operatorSessions, operators } from '@/server/db/schema';

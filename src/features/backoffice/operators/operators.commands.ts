@@ -1,4 +1,4 @@
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import { operatorCommand, readArguments } from '@/server/cli/operator';
 import { ShopError } from '@/server/http/errors';
 import { addOperator, resetOperatorPassword, setOperatorDisabled } from './operator-accounts';

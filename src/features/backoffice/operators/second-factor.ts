@@ -1,7 +1,7 @@
 import { and, eq, isNotNull, isNull, lt, or, sql } from 'drizzle-orm';
 import { Secret, TOTP } from 'otpauth';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { operators } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';

@@ -3,7 +3,7 @@ import { createRoute } from '@hono/zod-openapi';
 import { recordAudit } from '@/features/audit/audit';
 import { actOnOrder, type OrderAction } from '@/features/orders/order-actions';
 import type { OrderDeps } from '@/features/orders/orders.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { AppEnv } from '@/server/http/context';
 import { ShopError } from '@/server/http/errors';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';

@@ -1,7 +1,7 @@
 import { streamSSE } from 'hono/streaming';
 import { createRoute, z } from '@hono/zod-openapi';
 import { recordAudit } from '@/features/audit/audit';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import { ShopError } from '@/server/http/errors';
 import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';

@@ -1,7 +1,7 @@
 import { createRoute } from '@hono/zod-openapi';
 import { recordAudit } from '@/features/audit/audit';
 import { issueVerificationCodes } from '@/features/verify/verify.service';
-import { ErrorCode } from '@/lib/error-codes';
+import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import { ShopError } from '@/server/http/errors';
 import { createRouter } from '@/server/http/router';
