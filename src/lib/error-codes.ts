@@ -49,5 +49,3 @@ export const NotAvailableThere = -260;
 /** Orders to this destination need an age check by a provider that the customer has not passed (docs/decisions/077-sales-rules.md). */
 export const AgeCheckRequired = -261;
 export const SystemBusy = -9999;
-
-export type ErrorCodeValue = (typeof import('./error-codes'))[keyof typeof import('./error-codes')];

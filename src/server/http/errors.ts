@@ -2,9 +2,11 @@ import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import * as ErrorCode from '@/lib/error-codes';
-import type { ErrorCodeValue } from '@/lib/error-codes';
 import { translate, type MessageKey } from '@/lib/i18n';
 import type { AppEnv } from './context';
+
+/** A code of the catalogue. */
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
 
 /**
  * The one error services throw. It carries a catalogue code; `handleError` turns it into the
