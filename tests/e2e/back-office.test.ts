@@ -470,4 +470,17 @@ describe('the back office', () => {
     const refused = await editor.request.post('/api/v1/admin/orders/refund', { data: { orderNo: 'ANY123' } });
     expect(refused.status()).toBe(403);
   });
+
+  it('keeps the orders filters within a phone screen, the sections scrolling sideways in one row', async () => {
+    const fulfilment = await operatorSignedIn('fulfilment');
+    await fulfilment.setViewportSize({ width: 390, height: 844 });
+    const filters = fulfilment.getByRole('search');
+    await filters.waitFor();
+    for (const control of await filters.locator('input, select').all()) {
+      const box = (await control.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(390);
+    }
+    expect(await fulfilment.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  });
 });

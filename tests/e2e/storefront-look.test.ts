@@ -63,6 +63,21 @@ describe('the storefront as it looks', () => {
     await page.context().close();
   });
 
+  it.each(languages)('on a phone in %s a page\'s title shows once, in the header', async (language) => {
+    const titles = { '/privacy': 'page.privacy', '/apply-text': 'page.applyText', '/updatePwd': 'page.updatePwd', '/no-such-page': 'page.notFound' } as const;
+    const page = await open('mobile', '/');
+    for (const [path, key] of Object.entries(titles)) {
+      await page.goto(`${path}?lang=${language.toLowerCase()}`);
+      const title = uiDictionaries[language][key];
+      await page.locator('.header__title', { hasText: title }).waitFor();
+      // The page's own heading is there for screen readers, not shown a second time.
+      const heading = page.getByRole('heading', { level: 1, name: title, exact: true });
+      expect(await heading.count(), path).toBe(1);
+      expect(await heading.evaluate((node) => (node as HTMLElement).offsetWidth), path).toBeLessThanOrEqual(1);
+    }
+    await page.context().close();
+  });
+
   it('in Malay on a desktop the header keeps each link on one line', async () => {
     const page = await open('desktop', '/?lang=ms');
     for (const link of await page.locator('.header__nav a, .header__tools .button').all()) expect((await link.boundingBox())!.height).toBeLessThan(48);
