@@ -429,7 +429,7 @@ describe('the back office', () => {
     await admin.getByRole('heading', { name: 'Verification codes' }).waitFor();
   });
 
-  it('speaks Malay and Chinese in the catalogue, reviews, customers, programme, shipping, sales rules, publish and two-step sign-in', async () => {
+  it('speaks Malay and Chinese in the catalogue, reviews, customers, orders, programme, shipping, sales rules, publish and two-step sign-in', async () => {
     const admin = await operatorSignedIn('admin');
     /** Opens a section by its name in the nav, waits for its heading, and finds no string left as its key. */
     const open = async (nav: string, section: string, heading: string) => {
@@ -445,6 +445,8 @@ describe('the back office', () => {
     await admin.getByRole('button', { name: 'Kembali ke senarai' }).click();
     await open('Bahagian', 'Ulasan', 'Ulasan');
     await open('Bahagian', 'Pelanggan', 'Pelanggan');
+    await open('Bahagian', 'Pesanan', 'Pesanan');
+    await admin.getByRole('button', { name: 'Eksport CSV' }).waitFor();
     await open('Bahagian', 'Program mata tenaga', 'Program mata tenaga');
     await admin.getByRole('button', { name: 'Semak lejar' }).click();
     await admin.getByText('Lejar adalah konsisten', { exact: false }).waitFor();

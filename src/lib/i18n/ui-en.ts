@@ -823,6 +823,8 @@ export const uiEn = {
   'admin.orders.to': 'To',
   'admin.orders.find': 'Find',
   'admin.orders.count': '{count} orders',
+  'admin.orders.exportCsv': 'Export CSV',
+  'admin.orders.downloaded': 'Downloaded {file}.',
   'admin.orders.order': 'Order {orderNo}',
   'admin.orders.close': 'Close',
   'admin.orders.placedPaid': 'placed {placed} · paid {paid}',

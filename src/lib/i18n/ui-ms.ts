@@ -822,6 +822,8 @@ export const uiMs: UiDictionary = {
   'admin.orders.to': 'Hingga',
   'admin.orders.find': 'Cari',
   'admin.orders.count': '{count} pesanan',
+  'admin.orders.exportCsv': 'Eksport CSV',
+  'admin.orders.downloaded': '{file} telah dimuat turun.',
   'admin.orders.order': 'Pesanan {orderNo}',
   'admin.orders.close': 'Tutup',
   'admin.orders.placedPaid': 'dibuat {placed} · dibayar {paid}',

@@ -822,6 +822,8 @@ export const uiZh: UiDictionary = {
   'admin.orders.to': '截止日期',
   'admin.orders.find': '查找',
   'admin.orders.count': '共 {count} 个订单',
+  'admin.orders.exportCsv': '导出 CSV',
+  'admin.orders.downloaded': '已下载 {file}。',
   'admin.orders.order': '订单 {orderNo}',
   'admin.orders.close': '关闭',
   'admin.orders.placedPaid': '下单 {placed} · 付款 {paid}',
