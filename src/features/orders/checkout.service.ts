@@ -312,7 +312,7 @@ async function insertPlacedOrder(
   const shape = { handOver: handOver !== null, keepCart, keepAddress: keepAddress !== undefined, columns };
   const parameters: Record<string, unknown> = {
     ...Object.fromEntries(columns.map((column) => [column, values[column]])),
-    ...(keepAddress ? prefixed('address_', { ...addressValues(keepAddress) }) : {}),
+    ...(keepAddress ? prefixed('address_', addressValues(keepAddress)) : {}),
     now,
     createdAt: now,
     handOver,
