@@ -333,20 +333,27 @@ export async function loadProducts(reader: CatalogReader, ids: number[]): Promis
     const read = await readProducts(reader, idsIn(ids));
     return ids.flatMap((id) => read.get(id) ?? []);
   }
-  // `remember` calls its reader at once for each id it does not keep, so every miss is listed
-  // before the one query for all of them starts.
+  const products = await rememberEach(cache, ids, (id) => `product|${id}|${reader.language}|${reader.currency}`, (misses) => readProducts(reader, idsIn(misses)));
+  return products.filter((product) => product !== null);
+}
+
+/**
+ * `cache.remember` for each of `ids`, those it does not keep read together by one call of `readMany`.
+ * `remember` calls its reader at once for each id it does not keep, so every miss is listed before
+ * that one read starts.
+ */
+async function rememberEach<T>(cache: CatalogueCache, ids: number[], keyOf: (id: number) => string, readMany: (misses: number[]) => Promise<Map<number, T>>): Promise<(T | null)[]> {
   const misses: number[] = [];
-  let reading: Promise<Map<number, ProductDetails>> | undefined;
-  const products = await Promise.all(
+  let reading: Promise<Map<number, T>> | undefined;
+  return Promise.all(
     ids.map((id) =>
-      cache.remember(`product|${id}|${reader.language}|${reader.currency}`, async () => {
+      cache.remember(keyOf(id), async () => {
         misses.push(id);
-        reading ??= Promise.resolve().then(() => readProducts(reader, idsIn(misses)));
+        reading ??= Promise.resolve().then(() => readMany(misses));
         return (await reading).get(id) ?? null;
       }),
     ),
   );
-  return products.filter((product) => product !== null);
 }
 
 /** Each size's stock as it is now, by size id. */
@@ -378,20 +385,10 @@ export async function loadProductsOfSpecifications(reader: CatalogReader, specif
 export async function loadProductsOfKeptSpecifications(reader: CatalogReader, specificationIds: number[]): Promise<ProductDetails[]> {
   const { cache } = reader;
   if (!cache || specificationIds.length === 0) return (await loadProductsOfSpecifications(reader, specificationIds)).products;
-  const misses: number[] = [];
-  let reading: Promise<Map<number, number>> | undefined;
-  const owners = await Promise.all(
-    specificationIds.map((id) =>
-      cache.remember(`size-owner|${id}`, async () => {
-        misses.push(id);
-        reading ??= Promise.resolve().then(async () => {
-          const rows = rowsOf<{ id: number; goods_id: number }>(await reader.db.execute(sql`select id, goods_id from ${specifications} where id = any(${intArray(misses)}::int[])`));
-          return new Map(rows.map((row) => [row.id, row.goods_id]));
-        });
-        return (await reading).get(id) ?? null;
-      }),
-    ),
-  );
+  const owners = await rememberEach(cache, specificationIds, (id) => `size-owner|${id}`, async (misses) => {
+    const rows = rowsOf<{ id: number; goods_id: number }>(await reader.db.execute(sql`select id, goods_id from ${specifications} where id = any(${intArray(misses)}::int[])`));
+    return new Map(rows.map((row) => [row.id, row.goods_id]));
+  });
   return loadProducts(reader, [...new Set(owners.filter((owner) => owner !== null))]);
 }
 

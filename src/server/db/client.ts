@@ -62,10 +62,12 @@ export function rowsOf<T>(result: unknown): T[] {
  */
 export function executeNamed(db: Executor, statement: SQL): Promise<unknown> {
   const { dialect } = db as unknown as { dialect: PgDialect };
-  return runNamed(db, dialect.sqlToQuery(statement));
+  return runNamed(db, named(dialect.sqlToQuery(statement)));
 }
 
-const statementsBuilt = new Map<string, Query>();
+type NamedQuery = { query: Query; name: string };
+const named = (query: Query): NamedQuery => ({ query, name: `n_${createHash('sha1').update(query.sql).digest('base64url')}` });
+const statementsBuilt = new Map<string, NamedQuery>();
 
 /**
  * `executeNamed` for a statement built once per `shape` by `build`, whose values are placeholders
@@ -74,14 +76,13 @@ const statementsBuilt = new Map<string, Query>();
  * everything that changes the text.
  */
 export function executeShaped(db: Executor, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<unknown> {
-  let query = statementsBuilt.get(shape);
-  if (!query) statementsBuilt.set(shape, (query = (db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build())));
-  return runNamed(db, query, values);
+  let built = statementsBuilt.get(shape);
+  if (!built) statementsBuilt.set(shape, (built = named((db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build()))));
+  return runNamed(db, built, values);
 }
 
-function runNamed(db: Executor, query: Query, values?: Record<string, unknown>): Promise<unknown> {
+function runNamed(db: Executor, { query, name }: NamedQuery, values?: Record<string, unknown>): Promise<unknown> {
   const { session } = db as unknown as { session: PgSession };
-  const name = `n_${createHash('sha1').update(query.sql).digest('base64url')}`;
   return session.prepareQuery(query, undefined, name, false).execute(values);
 }
 
