@@ -485,4 +485,19 @@ describe('the back office', () => {
     }
     expect(await fulfilment.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   });
+
+  it('keeps every section within a phone screen in Malay, its longest words included', async () => {
+    const admin = await operatorSignedIn('admin');
+    await admin.getByLabel('Language').selectOption('MS');
+    await admin.setViewportSize({ width: 390, height: 844 });
+    const sections = admin.getByRole('navigation', { name: 'Bahagian' }).getByRole('button');
+    for (const section of await sections.all()) {
+      await section.click();
+      await admin.getByRole('main').getByRole('heading').first().waitFor();
+      const name = await section.textContent();
+      expect(await admin.evaluate(() => document.documentElement.scrollWidth), name!).toBeLessThanOrEqual(390);
+    }
+    await admin.getByLabel('Bahasa').selectOption('EN');
+    await admin.getByRole('heading', { name: 'Two-step sign-in', exact: true }).waitFor();
+  });
 });
