@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from './i18n';
 import { createTranslator, pickMessages, translatorFor } from './i18n/ui';
-import { formatRating, parseCurrency, parseLanguage } from './locale';
+import { formatNumber, formatRating, languages, languageTags, parseCurrency, parseLanguage } from './locale';
 
 describe('Language and Currency headers', () => {
   it('accept the known values in any letter case', () => {
@@ -26,6 +26,13 @@ describe('numbers, ratings and counts as each language writes them', () => {
     expect(translatorFor('MS')('energy.pointsValue', { points: 12478 })).toBe('12,478 mata');
     expect(translate('EN', 'mail.recharge.subject', { points: 5000 })).toBe('Your 5,000 energy points have arrived');
     expect(translatorFor('EN')('footer.rights', { year: '2026' })).toContain('2026');
+  });
+
+  it('write a whole number under a thousand as Intl does in each language, without asking it', () => {
+    for (const language of languages) {
+      const intl = new Intl.NumberFormat(languageTags[language]);
+      for (const value of [0, 7, -42, 999, -999, 1000, 12478, 2.5]) expect(formatNumber(value, languageTags[language])).toBe(intl.format(value));
+    }
   });
 
   it('write a rating with one decimal', () => {

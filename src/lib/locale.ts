@@ -34,8 +34,14 @@ const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
 const cached = <T>(cache: Map<string, T>, key: string, make: () => T) => cache.get(key) ?? (cache.set(key, make()), cache.get(key)!);
 
-/** A count or amount of points as the language writes it: "100,000" (en, zh-CN), "100,000" (ms). */
-export const formatNumber = (value: number, languageTag: string) => cached(numberFormats, languageTag, () => new Intl.NumberFormat(languageTag)).format(value);
+/**
+ * A count or amount of points as the language writes it: "100,000" (en, zh-CN, ms). A whole number
+ * under a thousand is written as its digits, as Intl writes it in the shop's three languages, without
+ * making a formatter: a browser's first `Intl.NumberFormat` loads its locale data, about 10 ms of a
+ * phone's main thread while the page wakes (docs/decisions/078).
+ */
+export const formatNumber = (value: number, languageTag: string) =>
+  Number.isInteger(value) && Math.abs(value) < 1000 ? String(value) : cached(numberFormats, languageTag, () => new Intl.NumberFormat(languageTag)).format(value);
 
 /** An average rating with one decimal: "4.0", "4.5". */
 export const formatRating = (rating: number, languageTag: string) =>
