@@ -1,5 +1,4 @@
-import { and, eq, inArray, is, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { and, eq, inArray, isNull, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
 import { drawCode, findUserByCode, insertCustomer, prepareCustomer, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
@@ -320,7 +319,7 @@ async function insertPlacedOrder(
     sizes: sizesArray([...wanted.keys()]),
     quantities: sizesArray([...wanted.values()]),
   };
-  // Drawn again on the rare clash of order numbers (nothing is written then), and run again after a deadlock.
+  // Drawn again on the rare clash of order numbers (nothing is written then); a deadlock is run again by `executeShaped`.
   for (let attempt = 0; attempt < 5; attempt += 1) {
     let rows: Record<string, unknown>[];
     try {
@@ -330,15 +329,11 @@ async function insertPlacedOrder(
       if (refusal?.code === NOT_NULL_VIOLATION && refusal.table === 'order_lines' && refusal.column === 'specification_id') {
         throw new ShopError(ErrorCode.InsufficientStock);
       }
-      // Fifty checkouts of one size at once deadlocked about one in a thousand on PostgreSQL
-      // (docs/decisions/091). Alone, the statement wrote nothing and runs again; inside a transaction
-      // the whole transaction has failed.
-      if (refusal?.code === DEADLOCK_DETECTED && !is(db, PgTransaction)) continue;
       throw error;
     }
     if (rows[0]) return orderFromRow(rows[0]);
   }
-  throw new Error('no free order number or no way past deadlocks after 5 tries');
+  throw new Error('no free order number after 5 draws');
 }
 
 const prefixed = (prefix: string, values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
@@ -384,7 +379,6 @@ function placingStatement(db: Executor, shape: { handOver: boolean; keepCart: bo
 }
 
 const NOT_NULL_VIOLATION = '23502';
-const DEADLOCK_DETECTED = '40P01';
 
 const ORDER_NO_RANDOM_LENGTH = 6;
 
