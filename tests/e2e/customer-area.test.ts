@@ -18,8 +18,11 @@ async function signedInCustomer(device: Device) {
   const email = `customer.${(sequence += 1)}@example.com`;
   const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) } });
   expect(((await response.json()) as { code: number }).code).toBe(1);
+  // Settled: the home page has stored who is signed in and read the cart, so no answer of it reaches the next page's test.
+  const cartRead = page.waitForResponse((answer) => answer.url().includes('/shoppingcart/queryShoppingCartList'));
   await page.goto('/');
   await page.waitForFunction(() => Boolean(JSON.parse(localStorage.getItem('energy-shop') ?? '{}').user?.email));
+  await cartRead;
   return { page, email };
 }
 
