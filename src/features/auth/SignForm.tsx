@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CaptchaStatus, useCaptchaAnswer } from '@/features/captcha/CaptchaProof';
-import { $cartDrawerOpen, isMobile, type SignType } from '@/features/shell/shell.store';
+import { $cartDrawerOpen, isMobile, type SignType } from '@/lib/shell.store';
 import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/cart.store';
 import { isSharePending, openPendingShare, rememberPendingShare } from '@/features/referral/share.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';

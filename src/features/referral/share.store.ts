@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
 import { $signedIn } from '@/features/auth/user.store';
-import { $pendingShare, $shareDialog, openSignIn, type ShareType } from '@/features/shell/shell.store';
+import { $pendingShare, $shareDialog, openSignIn, type ShareType } from '@/lib/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { readSession, writeSession } from '@/lib/browser-storage';
 import type { MyShare } from './referral.schema';

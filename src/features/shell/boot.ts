@@ -1,5 +1,5 @@
 import { $signedIn, loadUser } from '@/features/auth/user.store';
-import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.store';
+import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/lib/shell.store';
 import { followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import { showReferralNote } from '@/features/referral/referral-entry';
