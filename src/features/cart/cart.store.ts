@@ -17,7 +17,7 @@ const $browserCart = storedAtom<CartItem[]>(BROWSER_CART_KEY, []);
 /** What this tab last saved: any other value of the browser cart came from another tab. */
 let savedHere: CartItem[] = $browserCart.get();
 
-export const readBrowserCart = () => $browserCart.get();
+const readBrowserCart = () => $browserCart.get();
 function saveBrowserCart(items: CartItem[]) {
   savedHere = items;
   $browserCart.set(items);
