@@ -50,8 +50,8 @@ const reactModules = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]r
 const shellModules = new RegExp(
   [
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/](react|persistent)|ky)[\\/]`,
-    String.raw`src[\\/]lib[\\/](api-client|site\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
-    String.raw`src[\\/]features[\\/](shell[\\/](boot|shell\.store|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
+    String.raw`src[\\/]lib[\\/](api-client|site\.store|shell\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
+    String.raw`src[\\/]features[\\/](shell[\\/](boot|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
     String.raw`src[\\/]components[\\/]Icon\.tsx$`,
     String.raw`rolldown[\\/]runtime|vite[\\/]preload-helper`,
   ].join('|'),

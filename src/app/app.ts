@@ -17,6 +17,7 @@ import { limitByAddress } from '@/features/auth/rate-limit';
 import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
 import { cartRoutes } from '@/features/cart/cart.routes';
+import { mergeIntoCart } from '@/features/cart/cart.service';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
 import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
@@ -89,7 +90,8 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/mail/subscribers', newsletterRoutes(deps));
   api.route('/captcha', captchaRoutes(deps));
   api.route('/share', referralRoutes(deps));
-  api.route('/login', authRoutes(deps));
+  // A sign-in brings the browser's cart into the account's.
+  api.route('/login', authRoutes(deps, { onSignIn: [({ userId, browserCart }) => mergeIntoCart(deps.db, userId, browserCart)] }));
   api.route('/account', accountRoutes(deps));
   api.route('/privacy', privacyRoutes(deps));
   api.route('/shoppingcart', cartRoutes(deps));

@@ -12,7 +12,7 @@ import type { MyEnergy } from '@/features/energy/energy.schema';
 import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption, ReferralDiscount } from '@/features/orders/orders.schema';
 import { OrderLineItem } from '@/features/orders/OrderLineItem';
 import { firstAvailable, PayMethodPicker, providerChoices, type PayMethodChoice } from '@/features/orders/PayMethodPicker';
-import { openSignIn } from '@/features/shell/shell.store';
+import { openSignIn } from '@/lib/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import type { Cart, CartLine } from '@/features/cart/cart.schema';
 import * as ErrorCode from '@/lib/error-codes';

@@ -23,7 +23,7 @@ import { checkSalesRules, readSalesRuleBook, refusedPayMethods } from '@/feature
 import { checkAgeAssurance, missingAgeCheck } from '@/features/sales-rules/age-checks.service';
 import { payMethods } from './orders';
 import type { NewAddressBody } from '@/features/delivery/delivery.schema';
-import { sameMailbox } from '@/features/referral/self-referral';
+import { sameMailbox } from '@/features/auth/auth';
 
 /*
  * Checkout: everything the browser sends is checked again and priced here; the order, its lines, the

@@ -1,6 +1,9 @@
 import { atom } from 'nanostores';
 
-/** State the shell's islands share: which dialog is open, and the mobile page title. */
+/**
+ * State the shell's islands share: which dialog is open, and the mobile page title. It sits below every
+ * feature: the features open these overlays (sign-in, cart, share), the shell shows them.
+ */
 
 export type SignType = 'sign' | 'register' | 'reset';
 export type ShareType = 1 | 3;

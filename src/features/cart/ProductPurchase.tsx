@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { addToCart } from '@/features/cart/cart.store';
-import { QuantityStepper } from '@/features/cart/QuantityStepper';
-import { buyNowUrlOf } from '@/features/cart/cart-ids';
+import { SHOW_PICTURE_EVENT } from '@/features/catalog/catalog';
+import type { ProductDetails, ProductStock } from '@/features/catalog/catalog.schema';
+import { fetchStock } from '@/features/catalog/live-stock';
 import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
 import { $destination } from '@/features/delivery/destination.store';
 import * as ErrorCode from '@/lib/error-codes';
@@ -11,9 +11,9 @@ import { useClientStore } from '@/lib/use-client-store';
 import { formatMoney } from '@/lib/money';
 import { limits } from '@/lib/validation';
 import { showToast } from '@/lib/toast.store';
-import type { ProductDetails, ProductStock } from './catalog.schema';
-import { fetchStock } from './live-stock';
-import { SHOW_PICTURE_EVENT } from './catalog';
+import { addToCart } from './cart.store';
+import { buyNowUrlOf } from './cart-ids';
+import { QuantityStepper } from './QuantityStepper';
 
 type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; language: Language; messages: Messages };
 
