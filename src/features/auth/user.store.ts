@@ -62,16 +62,27 @@ export const signInHooks: readonly SignInHook[] = hooks;
 /** Adds one feature's part in a sign-in; the page's start-up does, once per page. */
 export const onSignIn = (hook: SignInHook) => void hooks.push(hook);
 
-const carried = () => Object.assign({}, ...hooks.map((hook) => hook.request?.())) as Pick<SignInBody, 'cart'>;
+let everyHookAdded = () => {};
+const hooksAdded = new Promise<void>((resolve) => (everyHookAdded = resolve));
+/**
+ * The page's start-up has added every feature's part. A sign-in waits for it: the sign form can wake
+ * before the header's code that starts the page, and a sign-in sent then must still carry the cart.
+ */
+export const signInHooksAdded = () => everyHookAdded();
+
+const carried = async () => {
+  await hooksAdded;
+  return Object.assign({}, ...hooks.map((hook) => hook.request?.())) as Pick<SignInBody, 'cart'>;
+};
 
 export async function signIn(body: { email: string; password: string }): Promise<ApiResult<UserInfo>> {
-  const result = await api.post<UserInfo>('login/pwdLogin', { ...body, ...carried(), password: encodePassword(body.password), refereeCode: readRefereeCode() });
+  const result = await api.post<UserInfo>('login/pwdLogin', { ...body, ...(await carried()), password: encodePassword(body.password), refereeCode: readRefereeCode() });
   if (isSuccess(result)) setUser(result.data);
   return result;
 }
 
 export async function register(body: { firstName: string; lastName: string; email: string; password: string }) {
-  const result = await api.post<UserInfo>('login/register', { ...body, ...carried(), password: encodePassword(body.password), refereeCode: readRefereeCode() });
+  const result = await api.post<UserInfo>('login/register', { ...body, ...(await carried()), password: encodePassword(body.password), refereeCode: readRefereeCode() });
   if (isSuccess(result)) setUser(result.data);
   return result;
 }

@@ -1,4 +1,4 @@
-import { $signedIn, loadUser, onSignIn } from '@/features/auth/user.store';
+import { $signedIn, loadUser, onSignIn, signInHooksAdded } from '@/features/auth/user.store';
 import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/lib/shell.store';
 import { cartOnSignIn, followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
@@ -16,6 +16,7 @@ export async function bootShop(page: { route: string }) {
   // What a sign-in in this tab sets off beyond the user: the cart's part, then a pending share's.
   onSignIn(cartOnSignIn);
   onSignIn(shareOnSignIn);
+  signInHooksAdded();
   startSite();
   startPage();
   void loadSiteOptions();
