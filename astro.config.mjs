@@ -2,9 +2,9 @@
 import { writeFile } from 'node:fs/promises';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { netlifyRedirects } from './src/build/netlify-redirects.ts';
-import { completeRelease } from './src/build/release.ts';
-import { rendererBundle } from './src/build/renderer-bundle.ts';
+import { netlifyRedirects } from './src/publish/netlify-redirects.ts';
+import { completeRelease } from './src/publish/plain-build.ts';
+import { rendererBundle } from './src/publish/renderer-bundle.ts';
 import { pageHeaderSettings } from './src/lib/security-headers.ts';
 
 /** On Netlify the browser's /api/v1 calls (and, with SHOP_PAGES_ORIGIN, the pages) are proxied to the shop (src/build/netlify-redirects.ts). */

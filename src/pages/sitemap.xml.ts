@@ -1,6 +1,6 @@
 import type { APIRoute } from 'astro';
 import { categories } from '@/features/catalog/catalog-import.schema';
-import { catalogueSnapshot } from '@/lib/build-snapshot';
+import { catalogueSnapshot } from '@/publish/page-snapshot';
 import { languageTags, languages } from '@/lib/locale';
 
 /** Every public page in each language (`?lang=`), with its language alternates and the x-default. */

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { embeddedOptions, openDatabase } from '@/server/db/client';
-import { publishSite } from '@/app/site-build';
+import { publishSite } from '@/publish/publish';
 import { mediaUrl } from '@/server/storage/storage';
 
 /**

@@ -1,3 +1,6 @@
+// Relative, with its extension: the render worker loads this module on Node's own type stripping.
+import { allVariants, variantSlug } from '../edge/rewrite.ts';
+
 /*
  * Which pages a publish renders (docs/decisions/050, 065, 071). Every keyed route's `getStaticPaths` passes its
  * entries through `pagesToRender`: each entry's key (a hash of what the page shows) is recorded
@@ -76,3 +79,14 @@ export function pagesToRender<Entry extends KeyedEntry>(routePattern: string, en
   });
   return mine;
 }
+
+/**
+ * `getStaticPaths` for a page built once per language × currency. Such a page shows no catalogue
+ * data, only the frame every page has; the publisher hashes that frame into the shell key, so a
+ * publish keeps these pages until it (or the code) changes.
+ */
+export const variantPaths = ({ routePattern }: { routePattern: string }) =>
+  pagesToRender(
+    routePattern,
+    allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, content: () => variantSlug(variant) })),
+  );

@@ -13,11 +13,11 @@ import {
   summaryIn,
   type CatalogueSnapshot,
   type SnapshotProduct,
-} from '@/features/catalog/catalog-snapshot';
+} from './snapshot';
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/features/catalog/catalog';
 import type { Variant } from '@/edge/rewrite';
-import { fetchFromApi } from './build-api';
+import { fetchFromApi } from './snapshot-from-api';
 
 /*
  * What the pages read while Astro builds them: one catalogue snapshot, taken before the build

@@ -6,9 +6,9 @@ import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 // Relative `.ts` imports of modules without TypeScript-only syntax: the worker runs on Node's own
 // type stripping, without the tsx loader, which would also hook every module of the bundle.
-import { inlineScriptHashesOf } from '../build/header-policy.ts';
-import { RENDERER_META, type RendererMeta } from '../build/renderer-bundle.ts';
-import { forgetEarlierBuild, isPageFile, recordedPageKeys, renderedPages } from '../lib/build-pages.ts';
+import { inlineScriptHashesOf } from './header-policy.ts';
+import { RENDERER_META, type RendererMeta } from './renderer-bundle.ts';
+import { forgetEarlierBuild, isPageFile, recordedPageKeys, renderedPages } from './page-keys.ts';
 
 /*
  * One render worker of a publish (docs/decisions/065, src/app/render-pages.ts): loads the kept

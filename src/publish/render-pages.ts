@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { RENDERER_META } from '@/build/renderer-bundle';
+import { RENDERER_META } from './renderer-bundle';
 import { unlinkPages, type LinkJob, type RenderJob, type RenderOutcome, type WorkerMessage } from './render-worker';
 
 /*

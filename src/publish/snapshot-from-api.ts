@@ -1,4 +1,4 @@
-import type { Currency, Language } from './locale';
+import type { Currency, Language } from '@/lib/locale';
 
 /**
  * Reads the API while Astro builds the pages. The build runs against a live API
