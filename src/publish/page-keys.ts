@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 // Relative, with its extension: the render worker loads this module on Node's own type stripping.
 import { allVariants, variantSlug } from '../edge/rewrite.ts';
 
@@ -5,10 +7,26 @@ import { allVariants, variantSlug } from '../edge/rewrite.ts';
  * Which pages a publish renders (docs/decisions/050, 065, 071). Every keyed route's `getStaticPaths` passes its
  * entries through `pagesToRender`: each entry's key (a hash of what the page shows) is recorded
  * against the file the page is written to, and when the publisher asks for the changed pages only
- * (`SHOP_RENDER=changed`, given the last release's keys in `SHOP_PREVIOUS_PAGES`), the entries whose
- * key is unchanged are left out: the render workers never render them, and the publisher hard-links their files
- * from the last release. Without these variables (`astro build` on a CDN) every page renders.
+ * (its `PageRun` names the last release's record), the entries whose key is unchanged are left out:
+ * the render workers never render them, and the publisher hard-links their files from the last
+ * release. Without a run (`astro build` on a CDN) every page renders.
  */
+
+/**
+ * What a render worker tells the pages it renders for one publish, besides the settings inside the
+ * snapshot: set by the worker (render-worker.ts) before it lists the pages, read by the pages of the
+ * bundle, which hold their own copy of this module, so it is kept on `globalThis`.
+ */
+export type PageRun = {
+  /** The catalogue snapshot the publisher wrote (page-snapshot.ts). */
+  snapshotFile: string;
+  /** The key of the frame every page has (`shellData`), part of every page's key. */
+  shellKey: string;
+  /** This worker keys the entries whose position modulo `of` is `index`. */
+  share: { index: number; of: number };
+  /** The served release's record, whose keys a publish of the changed pages compares with; null: every page renders. */
+  previousPages: string | null;
+};
 
 /** The file a page of `route` is written to (`build.format: 'directory'`), e.g. `en-usd/productsList/details/12/index.html`. */
 export function pageFile(route: string, params: Record<string, string | number | undefined>): string {
@@ -20,15 +38,19 @@ export function pageFile(route: string, params: Record<string, string | number |
 export const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
 
 type Recorded = Map<string, string>;
-const store = globalThis as { shopPageKeys?: Recorded; shopRenderedPages?: Set<string>; shopPreviousPages?: Record<string, string> };
+const store = globalThis as { shopPageRun?: PageRun; shopPageKeys?: Recorded; shopRenderedPages?: Set<string>; shopPreviousPages?: Record<string, string> };
 
-/** Every keyed page of this build: its file → its key (read by the render workers, src/app/render-worker.ts). */
+/** The publish this thread renders the pages of; undefined in a build on its own. */
+export const pageRun = (): PageRun | undefined => store.shopPageRun;
+
+/** Every keyed page of this build: its file → its key (read by the render workers, render-worker.ts). */
 export const recordedPageKeys = (): Recorded => (store.shopPageKeys ??= new Map());
 /** The keyed pages this build hands Astro to render, by file. */
 export const renderedPages = (): Set<string> => (store.shopRenderedPages ??= new Set());
 
-/** Forgets what an earlier build in this thread recorded and read (a render worker kept between publishes). */
-export function forgetEarlierBuild() {
+/** Starts `run` in this thread, forgetting what an earlier one recorded and read (a render worker kept between publishes). */
+export function startPageRun(run: PageRun) {
+  store.shopPageRun = run;
   delete store.shopPageKeys;
   delete store.shopRenderedPages;
   delete store.shopPreviousPages;
@@ -36,33 +58,30 @@ export function forgetEarlierBuild() {
 
 function previousPages(): Record<string, string> {
   if (!store.shopPreviousPages) {
-    const file = process.env.SHOP_PREVIOUS_PAGES;
-    // Read lazily through the built-in loader: this module is also reachable from browser code (src/lib/variants.ts).
-    const fs = file ? process.getBuiltinModule('node:fs') : null;
-    store.shopPreviousPages = fs && file ? ((JSON.parse(fs.readFileSync(file, 'utf8')) as { pages?: Record<string, string> }).pages ?? {}) : {};
+    const file = pageRun()?.previousPages;
+    store.shopPreviousPages = file ? ((JSON.parse(readFileSync(file, 'utf8')) as { pages?: Record<string, string> }).pages ?? {}) : {};
   }
   return store.shopPreviousPages;
 }
 
 /** True when this build renders only the pages whose key changed since the last release. */
-export const rendersChangedOnly = () => globalThis.process?.env.SHOP_RENDER === 'changed' && Boolean(globalThis.process.env.SHOP_PREVIOUS_PAGES);
+export const rendersChangedOnly = () => Boolean(pageRun()?.previousPages);
 
 /** A keyed route's entry: `content()` is everything the page shows besides the frame every page has. */
 type KeyedEntry = { params: Record<string, string | number | undefined>; content: () => unknown };
 
 /**
  * The entries this build renders, each with its key (`cacheKey`): a hash of the frame every page has
- * (`SHOP_SHELL_KEY`, from the publisher) and of `content()`. A render worker keys only its share of
- * a route's entries (`SHOP_KEY_SHARE`, `index/of`, src/app/render-worker.ts), so the workers of a
+ * (the run's `shellKey`, from the publisher) and of `content()`. A render worker keys only its share
+ * of a route's entries (the run's `share`, render-worker.ts), so the workers of a
  * publish key and render side by side (docs/decisions/071). Each key is recorded against the file the
  * page is written to; when the publisher asks for the changed pages only, the entries whose key is
  * the last release's are left out.
  */
 export function pagesToRender<Entry extends KeyedEntry>(routePattern: string, entries: Entry[]): (Omit<Entry, 'content'> & { cacheKey: string })[] {
-  const env = globalThis.process?.env ?? {};
-  const [index = 0, of = 1] = (env.SHOP_KEY_SHARE ?? '0/1').split('/').map(Number);
-  const shell = env.SHOP_SHELL_KEY ?? '';
-  const { createHash } = process.getBuiltinModule('node:crypto');
+  const run = pageRun();
+  const { index, of } = run?.share ?? { index: 0, of: 1 };
+  const shell = run?.shellKey ?? '';
   const recorded = recordedPageKeys();
   const rendered = renderedPages();
   const changedOnly = rendersChangedOnly();

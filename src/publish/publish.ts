@@ -1,44 +1,37 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { readScriptHashes, writeHeaderPolicyFiles } from '@/publish/header-policy';
-import { takeCatalogueSnapshot } from './take-snapshot';
-import { isPageFile } from '@/publish/page-keys';
-import { shellData } from '@/publish/page-snapshot';
-import { pageHeaderSettings } from '@/lib/security-headers';
 import type { Database } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
-import { defaultRenderSettings, ensureRenderer, linkPagesApart, renderPages, type Rendered, type RenderSettings } from './render-pages';
-
-export const projectRoot = fileURLToPath(new URL('../..', import.meta.url));
-export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
+import { codeFingerprint } from './code-version';
+import { readScriptHashes, writeHeaderPolicyFiles } from './header-policy';
+import { benchmarkSwitches, peakRssMb, resetPeakRss } from './measure';
+import { isPageFile } from './page-keys';
+import { shellData, type PageSnapshot } from './page-snapshot';
+import {
+  countPages,
+  hasPages,
+  lockPublishing,
+  readReleaseRecord,
+  releaseRecordFile,
+  servedDir,
+  servedRelease,
+  siteDir,
+  switchCurrent,
+  takeSpare,
+  tidyUp,
+  type ReleaseRecord,
+} from './release';
+import { defaultRenderSettings, ensureRenderer, renderPages, type Rendered, type RenderSettings } from './render-pages';
+import { readBuildSettings, type BuildSettings } from './settings';
+import { takeCatalogueSnapshot } from './take-snapshot';
 
 /*
- * A site folder holds every published release and a `current` link to the one being served:
- *
- *   site/releases/<id>/…     one complete set of pages (a release is never changed once served)
- *   site/releases/<id>.json  the code it was built from and every page's key (docs/decisions/050)
- *   site/current → releases/<id>
- *   site/renderers/<code>/   the page renderer and browser scripts of one code version (render-pages.ts)
- *   site/spares/<id>/        hard links to the current release's pages, which the next publish starts from
- *   site/trash/              releases, renderers and spares no longer needed, being removed
- *
- * A publish takes one catalogue snapshot and renders pages from it with the code's renderer, bundled
- * once per code version (docs/decisions/065). When the code is the one the served release was built
- * from, only the pages whose key (a hash of what they show) changed are rendered; the other pages of
- * the new release are hard links to the served release's files. Then it swaps the link in one
- * rename. Visitors see the old release or the new one, never half of one; a publish that fails, or
- * whose process is killed, leaves the link, and so the served pages, as they were.
+ * A publish: snapshot → keys → render → release. It takes one catalogue snapshot, works out the code
+ * version and, from the served release's record, which pages changed (page-keys.ts), renders them
+ * with the code's renderer in worker threads (render-pages.ts), and switches the site folder to the
+ * new release (release.ts). The site folder and what a release holds are described in release.ts.
  */
-
-export const currentLink = (root: string) => path.join(root, 'current');
-
-/** The folder the pages are served from: the current release, or `root` itself for a plain `astro build` output. */
-export const servedDir = (root: string) => (existsSync(currentLink(root)) ? currentLink(root) : root);
-
-export const hasPages = (root: string) => existsSync(path.join(servedDir(root), 'en-usd', 'index.html'));
 
 export type PublishResult = {
   release: string;
@@ -71,7 +64,7 @@ export type PublishOptions = {
   db: Database;
   storage: Pick<Storage, 'url'>;
   testMode: boolean;
-  /** The shop's own API, which the pages' settings name (SHOP_API_ORIGIN). */
+  /** The shop's own API, which a build's settings name (settings.ts `apiOrigin`). */
   apiOrigin: string;
   /** The origin of canonical links and the sitemap (docs/decisions/024). */
   publicOrigin: string;
@@ -104,12 +97,15 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
   const started = performance.now();
   let last = started;
   const stages: Record<string, number> = {};
+  const { memoryTrace } = benchmarkSwitches();
+  // The build's settings, read once for this publish, with the origins the shop settled (settings.ts).
+  const settings = readBuildSettings(process.env, { publicOrigin: options.publicOrigin, apiOrigin: options.apiOrigin });
   const lap = (name: string) => {
     const now = performance.now();
     stages[name] = Number(((now - last) / 1000).toFixed(2));
     last = now;
-    // `SHOP_RENDER_MEMORY_TRACE` (bench:build): the shop's memory after each step; the embedded database's is in `external`.
-    if (process.env.SHOP_RENDER_MEMORY_TRACE) {
+    // The memory trace (bench:build): the shop's memory after each step; the embedded database's is in `external`.
+    if (memoryTrace) {
       const memory = process.memoryUsage();
       const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
       console.warn(`[shop] after ${name}: RSS ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} MB, external ${mb(memory.external)} MB; peak ${peakRssMb()} MB`);
@@ -128,17 +124,16 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 
   try {
     await rm(building, { recursive: true, force: true });
-    const { shellKey, bytes: snapshotBytes } = await writeSnapshot(options, snapshotFile);
+    const { shellKey, bytes: snapshotBytes } = await writeSnapshot(options, settings, snapshotFile);
     lap('snapshot');
-    const code = await codeFingerprint(options);
+    const code = await codeFingerprint(settings);
     const served = await servedRelease(root);
     const previous = served ? await readReleaseRecord(served) : null;
     // Pages of another code version are never mixed into a release: a code change renders every page.
     const full = options.full === true || !served || previous?.code !== code;
     const total = hasPages(root) ? (previous?.count ?? (await countPages(servedDir(root)))) : 0;
     lap('code');
-    const settings = { SHOP_API_ORIGIN: options.apiOrigin, PUBLIC_ORIGIN: options.publicOrigin };
-    const renderer = await ensureRenderer(root, code, { env: settings, quiet: options.quiet ?? false });
+    const renderer = await ensureRenderer(root, code, { settings, quiet: options.quiet ?? false });
     lap('bundle');
     const phase = performance.now();
     const render = options.render ?? defaultRenderSettings();
@@ -154,22 +149,13 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
       keep: full || !served ? null : { from: served, pages: Object.keys(previous?.pages ?? {}), linked },
       // The link worker also counts the pages rendered again (their links replaced).
       onProgress: (done) => options.onProgress?.({ done: Math.min(done, total), total }),
-      env: {
-        ...settings,
-        // The pages are a production render whatever the server runs as (tests run it as `test`, under
-        // which React's server renderer, loaded by the bundle at run time, is its slower development build).
-        NODE_ENV: 'production',
-        SHOP_SNAPSHOT_FILE: snapshotFile,
-        SHOP_SHELL_KEY: shellKey,
-        SHOP_RENDER: full ? 'all' : 'changed',
-        SHOP_PREVIOUS_PAGES: served && !full ? releaseRecordFile(served) : '',
-      },
+      run: { snapshotFile, shellKey, previousPages: served && !full ? releaseRecordFile(served) : null },
     });
     splitRenderPhase(stages, rendered.seconds, (performance.now() - phase) / 1000);
     last = performance.now();
     // The kept pages bring their scripts' hashes from the served release (the same code, the same scripts).
     const inherited = served && !full ? await readScriptHashes(served) : [];
-    writeHeaderPolicyFiles(building, pageHeaderSettings({ ...process.env, PUBLIC_ORIGIN: options.publicOrigin }), [...rendered.scriptHashes, ...inherited]);
+    writeHeaderPolicyFiles(building, settings.headers, [...rendered.scriptHashes, ...inherited]);
     const pages = rendered.files.filter(isPageFile).length + rendered.kept;
     options.onProgress?.({ done: pages, total });
     const release = path.join(releases, id);
@@ -195,12 +181,14 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 }
 
 /**
- * Takes the catalogue snapshot and writes it where the render workers read it; answers the key of
+ * Takes the catalogue snapshot and writes it, with the settings the pages read, where the render
+ * workers read it; answers the key of
  * every page's frame. The snapshot is not held beyond this: the workers parse their own copy, and at
  * 10,000 products the shop's copy would otherwise be held through the whole render.
  */
-async function writeSnapshot(options: Pick<PublishOptions, 'db' | 'storage' | 'testMode'>, file: string): Promise<{ shellKey: string; bytes: number }> {
-  const snapshot = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
+async function writeSnapshot(options: Pick<PublishOptions, 'db' | 'storage' | 'testMode'>, settings: BuildSettings, file: string): Promise<{ shellKey: string; bytes: number }> {
+  const catalogue = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
+  const snapshot: PageSnapshot = { ...catalogue, settings: settings.pages };
   const text = JSON.stringify(snapshot);
   await writeFile(file, text);
   return { shellKey: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24), bytes: Buffer.byteLength(text) };
@@ -214,65 +202,6 @@ async function writeSnapshot(options: Pick<PublishOptions, 'db' | 'storage' | 't
  * Nine times the snapshot leaves the live data twice its room as catalogues grow.
  */
 export const workerHeapMb = (snapshotBytes: number) => Math.max(256, Math.ceil((9 * snapshotBytes) / 2 ** 20));
-
-/**
- * After a switch: the spare of the new release is made, a folder of hard links to its pages, which
- * the next publish of changed pages takes as its new release instead of linking every page itself
- * (docs/decisions/071); then the releases, renderers and spares no longer needed are moved to
- * `trash/` (one rename each) and removed from there without holding up the next publish. A failure
- * here changes nothing served; the next publish links the pages itself.
- */
-async function tidyUp(root: string, code: string, release: string, pages: string[]) {
-  try {
-    const current = path.basename(release);
-    const spare = spareDir(root, current);
-    const linking = `${spare}.linking`;
-    await rm(linking, { recursive: true, force: true });
-    await linkPagesApart({ linkFrom: release, outDir: linking, pages });
-    await rename(linking, spare);
-    // Removed after the spare is made: both are a system call per page, and the spare is what the next publish waits for.
-    await retire(root, [...(await oldReleases(root, current)), ...(await otherRenderers(root, [code])), ...(await otherSpares(root, current)), path.join(root, 'cache', 'pictures')]);
-  } catch (error) {
-    console.warn(`tidying the site folder after a publish failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}
-
-/** Moves the releases before the one before `current` to the trash (a release followed from another machine, docs/decisions/084). */
-export async function retireOldReleases(root: string) {
-  const current = await servedRelease(root);
-  if (current) await retire(root, await oldReleases(root, path.basename(current)));
-}
-
-/** A release's spare: hard links to its pages, made after it was switched in (`tidyUp`). */
-const spareDir = (root: string, releaseId: string) => path.join(root, 'spares', releaseId);
-
-/** Moves the served release's spare to `building` (the new release); false when there is none. */
-async function takeSpare(root: string, served: string, building: string): Promise<boolean> {
-  try {
-    await rename(spareDir(root, path.basename(served)), building);
-    return true;
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return false;
-    throw error;
-  }
-}
-
-const trashDir = (root: string) => path.join(root, 'trash');
-let sweeping: Promise<void> = Promise.resolve();
-
-/** Moves `paths` (those there) into the trash, then empties it behind the publishes: removing 90,000 pages takes seconds. */
-async function retire(root: string, paths: string[]) {
-  const trash = trashDir(root);
-  await mkdir(trash, { recursive: true });
-  for (const from of paths) {
-    await rename(from, path.join(trash, `${path.basename(from)}-${randomBytes(3).toString('hex')}`)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
-  }
-  sweeping = sweeping.then(async () => {
-    for (const name of await readdir(trash).catch(() => [] as string[])) await rm(path.join(trash, name), { recursive: true, force: true }).catch(() => undefined);
-  });
-}
 
 /**
  * The render phase's wall time split into its parts: the workers' start and loading of the renderer
@@ -291,140 +220,3 @@ function splitRenderPhase(stages: Record<string, number>, seconds: Rendered['sec
 }
 
 const round = (seconds: number) => Number(seconds.toFixed(2));
-
-/** Lets the process's peak memory be measured from here on (Linux: `/proc/self/clear_refs`; elsewhere nothing happens). */
-function resetPeakRss() {
-  try {
-    writeFileSync('/proc/self/clear_refs', '5');
-  } catch {
-    // Not Linux, or not allowed: the peak is then the process's whole life's.
-  }
-}
-
-function peakRssMb(): number {
-  try {
-    return Math.round(Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0) / 1024);
-  } catch {
-    return 0;
-  }
-}
-
-/** The renderers of code versions no release is served from any longer. */
-async function otherRenderers(root: string, keep: string[]) {
-  const folder = path.join(root, 'renderers');
-  const names = await readdir(folder).catch(() => [] as string[]);
-  return names.filter((name) => !keep.includes(name) && !name.endsWith('.building')).map((name) => path.join(folder, name));
-}
-
-/** Every spare but the current release's (a spare left half-made by a process that died among them). */
-async function otherSpares(root: string, current: string) {
-  const folder = path.join(root, 'spares');
-  return (await readdir(folder).catch(() => [] as string[])).filter((name) => name !== current).map((name) => path.join(folder, name));
-}
-
-/** What the publisher keeps beside each release: the code it was built from, how many pages it holds, and every keyed page's key by file. */
-export type ReleaseRecord = { code: string; count: number; pages: Record<string, string> };
-
-export const releaseRecordFile = (release: string) => `${release}.json`;
-
-async function readReleaseRecord(release: string): Promise<ReleaseRecord | null> {
-  try {
-    return JSON.parse(await readFile(releaseRecordFile(release), 'utf8')) as ReleaseRecord;
-  } catch {
-    return null;
-  }
-}
-
-/** The release `current` points at, as an absolute path; null when there is none. */
-export async function servedRelease(root: string): Promise<string | null> {
-  try {
-    return path.resolve(root, await readlink(currentLink(root)));
-  } catch {
-    return null;
-  }
-}
-
-/**
- * A hash of everything besides the catalogue that shapes the pages: the source files (tests aside),
- * the public files, the configuration and the locked dependencies, and the settings the pages read.
- * A publish renders every page when it differs from the served release's.
- */
-async function codeFingerprint(options: Pick<PublishOptions, 'publicOrigin'>): Promise<string> {
-  const hash = createHash('sha256');
-  const settings = Object.entries(process.env)
-    .filter(([name]) => name.startsWith('PUBLIC_') || name === 'AGE_GATE_LEAVE_URL')
-    .sort(([a], [b]) => a.localeCompare(b));
-  hash.update(JSON.stringify({ settings, publicOrigin: options.publicOrigin, node: process.version }));
-  for (const folder of ['src', 'public']) {
-    const entries = await readdir(path.join(projectRoot, folder), { recursive: true, withFileTypes: true });
-    const files = entries
-      .filter((entry) => entry.isFile() && !/\.test\.tsx?$/.test(entry.name))
-      .map((entry) => path.join(entry.parentPath, entry.name))
-      .sort();
-    const contents = await Promise.all(files.map((file) => readFile(file)));
-    files.forEach((file, index) => hash.update(path.relative(projectRoot, file)).update(contents[index]!));
-  }
-  for (const file of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) hash.update(file).update(await readFile(path.join(projectRoot, file)).catch(() => ''));
-  return hash.digest('base64url');
-}
-
-/** One publish at a time per site folder, across processes; a lock left by a process that died is taken over. */
-async function lockPublishing(root: string): Promise<() => Promise<void>> {
-  const lock = path.join(root, 'publishing.lock');
-  try {
-    await writeFile(lock, String(process.pid), { flag: 'wx' });
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    const holder = Number(await readFile(lock, 'utf8').catch(() => '0'));
-    if (holder && holder !== process.pid && isAlive(holder)) throw new Error(`another publish (process ${holder}) is running`, { cause: error });
-    await writeFile(lock, String(process.pid));
-  }
-  return () => rm(lock, { force: true });
-}
-
-function isAlive(pid: number) {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
-/** Points `current` at `release` in one rename, so a request sees either release whole. */
-export async function switchCurrent(root: string, release: string) {
-  const link = currentLink(root);
-  const temporary = `${link}.${process.pid}.tmp`;
-  await rm(temporary, { force: true });
-  await symlink(path.relative(root, release), temporary);
-  await rename(temporary, link);
-}
-
-/** The releases (and their records) before the one before `current`: the one before stays, as pages a visitor opened before the swap still find their scripts there. */
-async function oldReleases(root: string, current: string) {
-  const releases = path.join(root, 'releases');
-  const names = (await readdir(releases, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
-  const keep = new Set([current, names.filter((name) => name < current).at(-1)]);
-  return names.filter((name) => !keep.has(name)).flatMap((name) => [path.join(releases, name), releaseRecordFile(path.join(releases, name))]);
-}
-
-export const previousRelease = async (root: string): Promise<string | null> => {
-  const releases = path.join(root, 'releases');
-  if (!existsSync(currentLink(root))) return null;
-  const current = path.basename(await readlink(currentLink(root)));
-  const before = (await readdir(releases, { withFileTypes: true }))
-    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.') && entry.name < current)
-    .map((entry) => entry.name)
-    .sort()
-    .at(-1);
-  return before ? path.join(releases, before) : null;
-};
-
-async function countPages(dir: string): Promise<number> {
-  let count = 0;
-  for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile() && isPageFile(entry.name)) count++;
-  }
-  return count;
-}
-

@@ -9,7 +9,7 @@ import { SITE_COOKIE, cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStat
 import { checkoutSdkUrl, headersFor, isHttps, siteHeaderRules, type HeaderRule } from '@/lib/security-headers';
 import { CDN_CACHE_CONTROL, pageTag } from '@/server/cdn/netlify-cache';
 import type { Config } from '@/server/config';
-import { previousRelease, servedDir } from './publish';
+import { previousRelease, servedDir } from './release';
 
 const ONE_YEAR = 365 * 24 * 3600;
 

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { servePages } from '@/publish/serve-pages';
-import { servedDir } from '@/publish/publish';
+import { servedDir } from '@/publish/release';
 import { mediaRoutes } from '@/server/storage/media.routes';
 import { createFolderStorage } from '@/server/storage/storage';
 import { observatory } from '../support/observatory';
