@@ -18,7 +18,7 @@ import { BUILD_CANARY_SECRET } from './support/global-setup';
  */
 
 const { siteDir: siteRoot, dataDir } = inject('e2e');
-/** The release being served (a publish swaps `current`; see src/app/site-build.ts). */
+/** The release being served (a publish swaps `current`; see src/publish/publish.ts). */
 const siteDir = servedDir(siteRoot);
 
 async function files(dir: string): Promise<string[]> {
