@@ -31,6 +31,7 @@ import { reviewRoutes } from '@/features/reviews/reviews.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import { verifyRoutes } from '@/features/verify/verify.routes';
+import { snapshotRoutes } from '@/publish/snapshot.routes';
 import { discardUnreadBody, limitBody, rejectNulInUrl } from '@/server/http/body';
 import { publicRead, publicReadPaths } from '@/server/http/cache';
 import type { AppEnv } from '@/server/http/context';
@@ -85,6 +86,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
 
   api.route('/', siteRoutes(deps));
   api.route('/goods', catalogRoutes(deps));
+  api.route('/goods', snapshotRoutes(deps));
   api.route('/goods/antifake', verifyRoutes(deps));
   api.route('/advertising', advertisingRoutes(deps));
   api.route('/mail/subscribers', newsletterRoutes(deps));

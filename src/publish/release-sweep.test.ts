@@ -9,7 +9,8 @@ import { createFolderStorage, type Storage } from '@/server/storage/storage';
 import { createTestApi, type TestApi } from '../../tests/support/api';
 import { KEPT_SHARED_RELEASES, openReleaseSharing } from './release-sharing';
 import { endWarmRenderers } from './render-pages';
-import { publishingSettled, publishSite, servedRelease, type PublishOptions } from './site-build';
+import { publishingSettled, publishSite, type PublishOptions } from './publish';
+import { servedRelease } from './release';
 
 /*
  * The bucket keeps the last three shared releases and the files they name (docs/decisions/084): a

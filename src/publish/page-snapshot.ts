@@ -13,38 +13,44 @@ import {
   summaryIn,
   type CatalogueSnapshot,
   type SnapshotProduct,
-} from '@/features/catalog/catalog-snapshot';
+} from './snapshot';
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/features/catalog/catalog';
 import type { Variant } from '@/edge/rewrite';
-import { fetchFromApi } from './build-api';
+import { pageRun } from './page-keys';
+import { readBuildSettings, type PageSettings } from './settings';
+import { fetchFromApi } from './snapshot-from-api';
 
 /*
- * What the pages read while Astro builds them: one catalogue snapshot, taken before the build
- * (`SHOP_SNAPSHOT_FILE`, written by the publisher) or, for a build on its own (`astro build` on a
- * CDN), fetched from the API in one call. Every page renders from it; none calls the API.
+ * What the pages read while Astro builds them: one catalogue snapshot with the settings the pages
+ * need (`settings`), taken before the build and written by the publisher (its `PageRun` names the
+ * file) or, for a build on its own (`astro build` on a CDN), fetched from the API in one call with
+ * the build's own settings. Every page renders from it; none calls the API or reads the environment.
  */
 
-let loading: { file: string | undefined; snapshot: Promise<CatalogueSnapshot> } | undefined;
+export type PageSnapshot = CatalogueSnapshot & { settings: PageSettings };
 
-export function catalogueSnapshot(): Promise<CatalogueSnapshot> {
-  const file = process.env.SHOP_SNAPSHOT_FILE;
-  // A render worker kept between publishes reads each publish's own snapshot file (src/app/render-worker.ts).
+let loading: { file: string | undefined; snapshot: Promise<PageSnapshot> } | undefined;
+
+export function catalogueSnapshot(): Promise<PageSnapshot> {
+  const file = pageRun()?.snapshotFile;
+  // A render worker kept between publishes reads each publish's own snapshot file (render-worker.ts).
   if (!loading || loading.file !== file) {
-    loading = {
-      file,
-      snapshot: file
-        ? readFile(file, 'utf8').then((text) => JSON.parse(text) as CatalogueSnapshot)
-        : fetchFromApi<CatalogueSnapshot>('/goods/catalogueSnapshot', { language: 'EN', currency: 'USD' }),
-    };
+    loading = { file, snapshot: file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn() };
   }
   return loading.snapshot;
 }
 
+async function snapshotOnItsOwn(): Promise<PageSnapshot> {
+  const settings = readBuildSettings(process.env);
+  const snapshot = await fetchFromApi<CatalogueSnapshot>(settings.apiOrigin, '/goods/catalogueSnapshot', { language: 'EN', currency: 'USD' });
+  return { ...snapshot, settings: settings.pages };
+}
+
 /** What every page's frame shows besides its own content (ShopLayout): the test-mode banner, links, the year. */
-export const shellData = (snapshot: Pick<CatalogueSnapshot, 'testMode'>) => ({
+export const shellData = (snapshot: Pick<PageSnapshot, 'testMode' | 'settings'>) => ({
   testMode: snapshot.testMode,
-  origin: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
+  origin: snapshot.settings.publicOrigin,
   year: new Date().getFullYear(),
 });
 

@@ -6,19 +6,20 @@ import v8 from 'node:v8';
 import { parentPort, workerData } from 'node:worker_threads';
 // Relative `.ts` imports of modules without TypeScript-only syntax: the worker runs on Node's own
 // type stripping, without the tsx loader, which would also hook every module of the bundle.
-import { inlineScriptHashesOf } from '../build/header-policy.ts';
-import { RENDERER_META, type RendererMeta } from '../build/renderer-bundle.ts';
-import { forgetEarlierBuild, isPageFile, recordedPageKeys, renderedPages } from '../lib/build-pages.ts';
+import { inlineScriptHashesOf } from './header-policy.ts';
+import { benchmarkSwitches } from './measure.ts';
+import { RENDERER_META, type RendererMeta } from './renderer-bundle.ts';
+import { isPageFile, recordedPageKeys, renderedPages, startPageRun, type PageRun } from './page-keys.ts';
 
 /*
- * One render worker of a publish (docs/decisions/065, src/app/render-pages.ts): loads the kept
+ * One render worker of a publish (docs/decisions/065, render-pages.ts): loads the kept
  * prerender bundle of the code version (once: a worker kept between publishes of the changed pages
  * renders each publish from its own snapshot, docs/decisions/071), asks every route for its pages
  * (which reads the catalogue snapshot, keys this worker's share of them and decides which ones this
- * publish renders: src/lib/build-pages.ts), renders them and writes them into the new release. No
+ * publish renders: page-keys.ts), renders them and writes them into the new release. No
  * Vite, no Astro build.
  *
- * A publish of the changed pages without a spare (src/app/site-build.ts) also starts one link worker
+ * A publish of the changed pages without a spare (publish.ts) also starts one link worker
  * (`LinkJob`): while the render workers load the bundle and list the pages, it hard-links every page
  * of the served release into the new one; the spare itself is made by a link worker too. A page a
  * render worker writes is written beside its path and renamed over it, so a link is replaced, never
@@ -31,8 +32,8 @@ export type RenderJob = {
   origin: string;
   /** This worker renders the pages whose position modulo `of` is `index`. */
   share: { index: number; of: number };
-  /** Settings the pages read (the snapshot file, which pages to render). */
-  env: Record<string, string>;
+  /** What the pages of this publish read besides the snapshot's settings (the snapshot file, which pages to render, page-keys.ts). */
+  run: Omit<PageRun, 'share'>;
 };
 
 /** Hard-links `pages` of the release `from` (the served one, built from the same code) into `outDir`. */
@@ -115,11 +116,11 @@ function onceEachPage(app: BuildApp) {
 async function run(job: RenderJob): Promise<RenderOutcome> {
   const started = performance.now();
   const cpuBefore = threadCpuSeconds();
-  // Each worker keys its share of every keyed route's pages (src/lib/build-pages.ts).
-  Object.assign(process.env, job.env, { SHOP_KEY_SHARE: `${job.share.index}/${job.share.of}` });
+  // Each worker keys its share of every keyed route's pages (page-keys.ts); what an earlier job of
+  // this worker recorded (its pages' keys, the last release's keys it read) is forgotten.
+  startPageRun({ ...job.run, share: job.share });
   const { app, errors } = await loadRenderer(job.rendererDir);
-  // What an earlier job of this worker left: its pages' keys, its pages listed from its snapshot, its errors.
-  forgetEarlierBuild();
+  // What an earlier job of this worker left besides: its pages listed from its snapshot, its errors.
   app.routeCache.clearAll();
   errors.length = 0;
   const loaded = performance.now();
@@ -129,12 +130,12 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   let unkeyed = 0;
   const mine = all.filter((page) => page.cacheKey !== undefined || unkeyed++ % job.share.of === job.share.index);
   const pathsDone = performance.now();
-  const trace = process.env.SHOP_RENDER_MEMORY_TRACE;
+  const trace = benchmarkSwitches().memoryTrace;
   const note = (label: string) => (trace ? traceMemory(trace, job.share.index, label) : undefined);
   note('listed');
 
   // A full publish writes into a folder of its own, which holds no link to a served page.
-  const everyPage = job.env.SHOP_RENDER === 'all';
+  const everyPage = job.run.previousPages === null;
   const files: string[] = [];
   const hashes = new Set<string>();
   let renderMs = 0;
@@ -258,7 +259,7 @@ function traceMemory(trace: string, worker: number, label: string) {
 
 /** `SHOP_RENDER_CPU_PROF=<dir>` (`bench:build -- --cpu-prof <dir>`): the worker writes a V8 CPU profile of its run there. */
 async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Promise<Outcome> {
-  const dir = process.env.SHOP_RENDER_CPU_PROF;
+  const dir = benchmarkSwitches().cpuProfileDir;
   if (!dir) return work();
   const { Session } = await import('node:inspector/promises');
   const session = new Session();

@@ -4,19 +4,19 @@ import { fileURLToPath } from 'node:url';
 import type { AstroIntegration, AstroPrerenderer } from 'astro';
 
 /*
- * Bundling once per code version (docs/decisions/065). When the publisher builds a renderer
- * (`SHOP_RENDERER_DIR` set), `astro build` bundles the pages and the browser's scripts as usual but
- * renders no page: Astro's prerender bundle, which it would delete after rendering, is kept in
- * `<SHOP_RENDERER_DIR>/server`, with what its pages' `<head>` needs from the build (each route's
+ * Bundling once per code version (docs/decisions/065). When the publisher builds a renderer (its
+ * build settings' `rendererDir` set), `astro build` bundles the pages and the browser's scripts as
+ * usual but renders no page: Astro's prerender bundle, which it would delete after rendering, is kept
+ * in `<rendererDir>/server`, with what its pages' `<head>` needs from the build (each route's
  * styles, the scripts the integrations add) in `renderer.json`. Publishes then load that bundle in
  * worker threads and render the pages from a catalogue snapshot without Vite or Astro's build
- * (src/app/render-pages.ts). Without the variable (`astro build` on a CDN) the build renders every
+ * (render-pages.ts). Without it (`astro build` on a CDN) the build renders every
  * page as Astro always does.
  */
 
 export const RENDERER_META = 'renderer.json';
 
-/** What a kept bundle needs besides its code: read by src/app/render-worker.ts. */
+/** What a kept bundle needs besides its code: read by render-worker.ts. */
 export type RendererMeta = {
   entry: string;
   /** Astro's page data by key (route and component): only the styles are read. */
@@ -39,7 +39,7 @@ function prerenderDir(outDir: URL): string {
   return path.join(within ? out : path.join(process.cwd(), '.astro'), '.prerender');
 }
 
-export function rendererBundle(): AstroIntegration {
+export function rendererBundle(keepIn: string | null): AstroIntegration {
   let pages: Map<string, PageData> | undefined;
   return {
     name: 'shop-renderer-bundle',
@@ -48,7 +48,6 @@ export function rendererBundle(): AstroIntegration {
         pages = built as unknown as Map<string, PageData>;
       },
       'astro:build:start': ({ setPrerenderer }) => {
-        const keepIn = process.env.SHOP_RENDERER_DIR;
         if (!keepIn) return;
         setPrerenderer((fallback: AstroPrerenderer) => ({
           name: 'shop:bundle-only',

@@ -15,9 +15,9 @@ import { allVariants, variantSlug } from '@/edge/rewrite';
 import { createTestApi, type TestApi } from '../../tests/support/api';
 import { createTestDatabaseUrl } from '../../tests/support/database';
 import type { PublishChildJob } from '../../tests/support/publish-child';
-import { servePages } from './pages';
+import { servePages } from './serve-pages';
 import { endWarmRenderers } from './render-pages';
-import { publishingSettled, publishSite, type PublishOptions } from './site-build';
+import { publishingSettled, publishSite, type PublishOptions } from './publish';
 
 /*
  * Publishing: one full build; a price change that rewrites only the pages showing it; a new product

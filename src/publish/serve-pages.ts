@@ -4,12 +4,12 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { setCookie } from 'hono/cookie';
-import { HASHES_FILE, readScriptHashes } from '@/build/header-policy';
+import { HASHES_FILE, readScriptHashes } from '@/publish/header-policy';
 import { SITE_COOKIE, cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus, readSiteCookie, variantSlug } from '@/edge/rewrite';
 import { checkoutSdkUrl, headersFor, isHttps, siteHeaderRules, type HeaderRule } from '@/lib/security-headers';
 import { CDN_CACHE_CONTROL, pageTag } from '@/server/cdn/netlify-cache';
 import type { Config } from '@/server/config';
-import { previousRelease, servedDir } from './site-build';
+import { previousRelease, servedDir } from './release';
 
 const ONE_YEAR = 365 * 24 * 3600;
 

@@ -13,7 +13,7 @@ import {
   specifications,
   specificationTexts,
 } from '@/server/db/schema';
-import { SNAPSHOT_COMMENTS, type CatalogueSnapshot, type SnapshotAdvert, type SnapshotComment, type SnapshotProduct } from './catalog-snapshot';
+import { SNAPSHOT_COMMENTS, type CatalogueSnapshot, type SnapshotAdvert, type SnapshotComment, type SnapshotProduct } from './snapshot';
 
 /**
  * Reads everything the pages show, whatever the size of the catalogue, in one read-only transaction

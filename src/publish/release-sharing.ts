@@ -8,7 +8,8 @@ import { publishedReleases } from '@/server/db/schema';
 import type { Logger } from '@/server/logger';
 import type { Storage } from '@/server/storage/storage';
 import { changedFiles, digestRelease, inBatches, readReleaseFiles, releaseFilesFile, type ReleaseFiles } from './release-files';
-import { publishingSettled, releaseRecordFile, retireOldReleases, servedRelease, switchCurrent, type PublishResult, type ReleaseRecord } from './site-build';
+import { publishingSettled, type PublishResult } from './publish';
+import { releaseRecordFile, retireOldReleases, servedRelease, switchCurrent, type ReleaseRecord } from './release';
 
 /*
  * One published release for every machine of the shop (docs/decisions/084). On PostgreSQL with the

@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import { RENDERER_META } from '@/build/renderer-bundle';
+import { RENDERER_META } from './renderer-bundle';
 import { unlinkPages, type LinkJob, type RenderJob, type RenderOutcome, type WorkerMessage } from './render-worker';
+import { BUILD_SETTINGS_VARIABLE, type BuildSettings } from './settings';
 
 /*
  * Bundle once per code version, render per publish (docs/decisions/065).
@@ -24,14 +25,14 @@ const workerFile = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 export const rendererDir = (root: string, code: string) => path.join(root, 'renderers', code);
 
 /** The renderer of `code`, bundled by `astro build` when there is none yet; `built` says whether this call bundled it. */
-export async function ensureRenderer(root: string, code: string, options: { env: Record<string, string>; quiet: boolean }): Promise<{ dir: string; built: boolean }> {
+export async function ensureRenderer(root: string, code: string, options: { settings: BuildSettings; quiet: boolean }): Promise<{ dir: string; built: boolean }> {
   const dir = rendererDir(root, code);
   if (existsSync(path.join(dir, RENDERER_META))) return { dir, built: false };
   const building = `${dir}.${process.pid}.building`;
   await rm(building, { recursive: true, force: true });
   await mkdir(building, { recursive: true });
   try {
-    await runAstro(['build', '--outDir', path.join(building, 'client')], { ...options.env, SHOP_RENDERER_DIR: building }, options.quiet);
+    await runAstro(['build', '--outDir', path.join(building, 'client')], { ...options.settings, rendererDir: building }, options.quiet);
     // The bundle imports the shop's packages: it finds them through this link, wherever the site folder is.
     await symlink(path.join(projectRoot, 'node_modules'), path.join(building, 'node_modules'));
     await rm(dir, { recursive: true, force: true });
@@ -43,14 +44,20 @@ export async function ensureRenderer(root: string, code: string, options: { env:
   }
 }
 
-function runAstro(args: string[], env: Record<string, string>, quiet: boolean): Promise<void> {
+/** Runs `astro build`, handing it `settings` whole (astro.config.mjs reads them, src/publish/settings.ts). */
+function runAstro(args: string[], settings: BuildSettings, quiet: boolean): Promise<void> {
   const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astro, ...args], {
       cwd: projectRoot,
       // The bundle is a production build whatever the server runs as (tests run it as `test`, which
       // would bundle React's development build into the pages).
-      env: { ...process.env, ...env, NODE_ENV: 'production', NODE_OPTIONS: [process.env.NODE_OPTIONS, process.env.SHOP_BUILD_NODE_OPTIONS].filter(Boolean).join(' ') },
+      env: {
+        ...process.env,
+        [BUILD_SETTINGS_VARIABLE]: JSON.stringify(settings),
+        NODE_ENV: 'production',
+        NODE_OPTIONS: [process.env.NODE_OPTIONS, settings.rendererNodeOptions].filter(Boolean).join(' '),
+      },
       stdio: ['ignore', quiet ? 'ignore' : 'inherit', 'pipe'],
     });
     let errors = '';
@@ -60,7 +67,7 @@ function runAstro(args: string[], env: Record<string, string>, quiet: boolean): 
   });
 }
 
-/** How a full publish renders: in `workers` threads, each with at most `heapMb` of heap (null: sized from the catalogue snapshot, site-build.ts). */
+/** How a full publish renders: in `workers` threads, each with at most `heapMb` of heap (null: sized from the catalogue snapshot, publish.ts). */
 export type RenderSettings = { workers: number; heapMb: number | null };
 export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availableParallelism(), heapMb: null });
 
@@ -71,7 +78,7 @@ export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availa
  */
 export type Rendered = Omit<RenderOutcome, 'seconds'> & { kept: number; seconds: RenderOutcome['seconds'] & { linkWorker: number } };
 
-/** The served release's pages a publish of the changed pages keeps; `linked`: the new release holds their links already (the spare, site-build.ts). */
+/** The served release's pages a publish of the changed pages keeps; `linked`: the new release holds their links already (the spare, publish.ts). */
 export type Keep = { from: string; pages: string[]; linked: boolean };
 
 /**
@@ -96,6 +103,9 @@ function startWorker(workerData: { renders: true } | LinkJob, heapMb: number | n
     // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
     execArgv: [],
     workerData,
+    // The pages are a production render whatever the server runs as (tests run it as `test`, under
+    // which React's server renderer, loaded by the bundle at run time, is its slower development build).
+    env: { ...process.env, NODE_ENV: 'production' },
     // V8 otherwise sizes a worker's heap by the machine's memory and collects lazily. The young
     // generation is bounded as `npm start` bounds the shop's (package.json): a page's garbage dies young.
     resourceLimits: { maxYoungGenerationSizeMb: 48, ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}) },
@@ -128,7 +138,7 @@ function outcomeOf<Outcome>(worker: Worker, job: RenderJob | null, onProgress: (
   });
 }
 
-/** Links `job.pages` into `job.outDir` in a link worker, off the shop's event loop (the spare, site-build.ts). */
+/** Links `job.pages` into `job.outDir` in a link worker, off the shop's event loop (the spare, publish.ts). */
 export async function linkPagesApart(job: LinkJob): Promise<void> {
   const worker = startWorker(job, null);
   try {

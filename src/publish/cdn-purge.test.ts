@@ -8,10 +8,10 @@ import { createLogger } from '@/server/logger';
 import { CdnPurgeError } from '@/server/cdn/netlify-cache';
 import { createTestApi, type TestApi } from '../../tests/support/api';
 import { startNetlifyStandIn } from '../../tests/support/netlify-stand-in';
-import { servePages } from './pages';
+import { servePages } from './serve-pages';
 import { openReleaseSharing } from './release-sharing';
 import { endWarmRenderers } from './render-pages';
-import { publishingSettled, publishSite, type PublishOptions } from './site-build';
+import { publishingSettled, publishSite, type PublishOptions } from './publish';
 
 /*
  * Netlify's CDN in front of the shop (docs/decisions/085), through the local stand-in of its CDN and

@@ -10,10 +10,10 @@ import {
   productIn,
   recommendations,
   type CatalogueSnapshot,
-} from './catalog-snapshot';
-import { categories } from './catalog';
-import type { CommentPage, ProductDetails, ProductPage, ProductSummary } from './catalog.schema';
-import { aShop } from '../../../tests/support/fixtures';
+} from './snapshot';
+import { categories } from '@/features/catalog/catalog';
+import type { CommentPage, ProductDetails, ProductPage, ProductSummary } from '@/features/catalog/catalog.schema';
+import { aShop } from '../../tests/support/fixtures';
 
 const shop = await aShop({ catalog: 'demo' });
 // The first product's pictures are described in English and Chinese; in Malay its name stands in.
