@@ -1,4 +1,4 @@
-import { openSignIn } from '@/features/shell/shell.store';
+import { openSignIn } from '@/lib/shell.store';
 import type { Translate } from '@/lib/i18n/ui';
 
 type Props = {

@@ -1,5 +1,5 @@
 import type { Dispatch } from 'react';
-import { openSignIn } from '@/features/shell/shell.store';
+import { openSignIn } from '@/lib/shell.store';
 import type { Translate } from '@/lib/i18n/ui';
 import { limits } from '@/lib/validation';
 import type { CheckoutFormAction, ContactErrors, ContactField } from './checkout-form-state';
