@@ -136,6 +136,37 @@ describe('taps before the page has woken', () => {
     await pressEarly(page, '/', 'Menu', 'Menu');
     await pressEarly(page, '/productsList', 'Cart', 'Shopping cart');
   });
+
+  it("carries a guest's cart into the account when /sign is sent before the header woke (phone)", { timeout: 180_000 }, async () => {
+    const account = await shop.newPage('desktop');
+    const email = 'early.sign-in@example.com';
+    const registered = await account.request.post('/api/v1/login/register', { data: { firstName: 'Siti', lastName: 'Hana', email, password: encodePassword(password) }, timeout: 120_000 });
+    expect(((await registered.json()) as { code: number }).code).toBe(1);
+
+    const phone = await onCommonScreen(shop, 'mobile');
+    await phone.goto('/productsList?category=lingerie');
+    await phone.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await phone.getByRole('button', { name: 'Add to cart' }).click();
+    await phone.getByText('Added to your cart').waitFor();
+    // The header's code (which starts the page) is held back; the sign form's is not.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    await phone.route(/\/_astro\/Header\.[^/]*\.js$/, async (route) => {
+      await released;
+      await route.continue().catch(() => undefined);
+    });
+    await phone.goto('/sign', { waitUntil: 'commit' });
+    await phone.waitForFunction(() => document.querySelector('input[type="password"]')?.closest('astro-island')?.hasAttribute('ssr') === false);
+    await phone.getByLabel('Email').fill(email);
+    await phone.getByLabel('Password').fill(password);
+    await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
+    expect(await headerAwake(phone)).toBe(false);
+    release();
+    await phone.waitForURL((url) => url.pathname !== '/sign');
+
+    const cart = await account.request.get('/api/v1/shoppingcart/queryShoppingCartList');
+    expect(((await cart.json()) as { data: { total: number } }).data.total).toBe(1);
+  });
 });
 
 describe('the route guard asks before it sends anyone away', () => {
