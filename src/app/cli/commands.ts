@@ -6,6 +6,7 @@ import { disableUserCommand } from '@/features/auth/auth.commands';
 import { operatorAccountsCommand } from '@/features/backoffice/operators/operators.commands';
 import { catalogCommands } from '@/features/catalog/catalog.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
+import { paymentCommands } from '@/features/payments/payments.commands';
 import { energyCommands } from '@/features/energy/energy.commands';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
@@ -25,6 +26,7 @@ export const commands: Record<string, Command> = {
   'verify-codes': verifyCodesCommand,
   ...catalogCommands,
   ...orderCommands,
+  ...paymentCommands,
   ...energyCommands,
   ...shippingCommands,
   ...salesRuleCommands,

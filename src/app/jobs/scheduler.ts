@@ -1,7 +1,8 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
 import { closeExpiredOrders, completeSignedForOrders, releaseRebates } from '@/features/orders/order-lifecycle';
 import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
-import { refundSurplusCaptures, settleHeldCaptures } from '@/features/orders/payments.service';
+import { settleHeldCaptures } from '@/features/payments/capture';
+import { refundSurplusCaptures } from '@/features/payments/surplus-refunds';
 import * as retention from '@/features/privacy/retention';
 import { sendReviewRequests } from '@/features/reviews/review-request';
 import type { ShopDeps } from '@/server/deps';

@@ -188,3 +188,6 @@ export async function finishOrderRefund(db: Executor, orderId: number, now: Date
   await refundOrderPoints(db, order.id, now);
   await takeBackOrderPoints(db, order, order.payAmount, order.payAmount, now);
 }
+
+/** What a refund did: all the money back (`refunded`), part of it (`partly-refunded`), or the provider still processes it (`pending`). */
+export type RefundOutcome = 'refunded' | 'partly-refunded' | 'pending';
