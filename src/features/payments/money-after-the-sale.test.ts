@@ -1,3 +1,4 @@
+// Over 300 lines: refunds, reversals and disputes after the sale share one shop and one PayPal stand-in, started once for the file.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { customerDetails } from '@/features/backoffice/customers/customers.service';

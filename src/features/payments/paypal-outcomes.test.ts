@@ -1,3 +1,4 @@
+// Over 300 lines: every PayPal outcome runs against one shop and one stand-in, started once for the file.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orders, payments, specifications } from '@/server/db/schema';
