@@ -4,7 +4,7 @@ import { insertCustomer, prepareCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
 import * as ErrorCode from '@/lib/error-codes';
-import { type Language } from '@/lib/locale';
+import type { Language } from '@/lib/locale';
 import { executeShaped, refusalOf, rowsOf, type Executor } from '@/server/db/client';
 import { cartLines, goods, orderLines, orders, payments, specifications } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';

@@ -5,7 +5,7 @@ import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import type { Mail } from '@/server/mail/mailer';
 import { queueMailSql } from '@/server/mail/outbox';
-import { type CapturedAmount, type CaptureResult } from '@/server/payments/provider';
+import type { CapturedAmount, CaptureResult } from '@/server/payments/provider';
 import { orderConfirmationFor } from '@/features/orders/order-mails';
 import { countSoldSql } from '@/features/orders/order-stock';
 import { OrderStatus, awaitingPayment, type ProviderPayMethod } from '@/features/orders/orders';
@@ -26,6 +26,7 @@ type PaymentRow = typeof payments.$inferSelect;
 
 /** How long one caller may hold a capture before another may try (with the same idempotency key). */
 const CAPTURE_LEASE_MS = 2 * 60_000;
+
 /**
  * Asks the provider to capture the payment, if nobody else is asking right now and the order can
  * still be paid, and records the outcome. A failure leaves the payment to be captured on a later try.

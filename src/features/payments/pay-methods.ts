@@ -3,7 +3,7 @@ import { translate } from '@/lib/i18n';
 import type { Currency, Language } from '@/lib/locale';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import type { PayMethod } from '@/features/orders/orders.schema';
-import { type OrderDeps } from '@/features/orders/orders.service';
+import type { OrderDeps } from '@/features/orders/orders.service';
 
 /* The methods a customer may pay with, and the checks every order and recharge passes before it is paid. */
 

@@ -1,9 +1,11 @@
 import { and, eq, isNotNull, sql } from 'drizzle-orm';
 import { payments } from '@/server/db/schema';
-import { type RefundResult } from '@/server/payments/provider';
+import type { RefundResult } from '@/server/payments/provider';
 import { moneyTotals, noteMovement } from '@/features/orders/order-money';
-import { type OrderDeps } from '@/features/orders/orders.service';
+import type { OrderDeps } from '@/features/orders/orders.service';
 import { refundAttemptKey } from './refunds';
+
+/* Money captured for an order that cannot take it (paid otherwise, or closed) goes back: at once, and by a job until the provider refunds it. */
 
 type PaymentRow = typeof payments.$inferSelect;
 

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import { payments } from '@/server/db/schema';
-import { type WebhookEvent } from '@/server/payments/provider';
+import type { WebhookEvent } from '@/server/payments/provider';
 import { moneyHeld, recordMoneyBack } from '@/features/orders/order-money';
-import { type OrderDeps } from '@/features/orders/orders.service';
+import type { OrderDeps } from '@/features/orders/orders.service';
 import { recordCapture, recordCaptureResult, settlePayment } from './capture';
 import { recordDispute } from './disputes';
 import { refundOrphanCapture } from './surplus-refunds';
