@@ -4,7 +4,7 @@ import { browserHashOf, rememberBrowser } from '@/features/auth/browser';
 import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
 import { rechargeBodySchema } from '@/features/energy/energy.schema';
 import type { CatalogReader } from '@/features/catalog/catalog.service';
-import { checkUnpaidLimits, releaseSuperseded } from '@/features/orders/unpaid-limits';
+import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
 import { createOrderBodySchema, orderDetailsSchema, orderQuoteSchema, quoteOrderBodySchema, referralDiscountQuerySchema, referralDiscountSchema } from '@/features/orders/orders.schema';
 import { describeOrder, type OrderDeps } from '@/features/orders/orders.service';
 import type { AppEnv } from '@/server/http/context';

@@ -13,7 +13,7 @@ import { OrderStatus, awaitingPayment } from '@/features/orders/orders';
 import type { CreateOrderBody, OrderLine } from '@/features/orders/orders.schema';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from '@/features/orders/orders.service';
 import { checkPayMethod, checkShopCurrency } from '@/features/payments/pay-methods';
-import { findOpenOrderLikeThis } from '@/features/orders/unpaid-limits';
+import { findOpenOrderLikeThis } from './unpaid-limits';
 import { addressValues, keepCheckoutAddress, keepFirstAddressSql } from '@/features/delivery/delivery.service';
 import { checkSalesRules, readSalesRuleBook } from '@/features/sales-rules/sales-rules.service';
 import { checkAgeAssurance } from '@/features/sales-rules/age-checks.service';
