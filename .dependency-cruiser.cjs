@@ -16,8 +16,16 @@ module.exports = {
       severity: 'error',
       comment:
         'src/app assembles the shop (app, main, CLI registry, jobs, publisher). Features and the platform take ShopDeps from src/server/deps.ts and never reach up into it.',
-      from: { path: '^src/(features|server|lib|edge|components|build)/', pathNot: '\\.test\\.tsx?$' },
+      from: { path: '^src/(features|server|lib|edge|components|build|publish)/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/app/' },
+    },
+    {
+      name: 'nothing-below-imports-the-publisher',
+      severity: 'error',
+      comment:
+        'src/publish builds and releases the pages (snapshot, keys, render, release); it may use the features, the platform and src/lib, never the other way round. The composition root (src/app) and the pages (src/pages, src/layouts) use it.',
+      from: { path: '^src/(features|server|lib|edge|components|build)/', pathNot: '\\.test\\.tsx?$' },
+      to: { path: '^src/publish/' },
     },
     {
       name: 'platform-not-from-features',
@@ -32,6 +40,13 @@ module.exports = {
       comment: 'src/lib is shared with the browser; it never reaches into the server platform.',
       from: { path: '^src/lib/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/server/' },
+    },
+    {
+      name: 'browser-code-not-from-node',
+      severity: 'error',
+      comment: 'src/lib is loaded by the browser; what needs Node (files, hashes, processes) lives in src/server or src/publish.',
+      from: { path: '^src/lib/', pathNot: '\\.test\\.tsx?$' },
+      to: { dependencyTypes: ['core'] },
     },
   ],
   options: {

@@ -2,19 +2,20 @@
 import { writeFile } from 'node:fs/promises';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
-import { netlifyRedirects } from './src/build/netlify-redirects.ts';
-import { completeRelease } from './src/build/release.ts';
-import { rendererBundle } from './src/build/renderer-bundle.ts';
-import { pageHeaderSettings } from './src/lib/security-headers.ts';
+import { completeRelease } from './src/publish/plain-build.ts';
+import { rendererBundle } from './src/publish/renderer-bundle.ts';
+import { readBuildSettings } from './src/publish/settings.ts';
 
-/** On Netlify the browser's /api/v1 calls (and, with SHOP_PAGES_ORIGIN, the pages) are proxied to the shop (src/build/netlify-redirects.ts). */
+/** The build's settings, read once: from the environment, or as the publisher handed them to its renderer build (src/publish/settings.ts). */
+const settings = readBuildSettings(process.env);
+
+/** On Netlify the browser's /api/v1 calls (and, with SHOP_PAGES_ORIGIN, the pages) are proxied to the shop (src/publish/netlify-redirects.ts). */
 const netlifyProxy = () => ({
   name: 'shop-netlify-proxy',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      const redirects = netlifyRedirects(process.env);
-      if (redirects) await writeFile(new URL('_redirects', dir), redirects);
+      if (settings.netlifyRedirects) await writeFile(new URL('_redirects', dir), settings.netlifyRedirects);
     },
   },
 });
@@ -23,16 +24,16 @@ const netlifyProxy = () => ({
  * The last step of a plain `astro build` (a CDN's): the inline scripts' hashes go into the one header
  * policy (src/lib/security-headers.ts), which also needs settings only the server knows at run time
  * (PayPal's SDK origin), and Netlify's `_headers`. The shop's publisher renders with a kept bundle
- * and completes its releases itself (src/app/site-build.ts, docs/decisions/065).
+ * and completes its releases itself (src/publish/publish.ts, docs/decisions/065).
  */
 const shopRelease = () => ({
   name: 'shop-release',
   hooks: {
     /** @param {{ dir: URL }} options */
     'astro:build:done': async ({ dir }) => {
-      // A renderer build renders no page: the publisher completes each release (src/app/site-build.ts).
-      if (process.env.SHOP_RENDERER_DIR) return;
-      completeRelease(dir, pageHeaderSettings(process.env));
+      // A renderer build renders no page: the publisher completes each release (src/publish/publish.ts).
+      if (settings.rendererDir) return;
+      completeRelease(dir, settings.headers);
     },
   },
 });
@@ -50,8 +51,8 @@ const reactModules = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]r
 const shellModules = new RegExp(
   [
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/](react|persistent)|ky)[\\/]`,
-    String.raw`src[\\/]lib[\\/](api-client|site\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
-    String.raw`src[\\/]features[\\/](shell[\\/](boot|shell\.store|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
+    String.raw`src[\\/]lib[\\/](api-client|site\.store|shell\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
+    String.raw`src[\\/]features[\\/](shell[\\/](boot|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
     String.raw`src[\\/]components[\\/]Icon\.tsx$`,
     String.raw`rolldown[\\/]runtime|vite[\\/]preload-helper`,
   ].join('|'),
@@ -83,8 +84,8 @@ const paintDirective = () => ({
 
 export default defineConfig({
   output: 'static',
-  site: process.env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-  integrations: [react(), paintDirective(), netlifyProxy(), shopRelease(), rendererBundle()],
+  site: settings.pages.publicOrigin,
+  integrations: [react(), paintDirective(), netlifyProxy(), shopRelease(), rendererBundle(settings.rendererDir)],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',

@@ -20,7 +20,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { loadConfig } from '@/server/config';
 import { startShop } from '@/app/main';
-import { publishingSettled, type PublishResult } from '@/app/site-build';
+import { publishingSettled, type PublishResult } from '@/publish/publish';
 import { growCatalogue } from './grow-catalogue';
 
 const { values } = parseArgs({

@@ -17,6 +17,7 @@ import { limitByAddress } from '@/features/auth/rate-limit';
 import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
 import { cartRoutes } from '@/features/cart/cart.routes';
+import { mergeIntoCart } from '@/features/cart/cart.service';
 import { catalogRoutes } from '@/features/catalog/catalog.routes';
 import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
@@ -31,6 +32,7 @@ import { reviewRoutes } from '@/features/reviews/reviews.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
 import { siteRoutes } from '@/features/site/site.routes';
 import { verifyRoutes } from '@/features/verify/verify.routes';
+import { snapshotRoutes } from '@/publish/snapshot.routes';
 import { discardUnreadBody, limitBody, rejectNulInUrl } from '@/server/http/body';
 import { publicRead, publicReadPaths } from '@/server/http/cache';
 import type { AppEnv } from '@/server/http/context';
@@ -85,12 +87,14 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
 
   api.route('/', siteRoutes(deps));
   api.route('/goods', catalogRoutes(deps));
+  api.route('/goods', snapshotRoutes(deps));
   api.route('/goods/antifake', verifyRoutes(deps));
   api.route('/advertising', advertisingRoutes(deps));
   api.route('/mail/subscribers', newsletterRoutes(deps));
   api.route('/captcha', captchaRoutes(deps));
   api.route('/share', referralRoutes(deps));
-  api.route('/login', authRoutes(deps));
+  // A sign-in brings the browser's cart into the account's.
+  api.route('/login', authRoutes(deps, { onSignIn: [({ userId, browserCart }) => mergeIntoCart(deps.db, userId, browserCart)] }));
   api.route('/account', accountRoutes(deps));
   api.route('/privacy', privacyRoutes(deps));
   api.route('/shoppingcart', cartRoutes(deps));

@@ -33,12 +33,6 @@ export const DEFAULT_PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
 /** The SDK the pages load: PayPal's (PAYPAL_SDK_URL) when the shop takes payments through PayPal, else none. */
 export const checkoutSdkUrl = (provider: string | undefined, sdkUrl: string | undefined) => (provider === 'paypal' ? (sdkUrl ?? DEFAULT_PAYPAL_SDK_URL) : null);
 
-/** The policy's settings for the pages built with `env`'s settings (the build's or the publisher's). */
-export const pageHeaderSettings = (env: Record<string, string | undefined>): Omit<HeaderPolicyInput, 'scriptHashes'> => ({
-  publicOrigin: env.PUBLIC_ORIGIN ?? 'http://127.0.0.1:4321',
-  paypalSdkUrl: checkoutSdkUrl(env.PAYMENT_PROVIDER, env.PAYPAL_SDK_URL),
-});
-
 export const isHttps = (publicOrigin: string) => publicOrigin.startsWith('https:');
 
 const policy = (directives: Record<string, string[]>) =>

@@ -1,12 +1,12 @@
 import type { APIRoute } from 'astro';
 import { categories } from '@/features/catalog/catalog-import.schema';
-import { catalogueSnapshot } from '@/lib/build-snapshot';
+import { catalogueSnapshot } from '@/publish/page-snapshot';
 import { languageTags, languages } from '@/lib/locale';
 
 /** Every public page in each language (`?lang=`), with its language alternates and the x-default. */
-export const GET: APIRoute = async ({ site }) => {
-  const origin = (site?.origin ?? 'http://localhost:4321').replace(/\/$/, '');
-  const { products } = await catalogueSnapshot();
+export const GET: APIRoute = async () => {
+  const { products, settings } = await catalogueSnapshot();
+  const origin = settings.publicOrigin;
   const paths = [
     '/',
     '/productsList',

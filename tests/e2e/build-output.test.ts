@@ -5,8 +5,8 @@ import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from '@/server/config';
-import { servePages } from '@/app/pages';
-import { servedDir } from '@/app/site-build';
+import { servePages } from '@/publish/serve-pages';
+import { servedDir } from '@/publish/release';
 import { mediaRoutes } from '@/server/storage/media.routes';
 import { createFolderStorage } from '@/server/storage/storage';
 import { observatory } from '../support/observatory';
@@ -18,7 +18,7 @@ import { BUILD_CANARY_SECRET } from './support/global-setup';
  */
 
 const { siteDir: siteRoot, dataDir } = inject('e2e');
-/** The release being served (a publish swaps `current`; see src/app/site-build.ts). */
+/** The release being served (a publish swaps `current`; see src/publish/publish.ts). */
 const siteDir = servedDir(siteRoot);
 
 async function files(dir: string): Promise<string[]> {

@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
-import { servedDir } from '@/app/site-build';
+import { servedDir } from '@/publish/release';
 
 /*
  * Every built storefront page is valid HTML for the Nu HTML Checker (vnu.jar from the `vnu-jar`

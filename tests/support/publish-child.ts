@@ -1,11 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { embeddedOptions, openDatabase } from '@/server/db/client';
-import { publishSite } from '@/app/site-build';
+import { publishSite } from '@/publish/publish';
 import { mediaUrl } from '@/server/storage/storage';
 
 /**
- * A publish in a process of its own, for a test to kill half-way (src/app/site-build.test.ts): it
+ * A publish in a process of its own, for a test to kill half-way (src/publish/publish.test.ts): it
  * publishes every page of a freshly migrated database into `root` and says `rendering` once pages
  * are being written, then `published`.
  */

@@ -1,6 +1,6 @@
 import type { Command } from '@/server/cli/operator';
 import { startShop } from '@/app/main';
-import { rebuildPages } from '@/app/rebuild';
+import { rebuildPages } from '@/publish/rebuild';
 import { verifyCodesCommand } from '@/features/verify/verify-codes.command';
 import { disableUserCommand } from '@/features/auth/auth.commands';
 import { operatorAccountsCommand } from '@/features/backoffice/operators/operators.commands';

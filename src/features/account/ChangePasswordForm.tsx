@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useState, type FormEvent } from 'react';
 import { encodePassword } from '@/features/auth/auth';
 import { $signedIn } from '@/features/auth/user.store';
-import { openSignIn } from '@/features/shell/shell.store';
+import { openSignIn } from '@/lib/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, wordsOr, type Messages } from '@/lib/i18n/ui';
 import { limits } from '@/lib/validation';

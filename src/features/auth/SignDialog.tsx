@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { Dialog } from '@/components/Dialog';
-import { $signDialog, closeSignDialog, switchSignType } from '@/features/shell/shell.store';
+import { $signDialog, closeSignDialog, switchSignType } from '@/lib/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { SignForm } from './SignForm';
 import { readShopState } from './user.store';

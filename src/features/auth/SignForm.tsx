@@ -1,14 +1,12 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { CaptchaStatus, useCaptchaAnswer } from '@/features/captcha/CaptchaProof';
-import { $cartDrawerOpen, isMobile, type SignType } from '@/features/shell/shell.store';
-import { clearBrowserCart, loadCart, readBrowserCart } from '@/features/cart/cart.store';
-import { isSharePending, openPendingShare, rememberPendingShare } from '@/features/referral/share.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession } from '@/lib/browser-storage';
 import { wordsOr, type AnyMessageKey, type Translate } from '@/lib/i18n/ui';
+import { $cartDrawerOpen, isMobile, type SignType } from '@/lib/shell.store';
 import { fieldForCode, fieldsOf, maxLengthOf, validateSignField, type SignField, type SignValues } from './sign-form';
 import { welcome } from './welcome';
-import { loadUser, register, saveShopState, signIn } from './user.store';
+import { loadUser, register, saveShopState, signIn, signInHooks } from './user.store';
 
 type Props = {
   type: SignType;
@@ -81,9 +79,9 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
 
   function send(): Promise<ApiResult<unknown>> {
     const email = values.email.trim();
-    if (type === 'sign') return signIn({ email, password: values.password, cart: readBrowserCart() });
+    if (type === 'sign') return signIn({ email, password: values.password });
     if (type === 'register') {
-      return register({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, password: values.password, cart: readBrowserCart() });
+      return register({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, password: values.password });
     }
     return api.post('login/preResetPwd', { email, captchaCode: values.captchaCode.trim() });
   }
@@ -146,22 +144,22 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
 
 /**
  * After sign-in or registration (spec §4): session storage cleared (the referee code is used up), the
- * browser cart now lives in the account, user and cart reload, a pending share opens; a new customer is welcomed.
+ * user reloads, and what the sign-in sets off elsewhere (`SignInHook`: the cart, a pending share) runs
+ * at its moments; a new customer is welcomed.
  */
 async function finishSignIn(onDone: () => void, welcomeMessage: string | null) {
-  const sharePending = isSharePending();
+  for (const hook of signInHooks) hook.signedIn?.();
   clearSession();
-  clearBrowserCart();
   saveShopState({ payEmail: undefined });
   $cartDrawerOpen.set(false);
   await loadUser();
-  await loadCart();
+  for (const hook of signInHooks) await hook.accountLoaded?.();
   if (isMobile()) {
     // A phone signs in on /sign, whose `onDone` leaves for the page the visitor came from (the one
-    // navigation: a second one here could cancel it). That page shows the welcome and opens the
-    // share dialog the visitor asked for, so both are kept for it first.
+    // navigation: a second one here could cancel it). That page shows the welcome and what follows
+    // the sign-in (the share dialog the visitor asked for), so both are kept for it first.
     if (welcomeMessage) welcome(welcomeMessage, { onNextPage: true });
-    if (sharePending) rememberPendingShare();
+    for (const hook of signInHooks) hook.finished?.('next page');
     onDone();
     return;
   }
@@ -169,5 +167,5 @@ async function finishSignIn(onDone: () => void, welcomeMessage: string | null) {
   // Once the dialog has closed and the account has loaded: the welcome's few seconds are not spent
   // behind the dialog while the account loads.
   if (welcomeMessage) welcome(welcomeMessage);
-  openPendingShare();
+  for (const hook of signInHooks) hook.finished?.('this page');
 }

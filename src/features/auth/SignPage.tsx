@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import type { SignType } from '@/features/shell/shell.store';
+import type { SignType } from '@/lib/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { nextPageAfterSignIn } from './next-page';
 import { SignForm } from './SignForm';

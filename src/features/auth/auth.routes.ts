@@ -1,9 +1,8 @@
 import { z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { getCookie } from 'hono/cookie';
-import { mergeIntoCart } from '@/features/cart/cart.service';
-import type { CartItem } from '@/features/cart/cart.schema';
 import { CAPTCHA_COOKIE } from '@/features/captcha/captcha.routes';
+import type { CartItem } from '@/lib/cart-items';
 import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { invalidInput } from '@/server/http/errors';
@@ -35,17 +34,24 @@ import { clearSessionCookie, describeDevice, endSession, optionalUser, sessionTo
 
 const tag = 'Login';
 
-export function authRoutes(deps: ShopDeps) {
+/**
+ * What a sign-in or a registration sets off beyond the new session, told here and wired by the
+ * composition root (src/app/app.ts): the cart folds the browser's cart, which the request carried,
+ * into the account's. Each runs in turn before the answer.
+ */
+export type SignInHook = (signedIn: { userId: number; browserCart: CartItem[] }) => Promise<void>;
+
+export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[] }) {
   const countAttemptOf = (c: Context<AppEnv>, action: LimitedAction, account?: string) =>
     countAttempt(deps.db, deps.config.limits, { action, address: clientAddress(c, deps.config), account });
 
-  /** A new session at every sign-in (this browser's old one ends), the browser remembered, then its cart is merged. */
-  async function startSignedIn(c: Context<AppEnv>, user: User, cart: CartItem[] | undefined) {
+  /** A new session at every sign-in (this browser's old one ends), the browser remembered, then what a sign-in sets off. */
+  async function startSignedIn(c: Context<AppEnv>, user: User, browserCart: CartItem[] = []) {
     const previous = sessionToken(c);
     if (previous) await endSession(deps.db, previous);
     setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
     await rememberBrowser(c, deps.db, deps.config, user.id);
-    if (cart) await mergeIntoCart(deps.db, user.id, cart);
+    for (const hook of onSignIn) await hook({ userId: user.id, browserCart });
     return toUserInfo(user, deps.storage.url);
   }
 

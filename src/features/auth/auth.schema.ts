@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { browserCartSchema } from '@/features/cart/cart.schema';
+import { browserCartSchema } from '@/lib/cart-items';
 import { languages } from '@/lib/locale';
 import { limits } from '@/lib/validation';
 

@@ -10,13 +10,12 @@ import type { Executor } from '@/server/db/client';
 import { passwordResets, users } from '@/server/db/schema';
 import { queueMail } from '@/server/mail/outbox';
 import { ShopError } from '@/server/http/errors';
-import { CODE_ALPHABET, CODE_LENGTH, decodePassword, maskEmail, normalizeCode } from './auth';
+import { CODE_ALPHABET, CODE_LENGTH, decodePassword, maskEmail, normalizeCode, sameMailbox } from './auth';
 import type { RegisterBody, ResetPasswordBody, ResetRequestBody, SignInBody, UserInfo } from './auth.schema';
 import { hashPassword, needsRehash, verifyPassword } from './password';
 import { passwordResetMail } from './reset-mail';
 import { endSessions, type User } from './session';
 import { hashToken, newToken } from './tokens';
-import { sameMailbox } from '@/features/referral/self-referral';
 
 export type AuthDeps = Pick<ShopDeps, 'db' | 'config'>;
 

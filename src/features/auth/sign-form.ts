@@ -1,5 +1,5 @@
 import { isValidEmail, isValidPassword, limits } from '@/lib/validation';
-import type { SignType } from '@/features/shell/shell.store';
+import type { SignType } from '@/lib/shell.store';
 import type { UiMessageKey } from '@/lib/i18n/ui';
 
 /* The sign dialog's rules (spec §5), pure so they can be tested without a browser. */

@@ -2,7 +2,7 @@ import { computed } from 'nanostores';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import { clearSession, readSession, storedAtom, writeSession } from '@/lib/browser-storage';
 import { encodePassword, signedOutUserInfo } from './auth';
-import type { UserInfo } from './auth.schema';
+import type { SignInBody, UserInfo } from './auth.schema';
 
 /**
  * User and order state live in browser storage under one key (spec §3), shared by the browser's
@@ -37,15 +37,52 @@ export async function loadUser() {
   if (isSuccess(result)) setUser(result.data);
 }
 
+/**
+ * What a sign-in or registration in this tab sets off beyond the user, one feature's part each, told
+ * here and added by the page's start-up (shell/boot.ts): the sign form knows none of the features that
+ * react. Each moment's hooks run in the order they were added.
+ */
+export type SignInHook = {
+  /** What the request carries for this feature (the browser's cart, which the server merges into the account's). */
+  request?: () => Pick<SignInBody, 'cart'>;
+  /** The server has signed the visitor in; this tab's session storage is cleared next (the referee code is used up). */
+  signedIn?: () => void;
+  /** The account has loaded; the sign form is not yet done. */
+  accountLoaded?: () => Promise<void>;
+  /**
+   * The sign form is done: on a desktop its dialog has closed and what follows shows on `this page`; a
+   * phone is about to leave /sign, and what follows shows on the `next page`.
+   */
+  finished?: (page: 'this page' | 'next page') => void;
+};
 
-export async function signIn(body: { email: string; password: string; cart: unknown[] }): Promise<ApiResult<UserInfo>> {
-  const result = await api.post<UserInfo>('login/pwdLogin', { ...body, password: encodePassword(body.password), refereeCode: readRefereeCode() });
+const hooks: SignInHook[] = [];
+/** The hooks added so far, which the sign form runs at each moment. */
+export const signInHooks: readonly SignInHook[] = hooks;
+/** Adds one feature's part in a sign-in; the page's start-up does, once per page. */
+export const onSignIn = (hook: SignInHook) => void hooks.push(hook);
+
+let everyHookAdded = () => {};
+const hooksAdded = new Promise<void>((resolve) => (everyHookAdded = resolve));
+/**
+ * The page's start-up has added every feature's part. A sign-in waits for it: the sign form can wake
+ * before the header's code that starts the page, and a sign-in sent then must still carry the cart.
+ */
+export const signInHooksAdded = () => everyHookAdded();
+
+const carried = async () => {
+  await hooksAdded;
+  return Object.assign({}, ...hooks.map((hook) => hook.request?.())) as Pick<SignInBody, 'cart'>;
+};
+
+export async function signIn(body: { email: string; password: string }): Promise<ApiResult<UserInfo>> {
+  const result = await api.post<UserInfo>('login/pwdLogin', { ...body, ...(await carried()), password: encodePassword(body.password), refereeCode: readRefereeCode() });
   if (isSuccess(result)) setUser(result.data);
   return result;
 }
 
-export async function register(body: { firstName: string; lastName: string; email: string; password: string; cart: unknown[] }) {
-  const result = await api.post<UserInfo>('login/register', { ...body, password: encodePassword(body.password), refereeCode: readRefereeCode() });
+export async function register(body: { firstName: string; lastName: string; email: string; password: string }) {
+  const result = await api.post<UserInfo>('login/register', { ...body, ...(await carried()), password: encodePassword(body.password), refereeCode: readRefereeCode() });
   if (isSuccess(result)) setUser(result.data);
   return result;
 }

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { checkoutUrlOf } from './cart-ids';
-import { $cartDrawerOpen } from '@/features/shell/shell.store';
+import { $cartDrawerOpen } from '@/lib/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { isBuyable } from './cart';

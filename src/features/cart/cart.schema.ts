@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
-import { limits } from '@/lib/validation';
-import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
+import { recordIdParamSchema } from '@/lib/record-id';
 
 /* The cart endpoints' contract, shared by the API (which validates with it) and the storefront. */
 
-const goodsQuantity = z.number().int().min(limits.cartQuantityMin).max(limits.cartQuantityMax);
-
-/** One line as the browser asks for it: which specification, how many. */
-export const cartItemSchema = z.object({ goodsSpecificationId: recordIdSchema, goodsQuantity });
-export type CartItem = z.infer<typeof cartItemSchema>;
-
-/** Enough for any real cart, small enough that pricing one stays cheap. */
-export const CART_LINES_MAX = 100;
-
-/** A cart kept in browser storage, sent to be priced or merged. */
-export const browserCartSchema = z.array(cartItemSchema).max(CART_LINES_MAX);
+// The lines a browser sends live in src/lib: a sign-in carries them too, and auth ranks below the cart.
+export { browserCartSchema, cartItemSchema, CART_LINES_MAX, type CartItem } from '@/lib/cart-items';
 
 export const specificationQuerySchema = z.object({ goodsSpecificationId: recordIdParamSchema });
 

@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { $signedIn } from '@/features/auth/user.store';
+import { $signedIn, type SignInHook } from '@/features/auth/user.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { storedAtom } from '@/lib/browser-storage';
 import * as ErrorCode from '@/lib/error-codes';
@@ -17,13 +17,22 @@ const $browserCart = storedAtom<CartItem[]>(BROWSER_CART_KEY, []);
 /** What this tab last saved: any other value of the browser cart came from another tab. */
 let savedHere: CartItem[] = $browserCart.get();
 
-export const readBrowserCart = () => $browserCart.get();
+const readBrowserCart = () => $browserCart.get();
 function saveBrowserCart(items: CartItem[]) {
   savedHere = items;
   $browserCart.set(items);
 }
-/** After sign-in the server has merged the browser cart into the account's cart. */
-export const clearBrowserCart = () => saveBrowserCart([]);
+
+/**
+ * A sign-in carries the browser cart to the server, which merges it into the account's: the browser
+ * cart empties, and the account's cart loads once the account has.
+ */
+export const cartOnSignIn: SignInHook = {
+  request: () => ({ cart: readBrowserCart() }),
+  signedIn: () => saveBrowserCart([]),
+  accountLoaded: () => loadCart(),
+};
+
 /** A guest's ordered lines leave the browser cart (the server removes a customer's itself). */
 export const removeFromBrowserCart = (ids: number[]) => saveBrowserCart(readBrowserCart().filter((item) => !ids.includes(item.goodsSpecificationId)));
 

@@ -4,7 +4,6 @@ import type { ShopDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, getRoute, ok } from '@/server/http/router';
 import {
-  catalogueSnapshotSchema,
   commentListQuerySchema,
   commentPageSchema,
   goodsIdQuerySchema,
@@ -20,7 +19,6 @@ import {
   specPointsQuerySchema,
   specPointsSchema,
 } from './catalog.schema';
-import { takeCatalogueSnapshot } from './catalog-snapshot.service';
 import * as catalog from './catalog.service';
 
 const tag = 'Goods';
@@ -73,16 +71,6 @@ export function catalogRoutes(deps: ShopDeps) {
     .openapi(
       getRoute({ tag, path: '/getProductOptionList', summary: 'Products and sizes that can be gifted with energy points', query: z.object({}), data: z.array(productOptionSchema) }),
       async (c) => ok(c, await catalog.getProductOptionList(reader(c))),
-    )
-    .openapi(
-      getRoute({
-        tag,
-        path: '/catalogueSnapshot',
-        summary: 'Everything the prebuilt pages show, in all languages and currencies, at one moment (what a page build reads)',
-        query: z.object({}),
-        data: catalogueSnapshotSchema,
-      }),
-      async (c) => ok(c, await takeCatalogueSnapshot(deps.db, { pictureUrl: deps.storage.url, testMode: deps.config.payment.provider === 'test' })),
     )
     .openapi(
       getRoute({ tag, path: '/getProductSpecPoints', summary: 'The energy points price of a size', query: specPointsQuerySchema, data: specPointsSchema }),

@@ -170,7 +170,7 @@ export const specPointsSchema = z.object({
   pointsPrice: z.number().int(),
 });
 
-/** Everything the prebuilt pages show, in all languages and currencies, read at one moment (see catalog-snapshot.ts). */
+/** Everything the prebuilt pages show, in all languages and currencies, read at one moment (see src/publish/snapshot.ts). */
 const byLanguage = <T extends z.ZodType>(value: T) => z.object({ EN: value.optional(), ZH: value.optional(), MS: value.optional() });
 export const catalogueSnapshotSchema = z.object({
   takenAt: z.string(),

@@ -1,7 +1,7 @@
 /* The catalogue's fixed vocabularies, free of schema code so the browser can import them cheaply. */
 
-export const categories = ['lingerie', 'toys', 'private-care', 'health'] as const;
-export type Category = (typeof categories)[number];
+// The category list lives in src/lib: sales rules, below the catalogue, name categories too.
+export { categories, type Category } from '@/lib/categories';
 
 export const productSorts = ['recommended', 'newest', 'price-asc', 'price-desc', 'rating', 'best-selling'] as const;
 export type ProductSort = (typeof productSorts)[number];

@@ -20,7 +20,7 @@ import { priceDelivery, type Destination } from '@/features/shipping/shipping.se
 import { checkSalesRules, readSalesRuleBook, refusedPayMethods } from '@/features/sales-rules/sales-rules.service';
 import { missingAgeCheck } from '@/features/sales-rules/age-checks.service';
 import { payMethods } from '@/features/orders/orders';
-import { sameMailbox } from '@/features/referral/self-referral';
+import { sameMailbox } from '@/features/auth/auth';
 
 /* Pricing a checkout before it is placed: its lines, the friend discount of a discount code, delivery and what is due. */
 

@@ -7,7 +7,7 @@ import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { DeliveryCountryOption } from '@/features/delivery/delivery.schema';
 import type { OrderDetails } from '@/features/orders/orders.schema';
 import { OrderLineItem } from '@/features/orders/OrderLineItem';
-import { openSignIn } from '@/features/shell/shell.store';
+import { openSignIn } from '@/lib/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';

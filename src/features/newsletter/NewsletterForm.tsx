@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { isMobile } from '@/features/shell/shell.store';
+import { isMobile } from '@/lib/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import * as ErrorCode from '@/lib/error-codes';
 import { createTranslator, type Messages, type UiMessageKey } from '@/lib/i18n/ui';

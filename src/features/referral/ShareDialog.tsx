@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
 import { $user } from '@/features/auth/user.store';
-import { $shareDialog, isMobile } from '@/features/shell/shell.store';
+import { $shareDialog, isMobile } from '@/lib/shell.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { showToast } from '@/lib/toast.store';
 import { $myShare, loadMyShare, shareLink } from './share.store';

@@ -1,6 +1,6 @@
 import { atom } from 'nanostores';
-import { $signedIn } from '@/features/auth/user.store';
-import { $pendingShare, $shareDialog, openSignIn, type ShareType } from '@/features/shell/shell.store';
+import { $signedIn, type SignInHook } from '@/features/auth/user.store';
+import { $pendingShare, $shareDialog, openSignIn, type ShareType } from '@/lib/shell.store';
 import { api, isSuccess } from '@/lib/api-client';
 import { readSession, writeSession } from '@/lib/browser-storage';
 import type { MyShare } from './referral.schema';
@@ -49,3 +49,17 @@ export function openPendingShare() {
   writeSession(PENDING_SHARE_KEY, null);
   $shareDialog.set({ open: true, type: 3 });
 }
+
+/** Whether a share waited when the visitor signed in (kept before the sign-in clears the tab's session storage). */
+let pendingAtSignIn = false;
+
+/** A share asked for before signing in opens after it: on this page, or on the page a phone returns to from /sign. */
+export const shareOnSignIn: SignInHook = {
+  signedIn: () => {
+    pendingAtSignIn = isSharePending();
+  },
+  finished: (page) => {
+    if (page === 'this page') openPendingShare();
+    else if (pendingAtSignIn) rememberPendingShare();
+  },
+};

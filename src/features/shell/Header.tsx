@@ -12,7 +12,7 @@ import { currencies, currencySymbols, languageNames, languages, type Currency, t
 import { changeCurrency, changeLanguage, chooseSite } from '@/lib/site.store';
 import { useClientStore } from '@/lib/use-client-store';
 import { takeEarlyTaps, type EarlyAction } from './early-taps';
-import { $cartDrawerOpen, $mobileTitle, openSignIn } from './shell.store';
+import { $cartDrawerOpen, $mobileTitle, openSignIn } from '@/lib/shell.store';
 // The page's start-up runs with the header's code, after the first paint (start-up.ts).
 import './start-up';
 

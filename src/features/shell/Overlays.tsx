@@ -3,7 +3,7 @@ import { showCarriedWelcome } from '@/features/auth/welcome';
 import { dismissToast, $toasts } from '@/lib/toast.store';
 import { useClientStore } from '@/lib/use-client-store';
 import type { Messages } from '@/lib/i18n/ui';
-import { $cartDrawerOpen, $shareDialog, $signDialog } from './shell.store';
+import { $cartDrawerOpen, $shareDialog, $signDialog } from '@/lib/shell.store';
 
 /* Dialogs load their code when first opened, so a page ships only the header's JavaScript up front. */
 const SignDialog = lazy(() => import('@/features/auth/SignDialog'));

@@ -1,9 +1,9 @@
-import { $signedIn, loadUser } from '@/features/auth/user.store';
-import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/features/shell/shell.store';
-import { followOtherTabs, loadCart } from '@/features/cart/cart.store';
+import { $signedIn, loadUser, onSignIn, signInHooksAdded } from '@/features/auth/user.store';
+import { $cartDrawerOpen, $mobileTitle, isMobile } from '@/lib/shell.store';
+import { cartOnSignIn, followOtherTabs, loadCart } from '@/features/cart/cart.store';
 import { readShopState, saveShopState } from '@/features/auth/user.store';
 import { showReferralNote } from '@/features/referral/referral-entry';
-import { openPendingShare } from '@/features/referral/share.store';
+import { openPendingShare, shareOnSignIn } from '@/features/referral/share.store';
 import { loadSiteOptions } from '@/features/site/site-options';
 import { startSite } from '@/lib/site.store';
 import { anonymousRoutes } from '@/lib/variants';
@@ -13,6 +13,10 @@ import { anonymousRoutes } from '@/lib/variants';
  * currency options (spec §4). Pages are separate documents, so "every navigation" is every page load.
  */
 export async function bootShop(page: { route: string }) {
+  // What a sign-in in this tab sets off beyond the user: the cart's part, then a pending share's.
+  onSignIn(cartOnSignIn);
+  onSignIn(shareOnSignIn);
+  signInHooksAdded();
   startSite();
   startPage();
   void loadSiteOptions();

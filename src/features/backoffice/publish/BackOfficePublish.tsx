@@ -128,7 +128,7 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   );
 }
 
-/** Where a publish's time went, step by step (src/app/site-build.ts `PublishResult.stages`). */
+/** Where a publish's time went, step by step (src/publish/publish.ts `PublishResult.stages`). */
 function PublishStages({ stages }: { stages: Record<string, number> }) {
   const { t } = useBackOfficeLanguage();
   return (

@@ -5,7 +5,7 @@ import type { PublishOutcome, PublishProgress } from './publishing';
 
 /*
  * Publish from the back office. The page build itself (Astro in a child process) is exercised by
- * src/app/site-build tests and tests/e2e/back-office.test.ts; here a publish the test finishes or
+ * src/publish/publish tests and tests/e2e/back-office.test.ts; here a publish the test finishes or
  * fails by hand, to see what operators see while it runs, after it ends, and when two press at once.
  */
 

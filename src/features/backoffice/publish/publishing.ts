@@ -9,7 +9,7 @@ import { auditLog } from '@/server/db/schema';
  * and a failed publish leaves the last good pages served (the site build swaps pages in only on success).
  */
 
-/** What a finished local publish reports (src/app/site-build.ts `PublishResult`, narrowed). */
+/** What a finished local publish reports (src/publish/publish.ts `PublishResult`, narrowed). */
 export type PublishOutcome = { pages: number; rendered: number; seconds: number; stages?: Record<string, number> };
 
 /** Pages written so far, of how many the last publish held (0 when there was none). */
