@@ -44,6 +44,7 @@ import { createPaymentProvider } from '@/server/payments/registry';
 import { TEST_GATEWAY_DECIDE_PATH } from '@/server/payments/test-gateway.routes';
 import { mediaRoutes } from '@/server/storage/media.routes';
 import type { AppDeps } from '@/server/deps';
+import './order-reactions';
 
 export const API_BASE = '/api/v1';
 

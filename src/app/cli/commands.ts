@@ -14,6 +14,7 @@ import { shippingCommands } from '@/features/shipping/shipping.commands';
 import { doctorCommand } from '@/server/cli/doctor';
 import { backupCommands } from './backup.commands';
 import { salesRuleCommands } from '@/features/sales-rules/sales-rules.commands';
+import '@/app/order-reactions';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 

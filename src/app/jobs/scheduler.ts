@@ -9,6 +9,7 @@ import type { ShopDeps } from '@/server/deps';
 import { metrics } from '@/server/metrics';
 import { purgeSettledMail } from '@/server/mail/outbox';
 import { createPaymentProvider } from '@/server/payments/registry';
+import '@/app/order-reactions';
 
 /*
  * Background work, every minute. Of the processes `npm start` runs on one machine (WORKERS) only one

@@ -10,7 +10,7 @@ import { OrderStatus } from '@/lib/order-status';
 /**
  * A recharge: an order of kind `recharge` (no lines, no address) in status 2, priced in the request's
  * currency, carrying the points it credits. The customer pays it with `pay/payment` like any order;
- * the points are credited once when it becomes paid (`creditPaidRecharge`, energy.hooks.ts).
+ * the points are credited once when it becomes paid (the `paid` order hook, which the assembly wires to the energy ledger).
  */
 export async function createRecharge(deps: OrderDeps, user: User, body: RechargeBody, currency: Currency, now = new Date()): Promise<OrderRow> {
   checkShopCurrency(deps, currency);

@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, type SQL } from 'drizzle-orm';
-import { creditRebates, takeBackOrderPoints } from '@/features/energy/energy.hooks';
+import { orderHooks } from './order-hooks';
 import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
 import { disputes, orderEvents, orders } from '@/server/db/schema';
@@ -54,7 +54,7 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
  */
 async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date, rebateHoldDays: number): Promise<void> {
   if (rebateHoldDays > 0 || orderIds.length === 0) return;
-  await creditRebates(tx, orderIds, rates, now);
+  await orderHooks().rebatesDue(tx, orderIds, rates, now);
   await tx.update(orders).set({ rebateReleasedAt: now }).where(inArray(orders.id, orderIds));
 }
 
@@ -98,10 +98,10 @@ export async function releaseRebates(db: Database, now: Date, rebateHoldDays: nu
         .set({ rebateReleasedAt: now })
         .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt), held.length ? notInArray(orders.id, held) : undefined))
         .returning();
-      await creditRebates(tx, rows.map((row) => row.id), rates, now);
+      await orderHooks().rebatesDue(tx, rows.map((row) => row.id), rates, now);
       for (const order of rows) {
         const totals = await orderMoneyTotals(tx, order.id);
-        if (totals) await takeBackOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, now);
+        if (totals) await orderHooks().moneyWentBack(tx, order, totals.refunded + totals.reversed, totals.captured, now);
       }
       return claimed.length;
     });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, eq, exists, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
-import { creditPaidRecharge } from '@/features/energy/energy.hooks';
+import { orderHooks } from '@/features/orders/order-hooks';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import type { Mail } from '@/server/mail/mailer';
@@ -231,7 +231,7 @@ export async function recordCapture(
     return deps.db.transaction(async (tx) => {
       const settled = (await captureStatement(tx, payment.id, captureId, payerId, now, false, confirmation)) ?? { outcome: 'known' as const, order: null };
       // The one place a provider's payment makes an order paid: a recharge credits its points here.
-      if (settled.order) await creditPaidRecharge(tx, settled.order, now);
+      if (settled.order) await orderHooks().paid(tx, settled.order, now);
       return settled;
     });
   };
