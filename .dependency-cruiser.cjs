@@ -2,8 +2,48 @@
  * The import rules the layering rests on (docs/architecture.md), checked by `npm run lint`. Type-only
  * imports count: a circle of types ties files together for a reader as much as one of values.
  */
+/**
+ * Feature folders from the bottom up: a feature imports only features below it, so no two features
+ * know each other both ways. Shared browser-loadable words sit below all of them in src/lib; what a
+ * sign-in or a paid order sets off is wired by the assembly (src/app), not imported by the feature.
+ */
+const featureRank = [
+  'site',
+  'audit',
+  'captcha',
+  'auth',
+  'account',
+  'delivery',
+  'shipping',
+  'sales-rules',
+  'catalog',
+  'advertising',
+  'cart',
+  'energy',
+  'referral',
+  'orders',
+  'reviews',
+  'newsletter',
+  'verify',
+  'payments',
+  'coupons',
+  'checkout',
+  'privacy',
+  'backoffice',
+  'shell',
+];
+
+const featureRankRules = featureRank.slice(0, -1).map((feature, index) => ({
+  name: 'features-import-only-lower-features',
+  severity: 'error',
+  comment: `${feature} imports only the features below it in featureRank (.dependency-cruiser.cjs).`,
+  from: { path: `^src/features/${feature}/`, pathNot: '(\\.test\\.tsx?$|/fixtures/)' },
+  to: { path: `^src/features/(${featureRank.slice(index + 1).join('|')})/` },
+}));
+
 module.exports = {
   forbidden: [
+    ...featureRankRules,
     {
       name: 'no-circular',
       severity: 'error',

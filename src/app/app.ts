@@ -25,7 +25,8 @@ import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { energyRoutes } from '@/features/energy/energy.routes';
 import { NEWSLETTER_ANY_ORIGIN_FORM_PATHS, NEWSLETTER_FORM_BODY_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
-import { paymentRoutes } from '@/features/orders/payments.routes';
+import { checkoutRoutes, rechargeRoutes } from '@/features/checkout/checkout.routes';
+import { orderPaymentRoutes, paymentRoutes } from '@/features/payments/payments.routes';
 import { privacyRoutes } from '@/features/privacy/privacy.routes';
 import { reviewRoutes } from '@/features/reviews/reviews.routes';
 import { referralRoutes } from '@/features/referral/referral.routes';
@@ -43,6 +44,7 @@ import { createPaymentProvider } from '@/server/payments/registry';
 import { TEST_GATEWAY_DECIDE_PATH } from '@/server/payments/test-gateway.routes';
 import { mediaRoutes } from '@/server/storage/media.routes';
 import type { AppDeps } from '@/server/deps';
+import './order-reactions';
 
 export const API_BASE = '/api/v1';
 
@@ -99,11 +101,14 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/shoppingcart', cartRoutes(deps));
   api.route('/delivery', deliveryRoutes(deps));
   const orderDeps = { ...deps, payments: createPaymentProvider(deps) };
+  api.route('/order', checkoutRoutes(orderDeps));
   api.route('/order', orderRoutes(orderDeps));
+  api.route('/order', orderPaymentRoutes(orderDeps));
   api.route('/order', receiveOrderRoutes(deps));
   api.route('/coupon', couponRoutes(deps));
   api.route('/pay', paymentRoutes(orderDeps));
   api.route('/energy', energyRoutes(orderDeps));
+  api.route('/energy', rechargeRoutes(orderDeps));
   api.route('/media', mediaRoutes(deps));
   api.route('/admin', backOfficeRoutes({ ...orderDeps, publish: options.publish }));
   api.route('/reviews', reviewRoutes(deps));

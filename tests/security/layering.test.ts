@@ -5,8 +5,9 @@ import { describe, expect, it } from 'vitest';
 
 /*
  * The layering rules of `npm run lint` (.dependency-cruiser.cjs) fire on a small house that breaks
- * them on purpose (layering-fixture/): a platform file importing a feature, and a feature importing
- * the assembly. `npm run lint` proves the real tree keeps them.
+ * them on purpose (layering-fixture/): a platform file importing a feature, a feature importing the
+ * assembly, and a feature importing a feature ranked above it by a type alone. `npm run lint` proves
+ * the real tree keeps them.
  */
 const { forbidden } = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { forbidden: IForbiddenRuleType[] };
 const fixture = path.join(import.meta.dirname, 'layering-fixture');
@@ -23,8 +24,9 @@ async function violations() {
 }
 
 describe('the layering rules', () => {
-  it('refuse a platform file importing a feature, and a feature importing the assembly, and nothing else', async () => {
+  it('refuse a platform file importing a feature, a feature importing the assembly or a higher feature, and nothing else', async () => {
     expect((await violations()).sort()).toEqual([
+      'features-import-only-lower-features: src/features/cart/cart-total.ts -> src/features/orders/orders.ts',
       'nothing-below-imports-the-assembly: src/features/orders/checkout.ts -> src/app/main.ts',
       'platform-not-from-features: src/server/payments/provider.ts -> src/features/orders/orders.ts',
     ]);

@@ -12,7 +12,7 @@ import { aGift, aShop, grantPoints, idOf } from '../support/fixtures';
 /*
  * Races through the API, as many browsers would run them (on PostgreSQL in CI: `.ci/run` runs the
  * server project with TEST_DATABASE_URL). The per-feature races (50 orders for 10 units in
- * orders.security.test.ts, 50 ledger spends in energy.ledger.test.ts, duplicate PayPal returns and
+ * checkout.security.test.ts, 50 ledger spends in energy.ledger.test.ts, duplicate PayPal returns and
  * webhooks in paypal-checkout.test.ts) stay beside their features; these add gifts bought and claimed,
  * and one customer checking out the same cart from several tabs (docs/decisions/091).
  */

@@ -6,6 +6,7 @@ import { disableUserCommand } from '@/features/auth/auth.commands';
 import { operatorAccountsCommand } from '@/features/backoffice/operators/operators.commands';
 import { catalogCommands } from '@/features/catalog/catalog.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
+import { paymentCommands } from '@/features/payments/payments.commands';
 import { energyCommands } from '@/features/energy/energy.commands';
 import { eraseCustomerCommand } from '@/features/privacy/privacy.commands';
 import { sendNewsletterCommand } from '@/features/newsletter/newsletter.commands';
@@ -13,6 +14,7 @@ import { shippingCommands } from '@/features/shipping/shipping.commands';
 import { doctorCommand } from '@/server/cli/doctor';
 import { backupCommands } from './backup.commands';
 import { salesRuleCommands } from '@/features/sales-rules/sales-rules.commands';
+import '@/app/order-reactions';
 
 /** The operator's commands, by name. Each domain adds its own (see `npm run shop -- --help`). */
 
@@ -25,6 +27,7 @@ export const commands: Record<string, Command> = {
   'verify-codes': verifyCodesCommand,
   ...catalogCommands,
   ...orderCommands,
+  ...paymentCommands,
   ...energyCommands,
   ...shippingCommands,
   ...salesRuleCommands,

@@ -1,13 +1,15 @@
 import { expireCoupons } from '@/features/coupons/coupons.service';
 import { closeExpiredOrders, completeSignedForOrders, releaseRebates } from '@/features/orders/order-lifecycle';
 import { purgeUnconfirmedSubscribers } from '@/features/newsletter/newsletter.service';
-import { refundSurplusCaptures, settleHeldCaptures } from '@/features/orders/payments.service';
+import { settleHeldCaptures } from '@/features/payments/capture';
+import { refundSurplusCaptures } from '@/features/payments/surplus-refunds';
 import * as retention from '@/features/privacy/retention';
 import { sendReviewRequests } from '@/features/reviews/review-request';
 import type { ShopDeps } from '@/server/deps';
 import { metrics } from '@/server/metrics';
 import { purgeSettledMail } from '@/server/mail/outbox';
 import { createPaymentProvider } from '@/server/payments/registry';
+import '@/app/order-reactions';
 
 /*
  * Background work, every minute. Of the processes `npm start` runs on one machine (WORKERS) only one

@@ -5,7 +5,7 @@ import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import { getProductSpecPoints, type CatalogReader } from '@/features/catalog/catalog.service';
 import { energyReference, postEnergy, reverseDebit } from '@/features/energy/energy.ledger';
-import { insertOrder } from '@/features/orders/checkout.service';
+import { insertOrder } from '@/features/orders/insert-order';
 import { countSold, reserveStock } from '@/features/orders/order-stock';
 import { OrderStatus } from '@/features/orders/orders';
 import type { OrderRow } from '@/features/orders/orders.service';

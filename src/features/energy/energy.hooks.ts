@@ -1,5 +1,5 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import { rebatePoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { coupons, orders, users } from '@/server/db/schema';

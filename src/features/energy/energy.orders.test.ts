@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import type { OrderDetails, OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
-import { recordCapture } from '@/features/orders/payments.service';
+import { recordCapture } from '@/features/payments/capture';
 import { pointsToPay, rebatePoints } from '@/lib/money';
 import { energyRecords, orders, payments } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';

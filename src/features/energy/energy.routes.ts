@@ -1,21 +1,20 @@
 import { z } from '@hono/zod-openapi';
 import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
-import { orderDetailsSchema } from '@/features/orders/orders.schema';
-import { describeOrder, type OrderDeps } from '@/features/orders/orders.service';
-import { createRouter, getRoute, jsonRoute, ok } from '@/server/http/router';
+import type { ShopDeps } from '@/server/deps';
+import { createRouter, getRoute, ok } from '@/server/http/router';
 import {
   calculateAmountQuerySchema,
   energyRecordListQuerySchema,
   energyRecordPageSchema,
   myEnergySchema,
-  rechargeBodySchema,
   rechargePriceSchema,
 } from './energy.schema';
-import { calculateAmount, createRecharge, getMyEnergy, queryEnergyRecordList } from './energy.service';
+import { calculateAmount, getMyEnergy, queryEnergyRecordList } from './energy.service';
 
 const tag = 'Energy';
 
-export function energyRoutes(deps: OrderDeps) {
+/** The customer's energy under /energy; buying a recharge is checkout's (checkout.routes.ts). */
+export function energyRoutes(deps: Pick<ShopDeps, 'db' | 'config'>) {
   const signedIn = requireUser(deps);
   return createRouter()
     .openapi(
@@ -32,22 +31,5 @@ export function energyRoutes(deps: OrderDeps) {
     .openapi(
       getRoute({ tag, path: '/calculateAmount', summary: 'The price of recharging `points` (100 to 100000, steps of 100) in the request currency', query: calculateAmountQuerySchema, data: rechargePriceSchema }),
       (c) => ok(c, calculateAmount(c.req.valid('query').points, c.get('currency'), deps.config.referenceRates)),
-    )
-    .openapi(
-      signedInRoute(
-        jsonRoute({
-          method: 'post',
-          tag,
-          path: '/recharge',
-          summary: 'Create a recharge order (status 2) priced in the request currency; pay it with pay/payment and a method other than energy points',
-          body: rechargeBodySchema,
-          data: orderDetailsSchema,
-        }),
-        signedIn,
-      ),
-      async (c) => {
-        const order = await createRecharge(deps, signedInOf(c).user, c.req.valid('json'), c.get('currency'));
-        return ok(c, await describeOrder(deps.db, order, c.get('language')));
-      },
     );
 }

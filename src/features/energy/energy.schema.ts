@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { providerPayMethods } from '@/features/orders/orders.schema';
+import { providerPayMethods } from '@/lib/pay-methods';
 import { currencies } from '@/lib/locale';
 import { energyTypes, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP } from './energy';
 

@@ -1,18 +1,14 @@
 import { and, count, desc, eq, isNull, ne } from 'drizzle-orm';
-import { insertOrder } from '@/features/orders/checkout.service';
-import { OrderStatus } from '@/features/orders/orders';
-import type { OrderDeps, OrderRow } from '@/features/orders/orders.service';
-import { checkPayMethod, checkShopCurrency } from '@/features/orders/payments.service';
-import type { User } from '@/features/auth/session';
 import { currencySymbols, type Currency } from '@/lib/locale';
+import { OrderStatus } from '@/lib/order-status';
 import { priceOfPoints, rebatePoints, type ReferenceRates } from '@/lib/money';
 import type { Executor } from '@/server/db/client';
 import { energyRecords, orders, users } from '@/server/db/schema';
 import type { EnergyType } from './energy';
 import { balanceOf, debtOf } from './energy.ledger';
-import type { EnergyRecordListQuery, EnergyRecordPage, MyEnergy, RechargeBody, RechargePrice } from './energy.schema';
+import type { EnergyRecordListQuery, EnergyRecordPage, MyEnergy, RechargePrice } from './energy.schema';
 
-/* The customer's energy: balance, ledger, recharges. See docs/decisions/018-energy-ledger.md. */
+/* The customer's energy: balance, ledger, the price of a recharge (buying one is checkout's, recharge.ts). See docs/decisions/018-energy-ledger.md. */
 
 export async function getMyEnergy(db: Executor, userId: number, rates: ReferenceRates): Promise<MyEnergy> {
   const [balance, owed, pending] = await Promise.all([balanceOf(db, userId), debtOf(db, userId), pendingRebates(db, userId, rates)]);
@@ -66,31 +62,4 @@ export async function queryEnergyRecordList(db: Executor, userId: number, query:
 /** What a recharge of `points` costs in `currency` (money.ts rounds it up). */
 export function calculateAmount(points: number, currency: Currency, rates: ReferenceRates): RechargePrice {
   return { points, amount: priceOfPoints(points, currency, rates), currency, symbol: currencySymbols[currency] };
-}
-
-/**
- * A recharge: an order of kind `recharge` (no lines, no address) in status 2, priced in the request's
- * currency, carrying the points it credits. The customer pays it with `pay/payment` like any order;
- * the points are credited once when it becomes paid (`creditPaidRecharge`, energy.hooks.ts).
- */
-export async function createRecharge(deps: OrderDeps, user: User, body: RechargeBody, currency: Currency, now = new Date()): Promise<OrderRow> {
-  checkShopCurrency(deps, currency);
-  checkPayMethod(deps, body.payMethod, currency);
-  const amount = priceOfPoints(body.points, currency, deps.config.referenceRates);
-  return insertOrder(deps.db, now, {
-    userId: user.id,
-    kind: 'recharge',
-    status: OrderStatus.PaymentPending,
-    currency,
-    goodsTotal: amount,
-    discountAmount: 0,
-    payAmount: amount,
-    energyPoints: body.points,
-    rebateBeneficiaryId: null,
-    payMethod: body.payMethod,
-    email: user.email,
-    language: user.language,
-    deliveryAddress: null,
-    expiresAt: new Date(now.getTime() + deps.config.orders.paymentMinutes * 60_000),
-  });
 }

@@ -1,6 +1,5 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '@/components/Dialog';
-import { payOrder } from '@/features/checkout/pay-order';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
@@ -12,8 +11,11 @@ import { amountLabelKey, orderStatusKey } from './order-status';
 import { formatTime } from '@/lib/locale';
 import { ChargeRows } from './ChargeRows';
 
-/** /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics. */
-export default function OrderDetailsView({ messages, languageTag }: { messages: Messages; languageTag: string }) {
+/**
+ * /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics.
+ * `pay` starts paying an order that awaits payment (the payments feature's, handed in by its page island).
+ */
+export default function OrderDetailsView({ messages, languageTag, pay: payOrder }: { messages: Messages; languageTag: string; pay: (orderId: number, payMethod: string) => Promise<boolean> }) {
   const t = createTranslator(messages);
   const [order, setOrder] = useState<OrderDetails | null | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);

@@ -5,7 +5,7 @@ import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
 import { usePagedList } from '@/lib/use-paged-list';
-import { REVIEWABLE_STATUSES } from '@/features/reviews/reviews';
+import { REVIEWABLE_STATUSES } from '@/lib/order-status';
 import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
 import type { OrderSummary } from './orders.schema';
 import { orderStatusKey } from './order-status';

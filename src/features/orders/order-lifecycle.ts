@@ -1,18 +1,16 @@
 import { and, asc, desc, eq, inArray, isNull, lt, notExists, notInArray, or, type SQL } from 'drizzle-orm';
-import { creditRebates, takeBackOrderPoints } from '@/features/energy/energy.hooks';
-import * as ErrorCode from '@/lib/error-codes';
+import { orderHooks } from './order-hooks';
 import type { ReferenceRates } from '@/lib/money';
 import type { Database, Executor } from '@/server/db/client';
 import { disputes, orderEvents, orders } from '@/server/db/schema';
-import { ShopError } from '@/server/http/errors';
 import { queueShippingNotice } from './order-mails';
 import { closeAwaitingPayment } from './order-stock';
-import { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from './orders';
-import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from './orders.service';
+import { OrderStatus, awaitingPayment, statusNames, type OrderStatusValue } from './orders';
+import { statusOf, type OrderDeps, type OrderRow } from './orders.service';
 import { referralSignals } from '@/features/referral/self-referral';
-import { disputeHolding } from './order-disputes';
+import { disputeHolding } from './order-holds';
 import { orderMoneyTotals } from './order-money';
-import { askAboutMoneyInDoubt, checkPendingRefund, moneyInDoubt, refundMismatchedCapture, refundOrder, type RefundOutcome } from './payments.service';
+import { moneyInDoubt } from './order-holds';
 
 /*
  * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,
@@ -23,28 +21,6 @@ import { askAboutMoneyInDoubt, checkPendingRefund, moneyInDoubt, refundMismatche
 /** Orders one sweep claims at a time: a large backlog is worked through in short transactions. */
 const SWEEP_BATCH = 100;
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-/**
- * The customer cancels: an unpaid order (0, 2) closes and its stock returns; a paid one not yet
- * shipped (1) is refunded first (what is left of its capture). Anything else answers -217. An unpaid
- * order whose capture the provider holds or whose capture's answer was lost is asked about first: a
- * capture that completed made it paid, and it is refunded; one still held, or a provider that does not
- * answer, keeps the order (-1, HTTP 502, `payment.inDoubt`), as the money may be the customer's.
- */
-export async function cancelOrder(deps: OrderDeps, userId: number, orderId: number, now = new Date()): Promise<void> {
-  let order = await findOwnOrder(deps.db, userId, orderId);
-  if (awaitingPayment.includes(statusOf(order)) && (await askAboutMoneyInDoubt(deps, order.id, now))) order = await findOwnOrder(deps.db, userId, orderId);
-  if (statusOf(order) === OrderStatus.Paid) {
-    await refundOrder(deps, order, [OrderStatus.Paid], now);
-    return;
-  }
-  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, and(eq(orders.id, order.id), notExists(moneyInDoubt(tx, orders.id)))!, now));
-  if (closed.length === 0) {
-    const current = await findOwnOrder(deps.db, userId, orderId);
-    if (awaitingPayment.includes(statusOf(current))) throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.inDoubt', data: { reason: 'payment-in-doubt' } });
-    throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: current.status } });
-  }
-}
 
 /**
  * Sweep: closes unpaid orders past their payment time and returns their stock, except an order whose
@@ -78,7 +54,7 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
  */
 async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date, rebateHoldDays: number): Promise<void> {
   if (rebateHoldDays > 0 || orderIds.length === 0) return;
-  await creditRebates(tx, orderIds, rates, now);
+  await orderHooks().rebatesDue(tx, orderIds, rates, now);
   await tx.update(orders).set({ rebateReleasedAt: now }).where(inArray(orders.id, orderIds));
 }
 
@@ -122,10 +98,10 @@ export async function releaseRebates(db: Database, now: Date, rebateHoldDays: nu
         .set({ rebateReleasedAt: now })
         .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt), held.length ? notInArray(orders.id, held) : undefined))
         .returning();
-      await creditRebates(tx, rows.map((row) => row.id), rates, now);
+      await orderHooks().rebatesDue(tx, rows.map((row) => row.id), rates, now);
       for (const order of rows) {
         const totals = await orderMoneyTotals(tx, order.id);
-        if (totals) await takeBackOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, now);
+        if (totals) await orderHooks().moneyWentBack(tx, order, totals.refunded + totals.reversed, totals.captured, now);
       }
       return claimed.length;
     });
@@ -168,7 +144,7 @@ export async function findOrderByNo(db: Executor, orderNo: string): Promise<Orde
   return order;
 }
 
-const describeStatuses = (statuses: OrderStatusValue[]) => statuses.map((status) => statusNames[status]).join(' or ');
+export const describeStatuses = (statuses: OrderStatusValue[]) => statuses.map((status) => statusNames[status]).join(' or ');
 
 /** Moves an order from one of `from` (and `also`, when given) by a conditional update; a clear message when it is elsewhere. */
 async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>, also?: SQL): Promise<OrderRow> {
@@ -232,55 +208,6 @@ export async function addOrderEvent(db: Executor, orderNo: string, text: string,
   if (text.trim() === '') throw new Error('The event needs a text.');
   await db.insert(orderEvents).values({ orderId: order.id, occurredAt: at, text: text.trim() });
   return order;
-}
-
-/**
- * Refunds a paid, shipped or signed-for order through the provider and closes it; for a closed order
- * whose refund the provider still processes or whose answer was lost, asks where it stands; for an
- * unpaid order whose capture was held (not its amount or currency), gives that capture back and closes
- * it. Answers the order and the outcome (`refunded`, or `pending` until the provider completes it). A
- * refusal leaves the order as it was, and no answer leaves it closed with its refund unknown; both are
- * thrown with what the operator can do.
- */
-export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date(), amount?: number): Promise<{ order: OrderRow; outcome: RefundOutcome }> {
-  const order = await findOrderByNo(deps.db, orderNo);
-  try {
-    if (statusOf(order) === OrderStatus.Closed) {
-      const outcome = await checkPendingRefund(deps, order, now);
-      if (outcome) return { order, outcome };
-    }
-    if (awaitingPayment.includes(statusOf(order))) {
-      const outcome = await refundMismatchedCapture(deps, order, now);
-      if (outcome) return { order, outcome };
-    }
-    if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
-    return { order, outcome: await refundOrder(deps, order, refundable, now, amount) };
-  } catch (error) {
-    if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
-      const data = error.detail?.data as { reason?: string; refund?: string } | undefined;
-      if (data?.refund === 'unknown-part') {
-        throw new Error(
-          `The payment provider did not answer the partial refund of order ${order.orderNo}, and may have made it. The order is unchanged; run this command again to ask (it asks for the same amount under the same request id, so it cannot refund twice).`,
-          { cause: error },
-        );
-      }
-      if (data?.refund === 'unknown') {
-        throw new Error(
-          `The payment provider did not answer the refund of order ${order.orderNo}, and may have made it. The order is closed and must not ship; its refund stays unknown until the provider's webhook tells, or run this command again to ask (it cannot refund twice).`,
-          { cause: error },
-        );
-      }
-      const reason = data?.reason;
-      if (reason) {
-        throw new Error(
-          `The payment provider refused to refund order ${order.orderNo} (${reason}). Nothing changed in the shop: the money is still with you. Refund it in the provider's dashboard, or contact the customer.`,
-          { cause: error },
-        );
-      }
-      throw new Error(`The payment provider did not refund order ${order.orderNo}; it is unchanged, try again later.`, { cause: error });
-    }
-    throw error;
-  }
 }
 
 /** The newest orders, optionally in one status, for the operator's list. */

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { refundOrderPoints, returnOrderPoints, takeBackOrderPoints } from '@/features/energy/energy.hooks';
+import { orderHooks } from './order-hooks';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, paymentMovements, payments } from '@/server/db/schema';
 import { metrics } from '@/server/metrics';
@@ -118,7 +118,7 @@ export async function recordMoneyReturned(db: Executor, paymentId: number, retur
       await reopenOrder(tx, order);
       await countSold(tx, order.id, 1);
     }
-    await returnOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, inserted.id, now);
+    await orderHooks().moneyCameBack(tx, order, totals.refunded + totals.reversed, totals.captured, inserted.id, now);
     return { totals, refundDue: null };
   });
 }
@@ -148,7 +148,7 @@ async function settleOrderMoney(tx: Executor, payment: PaymentRow, totals: Money
   }
   const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
   if (!order || order.paymentNumber !== payment.captureId) return;
-  await takeBackOrderPoints(tx, order, totals.refunded + totals.reversed, totals.captured, now);
+  await orderHooks().moneyWentBack(tx, order, totals.refunded + totals.reversed, totals.captured, now);
 }
 
 /**
@@ -185,6 +185,9 @@ export async function finishOrderRefund(db: Executor, orderId: number, now: Date
   if (!order) return;
   if (order.shippedAt === null) await releaseStock(db, [order.id]);
   await countSold(db, order.id, -1);
-  await refundOrderPoints(db, order.id, now);
-  await takeBackOrderPoints(db, order, order.payAmount, order.payAmount, now);
+  await orderHooks().refunded(db, order.id, now);
+  await orderHooks().moneyWentBack(db, order, order.payAmount, order.payAmount, now);
 }
+
+/** What a refund did: all the money back (`refunded`), part of it (`partly-refunded`), or the provider still processes it (`pending`). */
+export type RefundOutcome = 'refunded' | 'partly-refunded' | 'pending';

@@ -1,123 +1,17 @@
-import { createRoute } from '@hono/zod-openapi';
-import type { Context } from 'hono';
-import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
-import { browserHashOf, rememberBrowser } from '@/features/auth/browser';
-import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
-import type { AppEnv } from '@/server/http/context';
-import type { AppDeps } from '@/server/deps';
-import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { findSameCheckout, placeOrder, quoteOrder, referralDiscountCode } from './checkout.service';
-import { cancelOrder } from './order-lifecycle';
-import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
-import {
-  callbackBodySchema,
-  createOrderBodySchema,
-  orderDetailsSchema,
-  orderIdQuerySchema,
-  orderListQuerySchema,
-  orderPageSchema,
-  orderQuoteSchema,
-  quoteOrderBodySchema,
-  referralDiscountQuerySchema,
-  referralDiscountSchema,
-  orderStatusInfoSchema,
-} from './orders.schema';
-import { describeOrder, getOrderDetails, getOrderStatus, queryOrderList, type OrderDeps } from './orders.service';
-import { checkOrderStatus, completeReturn } from './payments.service';
-import { metrics } from '@/server/metrics';
+import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
+import { createRouter, getRoute, ok } from '@/server/http/router';
+import { orderDetailsSchema, orderIdQuerySchema, orderListQuerySchema, orderPageSchema, orderStatusInfoSchema } from './orders.schema';
+import { getOrderDetails, getOrderStatus, queryOrderList, type OrderDeps } from './orders.service';
 
 const tag = 'Orders';
 
-export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
+/* Reading the customer's orders; placing one is checkout's (checkout.routes.ts), paying, cancelling and the return from the provider payments' (payments.routes.ts). */
+export function orderRoutes(deps: OrderDeps) {
   const signedIn = requireUser(deps);
-  // Products and delivery rules come kept; stock is read live with the sizes' owners (docs/decisions/068).
-  const reader = (c: Context<AppEnv>) =>
-    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url, cache: deps.catalogueCache }) satisfies CatalogReader;
-
   return createRouter()
-    .openapi(
-      {
-        ...jsonRoute({
-          method: 'post',
-          tag,
-          path: '/createOrder',
-          summary: 'Check out: re-price and reserve the items, create the order in status 2 (a guest with email and password gets an account and is signed in)',
-          body: createOrderBodySchema,
-          data: orderDetailsSchema,
-        }),
-        middleware: optionalUser(deps),
-      },
-      async (c) => {
-        const body = c.req.valid('json');
-        const customer = c.get('signedIn')?.user;
-        if (!customer && body.email) {
-          await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
-        }
-        const { supersedes, sameCart } = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
-        const browserHash = browserHashOf(c);
-        // The same checkout placed again answers its open unpaid order (decision 079); the same cart
-        // otherwise closes its earlier unpaid order in the new one's statement, handing its units over
-        // (decision 091), and any older one in the same transaction, so a refusal keeps them.
-        const again = await findSameCheckout(deps.db, reader(c), body, customer, sameCart);
-        if (again) {
-          const others = supersedes.filter((id) => id !== again.id);
-          if (others.length > 0) await deps.db.transaction((tx) => releaseSuperseded(tx, others));
-          return ok(c, await describeOrder(deps.db, again, c.get('language')));
-        }
-        const [handOver = null, ...older] = supersedes.toSorted((a, b) => b - a);
-        const { order, user, lines } =
-          older.length === 0
-            ? await placeOrder(deps, reader(c), body, customer, { browserHash, handOver })
-            : await deps.db.transaction(async (tx) => {
-                await releaseSuperseded(tx, older, handOver);
-                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, { browserHash, handOver });
-              });
-        metrics.ordersCreated.inc();
-        if (!customer) {
-          setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
-          await rememberBrowser(c, deps.db, deps.config, user.id);
-        }
-        return ok(c, await describeOrder(deps.db, order, c.get('language'), lines));
-      },
-    )
-    .openapi(
-      {
-        ...jsonRoute({
-          method: 'post',
-          tag,
-          path: '/quoteOrder',
-          summary: 'Price a checkout without placing it: the goods total, the friend discount of a discount code (-218 naming discountCode when createOrder would refuse it) and what is due',
-          body: quoteOrderBodySchema,
-          data: orderQuoteSchema,
-        }),
-        middleware: optionalUser(deps),
-      },
-      async (c) => ok(c, await quoteOrder(deps, reader(c), c.req.valid('json'), c.get('signedIn')?.user)),
-    )
-    .openapi(
-      {
-        ...getRoute({
-          tag,
-          path: '/getReferralDiscountCode',
-          summary: 'The discount code checkout starts with: the share code behind the referee code the visitor arrived with, else that of the customer who referred the signed-in buyer',
-          query: referralDiscountQuerySchema,
-          data: referralDiscountSchema,
-        }),
-        middleware: optionalUser(deps),
-      },
-      async (c) => ok(c, await referralDiscountCode(deps.db, c.req.valid('query').refereeCode, c.get('signedIn')?.user)),
-    )
     .openapi(
       signedInRoute(getRoute({ tag, path: '/getOrderStatus', summary: "An order's status", query: orderIdQuerySchema, data: orderStatusInfoSchema }), signedIn),
       async (c) => ok(c, await getOrderStatus(deps.db, signedInOf(c).user.id, c.req.valid('query').orderId)),
-    )
-    .openapi(
-      signedInRoute(
-        getRoute({ tag, path: '/checkOrderStatus', summary: "An order's status, asking the payment provider first while payment is pending (for the result page)", query: orderIdQuerySchema, data: orderStatusInfoSchema }),
-        signedIn,
-      ),
-      async (c) => ok(c, await checkOrderStatus(deps, signedInOf(c).user.id, c.req.valid('query').orderId)),
     )
     .openapi(
       signedInRoute(getRoute({ tag, path: '/getOrderDetails', summary: 'Everything about one order', query: orderIdQuerySchema, data: orderDetailsSchema }), signedIn),
@@ -126,31 +20,5 @@ export function orderRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
     .openapi(
       signedInRoute(getRoute({ tag, path: '/queryOrderList', summary: "The customer's orders, newest first", query: orderListQuerySchema, data: orderPageSchema }), signedIn),
       async (c) => ok(c, await queryOrderList(deps.db, signedInOf(c).user.id, c.req.valid('query'), c.get('language'))),
-    )
-    .openapi(
-      signedInRoute(
-        createRoute({
-          method: 'put',
-          path: '/cancel',
-          tags: [tag],
-          summary: 'Cancel: an unpaid order closes, a paid one not yet shipped is refunded and closes (-217 otherwise)',
-          request: { query: orderIdQuerySchema },
-          responses: envelope(orderDetailsSchema, 'The closed order'),
-        }),
-        signedIn,
-      ),
-      async (c) => {
-        const userId = signedInOf(c).user.id;
-        const { orderId } = c.req.valid('query');
-        await cancelOrder(deps, userId, orderId);
-        return ok(c, await getOrderDetails(deps.db, userId, orderId, c.get('language')));
-      },
-    )
-    .openapi(
-      signedInRoute(
-        jsonRoute({ method: 'post', tag, path: '/callback', summary: "The customer's return from the payment provider: capture the payment", body: callbackBodySchema, data: orderStatusInfoSchema }),
-        signedIn,
-      ),
-      async (c) => ok(c, await completeReturn(deps, signedInOf(c).user.id, c.req.valid('json'))),
     );
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { drawOrderNo } from './checkout.service';
-import { totalOrder } from './orders';
+import { drawOrderNo } from './insert-order';
+import { totalOrder } from '../orders/orders';
 
 describe('totalOrder', () => {
   it('adds the lines and takes off the friend discount, rounded down', () => {

@@ -7,7 +7,7 @@ import { captchas, orderLines, orders, passwordResets, payments, rateLimitCounte
 import { signUp } from '../../../tests/support/customers';
 import { aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, payWithTestGateway, placeOrder, startPayment } from '../../../tests/support/orders';
-import { orderCommands } from '../orders/orders.commands';
+import { paymentCommands } from '../payments/payments.commands';
 
 /*
  * The retention sweep as the background jobs run it: what has served its purpose is deleted, what is
@@ -94,7 +94,7 @@ describe('orders that closed unpaid', () => {
     for (const order of [old, recent]) await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
     const refunded = await placeOrder(shop, customer, items);
     await payWithTestGateway(shop, customer, refunded.orderId);
-    await orderCommands.refund.execute([refunded.orderNo], shop.operator);
+    await paymentCommands.refund.execute([refunded.orderNo], shop.operator);
     const closedAt = (days: number) => new Date(now.getTime() - days * DAY);
     await shop.db.update(orders).set({ cancelledAt: closedAt(91) }).where(inArray(orders.id, [old.orderId, refunded.orderId]));
     await shop.db.update(orders).set({ cancelledAt: closedAt(89) }).where(eq(orders.id, recent.orderId));

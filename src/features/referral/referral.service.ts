@@ -5,7 +5,7 @@ import { maskEmail, normalizeCode } from '@/features/auth/auth';
 import { findUserByCode } from '@/features/auth/auth.service';
 import { clientAddress, countInWindow, UNKNOWN_ADDRESS } from '@/features/auth/rate-limit';
 import type { User } from '@/features/auth/session';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import { currencySymbols, type Currency } from '@/lib/locale';
 import { convertForDisplay, type ReferenceRates } from '@/lib/money';
 import type { Config } from '@/server/config';

@@ -16,8 +16,8 @@ export type ReviewerNaming = (typeof reviewerNamings)[number];
 export const rejectionReasons = ['off-topic', 'personal-details', 'offensive', 'advertising', 'other'] as const;
 export type RejectionReason = (typeof rejectionReasons)[number];
 
-/** Order statuses after which the sizes in an order can be reviewed: signed for (5) and completed (6). */
-export const REVIEWABLE_STATUSES: readonly number[] = [5, 6];
+/** Order statuses after which the sizes in an order can be reviewed (kept with the statuses in src/lib). */
+export { REVIEWABLE_STATUSES } from '@/lib/order-status';
 
 export const REVIEW_TEXT_MIN = 20;
 export const REVIEW_TEXT_MAX = 2000;

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { findCountry, findState } from '@/features/delivery/delivery-areas';
-import { payMethods } from '@/features/orders/orders';
 import type { RulesReader } from '@/features/shipping/shipping.service';
 import * as ErrorCode from '@/lib/error-codes';
+import { payMethods } from '@/lib/pay-methods';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { ageCheckRegions, goods, salesRules } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';

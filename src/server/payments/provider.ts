@@ -1,5 +1,6 @@
 import type { Currency, Language } from '@/lib/locale';
 import type { Money } from '@/lib/money';
+import type { ProviderPayMethod } from '@/lib/pay-methods';
 
 /*
  * A payment provider (acquirer) behind one interface. The shop creates a payment, sends the customer
@@ -8,9 +9,8 @@ import type { Money } from '@/lib/money';
  * `registry.ts`. See docs/decisions/015-payment-providers.md.
  */
 
-/** What a payment provider takes: PayPal's wallet, a card through PayPal, and the local test gateway. */
-export const providerPayMethods = ['paypal', 'card', 'test'] as const;
-export type ProviderPayMethod = (typeof providerPayMethods)[number];
+/** What a payment provider takes (the list is shared with the pages, so it lives in src/lib). */
+export { providerPayMethods, type ProviderPayMethod } from '@/lib/pay-methods';
 
 export type PaymentRequest = {
   orderNo: string;

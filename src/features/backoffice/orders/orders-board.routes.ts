@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { createRoute } from '@hono/zod-openapi';
 import { recordAudit } from '@/features/audit/audit';
-import { actOnOrder, type OrderAction } from '@/features/orders/order-actions';
+import { actOnOrder, type OperatorAction as OrderAction } from '@/features/payments/payment-actions';
 import type { OrderDeps } from '@/features/orders/orders.service';
 import * as ErrorCode from '@/lib/error-codes';
 import type { AppEnv } from '@/server/http/context';

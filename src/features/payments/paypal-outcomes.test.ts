@@ -1,3 +1,4 @@
+// Over 300 lines: every PayPal outcome runs against one shop and one stand-in, started once for the file.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { orders, payments, specifications } from '@/server/db/schema';
@@ -6,10 +7,11 @@ import { aCustomer, aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { documentedIssues, operation } from '../../../tests/support/paypal-openapi';
 import { STAND_IN_CARDS, startPaypalStandIn, type CaptureOutcome, type RefundOutcome } from '../../../tests/support/paypal-stand-in';
-import { closeExpiredOrders } from './order-lifecycle';
-import { orderCommands } from './orders.commands';
-import { settleHeldCaptures } from './payments.service';
-import type { OrderDetails, OrderStatusInfo } from './orders.schema';
+import { closeExpiredOrders } from '../orders/order-lifecycle';
+import { orderCommands } from '../orders/orders.commands';
+import { settleHeldCaptures } from './capture';
+import { paymentCommands } from './payments.commands';
+import type { OrderDetails, OrderStatusInfo } from '../orders/orders.schema';
 
 /*
  * Every capture and refund outcome PayPal documents, walked through the stand-in (held to PayPal's
@@ -38,7 +40,7 @@ const callback = (orderId: number, token: string) => shop.post<OrderStatusInfo>(
 const poll = (orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
 const details = async (orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
 const stock = async () => (await shop.db.select({ stock: specifications.stock }).from(specifications).where(eq(specifications.id, ids['robe-s'])))[0]!.stock;
-const refundCommand = (orderNo: string) => orderCommands.refund.execute([orderNo], shop.operator);
+const refundCommand = (orderNo: string) => paymentCommands.refund.execute([orderNo], shop.operator);
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
   (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;
 

@@ -6,9 +6,9 @@ import type { Config } from '@/server/config';
 import { executeShaped, rowsOf, type Database, type Executor } from '@/server/db/client';
 import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { closeAwaitingPayment } from './order-stock';
-import { awaitingPayment } from './orders';
-import type { OrderRow } from './orders.service';
+import { closeAwaitingPayment } from '@/features/orders/order-stock';
+import { awaitingPayment } from '@/features/orders/orders';
+import type { OrderRow } from '@/features/orders/orders.service';
 
 /*
  * Stock held by unpaid orders (docs/decisions/075). An order reserves its units until it is paid or

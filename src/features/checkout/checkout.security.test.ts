@@ -5,7 +5,7 @@ import { type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
 import { type CartSku } from '../cart/fixtures/cart-catalog';
-import type { OrderDetails } from './orders.schema';
+import type { OrderDetails } from '../orders/orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalog: 'small' });

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { PayMethod } from './orders.schema';
+import type { PayMethod } from '@/lib/pay-methods';
 
 /** `note`: why the method cannot be chosen, or that it moves no real money (the test provider). */
 export type PayMethodChoice = { payMethod: PayMethod; name: string; disabled?: boolean; note?: string | null };

@@ -1,13 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Icon } from '@/components/Icon';
-import { payOrder } from '@/features/checkout/pay-order';
 import type { OrderDetails, PayMethod, PayMethodOption } from '@/features/orders/orders.schema';
-import { firstAvailable, PayMethodPicker, providerChoices } from '@/features/orders/PayMethodPicker';
+import { firstAvailable, PayMethodPicker, providerChoices } from '@/features/payments/PayMethodPicker';
+import { payOrder } from '@/features/payments/pay-order';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { isValidRecharge, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP, type RechargePreset } from './energy';
-import type { MyEnergy, RechargePrice } from './energy.schema';
+import { isValidRecharge, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP, type RechargePreset } from '@/features/energy/energy';
+import type { MyEnergy, RechargePrice } from '@/features/energy/energy.schema';
 
 const PRICE_DELAY_MS = 250;
 const range = { min: RECHARGE_MIN, max: RECHARGE_MAX, step: RECHARGE_STEP };

@@ -1,3 +1,4 @@
+// Over 300 lines: refunds, reversals and disputes after the sale share one shop and one PayPal stand-in, started once for the file.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { customerDetails } from '@/features/backoffice/customers/customers.service';
@@ -9,11 +10,13 @@ import { signIn, type Customer } from '../../../tests/support/customers';
 import { anOperator } from '../../../tests/support/operators';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { aPayerId, startPaypalStandIn } from '../../../tests/support/paypal-stand-in';
-import { closeExpiredOrders, releaseRebates } from './order-lifecycle';
-import { orderMoneyTotals } from './order-money';
-import { orderCommands } from './orders.commands';
-import type { OrderDetails, OrderStatusInfo } from './orders.schema';
-import { refundSurplusCaptures, settleHeldCaptures } from './payments.service';
+import { closeExpiredOrders, releaseRebates } from '../orders/order-lifecycle';
+import { orderMoneyTotals } from '../orders/order-money';
+import { orderCommands } from '../orders/orders.commands';
+import type { OrderDetails, OrderStatusInfo } from '../orders/orders.schema';
+import { settleHeldCaptures } from './capture';
+import { paymentCommands } from './payments.commands';
+import { refundSurplusCaptures } from './surplus-refunds';
 
 /*
  * Money after the sale, through the PayPal stand-in (held to PayPal's API definitions): every case of
@@ -42,7 +45,8 @@ const postWebhook = async (webhook: { body: string; headers: Record<string, stri
 const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
 const stock = async () => (await shop.db.select({ stock: specifications.stock }).from(specifications).where(eq(specifications.id, ids['robe-s'])))[0]!.stock;
 const boardRow = async (orderNo: string) => (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
-const run = (command: keyof typeof orderCommands, ...args: string[]) => orderCommands[command].execute(args, shop.operator);
+const commands = { ...orderCommands, ...paymentCommands };
+const run = (command: keyof typeof commands, ...args: string[]) => commands[command].execute(args, shop.operator);
 const balance = (customer: Customer) => balanceOf(shop.db, idOf(customer));
 const minor = (value: string) => Math.round(Number(value) * 100);
 const myEnergy = async (customer: Customer) => (await shop.get<{ balance: number; owed: number; pending: number }>('/energy/getMyEnergy', { headers: customer.headers })).body.data;

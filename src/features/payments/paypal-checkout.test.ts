@@ -8,7 +8,7 @@ import { loadConfig } from '@/server/config';
 import { deliveryAddress, placeOrder, startPayment } from '../../../tests/support/orders';
 import { startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
 import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
-import type { OrderDetails, OrderStatusInfo } from './orders.schema';
+import type { OrderDetails, OrderStatusInfo } from '../orders/orders.schema';
 
 /* Checkout paid through PayPal, against the local stand-in that speaks PayPal's REST API. */
 

@@ -3,7 +3,7 @@ import { aCustomer, aLine, aShop } from '../../../tests/support/fixtures';
 import { sentMail } from '../../../tests/support/mail';
 import { createOrder, decideOnTestGateway, startPayment, stockOf } from '../../../tests/support/orders';
 import { countStatements } from '../../../tests/support/sql-counter';
-import type { OrderStatusInfo } from './orders.schema';
+import type { OrderStatusInfo } from '../orders/orders.schema';
 
 /*
  * One checkout completion (create the order, start paying, the customer's return that captures) in

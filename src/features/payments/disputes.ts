@@ -3,8 +3,8 @@ import type { Executor } from '@/server/db/client';
 import { disputes, payments } from '@/server/db/schema';
 
 type PaymentRow = typeof payments.$inferSelect;
-import { recordMoneyBack, recordMoneyReturned } from './order-money';
-import type { OrderDeps } from './orders.service';
+import { recordMoneyBack, recordMoneyReturned } from '@/features/orders/order-money';
+import type { OrderDeps } from '@/features/orders/orders.service';
 
 /*
  * A buyer's dispute of a capture (a PayPal claim, or a card chargeback PayPal tells about). While it is
@@ -61,15 +61,6 @@ export async function recordDispute(deps: OrderDeps, disputeId: string, now: Dat
   const { totals, refundDue } = await recordMoneyReturned(deps.db, payment.id, { providerId: `dispute:${disputeId}:returned`, amount: back }, now);
   deps.logger.info({ orderId: payment.orderId, disputeId, returned: back, totals }, 'a chargeback won: its money came back to the shop');
   return refundDue;
-}
-
-/** The open dispute holding an order, unless the operator released it; null when none. */
-export async function disputeHolding(db: Executor, orderId: number) {
-  const [open] = await db
-    .select()
-    .from(disputes)
-    .where(and(eq(disputes.orderId, orderId), eq(disputes.status, 'open'), isNull(disputes.releasedAt)));
-  return open ?? null;
 }
 
 /** The operator decides to ship despite the open dispute: the hold ends (the dispute's outcome still moves money). Answers whether one was held. */

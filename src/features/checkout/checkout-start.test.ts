@@ -6,7 +6,7 @@ import { createOrder, deliveryAddress, placeOrder } from '../../../tests/support
 import { encodePassword } from '../auth/auth';
 import { type CartSku } from '../cart/fixtures/cart-catalog';
 import type { Address } from '../delivery/delivery.schema';
-import type { OrderDetails, OrderPage, OrderQuote, ReferralDiscount } from './orders.schema';
+import type { OrderDetails, OrderPage, OrderQuote, ReferralDiscount } from '../orders/orders.schema';
 import { aShop } from '../../../tests/support/fixtures';
 
 /* What checkout starts with and checks before the order exists: the price, the discount code, the address. */
