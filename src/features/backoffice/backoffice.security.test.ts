@@ -6,7 +6,7 @@ import { testPicture } from '../../../tests/support/api';
 import { signUp } from '../../../tests/support/customers';
 import { aLine, aShop, anOrder } from '../../../tests/support/fixtures';
 import { anOperator, secondFactorCode, withSecondFactor, type TestOperator } from '../../../tests/support/operators';
-import { exportProducts } from './catalogue/catalogue.service';
+import { exportProducts } from './catalogue/product-export.service';
 import type { OperatorRole } from './operators/operators';
 import { deliveryCountries } from '@/features/delivery/delivery-areas';
 import { mailOutbox, salesRules, taxRates } from '@/server/db/schema';

@@ -13,7 +13,7 @@ import {
 } from './adverts.schema';
 import { advertBoard, createAdvert, deleteAdvert, reorderAdverts, setAdvertActive, updateAdvert, uploadAdvertPicture } from './adverts.service';
 import { pictureUploadRoute, uploadedBytes } from '../catalogue/catalogue.routes';
-import { invalidFields } from '../catalogue/catalogue.service';
+import { invalidFields } from '../catalogue/invalid-fields';
 import { actorOf, requireOperator } from '../operators/operator-auth';
 
 const tag = 'Back office: adverts';

@@ -11,7 +11,9 @@ import { advertTexts, adverts } from '@/server/db/schema';
 import type { ShopDeps } from '@/server/deps';
 import { ShopError } from '@/server/http/errors';
 import type { AdvertFields, EditableAdvert } from './adverts.schema';
-import { invalidFields, localized, pictureUrl, uploadPicture } from '../catalogue/catalogue.service';
+import { pictureUrl, uploadPicture } from '../catalogue/catalogue-pictures.service';
+import { invalidFields } from '../catalogue/invalid-fields';
+import { localized } from '../catalogue/product-export.service';
 
 /*
  * The back office's adverts: read out in the catalogue import format and saved back through the

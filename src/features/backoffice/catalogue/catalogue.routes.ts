@@ -11,7 +11,11 @@ import {
   importPlanSchema,
   cataloguePageSchema,
   catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
-import { exportCatalogue, findProducts, importCatalogueFile, invalidProduct, PICTURE_BYTES_MAX, productForEditing, saveProduct, uploadPicture } from './catalogue.service';
+import { exportCatalogue, importCatalogueFile } from './catalogue-file.service';
+import { PICTURE_BYTES_MAX, uploadPicture } from './catalogue-pictures.service';
+import { invalidProduct } from './invalid-fields';
+import { productForEditing, saveProduct } from './product-editing.service';
+import { findProducts } from './product-list.service';
 import { actorOf, requireOperator } from '../operators/operator-auth';
 import type { Permission } from '../operators/operators';
 

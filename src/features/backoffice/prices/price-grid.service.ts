@@ -8,7 +8,9 @@ import type { Executor } from '@/server/db/client';
 import { goods, specificationPrices, specifications } from '@/server/db/schema';
 import { invalidInput } from '@/server/http/errors';
 import type { CatalogueQuery } from '../catalogue/catalogue.schema';
-import { exportProducts, findProducts, invalidProduct } from '../catalogue/catalogue.service';
+import { invalidProduct } from '../catalogue/invalid-fields';
+import { exportProducts } from '../catalogue/product-export.service';
+import { findProducts } from '../catalogue/product-list.service';
 import { changedPrice, percentHundredths, productCell, sizeCell, type SizeField } from './price-grid';
 import type { BulkAction, CellChange, CellEdit, ChangeSet, GridPage, PriceField } from './price-grid.schema';
 

@@ -1,0 +1,62 @@
+import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { languages } from '@/lib/locale';
+import type { Executor } from '@/server/db/client';
+import { goods, goodsTexts, specifications } from '@/server/db/schema';
+import type { CatalogueQuery } from './catalogue.schema';
+
+/* The back office's product list: a page of products with their sizes, stock and the languages they still lack. */
+
+/** One page of products, matching the search, category and on-sale filters. */
+export async function findProducts(db: Executor, query: CatalogueQuery) {
+  const filters: SQL[] = [];
+  if (query.category) filters.push(eq(goods.category, query.category));
+  if (query.onSale) filters.push(eq(goods.onSale, query.onSale === 'yes'));
+  if (query.q) {
+    const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+    const named = db.select({ id: goodsTexts.goodsId }).from(goodsTexts).where(ilike(goodsTexts.name, pattern));
+    filters.push(or(ilike(goods.slug, pattern), inArray(goods.id, named))!);
+  }
+  const where = filters.length ? and(...filters) : undefined;
+  const [total] = await db.select({ n: count() }).from(goods).where(where);
+  const rows = await db
+    .select({ id: goods.id, slug: goods.slug, category: goods.category, onSale: goods.onSale })
+    .from(goods)
+    .where(where)
+    .orderBy(asc(goods.slug))
+    .limit(query.pageSize)
+    .offset((query.pageNum - 1) * query.pageSize);
+  const ids = rows.map((row) => row.id);
+  const texts = ids.length ? await db.select().from(goodsTexts).where(inArray(goodsTexts.goodsId, ids)) : [];
+  const sizes = ids.length
+    ? await db
+        .select({
+          goodsId: specifications.goodsId,
+          sizes: count(),
+          stock: sql<number>`coalesce(sum(${specifications.stock}), 0)::int`,
+        })
+        .from(specifications)
+        .where(inArray(specifications.goodsId, ids))
+        .groupBy(specifications.goodsId)
+    : [];
+  return {
+    list: rows.map((row) => {
+      const own = texts.filter((text) => text.goodsId === row.id);
+      const size = sizes.find((entry) => entry.goodsId === row.id);
+      return {
+        slug: row.slug,
+        category: row.category,
+        onSale: row.onSale,
+        name: own.find((text) => text.language === 'EN')?.name ?? row.slug,
+        sizes: size?.sizes ?? 0,
+        stock: Number(size?.stock ?? 0),
+        missingLanguages: languages.filter((language) => {
+          const text = own.find((entry) => entry.language === language);
+          return !text || !text.name.trim() || !text.summary.trim() || !text.description.trim();
+        }),
+      };
+    }),
+    total: total?.n ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
+}
