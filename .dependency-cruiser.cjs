@@ -16,7 +16,7 @@ const featureRank = [
   'delivery',
   'shipping',
   'sales-rules',
-  'catalog',
+  'catalogue',
   'advertising',
   'cart',
   'energy',

@@ -52,14 +52,14 @@ const shellModules = new RegExp(
   [
     String.raw`node_modules[\\/](nanostores|@nanostores[\\/](react|persistent)|ky)[\\/]`,
     String.raw`src[\\/]lib[\\/](api-client|site\.store|shell\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
-    String.raw`src[\\/]features[\\/](shell[\\/](boot|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalog[\\/]SearchForm)\.tsx?$`,
+    String.raw`src[\\/]features[\\/](shell[\\/](boot|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalogue[\\/]SearchForm)\.tsx?$`,
     String.raw`src[\\/]components[\\/]Icon\.tsx$`,
     String.raw`rolldown[\\/]runtime|vite[\\/]preload-helper`,
   ].join('|'),
 );
 /** What the purchase form, the product list and the cart share: one chunk rather than six of a few hundred bytes each. */
 const purchaseModules = new RegExp(
-  String.raw`src[\\/](lib[\\/]money|features[\\/](catalog[\\/]live-stock|cart[\\/]QuantityStepper|delivery[\\/](DeliverTo|delivery-countries|destination\.store)))\.tsx?$`,
+  String.raw`src[\\/](lib[\\/]money|features[\\/](catalogue[\\/]live-stock|cart[\\/]QuantityStepper|delivery[\\/](DeliverTo|delivery-countries|destination\.store)))\.tsx?$`,
 );
 const shellChunks = {
   codeSplitting: {

@@ -18,7 +18,7 @@ import { SESSION_COOKIE, SESSION_SECURITY } from '@/features/auth/session';
 import { captchaRoutes } from '@/features/captcha/captcha.routes';
 import { cartRoutes } from '@/features/cart/cart.routes';
 import { mergeIntoCart } from '@/features/cart/cart.service';
-import { catalogRoutes } from '@/features/catalog/catalog.routes';
+import { catalogueRoutes } from '@/features/catalogue/catalogue.routes';
 import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
@@ -87,7 +87,7 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   for (const path of publicReadPaths) api.on(['GET', 'HEAD'], path, cacheable);
 
   api.route('/', siteRoutes(deps));
-  api.route('/goods', catalogRoutes(deps));
+  api.route('/goods', catalogueRoutes(deps));
   api.route('/goods', snapshotRoutes(deps));
   api.route('/goods/antifake', verifyRoutes(deps));
   api.route('/advertising', advertisingRoutes(deps));

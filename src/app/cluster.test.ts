@@ -7,8 +7,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '@/server/db/client';
 import { isAlive } from '@/server/db/owner-lock';
 import { createFolderStorage } from '@/server/storage/storage';
-import { seedCartCatalog } from '@/features/cart/fixtures/cart-catalog';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import { seedCartCatalogue } from '@/features/cart/fixtures/cart-catalogue';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { testPicture, type ApiBody } from '../../tests/support/api';
 import { createTestDatabaseUrl, withClient } from '../../tests/support/database';
 import { startSmtpServer } from '../../tests/support/mail';
@@ -145,7 +145,7 @@ function postOnNewConnection(origin: string, pathAndQuery: string, body: unknown
 async function withSmallCatalogue(databaseUrl: string, dataDir: string) {
   const database = await openDatabase({ databaseUrl, dataDir: null });
   try {
-    await seedCartCatalog({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () => testPicture());
+    await seedCartCatalogue({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () => testPicture());
   } finally {
     await database.close();
   }

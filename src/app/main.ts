@@ -3,8 +3,8 @@ import path from 'node:path';
 import { createAdaptorServer } from '@hono/node-server';
 import type { Hono } from 'hono';
 import sharp from 'sharp';
-import { hasProducts, seedDemoCatalog } from '@/features/catalog/demo/seed';
-import { ensurePictureVariants, pictureVariantsMigrated } from '@/features/catalog/picture-variants.service';
+import { hasProducts, seedDemoCatalogue } from '@/features/catalogue/demo/seed';
+import { ensurePictureVariants, pictureVariantsMigrated } from '@/features/catalogue/picture-variants.service';
 import { seedDemoShipping } from '@/features/shipping/demo-shipping';
 import { countUnpaidOrdersInMetrics } from '@/features/orders/order-metrics';
 import { seedDemoSalesRules } from '@/features/sales-rules/demo-sales-rules';
@@ -142,7 +142,7 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (!serving) {
       // A production shop sells what its owner imports: demo products there would take real money for
       // goods that do not exist, unless the shop says it is a demonstration (SHOP_DEMO=true).
-      const seed = settled.production && !settled.demo ? { seeded: false as const } : await seedDemoCatalog(database.db, storage);
+      const seed = settled.production && !settled.demo ? { seeded: false as const } : await seedDemoCatalogue(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);
       if (seed.seeded) await seedDemoSalesRules(database.db);
       if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');

@@ -3,7 +3,7 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ProductDetails, ProductPage, ProductStock } from '@/features/catalog/catalog.schema';
+import type { ProductDetails, ProductPage, ProductStock } from '@/features/catalogue/catalogue.schema';
 import { copyOfDemoData } from '../../tests/support/demo-data';
 import { runScript, startShopProcess, type ShopProcess } from '../../tests/support/processes';
 

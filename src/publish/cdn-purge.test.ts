@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { createLogger } from '@/server/logger';
 import { CdnPurgeError } from '@/server/cdn/netlify-cache';
 import { createTestApi, type TestApi } from '../../tests/support/api';

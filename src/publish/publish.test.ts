@@ -12,7 +12,7 @@ import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { uploadPicture } from '@/features/backoffice/catalogue/catalogue-pictures.service';
 import { saveProduct } from '@/features/backoffice/catalogue/product-editing.service';
 import { exportProducts } from '@/features/backoffice/catalogue/product-export.service';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { allVariants, variantSlug } from '@/edge/rewrite';
 import { createTestApi, type TestApi } from '../../tests/support/api';
 import { createTestDatabaseUrl } from '../../tests/support/database';

@@ -2,7 +2,7 @@ import { mkdtemp, rm, utimes } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { publishedReleases } from '@/server/db/schema';
 import { createLogger } from '@/server/logger';
 import { createFolderStorage, type Storage } from '@/server/storage/storage';

@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { catalogueSnapshotSchema } from '@/features/catalog/catalog.schema';
+import { catalogueSnapshotSchema } from '@/features/catalogue/catalogue.schema';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, ok } from '@/server/http/router';
 import { takeCatalogueSnapshot } from './take-snapshot';

@@ -11,11 +11,11 @@ import {
   recommendations,
   type CatalogueSnapshot,
 } from './snapshot';
-import { categories } from '@/features/catalog/catalog';
-import type { CommentPage, ProductDetails, ProductPage, ProductSummary } from '@/features/catalog/catalog.schema';
+import { categories } from '@/features/catalogue/catalogue';
+import type { CommentPage, ProductDetails, ProductPage, ProductSummary } from '@/features/catalogue/catalogue.schema';
 import { aShop } from '../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'demo' });
+const shop = await aShop({ catalogue: 'demo' });
 // The first product's pictures are described in English and Chinese; in Malay its name stands in.
 await shop.db.execute(`insert into goods_picture_texts (picture_id, language, alt)
   select id, language, 'Picture ' || position || ' in ' || language from goods_pictures, (values ('EN'), ('ZH')) as languages(language)

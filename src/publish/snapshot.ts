@@ -1,7 +1,7 @@
 import type { Advert, AdvertsByPosition } from '@/features/advertising/advertising.schema';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
-import type { Category } from '@/features/catalog/catalog';
-import { pictureIndexWithin, withoutStock, type CatalogueSnapshot, type CommentPage, type ProductSummary, type PublishedProductDetails } from '@/features/catalog/catalog.schema';
+import type { Category } from '@/features/catalogue/catalogue';
+import { pictureIndexWithin, withoutStock, type CatalogueSnapshot, type CommentPage, type ProductSummary, type PublishedProductDetails } from '@/features/catalogue/catalogue.schema';
 
 /*
  * The catalogue as the pages see it at one moment: every product on sale with its texts in all

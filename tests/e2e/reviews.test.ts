@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import type { ProductDetails } from '@/features/catalog/catalog.schema';
+import type { ProductDetails } from '@/features/catalogue/catalogue.schema';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { orderLines, orders } from '@/server/db/schema';

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
-import { seedCartCatalog } from '@/features/cart/fixtures/cart-catalog';
+import { seedCartCatalogue } from '@/features/cart/fixtures/cart-catalogue';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
 import { createFolderStorage } from '@/server/storage/storage';
 import type { TestApi } from '../support/api';
@@ -110,7 +110,7 @@ describe.runIf(postgres)('a production release', () => {
 async function withSmallCatalogue(databaseUrl: string, dataDir: string) {
   const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
   try {
-    return await seedCartCatalog({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () => testPicture());
+    return await seedCartCatalogue({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () => testPicture());
   } finally {
     await database.close();
   }

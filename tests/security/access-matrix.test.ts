@@ -23,7 +23,7 @@ import { markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 
 const POINTS = 300;
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
 const { ids } = shop;
 await shop.db.update(specifications).set({ pointsPrice: POINTS, stock: 1000 }).where(eq(specifications.id, ids['robe-s']));
 await shop.db.update(specifications).set({ stock: 1000 }).where(eq(specifications.id, ids['robe-m']));

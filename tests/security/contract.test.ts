@@ -27,7 +27,7 @@ const SEED = Number(process.env.CONTRACT_SEED ?? 20_261_124);
 /** Generated requests per operation and caller, beside the edge and invalid ones. */
 const VALID_RUNS = 3;
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_ACCOUNT: '1000000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_IP: '1000000', RATE_LIMIT_PER_ACCOUNT: '1000000' } });
 const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as OpenApiDocument;
 const operator = await anOperator(shop, 'admin');
 const picture = await testPicture();

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { seedCartCatalog, specificationIdsBySku } from '@/features/cart/fixtures/cart-catalog';
+import { seedCartCatalogue, specificationIdsBySku } from '@/features/cart/fixtures/cart-catalogue';
 import { createApp } from '@/app/app';
 import { loadConfig } from '@/server/config';
 import { watchCatalogue } from '@/server/db/catalogue-cache';
@@ -36,7 +36,7 @@ await database.migrate();
 const storage = await openStorage(config.storage);
 let ids = await specificationIdsBySku(database.db);
 if (!ids['robe-s']) {
-  ids = await seedCartCatalog({ db: database.db, storage }, () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } }).png().toBuffer());
+  ids = await seedCartCatalogue({ db: database.db, storage }, () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } }).png().toBuffer());
   await database.db.update(specifications).set({ stock: 100_000, pointsPrice: 100 }).where(eq(specifications.id, ids['robe-s']));
 }
 const logger = createLogger(config.logLevel);

@@ -13,7 +13,7 @@ import { isNumeric, isString, jsonBodyOf, resolve, routesOf, sample, wrongType, 
 
 const BODY_LIMIT = 16 * 1024;
 
-const shop = await aShop({ catalog: 'demo', env: { BODY_LIMIT_BYTES: String(BODY_LIMIT), RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' } });
+const shop = await aShop({ catalogue: 'demo', env: { BODY_LIMIT_BYTES: String(BODY_LIMIT), RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' } });
 const server = await listen(shop.app);
 afterAll(() => server.close());
 const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as OpenApiDocument;

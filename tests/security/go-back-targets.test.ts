@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { nextPageAfterSignIn } from '@/features/auth/next-page';
-import { shopLinkSchema } from '@/features/catalog/catalog-import.schema';
+import { shopLinkSchema } from '@/features/catalogue/catalogue-import.schema';
 
 /*
  * Every "go back to" target follows one rule: a path on the shop's own origin, as the browser parses

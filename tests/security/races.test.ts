@@ -18,7 +18,7 @@ import { aGift, aShop, grantPoints, idOf } from '../support/fixtures';
  */
 
 const POINTS = 500;
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
 const { ids } = shop;
 await aGift(shop, 'robe-s', POINTS);
 

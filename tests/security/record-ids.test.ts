@@ -12,7 +12,7 @@ import { anOperator } from '../support/operators';
  */
 
 const PAST = RECORD_ID_MAX + 1;
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as OpenApiDocument;
 const customer = await signUp(shop);
 const operator = await anOperator(shop, 'admin');

@@ -17,7 +17,7 @@ import { anOperator } from '../support/operators';
  * publish builds, parsed as a browser parses it, holds no element the review wrote.
  */
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-stored-markup-'));
 afterAll(async () => {
   await publishingSettled();

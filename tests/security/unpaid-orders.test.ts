@@ -13,7 +13,7 @@ import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../sup
  */
 
 const shop = await aShop({
-  catalog: 'small',
+  catalogue: 'small',
   env: { TRUST_PROXY: 'true', UNPAID_ORDERS_PER_CUSTOMER: '2', UNPAID_UNITS_PER_CUSTOMER: '6', ORDERS_PER_ADDRESS: '4', ORDER_UNITS_PER_ADDRESS: '100', RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_ACCOUNT: '1000' },
 });
 let addresses = 0;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { seedDemoCatalog } from '@/features/catalog/demo/seed';
-import { makeMissingPictureVariants } from '@/features/catalog/picture-variants.service';
+import { seedDemoCatalogue } from '@/features/catalogue/demo/seed';
+import { makeMissingPictureVariants } from '@/features/catalogue/picture-variants.service';
 import { embeddedOptions, openDatabase } from '@/server/db/client';
 import { createFolderStorage } from '@/server/storage/storage';
 
@@ -60,7 +60,7 @@ async function seedInto(dataDir: string) {
   try {
     await database.migrate();
     const storage = createFolderStorage(path.join(dataDir, 'storage'));
-    await seedDemoCatalog(database.db, storage);
+    await seedDemoCatalogue(database.db, storage);
     // A first start marks its pictures as sized (src/app/main.ts): a start on a copy has nothing to make.
     await makeMissingPictureVariants({ db: database.db, storage });
   } finally {

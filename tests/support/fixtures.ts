@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll } from 'vitest';
 import type { Publisher } from '@/features/backoffice/publish/publishing';
-import { seedCartCatalog, type CartSku } from '@/features/cart/fixtures/cart-catalog';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
-import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
+import { seedCartCatalogue, type CartSku } from '@/features/cart/fixtures/cart-catalogue';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
+import { demoCatalogue } from '@/features/catalogue/demo/demo-catalogue';
 import { postEnergy } from '@/features/energy/energy.ledger';
 import { specifications } from '@/server/db/schema';
 import { createTestApi, testPicture, type TestApi } from './api';
@@ -14,7 +14,7 @@ import { payWithTestGateway, placeOrder } from './orders';
 /*
  * Builders for API tests, awaited at the top of a test file:
  *
- *   const shop = await aShop({ catalog: 'small' });
+ *   const shop = await aShop({ catalogue: 'small' });
  *   const customer = await aCustomer(shop);
  *   const order = await anOrder(shop, customer, [aLine(shop, 'robe-s', 2)], { paid: true });
  *
@@ -24,7 +24,7 @@ import { payWithTestGateway, placeOrder } from './orders';
 
 export type ShopOptions = {
   /** `demo`: the demo catalogue; `small`: the cart fixture catalogue (see `aLine`); `none`: empty. */
-  catalog?: 'demo' | 'small' | 'none';
+  catalogue?: 'demo' | 'small' | 'none';
   /** Settings the test needs, as environment variables. */
   env?: Record<string, string>;
   /** The page publish the back office runs (the real one needs the whole Node shop, see tests/e2e). */
@@ -32,15 +32,15 @@ export type ShopOptions = {
 };
 
 export type TestShop = TestApi & {
-  /** The specification id of each size of the small catalogue (empty unless `catalog: 'small'`). */
+  /** The specification id of each size of the small catalogue (empty unless `catalogue: 'small'`). */
   ids: Record<CartSku, number>;
 };
 
 export async function aShop(options: ShopOptions = {}): Promise<TestShop> {
-  const catalog = options.catalog ?? 'none';
-  const api = await createTestApi({ seed: catalog === 'demo', env: options.env, publish: options.publish });
+  const catalogue = options.catalogue ?? 'none';
+  const api = await createTestApi({ seed: catalogue === 'demo', env: options.env, publish: options.publish });
   afterAll(() => api.close());
-  const ids = catalog === 'small' ? await seedCartCatalog(api, () => testPicture()) : ({} as Record<CartSku, number>);
+  const ids = catalogue === 'small' ? await seedCartCatalogue(api, () => testPicture()) : ({} as Record<CartSku, number>);
   return Object.assign(api, { ids });
 }
 
@@ -77,7 +77,7 @@ export const grantPoints = (shop: TestApi, customer: Customer, points: number) =
 export const aGift = (shop: TestShop, sku: CartSku, points: number) => shop.db.update(specifications).set({ pointsPrice: points }).where(eq(specifications.id, shop.ids[sku]));
 
 /** The demo catalogue's products, and those of them on sale. */
-export const demoProducts = demoCatalog.products ?? [];
+export const demoProducts = demoCatalogue.products ?? [];
 export const demoOnSale = demoProducts.filter((product) => product.onSale !== false);
 
 /** The goods id of a demo product, by its slug, as the product list answers it. */

@@ -7,7 +7,7 @@ const run = promisify(execFile);
 describe('the operator CLI', () => {
   it('lists every command with its usage and what it does', async () => {
     const overview = await run('npx', ['tsx', 'scripts/shop.ts', '--help']);
-    for (const name of ['rebuild', 'import-catalog', 'set-stock', 'set-price', 'orders', 'ship', 'add-event', 'sign-for', 'complete', 'refund', 'disable-user']) {
+    for (const name of ['rebuild', 'import-catalogue', 'set-stock', 'set-price', 'orders', 'ship', 'add-event', 'sign-for', 'complete', 'refund', 'disable-user']) {
       expect(overview.stdout).toContain(`  ${name}`);
     }
     expect(overview.stdout).toContain('  ship <orderNo> --carrier <name> --tracking <number>\n      mark a paid order shipped');

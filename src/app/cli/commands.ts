@@ -4,7 +4,7 @@ import { rebuildPages } from '@/publish/rebuild';
 import { verifyCodesCommand } from '@/features/verify/verify-codes.command';
 import { disableUserCommand } from '@/features/auth/auth.commands';
 import { operatorAccountsCommand } from '@/features/backoffice/operators/operators.commands';
-import { catalogCommands } from '@/features/catalog/catalog.commands';
+import { catalogueCommands } from '@/features/catalogue/catalogue.commands';
 import { orderCommands } from '@/features/orders/orders.commands';
 import { paymentCommands } from '@/features/payments/payments.commands';
 import { energyCommands } from '@/features/energy/energy.commands';
@@ -25,7 +25,7 @@ export const commands: Record<string, Command> = {
     run: async (args, config) => console.log(await rebuildPages(config, startShop, { full: args.includes('--full') })),
   },
   'verify-codes': verifyCodesCommand,
-  ...catalogCommands,
+  ...catalogueCommands,
   ...orderCommands,
   ...paymentCommands,
   ...energyCommands,

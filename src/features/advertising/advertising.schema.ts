@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pictureSchema } from '@/features/catalog/catalog.schema';
+import { pictureSchema } from '@/features/catalogue/catalogue.schema';
 import { recordIdParamSchema } from '@/lib/record-id';
 
 const position = z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/);

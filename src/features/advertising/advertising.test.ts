@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
+import { demoCatalogue } from '@/features/catalogue/demo/demo-catalogue';
 import type { Advert, AdvertsByPosition } from './advertising.schema';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'demo' });
+const shop = await aShop({ catalogue: 'demo' });
 
-const adverts = demoCatalog.adverts ?? [];
+const adverts = demoCatalogue.adverts ?? [];
 
 describe('adverts', () => {
   it('lists the adverts of a position in order, in the request language', async () => {

@@ -14,7 +14,7 @@ import { mailOutbox, salesRules, taxRates } from '@/server/db/schema';
 /* Who may call what under /api/v1/admin: exactly the allowed pairs succeed. */
 
 const shop = await aShop({
-  catalog: 'small',
+  catalogue: 'small',
   env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' },
   publish: async () => ({ pages: 1, rendered: 0, seconds: 0 }),
 });

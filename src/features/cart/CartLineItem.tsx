@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { Icon } from '@/components/Icon';
-import { altBesideName } from '@/features/catalog/catalog';
+import { altBesideName } from '@/features/catalogue/catalogue';
 import type { Translate } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
 import { limits } from '@/lib/validation';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
-import { SHOW_PICTURE_EVENT } from '@/features/catalog/catalog';
-import type { ProductDetails, ProductStock } from '@/features/catalog/catalog.schema';
-import { fetchStock } from '@/features/catalog/live-stock';
+import { SHOW_PICTURE_EVENT } from '@/features/catalogue/catalogue';
+import type { ProductDetails, ProductStock } from '@/features/catalogue/catalogue.schema';
+import { fetchStock } from '@/features/catalogue/live-stock';
 import { countryName, DeliverTo } from '@/features/delivery/DeliverTo';
 import { $destination } from '@/features/delivery/destination.store';
 import * as ErrorCode from '@/lib/error-codes';

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from './cart.schema';
-import { type CartSku } from './fixtures/cart-catalog';
+import { type CartSku } from './fixtures/cart-catalogue';
 import { aShop, aCustomer } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 const customer = await aCustomer(shop);
 

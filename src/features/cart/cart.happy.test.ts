@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, signIn, signUp, type Customer } from '../../../tests/support/customers';
 import type { Cart } from './cart.schema';
-import { type CartSku } from './fixtures/cart-catalog';
+import { type CartSku } from './fixtures/cart-catalogue';
 import { aShop } from '../../../tests/support/fixtures';
 import { placeOrder } from '../../../tests/support/orders';
 import { countStatements } from '../../../tests/support/sql-counter';
 import { startJobs } from '@/app/jobs/scheduler';
 import { createLogger } from '@/server/logger';
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

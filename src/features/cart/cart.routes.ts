@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requireUser, requireUserWith, sessionSecurity, signedInOf, signedInRoute } from '@/features/auth/session';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
@@ -19,7 +19,7 @@ export function cartRoutes(deps: AppDeps) {
       currency: c.get('currency'),
       pictureUrl: deps.storage.url,
       cache: deps.catalogueCache,
-    }) satisfies CatalogReader;
+    }) satisfies CatalogueReader;
 
   return createRouter()
     .openapi(

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import type { Cart } from './cart.schema';
-import { type CartSku } from './fixtures/cart-catalog';
+import { type CartSku } from './fixtures/cart-catalogue';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

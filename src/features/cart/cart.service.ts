@@ -1,8 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/auth/session';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
-import { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifications, type LiveStock } from '@/features/catalog/catalog.service';
-import type { ProductDetails, Specification } from '@/features/catalog/catalog.schema';
+import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
+import { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifications, type LiveStock } from '@/features/catalogue/catalogue.service';
+import type { ProductDetails, Specification } from '@/features/catalogue/catalogue.schema';
 import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import { preparedOnce, type Database, type Executor } from '@/server/db/client';
@@ -24,7 +24,7 @@ type Offer = { product: ProductDetails; specification: Specification };
  * Offers of the specifications in `specificationIds`, whichever products they belong to, with their
  * stock as it is now (`live`) or as the catalogue keeps it (`kept`: checkout's statement takes the stock).
  */
-async function loadOffers(reader: CatalogReader, specificationIds: number[], stock: 'live' | 'kept'): Promise<Map<number, Offer>> {
+async function loadOffers(reader: CatalogueReader, specificationIds: number[], stock: 'live' | 'kept'): Promise<Map<number, Offer>> {
   if (stock === 'kept') return offersIn(await loadProductsOfKeptSpecifications(reader, specificationIds), new Map());
   const live = await loadProductsOfSpecifications(reader, specificationIds);
   return offersIn(live.products, live.stock);
@@ -67,7 +67,7 @@ function toCartLine({ product, specification }: Offer, goodsQuantity: number): C
  * Prices a list of items. Unknown specifications are left out (`skip`: a stale browser cart still
  * opens) or answer -210 (`refuse`). Each line's stock is the live count unless `stock` is `kept`.
  */
-export async function priceItems(reader: CatalogReader, items: CartItem[], unknown: 'skip' | 'refuse', stock: 'live' | 'kept' = 'live'): Promise<Cart> {
+export async function priceItems(reader: CatalogueReader, items: CartItem[], unknown: 'skip' | 'refuse', stock: 'live' | 'kept' = 'live'): Promise<Cart> {
   const combined = combineItems(items);
   return priceWith(await loadOffers(reader, combined.map((item) => item.goodsSpecificationId), stock), combined, unknown);
 }
@@ -116,19 +116,19 @@ export const sessionWithCart: SessionLookup<SessionRow & { lines: StoredLine[] }
 );
 
 /** The customer's cart: its lines, and their products as the catalogue shows them (kept, or read in one query). */
-export async function queryCart(reader: CatalogReader, userId: number): Promise<Cart> {
+export async function queryCart(reader: CatalogueReader, userId: number): Promise<Cart> {
   const [customer] = await cartLinesOf(reader.db).execute({ userId });
   return priceLines(reader, customer?.lines ?? []);
 }
 
 /** Prices stored lines with their products, kept or read in one query, and the stock the lines were read with. */
-export async function priceLines(reader: CatalogReader, lines: StoredLine[]): Promise<Cart> {
+export async function priceLines(reader: CatalogueReader, lines: StoredLine[]): Promise<Cart> {
   const products = await loadProducts(reader, [...new Set(lines.map((line) => line.goodsId))]);
   return priceWith(offersIn(products, new Map(lines.map((line) => [line.goodsSpecificationId, line.stock]))), lines, 'skip');
 }
 
 /** -210 unknown, -231 taken down or fewer in stock than `quantity`, -222 not sold in the request's currency. */
-async function findPurchasableOffer(reader: CatalogReader, goodsSpecificationId: number, quantity: number): Promise<Offer> {
+async function findPurchasableOffer(reader: CatalogueReader, goodsSpecificationId: number, quantity: number): Promise<Offer> {
   const offer = (await loadOffers(reader, [goodsSpecificationId], 'live')).get(goodsSpecificationId);
   if (!offer) throw new ShopError(ErrorCode.ProductNotFound);
   if (!offer.product.onSale || offer.specification.stock < quantity) throw new ShopError(ErrorCode.InsufficientStock);
@@ -143,7 +143,7 @@ const addToLine = sql`LEAST(${cartLines.quantity} + excluded.quantity, ${limits.
  * Adds to the line (or starts it), capped at 100. A line that would then hold more than the stock
  * answers -231 and stays as it was.
  */
-export async function addToCart(reader: CatalogReader & { db: Database }, userId: number, item: CartItem): Promise<Cart> {
+export async function addToCart(reader: CatalogueReader & { db: Database }, userId: number, item: CartItem): Promise<Cart> {
   const offer = await findPurchasableOffer(reader, item.goodsSpecificationId, item.goodsQuantity);
   await reader.db.transaction(async (tx) => {
     const [line] = await tx
@@ -157,7 +157,7 @@ export async function addToCart(reader: CatalogReader & { db: Database }, userId
 }
 
 /** Sets the line's quantity (1–100), starting the line when the cart does not have it yet. */
-export async function setCartQuantity(reader: CatalogReader, userId: number, item: CartItem): Promise<Cart> {
+export async function setCartQuantity(reader: CatalogueReader, userId: number, item: CartItem): Promise<Cart> {
   await findPurchasableOffer(reader, item.goodsSpecificationId, item.goodsQuantity);
   await reader.db
     .insert(cartLines)
@@ -166,7 +166,7 @@ export async function setCartQuantity(reader: CatalogReader, userId: number, ite
   return queryCart(reader, userId);
 }
 
-export async function removeFromCart(reader: CatalogReader, userId: number, goodsSpecificationId: number): Promise<Cart> {
+export async function removeFromCart(reader: CatalogueReader, userId: number, goodsSpecificationId: number): Promise<Cart> {
   await reader.db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.specificationId, goodsSpecificationId)));
   return queryCart(reader, userId);
 }

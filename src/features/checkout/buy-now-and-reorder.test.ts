@@ -4,13 +4,13 @@ import { orders } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { aShop } from '../../../tests/support/fixtures';
-import type { CartSku } from '../cart/fixtures/cart-catalog';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { Cart } from '../cart/cart.schema';
 import { OrderStatus } from '../orders/orders';
 
 /* "Buy now" buys beside the cart; the same checkout placed again answers the open unpaid order (docs/decisions/079). */
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: shop.ids[sku], goodsQuantity });
 
 const pendingOrdersOf = async (customer: Customer) =>

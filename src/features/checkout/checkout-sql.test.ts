@@ -22,7 +22,7 @@ const MOST_STATEMENTS = 10;
 /** A customer whose requests come from a client address the shop knows (it trusts the proxy's header in tests). */
 const fromAnAddress = <T extends { headers: Record<string, string> }>(caller: T) => ({ ...caller, headers: { ...caller.headers, 'X-Forwarded-For': '198.51.100.41' } });
 
-const shop = await aShop({ catalog: 'small', env: { TRUST_PROXY: 'true' } });
+const shop = await aShop({ catalogue: 'small', env: { TRUST_PROXY: 'true' } });
 const counter = countStatements(shop);
 afterAll(() => counter.stop());
 

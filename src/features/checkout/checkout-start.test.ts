@@ -4,14 +4,14 @@ import { goodsTexts, users } from '@/server/db/schema';
 import { sessionTokenOf, signUp, uniqueEmail, type Customer } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, placeOrder } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
-import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalogue';
 import type { Address } from '../delivery/delivery.schema';
 import type { OrderDetails, OrderPage, OrderQuote, ReferralDiscount } from '../orders/orders.schema';
 import { aShop } from '../../../tests/support/fixtures';
 
 /* What checkout starts with and checks before the order exists: the price, the discount code, the address. */
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

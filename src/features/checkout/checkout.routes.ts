@@ -3,7 +3,7 @@ import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import { browserHashOf, rememberBrowser } from '@/features/auth/browser';
 import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
 import { rechargeBodySchema } from '@/features/energy/energy.schema';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
 import { createOrderBodySchema, orderDetailsSchema, orderQuoteSchema, quoteOrderBodySchema, referralDiscountQuerySchema, referralDiscountSchema } from '@/features/orders/orders.schema';
 import { describeOrder, type OrderDeps } from '@/features/orders/orders.service';
@@ -21,7 +21,7 @@ const tag = 'Orders';
 export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
   // Products and delivery rules come kept; stock is read live with the sizes' owners (docs/decisions/068).
   const reader = (c: Context<AppEnv>) =>
-    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url, cache: deps.catalogueCache }) satisfies CatalogReader;
+    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url, cache: deps.catalogueCache }) satisfies CatalogueReader;
 
   return createRouter()
     .openapi(

@@ -4,11 +4,11 @@ import { addresses, cartLines, orders, payments } from '@/server/db/schema';
 import { type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails } from '../orders/orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

@@ -2,7 +2,7 @@ import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
 import { insertCustomer, prepareCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import { executeShaped, refusalOf, rowsOf, type Executor } from '@/server/db/client';
@@ -46,7 +46,7 @@ async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: Creat
  * discount code, at the very total she confirms (`expectedPayAmount`), or null. Read before pricing:
  * that order holds the stock the new one would need.
  */
-export async function findSameCheckout(db: Executor, reader: Pick<CatalogReader, 'currency'>, body: CreateOrderBody, signedIn: User | undefined, sameCart: number[], now = new Date()): Promise<OrderRow | null> {
+export async function findSameCheckout(db: Executor, reader: Pick<CatalogueReader, 'currency'>, body: CreateOrderBody, signedIn: User | undefined, sameCart: number[], now = new Date()): Promise<OrderRow | null> {
   if (!signedIn || sameCart.length === 0 || body.expectedPayAmount === undefined) return null;
   const deliveryAddress = await deliveryAddressOf(db, body, { user: signedIn }).catch(() => null);
   if (!deliveryAddress) return null;
@@ -73,7 +73,7 @@ export async function findSameCheckout(db: Executor, reader: Pick<CatalogReader,
  */
 export async function placeOrder(
   deps: OrderDeps,
-  reader: CatalogReader,
+  reader: CatalogueReader,
   body: CreateOrderBody,
   signedIn: User | undefined,
   {

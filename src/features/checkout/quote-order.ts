@@ -4,7 +4,7 @@ import { findUserByCode, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import type { CartLine } from '@/features/cart/cart.schema';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
@@ -35,7 +35,7 @@ export type PricedLine = CartLine & { unitPrice: number };
  * the customer's earlier order of this very cart holds, `insertPlacedOrder`) and answers -231 when
  * short, so it is not read before.
  */
-export async function priceCheckout(reader: CatalogReader, items: CreateOrderBody['items'], placing = false): Promise<PricedLine[]> {
+export async function priceCheckout(reader: CatalogueReader, items: CreateOrderBody['items'], placing = false): Promise<PricedLine[]> {
   const { list } = await priceItems(reader, items, 'refuse', placing ? 'kept' : 'live');
   return list.map((line) => {
     if (!line.onSale || (!placing && line.stock < line.goodsQuantity)) throw new ShopError(ErrorCode.InsufficientStock);
@@ -77,7 +77,7 @@ type DiscountedOrder = { discountOwner: User | null; totals: OrderTotals };
  * The goods total less discount priced for a destination: its shipping (the chosen method) and tax,
  * and what is due. The quote and the order share it, so the figures shown are the figures charged.
  */
-export async function chargeFor(deps: Pick<OrderDeps, 'db'>, reader: CatalogReader, totals: OrderTotals, destination: Destination) {
+export async function chargeFor(deps: Pick<OrderDeps, 'db'>, reader: CatalogueReader, totals: OrderTotals, destination: Destination) {
   const delivery = await priceDelivery({ db: deps.db, cache: reader.cache }, reader.currency, reader.language, totals.goodsTotal - totals.discountAmount, destination);
   const { choices, shippingMethod, ...charges } = delivery;
   return { totals: { ...totals, ...charges }, choices, shippingMethod };
@@ -100,7 +100,7 @@ export async function discountOrder(deps: Pick<OrderDeps, 'db' | 'config'>, line
 }
 
 /** What an order of these items with this code would cost, without placing it (nothing is reserved). */
-export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader: CatalogReader, body: QuoteOrderBody, signedIn: User | undefined): Promise<OrderQuote> {
+export async function quoteOrder(deps: Pick<OrderDeps, 'db' | 'config'>, reader: CatalogueReader, body: QuoteOrderBody, signedIn: User | undefined): Promise<OrderQuote> {
   checkShopCurrency(deps, reader.currency);
   const lines = await priceCheckout(reader, body.items);
   const discounted = await discountOrder(deps, lines, body.discountCode, { id: signedIn?.id, email: signedIn?.email });

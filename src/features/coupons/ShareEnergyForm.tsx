@@ -1,6 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { altBesideName } from '@/features/catalog/catalog';
-import type { ProductOption } from '@/features/catalog/catalog.schema';
+import { altBesideName } from '@/features/catalogue/catalogue';
+import type { ProductOption } from '@/features/catalogue/catalogue.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
 import { requestShare, shareLink } from '@/features/referral/share.store';
 import { api, isSuccess } from '@/lib/api-client';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
-import type { CatalogReader } from '@/features/catalog/catalog.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import { orderDetailsSchema } from '@/features/orders/orders.schema';
 import { describeOrder } from '@/features/orders/orders.service';
 import type { ShopDeps } from '@/server/deps';
@@ -23,7 +23,7 @@ import { addReceiveCoupon, cancelCoupon, checkCouponStatus, createReceiveOrder, 
 const tag = 'Coupons';
 
 const readerOf = (deps: ShopDeps, c: Context<AppEnv>) =>
-  ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url }) satisfies CatalogReader;
+  ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url }) satisfies CatalogueReader;
 
 export function couponRoutes(deps: ShopDeps) {
   const signedIn = requireUser(deps);

@@ -3,7 +3,7 @@ import { maskEmail, normalizeCode } from '@/features/auth/auth';
 import { drawCode } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
-import { getProductSpecPoints, type CatalogReader } from '@/features/catalog/catalog.service';
+import { getProductSpecPoints, type CatalogueReader } from '@/features/catalogue/catalogue.service';
 import { energyReference, postEnergy, reverseDebit } from '@/features/energy/energy.ledger';
 import { insertOrder } from '@/features/orders/insert-order';
 import { countSold, reserveStock } from '@/features/orders/order-stock';
@@ -47,7 +47,7 @@ async function findByCode(db: Executor, code: string): Promise<CouponRow> {
 }
 
 /** The size a coupon gives, named in the reader's language. */
-async function productsOf(reader: CatalogReader, rows: CouponRow[]): Promise<Map<number, CouponProduct>> {
+async function productsOf(reader: CatalogueReader, rows: CouponRow[]): Promise<Map<number, CouponProduct>> {
   const specificationIds = [...new Set(rows.map((row) => row.specificationId))];
   const { list } = await priceItems(reader, specificationIds.map((goodsSpecificationId) => ({ goodsSpecificationId, goodsQuantity: 1 })), 'skip');
   const byId = new Map(list.map((line) => [line.goodsSpecificationId, line]));
@@ -70,7 +70,7 @@ async function productsOf(reader: CatalogReader, rows: CouponRow[]): Promise<Map
   );
 }
 
-async function describeCoupons(reader: CatalogReader, rows: CouponRow[], now: Date): Promise<Coupon[]> {
+async function describeCoupons(reader: CatalogueReader, rows: CouponRow[], now: Date): Promise<Coupon[]> {
   const products = await productsOf(reader, rows);
   const friendIds = rows.flatMap((row) => (row.activatedBy ? [row.activatedBy] : []));
   const friends = friendIds.length ? await reader.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, friendIds)) : [];
@@ -97,7 +97,7 @@ async function describeCoupons(reader: CatalogReader, rows: CouponRow[], now: Da
  * A new coupon for one unit of a size with a points price: the points leave the owner's ledger in
  * the same transaction (-218 `points` when they do not suffice; -210, -231, -218 as getProductSpecPoints).
  */
-export async function addReceiveCoupon(reader: CatalogReader & { db: Database }, config: Pick<Config, 'coupons'>, user: User, goodsSpecificationId: number, now = new Date()): Promise<Coupon> {
+export async function addReceiveCoupon(reader: CatalogueReader & { db: Database }, config: Pick<Config, 'coupons'>, user: User, goodsSpecificationId: number, now = new Date()): Promise<Coupon> {
   const { pointsPrice } = await getProductSpecPoints(reader, goodsSpecificationId);
   const coupon = await reader.db.transaction(async (tx) => {
     // The giver's row first, as postEnergy locks it: inserting the coupon takes a key-share lock on
@@ -120,7 +120,7 @@ export async function addReceiveCoupon(reader: CatalogReader & { db: Database },
   return (await describeCoupons(reader, [coupon], now))[0]!;
 }
 
-export async function queryReceiveCouponList(reader: CatalogReader, userId: number, query: CouponListQuery, now = new Date()): Promise<CouponPage> {
+export async function queryReceiveCouponList(reader: CatalogueReader, userId: number, query: CouponListQuery, now = new Date()): Promise<CouponPage> {
   const where = and(eq(coupons.ownerId, userId), query.status ? eq(coupons.status, query.status) : undefined);
   const [rows, [counted]] = await Promise.all([
     reader.db
@@ -144,13 +144,13 @@ export async function checkCouponStatus(db: Executor, code: string, now = new Da
 }
 
 /** What a code gives, for the `/order?code=…` page: one line, whatever the coupon's state. */
-export async function getReceiveCouponProductList(reader: CatalogReader, code: string): Promise<CouponProduct[]> {
+export async function getReceiveCouponProductList(reader: CatalogueReader, code: string): Promise<CouponProduct[]> {
   const coupon = await findByCode(reader.db, code);
   return [(await productsOf(reader, [coupon])).get(coupon.id)!];
 }
 
 /** The owner cancels an unused coupon and gets the points back, once. -229 once cancelled, -228 once activated. */
-export async function cancelCoupon(reader: CatalogReader & { db: Database }, userId: number, couponId: number, now = new Date()): Promise<Coupon> {
+export async function cancelCoupon(reader: CatalogueReader & { db: Database }, userId: number, couponId: number, now = new Date()): Promise<Coupon> {
   const cancelled = await reader.db.transaction(async (tx) => {
     const [row] = await tx
       .update(coupons)
@@ -182,7 +182,7 @@ async function deliveryAddressOf(db: Executor, body: ReceiveOrderBody, userId: n
  */
 export async function createReceiveOrder(
   deps: { db: Database; config: Pick<Config, 'orders'> },
-  reader: CatalogReader,
+  reader: CatalogueReader,
   user: User,
   body: ReceiveOrderBody,
   now = new Date(),

@@ -10,7 +10,7 @@ import { expireCoupons } from './coupons.service';
 import { aGift, aShop, grantPoints, idOf } from '../../../tests/support/fixtures';
 
 const POINTS = 800;
-const shop = await aShop({ catalog: 'small', env: { COUPON_EXPIRY_DAYS: '30' } });
+const shop = await aShop({ catalogue: 'small', env: { COUPON_EXPIRY_DAYS: '30' } });
 const { ids } = shop;
 await aGift(shop, 'robe-s', POINTS);
 

@@ -8,12 +8,12 @@ import { energyRecords, orders, payments } from '@/server/db/schema';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { sentMail } from '../../../tests/support/mail';
 import { decideOnTestGateway, payWithTestGateway, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalogue';
 import { creditRebates } from './energy.hooks';
 import { balanceOf, checkLedger, postEnergy } from './energy.ledger';
 import { aShop, anOrder, idOf } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'small', env: { REBATE_RATE_PERCENT: '10' } });
+const shop = await aShop({ catalogue: 'small', env: { REBATE_RATE_PERCENT: '10' } });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

@@ -1,4 +1,4 @@
-import { altBesideName } from '@/features/catalog/catalog';
+import { altBesideName } from '@/features/catalogue/catalogue';
 
 /** `pictureAlt`: what the picture shows, where the line comes from the catalogue (a cart line). */
 type Line = { goodsId: number; goodsName: string; specificationName: string; picture: string | null; pictureAlt?: string; goodsQuantity: number };

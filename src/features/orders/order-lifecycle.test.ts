@@ -4,13 +4,13 @@ import { startJobs } from '@/app/jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { orders } from '@/server/db/schema';
 import { payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalogue';
 import { closeExpiredOrders, completeSignedForOrders, markSignedFor, shipOrder } from './order-lifecycle';
 import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
 
 /* The background sweeps: plain functions of (db, now), called directly. */
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 const customer = await aCustomer(shop);
 

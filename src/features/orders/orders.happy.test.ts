@@ -6,13 +6,13 @@ import { sentMail } from '../../../tests/support/mail';
 import { deliveryAddress, payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
 import type { Cart } from '../cart/cart.schema';
-import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails, OrderPage, OrderStatusInfo } from './orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 
 const ORIGIN = 'https://shop.example';
 
-const shop = await aShop({ catalog: 'small', env: { PUBLIC_ORIGIN: ORIGIN } });
+const shop = await aShop({ catalogue: 'small', env: { PUBLIC_ORIGIN: ORIGIN } });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

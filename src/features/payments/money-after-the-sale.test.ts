@@ -27,7 +27,7 @@ import { refundSurplusCaptures } from './surplus-refunds';
 
 const paypal = await startPaypalStandIn();
 afterAll(() => paypal.close());
-const shop = await aShop({ catalog: 'small', env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }) });
+const shop = await aShop({ catalogue: 'small', env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }) });
 const { ids } = shop;
 afterEach(() => {
   paypal.steer.captures = [];

@@ -9,7 +9,7 @@ import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
 
 /* The operator's commands on an order's money, run against the test database as the CLI runs them. */
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 const customer = await aCustomer(shop, { firstName: 'Aisyah' }, { language: 'MS' });
 

@@ -7,7 +7,7 @@ import { sentMail } from '../../../tests/support/mail';
 import { loadConfig } from '@/server/config';
 import { deliveryAddress, placeOrder, startPayment } from '../../../tests/support/orders';
 import { startPaypalStandIn, type PaypalStandIn } from '../../../tests/support/paypal-stand-in';
-import { seedCartCatalog, type CartSku } from '../cart/fixtures/cart-catalog';
+import { seedCartCatalogue, type CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails, OrderStatusInfo } from '../orders/orders.schema';
 
 /* Checkout paid through PayPal, against the local stand-in that speaks PayPal's REST API. */
@@ -20,7 +20,7 @@ let ids: Record<CartSku, number>;
 beforeAll(async () => {
   paypal = await startPaypalStandIn();
   shop = await createTestApi({ seed: false, env: paypal.env({ PUBLIC_ORIGIN: ORIGIN, PAYPAL_TIMEOUT_MS: '1500' }) });
-  ids = await seedCartCatalog(shop, () => testPicture());
+  ids = await seedCartCatalogue(shop, () => testPicture());
 });
 afterAll(async () => {
   await shop.close();
@@ -118,7 +118,7 @@ describe('paying with PayPal', () => {
   it('MYR and CNY reach PayPal only from an account in Malaysia or China, as PayPal takes them for in-country accounts only', async () => {
     const malaysian = await createTestApi({ seed: false, env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR,CNY' }) });
     try {
-      const myIds = await seedCartCatalog(malaysian, () => testPicture());
+      const myIds = await seedCartCatalogue(malaysian, () => testPicture());
       const buyer = await signUp(malaysian);
       const payInMyr = async (currency: 'MYR' | 'CNY') => {
         const order = await placeOrder(malaysian, buyer, [{ goodsSpecificationId: myIds['robe-s'], goodsQuantity: 1 }], { payMethod: 'paypal' }, { currency });

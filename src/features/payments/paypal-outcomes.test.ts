@@ -21,7 +21,7 @@ import type { OrderDetails, OrderStatusInfo } from '../orders/orders.schema';
 
 const paypal = await startPaypalStandIn();
 afterAll(() => paypal.close());
-const shop = await aShop({ catalog: 'small', env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }) });
+const shop = await aShop({ catalogue: 'small', env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }) });
 const { ids } = shop;
 const customer = await aCustomer(shop);
 afterEach(() => {

@@ -19,7 +19,7 @@ import { aShop, idOf } from '../../../tests/support/fixtures';
  * what the customer gets, what the shop keeps (orders and ledger, without the person) and what goes.
  */
 
-const shop = await aShop({ catalog: 'small', env: { REBATE_HOLD_DAYS: '0' } });
+const shop = await aShop({ catalogue: 'small', env: { REBATE_HOLD_DAYS: '0' } });
 const { ids } = shop;
 await shop.db.update(specifications).set({ pointsPrice: 1000 }).where(eq(specifications.id, ids['robe-s']));
 

@@ -17,7 +17,7 @@ import { paymentCommands } from '../payments/payments.commands';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const shop = await aShop({ catalog: 'small', env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900', UNPAID_ORDER_RETENTION_DAYS: '90' } });
+const shop = await aShop({ catalogue: 'small', env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900', UNPAID_ORDER_RETENTION_DAYS: '90' } });
 
 async function runEveryJob(now: Date) {
   const deps = shop.operator;

@@ -5,11 +5,11 @@ import { convertForDisplay, rebatePoints } from '@/lib/money';
 import { users } from '@/server/db/schema';
 import { cookieFor, signUp, type Customer } from '../../../tests/support/customers';
 import { payWithTestGateway, placeOrder } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalog';
+import { type CartSku } from '../cart/fixtures/cart-catalogue';
 import type { FriendPage, MyShare, ShareVisit } from './referral.schema';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });

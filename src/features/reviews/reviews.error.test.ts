@@ -6,7 +6,7 @@ import type { OwnReview } from './reviews.schema';
 
 /* Reviews are refused, and nothing is written, unless the customer received the size in an order of hers. */
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '5', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '5', RATE_LIMIT_PER_IP: '1000' } });
 const content = 'Soft silk, true to size and arrived in a plain box.';
 const reviewCount = async () => (await shop.db.select().from(comments)).length;
 

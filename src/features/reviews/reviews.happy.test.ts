@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { unpublishedChanges } from '@/features/backoffice/publish/publishing';
-import type { CommentPage, ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
+import type { CommentPage, ProductDetails, ProductPage } from '@/features/catalogue/catalogue.schema';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { auditLog } from '@/server/db/schema';
 import { sentMail } from '../../../tests/support/mail';
@@ -13,7 +13,7 @@ import { sendReviewRequests } from './review-request';
 
 /* A customer reviews what she received; an editor approves it; the storefront counts approved reviews only. */
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
 const editor = await anOperator(shop, 'editor');
 const asEditor = { headers: await editor.freshSession() };
 const DAY_MS = 86_400_000;

@@ -1,6 +1,6 @@
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import type { ProductStock } from '@/features/catalog/catalog.schema';
+import type { ProductStock } from '@/features/catalogue/catalogue.schema';
 import type { OrderQuote } from '@/features/orders/orders.schema';
 import { zh } from '@/lib/i18n/zh';
 import { ageChecks, auditLog, cartLines, goods, orders, payments, salesRules } from '@/server/db/schema';
@@ -17,7 +17,7 @@ import { salesRuleCommands } from './sales-rules.commands';
 const paypal = await startPaypalStandIn();
 afterAll(() => paypal.close());
 afterEach(() => paypal.assertValid());
-const shop = await aShop({ catalog: 'small', env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' }) });
+const shop = await aShop({ catalogue: 'small', env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' }) });
 const admin = await (await anOperator(shop, 'admin')).freshSession();
 const editor = await (await anOperator(shop, 'editor')).freshSession();
 const buyer = await signUp(shop);

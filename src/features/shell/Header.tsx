@@ -3,7 +3,7 @@ import { Icon } from '@/components/Icon';
 import { signedOutUserInfo } from '@/features/auth/auth';
 import { $signedIn, $user, logout } from '@/features/auth/user.store';
 import { $cart } from '@/features/cart/cart.store';
-import { SearchForm } from '@/features/catalog/SearchForm';
+import { SearchForm } from '@/features/catalogue/SearchForm';
 import { QuickExit, useEscapeTwiceToExit } from '@/features/privacy/QuickExit';
 import { requestShare } from '@/features/referral/share.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';

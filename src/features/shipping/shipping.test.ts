@@ -18,7 +18,7 @@ const paypal = await startPaypalStandIn();
 paypal.steer.accountCountry = 'MY';
 afterAll(() => paypal.close());
 afterEach(() => paypal.assertValid());
-const shop = await aShop({ catalog: 'small', env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR', PUBLIC_ORIGIN: 'https://shop.example', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' }) });
+const shop = await aShop({ catalogue: 'small', env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR', PUBLIC_ORIGIN: 'https://shop.example', RATE_LIMIT_PER_IP: '100000', RATE_LIMIT_PER_ACCOUNT: '100000' }) });
 // The shop is on https, so in production: its operators turn the second factor on first.
 const { headers: admin } = await withSecondFactor(shop, await anOperator(shop, 'admin'));
 const buyer = await signUp(shop);

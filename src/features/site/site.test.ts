@@ -31,7 +31,7 @@ describe('site, language and currency options', () => {
 });
 
 describe('what the operator sets for the storefront', async () => {
-  const configured = await aShop({ catalog: 'small', env: { SHOP_CURRENCIES: 'USD, myr', FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001' } });
+  const configured = await aShop({ catalogue: 'small', env: { SHOP_CURRENCIES: 'USD, myr', FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001' } });
 
   it('lists only the currencies the shop offers, so the selector loses one switched off', async () => {
     const answer = await configured.get<{ abbreviation: string }[]>('/currency/queryCurrencyOptionList');

@@ -10,7 +10,7 @@ import { verifyCodesCommand } from './verify-codes.command';
 import { issueVerificationCodes } from './verify.service';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'demo' });
+const shop = await aShop({ catalogue: 'demo' });
 const genuine = (await issueVerificationCodes(shop.db, { sku: 'pebble-massager-sage', count: 1, publicOrigin: shop.config.publicOrigin }))[0]!.code;
 
 const countOfGenuine = async () => (await shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, genuine)))[0]!.checkCount;

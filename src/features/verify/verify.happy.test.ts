@@ -6,7 +6,7 @@ import { checkCode } from './fixtures/verify-client';
 import { issueVerificationCodes, VERIFY_CODE_LENGTH } from './verify.service';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'demo', env: { VERIFY_WARN_AFTER_CHECKS: '3', PUBLIC_ORIGIN: 'https://shop.example' } });
+const shop = await aShop({ catalogue: 'demo', env: { VERIFY_WARN_AFTER_CHECKS: '3', PUBLIC_ORIGIN: 'https://shop.example' } });
 
 const issue = async (count = 1, sku = 'pebble-massager-sage') => issueVerificationCodes(shop.db, { sku, count, publicOrigin: shop.config.publicOrigin });
 const issueOne = async () => (await issue())[0]!.code;

@@ -1,12 +1,12 @@
 import { Writable } from 'node:stream';
 import { describe, expect, it } from 'vitest';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { aShop } from '../../../tests/support/fixtures';
 import { writeBackup } from './backup';
 
 /* A backup whose file cannot be written (a full disk, the command stopped) ends, and lets the shop's database go. */
 
-const shop = await aShop({ catalog: 'demo' });
+const shop = await aShop({ catalogue: 'demo' });
 
 describe('a backup that cannot be written', () => {
   it('fails, and the shop goes on answering from its database', async () => {

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import type { ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductDetails, ProductPage } from '@/features/catalogue/catalogue.schema';
 import { markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';

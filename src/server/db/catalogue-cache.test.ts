@@ -1,7 +1,7 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
-import { importCatalog } from '@/features/catalog/catalog-import.service';
-import { demoCatalog } from '@/features/catalog/demo/demo-catalog';
+import { importCatalogue } from '@/features/catalogue/catalogue-import.service';
+import { demoCatalogue } from '@/features/catalogue/demo/demo-catalogue';
 import { testPicture } from '../../../tests/support/api';
 import { createTestDatabase } from '../../../tests/support/database';
 import { createFolderStorage } from '../storage/storage';
@@ -11,7 +11,7 @@ import { specifications } from './schema';
 
 const database = await createTestDatabase();
 const storage = createFolderStorage(`/tmp/shop-catalogue-cache-${process.pid}`);
-await importCatalog(database.db, storage, demoCatalog, () => testPicture());
+await importCatalogue(database.db, storage, demoCatalogue, () => testPicture());
 const cache = await watchCatalogue(database);
 afterAll(async () => {
   await cache.close();

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { signUp } from '../../../tests/support/customers';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalog: 'demo' });
+const shop = await aShop({ catalogue: 'demo' });
 const goodsId = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list[0]!.goodsId;
 
 describe('public reads', () => {

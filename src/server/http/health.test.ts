@@ -17,7 +17,7 @@ import { aCustomer, aLine, anOrder, aShop } from '../../../tests/support/fixture
  */
 
 const TOKEN = 'a-metrics-token-of-enough-length';
-const shop = await aShop({ catalog: 'small', env: { METRICS_TOKEN: TOKEN } });
+const shop = await aShop({ catalogue: 'small', env: { METRICS_TOKEN: TOKEN } });
 
 /** The shop's app with other readiness parts, and its access log lines. */
 function appOf(options: { storage?: Storage; pagesPresent?: () => boolean; metricsToken?: string } = {}) {

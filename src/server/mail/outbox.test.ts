@@ -24,7 +24,7 @@ async function freePort(): Promise<number> {
 
 const SECOND = 1000;
 const port = await freePort();
-const shop = await aShop({ catalog: 'small', env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Energy Shop <shop@shop.example>' } });
+const shop = await aShop({ catalogue: 'small', env: { SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Energy Shop <shop@shop.example>' } });
 const outboxRows = () => shop.db.select().from(mailOutbox).orderBy(mailOutbox.id);
 
 describe('the mail outbox', () => {

@@ -6,7 +6,7 @@ import { aCustomer, aShop } from '../../../tests/support/fixtures';
 
 const ORIGIN = 'https://shop.example';
 
-const shop = await aShop({ catalog: 'small', env: { PUBLIC_ORIGIN: ORIGIN } });
+const shop = await aShop({ catalogue: 'small', env: { PUBLIC_ORIGIN: ORIGIN } });
 const robe = shop.ids['robe-s'];
 const customer = await aCustomer(shop);
 

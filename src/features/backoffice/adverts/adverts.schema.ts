@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { advertImportSchema } from '@/features/catalog/catalog-import.schema';
+import { advertImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { languages } from '@/lib/locale';
 import { recordIdSchema } from '@/lib/record-id';
 

@@ -2,8 +2,8 @@ import { and, asc, eq, inArray, like, max } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { pagePositions } from '@/features/advertising/advertising.schema';
-import type { AdvertImport } from '@/features/catalog/catalog-import.schema';
-import { ADVERT_PICTURE_MAX_PX, importCatalog, isStoredPicture, STORED_PICTURE } from '@/features/catalog/catalog-import.service';
+import type { AdvertImport } from '@/features/catalogue/catalogue-import.schema';
+import { ADVERT_PICTURE_MAX_PX, importCatalogue, isStoredPicture, STORED_PICTURE } from '@/features/catalogue/catalogue-import.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { languages } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
@@ -88,7 +88,7 @@ export async function advertBoard(deps: Deps, position?: string) {
 async function saveAdvert(deps: Deps, actor: Actor, advert: StoredAdvert['advert'], before: StoredAdvert | null, action: string) {
   if (advert.picture && !isStoredPicture(advert.picture)) throw invalidFields([{ path: ['picture'], message: 'Upload the picture first' }], 'advert');
   try {
-    await importCatalog(deps.db, deps.storage, { adverts: [advert] }, () => Promise.reject(new Error('only stored pictures')));
+    await importCatalogue(deps.db, deps.storage, { adverts: [advert] }, () => Promise.reject(new Error('only stored pictures')));
   } catch (error) {
     if (error instanceof z.ZodError) throw invalidFields(error.issues.map((issue) => ({ ...issue, path: issue.path.slice(2) })), 'advert');
     if (error instanceof Error && error.message.startsWith('No stored picture')) throw invalidFields([{ path: ['picture'], message: error.message }], 'advert');

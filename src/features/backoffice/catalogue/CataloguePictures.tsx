@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type ChangeEvent } from 'react';
-import { PICTURE_ALT_MAX } from '@/features/catalog/catalog';
+import { PICTURE_ALT_MAX } from '@/features/catalogue/catalogue';
 import { languages, type Language } from '@/lib/locale';
 import { AdminApiError, adminUpload } from '../admin-api';
 import { FieldError, TextField } from '../catalogue-fields';

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { pictureAltSchema, productImportSchema } from '@/features/catalog/catalog-import.schema';
-import { importCatalog, isStoredPicture } from '@/features/catalog/catalog-import.service';
+import { pictureAltSchema, productImportSchema } from '@/features/catalogue/catalogue-import.schema';
+import { importCatalogue, isStoredPicture } from '@/features/catalogue/catalogue-import.service';
 import type { Executor } from '@/server/db/client';
 import { goods, specifications } from '@/server/db/schema';
 import type { ShopDeps } from '@/server/deps';
@@ -151,7 +151,7 @@ export async function importCatalogueFile(
   const touched = new Set([...plan.created, ...plan.changed.map((entry) => entry.slug)]);
   const importing = products.filter((product) => touched.has(product.slug));
   try {
-    await importCatalog(deps.db, deps.storage, { products: importing }, () =>
+    await importCatalogue(deps.db, deps.storage, { products: importing }, () =>
       Promise.reject(new Error('only stored pictures')),
     );
   } catch (error) {

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { isStoredPicture, STORED_PICTURE, storePicture } from '@/features/catalog/catalog-import.service';
+import { isStoredPicture, STORED_PICTURE, storePicture } from '@/features/catalogue/catalogue-import.service';
 import type { ShopDeps } from '@/server/deps';
 import { invalidInput } from '@/server/http/errors';
 

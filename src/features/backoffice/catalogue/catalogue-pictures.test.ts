@@ -1,14 +1,14 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import type { Cart } from '@/features/cart/cart.schema';
-import type { PictureImport, ProductImport } from '@/features/catalog/catalog-import.schema';
-import type { ProductDetails, ProductPage } from '@/features/catalog/catalog.schema';
+import type { PictureImport, ProductImport } from '@/features/catalogue/catalogue-import.schema';
+import type { ProductDetails, ProductPage } from '@/features/catalogue/catalogue.schema';
 import { aShop } from '../../../../tests/support/fixtures';
 import { anOperator } from '../../../../tests/support/operators';
 
 /* Editors order a product's pictures and describe each for screen readers; the shop shows what they wrote. */
 
-const shop = await aShop({ catalog: 'none', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'none', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
 const editor = await anOperator(shop, 'editor');
 const asEditor = { headers: await editor.freshSession() };
 

@@ -1,5 +1,5 @@
 import { createRoute, z } from '@hono/zod-openapi';
-import { catalogFromCsv } from '@/features/catalog/catalog-csv';
+import { catalogueFromCsv } from '@/features/catalogue/catalogue-csv';
 import type { ShopDeps } from '@/server/deps';
 import { limitBody } from '@/server/http/body';
 import { ShopError } from '@/server/http/errors';
@@ -59,7 +59,7 @@ export function catalogueRoutes(deps: ShopDeps) {
         const { format, content, apply } = c.req.valid('json');
         let catalogue: unknown;
         try {
-          catalogue = format === 'csv' ? catalogFromCsv(content) : JSON.parse(content);
+          catalogue = format === 'csv' ? catalogueFromCsv(content) : JSON.parse(content);
         } catch (error) {
           throw invalidProduct([{ path: ['content'], message: (error as Error).message }]);
         }

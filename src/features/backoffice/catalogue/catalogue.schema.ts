@@ -1,6 +1,6 @@
 import { z } from '@hono/zod-openapi';
-import { categories } from '@/features/catalog/catalog';
-import { productImportSchema } from '@/features/catalog/catalog-import.schema';
+import { categories } from '@/features/catalogue/catalogue';
+import { productImportSchema } from '@/features/catalogue/catalogue-import.schema';
 
 /* The contract of /api/v1/admin/catalogue/*: products in the catalogue import format. */
 

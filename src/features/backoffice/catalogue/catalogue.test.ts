@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
-import type { ProductImport } from '@/features/catalog/catalog-import.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
+import type { ProductImport } from '@/features/catalogue/catalogue-import.schema';
 import { testPicture } from '../../../../tests/support/api';
 import { aShop } from '../../../../tests/support/fixtures';
 import { anOperator } from '../../../../tests/support/operators';
 
 /* Editors keep the catalogue from the back office: list, edit and create products, audited. */
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
 const editor = await anOperator(shop, 'editor');
 const admin = await anOperator(shop, 'admin');
 const asEditor = { headers: await editor.freshSession() };

@@ -1,8 +1,8 @@
 import { eq, inArray } from 'drizzle-orm';
 import { z } from 'zod';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { productImportSchema } from '@/features/catalog/catalog-import.schema';
-import { importCatalog, isStoredPicture } from '@/features/catalog/catalog-import.service';
+import { productImportSchema } from '@/features/catalogue/catalogue-import.schema';
+import { importCatalogue, isStoredPicture } from '@/features/catalogue/catalogue-import.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { goods, specifications } from '@/server/db/schema';
 import type { ShopDeps } from '@/server/deps';
@@ -66,7 +66,7 @@ export async function saveProduct(
   if (issues.length) throw invalidProduct(issues);
 
   try {
-    await importCatalog(deps.db, deps.storage, { products: [{ ...product, comments: [] }] }, () =>
+    await importCatalogue(deps.db, deps.storage, { products: [{ ...product, comments: [] }] }, () =>
       Promise.reject(new Error('only stored pictures')),
     );
   } catch (error) {

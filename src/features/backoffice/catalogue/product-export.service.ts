@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
-import type { PictureImport, ProductImport } from '@/features/catalog/catalog-import.schema';
-import { STORED_PICTURE } from '@/features/catalog/catalog-import.service';
+import type { PictureImport, ProductImport } from '@/features/catalogue/catalogue-import.schema';
+import { STORED_PICTURE } from '@/features/catalogue/catalogue-import.service';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import {

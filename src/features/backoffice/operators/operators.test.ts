@@ -5,7 +5,7 @@ import { anOperator, OPERATOR_PASSWORD } from '../../../../tests/support/operato
 import { inviteOperator } from './operator-auth';
 import { operatorAccountsCommand } from './operators.commands';
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_PER_IP: '1000' } });
 const buyer = await signUp(shop);
 const inviteToken = (link: string) => new URL(link).searchParams.get('invite')!;
 

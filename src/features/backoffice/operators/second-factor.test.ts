@@ -8,7 +8,7 @@ import { operatorAccountsCommand } from './operators.commands';
 /* The optional second factor of back-office operators: on with a code, asked at sign-in, each code once, off, reset. */
 
 // Eight attempts per account: a test's sign-ins and codes fit, the ninth is refused.
-const shop = await aShop({ catalog: 'none', env: { RATE_LIMIT_PER_ACCOUNT: '8', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'none', env: { RATE_LIMIT_PER_ACCOUNT: '8', RATE_LIMIT_PER_IP: '1000' } });
 const admin = await anOperator(shop, 'admin');
 
 type Me = { email: string; role: string; secondFactor: boolean };

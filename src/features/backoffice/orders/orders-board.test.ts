@@ -7,7 +7,7 @@ import { sentMail } from '../../../../tests/support/mail';
 import { anOperator } from '../../../../tests/support/operators';
 import { orderCommands } from '@/features/orders/orders.commands';
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_PER_IP: '1000' } });
 const buyer = await signUp(shop);
 
 describe('order actions from the back office', () => {

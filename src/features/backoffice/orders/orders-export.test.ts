@@ -6,7 +6,7 @@ import { anOperator } from '../../../../tests/support/operators';
 
 /* The orders board as CSV, as the board's filter finds it. */
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
 const buyer = await signUp(shop);
 const admin = await anOperator(shop, 'admin');
 const lines = (text: string) => text.trimEnd().split('\r\n');

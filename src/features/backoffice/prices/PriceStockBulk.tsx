@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { categories, type Category } from '@/features/catalog/catalog';
+import { categories, type Category } from '@/features/catalogue/catalogue';
 import type { Translate } from '@/lib/i18n/ui';
 import { currencies, type Currency } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';

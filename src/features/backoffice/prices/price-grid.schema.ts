@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { categories } from '@/features/catalog/catalog';
+import { categories } from '@/features/catalogue/catalogue';
 import { currencies, languages } from '@/lib/locale';
 
 /*

@@ -1,8 +1,8 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
-import { setPrice, setStock } from '@/features/catalog/catalog.commands';
-import type { Category } from '@/features/catalog/catalog';
-import { specificationImportSchema } from '@/features/catalog/catalog-import.schema';
+import { setPrice, setStock } from '@/features/catalogue/catalogue.commands';
+import type { Category } from '@/features/catalogue/catalogue';
+import { specificationImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { currencies, type Currency } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { goods, specificationPrices, specifications } from '@/server/db/schema';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductPage } from '@/features/catalog/catalog.schema';
+import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { aCustomer, aLine, aShop, anOrder } from '../../../../tests/support/fixtures';
 import { anOperator } from '../../../../tests/support/operators';
 import { changedPrice } from './price-grid';
@@ -7,7 +7,7 @@ import type { CellChange, CellEdit, ChangeSet, GridPage, GridSize } from './pric
 
 /* Editors keep prices and stock of many products in one grid: cell edits and bulk actions, all or nothing, audited. */
 
-const shop = await aShop({ catalog: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_ACCOUNT: '1000', RATE_LIMIT_PER_IP: '1000' } });
 const editor = await anOperator(shop, 'editor');
 const admin = await anOperator(shop, 'admin');
 const asEditor = { headers: await editor.freshSession() };

@@ -1,5 +1,5 @@
 import type { FormEvent } from 'react';
-import { categories } from '@/features/catalog/catalog';
+import { categories } from '@/features/catalogue/catalogue';
 import { payMethods } from '@/features/orders/orders';
 import type { SalesRule } from '@/features/sales-rules/sales-rules';
 import type { AgeCheckRegion } from '@/features/sales-rules/age-checks.service';

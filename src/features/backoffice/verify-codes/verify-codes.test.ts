@@ -4,7 +4,7 @@ import { anOperator } from '../../../../tests/support/operators';
 
 /* Batches of verification codes from the back office, as CSV for the label printer. */
 
-const shop = await aShop({ catalog: 'small' });
+const shop = await aShop({ catalogue: 'small' });
 const admin = await anOperator(shop, 'admin');
 const lines = (text: string) => text.trimEnd().split('\r\n');
 

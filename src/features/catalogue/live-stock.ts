@@ -1,0 +1,39 @@
+import { api, isSuccess } from '@/lib/api-client';
+import { destinationQuery, type Destination } from '@/features/delivery/destination.store';
+import type { ProductStock } from './catalogue.schema';
+
+/*
+ * Prebuilt pages carry what changes only at publish (texts, pictures, prices); stock changes with
+ * every order, so it is asked for after the page shows (decision 027).
+ */
+
+/** The most ids one request may carry (the API refuses more). */
+const IDS_PER_REQUEST = 48;
+
+/**
+ * Live availability by product id, or null when the shop could not be asked; with the shopper's
+ * destination, each also says whether the shop sells it there (docs/decisions/077-sales-rules.md).
+ */
+export async function fetchStock(goodsIds: number[], destination: Destination | null = null): Promise<Map<number, ProductStock> | null> {
+  const ids = [...new Set(goodsIds)].slice(0, IDS_PER_REQUEST);
+  if (ids.length === 0) return new Map();
+  const result = await api.get<ProductStock[]>('goods/queryProductStock', { searchParams: { goodsIds: ids.join(','), ...destinationQuery(destination) }, quiet: true });
+  return isSuccess(result) ? new Map(result.data.map((product) => [product.goodsId, product])) : null;
+}
+
+/** A product that cannot be bought now: taken down, or every size sold out. */
+export const isUnavailable = (stock: ProductStock) => !stock.onSale || !stock.inStock;
+
+/**
+ * Prebuilt product cards carry a hidden "out of stock" badge (`data-sold-out-for`); this shows the
+ * badges of the products that are sold out now.
+ */
+export async function markSoldOutCards(root: ParentNode = document) {
+  const badges = [...root.querySelectorAll<HTMLElement>('[data-sold-out-for]')];
+  const stock = await fetchStock(badges.map((badge) => Number(badge.dataset.soldOutFor)));
+  if (!stock) return;
+  for (const badge of badges) {
+    const product = stock.get(Number(badge.dataset.soldOutFor));
+    badge.hidden = !product || !isUnavailable(product);
+  }
+}
