@@ -5,13 +5,13 @@ import {
   advertTexts,
   adverts,
   comments,
-  goods,
-  goodsPictures,
-  goodsPictureTexts,
-  goodsTexts,
-  specificationPrices,
-  specifications,
-  specificationTexts,
+  products,
+  productPictures,
+  productPictureTexts,
+  productTexts,
+  productSizePrices,
+  productSizes,
+  productSizeTexts,
 } from '@/server/db/schema';
 import { SNAPSHOT_COMMENTS, type CatalogueSnapshot, type SnapshotAdvert, type SnapshotComment, type SnapshotProduct } from './snapshot';
 
@@ -115,19 +115,19 @@ async function readTables(db: Database): Promise<Tables> {
       const into = async <Row>(table: Row[], query: ReturnType<typeof sql>) => {
         for (const row of await json<Row>(query)) table.push(row);
       };
-      const [range] = rowsOf((await tx.execute(sql`select min(id) as low, max(id) as high from ${goods}`)) as unknown as { rows: { low: number | null; high: number | null }[] });
+      const [range] = rowsOf((await tx.execute(sql`select min(id) as low, max(id) as high from ${products}`)) as unknown as { rows: { low: number | null; high: number | null }[] });
       const tables: Tables = { products: [], texts: [], pictures: [], altTexts: [], specs: [], specNames: [], prices: [], ratings: [], latest: [], adverts: [], advertTexts: [] };
       for (let low = Number(range?.low ?? 1); range?.high !== null && range?.high !== undefined && low <= Number(range.high); low += SNAPSHOT_PRODUCTS_AT_ONCE) {
         const high = low + SNAPSHOT_PRODUCTS_AT_ONCE;
         const within = (column: ReturnType<typeof sql>) => sql`${column} >= ${low} and ${column} < ${high}`;
-        await into(tables.products, sql`select json_agg(t order by t.id) from (select id, slug, category, sold_count as "soldCount", arrived_at as "arrivedAt" from ${goods} where on_sale and ${within(sql`id`)}) t`);
-        await into(tables.texts, sql`select json_agg(t) from (select goods_id as "goodsId", language, name, summary, description from ${goodsTexts} where ${within(sql`goods_id`)}) t`);
-        await into(tables.pictures, sql`select json_agg(t order by t.position) from (select id, goods_id as "goodsId", position, storage_key as "storageKey", width, height from ${goodsPictures} where ${within(sql`goods_id`)}) t`);
-        await into(tables.altTexts, sql`select json_agg(t) from (select picture_id as "pictureId", language, alt from ${goodsPictureTexts} where picture_id in (select id from ${goodsPictures} where ${within(sql`goods_id`)})) t`);
-        await into(tables.specs, sql`select json_agg(t order by t.position, t.id) from (select id, goods_id as "goodsId", position, stock, points_price as "pointsPrice", picture_index as "pictureIndex" from ${specifications} where ${within(sql`goods_id`)}) t`);
-        const specsWithin = sql`(select id from ${specifications} where ${within(sql`goods_id`)})`;
-        await into(tables.specNames, sql`select json_agg(t) from (select specification_id as "specificationId", language, name from ${specificationTexts} where specification_id in ${specsWithin}) t`);
-        await into(tables.prices, sql`select json_agg(t) from (select specification_id as "specificationId", currency, unit_price as "unitPrice", original_price as "originalPrice" from ${specificationPrices} where specification_id in ${specsWithin}) t`);
+        await into(tables.products, sql`select json_agg(t order by t.id) from (select id, slug, category, sold_count as "soldCount", arrived_at as "arrivedAt" from ${products} where on_sale and ${within(sql`id`)}) t`);
+        await into(tables.texts, sql`select json_agg(t) from (select goods_id as "goodsId", language, name, summary, description from ${productTexts} where ${within(sql`goods_id`)}) t`);
+        await into(tables.pictures, sql`select json_agg(t order by t.position) from (select id, goods_id as "goodsId", position, storage_key as "storageKey", width, height from ${productPictures} where ${within(sql`goods_id`)}) t`);
+        await into(tables.altTexts, sql`select json_agg(t) from (select picture_id as "pictureId", language, alt from ${productPictureTexts} where picture_id in (select id from ${productPictures} where ${within(sql`goods_id`)})) t`);
+        await into(tables.specs, sql`select json_agg(t order by t.position, t.id) from (select id, goods_id as "goodsId", position, stock, points_price as "pointsPrice", picture_index as "pictureIndex" from ${productSizes} where ${within(sql`goods_id`)}) t`);
+        const specsWithin = sql`(select id from ${productSizes} where ${within(sql`goods_id`)})`;
+        await into(tables.specNames, sql`select json_agg(t) from (select specification_id as "specificationId", language, name from ${productSizeTexts} where specification_id in ${specsWithin}) t`);
+        await into(tables.prices, sql`select json_agg(t) from (select specification_id as "specificationId", currency, unit_price as "unitPrice", original_price as "originalPrice" from ${productSizePrices} where specification_id in ${specsWithin}) t`);
         await into(tables.ratings, sql`select json_agg(t) from (select goods_id as "goodsId", sum(rating) as sum, count(*) as count from ${comments} where state = 'approved' and ${within(sql`goods_id`)} group by goods_id) t`);
         await into(tables.latest, sql`select json_agg(t order by t."goodsId", t."createTime" desc, t."commentId" desc) from (
             select id as "commentId", goods_id as "goodsId", rating, author_name as "authorName", language, title, content, verified, created_at as "createTime" from (

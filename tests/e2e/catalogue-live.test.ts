@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { setStock } from '@/features/catalogue/catalogue.commands';
 import type { ProductPage, ProductSummary } from '@/features/catalogue/catalogue.schema';
 import { uiDictionaries } from '@/lib/i18n/ui';
-import { specifications } from '@/server/db/schema';
+import { productSizes } from '@/server/db/schema';
 import { aStorefront, untranslatedKeys } from './support/shop';
 
 const shop = await aStorefront();
@@ -15,7 +15,7 @@ async function fromApi<T>(path: string, language = 'EN'): Promise<T> {
   return ((await response.json()) as { data: T }).data;
 }
 const idOf = async (name: string) => (await fromApi<ProductPage>('/goods/queryProductList?pageSize=48')).list.find((product) => product.goodsName === name)!.goodsId;
-const sellOut = (goodsId: number) => shop.db.update(specifications).set({ stock: 0 }).where(eq(specifications.goodsId, goodsId));
+const sellOut = (goodsId: number) => shop.db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.goodsId, goodsId));
 const card = (page: Page, name: string) => page.locator('.product-card', { has: page.getByRole('heading', { name, exact: true }) });
 
 describe('stock after the pages were built', () => {

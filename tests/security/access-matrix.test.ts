@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { homeAddress } from '@/features/delivery/fixtures/addresses';
 import { postEnergy } from '@/features/energy/energy.ledger';
-import { ageCheckRegions, specifications } from '@/server/db/schema';
+import { ageCheckRegions, productSizes } from '@/server/db/schema';
 import { testPicture, type ApiBody } from '../support/api';
 import { signUp, uploadHeadPicture, type Customer } from '../support/customers';
 import { aShop } from '../support/fixtures';
@@ -25,8 +25,8 @@ const POINTS = 300;
 
 const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
 const { ids } = shop;
-await shop.db.update(specifications).set({ pointsPrice: POINTS, stock: 1000 }).where(eq(specifications.id, ids['robe-s']));
-await shop.db.update(specifications).set({ stock: 1000 }).where(eq(specifications.id, ids['robe-m']));
+await shop.db.update(productSizes).set({ pointsPrice: POINTS, stock: 1000 }).where(eq(productSizes.id, ids['robe-s']));
+await shop.db.update(productSizes).set({ stock: 1000 }).where(eq(productSizes.id, ids['robe-m']));
 const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as OpenApiDocument;
 
 type Who = { headers: Record<string, string> };

@@ -7,7 +7,7 @@ import { createApp } from '@/app/app';
 import { loadConfig } from '@/server/config';
 import { watchCatalogue } from '@/server/db/catalogue-cache';
 import { openDatabase } from '@/server/db/client';
-import { specifications } from '@/server/db/schema';
+import { productSizes } from '@/server/db/schema';
 import { createLogger } from '@/server/logger';
 import { createMailer } from '@/server/mail/mailer';
 import { openStorage } from '@/server/storage/open-storage';
@@ -37,7 +37,7 @@ const storage = await openStorage(config.storage);
 let ids = await specificationIdsBySku(database.db);
 if (!ids['robe-s']) {
   ids = await seedCartCatalogue({ db: database.db, storage }, () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } }).png().toBuffer());
-  await database.db.update(specifications).set({ stock: 100_000, pointsPrice: 100 }).where(eq(specifications.id, ids['robe-s']));
+  await database.db.update(productSizes).set({ stock: 100_000, pointsPrice: 100 }).where(eq(productSizes.id, ids['robe-s']));
 }
 const logger = createLogger(config.logLevel);
 const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger), catalogueCache: await watchCatalogue(database) });

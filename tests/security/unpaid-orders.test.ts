@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { goods, specifications } from '@/server/db/schema';
+import { products, productSizes } from '@/server/db/schema';
 import type { OrderStatusInfo } from '@/features/orders/orders.schema';
 import { aCustomer, aLine, aShop } from '../support/fixtures';
 import { uniqueEmail } from '../support/customers';
@@ -75,14 +75,14 @@ it("hands an unpaid order's units to one checkout of the same cart at a time, an
 
   // Taken off sale meanwhile: the open order keeps its units, and the checkout is refused.
   const open = [first.orderId, ...placed][statuses.indexOf(2)]!;
-  const [{ robe }] = (await shop.db.select({ robe: specifications.goodsId }).from(specifications).where(eq(specifications.id, shop.ids['robe-m']))) as [{ robe: number }];
-  await shop.db.update(goods).set({ onSale: false }).where(eq(goods.id, robe));
+  const [{ robe }] = (await shop.db.select({ robe: productSizes.goodsId }).from(productSizes).where(eq(productSizes.id, shop.ids['robe-m']))) as [{ robe: number }];
+  await shop.db.update(products).set({ onSale: false }).where(eq(products.id, robe));
   try {
     expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 3)] })).body.code).toBe(-231);
     expect(await statusOf(customer, open)).toBe(2);
     expect(await stockOf(shop, shop.ids['robe-m'])).toBe(0);
   } finally {
-    await shop.db.update(goods).set({ onSale: true }).where(eq(goods.id, robe));
+    await shop.db.update(products).set({ onSale: true }).where(eq(products.id, robe));
   }
 });
 

@@ -6,7 +6,7 @@ import { seedCartCatalogue, type CartSku } from '@/features/cart/fixtures/cart-c
 import type { ProductPage } from '@/features/catalogue/catalogue.schema';
 import { demoCatalogue } from '@/features/catalogue/demo/demo-catalogue';
 import { postEnergy } from '@/features/energy/energy.ledger';
-import { specifications } from '@/server/db/schema';
+import { productSizes } from '@/server/db/schema';
 import { createTestApi, testPicture, type TestApi } from './api';
 import { signUp, type Customer } from './customers';
 import { payWithTestGateway, placeOrder } from './orders';
@@ -74,7 +74,7 @@ export const grantPoints = (shop: TestApi, customer: Customer, points: number) =
   shop.db.transaction((tx) => postEnergy(tx, { userId: idOf(customer), type: 'adjustment', points, reference: `test:grant:${idOf(customer)}:${randomUUID()}` }));
 
 /** Makes a size of the small catalogue a gift that costs `points` energy points. */
-export const aGift = (shop: TestShop, sku: CartSku, points: number) => shop.db.update(specifications).set({ pointsPrice: points }).where(eq(specifications.id, shop.ids[sku]));
+export const aGift = (shop: TestShop, sku: CartSku, points: number) => shop.db.update(productSizes).set({ pointsPrice: points }).where(eq(productSizes.id, shop.ids[sku]));
 
 /** The demo catalogue's products, and those of them on sale. */
 export const demoProducts = demoCatalogue.products ?? [];

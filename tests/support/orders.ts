@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { homeAddress } from '@/features/delivery/fixtures/addresses';
 import type { OrderDetails, OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
-import { specifications } from '@/server/db/schema';
+import { productSizes } from '@/server/db/schema';
 import type { TestApi } from './api';
 import type { Customer } from './customers';
 
@@ -44,10 +44,10 @@ export async function payWithTestGateway(shop: TestApi, caller: Caller, orderId:
 }
 
 export async function stockOf(shop: TestApi, specificationId: number): Promise<number> {
-  const [row] = await shop.db.select({ stock: specifications.stock }).from(specifications).where(eq(specifications.id, specificationId));
+  const [row] = await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, specificationId));
   return row!.stock;
 }
 
 export async function setStock(shop: TestApi, specificationId: number, stock: number) {
-  await shop.db.update(specifications).set({ stock }).where(eq(specifications.id, specificationId));
+  await shop.db.update(productSizes).set({ stock }).where(eq(productSizes.id, specificationId));
 }

@@ -7,7 +7,7 @@ import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import { preparedOnce, type Database, type Executor } from '@/server/db/client';
 import { preparedAndKept } from '@/server/db/kept-reads';
-import { cartLines, sessions, specifications, users } from '@/server/db/schema';
+import { cartLines, sessions, productSizes, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { combineItems, countItems } from './cart';
 import type { Cart, CartItem, CartLine } from './cart.schema';
@@ -90,7 +90,7 @@ type StoredLine = CartItem & { goodsId: number; stock: number };
 const linesOfUser = (userId: SQL) => sql<StoredLine[]>`coalesce((
   select json_agg(json_build_object('goodsSpecificationId', line.specification_id, 'goodsQuantity', line.quantity, 'goodsId', size.goods_id, 'stock', size.stock)
     order by line.created_at, line.id)
-  from ${cartLines} line join ${specifications} size on size.id = line.specification_id
+  from ${cartLines} line join ${productSizes} size on size.id = line.specification_id
   where line.user_id = ${userId}), '[]'::json)`;
 
 const cartLinesOf = preparedOnce((db) =>
@@ -179,9 +179,9 @@ export async function mergeIntoCart(db: Executor, userId: number, items: CartIte
   const combined = combineItems(items);
   if (combined.length === 0) return;
   const known = await db
-    .select({ id: specifications.id })
-    .from(specifications)
-    .where(inArray(specifications.id, combined.map((item) => item.goodsSpecificationId)));
+    .select({ id: productSizes.id })
+    .from(productSizes)
+    .where(inArray(productSizes.id, combined.map((item) => item.goodsSpecificationId)));
   const knownIds = new Set(known.map((row) => row.id));
   const lines = combined.filter((item) => knownIds.has(item.goodsSpecificationId));
   if (lines.length === 0) return;

@@ -7,13 +7,13 @@ import {
   advertTexts,
   adverts,
   comments,
-  goods,
-  goodsPictures,
-  goodsPictureTexts,
-  goodsTexts,
-  specificationPrices,
-  specifications,
-  specificationTexts,
+  products,
+  productPictures,
+  productPictureTexts,
+  productTexts,
+  productSizePrices,
+  productSizes,
+  productSizeTexts,
 } from '@/server/db/schema';
 import { isValidStorageKey, type Storage } from '@/server/storage/storage';
 import { storePictureWithVariants } from './picture-variants';
@@ -44,7 +44,7 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
     );
     await db.transaction(async (tx) => {
       const [row] = await tx
-        .insert(goods)
+        .insert(products)
         .values({
           slug: product.slug,
           category: product.category,
@@ -53,14 +53,14 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
           arrivedAt: new Date(now - product.arrivedDaysAgo * DAY_MS),
         })
         .onConflictDoUpdate({
-          target: goods.slug,
+          target: products.slug,
           set: { category: product.category, onSale: product.onSale, soldCount: product.soldCount },
         })
-        .returning({ id: goods.id });
+        .returning({ id: products.id });
       const goodsId = row!.id;
 
       await tx
-        .insert(goodsTexts)
+        .insert(productTexts)
         .values(
           languages.map((language) => ({
             goodsId,
@@ -71,40 +71,40 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
           })),
         )
         .onConflictDoUpdate({
-          target: [goodsTexts.goodsId, goodsTexts.language],
+          target: [productTexts.goodsId, productTexts.language],
           set: { name: sql`excluded.name`, summary: sql`excluded.summary`, description: sql`excluded.description` },
         });
 
       // A picture given without alt texts keeps those it has (the same stored picture) in this product.
       const kept = await pictureAltsOf(tx, goodsId);
-      await tx.delete(goodsPictures).where(eq(goodsPictures.goodsId, goodsId));
+      await tx.delete(productPictures).where(eq(productPictures.goodsId, goodsId));
       const inserted = await tx
-        .insert(goodsPictures)
+        .insert(productPictures)
         .values(pictures.map((picture, position) => ({ goodsId, position, ...picture })))
-        .returning({ id: goodsPictures.id, position: goodsPictures.position });
+        .returning({ id: productPictures.id, position: productPictures.position });
       const altTexts = inserted.flatMap(({ id, position }) => {
         const alt = product.pictures[position]!.alt ?? kept.get(pictures[position]!.storageKey);
         return languages.flatMap((language) => (alt?.[language] ? [{ pictureId: id, language, alt: alt[language] }] : []));
       });
-      if (altTexts.length) await tx.insert(goodsPictureTexts).values(altTexts);
+      if (altTexts.length) await tx.insert(productPictureTexts).values(altTexts);
 
       for (const [position, specification] of product.specifications.entries()) {
         const pictureIndex = specification.picture === undefined ? null : product.pictures.findIndex(({ src }) => src === specification.picture);
         const [spec] = await tx
-          .insert(specifications)
+          .insert(productSizes)
           .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex })
           .onConflictDoUpdate({
-            target: specifications.sku,
+            target: productSizes.sku,
             set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex },
           })
-          .returning({ id: specifications.id });
+          .returning({ id: productSizes.id });
         const specificationId = spec!.id;
         await upsertTexts(tx, specificationId, specification.name);
-        await tx.delete(specificationPrices).where(eq(specificationPrices.specificationId, specificationId));
+        await tx.delete(productSizePrices).where(eq(productSizePrices.specificationId, specificationId));
         const prices = Object.entries(specification.prices).flatMap(([currency, price]) =>
           price ? [{ specificationId, currency: currency as keyof typeof specification.prices, unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null }] : [],
         );
-        if (prices.length) await tx.insert(specificationPrices).values(prices);
+        if (prices.length) await tx.insert(productSizePrices).values(prices);
       }
 
       const [existing] = await tx.select({ n: count() }).from(comments).where(eq(comments.goodsId, goodsId));
@@ -161,10 +161,10 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
 /** The alt texts of a product's pictures, by storage key. */
 async function pictureAltsOf(tx: Transaction, goodsId: number) {
   const rows = await tx
-    .select({ storageKey: goodsPictures.storageKey, language: goodsPictureTexts.language, alt: goodsPictureTexts.alt })
-    .from(goodsPictureTexts)
-    .innerJoin(goodsPictures, eq(goodsPictures.id, goodsPictureTexts.pictureId))
-    .where(eq(goodsPictures.goodsId, goodsId));
+    .select({ storageKey: productPictures.storageKey, language: productPictureTexts.language, alt: productPictureTexts.alt })
+    .from(productPictureTexts)
+    .innerJoin(productPictures, eq(productPictures.id, productPictureTexts.pictureId))
+    .where(eq(productPictures.goodsId, goodsId));
   const byKey = new Map<string, PictureAlt>();
   for (const row of rows) {
     const alt = byKey.get(row.storageKey) ?? { EN: '', ZH: '', MS: '' };
@@ -176,10 +176,10 @@ async function pictureAltsOf(tx: Transaction, goodsId: number) {
 
 async function upsertTexts(tx: Transaction, specificationId: number, name: LocalizedText) {
   await tx
-    .insert(specificationTexts)
+    .insert(productSizeTexts)
     .values(languages.map((language) => ({ specificationId, language, name: name[language] })))
     .onConflictDoUpdate({
-      target: [specificationTexts.specificationId, specificationTexts.language],
+      target: [productSizeTexts.specificationId, productSizeTexts.language],
       set: { name: sql`excluded.name` },
     });
 }

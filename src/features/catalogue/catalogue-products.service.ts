@@ -2,7 +2,7 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { CatalogueCache } from '@/server/db/catalogue-cache';
 import { executeNamed, rowsOf, type Executor } from '@/server/db/client';
-import { comments, goods, goodsPictures, goodsPictureTexts, goodsTexts, specificationPrices, specifications, specificationTexts } from '@/server/db/schema';
+import { comments, products, productPictures, productPictureTexts, productTexts, productSizePrices, productSizes, productSizeTexts } from '@/server/db/schema';
 import type { Category } from './catalogue-import.schema';
 import { pictureIndexWithin, type ProductDetails, type ProductSummary } from './catalogue.schema';
 
@@ -99,10 +99,10 @@ export async function loadProductsOfSpecifications(reader: CatalogueReader, spec
   if (specificationIds.length === 0) return { products: [], stock: new Map() };
   const asked = intArray(specificationIds);
   if (!reader.cache) {
-    const products = [...(await readProducts(reader, sql`(select goods_id from ${specifications} where id = any(${asked}::int[]))`)).values()];
+    const products = [...(await readProducts(reader, sql`(select goods_id from ${productSizes} where id = any(${asked}::int[]))`)).values()];
     return { products, stock: new Map(products.flatMap((product) => product.specifications.map((size) => [size.goodsSpecificationId, size.stock] as const))) };
   }
-  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(await executeNamed(reader.db, sql`select id, goods_id, stock from ${specifications} where id = any(${asked}::int[])`));
+  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(await executeNamed(reader.db, sql`select id, goods_id, stock from ${productSizes} where id = any(${asked}::int[])`));
   return { products: await loadProducts(reader, [...new Set(sizes.map((size) => size.goods_id))]), stock: new Map(sizes.map((size) => [size.id, size.stock])) };
 }
 
@@ -116,7 +116,7 @@ export async function loadProductsOfKeptSpecifications(reader: CatalogueReader, 
   const { cache } = reader;
   if (!cache || specificationIds.length === 0) return (await loadProductsOfSpecifications(reader, specificationIds)).products;
   const owners = await rememberEach(cache, specificationIds, (id) => `size-owner|${id}`, async (misses) => {
-    const rows = rowsOf<{ id: number; goods_id: number }>(await reader.db.execute(sql`select id, goods_id from ${specifications} where id = any(${intArray(misses)}::int[])`));
+    const rows = rowsOf<{ id: number; goods_id: number }>(await reader.db.execute(sql`select id, goods_id from ${productSizes} where id = any(${intArray(misses)}::int[])`));
     return new Map(rows.map((row) => [row.id, row.goods_id]));
   });
   return loadProducts(reader, [...new Set(owners.filter((owner) => owner !== null))]);
@@ -137,17 +137,17 @@ async function readProducts(reader: CatalogueReader, ids: SQL): Promise<Map<numb
       r.rating, r.comment_count,
       (select coalesce(json_agg(json_build_object('storageKey', p.storage_key, 'width', p.width, 'height', p.height,
                                                   'alt', coalesce(nullif(pt.alt, ''), t.name)) order by p.position), '[]'::json)
-         from ${goodsPictures} p
-         left join ${goodsPictureTexts} pt on pt.picture_id = p.id and pt.language = ${language}
+         from ${productPictures} p
+         left join ${productPictureTexts} pt on pt.picture_id = p.id and pt.language = ${language}
          where p.goods_id = g.id) as pictures,
       (select coalesce(json_agg(json_build_object('id', s.id, 'stock', s.stock, 'pointsPrice', s.points_price, 'pictureIndex', s.picture_index, 'name', st.name,
                                                   'unitPrice', sp.unit_price, 'originalPrice', sp.original_price) order by s.position, s.id), '[]'::json)
-         from ${specifications} s
-         join ${specificationTexts} st on st.specification_id = s.id and st.language = ${language}
-         left join ${specificationPrices} sp on sp.specification_id = s.id and sp.currency = ${currency}
+         from ${productSizes} s
+         join ${productSizeTexts} st on st.specification_id = s.id and st.language = ${language}
+         left join ${productSizePrices} sp on sp.specification_id = s.id and sp.currency = ${currency}
          where s.goods_id = g.id) as specifications
-    from ${goods} g
-    join ${goodsTexts} t on t.goods_id = g.id and t.language = ${language}
+    from ${products} g
+    join ${productTexts} t on t.goods_id = g.id and t.language = ${language}
     left join lateral (select avg(c.rating) as rating, count(*) as comment_count from ${comments} c where c.goods_id = g.id and c.state = 'approved') r on true
     where g.id in ${ids}`);
   const rows = (Array.isArray(result) ? result : (result as unknown as { rows: ProductRow[] }).rows) as ProductRow[];

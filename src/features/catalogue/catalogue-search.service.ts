@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Language } from '@/lib/locale';
 import { rowsOf } from '@/server/db/client';
-import { goods, goodsTexts, searchConfigs, specificationPrices, specifications } from '@/server/db/schema';
+import { products, productTexts, searchConfigs, productSizePrices, productSizes } from '@/server/db/schema';
 import type { Category } from './catalogue-import.schema';
 import type { ProductPage, ProductSort } from './catalogue.schema';
 import { loadProducts, ratingsSubquery, toSummary, type CatalogueReader } from './catalogue-products.service';
@@ -14,45 +14,45 @@ export async function queryProductList(
 ): Promise<ProductPage> {
   const { db, currency } = reader;
   const lowestPrice = db
-    .select({ goodsId: specifications.goodsId, price: sql<number>`min(${specificationPrices.unitPrice})`.as('price') })
-    .from(specifications)
+    .select({ goodsId: productSizes.goodsId, price: sql<number>`min(${productSizePrices.unitPrice})`.as('price') })
+    .from(productSizes)
     .innerJoin(
-      specificationPrices,
-      and(eq(specificationPrices.specificationId, specifications.id), eq(specificationPrices.currency, currency)),
+      productSizePrices,
+      and(eq(productSizePrices.specificationId, productSizes.id), eq(productSizePrices.currency, currency)),
     )
-    .groupBy(specifications.goodsId)
+    .groupBy(productSizes.goodsId)
     .as('lowest_price');
   const ratings = ratingsSubquery(db);
   const search = query.q ? await productSearch(reader, query.q) : undefined;
 
   const order: Record<ProductSort, SQL[]> = {
     // A search lists name matches first, then summary matches, then the rest (decisions 058, 082).
-    recommended: [...(search?.order ?? []), desc(goods.soldCount), desc(goods.arrivedAt)],
-    'best-selling': [desc(goods.soldCount)],
-    newest: [desc(goods.arrivedAt)],
+    recommended: [...(search?.order ?? []), desc(products.soldCount), desc(products.arrivedAt)],
+    'best-selling': [desc(products.soldCount)],
+    newest: [desc(products.arrivedAt)],
     'price-asc': [sql`${lowestPrice.price} asc nulls last`],
     'price-desc': [sql`${lowestPrice.price} desc nulls last`],
     rating: [sql`${ratings.rating} desc nulls last`, desc(ratings.count)],
   };
   const where = and(
-    eq(goods.onSale, true),
-    query.category ? eq(goods.category, query.category) : undefined,
+    eq(products.onSale, true),
+    query.category ? eq(products.category, query.category) : undefined,
     search?.where,
   );
 
   const rows = await db
-    .select({ id: goods.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
-    .from(goods)
-    .leftJoin(lowestPrice, eq(lowestPrice.goodsId, goods.id))
-    .leftJoin(ratings, eq(ratings.goodsId, goods.id))
+    .select({ id: products.id, total: sql<number>`count(*) over ()`.mapWith(Number) })
+    .from(products)
+    .leftJoin(lowestPrice, eq(lowestPrice.goodsId, products.id))
+    .leftJoin(ratings, eq(ratings.goodsId, products.id))
     .where(where)
-    .orderBy(...order[query.sort], asc(goods.id))
+    .orderBy(...order[query.sort], asc(products.id))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
 
-  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(goods).where(where))[0]?.n ?? 0;
-  const products = await loadProducts(reader, rows.map((row) => row.id));
-  return { list: products.map(toSummary), total, pageNum: query.pageNum, pageSize: query.pageSize };
+  const total = rows[0]?.total ?? (await db.select({ n: count() }).from(products).where(where))[0]?.n ?? 0;
+  const listed = await loadProducts(reader, rows.map((row) => row.id));
+  return { list: listed.map(toSummary), total, pageNum: query.pageNum, pageSize: query.pageSize };
 }
 
 /** `column` holds `word` anywhere, in any letter case (so a Chinese word inside a sentence is found too). */
@@ -64,9 +64,9 @@ const contains = (column: SQLWrapper, word: string) => sql`${column} ilike ${`%$
  */
 async function shopWords({ db, cache, language }: CatalogueReader): Promise<ReadonlySet<string>> {
   const read = async () => {
-    const text = sql`lower(${goodsTexts.name} || ' ' || ${goodsTexts.summary} || ' ' || ${goodsTexts.description})`;
+    const text = sql`lower(${productTexts.name} || ' ' || ${productTexts.summary} || ' ' || ${productTexts.description})`;
     const rows = rowsOf<{ word: string }>(
-      await db.execute(sql`select distinct word from ${goodsTexts}, regexp_split_to_table(${text}, '[^[:alnum:]]+') as word where ${goodsTexts.language} = ${language} and length(word) >= 3`),
+      await db.execute(sql`select distinct word from ${productTexts}, regexp_split_to_table(${text}, '[^[:alnum:]]+') as word where ${productTexts.language} = ${language} and length(word) >= 3`),
     );
     return new Set(rows.map((row) => row.word));
   };
@@ -88,9 +88,9 @@ function searchSql(language: Language, groups: SearchGroup[]): SearchSql {
       sql`(${sql.join(group.alternatives.flatMap((word) => columns.map((column) => contains(column, word))), sql` or `)})`;
     const hits = (column: SQLWrapper) => one(groups.map((group) => sql`(case when ${holds([column], group)} then 1 else 0 end)`));
     return {
-      matches: and(...groups.map((group) => holds([goodsTexts.name, goodsTexts.summary, goodsTexts.description], group)))!,
-      inName: hits(goodsTexts.name),
-      inSummary: hits(goodsTexts.summary),
+      matches: and(...groups.map((group) => holds([productTexts.name, productTexts.summary, productTexts.description], group)))!,
+      inName: hits(productTexts.name),
+      inSummary: hits(productTexts.summary),
     };
   }
   const config = searchConfigs[language];
@@ -103,18 +103,18 @@ function searchSql(language: Language, groups: SearchGroup[]): SearchSql {
   const found = (vector: SQL, group: SearchGroup, columns: SQLWrapper[]) =>
     sql`(case when numnode(${query(group)}) = 0 then ${sql.join(columns.map((column) => contains(column, group.typed)), sql` or `)} else ${vector} @@ ${query(group)} end)`;
   const hits = (weight: 'a' | 'b', column: SQLWrapper) =>
-    one(groups.map((group) => sql`${found(sql`ts_filter(${goodsTexts.searchVector}, ${`{${weight}}`})`, group, [column])}::int`));
+    one(groups.map((group) => sql`${found(sql`ts_filter(${productTexts.searchVector}, ${`{${weight}}`})`, group, [column])}::int`));
   return {
-    matches: and(...groups.map((group) => found(sql`${goodsTexts.searchVector}`, group, [goodsTexts.name, goodsTexts.summary, goodsTexts.description])))!,
-    inName: hits('a', goodsTexts.name),
-    inSummary: hits('b', goodsTexts.summary),
-    rank: sql`ts_rank(${goodsTexts.searchVector}, ${sql.join(groups.map(query), sql` && `)})`,
+    matches: and(...groups.map((group) => found(sql`${productTexts.searchVector}`, group, [productTexts.name, productTexts.summary, productTexts.description])))!,
+    inName: hits('a', productTexts.name),
+    inSummary: hits('b', productTexts.summary),
+    rank: sql`ts_rank(${productTexts.searchVector}, ${sql.join(groups.map(query), sql` && `)})`,
   };
 }
 
 /** A product's own texts in `language`, as a correlated subquery of `value`. */
 const ofProduct = (language: Language, value: SQL) =>
-  sql`(select ${value} from ${goodsTexts} where ${goodsTexts.goodsId} = ${goods.id} and ${goodsTexts.language} = ${language})`;
+  sql`(select ${value} from ${productTexts} where ${productTexts.goodsId} = ${products.id} and ${productTexts.language} = ${language})`;
 
 /** The matching products and the relevance order of a search; undefined when it asks for nothing. */
 async function productSearch(reader: CatalogueReader, search: string): Promise<{ where: SQL; order: SQL[] } | undefined> {
@@ -122,7 +122,7 @@ async function productSearch(reader: CatalogueReader, search: string): Promise<{
   const groups = searchGroups(language, search, language === 'ZH' ? new Set() : await shopWords(reader));
   if (groups.length === 0) return undefined;
   const { matches, inName, inSummary, rank } = searchSql(language, groups);
-  const matching = db.select({ goodsId: goodsTexts.goodsId }).from(goodsTexts).where(and(eq(goodsTexts.language, language), matches));
+  const matching = db.select({ goodsId: productTexts.goodsId }).from(productTexts).where(and(eq(productTexts.language, language), matches));
   const order = [inName, inSummary, ...(rank ? [rank] : [])].map((key) => sql`${ofProduct(language, key)} desc nulls last`);
-  return { where: inArray(goods.id, matching), order };
+  return { where: inArray(products.id, matching), order };
 }

@@ -6,7 +6,7 @@ import { currencies, type Currency } from '@/lib/locale';
 import { formatMoney, parseMajorUnits } from '@/lib/money';
 import { operatorCommand, readArguments } from '@/server/cli/operator';
 import type { Executor } from '@/server/db/client';
-import { specificationPrices, specifications } from '@/server/db/schema';
+import { productSizePrices, productSizes } from '@/server/db/schema';
 import { catalogueFromCsv } from './catalogue-csv';
 import { importCatalogue } from './catalogue-import.service';
 import { makeMissingPictureVariants } from './picture-variants.service';
@@ -16,28 +16,28 @@ import { makeMissingPictureVariants } from './picture-variants.service';
 const REBUILD_HINT = 'Run `npm run shop -- rebuild` to show the changes on the pages.';
 
 async function findSpecificationId(db: Executor, sku: string): Promise<number> {
-  const [row] = await db.select({ id: specifications.id }).from(specifications).where(eq(specifications.sku, sku));
+  const [row] = await db.select({ id: productSizes.id }).from(productSizes).where(eq(productSizes.sku, sku));
   if (!row) throw new Error(`No size with sku ${sku}.`);
   return row.id;
 }
 
 /** Sets the units that can still be sold (orders already placed keep theirs). */
 export async function setStock(db: Executor, sku: string, stock: number): Promise<void> {
-  await db.update(specifications).set({ stock }).where(eq(specifications.id, await findSpecificationId(db, sku)));
+  await db.update(productSizes).set({ stock }).where(eq(productSizes.id, await findSpecificationId(db, sku)));
 }
 
 /** Sets a size's price in one currency, or (null) stops selling it in that currency. */
 export async function setPrice(db: Executor, sku: string, currency: Currency, price: { unitPrice: number; originalPrice?: number | undefined } | null): Promise<void> {
   const specificationId = await findSpecificationId(db, sku);
   if (!price) {
-    await db.delete(specificationPrices).where(and(eq(specificationPrices.specificationId, specificationId), eq(specificationPrices.currency, currency)));
+    await db.delete(productSizePrices).where(and(eq(productSizePrices.specificationId, specificationId), eq(productSizePrices.currency, currency)));
     return;
   }
   const values = { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null };
   await db
-    .insert(specificationPrices)
+    .insert(productSizePrices)
     .values({ specificationId, currency, ...values })
-    .onConflictDoUpdate({ target: [specificationPrices.specificationId, specificationPrices.currency], set: values });
+    .onConflictDoUpdate({ target: [productSizePrices.specificationId, productSizePrices.currency], set: values });
 }
 
 /** Reads a catalogue file (JSON in the import format, or CSV) whose pictures are paths relative to it. */

@@ -1,6 +1,6 @@
 import { and, asc, avg, count, desc, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
 import * as ErrorCode from '@/lib/error-codes';
-import { comments, goods, specifications } from '@/server/db/schema';
+import { comments, products, productSizes } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { productsNotSoldAt } from '@/features/sales-rules/sales-rules.service';
 import { withoutStock, type CommentPage, type ProductOption, type ProductStock, type ProductSummary, type PublishedProductDetails } from './catalogue.schema';
@@ -19,11 +19,11 @@ export { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifica
 export async function getProductStock({ db, cache }: CatalogueReader, ids: number[], destination?: { country: string; state: string }): Promise<ProductStock[]> {
   const notSold = destination ? await productsNotSoldAt({ db, cache }, ids, destination) : new Set<number>();
   const rows = await db
-    .select({ goodsId: goods.id, onSale: goods.onSale, specificationId: specifications.id, stock: specifications.stock })
-    .from(goods)
-    .leftJoin(specifications, eq(specifications.goodsId, goods.id))
-    .where(inArray(goods.id, ids))
-    .orderBy(asc(goods.id), asc(specifications.position), asc(specifications.id));
+    .select({ goodsId: products.id, onSale: products.onSale, specificationId: productSizes.id, stock: productSizes.stock })
+    .from(products)
+    .leftJoin(productSizes, eq(productSizes.goodsId, products.id))
+    .where(inArray(products.id, ids))
+    .orderBy(asc(products.id), asc(productSizes.position), asc(productSizes.id));
   const byId = new Map<number, ProductStock>();
   for (const row of rows) {
     const product = byId.get(row.goodsId) ?? { goodsId: row.goodsId, onSale: row.onSale, inStock: false, specifications: [], notSoldThere: notSold.has(row.goodsId) };
@@ -45,23 +45,23 @@ export async function getProductDetails(reader: CatalogueReader, goodsId: number
 
 /** "You may also like": the same category first, then best sellers; never the product itself. */
 export async function getRecommendations(reader: CatalogueReader, goodsId: number, size: number): Promise<ProductSummary[]> {
-  const [product] = await reader.db.select({ category: goods.category }).from(goods).where(eq(goods.id, goodsId));
+  const [product] = await reader.db.select({ category: products.category }).from(products).where(eq(products.id, goodsId));
   if (!product) throw new ShopError(ErrorCode.ProductNotFound);
   const rows = await reader.db
-    .select({ id: goods.id })
-    .from(goods)
-    .where(and(eq(goods.onSale, true), ne(goods.id, goodsId)))
-    .orderBy(desc(sql`${goods.category} = ${product.category}`), desc(goods.soldCount), asc(goods.id))
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.onSale, true), ne(products.id, goodsId)))
+    .orderBy(desc(sql`${products.category} = ${product.category}`), desc(products.soldCount), asc(products.id))
     .limit(size);
   return (await loadProducts(reader, rows.map((row) => row.id))).map(toSummary);
 }
 
 export async function getNewArrivals(reader: CatalogueReader, size: number): Promise<ProductSummary[]> {
   const rows = await reader.db
-    .select({ id: goods.id })
-    .from(goods)
-    .where(eq(goods.onSale, true))
-    .orderBy(desc(goods.arrivedAt), asc(goods.id))
+    .select({ id: products.id })
+    .from(products)
+    .where(eq(products.onSale, true))
+    .orderBy(desc(products.arrivedAt), asc(products.id))
     .limit(size);
   return (await loadProducts(reader, rows.map((row) => row.id))).map(toSummary);
 }
@@ -71,7 +71,7 @@ export async function getProductCommentList(
   { db, language }: CatalogueReader,
   query: { goodsId: number; pageNum: number; pageSize: number },
 ): Promise<CommentPage> {
-  const [product] = await db.select({ id: goods.id }).from(goods).where(eq(goods.id, query.goodsId));
+  const [product] = await db.select({ id: products.id }).from(products).where(eq(products.id, query.goodsId));
   if (!product) throw new ShopError(ErrorCode.ProductNotFound);
   const [summary] = await db
     .select({ total: count(), average: avg(comments.rating) })
@@ -105,13 +105,13 @@ export async function getProductCommentList(
 /** Products and sizes that can be gifted with energy points (share energy). */
 export async function getProductOptionList(reader: CatalogueReader): Promise<ProductOption[]> {
   const rows = await reader.db
-    .selectDistinct({ id: goods.id })
-    .from(goods)
-    .innerJoin(specifications, eq(specifications.goodsId, goods.id))
-    .where(and(eq(goods.onSale, true), isNotNull(specifications.pointsPrice), gt(specifications.stock, 0)))
-    .orderBy(asc(goods.id));
-  const products = await loadProducts(reader, rows.map((row) => row.id));
-  return products.map((product) => ({
+    .selectDistinct({ id: products.id })
+    .from(products)
+    .innerJoin(productSizes, eq(productSizes.goodsId, products.id))
+    .where(and(eq(products.onSale, true), isNotNull(productSizes.pointsPrice), gt(productSizes.stock, 0)))
+    .orderBy(asc(products.id));
+  const listed = await loadProducts(reader, rows.map((row) => row.id));
+  return listed.map((product) => ({
     goodsId: product.goodsId,
     goodsName: product.goodsName,
     picture: product.picture,
@@ -131,10 +131,10 @@ export async function getProductOptionList(reader: CatalogueReader): Promise<Pro
 
 export async function getProductSpecPoints({ db }: CatalogueReader, goodsSpecificationId: number) {
   const [row] = await db
-    .select({ goodsId: specifications.goodsId, pointsPrice: specifications.pointsPrice, stock: specifications.stock, onSale: goods.onSale })
-    .from(specifications)
-    .innerJoin(goods, eq(goods.id, specifications.goodsId))
-    .where(eq(specifications.id, goodsSpecificationId));
+    .select({ goodsId: productSizes.goodsId, pointsPrice: productSizes.pointsPrice, stock: productSizes.stock, onSale: products.onSale })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.goodsId))
+    .where(eq(productSizes.id, goodsSpecificationId));
   if (!row) throw new ShopError(ErrorCode.ProductNotFound);
   if (!row.onSale || row.stock === 0) throw new ShopError(ErrorCode.InsufficientStock);
   if (row.pointsPrice === null) throw new ShopError(ErrorCode.IllegalRequest, { field: 'goodsSpecificationId' });

@@ -1,6 +1,6 @@
 import { isNotNull } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { adverts, goodsPictures } from '@/server/db/schema';
+import { adverts, productPictures } from '@/server/db/schema';
 import type { Storage } from '@/server/storage/storage';
 import { encodePictureVariants, variantBoxes, variantKey, variantScheme } from './picture-variants';
 
@@ -28,7 +28,7 @@ export async function pictureVariantsMigrated(storage: Storage) {
  */
 export async function makeMissingPictureVariants({ db, storage }: Deps) {
   const keys = new Set([
-    ...(await db.selectDistinct({ key: goodsPictures.storageKey }).from(goodsPictures)).map((row) => row.key),
+    ...(await db.selectDistinct({ key: productPictures.storageKey }).from(productPictures)).map((row) => row.key),
     ...(await db.selectDistinct({ key: adverts.pictureKey }).from(adverts).where(isNotNull(adverts.pictureKey))).flatMap((row) => (row.key ? [row.key] : [])),
   ]);
   let made = 0;

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { goodsTexts, users } from '@/server/db/schema';
+import { productTexts, users } from '@/server/db/schema';
 import { sessionTokenOf, signUp, uniqueEmail, type Customer } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, placeOrder } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
@@ -135,8 +135,8 @@ describe('order lines under another interface language', () => {
       ['真丝睡袍', 'S 码 · 玫瑰', 5900],
       ['按摩油', '50 毫升', 1900],
     ]);
-    const [oil] = await shop.db.select({ goodsId: goodsTexts.goodsId }).from(goodsTexts).where(eq(goodsTexts.name, 'Massage oil'));
-    await shop.db.delete(goodsTexts).where(eq(goodsTexts.goodsId, oil!.goodsId));
+    const [oil] = await shop.db.select({ goodsId: productTexts.goodsId }).from(productTexts).where(eq(productTexts.name, 'Massage oil'));
+    await shop.db.delete(productTexts).where(eq(productTexts.goodsId, oil!.goodsId));
     expect(await read('MS')).toEqual([
       ['Jubah sutera', 'S · Mawar', 5900],
       ['Massage oil', '50 ml', 1900],

@@ -6,7 +6,7 @@ import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import { executeShaped, refusalOf, rowsOf, type Executor } from '@/server/db/client';
-import { cartLines, goods, orderLines, orders, payments, specifications } from '@/server/db/schema';
+import { cartLines, products, orderLines, orders, payments, productSizes } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import { combineLines, reserveSizesSql, sizesArray } from '@/features/orders/order-stock';
 import { OrderStatus, awaitingPayment } from '@/features/orders/orders';
@@ -247,8 +247,8 @@ function placingStatement(db: Executor, shape: { handOver: boolean; keepCart: bo
     ), reserved as (
       ${reserveSizesSql(value.sizes, value.quantities, sql`exists (select 1 from placed) and not exists (select 1 from handed)`)}
     ), kept as (
-      select ${specifications.id} from ${specifications} join ${goods} on ${goods.id} = ${specifications.goodsId}
-      where exists (select 1 from placed) and exists (select 1 from handed) and ${specifications.id} = any(${value.sizes}::int[]) and ${goods.onSale}
+      select ${productSizes.id} from ${productSizes} join ${products} on ${products.id} = ${productSizes.goodsId}
+      where exists (select 1 from placed) and exists (select 1 from handed) and ${productSizes.id} = any(${value.sizes}::int[]) and ${products.onSale}
     ), taken as (
       select id from reserved union all select id from kept
     ), placed_lines as (

@@ -5,7 +5,7 @@ import { formatMoney } from '@/lib/money';
 import { taxName } from '@/features/shipping/tax-names';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { goodsTexts, orderLines, orders, specificationTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import { productTexts, orderLines, orders, productSizeTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
 import { queueMail } from '@/server/mail/outbox';
@@ -150,12 +150,12 @@ export async function mailReaderOf(deps: MailDeps, order: OrderRow): Promise<Mai
  */
 async function mailFactsOf(deps: MailDeps, orderId: number): Promise<{ order: OrderRow; lines: OrderLine[]; reader: MailReader }> {
   const rows = await deps.db
-    .select({ order: orders, firstName: users.firstName, showItemNames: users.showItemNamesInMail, line: orderLines, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
+    .select({ order: orders, firstName: users.firstName, showItemNames: users.showItemNamesInMail, line: orderLines, goodsName: productTexts.name, specificationName: productSizeTexts.name })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, orderLines.goodsId), eq(goodsTexts.language, orders.language)))
-    .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, orders.language)))
+    .leftJoin(productTexts, and(eq(productTexts.goodsId, orderLines.goodsId), eq(productTexts.language, orders.language)))
+    .leftJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, orderLines.specificationId), eq(productSizeTexts.language, orders.language)))
     .where(eq(orders.id, orderId))
     .orderBy(asc(orderLines.id));
   const [first] = rows;

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import * as ErrorCode from '@/lib/error-codes';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { goods, orderLines, orders, specifications } from '@/server/db/schema';
+import { products, orderLines, orders, productSizes } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { OrderStatus, awaitingPayment } from './orders';
 
@@ -47,12 +47,12 @@ export const sizesArray = (numbers: number[]) => `{${numbers.map((number) => Mat
  */
 export function reserveSizesSql(ids: unknown, quantities: unknown, when: SQL): SQL {
   return sql`
-    update ${specifications} set stock = ${specifications.stock} - wanted.quantity
-    from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${goods}
-    where ${when} and ${specifications.id} = wanted.id and ${specifications.stock} >= wanted.quantity
-      and ${goods.id} = ${specifications.goodsId} and ${goods.onSale}
-      and ${specifications.id} = any(array(select id from ${specifications} where ${when} and id = any(${ids}::int[]) order by id for no key update))
-    returning ${specifications.id}`;
+    update ${productSizes} set stock = ${productSizes.stock} - wanted.quantity
+    from unnest(${ids}::int[], ${quantities}::int[]) as wanted(id, quantity), ${products}
+    where ${when} and ${productSizes.id} = wanted.id and ${productSizes.stock} >= wanted.quantity
+      and ${products.id} = ${productSizes.goodsId} and ${products.onSale}
+      and ${productSizes.id} = any(array(select id from ${productSizes} where ${when} and id = any(${ids}::int[]) order by id for no key update))
+    returning ${productSizes.id}`;
 }
 
 /** Each size once, with the quantity of all lines of it. */
@@ -72,7 +72,7 @@ export async function releaseStock(tx: Executor, orderIds: number[]): Promise<vo
     .groupBy(orderLines.specificationId)
     .orderBy(asc(orderLines.specificationId));
   for (const { specificationId, quantity } of quantities) {
-    await tx.update(specifications).set({ stock: sql`${specifications.stock} + ${quantity}` }).where(eq(specifications.id, specificationId));
+    await tx.update(productSizes).set({ stock: sql`${productSizes.stock} + ${quantity}` }).where(eq(productSizes.id, specificationId));
   }
 }
 
@@ -82,10 +82,10 @@ export async function releaseStock(tx: Executor, orderIds: number[]): Promise<vo
  */
 export function countSoldSql(orderIds: SQL): SQL {
   return sql`
-    update ${goods} set sold_count = ${goods.soldCount} + sold.quantity
+    update ${products} set sold_count = ${products.soldCount} + sold.quantity
     from (select goods_id, sum(quantity)::int as quantity from ${orderLines} where order_id in ${orderIds} group by goods_id) sold
-    where ${goods.id} = sold.goods_id
-      and ${goods.id} = any(array(select id from ${goods} where id in (select goods_id from ${orderLines} where order_id in ${orderIds}) order by id for no key update))`;
+    where ${products.id} = sold.goods_id
+      and ${products.id} = any(array(select id from ${products} where id in (select goods_id from ${orderLines} where order_id in ${orderIds}) order by id for no key update))`;
 }
 
 /** Counts an order's units as sold (`+1`, when paid) or no longer sold (`-1`, when refunded); best sellers sort by it. */
@@ -98,9 +98,9 @@ export async function countSold(tx: Executor, orderId: number, direction: 1 | -1
     .orderBy(asc(orderLines.goodsId));
   for (const { goodsId, quantity } of quantities) {
     await tx
-      .update(goods)
-      .set({ soldCount: sql`greatest(${goods.soldCount} + ${direction * quantity}, 0)` })
-      .where(eq(goods.id, goodsId));
+      .update(products)
+      .set({ soldCount: sql`greatest(${products.soldCount} + ${direction * quantity}, 0)` })
+      .where(eq(products.id, goodsId));
   }
 }
 

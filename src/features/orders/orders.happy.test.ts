@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { goods, orders, testGatewayPayments, users } from '@/server/db/schema';
+import { products, orders, testGatewayPayments, users } from '@/server/db/schema';
 import { sessionTokenOf, signUp, uniqueEmail, type Customer } from '../../../tests/support/customers';
 import { sentMail } from '../../../tests/support/mail';
 import { deliveryAddress, payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
@@ -21,7 +21,7 @@ const details = async (customer: Customer, orderId: number, language?: string) =
   (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, as(customer, language))).body.data;
 const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => mail.to && JSON.stringify(mail.to).includes(email));
 const soldCountOf = async (sku: CartSku) => {
-  const [row] = await shop.db.select({ soldCount: goods.soldCount }).from(goods).where(eq(goods.slug, sku === 'oil-usd-only' ? 'massage-oil' : 'silk-robe'));
+  const [row] = await shop.db.select({ soldCount: products.soldCount }).from(products).where(eq(products.slug, sku === 'oil-usd-only' ? 'massage-oil' : 'silk-robe'));
   return row!.soldCount;
 };
 

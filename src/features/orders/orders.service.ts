@@ -4,7 +4,7 @@ import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols, type Language } from '@/lib/locale';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { goodsTexts, orderEvents, orderLines, orders, specificationTexts } from '@/server/db/schema';
+import { productTexts, orderEvents, orderLines, orders, productSizeTexts } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import type { PaymentProvider } from '@/server/payments/provider';
 import type { OrderStatusValue } from './orders';
@@ -104,10 +104,10 @@ export async function loadLines(db: Executor, orderIds: number[], language: Lang
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((orderId) => [orderId, []]));
   if (orderIds.length === 0) return byOrder;
   const rows = await db
-    .select({ line: orderLines, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
+    .select({ line: orderLines, goodsName: productTexts.name, specificationName: productSizeTexts.name })
     .from(orderLines)
-    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, orderLines.goodsId), eq(goodsTexts.language, language)))
-    .leftJoin(specificationTexts, and(eq(specificationTexts.specificationId, orderLines.specificationId), eq(specificationTexts.language, language)))
+    .leftJoin(productTexts, and(eq(productTexts.goodsId, orderLines.goodsId), eq(productTexts.language, language)))
+    .leftJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, orderLines.specificationId), eq(productSizeTexts.language, language)))
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.id));
   for (const row of rows) byOrder.get(row.line.orderId)?.push(lineView(row));

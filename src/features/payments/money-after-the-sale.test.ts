@@ -4,7 +4,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { customerDetails } from '@/features/backoffice/customers/customers.service';
 import { findOrders, orderForOperator } from '@/features/backoffice/orders/orders-board.service';
 import { balanceOf, checkLedger, debtOf } from '@/features/energy/energy.ledger';
-import { coupons, energyRecords, orders, payments, specifications, users } from '@/server/db/schema';
+import { coupons, energyRecords, orders, payments, productSizes, users } from '@/server/db/schema';
 import { aCustomer, aGift, aShop, idOf, grantPoints } from '../../../tests/support/fixtures';
 import { signIn, type Customer } from '../../../tests/support/customers';
 import { anOperator } from '../../../tests/support/operators';
@@ -43,7 +43,7 @@ const COMPLETED = 6;
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
   (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;
 const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
-const stock = async () => (await shop.db.select({ stock: specifications.stock }).from(specifications).where(eq(specifications.id, ids['robe-s'])))[0]!.stock;
+const stock = async () => (await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, ids['robe-s'])))[0]!.stock;
 const boardRow = async (orderNo: string) => (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
 const commands = { ...orderCommands, ...paymentCommands };
 const run = (command: keyof typeof commands, ...args: string[]) => commands[command].execute(args, shop.operator);

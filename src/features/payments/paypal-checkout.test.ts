@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { goods, payments } from '@/server/db/schema';
+import { products, payments } from '@/server/db/schema';
 import { createTestApi, testPicture, type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { sentMail } from '../../../tests/support/mail';
@@ -40,7 +40,7 @@ const callback = (customer: Customer, orderId: number, token: string) => shop.po
 const checkStatus = (customer: Customer, orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
 const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
 const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(email));
-const soldCount = async () => (await shop.db.select({ soldCount: goods.soldCount }).from(goods).where(eq(goods.slug, 'silk-robe')))[0]!.soldCount;
+const soldCount = async () => (await shop.db.select({ soldCount: products.soldCount }).from(products).where(eq(products.slug, 'silk-robe')))[0]!.soldCount;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function postWebhook(webhook: { body: string; headers: Record<string, string> }) {

@@ -1,7 +1,7 @@
 // Over 300 lines: every PayPal outcome runs against one shop and one stand-in, started once for the file.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
-import { orders, payments, specifications } from '@/server/db/schema';
+import { orders, payments, productSizes } from '@/server/db/schema';
 import { findOrders } from '@/features/backoffice/orders/orders-board.service';
 import { aCustomer, aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
@@ -39,7 +39,7 @@ const CLOSED = 3;
 const callback = (orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
 const poll = (orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
 const details = async (orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
-const stock = async () => (await shop.db.select({ stock: specifications.stock }).from(specifications).where(eq(specifications.id, ids['robe-s'])))[0]!.stock;
+const stock = async () => (await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, ids['robe-s'])))[0]!.stock;
 const refundCommand = (orderNo: string) => paymentCommands.refund.execute([orderNo], shop.operator);
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
   (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;

@@ -9,7 +9,7 @@ import {
   cartLines,
   coupons,
   energyRecords,
-  goodsTexts,
+  productTexts,
   newsletterSubscribers,
   orderEvents,
   orderLines,
@@ -17,8 +17,8 @@ import {
   payments,
   sessions,
   shareVisits,
-  specifications,
-  specificationTexts,
+  productSizes,
+  productSizeTexts,
   users,
 } from '@/server/db/schema';
 import type { Storage } from '@/server/storage/storage';
@@ -197,11 +197,11 @@ async function sizeNames(db: Executor, ids: number[], language: Language) {
     ids.length === 0
       ? []
       : await db
-          .select({ id: specifications.id, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
-          .from(specifications)
-          .innerJoin(goodsTexts, and(eq(goodsTexts.goodsId, specifications.goodsId), eq(goodsTexts.language, language)))
-          .innerJoin(specificationTexts, and(eq(specificationTexts.specificationId, specifications.id), eq(specificationTexts.language, language)))
-          .where(inArray(specifications.id, [...new Set(ids)]));
+          .select({ id: productSizes.id, goodsName: productTexts.name, specificationName: productSizeTexts.name })
+          .from(productSizes)
+          .innerJoin(productTexts, and(eq(productTexts.goodsId, productSizes.goodsId), eq(productTexts.language, language)))
+          .innerJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, language)))
+          .where(inArray(productSizes.id, [...new Set(ids)]));
   const byId = new Map(rows.map((row) => [row.id, { goodsName: row.goodsName, specificationName: row.specificationName }]));
   return { of: (id: number) => byId.get(id) ?? { goodsName: null, specificationName: null } };
 }

@@ -3,7 +3,7 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { languages, type Currency, type Language } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
-import { goods, goodsTexts, specificationPrices, specifications, specificationTexts } from '@/server/db/schema';
+import { products, productTexts, productSizePrices, productSizes, productSizeTexts } from '@/server/db/schema';
 import { createTestApi, type TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { sentMail } from '../../../tests/support/mail';
@@ -26,11 +26,11 @@ let names: string[];
 beforeAll(async () => {
   shop = await createTestApi({ env: { MAIL_FROM: 'Orders <orders@shop.example>' } });
   const candidates = await shop.db
-    .select({ specificationId: specifications.id, goodsId: specifications.goodsId, currency: specificationPrices.currency })
-    .from(specifications)
-    .innerJoin(goods, and(eq(goods.id, specifications.goodsId), eq(goods.onSale, true)))
-    .innerJoin(specificationPrices, eq(specificationPrices.specificationId, specifications.id))
-    .where(gt(specifications.stock, 10));
+    .select({ specificationId: productSizes.id, goodsId: productSizes.goodsId, currency: productSizePrices.currency })
+    .from(productSizes)
+    .innerJoin(products, and(eq(products.id, productSizes.goodsId), eq(products.onSale, true)))
+    .innerJoin(productSizePrices, eq(productSizePrices.specificationId, productSizes.id))
+    .where(gt(productSizes.stock, 10));
   const everyCurrency = [...new Set(candidates.map((row) => row.specificationId))].filter((id) => candidates.filter((row) => row.specificationId === id).length === 3);
   const picked: { specificationId: number; goodsId: number }[] = [];
   for (const id of everyCurrency) {
@@ -39,8 +39,8 @@ beforeAll(async () => {
     if (picked.length === 2) break;
   }
   items = picked.map((row, index) => ({ goodsSpecificationId: row.specificationId, goodsQuantity: index + 1 }));
-  const goodsNames = await shop.db.select({ name: goodsTexts.name }).from(goodsTexts);
-  const sizeNames = await shop.db.select({ name: specificationTexts.name }).from(specificationTexts);
+  const goodsNames = await shop.db.select({ name: productTexts.name }).from(productTexts);
+  const sizeNames = await shop.db.select({ name: productSizeTexts.name }).from(productSizeTexts);
   names = [...goodsNames, ...sizeNames].map((row) => row.name);
 });
 afterAll(() => shop.close());
@@ -87,11 +87,11 @@ describe('mails about an order', () => {
 
     const { order } = await buyAndShip('ZH', buyer);
     const [line] = await shop.db
-      .select({ goodsName: goodsTexts.name, sizeName: specificationTexts.name })
-      .from(specifications)
-      .innerJoin(goodsTexts, and(eq(goodsTexts.goodsId, specifications.goodsId), eq(goodsTexts.language, 'ZH')))
-      .innerJoin(specificationTexts, and(eq(specificationTexts.specificationId, specifications.id), eq(specificationTexts.language, 'ZH')))
-      .where(eq(specifications.id, items[0]!.goodsSpecificationId));
+      .select({ goodsName: productTexts.name, sizeName: productSizeTexts.name })
+      .from(productSizes)
+      .innerJoin(productTexts, and(eq(productTexts.goodsId, productSizes.goodsId), eq(productTexts.language, 'ZH')))
+      .innerJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, 'ZH')))
+      .where(eq(productSizes.id, items[0]!.goodsSpecificationId));
     const [confirmation, shipping] = await mailsTo(buyer.email);
     expect(confirmation!.text).toContain(`1 × ${line!.goodsName}（${line!.sizeName}）`);
     expect(shipping!.text).toContain(line!.goodsName);

@@ -3,7 +3,7 @@ import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '@/server/db/schema';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { addresses, ageChecks, cartLines, coupons, customerBrowsers, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, specifications, users } from '@/server/db/schema';
+import { addresses, ageChecks, cartLines, coupons, customerBrowsers, energyRecords, mailOutbox, newsletterSubscribers, orderLines, orders, passwordResets, sessions, shareVisits, productSizes, users } from '@/server/db/schema';
 import { testPicture } from '../../../tests/support/api';
 import { DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uploadHeadPicture } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, payWithTestGateway, placeOrder } from '../../../tests/support/orders';
@@ -21,7 +21,7 @@ import { aShop, idOf } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalogue: 'small', env: { REBATE_HOLD_DAYS: '0' } });
 const { ids } = shop;
-await shop.db.update(specifications).set({ pointsPrice: 1000 }).where(eq(specifications.id, ids['robe-s']));
+await shop.db.update(productSizes).set({ pointsPrice: 1000 }).where(eq(productSizes.id, ids['robe-s']));
 
 const run = (name: keyof typeof orderCommands, ...args: string[]) => orderCommands[name].execute(args, shop.operator);
 const rowsOf = async <T>(query: Promise<T[]>) => (await query).length;

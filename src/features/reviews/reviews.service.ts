@@ -3,7 +3,7 @@ import { type Actor, recordAudit } from '@/features/audit/audit';
 import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
-import { comments, goods, goodsTexts, orderLines, orders } from '@/server/db/schema';
+import { comments, products, productTexts, orderLines, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { REVIEWABLE_STATUSES, reviewerName, type RejectionReason, type ReviewerNaming, type ReviewState } from './reviews';
 import type { EditReviewBody, ModerationPage, ModerationQuery, OrderReviews, OwnReview, WriteReviewBody } from './reviews.schema';
@@ -141,17 +141,17 @@ export async function listForModeration(db: Executor, language: Language, query:
   if (query.goodsId) filters.push(eq(comments.goodsId, query.goodsId));
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const named = db.select({ id: goodsTexts.goodsId }).from(goodsTexts).where(ilike(goodsTexts.name, pattern));
-    const slugged = db.select({ id: goods.id }).from(goods).where(ilike(goods.slug, pattern));
+    const named = db.select({ id: productTexts.goodsId }).from(productTexts).where(ilike(productTexts.name, pattern));
+    const slugged = db.select({ id: products.id }).from(products).where(ilike(products.slug, pattern));
     filters.push(or(inArray(comments.goodsId, named), inArray(comments.goodsId, slugged))!);
   }
   if (query.rating) filters.push(eq(comments.rating, query.rating));
   const where = and(...filters);
   const [total] = await db.select({ n: count() }).from(comments).where(where);
   const rows = await db
-    .select({ comment: comments, goodsName: goodsTexts.name })
+    .select({ comment: comments, goodsName: productTexts.name })
     .from(comments)
-    .leftJoin(goodsTexts, and(eq(goodsTexts.goodsId, comments.goodsId), eq(goodsTexts.language, language)))
+    .leftJoin(productTexts, and(eq(productTexts.goodsId, comments.goodsId), eq(productTexts.language, language)))
     .where(where)
     .orderBy(query.state === 'pending' ? asc(sql`coalesce(${comments.editedAt}, ${comments.createdAt})`) : desc(comments.id), asc(comments.id))
     .limit(query.pageSize)

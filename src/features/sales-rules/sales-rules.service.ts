@@ -5,7 +5,7 @@ import type { RulesReader } from '@/features/shipping/shipping.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { payMethods } from '@/lib/pay-methods';
 import { rowsOf, type Executor } from '@/server/db/client';
-import { ageCheckRegions, goods, salesRules } from '@/server/db/schema';
+import { ageCheckRegions, products, salesRules } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { describeRule, refusingRule, type RuledDestination, type SalesRule } from './sales-rules';
 import type { SalesRuleInput } from './sales-rules.schema';
@@ -56,7 +56,7 @@ export async function saveSalesRule(db: Executor, actor: Actor, input: SalesRule
   if (input.payMethod !== null && !(payMethods as readonly string[]).includes(input.payMethod)) throw refuse('payMethod', 'unknown-pay-method');
   return db.transaction(async (tx) => {
     if (input.goodsId !== undefined) {
-      const [product] = await tx.select({ id: goods.id }).from(goods).where(eq(goods.id, input.goodsId));
+      const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.goodsId));
       if (!product) throw refuse('goodsId', 'unknown-product', 404);
     }
     const subject = {
@@ -111,7 +111,7 @@ async function readBook(db: Executor): Promise<SalesRuleBook> {
     await db.execute(sql`select
       coalesce((select json_agg(json_build_object('salesRuleId', r.id, 'payMethod', nullif(r.pay_method, ''), 'category', nullif(r.category, ''),
         'goodsId', r.goods_id, 'region', r.region, 'allowed', r.allowed, 'note', r.note)) from ${salesRules} r), '[]') as rules,
-      case when exists (select 1 from ${salesRules}) then coalesce((select json_object_agg(g.id, g.category) from ${goods} g), '{}') else '{}' end as categories,
+      case when exists (select 1 from ${salesRules}) then coalesce((select json_object_agg(g.id, g.category) from ${products} g), '{}') else '{}' end as categories,
       coalesce((select json_agg(json_build_object('region', a.region, 'provider', a.provider)) from ${ageCheckRegions} a), '[]') as "ageRegions"`),
   );
   return book!;

@@ -3,7 +3,7 @@ import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ProductStock } from '@/features/catalogue/catalogue.schema';
 import type { OrderQuote } from '@/features/orders/orders.schema';
 import { zh } from '@/lib/i18n/zh';
-import { ageChecks, auditLog, cartLines, goods, orders, payments, salesRules } from '@/server/db/schema';
+import { ageChecks, auditLog, cartLines, products, orders, payments, salesRules } from '@/server/db/schema';
 import { signUp } from '../../../tests/support/customers';
 import { aLine, aShop } from '../../../tests/support/fixtures';
 import { anOperator } from '../../../tests/support/operators';
@@ -24,7 +24,7 @@ const buyer = await signUp(shop);
 
 // The small catalogue's toy was sold out; these tests need it on the shelf.
 await setStock(shop, shop.ids['mini-sold-out'], 500);
-const goodsIdOf = async (slug: string) => (await shop.db.select({ id: goods.id }).from(goods).where(eq(goods.slug, slug)))[0]!.id;
+const goodsIdOf = async (slug: string) => (await shop.db.select({ id: products.id }).from(products).where(eq(products.slug, slug)))[0]!.id;
 const ids = { toy: await goodsIdOf('travel-mini'), robe: await goodsIdOf('silk-robe'), oil: await goodsIdOf('massage-oil') };
 const toy = () => aLine(shop, 'mini-sold-out');
 const robe = () => aLine(shop, 'robe-s');

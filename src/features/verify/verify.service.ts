@@ -6,7 +6,7 @@ import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { goodsPictures, goodsTexts, specifications, specificationTexts, verificationCodes } from '@/server/db/schema';
+import { productPictures, productTexts, productSizes, productSizeTexts, verificationCodes } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { normalizeVerifyCode, type VerifyCodeBody, type VerifyResult } from './verify.schema';
 
@@ -68,17 +68,17 @@ export async function verifyCode(
 
 async function describeSpecification(db: Executor, specificationId: number, language: Language) {
   const [row] = await db
-    .select({ goodsId: specifications.goodsId, goodsName: goodsTexts.name, specificationName: specificationTexts.name })
-    .from(specifications)
-    .innerJoin(goodsTexts, and(eq(goodsTexts.goodsId, specifications.goodsId), eq(goodsTexts.language, language)))
-    .innerJoin(specificationTexts, and(eq(specificationTexts.specificationId, specifications.id), eq(specificationTexts.language, language)))
-    .where(eq(specifications.id, specificationId));
+    .select({ goodsId: productSizes.goodsId, goodsName: productTexts.name, specificationName: productSizeTexts.name })
+    .from(productSizes)
+    .innerJoin(productTexts, and(eq(productTexts.goodsId, productSizes.goodsId), eq(productTexts.language, language)))
+    .innerJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, language)))
+    .where(eq(productSizes.id, specificationId));
   if (!row) throw new Error(`specification ${specificationId} has no texts in ${language}`);
   const [picture] = await db
-    .select({ key: goodsPictures.storageKey })
-    .from(goodsPictures)
-    .where(eq(goodsPictures.goodsId, row.goodsId))
-    .orderBy(asc(goodsPictures.position))
+    .select({ key: productPictures.storageKey })
+    .from(productPictures)
+    .where(eq(productPictures.goodsId, row.goodsId))
+    .orderBy(asc(productPictures.position))
     .limit(1);
   return { ...row, pictureKey: picture?.key ?? null };
 }
@@ -96,7 +96,7 @@ export async function issueVerificationCodes(
   if (!Number.isInteger(batch.count) || batch.count < 1 || batch.count > ISSUE_MAX) {
     throw new Error(`count must be a whole number from 1 to ${ISSUE_MAX}`);
   }
-  const [specification] = await db.select({ id: specifications.id }).from(specifications).where(eq(specifications.sku, batch.sku));
+  const [specification] = await db.select({ id: productSizes.id }).from(productSizes).where(eq(productSizes.sku, batch.sku));
   if (!specification) throw new Error(`no specification has the sku "${batch.sku}"`);
 
   const issued: string[] = [];

@@ -7,7 +7,7 @@ import { createTestDatabase } from '../../../tests/support/database';
 import { createFolderStorage } from '../storage/storage';
 import { watchCatalogue, type CatalogueCache } from './catalogue-cache';
 import { LISTENING_APPLICATION, rowsOf } from './client';
-import { specifications } from './schema';
+import { productSizes } from './schema';
 
 const database = await createTestDatabase();
 const storage = createFolderStorage(`/tmp/shop-catalogue-cache-${process.pid}`);
@@ -54,7 +54,7 @@ describe('the catalogue cache', () => {
     const name = counted();
     const firstSize = '(select min(id) from specifications)';
     // Every column of a size but its stock count: a column added to the table and not to the trigger fails here.
-    const sizeColumns = Object.values(getTableColumns(specifications)).map((column) => column.name).filter((column) => column !== 'stock');
+    const sizeColumns = Object.values(getTableColumns(productSizes)).map((column) => column.name).filter((column) => column !== 'stock');
     const changes = [
       `update specifications set stock = 0 where id = ${firstSize}`,
       `update specifications set stock = 3 where id = ${firstSize}`,

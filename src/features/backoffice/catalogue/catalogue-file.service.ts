@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from '@/features/audit/audit';
 import { pictureAltSchema, productImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { importCatalogue, isStoredPicture } from '@/features/catalogue/catalogue-import.service';
 import type { Executor } from '@/server/db/client';
-import { goods, specifications } from '@/server/db/schema';
+import { products, productSizes } from '@/server/db/schema';
 import type { ShopDeps } from '@/server/deps';
 import { invalidProduct } from './invalid-fields';
 import { exportProducts } from './product-export.service';
@@ -85,7 +85,7 @@ export async function importCatalogueFile(
     (await exportProducts(deps.db, slugs)).map((product) => [product.slug, productImportSchema.parse(product)]),
   );
   const issues: { path: PropertyKey[]; message: string }[] = [];
-  const products = parsed.data.map((product, index) => {
+  const fileProducts = parsed.data.map((product, index) => {
     const before = existing.get(product.slug);
     const given = raw[index] as Record<string, unknown>;
     const storedOnly = product.pictures.every((picture) => isStoredPicture(picture.src));
@@ -104,17 +104,17 @@ export async function importCatalogueFile(
       soldCount: 'soldCount' in given ? product.soldCount : (before?.soldCount ?? 0),
     };
   });
-  const skus = products.flatMap((product) =>
+  const skus = fileProducts.flatMap((product) =>
     product.specifications.map((size) => ({ sku: size.sku, slug: product.slug })),
   );
   const owners = skus.length
     ? await deps.db
-        .select({ sku: specifications.sku, slug: goods.slug })
-        .from(specifications)
-        .innerJoin(goods, eq(goods.id, specifications.goodsId))
+        .select({ sku: productSizes.sku, slug: products.slug })
+        .from(productSizes)
+        .innerJoin(products, eq(products.id, productSizes.goodsId))
         .where(
           inArray(
-            specifications.sku,
+            productSizes.sku,
             skus.map((entry) => entry.sku),
           ),
         )
@@ -135,7 +135,7 @@ export async function importCatalogueFile(
   if (issues.length) throw invalidProduct(issues);
 
   const plan: ImportPlan = { created: [], changed: [], takenDown: [], unchanged: 0 };
-  for (const product of products) {
+  for (const product of fileProducts) {
     const before = existing.get(product.slug);
     if (!before) {
       plan.created.push(product.slug);
@@ -149,7 +149,7 @@ export async function importCatalogueFile(
   if (!apply) return { plan, applied: false };
 
   const touched = new Set([...plan.created, ...plan.changed.map((entry) => entry.slug)]);
-  const importing = products.filter((product) => touched.has(product.slug));
+  const importing = fileProducts.filter((product) => touched.has(product.slug));
   try {
     await importCatalogue(deps.db, deps.storage, { products: importing }, () =>
       Promise.reject(new Error('only stored pictures')),

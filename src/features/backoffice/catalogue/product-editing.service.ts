@@ -4,7 +4,7 @@ import { recordAudit, type Actor } from '@/features/audit/audit';
 import { productImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { importCatalogue, isStoredPicture } from '@/features/catalogue/catalogue-import.service';
 import * as ErrorCode from '@/lib/error-codes';
-import { goods, specifications } from '@/server/db/schema';
+import { products, productSizes } from '@/server/db/schema';
 import type { ShopDeps } from '@/server/deps';
 import { ShopError } from '@/server/http/errors';
 import { pictureUrl } from './catalogue-pictures.service';
@@ -55,10 +55,10 @@ export async function saveProduct(
   if (mode === 'create' && before) issues.push({ path: ['slug'], message: 'A product with this slug exists already' });
   if (mode === 'update' && !before) issues.push({ path: ['slug'], message: 'No product with this slug' });
   const taken = await deps.db
-    .select({ sku: specifications.sku, slug: goods.slug })
-    .from(specifications)
-    .innerJoin(goods, eq(goods.id, specifications.goodsId))
-    .where(inArray(specifications.sku, skus));
+    .select({ sku: productSizes.sku, slug: products.slug })
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.goodsId))
+    .where(inArray(productSizes.sku, skus));
   for (const { sku, slug } of taken) {
     if (slug !== product.slug)
       issues.push({ path: ['specifications', skus.indexOf(sku), 'sku'], message: `This SKU belongs to ${slug}` });

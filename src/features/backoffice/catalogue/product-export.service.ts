@@ -4,13 +4,13 @@ import { STORED_PICTURE } from '@/features/catalogue/catalogue-import.service';
 import { currencies, languages, type Currency, type Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import {
-  goods,
-  goodsPictures,
-  goodsPictureTexts,
-  goodsTexts,
-  specificationPrices,
-  specifications,
-  specificationTexts,
+  products,
+  productPictures,
+  productPictureTexts,
+  productTexts,
+  productSizePrices,
+  productSizes,
+  productSizeTexts,
 } from '@/server/db/schema';
 
 /* Products read out in the catalogue import format, as the editor, the export and the audit show them. */
@@ -30,31 +30,31 @@ export const localized = <T extends { language: Language }>(rows: T[], pick: (ro
 export async function exportProducts(db: Executor, slugs?: string[], now = Date.now()): Promise<ProductImport[]> {
   const rows = await db
     .select()
-    .from(goods)
-    .where(slugs ? inArray(goods.slug, slugs.length ? slugs : ['']) : undefined)
-    .orderBy(asc(goods.id));
+    .from(products)
+    .where(slugs ? inArray(products.slug, slugs.length ? slugs : ['']) : undefined)
+    .orderBy(asc(products.id));
   if (!rows.length) return [];
   const ids = rows.map((row) => row.id);
   const [texts, pictures, specs] = await Promise.all([
-    db.select().from(goodsTexts).where(inArray(goodsTexts.goodsId, ids)),
-    db.select().from(goodsPictures).where(inArray(goodsPictures.goodsId, ids)).orderBy(asc(goodsPictures.position)),
+    db.select().from(productTexts).where(inArray(productTexts.goodsId, ids)),
+    db.select().from(productPictures).where(inArray(productPictures.goodsId, ids)).orderBy(asc(productPictures.position)),
     db
       .select()
-      .from(specifications)
-      .where(inArray(specifications.goodsId, ids))
-      .orderBy(asc(specifications.position), asc(specifications.id)),
+      .from(productSizes)
+      .where(inArray(productSizes.goodsId, ids))
+      .orderBy(asc(productSizes.position), asc(productSizes.id)),
   ]);
   const specIds = specs.map((spec) => spec.id);
   const pictureIds = pictures.map((picture) => picture.id);
   const [specTexts, prices, altTexts] = await Promise.all([
     specIds.length
-      ? db.select().from(specificationTexts).where(inArray(specificationTexts.specificationId, specIds))
+      ? db.select().from(productSizeTexts).where(inArray(productSizeTexts.specificationId, specIds))
       : [],
     specIds.length
-      ? db.select().from(specificationPrices).where(inArray(specificationPrices.specificationId, specIds))
+      ? db.select().from(productSizePrices).where(inArray(productSizePrices.specificationId, specIds))
       : [],
     pictureIds.length
-      ? db.select().from(goodsPictureTexts).where(inArray(goodsPictureTexts.pictureId, pictureIds))
+      ? db.select().from(productPictureTexts).where(inArray(productPictureTexts.pictureId, pictureIds))
       : [],
   ]);
   return rows.map((row) => {

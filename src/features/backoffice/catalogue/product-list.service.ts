@@ -1,7 +1,7 @@
 import { and, asc, count, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { languages } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
-import { goods, goodsTexts, specifications } from '@/server/db/schema';
+import { products, productTexts, productSizes } from '@/server/db/schema';
 import type { CatalogueQuery } from './catalogue.schema';
 
 /* The back office's product list: a page of products with their sizes, stock and the languages they still lack. */
@@ -9,34 +9,34 @@ import type { CatalogueQuery } from './catalogue.schema';
 /** One page of products, matching the search, category and on-sale filters. */
 export async function findProducts(db: Executor, query: CatalogueQuery) {
   const filters: SQL[] = [];
-  if (query.category) filters.push(eq(goods.category, query.category));
-  if (query.onSale) filters.push(eq(goods.onSale, query.onSale === 'yes'));
+  if (query.category) filters.push(eq(products.category, query.category));
+  if (query.onSale) filters.push(eq(products.onSale, query.onSale === 'yes'));
   if (query.q) {
     const pattern = `%${query.q.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-    const named = db.select({ id: goodsTexts.goodsId }).from(goodsTexts).where(ilike(goodsTexts.name, pattern));
-    filters.push(or(ilike(goods.slug, pattern), inArray(goods.id, named))!);
+    const named = db.select({ id: productTexts.goodsId }).from(productTexts).where(ilike(productTexts.name, pattern));
+    filters.push(or(ilike(products.slug, pattern), inArray(products.id, named))!);
   }
   const where = filters.length ? and(...filters) : undefined;
-  const [total] = await db.select({ n: count() }).from(goods).where(where);
+  const [total] = await db.select({ n: count() }).from(products).where(where);
   const rows = await db
-    .select({ id: goods.id, slug: goods.slug, category: goods.category, onSale: goods.onSale })
-    .from(goods)
+    .select({ id: products.id, slug: products.slug, category: products.category, onSale: products.onSale })
+    .from(products)
     .where(where)
-    .orderBy(asc(goods.slug))
+    .orderBy(asc(products.slug))
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   const ids = rows.map((row) => row.id);
-  const texts = ids.length ? await db.select().from(goodsTexts).where(inArray(goodsTexts.goodsId, ids)) : [];
+  const texts = ids.length ? await db.select().from(productTexts).where(inArray(productTexts.goodsId, ids)) : [];
   const sizes = ids.length
     ? await db
         .select({
-          goodsId: specifications.goodsId,
+          goodsId: productSizes.goodsId,
           sizes: count(),
-          stock: sql<number>`coalesce(sum(${specifications.stock}), 0)::int`,
+          stock: sql<number>`coalesce(sum(${productSizes.stock}), 0)::int`,
         })
-        .from(specifications)
-        .where(inArray(specifications.goodsId, ids))
-        .groupBy(specifications.goodsId)
+        .from(productSizes)
+        .where(inArray(productSizes.goodsId, ids))
+        .groupBy(productSizes.goodsId)
     : [];
   return {
     list: rows.map((row) => {

@@ -5,7 +5,7 @@ import type { Category } from '@/features/catalogue/catalogue';
 import { specificationImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { currencies, type Currency } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
-import { goods, specificationPrices, specifications } from '@/server/db/schema';
+import { products, productSizePrices, productSizes } from '@/server/db/schema';
 import { invalidInput } from '@/server/http/errors';
 import type { CatalogueQuery } from '../catalogue/catalogue.schema';
 import { invalidProduct } from '../catalogue/invalid-fields';
@@ -24,11 +24,11 @@ import type { BulkAction, CellChange, CellEdit, ChangeSet, GridPage, PriceField 
 /** The grid for the product list's filters, a page of products with every size. */
 export async function readGrid(db: Executor, query: CatalogueQuery): Promise<GridPage> {
   const page = await findProducts(db, query);
-  const products = new Map((await exportProducts(db, page.list.map((row) => row.slug))).map((product) => [product.slug, product]));
+  const productsBySlug = new Map((await exportProducts(db, page.list.map((row) => row.slug))).map((product) => [product.slug, product]));
   return {
     ...page,
     list: page.list.map((row) => {
-      const product = products.get(row.slug)!;
+      const product = productsBySlug.get(row.slug)!;
       return {
         slug: row.slug,
         name: product.name,
@@ -62,21 +62,21 @@ type Issue = { path: PropertyKey[]; message: string; reason?: 'stock-moved' | 'n
 async function lockSizes(tx: Executor, skus: string[]): Promise<Map<string, LockedSize>> {
   const rows = await tx
     .select({
-      id: specifications.id,
-      sku: specifications.sku,
-      stock: specifications.stock,
-      pointsPrice: specifications.pointsPrice,
-      goodsId: goods.id,
-      slug: goods.slug,
-      category: goods.category,
-      onSale: goods.onSale,
+      id: productSizes.id,
+      sku: productSizes.sku,
+      stock: productSizes.stock,
+      pointsPrice: productSizes.pointsPrice,
+      goodsId: products.id,
+      slug: products.slug,
+      category: products.category,
+      onSale: products.onSale,
     })
-    .from(specifications)
-    .innerJoin(goods, eq(goods.id, specifications.goodsId))
-    .where(inArray(specifications.sku, skus))
-    .orderBy(asc(specifications.id))
-    .for('update', { of: specifications });
-  const prices = rows.length ? await tx.select().from(specificationPrices).where(inArray(specificationPrices.specificationId, rows.map((row) => row.id))) : [];
+    .from(productSizes)
+    .innerJoin(products, eq(products.id, productSizes.goodsId))
+    .where(inArray(productSizes.sku, skus))
+    .orderBy(asc(productSizes.id))
+    .for('update', { of: productSizes });
+  const prices = rows.length ? await tx.select().from(productSizePrices).where(inArray(productSizePrices.specificationId, rows.map((row) => row.id))) : [];
   return new Map(
     rows.map((row) => {
       const own = (currency: Currency) => prices.find((price) => price.specificationId === row.id && price.currency === currency);
@@ -147,14 +147,14 @@ async function writeChanges(tx: Executor, actor: Actor, action: string, subject:
       await setPrice(tx, sku, currency, price?.unitPrice ? { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? undefined } : null);
     }
     if (own.some((change) => change.field === 'stock')) await setStock(tx, sku, draft.stock);
-    if (own.some((change) => change.field === 'pointsPrice')) await tx.update(specifications).set({ pointsPrice: draft.pointsPrice }).where(eq(specifications.id, sizes.get(sku)!.id));
+    if (own.some((change) => change.field === 'pointsPrice')) await tx.update(productSizes).set({ pointsPrice: draft.pointsPrice }).where(eq(productSizes.id, sizes.get(sku)!.id));
   }
-  const products = changes.filter((change) => change.sku === null);
-  for (const change of products) {
+  const productChanges = changes.filter((change) => change.sku === null);
+  for (const change of productChanges) {
     await tx
-      .update(goods)
+      .update(products)
       .set(change.field === 'onSale' ? { onSale: change.after as boolean } : { category: change.after as Category })
-      .where(eq(goods.slug, change.slug));
+      .where(eq(products.slug, change.slug));
   }
   await recordAudit(tx, actor, {
     action,
@@ -254,10 +254,10 @@ export async function applyBulkAction(db: Executor, actor: Actor, request: { sku
     const drafts = new Map<string, SizeState>();
     const changes: CellChange[] = [];
     if (action.kind === 'on-sale' || action.kind === 'move-category') {
-      const products = new Map([...sizes.values()].map((size) => [size.slug, size]));
+      const sizeBySlug = new Map([...sizes.values()].map((size) => [size.slug, size]));
       // Locked in id order, as payments lock them when they count units sold.
-      await tx.select({ id: goods.id }).from(goods).where(inArray(goods.id, [...products.values()].map((size) => size.goodsId))).orderBy(asc(goods.id)).for('update');
-      for (const [slug, product] of [...products].sort(([a], [b]) => a.localeCompare(b))) {
+      await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...sizeBySlug.values()].map((size) => size.goodsId))).orderBy(asc(products.id)).for('update');
+      for (const [slug, product] of [...sizeBySlug].sort(([a], [b]) => a.localeCompare(b))) {
         const field = action.kind === 'on-sale' ? 'onSale' : 'category';
         const after = action.kind === 'on-sale' ? action.onSale : action.category;
         if (product[field] !== after) changes.push({ cell: productCell(slug, field), slug, sku: null, field, currency: null, before: product[field], after });

@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { goods } from '@/server/db/schema';
+import { products } from '@/server/db/schema';
 import type { Storage } from '@/server/storage/storage';
 import { importCatalogue, type PictureLoader } from '../catalogue-import.service';
 import { demoCatalogue } from './demo-catalogue';
@@ -24,6 +24,6 @@ export async function seedDemoCatalogue(db: Database, storage: Storage, loadPict
 
 /** Whether the shop has any product (an empty one gets the demo catalogue). */
 export async function hasProducts(db: Database): Promise<boolean> {
-  const [existing] = await db.select({ n: count() }).from(goods);
+  const [existing] = await db.select({ n: count() }).from(products);
   return (existing?.n ?? 0) > 0;
 }

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, serial, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 import { users } from './accounts';
-import { specifications } from './catalogue';
+import { productSizes } from './catalogue';
 
 /* ── Cart ──────────────────────────────────────────────────────────────────────────────────── */
 
@@ -16,7 +16,7 @@ export const cartLines = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     specificationId: integer('specification_id')
       .notNull()
-      .references(() => specifications.id, { onDelete: 'cascade' }),
+      .references(() => productSizes.id, { onDelete: 'cascade' }),
     quantity: integer('quantity').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -4,7 +4,7 @@ import { createdAt } from './columns';
 
 /* ── Catalogue ─────────────────────────────────────────────────────────────────────────────── */
 
-export const goods = pgTable(
+export const products = pgTable(
   'goods',
   {
     id: serial('id').primaryKey(),
@@ -31,12 +31,12 @@ export const searchConfigs = { EN: 'english', MS: 'indonesian' } as const;
 const weightedWords = (config: string) =>
   `setweight(to_tsvector('${config}'::regconfig, name), 'A') || setweight(to_tsvector('${config}'::regconfig, summary), 'B') || setweight(to_tsvector('${config}'::regconfig, description), 'C')`;
 
-export const goodsTexts = pgTable(
+export const productTexts = pgTable(
   'goods_texts',
   {
     goodsId: integer('goods_id')
       .notNull()
-      .references(() => goods.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
     name: text('name').notNull(),
     summary: text('summary').notNull(),
@@ -53,13 +53,13 @@ export const goodsTexts = pgTable(
   (t) => [primaryKey({ columns: [t.goodsId, t.language] }), index('goods_texts_search_idx').using('gin', t.searchVector)],
 );
 
-export const goodsPictures = pgTable(
+export const productPictures = pgTable(
   'goods_pictures',
   {
     id: serial('id').primaryKey(),
     goodsId: integer('goods_id')
       .notNull()
-      .references(() => goods.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     position: smallint('position').notNull(),
     /** Key in picture storage, e.g. `goods/silk-robe-1.webp`. */
     storageKey: text('storage_key').notNull(),
@@ -70,25 +70,25 @@ export const goodsPictures = pgTable(
 );
 
 /** What a product picture shows, in one language, for screen readers; without a row the product's name stands in. */
-export const goodsPictureTexts = pgTable(
+export const productPictureTexts = pgTable(
   'goods_picture_texts',
   {
     pictureId: integer('picture_id')
       .notNull()
-      .references(() => goodsPictures.id, { onDelete: 'cascade' }),
+      .references(() => productPictures.id, { onDelete: 'cascade' }),
     language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
     alt: text('alt').notNull(),
   },
   (t) => [primaryKey({ columns: [t.pictureId, t.language] })],
 );
 
-export const specifications = pgTable(
+export const productSizes = pgTable(
   'specifications',
   {
     id: serial('id').primaryKey(),
     goodsId: integer('goods_id')
       .notNull()
-      .references(() => goods.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     /** Stable key within the product, used by catalogue imports (e.g. `m-black`). */
     sku: text('sku').notNull().unique(),
     position: smallint('position').notNull().default(0),
@@ -106,12 +106,12 @@ export const specifications = pgTable(
   ],
 );
 
-export const specificationTexts = pgTable(
+export const productSizeTexts = pgTable(
   'specification_texts',
   {
     specificationId: integer('specification_id')
       .notNull()
-      .references(() => specifications.id, { onDelete: 'cascade' }),
+      .references(() => productSizes.id, { onDelete: 'cascade' }),
     language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull(),
     name: text('name').notNull(),
   },
@@ -119,12 +119,12 @@ export const specificationTexts = pgTable(
 );
 
 /** Prices are set per currency by the shop; a missing row means "not for sale in that currency". */
-export const specificationPrices = pgTable(
+export const productSizePrices = pgTable(
   'specification_prices',
   {
     specificationId: integer('specification_id')
       .notNull()
-      .references(() => specifications.id, { onDelete: 'cascade' }),
+      .references(() => productSizes.id, { onDelete: 'cascade' }),
     currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
     /** Minor units. */
     unitPrice: integer('unit_price').notNull(),

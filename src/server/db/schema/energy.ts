@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
-import { specifications } from './catalogue';
+import { productSizes } from './catalogue';
 import { orders } from './orders';
 
 /* ── Energy points ─────────────────────────────────────────────────────────────────────────── */
@@ -92,7 +92,7 @@ export const coupons = pgTable(
       .references(() => users.id),
     specificationId: integer('specification_id')
       .notNull()
-      .references(() => specifications.id),
+      .references(() => productSizes.id),
     points: integer('points').notNull(),
     status: text('status', { enum: ['unused', 'activated', 'cancelled', 'expired'] }).notNull().default('unused'),
     activatedBy: integer('activated_by').references(() => users.id),

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, pgTable, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
-import { goods, specifications } from './catalogue';
+import { products, productSizes } from './catalogue';
 
 /* ── Orders ────────────────────────────────────────────────────────────────────────────────── */
 
@@ -117,10 +117,10 @@ export const orderLines = pgTable(
       .references(() => orders.id, { onDelete: 'cascade' }),
     specificationId: integer('specification_id')
       .notNull()
-      .references(() => specifications.id),
+      .references(() => productSizes.id),
     goodsId: integer('goods_id')
       .notNull()
-      .references(() => goods.id),
+      .references(() => products.id),
     goodsName: text('goods_name').notNull(),
     specificationName: text('specification_name').notNull(),
     /** URL of the main picture; picture keys carry their content hash, so it keeps showing what was bought. */

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
-import { goods, specifications } from './catalogue';
+import { products, productSizes } from './catalogue';
 import { orders } from './orders';
 
 export const comments = pgTable(
@@ -11,7 +11,7 @@ export const comments = pgTable(
     id: serial('id').primaryKey(),
     goodsId: integer('goods_id')
       .notNull()
-      .references(() => goods.id, { onDelete: 'cascade' }),
+      .references(() => products.id, { onDelete: 'cascade' }),
     rating: smallint('rating').notNull(),
     authorName: text('author_name').notNull(),
     /** The language the review was written in; reviews are shown as written. */
@@ -23,7 +23,7 @@ export const comments = pgTable(
     customerId: integer('customer_id').references((): AnyPgColumn => users.id),
     /** The order the size was bought in, and the size: one review per customer and size. */
     orderId: integer('order_id').references((): AnyPgColumn => orders.id),
-    specificationId: integer('specification_id').references(() => specifications.id, { onDelete: 'cascade' }),
+    specificationId: integer('specification_id').references(() => productSizes.id, { onDelete: 'cascade' }),
     title: text('title'),
     /** How the reviewer is named (`reviewerNamings` in src/features/reviews/reviews.ts); `author_name` is written from it (never an email, surname or city). */
     shownAs: text('shown_as'),

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, check, integer, pgTable, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
-import { goods } from './catalogue';
+import { products } from './catalogue';
 
 /* ── Sales rules ───────────────────────────────────────────────────────────────────────────── */
 
@@ -20,7 +20,7 @@ export const salesRules = pgTable(
     payMethod: text('pay_method').notNull().default(''),
     /** The category the rule is about; empty when it names one product. */
     category: text('category').notNull().default(''),
-    goodsId: integer('goods_id').references(() => goods.id, { onDelete: 'cascade' }),
+    goodsId: integer('goods_id').references(() => products.id, { onDelete: 'cascade' }),
     region: text('region').notNull(),
     allowed: boolean('allowed').notNull(),
     /** Why, for the operators (the law or the processor's term it follows). */

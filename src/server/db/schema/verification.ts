@@ -1,6 +1,6 @@
 import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
-import { specifications } from './catalogue';
+import { productSizes } from './catalogue';
 
 /* ── Anti-counterfeit verification ─────────────────────────────────────────────────────────── */
 
@@ -12,7 +12,7 @@ export const verificationCodes = pgTable(
     code: text('code').notNull().unique(),
     specificationId: integer('specification_id')
       .notNull()
-      .references(() => specifications.id),
+      .references(() => productSizes.id),
     checkCount: integer('check_count').notNull().default(0),
     firstCheckedAt: timestamp('first_checked_at', { withTimezone: true }),
     lastCheckedAt: timestamp('last_checked_at', { withTimezone: true }),
