@@ -70,7 +70,8 @@ module.exports = {
     {
       name: 'platform-not-from-features',
       severity: 'error',
-      comment: 'src/server is the platform every feature stands on (database, HTTP, mail, storage, payments, config); what a platform file needs lives in the platform or in src/lib.',
+      comment:
+        'src/server is the platform every feature stands on (database, HTTP, mail, storage, payments, config); what a platform file needs lives in the platform or in src/lib.',
       from: { path: '^src/server/', pathNot: '\\.test\\.tsx?$' },
       to: { path: '^src/features/' },
     },
@@ -84,7 +85,8 @@ module.exports = {
     {
       name: 'browser-code-not-from-node',
       severity: 'error',
-      comment: 'src/lib is loaded by the browser; what needs Node (files, hashes, processes) lives in src/server or src/publish.',
+      comment:
+        'src/lib is loaded by the browser; what needs Node (files, hashes, processes) lives in src/server or src/publish.',
       from: { path: '^src/lib/', pathNot: '\\.test\\.tsx?$' },
       to: { dependencyTypes: ['core'] },
     },

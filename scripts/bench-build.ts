@@ -37,27 +37,42 @@ if (values.database === 'both') {
   // One process per database: PGlite's memory is never given back, so it would count in PostgreSQL's peak.
   let failed = 0;
   for (const database of ['pglite', 'postgres']) {
-    const args = process.argv.slice(1).filter((argument, index, all) => argument !== '--database' && all[index - 1] !== '--database' && !argument.startsWith('--database='));
+    const args = process.argv
+      .slice(1)
+      .filter(
+        (argument, index, all) =>
+          argument !== '--database' && all[index - 1] !== '--database' && !argument.startsWith('--database='),
+      );
     console.log(`\n=== ${database} ===`);
-    failed |= spawnSync(process.execPath, [...process.execArgv, ...args, '--database', database], { stdio: 'inherit' }).status ?? 1;
+    failed |=
+      spawnSync(process.execPath, [...process.execArgv, ...args, '--database', database], { stdio: 'inherit' })
+        .status ?? 1;
   }
   process.exit(failed);
 }
-if (!['pglite', 'postgres'].includes(values.database)) throw new Error(`--database is pglite, postgres or both, not ${values.database}`);
+if (!['pglite', 'postgres'].includes(values.database))
+  throw new Error(`--database is pglite, postgres or both, not ${values.database}`);
 // `--cpu-prof <dir>`: the `astro build` that bundles the renderer and each render worker write a V8 CPU profile there.
 if (values['cpu-prof']) {
-  process.env.NODE_OPTIONS = `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'])}`.trim();
+  process.env.NODE_OPTIONS =
+    `${process.env.NODE_OPTIONS ?? ''} --cpu-prof --cpu-prof-dir=${path.resolve(values['cpu-prof'])}`.trim();
   process.env.SHOP_RENDER_CPU_PROF = path.resolve(values['cpu-prof']);
 }
 const target = Number(values.products);
 /** The targets on a quiet 2-core machine: at 1,000 products (issue 27), and at 10,000 (issue 39: a small host of 2 GB publishes within 1 GB). */
 const budgets =
-  target >= 10_000 ? { buildSeconds: 90, peakRssMb: 1024, publishSeconds: 3, priceSeconds: 5 } : { buildSeconds: 45, peakRssMb: 1024, publishSeconds: 3, priceSeconds: 2 };
+  target >= 10_000
+    ? { buildSeconds: 90, peakRssMb: 1024, publishSeconds: 3, priceSeconds: 5 }
+    : { buildSeconds: 45, peakRssMb: 1024, publishSeconds: 3, priceSeconds: 2 };
 
 /** The one-minute load average, noted beside each figure: the machine is shared. */
 const load = async () => (await readFile('/proc/loadavg', 'utf8').catch(() => '?')).split(' ')[0];
 const stages = (result: PublishResult) =>
-  `  time by step (s): ${Object.entries(result.stages).map(([name, seconds]) => `${name} ${seconds}`).join(', ')}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB${result.linkSeconds ? `; the link worker ${result.linkSeconds} s beside load and paths` : ''}`;
+  `  time by step (s): ${Object.entries(result.stages)
+    .map(([name, seconds]) => `${name} ${seconds}`)
+    .join(
+      ', ',
+    )}; processor ${result.cpuSeconds.toFixed(1)} s, peak RSS ${result.peakRssMb} MB${result.linkSeconds ? `; the link worker ${result.linkSeconds} s beside load and paths` : ''}`;
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-build-'));
 /** On PostgreSQL, a database of the run's own on the server `--postgres` names. */
@@ -80,16 +95,32 @@ if (benchDatabase) {
 }
 const { DATABASE_URL: _ignored, ...environment } = process.env;
 console.log(`Database: ${benchDatabase ? `PostgreSQL (${benchDatabase})` : 'PGlite'}`);
-const shop = await startShop(loadConfig({ ...environment, ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}), DATA_DIR: path.join(root, 'data'), PORT: '0', LOG_LEVEL: 'warn' }), {
-  build: 'never',
-  siteDir: path.join(root, 'site'),
-  quietBuild: !values.verbose,
-});
+const shop = await startShop(
+  loadConfig({
+    ...environment,
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    DATA_DIR: path.join(root, 'data'),
+    PORT: '0',
+    LOG_LEVEL: 'warn',
+  }),
+  {
+    build: 'never',
+    siteDir: path.join(root, 'site'),
+    quietBuild: !values.verbose,
+  },
+);
 const failures: string[] = [];
-const measure = async (label: string, run: () => Promise<PublishResult>, budget: number, describe: (result: PublishResult) => string) => {
+const measure = async (
+  label: string,
+  run: () => Promise<PublishResult>,
+  budget: number,
+  describe: (result: PublishResult) => string,
+) => {
   const before = await load();
   const result = await run();
-  console.log(`${label} ${describe(result)} in ${result.seconds.toFixed(1)} s (budget ${budget} s); load average ${before} → ${await load()}`);
+  console.log(
+    `${label} ${describe(result)} in ${result.seconds.toFixed(1)} s (budget ${budget} s); load average ${before} → ${await load()}`,
+  );
   const tidying = performance.now();
   await publishingSettled();
   console.log(`${stages(result)}; tidied ${((performance.now() - tidying) / 1000).toFixed(1)} s after the switch`);
@@ -99,21 +130,42 @@ const measure = async (label: string, run: () => Promise<PublishResult>, budget:
 try {
   const generated = await growCatalogue(shop.database.db, target);
   // Peak memory is the shop process's, its render workers included: this is what it held before.
-  console.log(`\nCatalogue: ${generated} products on sale (pictures reused); ${os.availableParallelism()} cores; shop process ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB before publishing`);
+  console.log(
+    `\nCatalogue: ${generated} products on sale (pictures reused); ${os.availableParallelism()} cores; shop process ${Math.round(process.memoryUsage().rss / 2 ** 20)} MB before publishing`,
+  );
 
-  const full = await measure('Full build:  ', () => shop.publish({ full: true }), budgets.buildSeconds, (result) => `${result.pages} pages (${(result.pages / result.seconds).toFixed(0)} pages/s)`);
-  if (full.peakRssMb > budgets.peakRssMb) failures.push(`full build peak RSS ${full.peakRssMb} MB (budget ${budgets.peakRssMb} MB)`);
+  const full = await measure(
+    'Full build:  ',
+    () => shop.publish({ full: true }),
+    budgets.buildSeconds,
+    (result) => `${result.pages} pages (${(result.pages / result.seconds).toFixed(0)} pages/s)`,
+  );
+  if (full.peakRssMb > budgets.peakRssMb)
+    failures.push(`full build peak RSS ${full.peakRssMb} MB (budget ${budgets.peakRssMb} MB)`);
 
   await growCatalogue(shop.database.db, generated + 1, { newest: true });
-  const added = await measure('New product: ', () => shop.publish(), budgets.publishSeconds, (result) => `${result.rendered} of ${result.pages} pages rendered`);
-  if (added.peakRssMb > budgets.peakRssMb) failures.push(`new product peak RSS ${added.peakRssMb} MB (budget ${budgets.peakRssMb} MB)`);
-  console.log(`Memory: peak RSS full build ${full.peakRssMb} MB, new product ${added.peakRssMb} MB (budget ${budgets.peakRssMb} MB each)`);
+  const added = await measure(
+    'New product: ',
+    () => shop.publish(),
+    budgets.publishSeconds,
+    (result) => `${result.rendered} of ${result.pages} pages rendered`,
+  );
+  if (added.peakRssMb > budgets.peakRssMb)
+    failures.push(`new product peak RSS ${added.peakRssMb} MB (budget ${budgets.peakRssMb} MB)`);
+  console.log(
+    `Memory: peak RSS full build ${full.peakRssMb} MB, new product ${added.peakRssMb} MB (budget ${budgets.peakRssMb} MB each)`,
+  );
 
   await shop.database.db.execute(
     // A product in the middle of the catalogue: its own pages, and the lists and recommendations that show it.
     sql`update specification_prices set unit_price = unit_price + 100 where currency = 'USD' and specification_id in (select id from specifications where goods_id = (select id from goods order by id offset 500 limit 1))`,
   );
-  await measure('Price change:', () => shop.publish(), budgets.priceSeconds, (result) => `${result.rendered} of ${result.pages} pages rendered`);
+  await measure(
+    'Price change:',
+    () => shop.publish(),
+    budgets.priceSeconds,
+    (result) => `${result.rendered} of ${result.pages} pages rendered`,
+  );
 } finally {
   await shop.close();
   if (benchDatabase) await onServer(`drop database if exists ${benchDatabase} with (force)`);

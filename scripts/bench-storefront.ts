@@ -36,7 +36,15 @@ const slowHost = 1000;
 const loadWaitSeconds = Number(process.env.BENCH_LOAD_WAIT_SECONDS ?? 600);
 /** Lighthouse runs that started on a busy machine, having waited for a quiet one in vain. */
 let busyRuns = 0;
-const chromiumFlags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumFlags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const root = await mkdtemp(path.join(os.tmpdir(), 'shop-bench-'));
 const chromePath = await findChromium();
@@ -58,23 +66,36 @@ try {
   const page = await context.newPage();
   const scripts = new Map<string, number>();
   page.on('response', async (response) => {
-    if (response.request().resourceType() === 'script') scripts.set(response.url(), gzipSync(await response.body()).length);
+    if (response.request().resourceType() === 'script')
+      scripts.set(response.url(), gzipSync(await response.body()).length);
   });
   await page.goto(shop.url + pages.details, { waitUntil: 'networkidle' });
   const detailsJsKb = [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
-  console.log(`\nDetails page JavaScript: ${detailsJsKb.toFixed(1)} KB gzipped in ${scripts.size} files (budget ${budgets.detailsJsKb} KB)`);
+  console.log(
+    `\nDetails page JavaScript: ${detailsJsKb.toFixed(1)} KB gzipped in ${scripts.size} files (budget ${budgets.detailsJsKb} KB)`,
+  );
   const largest = [...scripts].sort((a, b) => b[1] - a[1]).slice(0, 5);
-  for (const [url, size] of largest) console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
+  for (const [url, size] of largest)
+    console.log(`  ${(size / 1024).toFixed(1).padStart(6)} KB  ${new URL(url).pathname}`);
   if (detailsJsKb > budgets.detailsJsKb) failures.push(`details JS ${detailsJsKb.toFixed(1)} KB`);
 
   // Accessibility: axe-core on each page and in each dialog.
-  const axeSource = (await import('node:fs')).readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  const axeSource = (await import('node:fs')).readFileSync(
+    createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+    'utf8',
+  );
   const axeViolations = async (target: Page, label: string, selector?: string) => {
     // Evaluated by the browser's tooling, not the page: the page's CSP rightly refuses inline scripts.
     await target.evaluate(axeSource);
     const violations = await target.evaluate(async (context) => {
-      const result = await (window as unknown as { axe: { run: (context: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe.run(context ?? document);
-      return result.violations.map((violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`);
+      const result = await (
+        window as unknown as {
+          axe: { run: (context: unknown) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> };
+        }
+      ).axe.run(context ?? document);
+      return result.violations.map(
+        (violation) => `${violation.id} at ${violation.nodes.map((node) => node.target.join(' ')).join(', ')}`,
+      );
     }, selector ?? null);
     console.log(`axe ${label.padEnd(24)} ${violations.length === 0 ? 'no violations' : violations.join(', ')}`);
     if (violations.length > budgets.axeViolations) failures.push(`axe ${label}: ${violations.join(', ')}`);
@@ -108,7 +129,13 @@ try {
   await desktop.getByRole('button', { name: 'Check out' }).click();
   await desktop.getByRole('button', { name: 'Place order and pay' }).waitFor();
   await axeViolations(desktop, 'checkout');
-  for (const route of ['/order/energy', '/order/recharge', '/order/shareEnergy', '/order/shareRecords', '/order/friends']) {
+  for (const route of [
+    '/order/energy',
+    '/order/recharge',
+    '/order/shareEnergy',
+    '/order/shareRecords',
+    '/order/friends',
+  ]) {
     await desktop.goto(shop.url + route, { waitUntil: 'networkidle' });
     await axeViolations(desktop, route);
   }
@@ -134,9 +161,16 @@ try {
       let failedRuns = 0;
       for (let run = 1; run <= runsPerPage; run++) {
         const load = await quietMachine();
-        const result = await lighthouse(shop.url + url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' });
+        const result = await lighthouse(shop.url + url, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+        });
         const figures = lighthouseFigures(result!.lhr);
-        console.log(`Lighthouse ${name.padEnd(17)} run ${run}: ${describe(figures)}; load ${load.before.toFixed(2)} before${load.waited ? '' : ` (gave up waiting for ${quietLoad} after ${loadWaitSeconds} s)`}, ${os.loadavg()[0]!.toFixed(2)} after`);
+        console.log(
+          `Lighthouse ${name.padEnd(17)} run ${run}: ${describe(figures)}; load ${load.before.toFixed(2)} before${load.waited ? '' : ` (gave up waiting for ${quietLoad} after ${loadWaitSeconds} s)`}, ${os.loadavg()[0]!.toFixed(2)} after`,
+        );
         if (!figures.error) measured.push(figures);
         else if (failedRuns++ < 2) run--;
       }
@@ -146,12 +180,17 @@ try {
       }
       const median = medianFigures(measured);
       console.log(`Lighthouse ${name.padEnd(17)} median: ${describe(median)}`);
-      if (median.performance < budgets.performance) failures.push(`Lighthouse ${name} performance ${median.performance}`);
-      if (median.lcpSeconds > budgets.lcpSeconds) failures.push(`Lighthouse ${name} LCP ${median.lcpSeconds.toFixed(2)} s`);
+      if (median.performance < budgets.performance)
+        failures.push(`Lighthouse ${name} performance ${median.performance}`);
+      if (median.lcpSeconds > budgets.lcpSeconds)
+        failures.push(`Lighthouse ${name} LCP ${median.lcpSeconds.toFixed(2)} s`);
       if (median.tbtMs > budgets.tbtMs) failures.push(`Lighthouse ${name} TBT ${median.tbtMs} ms`);
       if (median.cls > budgets.cls) failures.push(`Lighthouse ${name} CLS ${median.cls.toFixed(3)}`);
     }
-    if (busyRuns > 0) console.log(`\n${busyRuns} Lighthouse run(s) started on a busy machine (load ${quietLoad} or more): their figures read slower than the pages are.`);
+    if (busyRuns > 0)
+      console.log(
+        `\n${busyRuns} Lighthouse run(s) started on a busy machine (load ${quietLoad} or more): their figures read slower than the pages are.`,
+      );
   } finally {
     chrome.kill();
   }
@@ -164,7 +203,16 @@ console.log(failures.length === 0 ? '\nAll storefront budgets met.' : `\nOver bu
 process.exitCode = failures.length === 0 ? 0 : 1;
 
 /** `benchmarkIndex`: Lighthouse's measure of this machine's processor in the run (see `slowHost`). */
-type Figures = { performance: number; fcpSeconds: number; lcpSeconds: number; tbtMs: number; speedIndexSeconds: number; cls: number; benchmarkIndex: number; error?: string };
+type Figures = {
+  performance: number;
+  fcpSeconds: number;
+  lcpSeconds: number;
+  tbtMs: number;
+  speedIndexSeconds: number;
+  cls: number;
+  benchmarkIndex: number;
+  error?: string;
+};
 
 function lighthouseFigures(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Figures {
   const value = (audit: string) => Number(lhr.audits[audit]?.numericValue ?? 0);
@@ -204,7 +252,6 @@ function describe(figures: Figures) {
   return figures.error ? `${text} (${figures.error})` : text;
 }
 
-
 /** Waits (at most `loadWaitSeconds`) until the one-minute load average is below `quietLoad`. */
 async function quietMachine(): Promise<{ before: number; waited: boolean }> {
   const giveUpAt = Date.now() + loadWaitSeconds * 1000;
@@ -216,7 +263,10 @@ async function quietMachine(): Promise<{ before: number; waited: boolean }> {
       busyRuns++;
       return { before: load, waited: false };
     }
-    if (!announced) console.log(`  waiting for the load average (${load.toFixed(2)}) to fall below ${quietLoad}, at most ${loadWaitSeconds} s…`);
+    if (!announced)
+      console.log(
+        `  waiting for the load average (${load.toFixed(2)}) to fall below ${quietLoad}, at most ${loadWaitSeconds} s…`,
+      );
     announced = true;
     await new Promise((resolve) => setTimeout(resolve, 5_000));
   }

@@ -17,9 +17,18 @@ const rounds = Number(process.env.ROUNDS ?? 5);
 const start = (dataDir: string, siteDir: string) =>
   startShop(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'never', siteDir });
 const shops: Record<string, Awaited<ReturnType<typeof start>>> = {};
-for (let index = 0; index + 1 < dirs.length; index += 2) shops[String.fromCharCode(65 + index / 2)] = await start(dirs[index]!, dirs[index + 1]!);
+for (let index = 0; index + 1 < dirs.length; index += 2)
+  shops[String.fromCharCode(65 + index / 2)] = await start(dirs[index]!, dirs[index + 1]!);
 const pages = { home: '/', list: '/productsList', details: '/productsList/details?id=3' };
-const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const chrome = await chromeLauncher.launch({ chromePath: await findChromium(), chromeFlags: flags });
 type Figures = { performance: number; lcp: number; tbt: number; fcp: number; load: number };
 const results: Record<string, Figures[]> = {};
@@ -32,7 +41,12 @@ try {
     for (const [name, url] of Object.entries(pages)) {
       for (const [label, shop] of round % 2 ? Object.entries(shops) : Object.entries(shops).reverse()) {
         const load = os.loadavg()[0]!;
-        const lhr = (await lighthouse(shop.url + url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' }))!.lhr;
+        const lhr = (await lighthouse(shop.url + url, {
+          port: chrome.port,
+          onlyCategories: ['performance'],
+          output: 'json',
+          logLevel: 'error',
+        }))!.lhr;
         const figures = {
           performance: Math.round(lhr.categories.performance!.score! * 100),
           lcp: lhr.audits['largest-contentful-paint']!.numericValue! / 1000,
@@ -42,7 +56,9 @@ try {
         };
         // A run Lighthouse could not finish (no paint seen) has no figures: it is printed, not counted.
         if (Number.isFinite(figures.lcp)) (results[`${name} ${label}`] ??= []).push(figures);
-        console.log(`round ${round} ${name.padEnd(8)} ${label}: performance ${figures.performance}, FCP ${figures.fcp.toFixed(2)} s, LCP ${figures.lcp.toFixed(2)} s, TBT ${figures.tbt} ms; load ${load.toFixed(2)}`);
+        console.log(
+          `round ${round} ${name.padEnd(8)} ${label}: performance ${figures.performance}, FCP ${figures.fcp.toFixed(2)} s, LCP ${figures.lcp.toFixed(2)} s, TBT ${figures.tbt} ms; load ${load.toFixed(2)}`,
+        );
       }
     }
   }

@@ -1,6 +1,14 @@
 import { eq, inArray } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
-import { comments, products, productPictures, productTexts, productSizePrices, productSizes, productSizeTexts } from '@/server/db/schema';
+import {
+  comments,
+  products,
+  productPictures,
+  productTexts,
+  productSizePrices,
+  productSizes,
+  productSizeTexts,
+} from '@/server/db/schema';
 
 /**
  * Copies the demo products (texts, sizes, prices, pictures, a few reviews) until `total` products
@@ -42,21 +50,57 @@ export async function growCatalogue(db: Database, total: number, options: { newe
       .returning({ id: products.id });
     const copies = batch.map(({ index, template }, position) => ({ index, template, id: rows[position]!.id }));
     const textsOf = (goodsId: number) => texts.filter((text) => text.goodsId === goodsId);
-    await db.insert(productTexts).values(
-      copies.flatMap(({ index, template, id }) => textsOf(template.id).map((text) => ({ ...text, goodsId: id, name: `${text.name} ${index + 1}` }))),
+    await db
+      .insert(productTexts)
+      .values(
+        copies.flatMap(({ index, template, id }) =>
+          textsOf(template.id).map((text) => ({ ...text, goodsId: id, name: `${text.name} ${index + 1}` })),
+        ),
+      );
+    await db
+      .insert(productPictures)
+      .values(
+        copies.flatMap(({ template, id }) =>
+          pictures
+            .filter((picture) => picture.goodsId === template.id)
+            .map(({ id: _id, ...picture }) => ({ ...picture, goodsId: id })),
+        ),
+      );
+    const copiedReviews = copies.flatMap(({ template, id }) =>
+      reviews
+        .filter((review) => review.goodsId === template.id)
+        .map(({ id: _id, ...review }) => ({ ...review, goodsId: id })),
     );
-    await db.insert(productPictures).values(
-      copies.flatMap(({ template, id }) => pictures.filter((picture) => picture.goodsId === template.id).map(({ id: _id, ...picture }) => ({ ...picture, goodsId: id }))),
-    );
-    const copiedReviews = copies.flatMap(({ template, id }) => reviews.filter((review) => review.goodsId === template.id).map(({ id: _id, ...review }) => ({ ...review, goodsId: id })));
     if (copiedReviews.length) await db.insert(comments).values(copiedReviews);
     const specCopies = copies.flatMap(({ index, template, id }) =>
-      specs.filter((spec) => spec.goodsId === template.id).map((spec) => ({ from: spec.id, row: { goodsId: id, sku: `${spec.sku}-${stamp}-${index}`, position: spec.position, stock: spec.stock, pointsPrice: spec.pointsPrice } })),
+      specs
+        .filter((spec) => spec.goodsId === template.id)
+        .map((spec) => ({
+          from: spec.id,
+          row: {
+            goodsId: id,
+            sku: `${spec.sku}-${stamp}-${index}`,
+            position: spec.position,
+            stock: spec.stock,
+            pointsPrice: spec.pointsPrice,
+          },
+        })),
     );
-    const newSpecs = await db.insert(productSizes).values(specCopies.map((copy) => copy.row)).returning({ id: productSizes.id });
+    const newSpecs = await db
+      .insert(productSizes)
+      .values(specCopies.map((copy) => copy.row))
+      .returning({ id: productSizes.id });
     const pairs = specCopies.map((copy, position) => ({ from: copy.from, to: newSpecs[position]!.id }));
-    await db.insert(productSizeTexts).values(pairs.flatMap(({ from, to }) => specNames.filter((name) => name.specificationId === from).map((name) => ({ ...name, specificationId: to }))));
-    const copiedPrices = pairs.flatMap(({ from, to }) => prices.filter((price) => price.specificationId === from).map((price) => ({ ...price, specificationId: to })));
+    await db
+      .insert(productSizeTexts)
+      .values(
+        pairs.flatMap(({ from, to }) =>
+          specNames.filter((name) => name.specificationId === from).map((name) => ({ ...name, specificationId: to })),
+        ),
+      );
+    const copiedPrices = pairs.flatMap(({ from, to }) =>
+      prices.filter((price) => price.specificationId === from).map((price) => ({ ...price, specificationId: to })),
+    );
     if (copiedPrices.length) await db.insert(productSizePrices).values(copiedPrices);
   }
   return total;

@@ -24,8 +24,20 @@ const [dataDir, siteDir, ...paths] = process.argv.slice(2);
 if (!dataDir || !siteDir) throw new Error('Usage: tsx scripts/lcp-storefront.ts <dataDir> <siteDir> [path …]');
 const runs = Number(process.env.RUNS ?? 3);
 const out = process.env.LCP_OUT;
-const shop = await startShop(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'if-missing', siteDir, quietBuild: true });
-const flags = ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const shop = await startShop(loadConfig({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), {
+  build: 'if-missing',
+  siteDir,
+  quietBuild: true,
+});
+const flags = [
+  '--headless=new',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 const chrome = await chromeLauncher.launch({ chromePath: await findChromium(), chromeFlags: flags });
 type Item = Record<string, unknown>;
 type TraceEvent = { name: string; ts: number; args?: { frame?: string; data?: Record<string, unknown> } };
@@ -36,11 +48,17 @@ try {
   for (const url of paths.length ? paths : ['/', '/productsList', '/productsList/details?id=3']) {
     for (let run = 1; run <= runs; run++) {
       const load = os.loadavg()[0]!;
-      const result = (await lighthouse(shop.url + url, { port: chrome.port, onlyCategories: ['performance'], output: 'json', logLevel: 'error' }))!;
+      const result = (await lighthouse(shop.url + url, {
+        port: chrome.port,
+        onlyCategories: ['performance'],
+        output: 'json',
+        logLevel: 'error',
+      }))!;
       const { lhr } = result;
-      if (out) await writeFile(path.join(out, `${url.replace(/\W+/g, '_') || 'home'}-${run}.lhr.json`), JSON.stringify(lhr));
+      if (out)
+        await writeFile(path.join(out, `${url.replace(/\W+/g, '_') || 'home'}-${run}.lhr.json`), JSON.stringify(lhr));
       const audit = (id: string) => lhr.audits[id]!;
-      const items = (id: string) => ((audit(id).details as { items?: Item[] } | undefined)?.items ?? []);
+      const items = (id: string) => (audit(id).details as { items?: Item[] } | undefined)?.items ?? [];
       const metrics = items('metrics')[0] ?? {};
       const ms = (value: unknown) => `${Math.round(Number(value))}`;
       console.log(
@@ -49,18 +67,24 @@ try {
           `observed FCP ${ms(metrics.observedFirstContentfulPaint)} LCP ${ms(metrics.observedLargestContentfulPaint)} DCL ${ms(metrics.observedDomContentLoaded)} load ${ms(metrics.observedLoad)} ms`,
       );
       // The element, and its phases.
-      const [element, phases] = (items('largest-contentful-paint-element') as { items?: Item[] }[]).map((table) => table.items ?? []);
+      const [element, phases] = (items('largest-contentful-paint-element') as { items?: Item[] }[]).map(
+        (table) => table.items ?? [],
+      );
       const node = (element?.[0]?.node ?? {}) as { selector?: string; snippet?: string; nodeLabel?: string };
       console.log(`  LCP element: ${node.selector} ${String(node.snippet ?? '').slice(0, 160)}`);
       if (phases) console.log(`  phases: ${phases.map((phase) => `${phase.phase} ${ms(phase.timing)}`).join(', ')}`);
       // Every candidate the browser recorded: a later, larger one moves the observed LCP.
       const trace = (result.artifacts as unknown as { Trace?: { traceEvents: TraceEvent[] } }).Trace;
       if (trace) {
-        const start = trace.traceEvents.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame)?.ts ?? 0;
+        const start =
+          trace.traceEvents.find((event) => event.name === 'navigationStart' && event.args?.data?.isLoadingMainFrame)
+            ?.ts ?? 0;
         const candidates = trace.traceEvents.filter((event) => event.name === 'largestContentfulPaint::Candidate');
         for (const candidate of candidates) {
           const data = candidate.args?.data ?? {};
-          console.log(`  candidate @${((candidate.ts - start) / 1000).toFixed(0)} ms: ${data.type} size ${data.size} node ${data.nodeId}${data.imageUrl ? ` ${String(data.imageUrl).replace(shop.url, '')}` : ''}`);
+          console.log(
+            `  candidate @${((candidate.ts - start) / 1000).toFixed(0)} ms: ${data.type} size ${data.size} node ${data.nodeId}${data.imageUrl ? ` ${String(data.imageUrl).replace(shop.url, '')}` : ''}`,
+          );
         }
       }
       // Requests beside the observed FCP and LCP.

@@ -12,7 +12,11 @@ const svg = await readFile(new URL('favicon.svg', publicDir));
 /** The SVG's background colour, behind full-bleed icons. */
 const background = /fill="(#[0-9a-f]{6})"/i.exec(svg.toString())?.[1] ?? '#6b2745';
 
-const render = (size: number) => sharp(svg, { density: Math.ceil((72 * size) / 32) }).resize(size, size).png({ compressionLevel: 9 }).toBuffer();
+const render = (size: number) =>
+  sharp(svg, { density: Math.ceil((72 * size) / 32) })
+    .resize(size, size)
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 /** The mark at `scale` of the side, centred on a full square of the background colour. */
 async function fullBleed(size: number, scale: number) {

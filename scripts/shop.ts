@@ -22,7 +22,11 @@ if (!name || name === '--help' || name === 'help') {
   try {
     await command.run(args, loadConfig());
   } catch (error) {
-    console.error(error instanceof ConfigError || error instanceof DatabaseInUseError ? error.message : `Failed: ${(error as Error).message}`);
+    console.error(
+      error instanceof ConfigError || error instanceof DatabaseInUseError
+        ? error.message
+        : `Failed: ${(error as Error).message}`,
+    );
     process.exitCode = 1;
   }
 }

@@ -12,7 +12,9 @@ import { StorageError } from '@/server/storage/storage';
  * With WORKERS > 1 (PostgreSQL only) this process starts that many processes on the same port.
  */
 try {
-  const { values } = parseArgs({ options: { rebuild: { type: 'boolean' }, 'no-build': { type: 'boolean' }, pages: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: { rebuild: { type: 'boolean' }, 'no-build': { type: 'boolean' }, pages: { type: 'string' } },
+  });
   const config = loadConfig();
   const refusal = productionRefusal(config);
   if (refusal) throw refusal;
@@ -23,9 +25,15 @@ try {
     const workers = startWorkers(config, build, (line) => console.error(`  ${line}`));
     onStopSignal(async () => process.exit(await workers.stop()));
     const started = await workers.started;
-    printRunning(started.url, started.localUrl, `${started.pids.length} processes serve it: ${started.pids.join(', ')}`);
+    printRunning(
+      started.url,
+      started.localUrl,
+      `${started.pids.length} processes serve it: ${started.pids.join(', ')}`,
+    );
   } else {
-    const shop = isWorker() ? await startWorker(config, options) : await (await import('@/app/main')).startShop(config, options);
+    const shop = isWorker()
+      ? await startWorker(config, options)
+      : await (await import('@/app/main')).startShop(config, options);
     // Before the URL is printed: whoever reads it may stop the shop at once, and must find it closing cleanly.
     onStopSignal(async (signal) => {
       shop.logger.info({ signal }, 'shutting down');

@@ -30,11 +30,13 @@ const setupStarted = new Map<string, number>();
 
 const profile: Reporter = {
   onTestRunStart(specifications) {
-    for (const { project } of specifications) if (!setupStarted.has(project.name)) setupStarted.set(project.name, performance.now());
+    for (const { project } of specifications)
+      if (!setupStarted.has(project.name)) setupStarted.set(project.name, performance.now());
   },
   onTestModuleStart(testModule: TestModule) {
     const name = testModule.project.name;
-    if (!globalSetups.has(name)) globalSetups.set(name, performance.now() - (setupStarted.get(name) ?? performance.now()));
+    if (!globalSetups.has(name))
+      globalSetups.set(name, performance.now() - (setupStarted.get(name) ?? performance.now()));
   },
   onTestModuleEnd(testModule: TestModule) {
     const diagnostic = testModule.diagnostic();
@@ -63,10 +65,16 @@ function printProfile() {
   console.log(`\nWhole run: ${seconds(wall).trim()} for ${files.length} files.`);
   for (const [project, ms] of globalSetups) {
     const inFiles = inProject(project).reduce((sum, file) => sum + total(file), 0);
-    console.log(`  ${project}: first file began ${seconds(ms).trim()} into the run (its global setup, and any project run before it), ${inProject(project).length} files, ${seconds(inFiles).trim()} in files (summed over workers)`);
+    console.log(
+      `  ${project}: first file began ${seconds(ms).trim()} into the run (its global setup, and any project run before it), ${inProject(project).length} files, ${seconds(inFiles).trim()} in files (summed over workers)`,
+    );
   }
-  console.log(`\nThe ${slowest} slowest files (prepare = worker and environment, collect = imports and top-level awaits such as a shop's start):`);
-  console.log(`${'file'.padEnd(58)} ${'total'.padStart(8)} ${'prepare'.padStart(8)} ${'collect'.padStart(8)} ${'tests'.padStart(8)}  slowest test`);
+  console.log(
+    `\nThe ${slowest} slowest files (prepare = worker and environment, collect = imports and top-level awaits such as a shop's start):`,
+  );
+  console.log(
+    `${'file'.padEnd(58)} ${'total'.padStart(8)} ${'prepare'.padStart(8)} ${'collect'.padStart(8)} ${'tests'.padStart(8)}  slowest test`,
+  );
   for (const file of files.sort((a, b) => total(b) - total(a)).slice(0, slowest)) {
     console.log(
       `${`${file.project}: ${file.file}`.slice(-58).padEnd(58)} ${seconds(total(file))} ${seconds(file.prepare)} ${seconds(file.collect)} ${seconds(file.tests)}  ${seconds(file.slowestTest.ms).trim()} ${file.slowestTest.name.slice(0, 70)}`,
@@ -75,6 +83,10 @@ function printProfile() {
 }
 
 const { filter, options } = parseCLI(['vitest', 'run', ...process.argv.slice(2)]);
-const vitest = await startVitest('test', filter, { ...options, watch: false, reporters: ['default', { ...profile, onTestRunEnd: printProfile }] });
+const vitest = await startVitest('test', filter, {
+  ...options,
+  watch: false,
+  reporters: ['default', { ...profile, onTestRunEnd: printProfile }],
+});
 await vitest?.close();
 process.exitCode = vitest?.state.getCountOfFailedTests() ? 1 : 0;

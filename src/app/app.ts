@@ -23,7 +23,11 @@ import { ageCheckRoutes } from '@/features/sales-rules/age-checks.routes';
 import { couponRoutes, receiveOrderRoutes } from '@/features/coupons/coupons.routes';
 import { deliveryRoutes } from '@/features/delivery/delivery.routes';
 import { energyRoutes } from '@/features/energy/energy.routes';
-import { NEWSLETTER_ANY_ORIGIN_FORM_PATHS, NEWSLETTER_FORM_BODY_PATHS, newsletterRoutes } from '@/features/newsletter/newsletter.routes';
+import {
+  NEWSLETTER_ANY_ORIGIN_FORM_PATHS,
+  NEWSLETTER_FORM_BODY_PATHS,
+  newsletterRoutes,
+} from '@/features/newsletter/newsletter.routes';
 import { orderRoutes } from '@/features/orders/orders.routes';
 import { checkoutRoutes, rechargeRoutes } from '@/features/checkout/checkout.routes';
 import { orderPaymentRoutes, paymentRoutes } from '@/features/payments/payments.routes';
@@ -95,7 +99,10 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/captcha', captchaRoutes(deps));
   api.route('/share', referralRoutes(deps));
   // A sign-in brings the browser's cart into the account's.
-  api.route('/login', authRoutes(deps, { onSignIn: [({ userId, browserCart }) => mergeIntoCart(deps.db, userId, browserCart)] }));
+  api.route(
+    '/login',
+    authRoutes(deps, { onSignIn: [({ userId, browserCart }) => mergeIntoCart(deps.db, userId, browserCart)] }),
+  );
   api.route('/account', accountRoutes(deps));
   api.route('/privacy', privacyRoutes(deps));
   api.route('/shoppingcart', cartRoutes(deps));
@@ -114,7 +121,11 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
   api.route('/reviews', reviewRoutes(deps));
   api.route('/age', ageCheckRoutes(deps));
 
-  api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, { type: 'apiKey', in: 'cookie', name: SESSION_COOKIE });
+  api.openAPIRegistry.registerComponent('securitySchemes', SESSION_SECURITY, {
+    type: 'apiKey',
+    in: 'cookie',
+    name: SESSION_COOKIE,
+  });
   serveDocument(api, '/openapi.json', {
     openapi: '3.1.0',
     info: {
@@ -131,7 +142,12 @@ export function createApi(deps: AppDeps, options: AppOptions = {}) {
     // A path the API serves, asked with a method it does not: 405 naming the methods it does (RFC 9110).
     const base = c.req.routePath.replace(/\/?\*$/, '');
     const allowed = servedMethods(c.req.path.slice(base.length));
-    if (allowed.length > 0) throw new ShopError(ErrorCode.IllegalRequest, { field: 'method', status: 405, headers: { Allow: allowed.join(', ') } });
+    if (allowed.length > 0)
+      throw new ShopError(ErrorCode.IllegalRequest, {
+        field: 'method',
+        status: 405,
+        headers: { Allow: allowed.join(', ') },
+      });
     throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
   });
   api.onError(handleError);
@@ -149,7 +165,9 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
     const hasBody = c.req.header('Content-Length') !== undefined && c.req.header('Content-Length') !== '0';
     const json = /^application\/json\b/i.test(type);
     const multipart = /^multipart\/form-data\b/i.test(type) && isMultipartPath(c.req.path);
-    const form = /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) && NEWSLETTER_FORM_BODY_PATHS.some((path) => c.req.path.endsWith(path));
+    const form =
+      /^(application\/x-www-form-urlencoded|multipart\/form-data)\b/i.test(type) &&
+      NEWSLETTER_FORM_BODY_PATHS.some((path) => c.req.path.endsWith(path));
     if ((hasBody || c.req.header('Transfer-Encoding')) && !json && !multipart && !form) {
       throw new ShopError(ErrorCode.IllegalRequest, { field: 'Content-Type', status: 415 });
     }
@@ -164,7 +182,10 @@ const requireJsonBody = createMiddleware<AppEnv>(async (c, next) => {
  * mail program posts the one-click unsubscribe from elsewhere, and their links carry their own token.
  */
 function requireSameOriginOrJson(publicOrigin: string) {
-  const check = csrf({ origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin, secFetchSite: 'same-origin' });
+  const check = csrf({
+    origin: (origin, c) => origin === publicOrigin || origin === new URL(c.req.url).origin,
+    secFetchSite: 'same-origin',
+  });
   return createMiddleware<AppEnv>(async (c, next) => {
     if (!NEWSLETTER_ANY_ORIGIN_FORM_PATHS.some((path) => c.req.path.endsWith(path))) {
       let allowed = false;
@@ -178,7 +199,12 @@ function requireSameOriginOrJson(publicOrigin: string) {
 }
 
 /** Routes that accept multipart bodies: uploads, and the test gateway's form. */
-export const multipartPaths: string[] = ['/account/updateHeadPicture', TEST_GATEWAY_DECIDE_PATH, CATALOGUE_PICTURE_PATH, ADVERT_PICTURE_PATH];
+export const multipartPaths: string[] = [
+  '/account/updateHeadPicture',
+  TEST_GATEWAY_DECIDE_PATH,
+  CATALOGUE_PICTURE_PATH,
+  ADVERT_PICTURE_PATH,
+];
 
 const isMultipartPath = (path: string) => multipartPaths.some((multipartPath) => path.endsWith(multipartPath));
 
@@ -192,11 +218,21 @@ function methodsByPath(routes: readonly { method: string; path: string }[]) {
     new RegExp(
       `^${path
         .split(/(:\w+(?:\{[^}]+\})?|\*)/)
-        .map((part) => (part === '*' ? '.*' : part.startsWith(':') ? (part.includes('{') ? `(?:${part.slice(part.indexOf('{') + 1, -1)})` : '[^/]+') : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')))
+        .map((part) =>
+          part === '*'
+            ? '.*'
+            : part.startsWith(':')
+              ? part.includes('{')
+                ? `(?:${part.slice(part.indexOf('{') + 1, -1)})`
+                : '[^/]+'
+              : part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'),
+        )
         .join('')}/?$`,
     );
   return (path: string): string[] => {
-    table ??= routes.filter((route) => route.method !== 'ALL').map((route) => ({ pattern: patternOf(route.path), method: route.method }));
+    table ??= routes
+      .filter((route) => route.method !== 'ALL')
+      .map((route) => ({ pattern: patternOf(route.path), method: route.method }));
     const methods = new Set(table.filter((route) => route.pattern.test(path)).map((route) => route.method));
     if (methods.has('GET')) methods.add('HEAD');
     return [...methods];

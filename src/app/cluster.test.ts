@@ -39,7 +39,9 @@ describe('several processes on one port', () => {
 
     expect(started.code).toBe(1);
     expect(started.stdout).not.toContain('running at');
-    expect(started.stderr).toContain('WORKERS: 2 processes need PostgreSQL (DATABASE_URL): the embedded database (PGlite) serves one process at a time.');
+    expect(started.stderr).toContain(
+      'WORKERS: 2 processes need PostgreSQL (DATABASE_URL): the embedded database (PGlite) serves one process at a time.',
+    );
     expect(started.stderr).toContain('Set DATABASE_URL, or leave WORKERS unset for one process.');
     expect(started.stderr).not.toMatch(/\n\s+at /);
     expect(await readdir(dataDir)).toEqual([]);
@@ -53,7 +55,13 @@ describe('several processes on one port', () => {
       try {
         const dataDir = await aDataFolder();
         await withSmallCatalogue(database.url, dataDir);
-        shop = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'debug', ...sixPerAddress });
+        shop = await startShopProcess({
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          WORKERS: '2',
+          LOG_LEVEL: 'debug',
+          ...sixPerAddress,
+        });
         const workers = (await printed(shop, /2 processes serve it: (\d+), (\d+)\n/)).slice(1).map(Number);
         expect(new Set(workers).size).toBe(2);
         expect(workers).not.toContain(shop.child.pid);
@@ -65,20 +73,37 @@ describe('several processes on one port', () => {
         expect(servedBy(shop.output(), '/api/v1/goods/queryProductList')).toEqual(new Set(workers));
 
         // Both processes now keep the list; a price changed in the database reaches both.
-        const firstPrice = async () => (JSON.parse((await onNewConnection(shop!.url, '/api/v1/goods/queryProductList?pageSize=4')).body) as ApiBody<ProductPage>).data.list[0]!.unitPrice;
+        const firstPrice = async () =>
+          (
+            JSON.parse(
+              (await onNewConnection(shop!.url, '/api/v1/goods/queryProductList?pageSize=4')).body,
+            ) as ApiBody<ProductPage>
+          ).data.list[0]!.unitPrice;
         const before = await firstPrice();
-        await withClient(database.url, (client) => client.query('UPDATE specification_prices SET unit_price = unit_price + 100'));
-        await expect.poll(async () => Promise.all([firstPrice(), firstPrice(), firstPrice(), firstPrice()]), { timeout: 2_000 }).toEqual(Array(4).fill(before! + 100));
+        await withClient(database.url, (client) =>
+          client.query('UPDATE specification_prices SET unit_price = unit_price + 100'),
+        );
+        await expect
+          .poll(async () => Promise.all([firstPrice(), firstPrice(), firstPrice(), firstPrice()]), { timeout: 2_000 })
+          .toEqual(Array(4).fill(before! + 100));
 
         // One counter for both: the seventh captcha from this address is refused, whichever process answers it.
         const captchas = [];
-        for (let request = 0; request < 8; request++) captchas.push((await onNewConnection(shop.url, '/api/v1/captcha/mathGenerator')).status);
+        for (let request = 0; request < 8; request++)
+          captchas.push((await onNewConnection(shop.url, '/api/v1/captcha/mathGenerator')).status);
         expect(captchas).toEqual([200, 200, 200, 200, 200, 200, 429, 429]);
         expect(servedBy(shop.output(), '/api/v1/captcha/mathGenerator')).toEqual(new Set(workers));
 
         // Whichever process a scrape reaches, it answers for both: the primary adds up their figures.
-        const listReads = async () => Number(/^shop_http_request_duration_seconds_count\{route="\/api\/v1\/goods\/queryProductList",method="GET",status="200"\} (\d+)$/m.exec((await onNewConnection(shop!.url, '/metrics')).body)?.[1]);
-        const logged = logLines(shop.output()).filter((line) => line.msg === 'request' && line.route === '/api/v1/goods/queryProductList').length;
+        const listReads = async () =>
+          Number(
+            /^shop_http_request_duration_seconds_count\{route="\/api\/v1\/goods\/queryProductList",method="GET",status="200"\} (\d+)$/m.exec(
+              (await onNewConnection(shop!.url, '/metrics')).body,
+            )?.[1],
+          );
+        const logged = logLines(shop.output()).filter(
+          (line) => line.msg === 'request' && line.route === '/api/v1/goods/queryProductList',
+        ).length;
         expect([await listReads(), await listReads()]).toEqual([logged, logged]);
 
         const jobs = logLines(shop.output()).filter((line) => line.msg === 'background jobs run in this process');
@@ -102,13 +127,27 @@ describe('several processes on one port', () => {
       try {
         const dataDir = await aDataFolder();
         await withSmallCatalogue(database.url, dataDir);
-        shop = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir, WORKERS: '2', LOG_LEVEL: 'debug', SMTP_URL: smtp.url, MAIL_FROM: 'Energy Shop <shop@shop.example>' });
+        shop = await startShopProcess({
+          DATABASE_URL: database.url,
+          DATA_DIR: dataDir,
+          WORKERS: '2',
+          LOG_LEVEL: 'debug',
+          SMTP_URL: smtp.url,
+          MAIL_FROM: 'Energy Shop <shop@shop.example>',
+        });
         const workers = (await printed(shop, /2 processes serve it: (\d+), (\d+)\n/)).slice(1).map(Number);
 
         // Newsletter confirmations, each asked for on a connection of its own: both processes queue some.
         const emails = Array.from({ length: 6 }, (_, index) => `reader-${index}@example.com`);
         for (const email of emails) {
-          expect((await postOnNewConnection(shop.url, '/api/v1/mail/subscribers/addSubscribers', { subscribeName: 'Reader', email })).status).toBe(200);
+          expect(
+            (
+              await postOnNewConnection(shop.url, '/api/v1/mail/subscribers/addSubscribers', {
+                subscribeName: 'Reader',
+                email,
+              })
+            ).status,
+          ).toBe(200);
         }
         expect(servedBy(shop.output(), '/api/v1/mail/subscribers/addSubscribers')).toEqual(new Set(workers));
 
@@ -128,14 +167,22 @@ describe('several processes on one port', () => {
 });
 
 /** A JSON POST on a connection of its own (no keep-alive). */
-function postOnNewConnection(origin: string, pathAndQuery: string, body: unknown): Promise<{ status: number; body: string }> {
+function postOnNewConnection(
+  origin: string,
+  pathAndQuery: string,
+  body: unknown,
+): Promise<{ status: number; body: string }> {
   return new Promise((resolve, reject) => {
-    const request = http.request(`${origin}${pathAndQuery}`, { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } }, (response) => {
-      let text = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => (text += chunk));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
-    });
+    const request = http.request(
+      `${origin}${pathAndQuery}`,
+      { method: 'POST', agent: false, headers: { 'Content-Type': 'application/json' } },
+      (response) => {
+        let text = '';
+        response.setEncoding('utf8');
+        response.on('data', (chunk: string) => (text += chunk));
+        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: text }));
+      },
+    );
     request.on('error', reject);
     request.end(JSON.stringify(body));
   });
@@ -145,7 +192,9 @@ function postOnNewConnection(origin: string, pathAndQuery: string, body: unknown
 async function withSmallCatalogue(databaseUrl: string, dataDir: string) {
   const database = await openDatabase({ databaseUrl, dataDir: null });
   try {
-    await seedCartCatalogue({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () => testPicture());
+    await seedCartCatalogue({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () =>
+      testPicture(),
+    );
   } finally {
     await database.close();
   }
@@ -175,7 +224,6 @@ function onNewConnection(origin: string, pathAndQuery: string): Promise<{ status
   });
 }
 
-
 type LogLine = { pid: number; msg: string; route?: string };
 
 function logLines(output: string): LogLine[] {
@@ -189,7 +237,12 @@ function logLines(output: string): LogLine[] {
 }
 
 /** The processes that logged serving `path` (LOG_LEVEL=debug logs every request with its pid). */
-const servedBy = (output: string, path: string) => new Set(logLines(output).filter((line) => line.msg === 'request' && line.route === path).map((line) => line.pid));
+const servedBy = (output: string, path: string) =>
+  new Set(
+    logLines(output)
+      .filter((line) => line.msg === 'request' && line.route === path)
+      .map((line) => line.pid),
+  );
 
 /** Open connections to the database at `url`, once those closing have said goodbye. */
 async function connectionsTo(serverUrl: string, url: string) {
@@ -200,7 +253,11 @@ async function connectionsTo(serverUrl: string, url: string) {
     let count = -1;
     for (let wait = 0; wait < 50 && count !== 0; wait++) {
       if (wait > 0) await new Promise((resolve) => setTimeout(resolve, 50));
-      count = (await admin.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name])).rows[0]!.count;
+      count = (
+        await admin.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [
+          name,
+        ])
+      ).rows[0]!.count;
     }
     return count;
   } finally {

@@ -21,7 +21,8 @@ type Role = { jobs: boolean; build: NonNullable<StartOptions['build']> };
 const ROLE_VARIABLE = 'SHOP_WORKER_ROLE';
 
 type ReadyMessage = { ready: { url: string; localUrl: string } };
-const isReady = (message: unknown): message is ReadyMessage => typeof message === 'object' && message !== null && 'ready' in message;
+const isReady = (message: unknown): message is ReadyMessage =>
+  typeof message === 'object' && message !== null && 'ready' in message;
 
 /** How long a worker may take to finish its requests and close the database before it is killed. */
 const STOP_TIMEOUT_MS = 30_000;
@@ -31,7 +32,9 @@ const REPLACE_AFTER_MS = 1_000;
 /** A worker stopped while it was starting; it printed why. */
 export class WorkerStartError extends Error {
   constructor(pid: number | undefined, code: number | null, signal: string | null) {
-    super(`The shop did not start: its process ${pid} stopped (${signal ?? `exit code ${code}`}) while starting; see above for why.`);
+    super(
+      `The shop did not start: its process ${pid} stopped (${signal ?? `exit code ${code}`}) while starting; see above for why.`,
+    );
     this.name = 'WorkerStartError';
   }
 }

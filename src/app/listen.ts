@@ -34,10 +34,14 @@ function listenError(error: NodeJS.ErrnoException, host: string, port: number) {
           `Pick another port, for example: PORT=${port >= 65535 ? 4322 : port + 1} npm start`,
       );
     case 'EACCES':
-      return new ListenError(`This user may not listen on port ${port} (ports below 1024 need extra rights).\nPick another port, for example: PORT=4321 npm start`);
+      return new ListenError(
+        `This user may not listen on port ${port} (ports below 1024 need extra rights).\nPick another port, for example: PORT=4321 npm start`,
+      );
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
-      return new ListenError(`HOST=${host} is not an address of this machine.\nUse HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (every network interface).`);
+      return new ListenError(
+        `HOST=${host} is not an address of this machine.\nUse HOST=127.0.0.1 (this machine only) or HOST=0.0.0.0 (every network interface).`,
+      );
     default:
       return error;
   }

@@ -62,11 +62,15 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   const logger = createLogger(config.logLevel);
   const dbDir = path.join(config.dataDir, 'db');
   let app: Hono | undefined;
-  const server = createAdaptorServer({ fetch: (request, env) => app?.fetch(request, env) ?? starting(), hostname: config.host });
+  const server = createAdaptorServer({
+    fetch: (request, env) => app?.fetch(request, env) ?? starting(),
+    hostname: config.host,
+  });
   const port = await listen(server, config.host, options.task ? 0 : config.port).catch(async (error: unknown) => {
     if (error instanceof ListenError && !config.databaseUrl) {
       const owner = await currentOwner(dbDir);
-      if (owner?.owner.kind === 'shop') error.message += `\nThe shop of this data folder already runs at ${owner.owner.url} (process ${owner.pid}).`;
+      if (owner?.owner.kind === 'shop')
+        error.message += `\nThe shop of this data folder already runs at ${owner.owner.url} (process ${owner.pid}).`;
     }
     throw error;
   });
@@ -84,21 +88,24 @@ export async function startShop(config: Config, options: StartOptions = {}) {
   let mailSender: Awaited<ReturnType<typeof startMailSender>> | undefined;
   let sharing: ReleaseSharing | undefined;
   /** Publishes the pages from the shop's catalogue with the code's kept renderer: only what changed, unless `full` (docs/decisions/050, 065). */
-  const publish = (publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {}): Promise<PublishResult> =>
+  const publish = (
+    publishOptions: { full?: boolean; onProgress?: PublishOptions['onProgress'] } = {},
+  ): Promise<PublishResult> =>
     // One publish at a time across the shop's machines; shared with them and purged from the CDN (docs/decisions/084, 085).
     sharing!.publish(() =>
       publishSite({
-      db: database!.db,
-      storage: storage!,
-      testMode: config.payment.provider === 'test',
-      apiOrigin: localUrl,
-      publicOrigin: settled.publicOrigin,
-      root: pagesDir,
-      full: publishOptions.full ?? false,
-      render: config.render,
-      quiet: options.quietBuild ?? false,
-      ...(publishOptions.onProgress ? { onProgress: publishOptions.onProgress } : {}),
-    }));
+        db: database!.db,
+        storage: storage!,
+        testMode: config.payment.provider === 'test',
+        apiOrigin: localUrl,
+        publicOrigin: settled.publicOrigin,
+        root: pagesDir,
+        full: publishOptions.full ?? false,
+        render: config.render,
+        quiet: options.quietBuild ?? false,
+        ...(publishOptions.onProgress ? { onProgress: publishOptions.onProgress } : {}),
+      }),
+    );
   const stopServer = () => new Promise<void>((resolve) => server.close(() => resolve()));
   try {
     // A picture store that cannot be reached stops the shop before it touches the data.
@@ -120,14 +127,25 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     const serving = !options.task;
     // Pictures stored before their sizes were made at upload get them before anything publishes (decision 067).
     const picturesToSize = serving && !(await pictureVariantsMigrated(storage));
-    if (serving && !config.databaseUrl && (pagesWanted || picturesToSize || !existsSync(path.join(dbDir, 'PG_VERSION')))) await prepare();
+    if (
+      serving &&
+      !config.databaseUrl &&
+      (pagesWanted || picturesToSize || !existsSync(path.join(dbDir, 'PG_VERSION')))
+    )
+      await prepare();
     database = await openDatabase({
       databaseUrl: config.databaseUrl,
       dataDir: dbDir,
       owner: options.task ? { kind: 'task', name: options.task } : { kind: 'shop', url },
     });
     await database.migrate();
-    sharing = openReleaseSharing({ database, bucket: sharesReleases(database, config.storage.kind) ? storage : null, cdn: config.cdn, root: pagesDir, logger });
+    sharing = openReleaseSharing({
+      database,
+      bucket: sharesReleases(database, config.storage.kind) ? storage : null,
+      cdn: config.cdn,
+      root: pagesDir,
+      logger,
+    });
     // Shops starting together on one PostgreSQL database prepare it one at a time: the next finds it seeded.
     if (serving && config.databaseUrl) {
       const opened = database;
@@ -142,18 +160,25 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (!serving) {
       // A production shop sells what its owner imports: demo products there would take real money for
       // goods that do not exist, unless the shop says it is a demonstration (SHOP_DEMO=true).
-      const seed = settled.production && !settled.demo ? { seeded: false as const } : await seedDemoCatalogue(database.db, storage);
+      const seed =
+        settled.production && !settled.demo
+          ? { seeded: false as const }
+          : await seedDemoCatalogue(database.db, storage);
       if (seed.seeded) await seedDemoShipping(database.db);
       if (seed.seeded) await seedDemoSalesRules(database.db);
       if (seed.seeded) logger.info({ products: seed.products, adverts: seed.adverts }, 'demo catalogue seeded');
       const sized = await ensurePictureVariants({ db: database.db, storage });
       if (sized?.made) logger.info({ pictures: sized.pictures, made: sized.made }, 'picture sizes made');
-      if (sized?.lost.length) logger.warn({ lost: sized.lost }, 'pictures the catalogue names are missing from the picture store');
+      if (sized?.lost.length)
+        logger.warn({ lost: sized.lost }, 'pictures the catalogue names are missing from the picture store');
     }
 
     catalogueCache = await watchCatalogue(database);
     const mailer = createMailer(settled, logger);
-    const shopApp = createApp({ db: database.db, config: settled, logger, storage, mailer, catalogueCache }, { publish, pagesPresent: () => hasPages(pagesDir) });
+    const shopApp = createApp(
+      { db: database.db, config: settled, logger, storage, mailer, catalogueCache },
+      { publish, pagesPresent: () => hasPages(pagesDir) },
+    );
     if (serving) {
       collectProcessMetrics();
       shareMetricsWithPrimary();
@@ -164,7 +189,10 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (options.jobs ?? true) {
       jobs = startJobs({ db: database.db, config: settled, logger, storage, mailer });
       const onOutcome = serving ? countMailInMetrics(database.db) : undefined;
-      mailSender = await startMailSender({ database, db: database.db, mailer, logger, config: settled }, onOutcome ? { onOutcome } : {});
+      mailSender = await startMailSender(
+        { database, db: database.db, mailer, logger, config: settled },
+        onOutcome ? { onOutcome } : {},
+      );
     }
     app = shopApp;
     if (!options.task) await recordShopOrigin(config.dataDir, url);
@@ -172,13 +200,20 @@ export async function startShop(config: Config, options: StartOptions = {}) {
     if (serving && database.kind === 'pglite') {
       const source = { db: database.db, kind: database.kind, storage: config.storage };
       // Loaded on the first request: a shop that is never backed up this way does not carry the archive code.
-      backupChannel = await openBackupChannel(config.dataDir, async (out) => (await import('@/server/backup/backup')).writeBackup(source, out), logger);
+      backupChannel = await openBackupChannel(
+        config.dataDir,
+        async (out) => (await import('@/server/backup/backup')).writeBackup(source, out),
+        logger,
+      );
     }
 
     if (!serving && pagesWanted) {
       logger.info('building the pages');
       const published = await publish({ full: options.fullBuild ?? false });
-      logger.info({ pages: published.pages, rendered: published.rendered, seconds: published.seconds }, 'pages published');
+      logger.info(
+        { pages: published.pages, rendered: published.rendered, seconds: published.seconds },
+        'pages published',
+      );
     }
   } catch (error) {
     await stopServer();

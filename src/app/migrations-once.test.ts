@@ -22,17 +22,35 @@ describe.runIf(postgres)('shops starting together on one empty database', () => 
     const shops: ShopProcess[] = [];
     try {
       // One data folder for both, as two processes of one machine share its picture folder.
-      const started = await Promise.allSettled([1, 2].map(() => startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir })));
+      const started = await Promise.allSettled(
+        [1, 2].map(() => startShopProcess({ DATABASE_URL: database.url, DATA_DIR: dataDir })),
+      );
       for (const result of started) if (result.status === 'fulfilled') shops.push(result.value);
-      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'running'))).toEqual(['running', 'running']);
+      expect(started.map((result) => (result.status === 'rejected' ? String(result.reason) : 'running'))).toEqual([
+        'running',
+        'running',
+      ]);
 
-      const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
-      const applied = await withClient(database.url, (client) => client.query<{ hash: string }>('SELECT hash FROM drizzle.__drizzle_migrations'));
+      const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      };
+      const applied = await withClient(database.url, (client) =>
+        client.query<{ hash: string }>('SELECT hash FROM drizzle.__drizzle_migrations'),
+      );
       expect(applied.rows).toHaveLength(journal.entries.length);
 
       // Each shop answers from the one catalogue, seeded once.
-      const lists = await Promise.all(shops.map(async (shop) => (await (await fetch(`${shop.url}/api/v1/goods/queryProductList?pageSize=1`)).json()) as { data: { total: number } }));
-      const products = await withClient(database.url, (client) => client.query<{ count: number }>('SELECT count(*)::int AS count FROM goods WHERE on_sale'));
+      const lists = await Promise.all(
+        shops.map(
+          async (shop) =>
+            (await (await fetch(`${shop.url}/api/v1/goods/queryProductList?pageSize=1`)).json()) as {
+              data: { total: number };
+            },
+        ),
+      );
+      const products = await withClient(database.url, (client) =>
+        client.query<{ count: number }>('SELECT count(*)::int AS count FROM goods WHERE on_sale'),
+      );
       expect(products.rows[0]!.count).toBeGreaterThan(0);
       expect(lists.map((list) => list.data.total)).toEqual([products.rows[0]!.count, products.rows[0]!.count]);
     } finally {

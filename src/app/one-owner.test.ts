@@ -16,7 +16,8 @@ let dataDir: string;
 let shop: ShopProcess;
 const folders: string[] = [];
 const lockFile = () => path.join(dataDir, 'db.lock');
-const readLock = async () => JSON.parse(await readFile(lockFile(), 'utf8')) as { pid: number; owner: { kind: string; url?: string } };
+const readLock = async () =>
+  JSON.parse(await readFile(lockFile(), 'utf8')) as { pid: number; owner: { kind: string; url?: string } };
 
 beforeAll(async () => {
   // What a first start leaves: the database migrated, the demo catalogue seeded.
@@ -29,7 +30,8 @@ afterAll(async () => {
   await Promise.all([dataDir, ...folders].map((folder) => rm(folder, { recursive: true, force: true })));
 });
 
-const api = async <T>(url: string, pathAndQuery: string) => ((await (await fetch(`${url}/api/v1${pathAndQuery}`)).json()) as { data: T }).data;
+const api = async <T>(url: string, pathAndQuery: string) =>
+  ((await (await fetch(`${url}/api/v1${pathAndQuery}`)).json()) as { data: T }).data;
 
 /** Units in stock of the Pebble massager's Sage size, as the shop at `url` answers them. */
 async function sageStock(url: string) {

@@ -1,4 +1,10 @@
-import { creditPaidRecharge, creditRebates, refundOrderPoints, returnOrderPoints, takeBackOrderPoints } from '@/features/energy/energy.hooks';
+import {
+  creditPaidRecharge,
+  creditRebates,
+  refundOrderPoints,
+  returnOrderPoints,
+  takeBackOrderPoints,
+} from '@/features/energy/energy.hooks';
 import { wireOrderHooks } from '@/features/orders/order-hooks';
 
 /*

@@ -11,7 +11,9 @@ afterAll(() => demo?.remove());
 async function storedSizes(dataDir: string) {
   const storage = path.join(dataDir, 'storage');
   const files = (await readdir(storage, { recursive: true })).filter((file) => /\.\d+x\d+\.webp$/.test(file)).sort();
-  return new Map(await Promise.all(files.map(async (file) => [file, (await stat(path.join(storage, file))).mtimeMs] as const)));
+  return new Map(
+    await Promise.all(files.map(async (file) => [file, (await stat(path.join(storage, file))).mtimeMs] as const)),
+  );
 }
 
 describe('pictures stored before their sizes were made at upload', () => {
@@ -20,7 +22,9 @@ describe('pictures stored before their sizes were made at upload', () => {
     const sized = await storedSizes(demo.dataDir);
     expect(sized.size).toBeGreaterThan(100);
     // The store as a shop kept it before: the pictures alone, and no record of a migration.
-    await Promise.all([...sized.keys(), 'picture-variants.json'].map((file) => rm(path.join(demo!.dataDir, 'storage', file))));
+    await Promise.all(
+      [...sized.keys(), 'picture-variants.json'].map((file) => rm(path.join(demo!.dataDir, 'storage', file))),
+    );
     expect((await storedSizes(demo.dataDir)).size).toBe(0);
 
     const first = await startShopProcess({ DATA_DIR: demo.dataDir });

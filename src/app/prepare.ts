@@ -23,7 +23,9 @@ export type Preparation = {
 /** The child stopped without preparing the shop; it printed why. */
 export class PreparationError extends Error {
   constructor(code: number | null, signal: string | null) {
-    super(`The shop could not be prepared: its preparing process stopped (${signal ?? `exit code ${code}`}); see above for why.`);
+    super(
+      `The shop could not be prepared: its preparing process stopped (${signal ?? `exit code ${code}`}); see above for why.`,
+    );
     this.name = 'PreparationError';
   }
 }
@@ -40,7 +42,12 @@ const TYPESCRIPT_HOOKS = 'typescript-hooks.mjs';
 
 /** Prepares the shop in a child process (the settings go over its IPC channel, never its environment) and waits for it. */
 export async function prepareInChild(preparation: Preparation): Promise<void> {
-  const child = fork(childEntry, [], { cwd: projectRoot, execArgv: typescriptLoader(), stdio: 'inherit', serialization: 'advanced' });
+  const child = fork(childEntry, [], {
+    cwd: projectRoot,
+    execArgv: typescriptLoader(),
+    stdio: 'inherit',
+    serialization: 'advanced',
+  });
   const exited = once(child, 'exit') as Promise<[number | null, string | null]>;
   child.send(preparation);
   const [code, signal] = await exited;

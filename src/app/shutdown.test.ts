@@ -12,7 +12,12 @@ const register = (url: string) =>
   fetch(`${url}/api/v1/login/register`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify({ firstName: 'Mei', lastName: 'Lin', email: 'mei@example.com', password: encodePassword('secret123') }),
+    body: JSON.stringify({
+      firstName: 'Mei',
+      lastName: 'Lin',
+      email: 'mei@example.com',
+      password: encodePassword('secret123'),
+    }),
   }).then((response) => response.json() as Promise<{ code: number }>);
 
 describe('shutting down', () => {

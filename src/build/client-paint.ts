@@ -36,10 +36,12 @@ const paintDirective: ClientDirective = (load, options, el) => {
     } else void hydrate();
   };
   // The callback of the next animation frame runs before that frame is painted; a task queued from it runs after.
-  const afterPaint = () => (document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0)));
+  const afterPaint = () =>
+    document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0));
   // On a first visit the age confirmation (src/features/site/AgeGate.astro) is a modal dialog over an
   // inert page: nothing behind it can be used until it is answered, so the islands load after the answer.
-  if (document.querySelector('dialog.age-gate')) document.addEventListener(AGE_CONFIRMED_EVENT, afterPaint, { once: true });
+  if (document.querySelector('dialog.age-gate'))
+    document.addEventListener(AGE_CONFIRMED_EVENT, afterPaint, { once: true });
   else afterPaint();
 };
 

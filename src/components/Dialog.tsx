@@ -12,11 +12,14 @@ type Props = {
   children: ReactNode;
 };
 
-const focusable = 'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const focusable =
+  'a[href], button:not([disabled]), input:not([disabled]):not([type="hidden"]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** The controls Tab reaches inside `root`, in order. */
 const tabStops = (root: HTMLElement) =>
-  [...root.querySelectorAll<HTMLElement>(focusable)].filter((element) => element.tabIndex >= 0 && element.getClientRects().length > 0);
+  [...root.querySelectorAll<HTMLElement>(focusable)].filter(
+    (element) => element.tabIndex >= 0 && element.getClientRects().length > 0,
+  );
 
 /**
  * A modal on the native <dialog>: the page behind is inert, Escape closes it, Tab and Shift+Tab go

@@ -9,9 +9,23 @@ export function Pager({ t, pageNum, total, pageSize, onPage }: Props) {
   const label = t('list.page', { page: pageNum, pages });
   return (
     <nav className="pager" aria-label={label}>
-      <button type="button" className="button button--ghost" disabled={pageNum <= 1} onClick={() => onPage(pageNum - 1)}>{t('list.previous')}</button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={pageNum <= 1}
+        onClick={() => onPage(pageNum - 1)}
+      >
+        {t('list.previous')}
+      </button>
       <span>{label}</span>
-      <button type="button" className="button button--ghost" disabled={pageNum >= pages} onClick={() => onPage(pageNum + 1)}>{t('list.next')}</button>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={pageNum >= pages}
+        onClick={() => onPage(pageNum + 1)}
+      >
+        {t('list.next')}
+      </button>
     </nav>
   );
 }

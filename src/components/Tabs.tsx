@@ -5,7 +5,14 @@ export function Tabs<T>({ label, tabs, value, onChange }: Props<T>) {
   return (
     <div className="tabs" role="tablist" aria-label={label}>
       {tabs.map((tab) => (
-        <button key={String(tab.value)} type="button" role="tab" aria-selected={value === tab.value} className="tab" onClick={() => onChange(tab.value)}>
+        <button
+          key={String(tab.value)}
+          type="button"
+          role="tab"
+          aria-selected={value === tab.value}
+          className="tab"
+          onClick={() => onChange(tab.value)}
+        >
           {tab.label}
         </button>
       ))}

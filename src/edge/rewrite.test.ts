@@ -19,7 +19,10 @@ describe('edge rewrite', () => {
   });
 
   it('lets ?lang= and ?currency= choose, and remembers the choice in the cookie', () => {
-    expect(decide('/productsList?lang=zh')).toMatchObject({ rewrite: '/zh-usd/productsList/', setSiteCookie: 'ZH-USD' });
+    expect(decide('/productsList?lang=zh')).toMatchObject({
+      rewrite: '/zh-usd/productsList/',
+      setSiteCookie: 'ZH-USD',
+    });
     expect(decide('/?currency=MYR', 'site=MS-USD')).toMatchObject({ rewrite: '/ms-myr/', setSiteCookie: 'MS-MYR' });
     expect(decide('/?lang=ms', 'site=MS-USD')).toMatchObject({ rewrite: '/ms-usd/', setSiteCookie: null });
   });
@@ -43,14 +46,26 @@ describe('edge rewrite', () => {
   });
 
   it('never takes a route the shop uses or keeps for a code', () => {
-    for (const segment of ['admin', 'ADMIN', 'api', 'sign', 'order', 'productsList', 'verify', 'media', 'search', 'referral', '404']) {
+    for (const segment of [
+      'admin',
+      'ADMIN',
+      'api',
+      'sign',
+      'order',
+      'productsList',
+      'verify',
+      'media',
+      'search',
+      'referral',
+      '404',
+    ]) {
       expect(decide(`/${segment}`).shareCode, segment).toBeNull();
     }
     expect(reservedSegments).toEqual(expect.arrayContaining(['my', 'pay', 'shoppingCart', 'updatePwd', 'apply-text']));
     expect(decide('/search')).toMatchObject({ rewrite: '/en-usd/404/', notFound: true });
   });
 
-  it('answers unknown paths with the not-found page of the visitor\'s language', () => {
+  it("answers unknown paths with the not-found page of the visitor's language", () => {
     expect(decide('/no/such/page')).toMatchObject({ rewrite: '/en-usd/404/', notFound: true, shareCode: null });
     expect(decide('/no-such-page-xyz', 'site=MS-MYR')).toMatchObject({ rewrite: '/ms-myr/404/', notFound: true });
     expect(decide('/abc')).toMatchObject({ rewrite: '/en-usd/404/', notFound: true });
@@ -58,13 +73,20 @@ describe('edge rewrite', () => {
   });
 
   it('leaves the API, assets, files and variant paths alone', () => {
-    for (const path of ['/api/v1/goods/newArrivals', '/_astro/app.js', '/favicon.svg', '/sitemap.xml', '/zh-cny/productsList/']) {
+    for (const path of [
+      '/api/v1/goods/newArrivals',
+      '/_astro/app.js',
+      '/favicon.svg',
+      '/sitemap.xml',
+      '/zh-cny/productsList/',
+    ]) {
       expect(decide(path).rewrite, path).toBeNull();
     }
   });
 
   it('serves the back office, in one language, at /admin and below', () => {
-    for (const path of ['/admin', '/admin/', '/admin/orders']) expect(decide(path), path).toMatchObject({ rewrite: '/admin/', notFound: false, shareCode: null });
+    for (const path of ['/admin', '/admin/', '/admin/orders'])
+      expect(decide(path), path).toMatchObject({ rewrite: '/admin/', notFound: false, shareCode: null });
   });
 });
 

@@ -17,10 +17,17 @@ export type Variant = { language: Language; currency: Currency };
  * status 404. `shareCode`: the path may be a share code; the server looks it up and answers 404 when
  * no customer has it (see `pageStatus`).
  */
-export type RewriteDecision = { rewrite: string | null; setSiteCookie: string | null; notFound: boolean; shareCode: string | null };
+export type RewriteDecision = {
+  rewrite: string | null;
+  setSiteCookie: string | null;
+  notFound: boolean;
+  shareCode: string | null;
+};
 
 export const variantSlug = ({ language, currency }: Variant) => `${language}-${currency}`.toLowerCase();
-export const allVariants: Variant[] = languages.flatMap((language) => currencies.map((currency) => ({ language, currency })));
+export const allVariants: Variant[] = languages.flatMap((language) =>
+  currencies.map((currency) => ({ language, currency })),
+);
 
 /** Routes served by one page whatever follows in the path, e.g. `/updatePwd/{token}`. */
 const pathParamRoutes = ['updatePwd', 'verify'];
@@ -59,7 +66,39 @@ export const pageRoutes = [
 export const reservedSegments: readonly string[] = [
   ...new Set([
     ...pageRoutes.map((route) => route.split('/')[1] ?? '').filter(Boolean),
-    ...['api', '_astro', 'media', 'admin', 'search', 'referral', '404', 'account', 'login', 'logout', 'register', 'checkout', 'cart', 'help', 'about', 'contact', 'privacy', 'terms', 'shop', 'products', 'assets', 'static', 'icons', 'images', 'manifest', 'sitemap', 'robots', 'favicon', 'health', 'status', 'offline'],
+    ...[
+      'api',
+      '_astro',
+      'media',
+      'admin',
+      'search',
+      'referral',
+      '404',
+      'account',
+      'login',
+      'logout',
+      'register',
+      'checkout',
+      'cart',
+      'help',
+      'about',
+      'contact',
+      'privacy',
+      'terms',
+      'shop',
+      'products',
+      'assets',
+      'static',
+      'icons',
+      'images',
+      'manifest',
+      'sitemap',
+      'robots',
+      'favicon',
+      'health',
+      'status',
+      'offline',
+    ],
   ]),
 ];
 const reserved = new Set(reservedSegments.map((segment) => segment.toLowerCase()));
@@ -70,7 +109,8 @@ export const isCodeShaped = (segment: string) => /^[A-Za-z0-9]{4,16}$/.test(segm
 
 const parseVariant = (value: string | null | undefined): Variant | null => {
   const [language, currency] = (value ?? '').toUpperCase().split('-');
-  return (languages as readonly string[]).includes(language ?? '') && (currencies as readonly string[]).includes(currency ?? '')
+  return (languages as readonly string[]).includes(language ?? '') &&
+    (currencies as readonly string[]).includes(currency ?? '')
     ? { language: language as Language, currency: currency as Currency }
     : null;
 };
@@ -86,7 +126,9 @@ export function decideRewrite(url: URL, cookieHeader: string | null | undefined)
   if (path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path)) return untouched;
   // The back office: one page, English, never a referral code.
   if (path === '/admin' || path.startsWith('/admin/')) return { ...untouched, rewrite: '/admin/' };
-  if (allVariants.some((variant) => path === `/${variantSlug(variant)}` || path.startsWith(`/${variantSlug(variant)}/`))) {
+  if (
+    allVariants.some((variant) => path === `/${variantSlug(variant)}` || path.startsWith(`/${variantSlug(variant)}/`))
+  ) {
     return untouched;
   }
 
@@ -95,8 +137,12 @@ export function decideRewrite(url: URL, cookieHeader: string | null | undefined)
   const queryLanguage = url.searchParams.get('lang')?.toUpperCase();
   const queryCurrency = url.searchParams.get('currency')?.toUpperCase();
   const variant: Variant = {
-    language: (languages as readonly string[]).includes(queryLanguage ?? '') ? (queryLanguage as Language) : base.language,
-    currency: (currencies as readonly string[]).includes(queryCurrency ?? '') ? (queryCurrency as Currency) : base.currency,
+    language: (languages as readonly string[]).includes(queryLanguage ?? '')
+      ? (queryLanguage as Language)
+      : base.language,
+    currency: (currencies as readonly string[]).includes(queryCurrency ?? '')
+      ? (queryCurrency as Currency)
+      : base.currency,
   };
   const changed = variant.language !== fromCookie?.language || variant.currency !== fromCookie?.currency;
   const setSiteCookie = (queryLanguage || queryCurrency) && changed ? `${variant.language}-${variant.currency}` : null;
@@ -137,7 +183,9 @@ export type CodeLookup = (code: string) => Promise<boolean | null>;
 export const fetchCodeLookup =
   (fetchApi: (path: string, init: { signal: AbortSignal }) => Promise<Response>): CodeLookup =>
   async (code) => {
-    const response = await fetchApi(`/api/v1/share/checkCode?code=${encodeURIComponent(code)}`, { signal: AbortSignal.timeout(CODE_LOOKUP_TIMEOUT_MS) });
+    const response = await fetchApi(`/api/v1/share/checkCode?code=${encodeURIComponent(code)}`, {
+      signal: AbortSignal.timeout(CODE_LOOKUP_TIMEOUT_MS),
+    });
     if (!response.ok) return null;
     const body = (await response.json()) as { code?: number; data?: { exists?: unknown } };
     return body.code === 1 && typeof body.data?.exists === 'boolean' ? body.data.exists : null;

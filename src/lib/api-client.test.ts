@@ -12,7 +12,12 @@ async function aServer(answer: (request: IncomingMessage, response: ServerRespon
     let body = '';
     request.on('data', (chunk: Buffer) => (body += chunk.toString()));
     request.on('end', () => {
-      requests.push({ method: request.method ?? '', url: request.url ?? '', language: request.headers.language as string | undefined, body });
+      requests.push({
+        method: request.method ?? '',
+        url: request.url ?? '',
+        language: request.headers.language as string | undefined,
+        body,
+      });
       answer(request, response, requests.length);
     });
   });
@@ -44,10 +49,15 @@ describe('the storefront API client', () => {
       response.setHeader('Content-Type', 'application/json');
       response.end(envelope({ list: ['a'] }));
     });
-    const result = await createApiClient({ prefix: shop.prefix }).get<{ list: string[] }>('goods/list', { searchParams: { page: 2 } });
+    const result = await createApiClient({ prefix: shop.prefix }).get<{ list: string[] }>('goods/list', {
+      searchParams: { page: 2 },
+    });
 
     expect(result).toEqual({ code: ErrorCode.Success, data: { list: ['a'] }, message: 'success' });
-    expect(shop.requests.map((request) => `${request.method} ${request.url}`)).toEqual(['GET /api/v1/goods/list?page=2', 'GET /api/v1/goods/list?page=2']);
+    expect(shop.requests.map((request) => `${request.method} ${request.url}`)).toEqual([
+      'GET /api/v1/goods/list?page=2',
+      'GET /api/v1/goods/list?page=2',
+    ]);
     expect(shop.requests[0]?.language).toBe('EN');
     expect($toasts.get()).toEqual([]);
   });
@@ -61,12 +71,20 @@ describe('the storefront API client', () => {
         return;
       }
       response.statusCode = request.url?.includes('refused') ? 401 : 200;
-      response.end(request.url?.includes('refused') ? JSON.stringify({ code: ErrorCode.LoginRequired, data: null, message: 'Please sign in' }) : envelope(1));
+      response.end(
+        request.url?.includes('refused')
+          ? JSON.stringify({ code: ErrorCode.LoginRequired, data: null, message: 'Please sign in' })
+          : envelope(1),
+      );
     });
     const client = createApiClient({ prefix: shop.prefix });
 
     await expect(client.get('busy')).resolves.toMatchObject({ code: ErrorCode.Success, data: 1 });
-    await expect(client.get('refused', { quiet: true })).resolves.toEqual({ code: ErrorCode.LoginRequired, data: null, message: 'Please sign in' });
+    await expect(client.get('refused', { quiet: true })).resolves.toEqual({
+      code: ErrorCode.LoginRequired,
+      data: null,
+      message: 'Please sign in',
+    });
     expect(shop.requests.map((request) => request.url)).toEqual(['/api/v1/busy', '/api/v1/busy', '/api/v1/refused']);
   });
 
@@ -76,7 +94,13 @@ describe('the storefront API client', () => {
     const result = await createApiClient({ prefix: shop.prefix }).post('order/createOrder', { goods: [{ id: 7 }] });
 
     expect(result.code).toBe(ErrorCode.RequestFailed);
-    expect(shop.requests).toEqual([expect.objectContaining({ method: 'POST', url: '/api/v1/order/createOrder', body: JSON.stringify({ goods: [{ id: 7 }] }) })]);
+    expect(shop.requests).toEqual([
+      expect.objectContaining({
+        method: 'POST',
+        url: '/api/v1/order/createOrder',
+        body: JSON.stringify({ goods: [{ id: 7 }] }),
+      }),
+    ]);
     expect($toasts.get().map((toast) => toast.message)).toEqual(['Request failed, please try again later']);
   });
 
@@ -87,7 +111,11 @@ describe('the storefront API client', () => {
     const started = Date.now();
     const result = await createApiClient({ prefix: shop.prefix, timeout: 300 }).get('goods/list');
 
-    expect(result).toEqual({ code: ErrorCode.RequestFailed, data: null, message: 'Request failed, please try again later' });
+    expect(result).toEqual({
+      code: ErrorCode.RequestFailed,
+      data: null,
+      message: 'Request failed, please try again later',
+    });
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(shop.requests).toHaveLength(1);
     expect($toasts.get().map((toast) => toast.message)).toEqual(['Request failed, please try again later']);

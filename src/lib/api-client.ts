@@ -7,10 +7,17 @@ import { showToast } from './toast.store';
 export type ApiResult<T> = { code: number; data: T; message: string };
 
 /** Codes the spec says warn by themselves, wherever they come from (§8). */
-const toastedCodes = new Set<number>([ErrorCode.RequestFailed, ErrorCode.SystemBusy, ErrorCode.LoginRequired, ErrorCode.CurrencyNotPayable]);
+const toastedCodes = new Set<number>([
+  ErrorCode.RequestFailed,
+  ErrorCode.SystemBusy,
+  ErrorCode.LoginRequired,
+  ErrorCode.CurrencyNotPayable,
+]);
 
 /** The message for a network failure, in the page's language (`<html data-request-failed>`). */
-const requestFailedMessage = (typeof document !== 'undefined' && document.documentElement.dataset.requestFailed) || 'Request failed, please try again later';
+const requestFailedMessage =
+  (typeof document !== 'undefined' && document.documentElement.dataset.requestFailed) ||
+  'Request failed, please try again later';
 
 type Options = { json?: unknown; searchParams?: Record<string, string | number>; body?: FormData; quiet?: boolean };
 type Method = 'get' | 'post' | 'put' | 'delete';
@@ -27,7 +34,8 @@ function siteHeaders(): Record<string, string> {
 /** The one place an answer, or its absence, becomes a result: anything but the API's envelope is a failed request (-1). */
 function toResult<T>(body: unknown): ApiResult<T> {
   const envelope = body as Partial<ApiResult<T>> | null;
-  if (typeof envelope?.code === 'number' && typeof envelope.message === 'string') return { code: envelope.code, data: envelope.data as T, message: envelope.message };
+  if (typeof envelope?.code === 'number' && typeof envelope.message === 'string')
+    return { code: envelope.code, data: envelope.data as T, message: envelope.message };
   return { code: ErrorCode.RequestFailed, data: null as T, message: requestFailedMessage };
 }
 
@@ -64,7 +72,12 @@ export function createApiClient({ prefix = '/api/v1', timeout = 60_000 }: { pref
   async function call<T>(method: Method, path: string, options: Options = {}): Promise<ApiResult<T>> {
     let body: unknown;
     try {
-      body = await http(path, { method, json: options.json, body: options.body, searchParams: options.searchParams }).json();
+      body = await http(path, {
+        method,
+        json: options.json,
+        body: options.body,
+        searchParams: options.searchParams,
+      }).json();
     } catch (error) {
       body = error instanceof HTTPError ? error.data : null;
     }
@@ -75,7 +88,12 @@ export function createApiClient({ prefix = '/api/v1', timeout = 60_000 }: { pref
    * A multipart PUT that reports upload progress (0 to 1), which fetch cannot do over HTTP/1.1; the
    * same headers, timeout, results and toasts as every other call.
    */
-  function upload<T>(path: string, form: FormData, onProgress: (fraction: number) => void, options: Pick<Options, 'quiet'> = {}): Promise<ApiResult<T>> {
+  function upload<T>(
+    path: string,
+    form: FormData,
+    onProgress: (fraction: number) => void,
+    options: Pick<Options, 'quiet'> = {},
+  ): Promise<ApiResult<T>> {
     return new Promise((resolve) => {
       const request = new XMLHttpRequest();
       const done = (body: unknown) => resolve(settle(toResult<T>(body), options));

@@ -25,30 +25,33 @@ function forgivingStorage(which: Area): Record<string, string> {
       return unsaved.get(key);
     }
   };
-  return new Proxy<Record<string, string>>({}, {
-    get: (_, key) => (typeof key === 'string' ? read(key) : undefined),
-    has: (_, key) => typeof key === 'string' && read(key) !== undefined,
-    set(_, key, value: string) {
-      if (typeof key !== 'string') return true;
-      unsaved.delete(key);
-      try {
-        area(which)?.setItem(key, value);
-      } catch {
-        unsaved.set(key, value);
-      }
-      return true;
+  return new Proxy<Record<string, string>>(
+    {},
+    {
+      get: (_, key) => (typeof key === 'string' ? read(key) : undefined),
+      has: (_, key) => typeof key === 'string' && read(key) !== undefined,
+      set(_, key, value: string) {
+        if (typeof key !== 'string') return true;
+        unsaved.delete(key);
+        try {
+          area(which)?.setItem(key, value);
+        } catch {
+          unsaved.set(key, value);
+        }
+        return true;
+      },
+      deleteProperty(_, key) {
+        if (typeof key !== 'string') return true;
+        unsaved.delete(key);
+        try {
+          area(which)?.removeItem(key);
+        } catch {
+          // Nothing stored to remove.
+        }
+        return true;
+      },
     },
-    deleteProperty(_, key) {
-      if (typeof key !== 'string') return true;
-      unsaved.delete(key);
-      try {
-        area(which)?.removeItem(key);
-      } catch {
-        // Nothing stored to remove.
-      }
-      return true;
-    },
-  });
+  );
 }
 
 const noEvents = { addEventListener() {}, removeEventListener() {} };

@@ -31,7 +31,8 @@ describe('numbers, ratings and counts as each language writes them', () => {
   it('write a whole number under a thousand as Intl does in each language, without asking it', () => {
     for (const language of languages) {
       const intl = new Intl.NumberFormat(languageTags[language]);
-      for (const value of [0, 7, -42, 999, -999, 1000, 12478, 2.5]) expect(formatNumber(value, languageTags[language])).toBe(intl.format(value));
+      for (const value of [0, 7, -42, 999, -999, 1000, 12478, 2.5])
+        expect(formatNumber(value, languageTags[language])).toBe(intl.format(value));
     }
   });
 

@@ -32,7 +32,8 @@ export function parseCurrency(value: string | null | undefined): Currency {
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
 const pluralRules = new Map<string, Intl.PluralRules>();
-const cached = <T>(cache: Map<string, T>, key: string, make: () => T) => cache.get(key) ?? (cache.set(key, make()), cache.get(key)!);
+const cached = <T>(cache: Map<string, T>, key: string, make: () => T) =>
+  cache.get(key) ?? (cache.set(key, make()), cache.get(key)!);
 
 /**
  * A count or amount of points as the language writes it: "100,000" (en, zh-CN, ms). A whole number
@@ -41,20 +42,31 @@ const cached = <T>(cache: Map<string, T>, key: string, make: () => T) => cache.g
  * phone's main thread while the page wakes (docs/decisions/078).
  */
 export const formatNumber = (value: number, languageTag: string) =>
-  Number.isInteger(value) && Math.abs(value) < 1000 ? String(value) : cached(numberFormats, languageTag, () => new Intl.NumberFormat(languageTag)).format(value);
+  Number.isInteger(value) && Math.abs(value) < 1000
+    ? String(value)
+    : cached(numberFormats, languageTag, () => new Intl.NumberFormat(languageTag)).format(value);
 
 /** An average rating with one decimal: "4.0", "4.5". */
 export const formatRating = (rating: number, languageTag: string) =>
-  cached(numberFormats, `${languageTag}:rating`, () => new Intl.NumberFormat(languageTag, { minimumFractionDigits: 1, maximumFractionDigits: 1 })).format(rating);
+  cached(
+    numberFormats,
+    `${languageTag}:rating`,
+    () => new Intl.NumberFormat(languageTag, { minimumFractionDigits: 1, maximumFractionDigits: 1 }),
+  ).format(rating);
 
 /** The plural category of `count` in the language ("one", "other", …): which form of a counted message to use. */
-export const pluralCategory = (count: number, languageTag: string) => cached(pluralRules, languageTag, () => new Intl.PluralRules(languageTag)).select(count);
+export const pluralCategory = (count: number, languageTag: string) =>
+  cached(pluralRules, languageTag, () => new Intl.PluralRules(languageTag)).select(count);
 
 /**
  * Fills a message's `{name}` placeholders. A whole number is written as the language writes numbers
  * (`formatNumber`); anything else as it is, so a year or a code passed as a string keeps its digits.
  */
-export function fillMessage(template: string, params: Record<string, string | number> = {}, languageTag: string): string {
+export function fillMessage(
+  template: string,
+  params: Record<string, string | number> = {},
+  languageTag: string,
+): string {
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name]!;
@@ -66,7 +78,12 @@ export function fillMessage(template: string, params: Record<string, string | nu
  * The key of a counted message's form: `key.one` when the language says "1 review" unlike "2 reviews"
  * and the dictionary has that form, else `key` itself (its "other" form).
  */
-export function countedKey<Key extends string>(key: Key, params: Record<string, string | number> | undefined, languageTag: string, has: (candidate: string) => boolean): Key {
+export function countedKey<Key extends string>(
+  key: Key,
+  params: Record<string, string | number> | undefined,
+  languageTag: string,
+  has: (candidate: string) => boolean,
+): Key {
   const count = params?.count;
   if (typeof count !== 'number') return key;
   const form = `${key}.${pluralCategory(count, languageTag)}`;

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { convertForDisplay, formatMoney, parseMajorUnits, percentOf, pointsToPay, priceOfPoints, rebatePoints, toMajorUnits } from './money';
+import {
+  convertForDisplay,
+  formatMoney,
+  parseMajorUnits,
+  percentOf,
+  pointsToPay,
+  priceOfPoints,
+  rebatePoints,
+  toMajorUnits,
+} from './money';
 
 const rates = { USD: 100, CNY: 14, MYR: 22 };
 

@@ -12,7 +12,14 @@ describe('the header policy', () => {
     const csp = pageCsp(input);
     expect(csp).toContain("script-src 'self' 'sha256-abc='");
     expect(csp.split(';').find((directive) => directive.includes('script-src'))).not.toContain('unsafe');
-    for (const directive of ["object-src 'none'", "base-uri 'none'", "form-action 'self'", "frame-ancestors 'none'", "frame-src 'none'", 'upgrade-insecure-requests']) {
+    for (const directive of [
+      "object-src 'none'",
+      "base-uri 'none'",
+      "form-action 'self'",
+      "frame-ancestors 'none'",
+      "frame-src 'none'",
+      'upgrade-insecure-requests',
+    ]) {
       expect(csp).toContain(directive);
     }
     expect(pageCsp({ ...input, publicOrigin: 'http://localhost:4321' })).not.toContain('upgrade-insecure-requests');
@@ -39,7 +46,9 @@ describe('the header policy', () => {
     headers.delete('Content-Security-Policy');
     expect(observatory({ headers, https: true, origin: input.publicOrigin }).grade).not.toMatch(/^A/);
     headers.set('Content-Security-Policy', "default-src 'self'; script-src 'self' 'unsafe-inline'");
-    expect(observatory({ headers, https: true, origin: input.publicOrigin }).results[0]).toMatchObject({ result: 'csp-implemented-with-unsafe-inline' });
+    expect(observatory({ headers, https: true, origin: input.publicOrigin }).results[0]).toMatchObject({
+      result: 'csp-implemented-with-unsafe-inline',
+    });
   });
 });
 
@@ -50,9 +59,18 @@ describe('the API over https', () => {
   const shop = httpsShop;
 
   it('scores A+ on answers, errors and the session cookie of a sign-in', async () => {
-    const { response } = await shop.post('/login/register', { firstName: 'Mei', lastName: 'Tan', email: uniqueEmail(), password: encodePassword(DEFAULT_PASSWORD) });
+    const { response } = await shop.post('/login/register', {
+      firstName: 'Mei',
+      lastName: 'Tan',
+      email: uniqueEmail(),
+      password: encodePassword(DEFAULT_PASSWORD),
+    });
     expect(response.headers.get('Set-Cookie')).toMatch(/^token=/);
-    for (const answer of [response, (await shop.get('/site/getSiteInfo')).response, (await shop.get('/no/such/route')).response]) {
+    for (const answer of [
+      response,
+      (await shop.get('/site/getSiteInfo')).response,
+      (await shop.get('/no/such/route')).response,
+    ]) {
       const report = observatory({ headers: answer.headers, https: true, origin: 'https://shop.example' });
       expect(report, JSON.stringify(report.results)).toMatchObject({ grade: 'A+' });
     }

@@ -31,7 +31,8 @@ export function paypalOrigins(sdkUrl: string | null): string[] {
 export const DEFAULT_PAYPAL_SDK_URL = 'https://www.paypal.com/sdk/js';
 
 /** The SDK the pages load: PayPal's (PAYPAL_SDK_URL) when the shop takes payments through PayPal, else none. */
-export const checkoutSdkUrl = (provider: string | undefined, sdkUrl: string | undefined) => (provider === 'paypal' ? (sdkUrl ?? DEFAULT_PAYPAL_SDK_URL) : null);
+export const checkoutSdkUrl = (provider: string | undefined, sdkUrl: string | undefined) =>
+  provider === 'paypal' ? (sdkUrl ?? DEFAULT_PAYPAL_SDK_URL) : null;
 
 export const isHttps = (publicOrigin: string) => publicOrigin.startsWith('https:');
 
@@ -65,7 +66,12 @@ export function pageCsp(input: HeaderPolicyInput): string {
 }
 
 /** The API answers JSON and pictures: nothing in it may run, load or be framed. */
-export const apiCsp = policy({ 'default-src': ["'none'"], 'base-uri': ["'none'"], 'form-action': ["'none'"], 'frame-ancestors': ["'none'"] });
+export const apiCsp = policy({
+  'default-src': ["'none'"],
+  'base-uri': ["'none'"],
+  'form-action': ["'none'"],
+  'frame-ancestors': ["'none'"],
+});
 
 /** The test payment page: the shop's own form on a plain page with inline styles. */
 export const testGatewayCsp = policy({
@@ -170,5 +176,15 @@ export function headersFor(rules: readonly HeaderRule[], path: string): Record<s
 /** Netlify's `_headers` file. */
 export function netlifyHeadersFile(rules: readonly HeaderRule[]): string {
   const header = '# Generated from src/lib/security-headers.ts by the build; do not edit.\n';
-  return header + rules.map((rule) => `${rule.path}\n${Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`).join('\n')}\n`).join('');
+  return (
+    header +
+    rules
+      .map(
+        (rule) =>
+          `${rule.path}\n${Object.entries(rule.headers)
+            .map(([name, value]) => `  ${name}: ${value}`)
+            .join('\n')}\n`,
+      )
+      .join('')
+  );
 }

@@ -21,7 +21,8 @@ export const isMobile = () => typeof matchMedia === 'function' && matchMedia(MOB
 /** Sign-in: the dialog on desktop, the /sign page on mobile. */
 export function openSignIn(type: SignType = 'sign') {
   if (isMobile()) {
-    if (location.pathname !== '/sign') location.assign(`/sign?type=${type}&link=${encodeURIComponent(location.pathname + location.search)}`);
+    if (location.pathname !== '/sign')
+      location.assign(`/sign?type=${type}&link=${encodeURIComponent(location.pathname + location.search)}`);
     else $signDialog.set({ open: false, type });
     return;
   }

@@ -6,7 +6,9 @@
  */
 
 /** Characters the URL parser drops or reads as a slash, anywhere in the target: a backslash, whitespace, a control character. */
-const unseen = (target: string) => /[\\\s]/.test(target) || [...target].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
+const unseen = (target: string) =>
+  /[\\\s]/.test(target) ||
+  [...target].some((character) => character.charCodeAt(0) < 0x20 || character.charCodeAt(0) === 0x7f);
 /** Slashes, backslashes and control characters written encoded in the path (a query may encode what it likes). */
 const ENCODED = /%(?:2f|5c|0[0-9a-f]|1[0-9a-f]|7f)/i;
 

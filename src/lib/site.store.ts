@@ -20,7 +20,11 @@ const $storedSite = storedAtom<Partial<SiteInfo>>(STORAGE_KEY, {}, { listen: fal
 export const $site = atom<SiteInfo>(pageSite());
 
 function pageSite(): SiteInfo {
-  const site: SiteInfo = { languageAbbreviation: defaultLanguage, currencyAbbreviation: defaultCurrency, siteAbbreviation: 'US' };
+  const site: SiteInfo = {
+    languageAbbreviation: defaultLanguage,
+    currencyAbbreviation: defaultCurrency,
+    siteAbbreviation: 'US',
+  };
   if (typeof document === 'undefined') return site;
   const { language, currency } = document.documentElement.dataset;
   return {
@@ -55,7 +59,11 @@ export const changeCurrency = (currency: Currency) => chooseSite({ currency });
  * reloads in them; a change of currency alone reloads after 300 ms (spec §4).
  */
 export function chooseSite({ language, currency }: { language?: Language; currency?: Currency }) {
-  saveSite({ ...$site.get(), ...(language && { languageAbbreviation: language }), ...(currency && { currencyAbbreviation: currency }) });
+  saveSite({
+    ...$site.get(),
+    ...(language && { languageAbbreviation: language }),
+    ...(currency && { currencyAbbreviation: currency }),
+  });
   const reload = () => reloadWithout([...(language ? ['lang'] : []), ...(currency ? ['currency'] : [])]);
   if (language) reload();
   else setTimeout(reload, CURRENCY_RELOAD_DELAY_MS);

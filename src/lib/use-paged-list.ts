@@ -16,7 +16,9 @@ export function usePagedList<T>(path: string, query: Record<string, string | num
 
   useEffect(() => {
     let current = true;
-    void api.get<Paged<T>>(path, { searchParams: { ...query, pageNum, pageSize } }).then((result) => current && isSuccess(result) && setPage(result.data));
+    void api
+      .get<Paged<T>>(path, { searchParams: { ...query, pageNum, pageSize } })
+      .then((result) => current && isSuccess(result) && setPage(result.data));
     return () => {
       current = false;
     };

@@ -5,7 +5,12 @@ import { catalogueSnapshot } from '@/publish/page-snapshot';
 export const GET: APIRoute = async () => {
   const origin = (await catalogueSnapshot()).settings.publicOrigin;
   const disallowed = ['/api/', '/my/', '/order/', '/pay', '/sign', '/shoppingCart'];
-  return new Response(['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), `Sitemap: ${origin}/sitemap.xml`, ''].join('\n'), {
-    headers: { 'Content-Type': 'text/plain; charset=utf-8' },
-  });
+  return new Response(
+    ['User-agent: *', ...disallowed.map((path) => `Disallow: ${path}`), `Sitemap: ${origin}/sitemap.xml`, ''].join(
+      '\n',
+    ),
+    {
+      headers: { 'Content-Type': 'text/plain; charset=utf-8' },
+    },
+  );
 };

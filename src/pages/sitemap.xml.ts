@@ -15,12 +15,16 @@ export const GET: APIRoute = async () => {
     ...categories.map((category) => `/productsList?category=${category}`),
     ...products.map((product) => `/productsList/details?id=${product.goodsId}`),
   ];
-  const withLanguage = (path: string, language: string) => `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${language.toLowerCase()}`;
+  const withLanguage = (path: string, language: string) =>
+    `${origin}${path}${path.includes('?') ? '&' : '?'}lang=${language.toLowerCase()}`;
   const escape = (url: string) => url.replace(/&/g, '&amp;');
   // Each language's page is a URL of its own (its canonical), naming the others and the language-neutral x-default.
   const urls = paths.flatMap((path) => {
     const alternates = [
-      ...languages.map((language) => `    <xhtml:link rel="alternate" hreflang="${languageTags[language]}" href="${escape(withLanguage(path, language))}"/>`),
+      ...languages.map(
+        (language) =>
+          `    <xhtml:link rel="alternate" hreflang="${languageTags[language]}" href="${escape(withLanguage(path, language))}"/>`,
+      ),
       `    <xhtml:link rel="alternate" hreflang="x-default" href="${escape(origin + path)}"/>`,
     ].join('\n');
     return languages.map(

@@ -40,7 +40,15 @@ beforeAll(async () => {
   const originUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   cdn = await startNetlifyStandIn({ origin: originUrl, siteId: SITE_ID, token: TOKEN });
   cdnSettings.apiUrl = cdn.apiUrl;
-  options = { db: shop.db, storage: shop.storage, testMode: true, apiOrigin: originUrl, publicOrigin: cdn.url, root, quiet: true };
+  options = {
+    db: shop.db,
+    storage: shop.storage,
+    testMode: true,
+    apiOrigin: originUrl,
+    publicOrigin: cdn.url,
+    root,
+    quiet: true,
+  };
 }, 120_000);
 afterAll(async () => {
   await publishingSettled();
@@ -61,7 +69,12 @@ const sharing = (token = TOKEN) =>
   });
 const throughCdn = async (page: string) => {
   const response = await fetch(new URL(page, cdn.url), { headers: { Cookie: 'site=en-usd' } });
-  return { status: response.status, cache: response.headers.get('Cache-Status'), text: (await response.text()).replace(/<[^>]+>/g, ' '), cdnHeader: response.headers.get('Netlify-CDN-Cache-Control') };
+  return {
+    status: response.status,
+    cache: response.headers.get('Cache-Status'),
+    text: (await response.text()).replace(/<[^>]+>/g, ' '),
+    cdnHeader: response.headers.get('Netlify-CDN-Cache-Control'),
+  };
 };
 
 it('purges only the pages a publish changed: the CDN answers the new price, and the other pages from its cache', async () => {
@@ -104,7 +117,12 @@ it('purges only the pages a publish changed: the CDN answers the new price, and 
 }, 240_000);
 
 it('answers as Netlify does: 401 for a wrong token, 404 for an unknown site, 400 for a bad body; a refused purge fails the publish', async () => {
-  const purge = (body: string, token = TOKEN) => fetch(`${cdn.apiUrl}/api/v1/purge`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body });
+  const purge = (body: string, token = TOKEN) =>
+    fetch(`${cdn.apiUrl}/api/v1/purge`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+      body,
+    });
   expect((await purge(JSON.stringify({ site_id: SITE_ID, cache_tags: ['page:/en-usd'] }), 'wrong')).status).toBe(401);
   expect((await purge(JSON.stringify({ site_id: 'another-site', cache_tags: ['page:/en-usd'] }))).status).toBe(404);
   expect((await purge(JSON.stringify({ cache_tags: ['page:/en-usd'] }))).status).toBe(400);
@@ -114,9 +132,14 @@ it('answers as Netlify does: 401 for a wrong token, 404 for an unknown site, 400
 
   const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
   await throughCdn(`/productsList/details?id=${product!.goodsId}`);
-  await shop.db.execute(`update specification_prices set unit_price = 123400 where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product!.goodsId})`);
+  await shop.db.execute(
+    `update specification_prices set unit_price = 123400 where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product!.goodsId})`,
+  );
   const revoked = sharing('a-revoked-token');
-  await expect(revoked.publish(() => publishSite(options))).rejects.toMatchObject({ name: CdnPurgeError.name, status: 401 });
+  await expect(revoked.publish(() => publishSite(options))).rejects.toMatchObject({
+    name: CdnPurgeError.name,
+    status: 401,
+  });
   await revoked.close();
   // The pages were switched; the CDN still has the old one until a purge that goes through names it, which the next publish does.
   expect((await throughCdn(`/productsList/details?id=${product!.goodsId}`)).text).not.toContain('1,234.00');

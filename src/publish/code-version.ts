@@ -23,6 +23,7 @@ export async function codeFingerprint(settings: Pick<BuildSettings, 'pages' | 'p
     const contents = await Promise.all(files.map((file) => readFile(file)));
     files.forEach((file, index) => hash.update(path.relative(projectRoot, file)).update(contents[index]!));
   }
-  for (const file of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json']) hash.update(file).update(await readFile(path.join(projectRoot, file)).catch(() => ''));
+  for (const file of ['astro.config.mjs', 'package-lock.json', 'tsconfig.json'])
+    hash.update(file).update(await readFile(path.join(projectRoot, file)).catch(() => ''));
   return hash.digest('base64url');
 }

@@ -41,7 +41,11 @@ export function inlineScriptHashesOf(page: Buffer | string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
     if (!javascriptTypes.has(type)) continue;
-    hashes.push(`'sha256-${createHash('sha256').update(html.subarray(tagEnd + 1, close)).digest('base64')}'`);
+    hashes.push(
+      `'sha256-${createHash('sha256')
+        .update(html.subarray(tagEnd + 1, close))
+        .digest('base64')}'`,
+    );
   }
   return hashes;
 }
@@ -61,7 +65,11 @@ function scriptHashesOf(policy: string): string[] {
  * the hashes and Netlify's `_headers`. A CSP <meta> (Astro's `security.csp`, off since the header
  * carries the policy, with PayPal's origin known only at run time) would be taken out of the page.
  */
-export function writeHeaderPolicy(dir: URL | string, settings: Omit<HeaderPolicyInput, 'scriptHashes'>, inherited: readonly string[] = []) {
+export function writeHeaderPolicy(
+  dir: URL | string,
+  settings: Omit<HeaderPolicyInput, 'scriptHashes'>,
+  inherited: readonly string[] = [],
+) {
   const root = typeof dir === 'string' ? dir : fileURLToPath(dir);
   const hashes = new Set<string>(inherited);
   for (const file of htmlFiles(root)) {
@@ -81,7 +89,11 @@ export function writeHeaderPolicy(dir: URL | string, settings: Omit<HeaderPolicy
 }
 
 /** Writes the inline scripts' hashes and Netlify's `_headers` into the release folder `root`. */
-export function writeHeaderPolicyFiles(root: string, settings: Omit<HeaderPolicyInput, 'scriptHashes'>, hashes: Iterable<string>) {
+export function writeHeaderPolicyFiles(
+  root: string,
+  settings: Omit<HeaderPolicyInput, 'scriptHashes'>,
+  hashes: Iterable<string>,
+) {
   const scriptHashes = [...new Set(hashes)].sort();
   writeFileSync(path.join(root, HASHES_FILE), `${JSON.stringify({ scriptHashes }, null, 2)}\n`);
   writeFileSync(path.join(root, '_headers'), netlifyHeadersFile(siteHeaderRules({ ...settings, scriptHashes })));

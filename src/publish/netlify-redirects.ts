@@ -6,10 +6,16 @@
  * Netlify's cache keeps until the publish purges the pages it changed. Without it, the site serves
  * the pages it built (the build hook's way). Answers null when there is nothing to proxy.
  */
-export function netlifyRedirects(env: { SHOP_API_ORIGIN?: string | undefined; SHOP_PAGES_ORIGIN?: string | undefined }): string | null {
+export function netlifyRedirects(env: {
+  SHOP_API_ORIGIN?: string | undefined;
+  SHOP_PAGES_ORIGIN?: string | undefined;
+}): string | null {
   const origin = (value: string | undefined) => value?.trim().replace(/\/+$/, '') || null;
   const api = origin(env.SHOP_API_ORIGIN);
   const pages = origin(env.SHOP_PAGES_ORIGIN);
-  const rules = [...(api ? [`/api/v1/*  ${api}/api/v1/:splat  200!`] : []), ...(pages ? [`/*  ${pages}/:splat  200!`] : [])];
+  const rules = [
+    ...(api ? [`/api/v1/*  ${api}/api/v1/:splat  200!`] : []),
+    ...(pages ? [`/*  ${pages}/:splat  200!`] : []),
+  ];
   return rules.length > 0 ? `${rules.join('\n')}\n` : null;
 }

@@ -30,7 +30,9 @@ export type PageRun = {
 
 /** The file a page of `route` is written to (`build.format: 'directory'`), e.g. `en-usd/productsList/details/12/index.html`. */
 export function pageFile(route: string, params: Record<string, string | number | undefined>): string {
-  const path = route.replace(/\[(\w+)\]/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name]))).replace(/^\/+|\/+$/g, '');
+  const path = route
+    .replace(/\[(\w+)\]/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])))
+    .replace(/^\/+|\/+$/g, '');
   return path ? `${path}/index.html` : 'index.html';
 }
 
@@ -38,7 +40,12 @@ export function pageFile(route: string, params: Record<string, string | number |
 export const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';
 
 type Recorded = Map<string, string>;
-const store = globalThis as { shopPageRun?: PageRun; shopPageKeys?: Recorded; shopRenderedPages?: Set<string>; shopPreviousPages?: Record<string, string> };
+const store = globalThis as {
+  shopPageRun?: PageRun;
+  shopPageKeys?: Recorded;
+  shopRenderedPages?: Set<string>;
+  shopPreviousPages?: Record<string, string>;
+};
 
 /** The publish this thread renders the pages of; undefined in a build on its own. */
 export const pageRun = (): PageRun | undefined => store.shopPageRun;
@@ -59,7 +66,9 @@ export function startPageRun(run: PageRun) {
 function previousPages(): Record<string, string> {
   if (!store.shopPreviousPages) {
     const file = pageRun()?.previousPages;
-    store.shopPreviousPages = file ? ((JSON.parse(readFileSync(file, 'utf8')) as { pages?: Record<string, string> }).pages ?? {}) : {};
+    store.shopPreviousPages = file
+      ? ((JSON.parse(readFileSync(file, 'utf8')) as { pages?: Record<string, string> }).pages ?? {})
+      : {};
   }
   return store.shopPreviousPages;
 }
@@ -78,7 +87,10 @@ type KeyedEntry = { params: Record<string, string | number | undefined>; content
  * page is written to; when the publisher asks for the changed pages only, the entries whose key is
  * the last release's are left out.
  */
-export function pagesToRender<Entry extends KeyedEntry>(routePattern: string, entries: Entry[]): (Omit<Entry, 'content'> & { cacheKey: string })[] {
+export function pagesToRender<Entry extends KeyedEntry>(
+  routePattern: string,
+  entries: Entry[],
+): (Omit<Entry, 'content'> & { cacheKey: string })[] {
   const run = pageRun();
   const { index, of } = run?.share ?? { index: 0, of: 1 };
   const shell = run?.shellKey ?? '';
@@ -90,7 +102,11 @@ export function pagesToRender<Entry extends KeyedEntry>(routePattern: string, en
   entries.forEach(({ content, ...entry }, position) => {
     if (position % of !== index) return;
     const file = pageFile(routePattern, entry.params);
-    const cacheKey = createHash('sha256').update(shell).update(JSON.stringify(content())).digest('base64url').slice(0, 24);
+    const cacheKey = createHash('sha256')
+      .update(shell)
+      .update(JSON.stringify(content()))
+      .digest('base64url')
+      .slice(0, 24);
     recorded.set(file, cacheKey);
     if (changedOnly && previous[file] === cacheKey) return;
     rendered.add(file);
@@ -107,5 +123,9 @@ export function pagesToRender<Entry extends KeyedEntry>(routePattern: string, en
 export const variantPaths = ({ routePattern }: { routePattern: string }) =>
   pagesToRender(
     routePattern,
-    allVariants.map((variant) => ({ params: { variant: variantSlug(variant) }, props: { variant }, content: () => variantSlug(variant) })),
+    allVariants.map((variant) => ({
+      params: { variant: variantSlug(variant) },
+      props: { variant },
+      content: () => variantSlug(variant),
+    })),
   );

@@ -36,14 +36,20 @@ export function catalogueSnapshot(): Promise<PageSnapshot> {
   const file = pageRun()?.snapshotFile;
   // A render worker kept between publishes reads each publish's own snapshot file (render-worker.ts).
   if (!loading || loading.file !== file) {
-    loading = { file, snapshot: file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn() };
+    loading = {
+      file,
+      snapshot: file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn(),
+    };
   }
   return loading.snapshot;
 }
 
 async function snapshotOnItsOwn(): Promise<PageSnapshot> {
   const settings = readBuildSettings(process.env);
-  const snapshot = await fetchFromApi<CatalogueSnapshot>(settings.apiOrigin, '/goods/catalogueSnapshot', { language: 'EN', currency: 'USD' });
+  const snapshot = await fetchFromApi<CatalogueSnapshot>(settings.apiOrigin, '/goods/catalogueSnapshot', {
+    language: 'EN',
+    currency: 'USD',
+  });
   return { ...snapshot, settings: settings.pages };
 }
 
@@ -80,13 +86,22 @@ export const detailsPage = (snapshot: CatalogueSnapshot, variant: Variant, goods
 export const detailsPageForKey = (snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) =>
   detailsOf(snapshot, variant, goodsId, (recommended) => recommended.map((other) => cardKey(other, variant)));
 
-function detailsOf<Card>(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number, cards: (recommended: SnapshotProduct[]) => Card[]) {
+function detailsOf<Card>(
+  snapshot: CatalogueSnapshot,
+  variant: Variant,
+  goodsId: number,
+  cards: (recommended: SnapshotProduct[]) => Card[],
+) {
   const product = findProduct(snapshot, goodsId);
   const details = product && productIn(product, variant);
   if (!product || !details) throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
   let recommended = recommendedOf.get(product);
   if (!recommended) recommendedOf.set(product, (recommended = recommendedProducts(snapshot, product, RECOMMENDED)));
-  return { product: details, recommendations: cards(recommended), comments: commentPage(product, variant.language, COMMENTS) };
+  return {
+    product: details,
+    recommendations: cards(recommended),
+    comments: commentPage(product, variant.language, COMMENTS),
+  };
 }
 
 /** The products a details page recommends, worked out once per product (in every variant they are the same). */
@@ -97,6 +112,12 @@ function cardKey(product: SnapshotProduct, variant: Variant) {
   if (!keys) cardKeys.set(product, (keys = new Map()));
   const slug = `${variant.language}-${variant.currency}`;
   let key = keys.get(slug);
-  if (key === undefined) keys.set(slug, (key = createHash('sha256').update(JSON.stringify(summaryIn(product, variant))).digest('base64url')));
+  if (key === undefined)
+    keys.set(
+      slug,
+      (key = createHash('sha256')
+        .update(JSON.stringify(summaryIn(product, variant)))
+        .digest('base64url')),
+    );
   return key;
 }

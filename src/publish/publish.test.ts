@@ -40,7 +40,15 @@ beforeAll(async () => {
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  options = { db: shop.db, storage: shop.storage, testMode: true, apiOrigin: `http://127.0.0.1:${port}`, publicOrigin: `http://127.0.0.1:${port}`, root, quiet: true };
+  options = {
+    db: shop.db,
+    storage: shop.storage,
+    testMode: true,
+    apiOrigin: `http://127.0.0.1:${port}`,
+    publicOrigin: `http://127.0.0.1:${port}`,
+    root,
+    quiet: true,
+  };
 }, 120_000);
 afterAll(async () => {
   await publishingSettled();
@@ -56,11 +64,15 @@ const site = () => {
   return app;
 };
 const pageText = async (url: string, variant?: string) =>
-  (await (await site().request(url, variant ? { headers: { Cookie: `site=${variant}` } } : {})).text()).replace(/<[^>]+>/g, ' ');
+  (await (await site().request(url, variant ? { headers: { Cookie: `site=${variant}` } } : {})).text()).replace(
+    /<[^>]+>/g,
+    ' ',
+  );
 /** The file a page of the served release is, by inode: a page a publish did not rewrite keeps its file. */
 const fileOf = async (page: string) => (await stat(path.join(root, 'current', page))).ino;
 /** The picture files of a folder, by path within it. */
-const picturesIn = async (folder: string) => (await readdir(folder, { recursive: true })).filter((file) => /\.(webp|avif|png|jpe?g|gif)$/.test(file)).sort();
+const picturesIn = async (folder: string) =>
+  (await readdir(folder, { recursive: true })).filter((file) => /\.(webp|avif|png|jpe?g|gif)$/.test(file)).sort();
 
 it('publishes every page, then only the pages a price change shows on, then a new product in all nine variants, and keeps the last good pages when a publish fails', async () => {
   const full = await publishSite({ ...options, full: true });
@@ -81,8 +93,14 @@ it('publishes every page, then only the pages a price change shows on, then a ne
     `update specification_prices set unit_price = 432100, original_price = null where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product.goodsId})`,
   );
   const firstRelease = await readlink(path.join(root, 'current'));
-  const untouched = ['en-usd/sign/index.html', `zh-myr/productsList/details/${product.goodsId}/index.html`, 'ms-cny/productsList/category/health/index.html'];
-  const before = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf));
+  const untouched = [
+    'en-usd/sign/index.html',
+    `zh-myr/productsList/details/${product.goodsId}/index.html`,
+    'ms-cny/productsList/category/health/index.html',
+  ];
+  const before = await Promise.all(
+    [...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf),
+  );
   const progress: { done: number; total: number }[] = [];
   const update = await publishSite({ ...options, onProgress: (now) => progress.push(now) });
   expect(update.pages).toBe(full.pages);
@@ -99,17 +117,29 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   expect(await pageText(details)).toContain('4,321.00');
   expect(await readlink(path.join(root, 'current'))).not.toBe(firstRelease);
   // Pages that do not show the US-dollar price are the last release's files, not written again; the changed one is new.
-  const after = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf));
+  const after = await Promise.all(
+    [...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf),
+  );
   expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
   expect(after.at(-1)).not.toBe(before.at(-1));
   // The release served before still shows the old price: the new page replaced its link, it was not written through it.
-  const earlierPage = await readFile(path.join(root, firstRelease, `en-usd/productsList/details/${product.goodsId}/index.html`), 'utf8');
+  const earlierPage = await readFile(
+    path.join(root, firstRelease, `en-usd/productsList/details/${product.goodsId}/index.html`),
+    'utf8',
+  );
   expect(earlierPage).toContain(product.goodsName);
   expect(earlierPage).not.toContain('4,321.00');
 
   // A new arrival, best selling, with a picture just uploaded: stored with its sizes at once.
-  const uploaded = await uploadPicture(shop, await sharp({ create: { width: 900, height: 900, channels: 3, background: '#3a2a5c' } }).png().toBuffer());
-  const sizes = ['240x240', '480x480', '360x360', '720x720', '72x72'].map((box) => uploaded.url.replace(/\.webp$/, `.${box}.webp`));
+  const uploaded = await uploadPicture(
+    shop,
+    await sharp({ create: { width: 900, height: 900, channels: 3, background: '#3a2a5c' } })
+      .png()
+      .toBuffer(),
+  );
+  const sizes = ['240x240', '480x480', '360x360', '720x720', '72x72'].map((box) =>
+    uploaded.url.replace(/\.webp$/, `.${box}.webp`),
+  );
   for (const size of sizes) expect((await shop.app.request(size)).headers.get('Content-Type'), size).toBe('image/webp');
   // Its details pages, the first list page and the home page's new arrivals, in every variant.
   const [template] = await exportProducts(shop.db, [(await exportProducts(shop.db))[0]!.slug]);
@@ -140,9 +170,11 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
   // The releases before the one before are gone: the served one and the one before it are kept.
   await publishingSettled();
-  expect((await readdir(path.join(root, 'releases'), { withFileTypes: true })).filter((entry) => entry.isDirectory()).map((entry) => entry.name)).toEqual(
-    [update.release, published.release].map((release) => path.basename(release)),
-  );
+  expect(
+    (await readdir(path.join(root, 'releases'), { withFileTypes: true }))
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name),
+  ).toEqual([update.release, published.release].map((release) => path.basename(release)));
 
   // Taken off sale: the next publish drops its pages (the list no longer shows it, its details page is not found).
   await shop.db.execute(`update goods set on_sale = false where id = ${created!.goodsId}`);
@@ -157,7 +189,9 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   // No publish made a picture: the pages show the sizes stored with it, which the shop serves.
   for (const result of [full, update, published]) expect(Object.keys(result.stages)).not.toContain('pictures');
   // The served release holds the shop's own public pictures (icons) and no other; nothing was kept aside either.
-  expect(await picturesIn(path.join(root, 'current'))).toEqual(await picturesIn(fileURLToPath(new URL('../../public', import.meta.url))));
+  expect(await picturesIn(path.join(root, 'current'))).toEqual(
+    await picturesIn(fileURLToPath(new URL('../../public', import.meta.url))),
+  );
   expect(existsSync(path.join(root, 'cache'))).toBe(false);
   const newcomerPage = await (await site().request(`/productsList/details?id=${created!.goodsId}`)).text();
   const gallery = /<img[^>]*srcset="([^"]+)"[^>]*>/.exec(newcomerPage.slice(newcomerPage.indexOf('gallery-slides')))!;
@@ -170,7 +204,9 @@ it('publishes every page, then only the pages a price change shows on, then a ne
 
   // A publish that fails (its render worker runs out of memory) leaves the pages of the last publish served.
   const good = await readlink(path.join(root, 'current'));
-  await expect(publishSite({ ...options, full: true, render: { workers: 1, heapMb: 8 } })).rejects.toThrow(/render worker|memory|rendering the pages failed/);
+  await expect(publishSite({ ...options, full: true, render: { workers: 1, heapMb: 8 } })).rejects.toThrow(
+    /render worker|memory|rendering the pages failed/,
+  );
   expect(await readlink(path.join(root, 'current'))).toBe(good);
   expect(await pageText(details)).toContain('4,321.00');
   expect((await site().request('/productsList')).status).toBe(200);
@@ -179,11 +215,18 @@ it('publishes every page, then only the pages a price change shows on, then a ne
 it('leaves the last good release served when the publishing process is killed half-way, and the next publish completes', async () => {
   const good = await readlink(path.join(root, 'current'));
   const database = inject('postgresTemplate') ? await createTestDatabaseUrl() : null;
-  const child = fork(fileURLToPath(new URL('../../tests/support/publish-child.ts', import.meta.url)), [], { execArgv: ['--import', 'tsx'], stdio: 'inherit' });
+  const child = fork(fileURLToPath(new URL('../../tests/support/publish-child.ts', import.meta.url)), [], {
+    execArgv: ['--import', 'tsx'],
+    stdio: 'inherit',
+  });
   try {
     const exited = once(child, 'exit');
     const said = new Promise<unknown>((resolve) => child.once('message', resolve));
-    child.send({ root, origin: options.publicOrigin, ...(database ? { databaseUrl: database.url } : { pgliteDump: inject('pgliteTemplate') }) } satisfies PublishChildJob);
+    child.send({
+      root,
+      origin: options.publicOrigin,
+      ...(database ? { databaseUrl: database.url } : { pgliteDump: inject('pgliteTemplate') }),
+    } satisfies PublishChildJob);
     expect(await Promise.race([said, exited.then(() => 'exited before rendering')])).toBe('rendering');
     child.kill('SIGKILL');
     await exited;
@@ -191,7 +234,9 @@ it('leaves the last good release served when the publishing process is killed ha
     await database?.drop();
   }
   // Killed while writing its pages: a half-written release that is not served.
-  expect((await readdir(path.join(root, 'building'), { recursive: true })).some((file) => file.endsWith('.html'))).toBe(true);
+  expect((await readdir(path.join(root, 'building'), { recursive: true })).some((file) => file.endsWith('.html'))).toBe(
+    true,
+  );
   expect(await readlink(path.join(root, 'current'))).toBe(good);
   const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
   expect(await pageText(`/productsList/details?id=${product!.goodsId}`)).toContain(product!.goodsName);

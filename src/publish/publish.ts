@@ -108,7 +108,9 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
     if (memoryTrace) {
       const memory = process.memoryUsage();
       const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-      console.warn(`[shop] after ${name}: RSS ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} MB, external ${mb(memory.external)} MB; peak ${peakRssMb()} MB`);
+      console.warn(
+        `[shop] after ${name}: RSS ${mb(memory.rss)} MB, heap used ${mb(memory.heapUsed)} MB, external ${mb(memory.external)} MB; peak ${peakRssMb()} MB`,
+      );
     }
   };
   const root = options.root ?? siteDir;
@@ -159,7 +161,10 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
     const pages = rendered.files.filter(isPageFile).length + rendered.kept;
     options.onProgress?.({ done: pages, total });
     const release = path.join(releases, id);
-    await writeFile(releaseRecordFile(release), JSON.stringify({ code, count: pages, pages: Object.fromEntries(rendered.keys) } satisfies ReleaseRecord));
+    await writeFile(
+      releaseRecordFile(release),
+      JSON.stringify({ code, count: pages, pages: Object.fromEntries(rendered.keys) } satisfies ReleaseRecord),
+    );
     lap('release');
     await rename(building, release);
     await switchCurrent(root, release);
@@ -167,9 +172,24 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
     switched = true;
     const cpu = process.cpuUsage(cpuBefore);
     return {
-      result: { release, pages, rendered: pages - rendered.kept, full, seconds: (performance.now() - started) / 1000, stages, peakRssMb: peakRssMb(), cpuSeconds: (cpu.user + cpu.system) / 1e6, linkSeconds: round(rendered.seconds.linkWorker) },
+      result: {
+        release,
+        pages,
+        rendered: pages - rendered.kept,
+        full,
+        seconds: (performance.now() - started) / 1000,
+        stages,
+        peakRssMb: peakRssMb(),
+        cpuSeconds: (cpu.user + cpu.system) / 1e6,
+        linkSeconds: round(rendered.seconds.linkWorker),
+      },
       // Visitors see the new release from here on; what follows is housekeeping, still under the lock.
-      tidied: tidyUp(root, code, release, rendered.keys.map(([file]) => file)).finally(unlock),
+      tidied: tidyUp(
+        root,
+        code,
+        release,
+        rendered.keys.map(([file]) => file),
+      ).finally(unlock),
     };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
@@ -186,12 +206,25 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
  * every page's frame. The snapshot is not held beyond this: the workers parse their own copy, and at
  * 10,000 products the shop's copy would otherwise be held through the whole render.
  */
-async function writeSnapshot(options: Pick<PublishOptions, 'db' | 'storage' | 'testMode'>, settings: BuildSettings, file: string): Promise<{ shellKey: string; bytes: number }> {
-  const catalogue = await takeCatalogueSnapshot(options.db, { pictureUrl: options.storage.url, testMode: options.testMode });
+async function writeSnapshot(
+  options: Pick<PublishOptions, 'db' | 'storage' | 'testMode'>,
+  settings: BuildSettings,
+  file: string,
+): Promise<{ shellKey: string; bytes: number }> {
+  const catalogue = await takeCatalogueSnapshot(options.db, {
+    pictureUrl: options.storage.url,
+    testMode: options.testMode,
+  });
   const snapshot: PageSnapshot = { ...catalogue, settings: settings.pages };
   const text = JSON.stringify(snapshot);
   await writeFile(file, text);
-  return { shellKey: createHash('sha256').update(JSON.stringify(shellData(snapshot))).digest('base64url').slice(0, 24), bytes: Buffer.byteLength(text) };
+  return {
+    shellKey: createHash('sha256')
+      .update(JSON.stringify(shellData(snapshot)))
+      .digest('base64url')
+      .slice(0, 24),
+    bytes: Buffer.byteLength(text),
+  };
 }
 
 /**

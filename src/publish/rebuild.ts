@@ -11,7 +11,11 @@ export type StartForTask = (
  * After catalogue edits the static pages are rebuilt: on Netlify by posting to its build hook, on
  * one machine by a local build against the shop's own database.
  */
-export async function rebuildPages(config: Config, start: StartForTask, options: { full?: boolean } = {}): Promise<string> {
+export async function rebuildPages(
+  config: Config,
+  start: StartForTask,
+  options: { full?: boolean } = {},
+): Promise<string> {
   if (config.buildHookUrl) {
     const response = await fetch(config.buildHookUrl, { method: 'POST' });
     if (!response.ok) throw new Error(`the build hook answered ${response.status}`);

@@ -26,10 +26,15 @@ export async function readReleaseFiles(release: string): Promise<ReleaseFiles | 
 }
 
 /** Lists and digests `release`'s files, reusing `previous`'s digests for the files it shares with it, and keeps the list beside the release. */
-export async function digestRelease(release: string, previous: { dir: string; files: ReleaseFiles } | null): Promise<ReleaseFiles> {
+export async function digestRelease(
+  release: string,
+  previous: { dir: string; files: ReleaseFiles } | null,
+): Promise<ReleaseFiles> {
   const files: ReleaseFiles = {};
   const entries = await readdir(release, { recursive: true, withFileTypes: true });
-  const paths = entries.filter((entry) => entry.isFile()).map((entry) => path.relative(release, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
+  const paths = entries
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(release, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'));
   await inBatches(paths, 64, async (file) => {
     const known = previous?.files[file];
     if (known && (await sameFile(path.join(release, file), path.join(previous.dir, file)))) files[file] = known;

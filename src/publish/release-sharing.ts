@@ -7,7 +7,14 @@ import type { DatabaseHandle } from '@/server/db/client';
 import { publishedReleases } from '@/server/db/schema';
 import type { Logger } from '@/server/logger';
 import type { Storage } from '@/server/storage/storage';
-import { changedFiles, digestRelease, inBatches, readReleaseFiles, releaseFilesFile, type ReleaseFiles } from './release-files';
+import {
+  changedFiles,
+  digestRelease,
+  inBatches,
+  readReleaseFiles,
+  releaseFilesFile,
+  type ReleaseFiles,
+} from './release-files';
 import { publishingSettled, type PublishResult } from './publish';
 import { releaseRecordFile, retireOldReleases, servedRelease, switchCurrent, type ReleaseRecord } from './release';
 
@@ -88,7 +95,11 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
   };
 
   const currentShared = async (): Promise<string | null> => {
-    const [row] = await database.db.select({ id: publishedReleases.id }).from(publishedReleases).orderBy(desc(publishedReleases.publishedAt), desc(publishedReleases.id)).limit(1);
+    const [row] = await database.db
+      .select({ id: publishedReleases.id })
+      .from(publishedReleases)
+      .orderBy(desc(publishedReleases.publishedAt), desc(publishedReleases.id))
+      .limit(1);
     return row?.id ?? null;
   };
 
@@ -106,7 +117,11 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
     const servedFiles = served ? await readReleaseFiles(served) : null;
     let manifest: SharedManifest;
     if (existsSync(release) && existsSync(releaseFilesFile(release))) {
-      manifest = { id, record: JSON.parse(await readFile(releaseRecordFile(release), 'utf8')) as ReleaseRecord, files: (await readReleaseFiles(release))! };
+      manifest = {
+        id,
+        record: JSON.parse(await readFile(releaseRecordFile(release), 'utf8')) as ReleaseRecord,
+        files: (await readReleaseFiles(release))!,
+      };
     } else {
       const body = await bucket.get(manifestKey(id));
       if (!body) throw new Error(`the current release ${id} is missing from the bucket (${manifestKey(id)})`);
@@ -123,19 +138,30 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
         await folders.get(folder);
         if (served && servedFiles?.[file] === digest) return link(path.join(served, file), target);
         const bytes = await bucket.get(blobKey(digest));
-        if (!bytes) throw new Error(`the file ${file} of release ${id} is missing from the bucket (${blobKey(digest)})`);
+        if (!bytes)
+          throw new Error(`the file ${file} of release ${id} is missing from the bucket (${blobKey(digest)})`);
         downloaded++;
         await writeFile(target, bytes);
       });
       await writeFile(releaseRecordFile(release), JSON.stringify(manifest.record));
       await writeFile(releaseFilesFile(release), JSON.stringify(manifest.files));
       await rename(building, release);
-      logger.info({ release: id, files: Object.keys(manifest.files).length, downloaded, seconds: Number(((performance.now() - started) / 1000).toFixed(2)) }, 'followed the published release');
+      logger.info(
+        {
+          release: id,
+          files: Object.keys(manifest.files).length,
+          downloaded,
+          seconds: Number(((performance.now() - started) / 1000).toFixed(2)),
+        },
+        'followed the published release',
+      );
     }
     await switchCurrent(root, release);
     await retireOldReleases(root);
     // The last machine to switch purges last: the CDN then fetches the new pages from whichever machine it asks.
-    await purge(changedFiles(servedFiles, manifest.files)).catch((error: unknown) => logger.warn({ err: error }, 'purging the changed pages from the CDN failed'));
+    await purge(changedFiles(servedFiles, manifest.files)).catch((error: unknown) =>
+      logger.warn({ err: error }, 'purging the changed pages from the CDN failed'),
+    );
   };
 
   /** Keeps the release in the bucket (new files only) and makes it the current one for every shop. */
@@ -169,7 +195,10 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
   const sweepBucket = async () => {
     if (!bucket) return 0;
     const now = Date.now();
-    const releases = await database.db.select({ id: publishedReleases.id }).from(publishedReleases).orderBy(desc(publishedReleases.publishedAt), desc(publishedReleases.id));
+    const releases = await database.db
+      .select({ id: publishedReleases.id })
+      .from(publishedReleases)
+      .orderBy(desc(publishedReleases.publishedAt), desc(publishedReleases.id));
     const kept = releases.slice(0, KEPT_SHARED_RELEASES).map((release) => release.id);
     const retired = releases.slice(KEPT_SHARED_RELEASES).map((release) => release.id);
     const unneeded: string[] = [];
@@ -180,13 +209,21 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
     await inBatches(unneeded, 16, (key) => bucket.remove(key));
     for (const id of retired) await bucket.remove(manifestKey(id));
     if (retired.length > 0) await database.db.delete(publishedReleases).where(inArray(publishedReleases.id, retired));
-    if (unneeded.length + retired.length > 0) logger.info({ files: unneeded.length, releases: retired.length }, 'swept the bucket of what no kept release needs');
+    if (unneeded.length + retired.length > 0)
+      logger.info(
+        { files: unneeded.length, releases: retired.length },
+        'swept the bucket of what no kept release needs',
+      );
     return unneeded.length + retired.length;
   };
   // One sweep at a time in this process, after the publish that calls for it.
   let sweeping: Promise<unknown> = Promise.resolve();
   const sweepAfterPublish = () => {
-    sweeping = sweeping.then(() => sweepBucket()).catch((error: unknown) => logger.warn({ err: error }, 'sweeping the bucket of old releases failed; the next publish tries again'));
+    sweeping = sweeping
+      .then(() => sweepBucket())
+      .catch((error: unknown) =>
+        logger.warn({ err: error }, 'sweeping the bucket of old releases failed; the next publish tries again'),
+      );
   };
 
   return {
@@ -201,11 +238,16 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
           const sharedBefore = bucket ? await currentShared() : null;
           const result = await run();
           const started = performance.now();
-          const files = await digestRelease(result.release, before && beforeFiles ? { dir: before, files: beforeFiles } : null);
+          const files = await digestRelease(
+            result.release,
+            before && beforeFiles ? { dir: before, files: beforeFiles } : null,
+          );
           result.stages.digest = seconds(started);
           if (bucket) {
             // The files of the current shared release are in the bucket already.
-            const known = new Set(before && beforeFiles && sharedBefore === path.basename(before) ? Object.values(beforeFiles) : []);
+            const known = new Set(
+              before && beforeFiles && sharedBefore === path.basename(before) ? Object.values(beforeFiles) : [],
+            );
             const at = performance.now();
             const uploaded = await share(result.release, files, known, result.pages);
             result.stages.share = seconds(at);
@@ -221,7 +263,9 @@ export function openReleaseSharing(options: SharingOptions): ReleaseSharing {
     async listen() {
       if (!bucket) return;
       const follow = () =>
-        void inTurn(catchUp).catch((error: unknown) => logger.error({ err: error }, 'following the published release failed'));
+        void inTurn(catchUp).catch((error: unknown) =>
+          logger.error({ err: error }, 'following the published release failed'),
+        );
       const listening = await database.listen(RELEASE_CHANNEL, { notified: follow, hearing: (yes) => yes && follow() });
       stopListening = () => listening.stop();
     },
@@ -245,7 +289,8 @@ async function unnamedFiles(bucket: Storage, kept: string[], now: number): Promi
   }
   const unneeded: string[] = [];
   for await (const object of bucket.list('site/files')) {
-    if (!named.has(object.key.slice(blobKey('').length)) && now - object.writtenAt.getTime() >= UNNAMED_FILES_KEPT_MS) unneeded.push(object.key);
+    if (!named.has(object.key.slice(blobKey('').length)) && now - object.writtenAt.getTime() >= UNNAMED_FILES_KEPT_MS)
+      unneeded.push(object.key);
   }
   return unneeded;
 }
@@ -253,4 +298,5 @@ async function unnamedFiles(bucket: Storage, kept: string[], now: number): Promi
 const seconds = (since: number) => Number(((performance.now() - since) / 1000).toFixed(2));
 
 /** Whether the shop shares its releases through the bucket: several machines need PostgreSQL and the S3-compatible store. */
-export const sharesReleases = (database: DatabaseHandle, storageKind: string) => database.kind === 'postgres' && storageKind === 's3';
+export const sharesReleases = (database: DatabaseHandle, storageKind: string) =>
+  database.kind === 'postgres' && storageKind === 's3';

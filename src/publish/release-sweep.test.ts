@@ -42,7 +42,13 @@ afterAll(async () => {
 });
 
 const sharingOn = (root: string) =>
-  openReleaseSharing({ database: { db: shop.db, exclusively: (_name, work) => work(), listen: shop.listen }, bucket, cdn: null, root, logger: createLogger('silent') });
+  openReleaseSharing({
+    database: { db: shop.db, exclusively: (_name, work) => work(), listen: shop.listen },
+    bucket,
+    cdn: null,
+    root,
+    logger: createLogger('silent'),
+  });
 const fileKeys = async () => {
   const keys: string[] = [];
   for await (const object of bucket.list('site/files')) keys.push(object.key);
@@ -52,16 +58,28 @@ const fileKeys = async () => {
 it('keeps the last three releases and the files they name, a file a publish under way uploaded too, and nothing else', async () => {
   const root = await folder('site');
   const sharing = sharingOn(root);
-  const options: PublishOptions = { db: shop.db, storage: shop.storage, testMode: true, apiOrigin: 'http://127.0.0.1:1', publicOrigin: 'http://127.0.0.1:1', root, quiet: true };
+  const options: PublishOptions = {
+    db: shop.db,
+    storage: shop.storage,
+    testMode: true,
+    apiOrigin: 'http://127.0.0.1:1',
+    publicOrigin: 'http://127.0.0.1:1',
+    root,
+    quiet: true,
+  };
   const published = [path.basename((await sharing.publish(() => publishSite({ ...options, full: true }))).release)];
   const [product] = (await shop.get<ProductPage>('/goods/queryProductList?pageSize=1')).body.data.list;
   for (const price of [111100, 222200, 333300]) {
-    await shop.db.execute(`update specification_prices set unit_price = ${price}, original_price = null where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product!.goodsId})`);
+    await shop.db.execute(
+      `update specification_prices set unit_price = ${price}, original_price = null where currency = 'USD' and specification_id in (select id from specifications where goods_id = ${product!.goodsId})`,
+    );
     published.push(path.basename((await sharing.publish(() => publishSite(options))).release));
   }
   // Each publish sweeps after itself (closing waits for it): the first release is retired, its files are too young to go.
   await sharing.close();
-  const kept = (await shop.db.select({ id: publishedReleases.id }).from(publishedReleases)).map((release) => release.id).sort();
+  const kept = (await shop.db.select({ id: publishedReleases.id }).from(publishedReleases))
+    .map((release) => release.id)
+    .sort();
   expect(kept).toEqual(published.slice(-KEPT_SHARED_RELEASES).sort());
   expect(await bucket.has(`site/releases/${published[0]!.toLowerCase()}.json`)).toBe(false);
   const before = await fileKeys();

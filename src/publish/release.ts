@@ -49,9 +49,16 @@ export async function tidyUp(root: string, code: string, release: string, pages:
     await linkPagesApart({ linkFrom: release, outDir: linking, pages });
     await rename(linking, spare);
     // Removed after the spare is made: both are a system call per page, and the spare is what the next publish waits for.
-    await retire(root, [...(await oldReleases(root, current)), ...(await otherRenderers(root, [code])), ...(await otherSpares(root, current)), path.join(root, 'cache', 'pictures')]);
+    await retire(root, [
+      ...(await oldReleases(root, current)),
+      ...(await otherRenderers(root, [code])),
+      ...(await otherSpares(root, current)),
+      path.join(root, 'cache', 'pictures'),
+    ]);
   } catch (error) {
-    console.warn(`tidying the site folder after a publish failed: ${error instanceof Error ? error.message : String(error)}`);
+    console.warn(
+      `tidying the site folder after a publish failed: ${error instanceof Error ? error.message : String(error)}`,
+    );
   }
 }
 
@@ -83,12 +90,15 @@ async function retire(root: string, paths: string[]) {
   const trash = trashDir(root);
   await mkdir(trash, { recursive: true });
   for (const from of paths) {
-    await rename(from, path.join(trash, `${path.basename(from)}-${randomBytes(3).toString('hex')}`)).catch((error: NodeJS.ErrnoException) => {
-      if (error.code !== 'ENOENT') throw error;
-    });
+    await rename(from, path.join(trash, `${path.basename(from)}-${randomBytes(3).toString('hex')}`)).catch(
+      (error: NodeJS.ErrnoException) => {
+        if (error.code !== 'ENOENT') throw error;
+      },
+    );
   }
   sweeping = sweeping.then(async () => {
-    for (const name of await readdir(trash).catch(() => [] as string[])) await rm(path.join(trash, name), { recursive: true, force: true }).catch(() => undefined);
+    for (const name of await readdir(trash).catch(() => [] as string[]))
+      await rm(path.join(trash, name), { recursive: true, force: true }).catch(() => undefined);
   });
 }
 
@@ -96,13 +106,17 @@ async function retire(root: string, paths: string[]) {
 async function otherRenderers(root: string, keep: string[]) {
   const folder = path.join(root, 'renderers');
   const names = await readdir(folder).catch(() => [] as string[]);
-  return names.filter((name) => !keep.includes(name) && !name.endsWith('.building')).map((name) => path.join(folder, name));
+  return names
+    .filter((name) => !keep.includes(name) && !name.endsWith('.building'))
+    .map((name) => path.join(folder, name));
 }
 
 /** Every spare but the current release's (a spare left half-made by a process that died among them). */
 async function otherSpares(root: string, current: string) {
   const folder = path.join(root, 'spares');
-  return (await readdir(folder).catch(() => [] as string[])).filter((name) => name !== current).map((name) => path.join(folder, name));
+  return (await readdir(folder).catch(() => [] as string[]))
+    .filter((name) => name !== current)
+    .map((name) => path.join(folder, name));
 }
 
 /** What the publisher keeps beside each release: the code it was built from, how many pages it holds, and every keyed page's key by file. */
@@ -135,7 +149,8 @@ export async function lockPublishing(root: string): Promise<() => Promise<void>>
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
     const holder = Number(await readFile(lock, 'utf8').catch(() => '0'));
-    if (holder && holder !== process.pid && isAlive(holder)) throw new Error(`another publish (process ${holder}) is running`, { cause: error });
+    if (holder && holder !== process.pid && isAlive(holder))
+      throw new Error(`another publish (process ${holder}) is running`, { cause: error });
     await writeFile(lock, String(process.pid));
   }
   return () => rm(lock, { force: true });
@@ -162,9 +177,14 @@ export async function switchCurrent(root: string, release: string) {
 /** The releases (and their records) before the one before `current`: the one before stays, as pages a visitor opened before the swap still find their scripts there. */
 async function oldReleases(root: string, current: string) {
   const releases = path.join(root, 'releases');
-  const names = (await readdir(releases, { withFileTypes: true })).filter((entry) => entry.isDirectory() && !entry.name.startsWith('.')).map((entry) => entry.name).sort();
+  const names = (await readdir(releases, { withFileTypes: true }))
+    .filter((entry) => entry.isDirectory() && !entry.name.startsWith('.'))
+    .map((entry) => entry.name)
+    .sort();
   const keep = new Set([current, names.filter((name) => name < current).at(-1)]);
-  return names.filter((name) => !keep.has(name)).flatMap((name) => [path.join(releases, name), releaseRecordFile(path.join(releases, name))]);
+  return names
+    .filter((name) => !keep.has(name))
+    .flatMap((name) => [path.join(releases, name), releaseRecordFile(path.join(releases, name))]);
 }
 
 export const previousRelease = async (root: string): Promise<string | null> => {

@@ -25,14 +25,22 @@ const workerFile = fileURLToPath(new URL('./render-worker.ts', import.meta.url))
 export const rendererDir = (root: string, code: string) => path.join(root, 'renderers', code);
 
 /** The renderer of `code`, bundled by `astro build` when there is none yet; `built` says whether this call bundled it. */
-export async function ensureRenderer(root: string, code: string, options: { settings: BuildSettings; quiet: boolean }): Promise<{ dir: string; built: boolean }> {
+export async function ensureRenderer(
+  root: string,
+  code: string,
+  options: { settings: BuildSettings; quiet: boolean },
+): Promise<{ dir: string; built: boolean }> {
   const dir = rendererDir(root, code);
   if (existsSync(path.join(dir, RENDERER_META))) return { dir, built: false };
   const building = `${dir}.${process.pid}.building`;
   await rm(building, { recursive: true, force: true });
   await mkdir(building, { recursive: true });
   try {
-    await runAstro(['build', '--outDir', path.join(building, 'client')], { ...options.settings, rendererDir: building }, options.quiet);
+    await runAstro(
+      ['build', '--outDir', path.join(building, 'client')],
+      { ...options.settings, rendererDir: building },
+      options.quiet,
+    );
     // The bundle imports the shop's packages: it finds them through this link, wherever the site folder is.
     await symlink(path.join(projectRoot, 'node_modules'), path.join(building, 'node_modules'));
     await rm(dir, { recursive: true, force: true });
@@ -63,7 +71,9 @@ function runAstro(args: string[], settings: BuildSettings, quiet: boolean): Prom
     let errors = '';
     child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code})\n${errors.slice(-4000)}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve() : reject(new Error(`astro build failed (exit ${code})\n${errors.slice(-4000)}`)),
+    );
   });
 }
 
@@ -76,7 +86,10 @@ export const defaultRenderSettings = (): RenderSettings => ({ workers: os.availa
  * slowest worker's load and listing, the sums of their rendering, writing and processor time, and
  * `link` the wait for the link worker after the render workers were done.
  */
-export type Rendered = Omit<RenderOutcome, 'seconds'> & { kept: number; seconds: RenderOutcome['seconds'] & { linkWorker: number } };
+export type Rendered = Omit<RenderOutcome, 'seconds'> & {
+  kept: number;
+  seconds: RenderOutcome['seconds'] & { linkWorker: number };
+};
 
 /** The served release's pages a publish of the changed pages keeps; `linked`: the new release holds their links already (the spare, publish.ts). */
 export type Keep = { from: string; pages: string[]; linked: boolean };
@@ -111,14 +124,21 @@ function startWorker(workerData: { renders: true } | LinkJob, heapMb: number | n
     resourceLimits: { maxYoungGenerationSizeMb: 48, ...(heapMb ? { maxOldGenerationSizeMb: heapMb } : {}) },
   });
   // A job's failure reaches its publish (`outcomeOf`); a warm worker that stops while idle is no longer kept.
-  worker.on('error', () => undefined).on('exit', () => {
-    if (warm?.workers.includes(worker)) void endWarmRenderers();
-  });
+  worker
+    .on('error', () => undefined)
+    .on('exit', () => {
+      if (warm?.workers.includes(worker)) void endWarmRenderers();
+    });
   return worker;
 }
 
 /** The outcome `take` picks from `worker`'s messages (after sending it `job`, if any); fails when the worker fails or stops. */
-function outcomeOf<Outcome>(worker: Worker, job: RenderJob | null, onProgress: (pages: number) => void, take: (message: WorkerMessage) => Outcome | undefined) {
+function outcomeOf<Outcome>(
+  worker: Worker,
+  job: RenderJob | null,
+  onProgress: (pages: number) => void,
+  take: (message: WorkerMessage) => Outcome | undefined,
+) {
   return new Promise<Outcome>((resolve, reject) => {
     const settle = (done: () => void) => {
       worker.off('message', onMessage).off('error', reject).off('exit', onExit);
@@ -142,7 +162,12 @@ function outcomeOf<Outcome>(worker: Worker, job: RenderJob | null, onProgress: (
 export async function linkPagesApart(job: LinkJob): Promise<void> {
   const worker = startWorker(job, null);
   try {
-    await outcomeOf(worker, null, () => undefined, (message) => ('linked' in message ? message.linked : undefined));
+    await outcomeOf(
+      worker,
+      null,
+      () => undefined,
+      (message) => ('linked' in message ? message.linked : undefined),
+    );
   } finally {
     await worker.terminate();
   }
@@ -156,7 +181,12 @@ export async function linkPagesApart(job: LinkJob): Promise<void> {
  * stops the workers) when one fails.
  */
 export async function renderPages(
-  job: Omit<RenderJob, 'share'> & { workers: number; heapMb: number | null; keep: Keep | null; onProgress?: (done: number) => void },
+  job: Omit<RenderJob, 'share'> & {
+    workers: number;
+    heapMb: number | null;
+    keep: Keep | null;
+    onProgress?: (done: number) => void;
+  },
 ): Promise<Rendered> {
   const { workers: count, heapMb, keep, onProgress, ...shared } = job;
   let done = 0;
@@ -166,25 +196,40 @@ export async function renderPages(
   else clearTimeout(warm!.idle);
   const renderers = reuse ? warm!.workers : Array.from({ length: count }, () => startWorker({ renders: true }, heapMb));
   warm = null;
-  const linker = keep && !keep.linked ? startWorker({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, null) : null;
+  const linker =
+    keep && !keep.linked ? startWorker({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, null) : null;
   for (const worker of renderers) worker.ref();
   let kept = false;
   try {
     const rendering = Promise.all(
-      renderers.map((worker, index) => outcomeOf(worker, { ...shared, share: { index, of: count } }, progress, (message) => ('done' in message ? message.done : undefined))),
+      renderers.map((worker, index) =>
+        outcomeOf(worker, { ...shared, share: { index, of: count } }, progress, (message) =>
+          'done' in message ? message.done : undefined,
+        ),
+      ),
     );
-    const linking = linker ? outcomeOf(linker, null, progress, (message) => ('linked' in message ? message.linked : undefined)) : null;
+    const linking = linker
+      ? outcomeOf(linker, null, progress, (message) => ('linked' in message ? message.linked : undefined))
+      : null;
     let rendered = 0;
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
     if (keep) {
       for (const worker of renderers) worker.unref();
-      warm = { rendererDir: shared.rendererDir, workers: renderers, idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref() };
+      warm = {
+        rendererDir: shared.rendererDir,
+        workers: renderers,
+        idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref(),
+      };
       kept = true;
     }
     const keys = outcomes.flatMap((outcome) => outcome.keys);
     const renderedPages = outcomes.flatMap((outcome) => outcome.rendered);
     const published = new Set(keys.map(([file]) => file));
-    if (keep) unlinkPages(shared.outDir, keep.pages.filter((file) => !published.has(file)));
+    if (keep)
+      unlinkPages(
+        shared.outDir,
+        keep.pages.filter((file) => !published.has(file)),
+      );
     return {
       files: outcomes.flatMap((outcome) => outcome.files),
       scriptHashes: [...new Set(outcomes.flatMap((outcome) => outcome.scriptHashes))],

@@ -50,7 +50,8 @@ export type RenderOutcome = {
   seconds: { load: number; paths: number; render: number; write: number; link: number; cpu: number };
 };
 
-export type WorkerMessage = { progress: number } | { done: RenderOutcome } | { linked: { seconds: number } } | { failed: string };
+export type WorkerMessage =
+  { progress: number } | { done: RenderOutcome } | { linked: { seconds: number } } | { failed: string };
 
 type RouteData = { route: string; type: string; component: string; prerender: boolean; fallbackRoutes: RouteData[] };
 type BuildApp = {
@@ -87,7 +88,16 @@ async function loadRenderer(rendererDir: string) {
   const errors: string[] = [];
   app.setOptions({
     settings: { scripts: meta.scripts },
-    logger: { options: { destination: { write: (event: { level: string; message: string }) => (event.level === 'error' ? errors.push(event.message) : undefined, true) } } },
+    logger: {
+      options: {
+        destination: {
+          write: (event: { level: string; message: string }) => (
+            event.level === 'error' ? errors.push(event.message) : undefined,
+            true
+          ),
+        },
+      },
+    },
   });
   onceEachPage(app);
   renderer = { rendererDir, app, errors };
@@ -100,15 +110,18 @@ async function loadRenderer(rendererDir: string) {
  * 90,000 pages). The modules of a loaded bundle never change: each is asked for once.
  */
 function onceEachPage(app: BuildApp) {
-  const pageMap = (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } }).manifest?.pageMap;
+  const pageMap = (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } })
+    .manifest?.pageMap;
   if (!pageMap) return;
   for (const [component, load] of pageMap) {
     let loaded: Promise<{ page: () => Promise<unknown> }> | undefined;
-    pageMap.set(component, () =>
-      (loaded ??= load().then((module) => {
-        const page = module.page();
-        return { ...module, page: () => page };
-      })),
+    pageMap.set(
+      component,
+      () =>
+        (loaded ??= load().then((module) => {
+          const page = module.page();
+          return { ...module, page: () => page };
+        })),
     );
   }
 }
@@ -145,9 +158,13 @@ async function run(job: RenderJob): Promise<RenderOutcome> {
   let pages = 0;
   for (const { pathname, route } of mine) {
     const before = performance.now();
-    const url = new URL(route.type === 'endpoint' || pathname === '/' ? pathname : `${pathname.replace(/\/$/, '')}/`, job.origin);
+    const url = new URL(
+      route.type === 'endpoint' || pathname === '/' ? pathname : `${pathname.replace(/\/$/, '')}/`,
+      job.origin,
+    );
     const response = await app.render(new Request(url), { routeData: route });
-    if ((response.status >= 300 && response.status !== 404) || !response.body) throw new Error(`${pathname} answered ${response.status}${errors.length ? `: ${errors.join('; ')}` : ''}`);
+    if ((response.status >= 300 && response.status !== 404) || !response.body)
+      throw new Error(`${pathname} answered ${response.status}${errors.length ? `: ${errors.join('; ')}` : ''}`);
     const body = Buffer.from(await response.arrayBuffer());
     const rendered = performance.now();
     const file = outputFile(pathname, route.type);
@@ -217,7 +234,8 @@ function linkInto(from: string, outDir: string, relative: string, folders: Set<s
 function linkBrowserFiles(job: RenderJob, folders: Set<string>) {
   const client = path.join(job.rendererDir, 'client');
   for (const entry of readdirSync(client, { recursive: true, withFileTypes: true })) {
-    if (entry.isFile()) linkInto(client, job.outDir, path.relative(client, path.join(entry.parentPath, entry.name)), folders);
+    if (entry.isFile())
+      linkInto(client, job.outDir, path.relative(client, path.join(entry.parentPath, entry.name)), folders);
   }
 }
 
@@ -253,8 +271,11 @@ export function unlinkPages(outDir: string, pages: string[]) {
 function traceMemory(trace: string, worker: number, label: string) {
   const heap = v8.getHeapStatistics();
   const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
-  console.warn(`[worker ${worker}] ${label}: heap used ${mb(heap.used_heap_size)} MB, total ${mb(heap.total_heap_size)} MB, external ${mb(heap.external_memory)} MB; process RSS ${mb(process.memoryUsage.rss())} MB`);
-  if (trace !== '1' && (label === 'listed' || label === 'page 20000')) v8.writeHeapSnapshot(path.join(trace, `worker-${worker}-${label.replace(' ', '-')}-${Date.now()}.heapsnapshot`));
+  console.warn(
+    `[worker ${worker}] ${label}: heap used ${mb(heap.used_heap_size)} MB, total ${mb(heap.total_heap_size)} MB, external ${mb(heap.external_memory)} MB; process RSS ${mb(process.memoryUsage.rss())} MB`,
+  );
+  if (trace !== '1' && (label === 'listed' || label === 'page 20000'))
+    v8.writeHeapSnapshot(path.join(trace, `worker-${worker}-${label.replace(' ', '-')}-${Date.now()}.heapsnapshot`));
 }
 
 /** `SHOP_RENDER_CPU_PROF=<dir>` (`bench:build -- --cpu-prof <dir>`): the worker writes a V8 CPU profile of its run there. */
@@ -277,10 +298,16 @@ async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Pr
 
 // Started by renderPages (render-pages.ts): a render worker takes its jobs as messages, one at a
 // time; a link worker its one job as its data. Imported anywhere else, this module does nothing.
-const failed = (error: unknown) => parentPort!.postMessage({ failed: error instanceof Error ? (error.stack ?? error.message) : String(error) } satisfies WorkerMessage);
+const failed = (error: unknown) =>
+  parentPort!.postMessage({
+    failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
+  } satisfies WorkerMessage);
 if (parentPort && (workerData as { renders?: boolean } | null)?.renders) {
   parentPort.on('message', (job: RenderJob) => {
-    profiled(`render-worker-${job.share.index}`, () => run(job)).then((done) => parentPort!.postMessage({ done } satisfies WorkerMessage), failed);
+    profiled(`render-worker-${job.share.index}`, () => run(job)).then(
+      (done) => parentPort!.postMessage({ done } satisfies WorkerMessage),
+      failed,
+    );
   });
 } else if (parentPort && (workerData as Partial<LinkJob> | null)?.linkFrom) {
   try {

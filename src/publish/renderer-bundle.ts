@@ -53,7 +53,9 @@ export function rendererBundle(keepIn: string | null): AstroIntegration {
           name: 'shop:bundle-only',
           async setup() {
             await fallback.setup?.();
-            const settings = (fallback as AstroPrerenderer & { app: { getSettings(): BuildSettings } }).app.getSettings();
+            const settings = (
+              fallback as AstroPrerenderer & { app: { getSettings(): BuildSettings } }
+            ).app.getSettings();
             const from = prerenderDir(settings.config.outDir);
             const entry = readdirSync(from).find((name) => name.startsWith('prerender-entry'));
             if (!entry || !existsSync(path.join(from, entry))) throw new Error(`no prerender entry in ${from}`);
@@ -63,7 +65,8 @@ export function rendererBundle(keepIn: string | null): AstroIntegration {
               pages: [...(pages ?? new Map<string, PageData>())].map(([key, data]) => [key, { styles: data.styles }]),
               scripts: settings.scripts.map(({ stage, content }) => ({ stage, content })),
             };
-            if (meta.scripts.some((script) => script.stage === 'page')) throw new Error('page-stage scripts are not supported by the kept renderer');
+            if (meta.scripts.some((script) => script.stage === 'page'))
+              throw new Error('page-stage scripts are not supported by the kept renderer');
             writeFileSync(path.join(keepIn, RENDERER_META), JSON.stringify(meta));
           },
           // The pages are rendered by the publisher's workers, not here.

@@ -5,7 +5,15 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { setCookie } from 'hono/cookie';
 import { HASHES_FILE, readScriptHashes } from '@/publish/header-policy';
-import { SITE_COOKIE, cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus, readSiteCookie, variantSlug } from '@/edge/rewrite';
+import {
+  SITE_COOKIE,
+  cachedCodeLookup,
+  decideRewrite,
+  fetchCodeLookup,
+  pageStatus,
+  readSiteCookie,
+  variantSlug,
+} from '@/edge/rewrite';
 import { checkoutSdkUrl, headersFor, isHttps, siteHeaderRules, type HeaderRule } from '@/lib/security-headers';
 import { CDN_CACHE_CONTROL, pageTag } from '@/server/cdn/netlify-cache';
 import type { Config } from '@/server/config';
@@ -24,7 +32,15 @@ function headerRules(config: Pick<Config, 'publicOrigin' | 'payment'>, siteDir: 
     const mtime = (await stat(path.join(release, HASHES_FILE)).catch(() => null))?.mtimeMs ?? 0;
     if (built?.release !== release || built.mtime !== mtime) {
       const paypalSdkUrl = checkoutSdkUrl(config.payment.provider, config.payment.paypal.sdkUrl);
-      built = { release, mtime, rules: siteHeaderRules({ publicOrigin: config.publicOrigin, paypalSdkUrl, scriptHashes: await readScriptHashes(release) }) };
+      built = {
+        release,
+        mtime,
+        rules: siteHeaderRules({
+          publicOrigin: config.publicOrigin,
+          paypalSdkUrl,
+          scriptHashes: await readScriptHashes(release),
+        }),
+      };
     }
     return built.rules;
   };
@@ -54,7 +70,12 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
     for (const [name, value] of Object.entries(headers)) c.res.headers.set(name, value);
     if (rewritten) c.res.headers.append('Vary', 'Cookie');
     // Behind Netlify's CDN a page is kept until a publish that changes it purges its tag (docs/decisions/085).
-    if (config.cdn && c.res.status === 200 && c.res.headers.get('Content-Type')?.startsWith('text/html') && !c.res.headers.get('Cache-Control')?.includes('no-store')) {
+    if (
+      config.cdn &&
+      c.res.status === 200 &&
+      c.res.headers.get('Content-Type')?.startsWith('text/html') &&
+      !c.res.headers.get('Cache-Control')?.includes('no-store')
+    ) {
       c.res.headers.set('Netlify-CDN-Cache-Control', CDN_CACHE_CONTROL);
       c.res.headers.set('Netlify-Cache-Tag', pageTag(rewritten ?? c.req.path));
       if (rewritten) c.res.headers.set('Netlify-Vary', `cookie=${SITE_COOKIE}`);
@@ -64,7 +85,12 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
   app.use('*', async (c, next) => {
     const decision = decideRewrite(new URL(c.req.url), c.req.header('Cookie'));
     if (decision.setSiteCookie) {
-      setCookie(c, SITE_COOKIE, decision.setSiteCookie, { path: '/', sameSite: 'Lax', maxAge: ONE_YEAR, secure: isHttps(config.publicOrigin) });
+      setCookie(c, SITE_COOKIE, decision.setSiteCookie, {
+        path: '/',
+        sameSite: 'Lax',
+        maxAge: ONE_YEAR,
+        secure: isHttps(config.publicOrigin),
+      });
     }
     const status = decision.rewrite ? await pageStatus(decision, lookup) : 200;
     const served = await serveStatic({
@@ -82,7 +108,9 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
   });
   app.notFound(async (c) => {
     const variant = readSiteCookie(c.req.header('Cookie')) ?? { language: 'EN', currency: 'USD' };
-    const page = await readFile(path.join(servedDir(siteDir), variantSlug(variant), '404', 'index.html'), 'utf8').catch(() => null);
+    const page = await readFile(path.join(servedDir(siteDir), variantSlug(variant), '404', 'index.html'), 'utf8').catch(
+      () => null,
+    );
     return page ? c.html(page, 404) : c.text('Not found', 404);
   });
 }

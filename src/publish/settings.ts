@@ -46,7 +46,10 @@ const withoutSlash = (origin: string) => origin.replace(/\/$/, '');
  * The build's settings from `env`: the ones the publisher handed over (SHOP_BUILD_SETTINGS) when it
  * started this build, else the variables themselves; `origins` (the publisher's) override both.
  */
-export function readBuildSettings(env: Record<string, string | undefined>, origins: { publicOrigin?: string; apiOrigin?: string } = {}): BuildSettings {
+export function readBuildSettings(
+  env: Record<string, string | undefined>,
+  origins: { publicOrigin?: string; apiOrigin?: string } = {},
+): BuildSettings {
   const handed = env[BUILD_SETTINGS_VARIABLE];
   if (handed) return withOrigins(JSON.parse(handed) as BuildSettings, origins);
   const publicOrigin = withoutSlash(env.PUBLIC_ORIGIN ?? DEFAULT_ORIGIN);
@@ -66,7 +69,10 @@ export function readBuildSettings(env: Record<string, string | undefined>, origi
   );
 }
 
-function withOrigins(settings: BuildSettings, { publicOrigin, apiOrigin }: { publicOrigin?: string; apiOrigin?: string }): BuildSettings {
+function withOrigins(
+  settings: BuildSettings,
+  { publicOrigin, apiOrigin }: { publicOrigin?: string; apiOrigin?: string },
+): BuildSettings {
   const origin = publicOrigin === undefined ? settings.pages.publicOrigin : withoutSlash(publicOrigin);
   return {
     ...settings,

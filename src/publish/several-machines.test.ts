@@ -39,7 +39,8 @@ async function pageOf(shop: ShopProcess, page: string) {
   return response.status === 200 ? await response.text() : `status ${response.status}`;
 }
 /** The home page's new arrivals, as text. */
-const newArrivals = async (shop: ShopProcess) => /aria-labelledby="new-arrivals"[\s\S]*?<\/section>/.exec(await pageOf(shop, '/'))?.[0].replace(/<[^>]+>/g, ' ') ?? '';
+const newArrivals = async (shop: ShopProcess) =>
+  /aria-labelledby="new-arrivals"[\s\S]*?<\/section>/.exec(await pageOf(shop, '/'))?.[0].replace(/<[^>]+>/g, ' ') ?? '';
 
 describe('several machines on one database and one bucket', () => {
   const postgres = process.env.TEST_DATABASE_URL;
@@ -52,7 +53,10 @@ describe('several machines on one database and one bucket', () => {
       try {
         const machine = async (name: string) => {
           const pages = await aFolder(`${name}-pages`);
-          const shop = await startShopProcess({ DATABASE_URL: database.url, DATA_DIR: await aFolder(name), PASSWORD_HASH_COST: '12', ...s3.env }, ['--pages', pages]);
+          const shop = await startShopProcess(
+            { DATABASE_URL: database.url, DATA_DIR: await aFolder(name), PASSWORD_HASH_COST: '12', ...s3.env },
+            ['--pages', pages],
+          );
           shops.push(shop);
           return { shop, pages };
         };
@@ -61,7 +65,11 @@ describe('several machines on one database and one bucket', () => {
         const opened = await openDatabase({ databaseUrl: database.url, dataDir: null });
         const storage = await openStorage(config.storage);
         await seedCartCatalogue({ db: opened.db, storage }, () => testPicture());
-        const { link } = await inviteOperator(opened.db, { email: 'editor@shop.example', role: 'editor' }, config.publicOrigin);
+        const { link } = await inviteOperator(
+          opened.db,
+          { email: 'editor@shop.example', role: 'editor' },
+          config.publicOrigin,
+        );
         await setOperatorPassword(opened.db, config, new URL(link).searchParams.get('invite')!, PASSWORD);
         await storage.close();
         await opened.close();
@@ -73,14 +81,22 @@ describe('several machines on one database and one bucket', () => {
             headers: { 'Content-Type': 'application/json', Origin: first.shop.url, Cookie: cookie },
             ...(body === undefined ? {} : { body: JSON.stringify(body) }),
           });
-          return { body: (await response.json()) as ApiBody<T>, cookie: /operator=([^;]+)/.exec(response.headers.get('Set-Cookie') ?? '')?.[0] ?? '' };
+          return {
+            body: (await response.json()) as ApiBody<T>,
+            cookie: /operator=([^;]+)/.exec(response.headers.get('Set-Cookie') ?? '')?.[0] ?? '',
+          };
         };
-        const { cookie } = await api('POST', '/admin/auth/signIn', { email: 'editor@shop.example', password: PASSWORD });
+        const { cookie } = await api('POST', '/admin/auth/signIn', {
+          email: 'editor@shop.example',
+          password: PASSWORD,
+        });
         expect(cookie).not.toBe('');
         const publish = async () => {
           expect((await api('POST', '/admin/publish', {}, cookie)).body.code).toBe(1);
           for (;;) {
-            const status = (await api<{ state: string; error?: string }>('GET', '/admin/publish/status', undefined, cookie)).body.data;
+            const status = (
+              await api<{ state: string; error?: string }>('GET', '/admin/publish/status', undefined, cookie)
+            ).body.data;
             if (status.state !== 'running') return status;
             await new Promise((resolve) => setTimeout(resolve, 200));
           }
@@ -91,20 +107,29 @@ describe('several machines on one database and one bucket', () => {
         expect(await pageOf(second.shop, '/sign')).not.toMatch(/^status/);
 
         // The editor creates a new arrival on the first machine and publishes it there.
-        const exported = await api<{ products: Record<string, unknown>[] }>('GET', '/admin/catalogue/export', undefined, cookie);
+        const exported = await api<{ products: Record<string, unknown>[] }>(
+          'GET',
+          '/admin/catalogue/export',
+          undefined,
+          cookie,
+        );
         const template = exported.body.data.products[0]!;
         const product = {
           ...template,
           slug: SLUG,
           arrivedDaysAgo: 0,
           name: { EN: NAME, ZH: '月光丝', MS: 'Sutera Bulan' },
-          specifications: (template.specifications as Record<string, unknown>[]).map((specification, index) => ({ ...specification, sku: `${SLUG}-${index}` })),
+          specifications: (template.specifications as Record<string, unknown>[]).map((specification, index) => ({
+            ...specification,
+            sku: `${SLUG}-${index}`,
+          })),
         };
         expect((await api('POST', '/admin/catalogue/product/create', { product }, cookie)).body.code).toBe(1);
         const published = await publish();
         expect(published.state).toBe('finished');
         const publishedAt = Date.now();
-        const [created] = (await api<ProductPage>('GET', `/goods/queryProductList?q=${encodeURIComponent(NAME)}`)).body.data.list;
+        const [created] = (await api<ProductPage>('GET', `/goods/queryProductList?q=${encodeURIComponent(NAME)}`)).body
+          .data.list;
         const details = `/productsList/details?id=${created!.goodsId}`;
         expect(await pageOf(first.shop, details)).toContain(NAME);
 

@@ -10,10 +10,18 @@ export function snapshotRoutes(deps: Pick<ShopDeps, 'db' | 'storage' | 'config'>
     getRoute({
       tag: 'Goods',
       path: '/catalogueSnapshot',
-      summary: 'Everything the prebuilt pages show, in all languages and currencies, at one moment (what a page build reads)',
+      summary:
+        'Everything the prebuilt pages show, in all languages and currencies, at one moment (what a page build reads)',
       query: z.object({}),
       data: catalogueSnapshotSchema,
     }),
-    async (c) => ok(c, await takeCatalogueSnapshot(deps.db, { pictureUrl: deps.storage.url, testMode: deps.config.payment.provider === 'test' })),
+    async (c) =>
+      ok(
+        c,
+        await takeCatalogueSnapshot(deps.db, {
+          pictureUrl: deps.storage.url,
+          testMode: deps.config.payment.provider === 'test',
+        }),
+      ),
   );
 }

@@ -1,7 +1,14 @@
 import type { Advert, AdvertsByPosition } from '@/features/advertising/advertising.schema';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { Category } from '@/features/catalogue/catalogue';
-import { pictureIndexWithin, withoutStock, type CatalogueSnapshot, type CommentPage, type ProductSummary, type PublishedProductDetails } from '@/features/catalogue/catalogue.schema';
+import {
+  pictureIndexWithin,
+  withoutStock,
+  type CatalogueSnapshot,
+  type CommentPage,
+  type ProductSummary,
+  type PublishedProductDetails,
+} from '@/features/catalogue/catalogue.schema';
 
 /*
  * The catalogue as the pages see it at one moment: every product on sale with its texts in all
@@ -42,8 +49,13 @@ export function productIn(product: SnapshotProduct, { language, currency }: Read
       },
     ];
   });
-  const cheapest = specifications.filter((spec) => spec.unitPrice !== null).sort((a, b) => (a.unitPrice ?? 0) - (b.unitPrice ?? 0))[0];
-  const pictures = product.pictures.map(({ alt, ...picture }) => ({ ...picture, alt: alt[language] || text.goodsName }));
+  const cheapest = specifications
+    .filter((spec) => spec.unitPrice !== null)
+    .sort((a, b) => (a.unitPrice ?? 0) - (b.unitPrice ?? 0))[0];
+  const pictures = product.pictures.map(({ alt, ...picture }) => ({
+    ...picture,
+    alt: alt[language] || text.goodsName,
+  }));
   return withoutStock({
     goodsId: product.goodsId,
     slug: product.slug,
@@ -73,7 +85,8 @@ export function summaryIn(product: SnapshotProduct, reader: Reader): ProductSumm
   return summary;
 }
 
-export const summariesIn = (products: SnapshotProduct[], reader: Reader) => products.flatMap((product) => summaryIn(product, reader) ?? []);
+export const summariesIn = (products: SnapshotProduct[], reader: Reader) =>
+  products.flatMap((product) => summaryIn(product, reader) ?? []);
 
 const averageRating = (product: SnapshotProduct) =>
   product.commentCount === 0 ? null : Math.round((product.ratingSum / product.commentCount) * 10) / 10;
@@ -82,15 +95,18 @@ type Order = (a: SnapshotProduct, b: SnapshotProduct) => number;
 const byId: Order = (a, b) => a.goodsId - b.goodsId;
 const newestFirst: Order = (a, b) => (a.arrivedAt < b.arrivedAt ? 1 : a.arrivedAt > b.arrivedAt ? -1 : 0);
 const bestSellingFirst: Order = (a, b) => b.soldCount - a.soldCount;
-const then = (...orders: Order[]): Order => (a, b) => {
-  for (const order of orders) {
-    const result = order(a, b);
-    if (result !== 0) return result;
-  }
-  return 0;
-};
+const then =
+  (...orders: Order[]): Order =>
+  (a, b) => {
+    for (const order of orders) {
+      const result = order(a, b);
+      if (result !== 0) return result;
+    }
+    return 0;
+  };
 const bestRatedFirst: Order = (a, b) => {
-  const rating = (product: SnapshotProduct) => (product.commentCount === 0 ? -Infinity : product.ratingSum / product.commentCount);
+  const rating = (product: SnapshotProduct) =>
+    product.commentCount === 0 ? -Infinity : product.ratingSum / product.commentCount;
   return rating(b) - rating(a) || b.commentCount - a.commentCount;
 };
 
@@ -111,7 +127,11 @@ export function bestRatedReviews(snapshot: CatalogueSnapshot, reader: Reader, pr
   const best = [...snapshot.products].sort(then(bestRatedFirst, byId)).slice(0, products);
   return best.flatMap((product) => {
     const summary = summaryIn(product, reader);
-    return summary ? readerFirst(product, reader.language).slice(0, reviewsEach).map((comment) => ({ ...comment, product: summary })) : [];
+    return summary
+      ? readerFirst(product, reader.language)
+          .slice(0, reviewsEach)
+          .map((comment) => ({ ...comment, product: summary }))
+      : [];
   });
 }
 
@@ -120,31 +140,46 @@ const indexes = new WeakMap<CatalogueSnapshot, { bySales: SnapshotProduct[]; byI
 function indexOf(snapshot: CatalogueSnapshot) {
   let index = indexes.get(snapshot);
   if (!index) {
-    index = { bySales: [...snapshot.products].sort(then(bestSellingFirst, byId)), byId: new Map(snapshot.products.map((product) => [product.goodsId, product])) };
+    index = {
+      bySales: [...snapshot.products].sort(then(bestSellingFirst, byId)),
+      byId: new Map(snapshot.products.map((product) => [product.goodsId, product])),
+    };
     indexes.set(snapshot, index);
   }
   return index;
 }
 
 /** The products `goods/recommendations` shows beside `product`: the same category first, then best sellers; never the product itself. */
-export function recommendedProducts(snapshot: CatalogueSnapshot, product: SnapshotProduct, size = 4): SnapshotProduct[] {
+export function recommendedProducts(
+  snapshot: CatalogueSnapshot,
+  product: SnapshotProduct,
+  size = 4,
+): SnapshotProduct[] {
   const picked: SnapshotProduct[] = [];
   const { bySales } = indexOf(snapshot);
   for (const sameCategory of [true, false]) {
     for (const other of bySales) {
       if (picked.length === size) break;
-      if (other.goodsId !== product.goodsId && (other.category === product.category) === sameCategory) picked.push(other);
+      if (other.goodsId !== product.goodsId && (other.category === product.category) === sameCategory)
+        picked.push(other);
     }
   }
   return picked;
 }
 
 /** `goods/recommendations`. */
-export const recommendations = (snapshot: CatalogueSnapshot, reader: Reader, product: SnapshotProduct, size = 4) => summariesIn(recommendedProducts(snapshot, product, size), reader);
+export const recommendations = (snapshot: CatalogueSnapshot, reader: Reader, product: SnapshotProduct, size = 4) =>
+  summariesIn(recommendedProducts(snapshot, product, size), reader);
 
 /** The first page of `goods/comment/getProductCommentList`. */
 export function commentPage(product: SnapshotProduct, language: Language, pageSize = SNAPSHOT_COMMENTS): CommentPage {
-  return { list: readerFirst(product, language).slice(0, pageSize), total: product.commentCount, pageNum: 1, pageSize, averageRating: averageRating(product) };
+  return {
+    list: readerFirst(product, language).slice(0, pageSize),
+    total: product.commentCount,
+    pageNum: 1,
+    pageSize,
+    averageRating: averageRating(product),
+  };
 }
 
 /**
@@ -155,12 +190,30 @@ const readerFirst = (product: SnapshotProduct, language: Language) =>
   [...product.latestComments].sort((a, b) => Number(b.language === language) - Number(a.language === language));
 
 /** `advertising/batchGetAdvertisingPosition`. */
-export function advertsByPosition(snapshot: CatalogueSnapshot, { language }: Pick<Reader, 'language'>, positions: string[]): AdvertsByPosition {
+export function advertsByPosition(
+  snapshot: CatalogueSnapshot,
+  { language }: Pick<Reader, 'language'>,
+  positions: string[],
+): AdvertsByPosition {
   const inLanguage = snapshot.adverts.flatMap((advert): Advert[] => {
     const text = advert.texts[language];
-    return text ? [{ advertisingId: advert.advertisingId, position: advert.position, title: text.title, body: text.body, link: advert.link, picture: advert.picture }] : [];
+    return text
+      ? [
+          {
+            advertisingId: advert.advertisingId,
+            position: advert.position,
+            title: text.title,
+            body: text.body,
+            link: advert.link,
+            picture: advert.picture,
+          },
+        ]
+      : [];
   });
-  return Object.fromEntries(positions.map((position) => [position, inLanguage.filter((advert) => advert.position === position)]));
+  return Object.fromEntries(
+    positions.map((position) => [position, inLanguage.filter((advert) => advert.position === position)]),
+  );
 }
 
-export const findProduct = (snapshot: CatalogueSnapshot, goodsId: number) => indexOf(snapshot).byId.get(goodsId) ?? null;
+export const findProduct = (snapshot: CatalogueSnapshot, goodsId: number) =>
+  indexOf(snapshot).byId.get(goodsId) ?? null;

@@ -13,7 +13,13 @@ import {
   productSizes,
   productSizeTexts,
 } from '@/server/db/schema';
-import { SNAPSHOT_COMMENTS, type CatalogueSnapshot, type SnapshotAdvert, type SnapshotComment, type SnapshotProduct } from './snapshot';
+import {
+  SNAPSHOT_COMMENTS,
+  type CatalogueSnapshot,
+  type SnapshotAdvert,
+  type SnapshotComment,
+  type SnapshotProduct,
+} from './snapshot';
 
 /**
  * Reads everything the pages show, whatever the size of the catalogue, in one read-only transaction
@@ -28,7 +34,19 @@ export async function takeCatalogueSnapshot(
   db: Database,
   options: { pictureUrl: (storageKey: string) => string; testMode: boolean },
 ): Promise<CatalogueSnapshot> {
-  const { products, texts, pictures, altTexts, specs, specNames, prices, ratings, latest, adverts: advertRows, advertTexts: advertTextRows } = await readTables(db);
+  const {
+    products,
+    texts,
+    pictures,
+    altTexts,
+    specs,
+    specNames,
+    prices,
+    ratings,
+    latest,
+    adverts: advertRows,
+    advertTexts: advertTextRows,
+  } = await readTables(db);
   const byId = new Map<number, SnapshotProduct>();
   for (const product of products) {
     byId.set(product.id, {
@@ -47,11 +65,17 @@ export async function takeCatalogueSnapshot(
   }
   for (const text of texts) {
     const product = byId.get(text.goodsId);
-    if (product) product.texts[text.language] = { goodsName: text.name, summary: text.summary, description: text.description };
+    if (product)
+      product.texts[text.language] = { goodsName: text.name, summary: text.summary, description: text.description };
   }
   const pictureById = new Map<number, SnapshotProduct['pictures'][number]>();
   for (const picture of pictures) {
-    const entry = { url: options.pictureUrl(picture.storageKey), width: picture.width, height: picture.height, alt: {} };
+    const entry = {
+      url: options.pictureUrl(picture.storageKey),
+      width: picture.width,
+      height: picture.height,
+      alt: {},
+    };
     pictureById.set(picture.id, entry);
     byId.get(picture.goodsId)?.pictures.push(entry);
   }
@@ -61,7 +85,14 @@ export async function takeCatalogueSnapshot(
   }
   const specById = new Map<number, SnapshotProduct['specifications'][number]>();
   for (const specification of specs) {
-    const entry = { goodsSpecificationId: specification.id, stock: specification.stock, pointsPrice: specification.pointsPrice, pictureIndex: specification.pictureIndex, names: {}, prices: {} };
+    const entry = {
+      goodsSpecificationId: specification.id,
+      stock: specification.stock,
+      pointsPrice: specification.pointsPrice,
+      pictureIndex: specification.pictureIndex,
+      names: {},
+      prices: {},
+    };
     specById.set(specification.id, entry);
     byId.get(specification.goodsId)?.specifications.push(entry);
   }
@@ -71,7 +102,8 @@ export async function takeCatalogueSnapshot(
   }
   for (const price of prices) {
     const spec = specById.get(price.specificationId);
-    if (spec) spec.prices[price.currency as Currency] = { unitPrice: price.unitPrice, originalPrice: price.originalPrice };
+    if (spec)
+      spec.prices[price.currency as Currency] = { unitPrice: price.unitPrice, originalPrice: price.originalPrice };
   }
   for (const rating of ratings) {
     const product = byId.get(rating.goodsId);
@@ -101,7 +133,12 @@ export async function takeCatalogueSnapshot(
     if (advert) advert.texts[text.language] = { title: text.title, body: text.body };
   }
 
-  return { takenAt: new Date().toISOString(), testMode: options.testMode, products: [...byId.values()], adverts: snapshotAdverts };
+  return {
+    takenAt: new Date().toISOString(),
+    testMode: options.testMode,
+    products: [...byId.values()],
+    adverts: snapshotAdverts,
+  };
 }
 
 /** How many product ids one statement of the snapshot covers. */
@@ -111,32 +148,87 @@ async function readTables(db: Database): Promise<Tables> {
   return db.transaction(
     async (tx) => {
       const json = async <Rows>(query: ReturnType<typeof sql>): Promise<Rows[]> =>
-        (JSON.parse(rowsOf(((await tx.execute(sql`select (${query})::text as rows`)) as unknown as { rows: { rows: string | null }[] }))[0]!.rows ?? '[]') as Rows[]);
+        JSON.parse(
+          rowsOf(
+            (await tx.execute(sql`select (${query})::text as rows`)) as unknown as { rows: { rows: string | null }[] },
+          )[0]!.rows ?? '[]',
+        ) as Rows[];
       const into = async <Row>(table: Row[], query: ReturnType<typeof sql>) => {
         for (const row of await json<Row>(query)) table.push(row);
       };
-      const [range] = rowsOf((await tx.execute(sql`select min(id) as low, max(id) as high from ${products}`)) as unknown as { rows: { low: number | null; high: number | null }[] });
-      const tables: Tables = { products: [], texts: [], pictures: [], altTexts: [], specs: [], specNames: [], prices: [], ratings: [], latest: [], adverts: [], advertTexts: [] };
-      for (let low = Number(range?.low ?? 1); range?.high !== null && range?.high !== undefined && low <= Number(range.high); low += SNAPSHOT_PRODUCTS_AT_ONCE) {
+      const [range] = rowsOf(
+        (await tx.execute(sql`select min(id) as low, max(id) as high from ${products}`)) as unknown as {
+          rows: { low: number | null; high: number | null }[];
+        },
+      );
+      const tables: Tables = {
+        products: [],
+        texts: [],
+        pictures: [],
+        altTexts: [],
+        specs: [],
+        specNames: [],
+        prices: [],
+        ratings: [],
+        latest: [],
+        adverts: [],
+        advertTexts: [],
+      };
+      for (
+        let low = Number(range?.low ?? 1);
+        range?.high !== null && range?.high !== undefined && low <= Number(range.high);
+        low += SNAPSHOT_PRODUCTS_AT_ONCE
+      ) {
         const high = low + SNAPSHOT_PRODUCTS_AT_ONCE;
         const within = (column: ReturnType<typeof sql>) => sql`${column} >= ${low} and ${column} < ${high}`;
-        await into(tables.products, sql`select json_agg(t order by t.id) from (select id, slug, category, sold_count as "soldCount", arrived_at as "arrivedAt" from ${products} where on_sale and ${within(sql`id`)}) t`);
-        await into(tables.texts, sql`select json_agg(t) from (select goods_id as "goodsId", language, name, summary, description from ${productTexts} where ${within(sql`goods_id`)}) t`);
-        await into(tables.pictures, sql`select json_agg(t order by t.position) from (select id, goods_id as "goodsId", position, storage_key as "storageKey", width, height from ${productPictures} where ${within(sql`goods_id`)}) t`);
-        await into(tables.altTexts, sql`select json_agg(t) from (select picture_id as "pictureId", language, alt from ${productPictureTexts} where picture_id in (select id from ${productPictures} where ${within(sql`goods_id`)})) t`);
-        await into(tables.specs, sql`select json_agg(t order by t.position, t.id) from (select id, goods_id as "goodsId", position, stock, points_price as "pointsPrice", picture_index as "pictureIndex" from ${productSizes} where ${within(sql`goods_id`)}) t`);
+        await into(
+          tables.products,
+          sql`select json_agg(t order by t.id) from (select id, slug, category, sold_count as "soldCount", arrived_at as "arrivedAt" from ${products} where on_sale and ${within(sql`id`)}) t`,
+        );
+        await into(
+          tables.texts,
+          sql`select json_agg(t) from (select goods_id as "goodsId", language, name, summary, description from ${productTexts} where ${within(sql`goods_id`)}) t`,
+        );
+        await into(
+          tables.pictures,
+          sql`select json_agg(t order by t.position) from (select id, goods_id as "goodsId", position, storage_key as "storageKey", width, height from ${productPictures} where ${within(sql`goods_id`)}) t`,
+        );
+        await into(
+          tables.altTexts,
+          sql`select json_agg(t) from (select picture_id as "pictureId", language, alt from ${productPictureTexts} where picture_id in (select id from ${productPictures} where ${within(sql`goods_id`)})) t`,
+        );
+        await into(
+          tables.specs,
+          sql`select json_agg(t order by t.position, t.id) from (select id, goods_id as "goodsId", position, stock, points_price as "pointsPrice", picture_index as "pictureIndex" from ${productSizes} where ${within(sql`goods_id`)}) t`,
+        );
         const specsWithin = sql`(select id from ${productSizes} where ${within(sql`goods_id`)})`;
-        await into(tables.specNames, sql`select json_agg(t) from (select specification_id as "specificationId", language, name from ${productSizeTexts} where specification_id in ${specsWithin}) t`);
-        await into(tables.prices, sql`select json_agg(t) from (select specification_id as "specificationId", currency, unit_price as "unitPrice", original_price as "originalPrice" from ${productSizePrices} where specification_id in ${specsWithin}) t`);
-        await into(tables.ratings, sql`select json_agg(t) from (select goods_id as "goodsId", sum(rating) as sum, count(*) as count from ${comments} where state = 'approved' and ${within(sql`goods_id`)} group by goods_id) t`);
-        await into(tables.latest, sql`select json_agg(t order by t."goodsId", t."createTime" desc, t."commentId" desc) from (
+        await into(
+          tables.specNames,
+          sql`select json_agg(t) from (select specification_id as "specificationId", language, name from ${productSizeTexts} where specification_id in ${specsWithin}) t`,
+        );
+        await into(
+          tables.prices,
+          sql`select json_agg(t) from (select specification_id as "specificationId", currency, unit_price as "unitPrice", original_price as "originalPrice" from ${productSizePrices} where specification_id in ${specsWithin}) t`,
+        );
+        await into(
+          tables.ratings,
+          sql`select json_agg(t) from (select goods_id as "goodsId", sum(rating) as sum, count(*) as count from ${comments} where state = 'approved' and ${within(sql`goods_id`)} group by goods_id) t`,
+        );
+        await into(
+          tables.latest,
+          sql`select json_agg(t order by t."goodsId", t."createTime" desc, t."commentId" desc) from (
             select id as "commentId", goods_id as "goodsId", rating, author_name as "authorName", language, title, content, verified, created_at as "createTime" from (
               select *, row_number() over (partition by goods_id, language order by created_at desc, id desc) as place from ${comments} where state = 'approved' and ${within(sql`goods_id`)}
-            ) ranked where place <= ${SNAPSHOT_COMMENTS}) t`);
+            ) ranked where place <= ${SNAPSHOT_COMMENTS}) t`,
+        );
       }
-      tables.adverts = await json<Tables['adverts'][number]>(sql`select json_agg(t order by t.position, t.sort, t.id) from (
+      tables.adverts = await json<
+        Tables['adverts'][number]
+      >(sql`select json_agg(t order by t.position, t.sort, t.id) from (
         select id, position, sort, link, picture_key as "pictureKey", picture_width as "pictureWidth", picture_height as "pictureHeight" from ${adverts} where active) t`);
-      tables.advertTexts = await json<Tables['advertTexts'][number]>(sql`select json_agg(t) from (select advert_id as "advertId", language, title, body from ${advertTexts}) t`);
+      tables.advertTexts = await json<Tables['advertTexts'][number]>(
+        sql`select json_agg(t) from (select advert_id as "advertId", language, title, body from ${advertTexts}) t`,
+      );
       return tables;
     },
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -154,7 +246,14 @@ type Tables = {
   prices: { specificationId: number; currency: Currency; unitPrice: number; originalPrice: number | null }[];
   ratings: { goodsId: number; sum: number; count: number }[];
   latest: (SnapshotComment & { goodsId: number })[];
-  adverts: { id: number; position: string; link: string; pictureKey: string | null; pictureWidth: number | null; pictureHeight: number | null }[];
+  adverts: {
+    id: number;
+    position: string;
+    link: string;
+    pictureKey: string | null;
+    pictureWidth: number | null;
+    pictureHeight: number | null;
+  }[];
   advertTexts: { advertId: number; language: Language; title: string; body: string }[];
 };
 

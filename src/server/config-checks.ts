@@ -12,7 +12,10 @@ export type ProductionCheck = { variables: string[]; passes: boolean; check: str
  */
 export function productionChecks(env: ParsedEnvironment, raw: Record<string, string | undefined>): ProductionCheck[] {
   const mailDomain = /@([^>\s]+)>?\s*$/.exec(env.MAIL_FROM)?.[1]?.toLowerCase() ?? '';
-  const localDomain = mailDomain === '' || !mailDomain.includes('.') || /(^|\.)localhost$|\.(local|test|example|invalid)$|^\[?(127\.|::1)/.test(mailDomain);
+  const localDomain =
+    mailDomain === '' ||
+    !mailDomain.includes('.') ||
+    /(^|\.)localhost$|\.(local|test|example|invalid)$|^\[?(127\.|::1)/.test(mailDomain);
   return [
     {
       variables: ['PAYMENT_PROVIDER', 'SHOP_DEMO'],
@@ -31,7 +34,8 @@ export function productionChecks(env: ParsedEnvironment, raw: Record<string, str
     },
     {
       variables: ['MAIL_FROM'],
-      passes: raw.MAIL_FROM !== undefined && raw.MAIL_FROM !== '' && env.MAIL_FROM !== DEFAULT_MAIL_FROM && !localDomain,
+      passes:
+        raw.MAIL_FROM !== undefined && raw.MAIL_FROM !== '' && env.MAIL_FROM !== DEFAULT_MAIL_FROM && !localDomain,
       check: 'mail comes from an address customers can answer',
       fix: `MAIL_FROM is ${raw.MAIL_FROM ? `"${env.MAIL_FROM}", an address on a local domain` : 'not set'}: set it to the shop's own address, e.g. MAIL_FROM="ES Online <orders@shop.example.com>" (its name is what customers see)`,
     },
@@ -60,19 +64,28 @@ export function productionChecks(env: ParsedEnvironment, raw: Record<string, str
 export function crossChecks(env: ParsedEnvironment): { fields: string[]; message: string }[] {
   const problems: { fields: string[]; message: string }[] = [];
   if (env.PAYMENT_PROVIDER === 'paypal' && !(env.PAYPAL_CLIENT_ID && env.PAYPAL_CLIENT_SECRET)) {
-    problems.push({ fields: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'], message: 'required when PAYMENT_PROVIDER=paypal' });
+    problems.push({
+      fields: ['PAYPAL_CLIENT_ID', 'PAYPAL_CLIENT_SECRET'],
+      message: 'required when PAYMENT_PROVIDER=paypal',
+    });
   }
   // A shop on https (or NODE_ENV=production) takes real orders: PayPal's sandbox would take no money, and
   // without the webhook id every PayPal webhook (refunds made at PayPal, chargebacks, held captures) would be refused.
-  const live = env.PAYMENT_PROVIDER === 'paypal' && (env.NODE_ENV === 'production' || env.PUBLIC_ORIGIN?.startsWith('https:'));
+  const live =
+    env.PAYMENT_PROVIDER === 'paypal' && (env.NODE_ENV === 'production' || env.PUBLIC_ORIGIN?.startsWith('https:'));
   if (live && new URL(env.PAYPAL_API_BASE).hostname.includes('sandbox') && !env.PAYPAL_SANDBOX) {
     problems.push({
       fields: ['PAYPAL_API_BASE'],
-      message: "is PayPal's sandbox, which takes no real money, on a shop served over https: set PAYPAL_API_BASE=https://api-m.paypal.com, or PAYPAL_SANDBOX=true if this shop is meant to use the sandbox",
+      message:
+        "is PayPal's sandbox, which takes no real money, on a shop served over https: set PAYPAL_API_BASE=https://api-m.paypal.com, or PAYPAL_SANDBOX=true if this shop is meant to use the sandbox",
     });
   }
   if (live && !env.PAYPAL_WEBHOOK_ID) {
-    problems.push({ fields: ['PAYPAL_WEBHOOK_ID'], message: "required for a shop on https: without it every PayPal webhook (refunds and chargebacks made at PayPal, captures it held) is refused" });
+    problems.push({
+      fields: ['PAYPAL_WEBHOOK_ID'],
+      message:
+        'required for a shop on https: without it every PayPal webhook (refunds and chargebacks made at PayPal, captures it held) is refused',
+    });
   }
   if (env.WORKERS > 1 && !env.DATABASE_URL) {
     problems.push({
@@ -82,14 +95,21 @@ export function crossChecks(env: ParsedEnvironment): { fields: string[]; message
         'Set DATABASE_URL, or leave WORKERS unset for one process.',
     });
   }
-  if (env.STORAGE === 's3' && !env.S3_BUCKET) problems.push({ fields: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
+  if (env.STORAGE === 's3' && !env.S3_BUCKET)
+    problems.push({ fields: ['S3_BUCKET'], message: 'required when STORAGE=s3' });
   if (env.STORAGE === 'folder') {
     const unused = (['S3_ENDPOINT', 'S3_BUCKET'] as const).filter((name) => env[name] !== undefined);
-    if (unused.length > 0) problems.push({ fields: unused, message: 'set, but STORAGE is folder: set STORAGE=s3 to keep pictures in the bucket, or unset them' });
+    if (unused.length > 0)
+      problems.push({
+        fields: unused,
+        message: 'set, but STORAGE is folder: set STORAGE=s3 to keep pictures in the bucket, or unset them',
+      });
   }
   if ((env.S3_ACCESS_KEY_ID === undefined) !== (env.S3_SECRET_ACCESS_KEY === undefined)) {
-    problems.push({ fields: ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'], message: "set both, or neither to use the AWS SDK's standard credentials (an instance or task role)" });
+    problems.push({
+      fields: ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
+      message: "set both, or neither to use the AWS SDK's standard credentials (an instance or task role)",
+    });
   }
   return problems;
 }
-

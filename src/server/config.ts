@@ -52,7 +52,12 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     workers: env.WORKERS,
     dataDir,
     logLevel: env.LOG_LEVEL,
-    mail: { from: env.MAIL_FROM, senderName: senderNameOf(env.MAIL_FROM), smtpUrl: env.SMTP_URL, outboxDir: path.join(dataDir, 'mail') },
+    mail: {
+      from: env.MAIL_FROM,
+      senderName: senderNameOf(env.MAIL_FROM),
+      smtpUrl: env.SMTP_URL,
+      outboxDir: path.join(dataDir, 'mail'),
+    },
     payment: {
       provider: env.PAYMENT_PROVIDER,
       paypal: {
@@ -96,7 +101,10 @@ export function loadConfig(environment: Record<string, string | undefined> = pro
     },
     storage: storageSettings(env, dataDir),
     buildHookUrl: env.BUILD_HOOK_URL,
-    cdn: env.NETLIFY_SITE_ID && env.NETLIFY_PURGE_TOKEN ? { siteId: env.NETLIFY_SITE_ID, token: env.NETLIFY_PURGE_TOKEN, apiUrl: env.NETLIFY_API_URL } : null,
+    cdn:
+      env.NETLIFY_SITE_ID && env.NETLIFY_PURGE_TOKEN
+        ? { siteId: env.NETLIFY_SITE_ID, token: env.NETLIFY_PURGE_TOKEN, apiUrl: env.NETLIFY_API_URL }
+        : null,
     render: { workers: env.SHOP_RENDER_WORKERS, heapMb: env.SHOP_RENDER_WORKER_HEAP_MB || null },
     privacy: {
       billingDescriptor: env.BILLING_DESCRIPTOR,
@@ -128,7 +136,10 @@ function storageSettings(env: ParsedEnvironment, dataDir: string): StorageSettin
     bucket: env.S3_BUCKET!,
     region: env.S3_REGION,
     endpoint: env.S3_ENDPOINT,
-    credentials: env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY } : undefined,
+    credentials:
+      env.S3_ACCESS_KEY_ID && env.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : undefined,
   };
 }
 
@@ -150,4 +161,3 @@ export function listenUrl(host: string, port: number) {
 function stripEmpty(environment: Record<string, string | undefined>) {
   return Object.fromEntries(Object.entries(environment).filter(([, value]) => value !== undefined && value !== ''));
 }
-

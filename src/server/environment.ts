@@ -13,8 +13,26 @@ const currencyList = (fallback: string, allowed: readonly string[] = ['USD', 'CN
   z
     .string()
     .default(fallback)
-    .transform((text) => (text.trim().toLowerCase() === 'none' ? [] : [...new Set(text.split(',').map((part) => part.trim().toUpperCase()).filter(Boolean))]))
-    .pipe(z.array(z.enum(currencies)).refine((list) => list.every((currency) => allowed.includes(currency)), `a comma-separated list of ${allowed.join(', ')}, or none`));
+    .transform((text) =>
+      text.trim().toLowerCase() === 'none'
+        ? []
+        : [
+            ...new Set(
+              text
+                .split(',')
+                .map((part) => part.trim().toUpperCase())
+                .filter(Boolean),
+            ),
+          ],
+    )
+    .pipe(
+      z
+        .array(z.enum(currencies))
+        .refine(
+          (list) => list.every((currency) => allowed.includes(currency)),
+          `a comma-separated list of ${allowed.join(', ')}, or none`,
+        ),
+    );
 /**
  * The footer's record or filing number per host (`shop.example.cn=沪ICP备12345678号-1; shop.example.my=…`):
  * `host=number` pairs separated by `;`. Hosts are compared without regard to letter case and without a port.
@@ -35,13 +53,18 @@ const recordNumbers = z
   .pipe(
     z.array(
       z.object({
-        host: z.string().regex(/^[a-z0-9.-]{1,253}$/, 'host=number pairs separated by ";", each host a name such as shop.example.cn'),
+        host: z
+          .string()
+          .regex(/^[a-z0-9.-]{1,253}$/, 'host=number pairs separated by ";", each host a name such as shop.example.cn'),
         number: z.string().min(1, 'host=number pairs separated by ";", each with a number').max(80),
       }),
     ),
   );
 const flag = (fallback: boolean) =>
-  z.enum(['true', 'false', '1', '0']).default(fallback ? 'true' : 'false').transform((value) => value === 'true' || value === '1');
+  z
+    .enum(['true', 'false', '1', '0'])
+    .default(fallback ? 'true' : 'false')
+    .transform((value) => value === 'true' || value === '1');
 
 export const DEFAULT_MAIL_FROM = 'Energy Shop <shop@localhost>';
 
@@ -66,7 +89,10 @@ export const environmentSchema = z.object({
     .string()
     .trim()
     .default('1')
-    .refine((value) => value === 'auto' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64), 'a number from 1 to 64, or auto')
+    .refine(
+      (value) => value === 'auto' || (/^\d+$/.test(value) && Number(value) >= 1 && Number(value) <= 64),
+      'a number from 1 to 64, or auto',
+    )
     .transform((value) => (value === 'auto' ? os.availableParallelism() : Number(value))),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** Worker threads a full publish renders the pages in: one per core by default (docs/decisions/065). */

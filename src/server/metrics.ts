@@ -1,6 +1,14 @@
 import cluster from 'node:cluster';
 import { randomUUID } from 'node:crypto';
-import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefaultMetrics, type Aggregator } from 'prom-client';
+import {
+  AggregatorRegistry,
+  Counter,
+  Gauge,
+  Histogram,
+  Registry,
+  collectDefaultMetrics,
+  type Aggregator,
+} from 'prom-client';
 
 /*
  * The shop's Prometheus metrics (docs/decisions/072): one registry per process, served at GET /metrics
@@ -14,7 +22,8 @@ import { AggregatorRegistry, Counter, Gauge, Histogram, Registry, collectDefault
 
 export const registry = new Registry();
 
-const counter = (name: string, help: string, labelNames: string[] = []) => new Counter({ name, help, labelNames, registers: [registry] });
+const counter = (name: string, help: string, labelNames: string[] = []) =>
+  new Counter({ name, help, labelNames, registers: [registry] });
 
 export const metrics = {
   /** Every HTTP request, by the route template that answered it (not the path: no ids, no personal data), method and status. */
@@ -33,7 +42,9 @@ export const metrics = {
   /** outcome: handled, refused (a signature that does not verify), failed (an error while handling it; the provider sends it again). */
   webhooks: counter('shop_webhooks_total', 'Payment provider webhooks received, by outcome', ['outcome']),
   /** outcome of each attempt to send an outbox mail: sent, retry (tried again later), failed (refused for good). */
-  mails: counter('shop_mails_total', 'Attempts to hand a mail to the mail server (or the mail folder), by outcome', ['outcome']),
+  mails: counter('shop_mails_total', 'Attempts to hand a mail to the mail server (or the mail folder), by outcome', [
+    'outcome',
+  ]),
   jobLastSuccess: new Gauge({
     name: 'shop_job_last_success_timestamp_seconds',
     help: 'When each background job last finished without error (Unix time)',
@@ -47,7 +58,12 @@ export const metrics = {
  * Adds (or replaces) a gauge of the whole shop read when scraped, such as the unpaid orders: with
  * several processes the largest reading counts, so one process's reading is the shop's.
  */
-export function addGauge(spec: { name: string; help: string; read: () => Promise<number> | number; aggregator?: Aggregator }) {
+export function addGauge(spec: {
+  name: string;
+  help: string;
+  read: () => Promise<number> | number;
+  aggregator?: Aggregator;
+}) {
   registry.removeSingleMetric(spec.name);
   const read = spec.read;
   return new Gauge({
@@ -79,7 +95,10 @@ export async function scrape(): Promise<string> {
   if (!cluster.isWorker || !process.send) return registry.metrics();
   const id = randomUUID();
   return new Promise((resolve, reject) => {
-    const timeout = setTimeout(() => settle(() => reject(new Error('the primary process did not answer with the metrics'))), 10_000);
+    const timeout = setTimeout(
+      () => settle(() => reject(new Error('the primary process did not answer with the metrics'))),
+      10_000,
+    );
     const settle = (done: () => void) => {
       clearTimeout(timeout);
       process.off('message', onMessage);
@@ -110,7 +129,11 @@ export function aggregateWorkerMetrics() {
     if (typeof message !== 'object' || message === null || typeof request.shopMetrics !== 'string') return;
     aggregator.clusterMetrics().then(
       (text) => worker.send({ shopMetricsOf: request.shopMetrics, text } satisfies MetricsAnswer),
-      (error: unknown) => worker.send({ shopMetricsOf: request.shopMetrics, error: String((error as Error).message) } satisfies MetricsAnswer),
+      (error: unknown) =>
+        worker.send({
+          shopMetricsOf: request.shopMetrics,
+          error: String((error as Error).message),
+        } satisfies MetricsAnswer),
     );
   });
 }

@@ -20,7 +20,11 @@ describe('the default public origin', () => {
     expect(printed).toBe('http://127.0.0.1:4321');
     const customer = await signUp(shop, { firstName: 'Ana' });
     const captcha = await solveCaptcha(shop);
-    const response = await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: captcha.answer }, { headers: { Cookie: captcha.cookie } });
+    const response = await shop.post(
+      '/login/preResetPwd',
+      { email: customer.email, captchaCode: captcha.answer },
+      { headers: { Cookie: captcha.cookie } },
+    );
     expect(response.body.code).toBe(1);
 
     const mail = (await sentMail(shop)).at(-1)!;

@@ -14,7 +14,10 @@ const recordFile = (dataDir: string) => path.join(dataDir, 'shop.json');
 /** Written by a serving shop at start: the origin it announced. */
 export async function recordShopOrigin(dataDir: string, origin: string) {
   await mkdir(dataDir, { recursive: true });
-  await writeFile(recordFile(dataDir), `${JSON.stringify({ origin, pid: process.pid, startedAt: new Date().toISOString() }, null, 2)}\n`);
+  await writeFile(
+    recordFile(dataDir),
+    `${JSON.stringify({ origin, pid: process.pid, startedAt: new Date().toISOString() }, null, 2)}\n`,
+  );
 }
 
 /** The origin the running (or last) shop of this data folder announced, if any. */

@@ -12,7 +12,10 @@ describe('cart and account in the browser', () => {
   it('keeps an anonymous cart, and merges it into the account at sign-up', async () => {
     const page = await shop.newPage();
     await page.goto('/productsList?category=lingerie');
-    await page.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await page
+      .getByRole('link', { name: /Satin Slip Dress/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Add to cart' }).click();
     await page.getByText('Added to your cart').waitFor();
     await page.getByRole('button', { name: 'Cart 1' }).click();
@@ -38,7 +41,10 @@ describe('cart and account in the browser', () => {
     // A mark on the open document: a reload would lose it.
     await browsing.evaluate(() => Object.assign(window, { notReloaded: true }));
     await shopping.goto('/productsList?category=lingerie');
-    await shopping.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await shopping
+      .getByRole('link', { name: /Satin Slip Dress/ })
+      .first()
+      .click();
     await shopping.getByRole('button', { name: 'Add to cart' }).click();
     await shopping.getByRole('button', { name: 'Cart 1' }).waitFor();
 
@@ -154,7 +160,9 @@ describe('cart and account in the browser', () => {
     await page.getByText('Almost done: open the link we just mailed you to confirm.').waitFor();
     expect(new URL(page.url()).pathname).toBe('/productsList');
 
-    const mail = (await shop.mailWith('aisyah@example.com', '/subscribers/confirm')).replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+    const mail = (await shop.mailWith('aisyah@example.com', '/subscribers/confirm'))
+      .replace(/=\r?\n/g, '')
+      .replace(/=3D/g, '=');
     const link = /https?:\/\/[^\s"<>]+\/api\/v1\/mail\/subscribers\/confirm\?token=[A-Za-z0-9_-]+/.exec(mail)?.[0];
     expect(link).toBeDefined();
     const confirmation = await shop.newPage();

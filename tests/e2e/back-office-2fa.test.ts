@@ -11,7 +11,8 @@ const shop = await aStorefront();
 const PASSWORD = 'a long back-office passphrase';
 
 /** What an authenticator app shows for the key, `steps` 30-second steps from now. */
-const appCode = (key: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + steps * 30_000 });
+const appCode = (key: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(key), timestamp: Date.now() + steps * 30_000 });
 
 async function anOperator(email: string, role: 'admin' | 'editor') {
   const { link } = await inviteOperator(shop.db, { email, role }, shop.config.publicOrigin);
@@ -32,7 +33,10 @@ describe('two-step sign-in', () => {
     await signIn(editor, 'careful.editor@shop.example');
     await editor.getByText('careful.editor@shop.example (editor)').waitFor();
 
-    await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Two-step sign-in' }).click();
+    await editor
+      .getByRole('navigation', { name: 'Sections' })
+      .getByRole('button', { name: 'Two-step sign-in' })
+      .click();
     await editor.getByText('Two-step sign-in is off.', { exact: false }).waitFor();
     await editor.getByRole('button', { name: 'Set up two-step sign-in' }).click();
     const qr = editor.getByRole('img', { name: 'QR code that adds this back office to an authenticator app' });
@@ -83,7 +87,11 @@ describe('two-step sign-in', () => {
     await again.getByText('careful.editor@shop.example (editor)').waitFor();
 
     await admin.getByRole('button', { name: 'Audit log' }).click();
-    await expect(admin.getByRole('row').filter({ hasText: 'operator.second-factor-reset' }).textContent()).resolves.toContain('chief@shop.example');
-    await expect(admin.getByRole('row').filter({ hasText: 'operator.second-factor-on' }).textContent()).resolves.toContain('careful.editor@shop.example');
+    await expect(
+      admin.getByRole('row').filter({ hasText: 'operator.second-factor-reset' }).textContent(),
+    ).resolves.toContain('chief@shop.example');
+    await expect(
+      admin.getByRole('row').filter({ hasText: 'operator.second-factor-on' }).textContent(),
+    ).resolves.toContain('careful.editor@shop.example');
   });
 });

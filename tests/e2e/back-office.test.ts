@@ -59,9 +59,12 @@ describe('the back office', () => {
   it('lets an admin find a customer, disable and enable the account, and check the energy ledger', async () => {
     const customer = await shop.newPage();
     const email = 'quiet.customer@example.com';
-    const registered = await customer.request.post('/api/v1/login/register', { data: { firstName: 'Lin', lastName: 'Wei', email, password: encodePassword('secret123') } });
+    const registered = await customer.request.post('/api/v1/login/register', {
+      data: { firstName: 'Lin', lastName: 'Wei', email, password: encodePassword('secret123') },
+    });
     expect(((await registered.json()) as { code: number }).code).toBe(1);
-    const signedIn = async () => ((await (await customer.request.get('/api/v1/energy/getMyEnergy')).json()) as { code: number }).code;
+    const signedIn = async () =>
+      ((await (await customer.request.get('/api/v1/energy/getMyEnergy')).json()) as { code: number }).code;
     expect(await signedIn()).toBe(1);
 
     const admin = await operatorSignedIn('admin');
@@ -89,18 +92,26 @@ describe('the back office', () => {
     await admin.getByRole('button', { name: 'Verification codes' }).click();
     await admin.getByLabel('Size SKU').fill('pebble-massager-sage');
     await admin.getByLabel('How many codes').fill('3');
-    const [codes] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Issue and download CSV' }).click()]);
+    const [codes] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Issue and download CSV' }).click(),
+    ]);
     expect(codes.suggestedFilename()).toBe('verification-codes-pebble-massager-sage-3.csv');
     const codeRows = (await downloaded(codes)).toString('utf8').trimEnd().split('\r\n');
     expect(codeRows).toHaveLength(4);
     const [code, link] = codeRows[1]!.split(',') as [string, string];
     expect(link).toBe(`${shop.url}/verify/${code}`);
-    await expect(shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, code))).resolves.toHaveLength(1);
+    await expect(
+      shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, code)),
+    ).resolves.toHaveLength(1);
 
     await admin.getByRole('button', { name: 'Orders' }).click();
     await admin.getByLabel('Order number or email').fill('discreet.buyer@example.com');
     await admin.getByRole('button', { name: 'Find' }).click();
-    const [orders] = await Promise.all([admin.waitForEvent('download'), admin.getByRole('button', { name: 'Export CSV' }).click()]);
+    const [orders] = await Promise.all([
+      admin.waitForEvent('download'),
+      admin.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
     const orderRows = (await downloaded(orders)).toString('utf8').trimEnd().split('\r\n');
     expect(orderRows.slice(1).every((row) => row.includes('discreet.buyer@example.com'))).toBe(true);
     expect(orderRows.length).toBeGreaterThan(1);
@@ -117,7 +128,17 @@ describe('the back office', () => {
   it('shows an admin the mail the server refused for good, in the language chosen, and sends it again', async () => {
     const [refused] = await shop.db
       .insert(mailOutbox)
-      .values({ kind: 'password-reset', recipient: 'gone.away@example.com', subject: 'Reset your password', text: 'Hello', html: '<p>Hello</p>', status: 'failed', attempts: 1, lastError: '550 5.1.1 mailbox unavailable', settledAt: new Date() })
+      .values({
+        kind: 'password-reset',
+        recipient: 'gone.away@example.com',
+        subject: 'Reset your password',
+        text: 'Hello',
+        html: '<p>Hello</p>',
+        status: 'failed',
+        attempts: 1,
+        lastError: '550 5.1.1 mailbox unavailable',
+        settledAt: new Date(),
+      })
       .returning();
 
     const admin = await operatorSignedIn('admin');
@@ -133,7 +154,9 @@ describe('the back office', () => {
 
     await admin.getByRole('button', { name: '重新发送：给 gone.away@example.com 的邮件' }).click();
     await expect(shop.mailWith('gone.away@example.com')).resolves.toContain('Reset your password');
-    await expect.poll(async () => (await shop.db.select().from(mailOutbox).where(eq(mailOutbox.id, refused!.id)))[0]!.status).toBe('sent');
+    await expect
+      .poll(async () => (await shop.db.select().from(mailOutbox).where(eq(mailOutbox.id, refused!.id)))[0]!.status)
+      .toBe('sent');
     // The choice is the browser's for every translated section: back to English for the tests after this one.
     await inChinese.getByLabel('本列表语言').selectOption('EN');
     await list.waitFor();
@@ -167,9 +190,13 @@ describe('the back office', () => {
     });
     const first = await publishOnce();
     const progress = await editor.evaluate(() => (window as unknown as { progressSeen: string[] }).progressSeen);
-    const written = progress.map((text) => /^(\d+) of about (\d+) pages written$/.exec(text)).filter((match) => match !== null);
+    const written = progress
+      .map((text) => /^(\d+) of about (\d+) pages written$/.exec(text))
+      .filter((match) => match !== null);
     expect(written.length, progress.join(' | ')).toBeGreaterThan(1);
-    expect(written.map((match) => Number(match[1]))).toEqual(written.map((match) => Number(match[1])).sort((a, b) => a - b));
+    expect(written.map((match) => Number(match[1]))).toEqual(
+      written.map((match) => Number(match[1])).sort((a, b) => a - b),
+    );
     expect(Number(written.at(-1)![1])).toBeGreaterThan(100);
     expect(first.pages).toBeGreaterThan(100);
     const second = await publishOnce();
@@ -193,7 +220,11 @@ describe('the back office', () => {
     const field = (label: string) => editor.getByLabel(label, { exact: true });
     await field('Slug').fill('moonlight-robe');
     await editor.getByLabel('Category').selectOption('lingerie');
-    for (const [language, name] of [['EN', 'Moonlight Robe'], ['ZH', '月光睡袍'], ['MS', 'Jubah Cahaya Bulan']] as const) {
+    for (const [language, name] of [
+      ['EN', 'Moonlight Robe'],
+      ['ZH', '月光睡袍'],
+      ['MS', 'Jubah Cahaya Bulan'],
+    ] as const) {
       await field(`Name (${language})`).fill(name);
       await field(`Summary (${language})`).fill(`${name}: soft and light`);
     }
@@ -201,16 +232,24 @@ describe('the back office', () => {
     await field('Description (ZH)').fill('适合温暖夜晚的轻薄睡袍。');
     // One translation left out: the form marks it, and the server refuses it beside the field.
     await expect(editor.getByText('missing translation').count()).resolves.toBeGreaterThan(0);
-    await editor.getByLabel('Add a picture (JPEG, PNG or WebP)').setInputFiles({ name: 'robe.png', mimeType: 'image/png', buffer: await testPicture('#203060') });
+    await editor
+      .getByLabel('Add a picture (JPEG, PNG or WebP)')
+      .setInputFiles({ name: 'robe.png', mimeType: 'image/png', buffer: await testPicture('#203060') });
     await editor.getByRole('img', { name: 'Picture 1' }).waitFor();
     // A second picture, moved first by keyboard, becomes the main one; each picture is described for screen readers.
-    await editor.getByLabel('Add a picture (JPEG, PNG or WebP)').setInputFiles({ name: 'robe-back.png', mimeType: 'image/png', buffer: await testPicture('#603020') });
+    await editor
+      .getByLabel('Add a picture (JPEG, PNG or WebP)')
+      .setInputFiles({ name: 'robe-back.png', mimeType: 'image/png', buffer: await testPicture('#603020') });
     const mainPicture = await editor.getByRole('img', { name: 'Picture 2' }).getAttribute('src');
     await editor.getByRole('button', { name: 'Move picture 2 earlier' }).focus();
     await editor.keyboard.press('Enter');
     await expect(editor.getByRole('img', { name: 'Picture 1' }).getAttribute('src')).resolves.toBe(mainPicture);
     await expect(editor.evaluate(() => document.activeElement?.textContent)).resolves.toBe('Move picture 1 later');
-    for (const [language, alt] of [['EN', 'Moonlight robe laid flat, seen from the back'], ['ZH', '平铺的月光睡袍背面'], ['MS', 'Jubah Cahaya Bulan dari belakang']] as const) {
+    for (const [language, alt] of [
+      ['EN', 'Moonlight robe laid flat, seen from the back'],
+      ['ZH', '平铺的月光睡袍背面'],
+      ['MS', 'Jubah Cahaya Bulan dari belakang'],
+    ] as const) {
       await field(`Picture 1 alt text (${language})`).fill(alt);
     }
     await expect(axeViolations(editor)).resolves.toEqual([]);
@@ -246,32 +285,59 @@ describe('the back office', () => {
     await expect(arrival.locator('img').getAttribute('alt')).resolves.toBe('平铺的月光睡袍背面');
     await arrival.click();
     await shopper.locator('#gallery-slides img').first().waitFor();
-    await expect(shopper.locator('#gallery-slides img').evaluateAll((pictures) => pictures.map((picture) => picture.getAttribute('alt')))).resolves.toEqual(['平铺的月光睡袍背面', '月光睡袍']);
+    await expect(
+      shopper
+        .locator('#gallery-slides img')
+        .evaluateAll((pictures) => pictures.map((picture) => picture.getAttribute('alt'))),
+    ).resolves.toEqual(['平铺的月光睡袍背面', '月光睡袍']);
     await shopper.getByRole('button', { name: '第 2 张图片：月光睡袍' }).waitFor();
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Catalogue' }).click();
 
-    for (const [currency, price] of [['USD', 8900], ['CNY', 59900], ['MYR', 39900]] as const) {
-      const answer = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: currency, Language: 'EN' } });
-      const list = ((await answer.json()) as { data: { list: { slug: string; unitPrice: number; picture: { url: string; alt: string } }[] } }).data.list;
+    for (const [currency, price] of [
+      ['USD', 8900],
+      ['CNY', 59900],
+      ['MYR', 39900],
+    ] as const) {
+      const answer = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', {
+        headers: { Currency: currency, Language: 'EN' },
+      });
+      const list = (
+        (await answer.json()) as {
+          data: { list: { slug: string; unitPrice: number; picture: { url: string; alt: string } }[] };
+        }
+      ).data.list;
       expect(list.map((product) => [product.slug, product.unitPrice])).toEqual([['moonlight-robe', price]]);
       expect(list[0]!.picture).toMatchObject({ url: mainPicture, alt: 'Moonlight robe laid flat, seen from the back' });
     }
 
     // The export downloads the catalogue in the import format; a changed copy is checked before it is applied.
     await editor.getByText('Import or export the catalogue').click();
-    const [download] = await Promise.all([editor.waitForEvent('download'), editor.getByRole('button', { name: 'Export as JSON' }).click()]);
+    const [download] = await Promise.all([
+      editor.waitForEvent('download'),
+      editor.getByRole('button', { name: 'Export as JSON' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('catalogue.json');
-    const exported = JSON.parse((await downloaded(download)).toString('utf8')) as { products: { slug: string; onSale: boolean }[] };
+    const exported = JSON.parse((await downloaded(download)).toString('utf8')) as {
+      products: { slug: string; onSale: boolean }[];
+    };
     const robe = exported.products.find((product) => product.slug === 'moonlight-robe')!;
     robe.onSale = false;
-    await editor.getByLabel('Catalogue file (JSON or CSV)').setInputFiles({ name: 'catalogue.json', mimeType: 'application/json', buffer: Buffer.from(JSON.stringify(exported)) });
+    await editor.getByLabel('Catalogue file (JSON or CSV)').setInputFiles({
+      name: 'catalogue.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(JSON.stringify(exported)),
+    });
     await expect(editor.getByRole('list', { name: 'Taken down' }).textContent()).resolves.toBe('moonlight-robe');
     await expect(editor.getByRole('heading', { name: 'Created: 0' }).count()).resolves.toBe(1);
-    const stillListed = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: 'USD', Language: 'EN' } });
+    const stillListed = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', {
+      headers: { Currency: 'USD', Language: 'EN' },
+    });
     expect(((await stillListed.json()) as { data: { total: number } }).data.total).toBe(1);
     await editor.getByRole('button', { name: 'Apply import' }).click();
     await editor.getByText('Imported catalogue.json: 0 created, 1 changed, 1 taken down.').waitFor();
-    const takenDown = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', { headers: { Currency: 'USD', Language: 'EN' } });
+    const takenDown = await editor.request.get('/api/v1/goods/queryProductList?q=Moonlight', {
+      headers: { Currency: 'USD', Language: 'EN' },
+    });
     expect(((await takenDown.json()) as { data: { total: number } }).data.total).toBe(0);
   }, 480_000);
 
@@ -294,19 +360,36 @@ describe('the back office', () => {
     await bulk.getByRole('button', { name: 'Preview' }).click();
     const preview = bulk.getByRole('region', { name: 'What the action would change' });
     const row = (name: string) => preview.getByRole('row', { name: new RegExp(`^${name}`) });
-    await expect(row('Pebble Personal Massager · Sage').textContent()).resolves.toBe('Pebble Personal Massager · SageCNY price￥349.00￥383.90');
-    await expect(row('Ripple Wand Massager · Mist Grey').textContent()).resolves.toBe('Ripple Wand Massager · Mist GreyCNY price￥559.00￥614.90');
+    await expect(row('Pebble Personal Massager · Sage').textContent()).resolves.toBe(
+      'Pebble Personal Massager · SageCNY price￥349.00￥383.90',
+    );
+    await expect(row('Ripple Wand Massager · Mist Grey').textContent()).resolves.toBe(
+      'Ripple Wand Massager · Mist GreyCNY price￥559.00￥614.90',
+    );
     await expect(preview.getByRole('row').count()).resolves.toBe(6);
     // The preview changed nothing yet.
     const ripple = async (currency: string) => {
-      const list = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', { headers: { Currency: currency, Language: 'EN' } });
+      const list = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', {
+        headers: { Currency: currency, Language: 'EN' },
+      });
       const { goodsId } = ((await list.json()) as { data: { list: { goodsId: number }[] } }).data.list[0]!;
-      const details = await editor.request.get(`/api/v1/goods/getProductDetails?goodsId=${goodsId}`, { headers: { Currency: currency, Language: 'EN' } });
+      const details = await editor.request.get(`/api/v1/goods/getProductDetails?goodsId=${goodsId}`, {
+        headers: { Currency: currency, Language: 'EN' },
+      });
       // Stock is live only (goods/queryProductStock), never in the cached details.
       const live = await editor.request.get(`/api/v1/goods/queryProductStock?goodsIds=${goodsId}`);
-      const stock = ((await live.json()) as { data: { specifications: { goodsSpecificationId: number; stock: number }[] }[] }).data[0]!.specifications;
-      const sizes = ((await details.json()) as { data: { specifications: { goodsSpecificationId: number; specificationName: string; unitPrice: number }[] } }).data.specifications;
-      return sizes.map((size) => ({ ...size, stock: stock.find((live) => live.goodsSpecificationId === size.goodsSpecificationId)?.stock }));
+      const stock = (
+        (await live.json()) as { data: { specifications: { goodsSpecificationId: number; stock: number }[] }[] }
+      ).data[0]!.specifications;
+      const sizes = (
+        (await details.json()) as {
+          data: { specifications: { goodsSpecificationId: number; specificationName: string; unitPrice: number }[] };
+        }
+      ).data.specifications;
+      return sizes.map((size) => ({
+        ...size,
+        stock: stock.find((live) => live.goodsSpecificationId === size.goodsSpecificationId)?.stock,
+      }));
     };
     expect((await ripple('CNY')).map((size) => size.unitPrice)).toEqual([55_900, 55_900]);
     await expect(axeViolations(editor)).resolves.toEqual([]);
@@ -318,7 +401,9 @@ describe('the back office', () => {
     // From the last price of a row the keys walk to its stock and on down the column; Escape takes a change back.
     await cell('Ripple Wand Massager, Ivory, MYR original price').click();
     await editor.keyboard.press('ArrowRight');
-    await expect(cell('Ripple Wand Massager, Ivory, Stock').evaluate((input) => input === document.activeElement)).resolves.toBe(true);
+    await expect(
+      cell('Ripple Wand Massager, Ivory, Stock').evaluate((input) => input === document.activeElement),
+    ).resolves.toBe(true);
     await editor.keyboard.type('95');
     await editor.keyboard.press('Enter');
     await editor.keyboard.type('1');
@@ -326,7 +411,11 @@ describe('the back office', () => {
     await editor.keyboard.press('Escape');
     await expect(cell('Ripple Wand Massager, Mist Grey, Stock').inputValue()).resolves.toBe('57');
     await editor.getByText('Changed cells: 1').waitFor();
-    await expect(cell('Ripple Wand Massager, Ivory, Stock').getAttribute('aria-describedby').then((id) => editor.locator(`[id="${id}"]`).textContent())).resolves.toBe('Changed, was 80');
+    await expect(
+      cell('Ripple Wand Massager, Ivory, Stock')
+        .getAttribute('aria-describedby')
+        .then((id) => editor.locator(`[id="${id}"]`).textContent()),
+    ).resolves.toBe('Changed, was 80');
     await expect(axeViolations(editor)).resolves.toEqual([]);
     await editor.getByRole('button', { name: 'Save changes' }).click();
     await editor.getByText('Saved as one change set. Cells changed: 1.').waitFor();
@@ -352,8 +441,12 @@ describe('the back office', () => {
     await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
     await editor.getByText(/^Publishing, started/).waitFor();
     await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
-    await expect(editor.getByLabel('Time by step').locator('dt').allTextContents()).resolves.toEqual(expect.arrayContaining(['snapshot', 'render', 'write', 'switch']));
-    const listed = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', { headers: { Currency: 'CNY', Language: 'EN' } });
+    await expect(editor.getByLabel('Time by step').locator('dt').allTextContents()).resolves.toEqual(
+      expect.arrayContaining(['snapshot', 'render', 'write', 'switch']),
+    );
+    const listed = await editor.request.get('/api/v1/goods/queryProductList?q=Ripple', {
+      headers: { Currency: 'CNY', Language: 'EN' },
+    });
     const rippleId = ((await listed.json()) as { data: { list: { goodsId: number }[] } }).data.list[0]!.goodsId;
     const shopper = await shop.newPage();
     await shopper.context().addCookies([{ name: 'site', value: 'ZH-CNY', url: shop.url }]);
@@ -385,13 +478,23 @@ describe('the back office', () => {
 
     await banners.getByRole('button', { name: 'Switch off Designed for Wellbeing' }).click();
     await editor.getByText('“Designed for Wellbeing” is switched off. Publish to take it off the pages.').waitFor();
-    await expect(banners.getByRole('row').filter({ hasText: 'Designed for Wellbeing' }).textContent()).resolves.toContain('Switched off');
+    await expect(
+      banners.getByRole('row').filter({ hasText: 'Designed for Wellbeing' }).textContent(),
+    ).resolves.toContain('Switched off');
     await expect(axeViolations(editor)).resolves.toEqual([]);
 
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
     const waiting = editor.getByRole('region', { name: 'Changes not on the pages yet' });
-    await waiting.getByRole('row').filter({ hasText: 'Advert switched off' }).filter({ hasText: 'home-banner-toys' }).waitFor();
-    await waiting.getByRole('row').filter({ hasText: 'Advert changed' }).filter({ hasText: 'home-banner-lingerie' }).waitFor();
+    await waiting
+      .getByRole('row')
+      .filter({ hasText: 'Advert switched off' })
+      .filter({ hasText: 'home-banner-toys' })
+      .waitFor();
+    await waiting
+      .getByRole('row')
+      .filter({ hasText: 'Advert changed' })
+      .filter({ hasText: 'home-banner-lingerie' })
+      .waitFor();
     await editor.getByRole('region', { name: 'Publish' }).getByRole('button', { name: 'Publish' }).click();
     await editor.getByText(/^Published \d+ pages/).waitFor({ timeout: 240_000 });
     await waiting.getByText('Nothing: the pages show every change to products, adverts and reviews.').waitFor();

@@ -12,10 +12,14 @@ describe('browsing the shop', () => {
     async (language, currency) => {
       const page = await shop.newPage();
       await page.goto(`/productsList?lang=${language}&currency=${currency}`);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(uiDictionaries[language]['list.title']);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe(
+        uiDictionaries[language]['list.title'],
+      );
       const prices = await page.locator('.product-card .price').allTextContents();
       expect(prices.length).toBeGreaterThan(0);
-      expect(prices.filter((price) => price.startsWith(currencySymbols[currency])).length).toBeGreaterThan(prices.length / 2);
+      expect(prices.filter((price) => price.startsWith(currencySymbols[currency])).length).toBeGreaterThan(
+        prices.length / 2,
+      );
       await page.context().close();
     },
   );
@@ -38,7 +42,15 @@ describe('browsing the shop', () => {
     await page.goto('/productsList');
     await page.getByLabel('Sort by').selectOption('price-asc');
     await page.waitForFunction(() => !document.querySelector('.product-list[aria-busy="true"]'));
-    const prices = (await page.locator('.product-card .price').allTextContents()).map((text) => Number(text.replace(/[^0-9.]/g, '').split('.').slice(0, 2).join('.')));
+    const prices = (await page.locator('.product-card .price').allTextContents()).map((text) =>
+      Number(
+        text
+          .replace(/[^0-9.]/g, '')
+          .split('.')
+          .slice(0, 2)
+          .join('.'),
+      ),
+    );
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Page 2 of 3').first().waitFor();
@@ -47,7 +59,10 @@ describe('browsing the shop', () => {
   it('shows product details with sizes, and out of stock', async () => {
     const page = await shop.newPage();
     await page.goto('/productsList?category=toys');
-    await page.getByRole('link', { name: /Travel Mini Massager/ }).first().click();
+    await page
+      .getByRole('link', { name: /Travel Mini Massager/ })
+      .first()
+      .click();
     await page.waitForURL(/details\?id=/);
     await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Travel Mini Massager');
     await expect(page.locator('.purchase__status').textContent()).resolves.toBe('Out of stock');

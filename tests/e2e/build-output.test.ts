@@ -53,7 +53,12 @@ async function netlifyRules() {
 }
 
 const netlifyMatches = (pattern: string, requestPath: string) =>
-  new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(requestPath);
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`,
+  ).test(requestPath);
 
 const scriptHash = (body: string) => `'sha256-${createHash('sha256').update(body).digest('base64')}'`;
 
@@ -84,37 +89,75 @@ describe('the built site', () => {
     const page = pagesOf({});
     const rules = await netlifyRules();
     const assets = (await readdir(path.join(siteDir, '_astro'))).filter((file) => file.endsWith('.js'));
-    for (const requestPath of ['/en-usd/', '/zh-cny/productsList/', '/ms-myr/my/order/', '/en-usd/shoppingCart/', '/en-usd/pay_result/', '/en-usd/order/energy/', `/_astro/${assets[0]}`]) {
+    for (const requestPath of [
+      '/en-usd/',
+      '/zh-cny/productsList/',
+      '/ms-myr/my/order/',
+      '/en-usd/shoppingCart/',
+      '/en-usd/pay_result/',
+      '/en-usd/order/energy/',
+      `/_astro/${assets[0]}`,
+    ]) {
       const { response } = await page(requestPath);
       expect(response.status, requestPath).toBe(200);
-      const fromNetlify = Object.assign({}, ...rules.filter((rule) => netlifyMatches(rule.path, requestPath)).map((rule) => rule.headers)) as Record<string, string>;
-      for (const [name, value] of Object.entries(fromNetlify)) expect(response.headers.get(name), `${requestPath} ${name}`).toBe(value);
+      const fromNetlify = Object.assign(
+        {},
+        ...rules.filter((rule) => netlifyMatches(rule.path, requestPath)).map((rule) => rule.headers),
+      ) as Record<string, string>;
+      for (const [name, value] of Object.entries(fromNetlify))
+        expect(response.headers.get(name), `${requestPath} ${name}`).toBe(value);
     }
   });
 
   it("never lets a browser or shared cache keep a page with the customer's own data", async () => {
     const page = pagesOf({});
-    for (const requestPath of ['/my/order', '/my/order/details?id=1', '/my/address', '/shoppingCart', '/order', '/pay', '/pay_result', '/order/energy', '/order/friends', '/updatePwd/abc']) {
+    for (const requestPath of [
+      '/my/order',
+      '/my/order/details?id=1',
+      '/my/address',
+      '/shoppingCart',
+      '/order',
+      '/pay',
+      '/pay_result',
+      '/order/energy',
+      '/order/friends',
+      '/updatePwd/abc',
+    ]) {
       expect((await page(requestPath)).response.headers.get('Cache-Control'), requestPath).toBe('no-store');
     }
     for (const requestPath of ['/', '/productsList', '/apply-text']) {
-      expect((await page(requestPath)).response.headers.get('Cache-Control'), requestPath).toBe('public, max-age=0, must-revalidate');
+      expect((await page(requestPath)).response.headers.get('Cache-Control'), requestPath).toBe(
+        'public, max-age=0, must-revalidate',
+      );
     }
   });
 
   it("allows PayPal's SDK only when the shop takes payments through PayPal, from the configured origin", async () => {
-    const csp = async (env: Record<string, string>) => (await pagesOf(env)('/')).response.headers.get('Content-Security-Policy')!;
+    const csp = async (env: Record<string, string>) =>
+      (await pagesOf(env)('/')).response.headers.get('Content-Security-Policy')!;
     expect(await csp({})).not.toContain('paypal');
     const live = await csp({ PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret' });
     expect(live).toMatch(/script-src [^;]*https:\/\/\*\.paypal\.com/);
     expect(live).toMatch(/frame-src https:\/\/\*\.paypal\.com/);
-    const standIn = await csp({ PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_SDK_URL: 'http://127.0.0.1:9999/sdk/js' });
+    const standIn = await csp({
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_SDK_URL: 'http://127.0.0.1:9999/sdk/js',
+    });
     expect(standIn).toMatch(/script-src [^;]*http:\/\/127\.0\.0\.1:9999/);
     expect(standIn).not.toContain('paypal.com');
   });
 
   it("scores A+ on Mozilla Observatory's rules when served over https", async () => {
-    const page = pagesOf({ PUBLIC_ORIGIN: 'https://shop.example', PAYMENT_PROVIDER: 'paypal', PAYPAL_CLIENT_ID: 'id', PAYPAL_CLIENT_SECRET: 'secret', PAYPAL_API_BASE: 'https://api-m.paypal.com', PAYPAL_WEBHOOK_ID: 'WH-LIVE' });
+    const page = pagesOf({
+      PUBLIC_ORIGIN: 'https://shop.example',
+      PAYMENT_PROVIDER: 'paypal',
+      PAYPAL_CLIENT_ID: 'id',
+      PAYPAL_CLIENT_SECRET: 'secret',
+      PAYPAL_API_BASE: 'https://api-m.paypal.com',
+      PAYPAL_WEBHOOK_ID: 'WH-LIVE',
+    });
     for (const requestPath of ['/', '/?lang=ZH&currency=CNY', '/productsList', '/my/order', '/shoppingCart', '/sign']) {
       const { response, html } = await page(requestPath);
       const report = observatory({ headers: response.headers, html, https: true, origin: 'https://shop.example' });
@@ -128,20 +171,31 @@ describe('the built site', () => {
 
   it('shows the pictures of the home, list and details pages in the sizes stored with them, which the shop serves as WebP for a year', async () => {
     // The demo shop's picture store, served as the shop serves it (/api/v1/media/…).
-    const media = new Hono().route('/api/v1/media', mediaRoutes({ storage: createFolderStorage(path.join(dataDir, 'storage')) }));
+    const media = new Hono().route(
+      '/api/v1/media',
+      mediaRoutes({ storage: createFolderStorage(path.join(dataDir, 'storage')) }),
+    );
     const page = (...parts: string[]) => readFile(path.join(siteDir, 'en-usd', ...parts, 'index.html'), 'utf8');
     const pictures = (html: string) =>
       [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({
         src: /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '',
         // React writes a card's attribute as `srcSet`: the same attribute to a browser.
-        srcset: /\ssrcset="([^"]+)"/i.exec(tag)?.[1]?.split(', ').map((candidate) => candidate.split(' ')[0]!) ?? [],
+        srcset:
+          /\ssrcset="([^"]+)"/i
+            .exec(tag)?.[1]
+            ?.split(', ')
+            .map((candidate) => candidate.split(' ')[0]!) ?? [],
       }));
     const home = pictures(await page());
     const list = pictures(await page('productsList'));
     const detailsIds = await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'));
     const details = (await Promise.all(detailsIds.map((id) => page('productsList', 'details', id)))).flatMap(pictures);
     const boxesOf = (shown: { src: string; srcset: string[] }[]) =>
-      new Set(shown.flatMap(({ src, srcset }) => [src, ...srcset]).map((url) => /^\/api\/v1\/media\/(?:goods|adverts)\/[a-z0-9-]+\.(\d+x\d+)\.webp$/.exec(url)?.[1] ?? url));
+      new Set(
+        shown
+          .flatMap(({ src, srcset }) => [src, ...srcset])
+          .map((url) => /^\/api\/v1\/media\/(?:goods|adverts)\/[a-z0-9-]+\.(\d+x\d+)\.webp$/.exec(url)?.[1] ?? url),
+      );
     // Cards in 240 and 480 (a srcset each); the gallery in 360 and 720, thumbnails at 72; banners in 400, 800 and 1200.
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((picture) => picture.srcset.length === 2)).toBe(true);
@@ -163,7 +217,11 @@ describe('the built site', () => {
     // scripts are inline, their islands and start-up load after the first paint (client:paint).
     const page = (...parts: string[]) => readFile(path.join(siteDir, 'en-usd', ...parts, 'index.html'), 'utf8');
     const detailsIds = await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'));
-    const pages = { home: await page(), list: await page('productsList'), details: await page('productsList', 'details', detailsIds[0]!) };
+    const pages = {
+      home: await page(),
+      list: await page('productsList'),
+      details: await page('productsList', 'details', detailsIds[0]!),
+    };
     for (const [name, html] of Object.entries(pages)) {
       expect([...html.matchAll(/<script\b[^>]*\ssrc=/g)], name).toEqual([]);
       expect([...html.matchAll(/<link\b[^>]*rel="(?:modulepreload|preload)"/g)], name).toEqual([]);
@@ -176,7 +234,8 @@ describe('the built site', () => {
     expect(first(pages.details, /<div id="gallery-slides"[^>]*>\s*<img\b[^>]*>/)).toContain('decoding="sync"');
     // The list's first screen on a phone is its first four cards, two by two: any of them may be the largest paint.
     const cards = [...pages.list.matchAll(/<img\b[^>]*>/g)].map(([tag]) => tag).slice(0, 5);
-    for (const tag of cards.slice(0, 4)) expect(tag).toMatch(/fetchPriority="high"[^>]*decoding="sync"|decoding="sync"[^>]*fetchPriority="high"/);
+    for (const tag of cards.slice(0, 4))
+      expect(tag).toMatch(/fetchPriority="high"[^>]*decoding="sync"|decoding="sync"[^>]*fetchPriority="high"/);
     expect(cards[4]).toContain('loading="lazy"');
   });
 
@@ -184,17 +243,34 @@ describe('the built site', () => {
     const secrets = [
       BUILD_CANARY_SECRET,
       ...Object.entries(process.env)
-        .filter(([name, value]) => /SECRET|PASSWORD|TOKEN|PRIVATE|DATABASE_URL|SMTP_URL|_KEY$/i.test(name) && value && value.length >= 8)
+        .filter(
+          ([name, value]) =>
+            /SECRET|PASSWORD|TOKEN|PRIVATE|DATABASE_URL|SMTP_URL|_KEY$/i.test(name) && value && value.length >= 8,
+        )
         .map(([, value]) => value!),
     ];
     // Strings only server modules contain: the database drivers, password hashing, mail, the logger, config parsing.
-    const serverOnly = ['drizzle-orm', '@electric-sql/pglite', 'pg-protocol', 'scryptSync', 'nodemailer', 'pino', 'Invalid configuration:', 'unexpected fault', 'PAYPAL_CLIENT_SECRET', 'node:fs'];
+    const serverOnly = [
+      'drizzle-orm',
+      '@electric-sql/pglite',
+      'pg-protocol',
+      'scryptSync',
+      'nodemailer',
+      'pino',
+      'Invalid configuration:',
+      'unexpected fault',
+      'PAYPAL_CLIENT_SECRET',
+      'node:fs',
+    ];
     const built = await files(siteDir);
     expect(built.length).toBeGreaterThan(100);
-    for (const file of built.filter((name) => /\.(html|js|mjs|css|json|txt|xml|map|_headers|_redirects)$/.test(name) || !path.extname(name))) {
+    for (const file of built.filter(
+      (name) => /\.(html|js|mjs|css|json|txt|xml|map|_headers|_redirects)$/.test(name) || !path.extname(name),
+    )) {
       const text = await readFile(file, 'utf8');
       for (const secret of secrets) expect(text.includes(secret), `${file} holds a secret`).toBe(false);
-      if (file.endsWith('.js') || file.endsWith('.mjs')) for (const marker of serverOnly) expect(text.includes(marker), `${file} holds ${marker}`).toBe(false);
+      if (file.endsWith('.js') || file.endsWith('.mjs'))
+        for (const marker of serverOnly) expect(text.includes(marker), `${file} holds ${marker}`).toBe(false);
     }
     expect(built.some((file) => file.endsWith('.map'))).toBe(false);
   });

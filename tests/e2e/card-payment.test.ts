@@ -22,7 +22,8 @@ const messages = {
   failed: 'The payment did not go through.',
   invalid: 'Please check the card details and try again.',
   refused: 'The card payment could not be completed. Nothing was charged; please try again.',
-  notAuthenticated: 'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
+  notAuthenticated:
+    'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
 };
 
 /** Types a card into the card fields and presses Pay. */
@@ -126,7 +127,11 @@ describe('a card that asks for 3-D Secure', () => {
     await page.getByRole('button', { name: 'Confirm' }).click();
     const orderId = (await orderOf('three-d-secure-redirect@example.com')).id;
 
-    await page.waitForURL((url) => url.href.startsWith(`${shop.config.publicOrigin}/pay_result?orderId=${orderId}`) && url.searchParams.has('token'));
+    await page.waitForURL(
+      (url) =>
+        url.href.startsWith(`${shop.config.publicOrigin}/pay_result?orderId=${orderId}`) &&
+        url.searchParams.has('token'),
+    );
     await page.getByRole('heading', { name: messages.success }).waitFor();
     expect(await orderOnPage(page)).toMatchObject({ status: 1, payMethod: 'card' });
   });

@@ -14,9 +14,14 @@ async function fromApi<T>(path: string, language = 'EN'): Promise<T> {
   const response = await fetch(`${shop.url}/api/v1${path}`, { headers: { Language: language } });
   return ((await response.json()) as { data: T }).data;
 }
-const idOf = async (name: string) => (await fromApi<ProductPage>('/goods/queryProductList?pageSize=48')).list.find((product) => product.goodsName === name)!.goodsId;
-const sellOut = (goodsId: number) => shop.db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.goodsId, goodsId));
-const card = (page: Page, name: string) => page.locator('.product-card', { has: page.getByRole('heading', { name, exact: true }) });
+const idOf = async (name: string) =>
+  (await fromApi<ProductPage>('/goods/queryProductList?pageSize=48')).list.find(
+    (product) => product.goodsName === name,
+  )!.goodsId;
+const sellOut = (goodsId: number) =>
+  shop.db.update(productSizes).set({ stock: 0 }).where(eq(productSizes.goodsId, goodsId));
+const card = (page: Page, name: string) =>
+  page.locator('.product-card', { has: page.getByRole('heading', { name, exact: true }) });
 
 describe('stock after the pages were built', () => {
   it('shows the stock the shop has now on the details page, and no number before it knows', async () => {
@@ -70,7 +75,9 @@ describe('stock after the pages were built', () => {
   it('lets a size restocked since the build be bought, in every card and on its page', async () => {
     // Every size of the travel massager was sold out at build time.
     await setStock(shop.db, 'mini-massager-coral', 4);
-    const recommended = await fromApi<ProductSummary[]>(`/goods/recommendations?goodsId=${await idOf('Travel Mini Massager')}&size=4`);
+    const recommended = await fromApi<ProductSummary[]>(
+      `/goods/recommendations?goodsId=${await idOf('Travel Mini Massager')}&size=4`,
+    );
     const soldOutNow = recommended[0]!;
     await sellOut(soldOutNow.goodsId);
 
@@ -94,7 +101,9 @@ describe('stock after the pages were built', () => {
     const page = await shop.newPage();
     await page.goto('/');
     await card(page, newest!.goodsName).getByText('Out of stock').waitFor();
-    const unavailable = (await fromApi<ProductSummary[]>('/goods/newArrivals?size=8')).filter((product) => !product.inStock);
+    const unavailable = (await fromApi<ProductSummary[]>('/goods/newArrivals?size=8')).filter(
+      (product) => !product.inStock,
+    );
     expect(await page.locator('.product-card__sold-out:visible').count()).toBe(unavailable.length);
   });
 });
@@ -108,11 +117,17 @@ describe('reviews in several languages', () => {
     await expect(reviews.nth(0).locator('[lang]').getAttribute('lang')).resolves.toBe('ms');
     expect(await reviews.nth(0).locator('.review-language').count()).toBe(0);
     const marks = await reviews.locator('.review-language').allTextContents();
-    expect(marks.sort()).toEqual(['Ditulis dalam bahasa Cina', 'Ditulis dalam bahasa Inggeris', 'Ditulis dalam bahasa Inggeris']);
+    expect(marks.sort()).toEqual([
+      'Ditulis dalam bahasa Cina',
+      'Ditulis dalam bahasa Inggeris',
+      'Ditulis dalam bahasa Inggeris',
+    ]);
 
     await page.goto('/?lang=zh');
     const home = page.locator('.review');
-    const languages = await home.locator('blockquote').evaluateAll((quotes) => quotes.map((quote) => quote.getAttribute('lang')));
+    const languages = await home
+      .locator('blockquote')
+      .evaluateAll((quotes) => quotes.map((quote) => quote.getAttribute('lang')));
     const chinese = languages.filter((language) => language === 'zh-CN').length;
     expect(chinese).toBeGreaterThan(0);
     expect(languages.slice(0, chinese).every((language) => language === 'zh-CN')).toBe(true);
@@ -160,13 +175,24 @@ describe('the product list in the URL', () => {
     expect(new URL(page.url()).search).toBe('?sort=price-asc');
     await page.goBack();
     await page.waitForURL(/\/productsList$/);
-    await page.waitForFunction(() => (document.getElementById('product-sort') as HTMLSelectElement).value === 'recommended');
+    await page.waitForFunction(
+      () => (document.getElementById('product-sort') as HTMLSelectElement).value === 'recommended',
+    );
     await page.goForward();
-    await page.waitForFunction(() => (document.getElementById('product-sort') as HTMLSelectElement).value === 'price-asc');
+    await page.waitForFunction(
+      () => (document.getElementById('product-sort') as HTMLSelectElement).value === 'price-asc',
+    );
     // The price each card asks, without the struck-through one of an offer; the list follows the sort once loaded.
     const prices = () =>
-      page.locator('.product-card .price').evaluateAll((prices) => prices.map((price) => Number(price.firstChild!.textContent!.replace(/[^0-9.]/g, ''))));
-    await expect.poll(async () => { const shown = await prices(); return shown.length > 0 && shown.every((price, i) => i === 0 || shown[i - 1]! <= price); }).toBe(true);
+      page
+        .locator('.product-card .price')
+        .evaluateAll((prices) => prices.map((price) => Number(price.firstChild!.textContent!.replace(/[^0-9.]/g, ''))));
+    await expect
+      .poll(async () => {
+        const shown = await prices();
+        return shown.length > 0 && shown.every((price, i) => i === 0 || shown[i - 1]! <= price);
+      })
+      .toBe(true);
   });
 });
 
@@ -180,7 +206,9 @@ describe('search', () => {
     const expected = await fromApi<ProductPage>('/goods/queryProductList?q=silk&pageSize=12');
     expect(expected.total).toBeGreaterThan(1);
     await page.getByText(`${expected.total} results for “silk”`).waitFor();
-    expect(await page.locator('.product-card__name').allTextContents()).toEqual(expected.list.map((product) => product.goodsName));
+    expect(await page.locator('.product-card__name').allTextContents()).toEqual(
+      expected.list.map((product) => product.goodsName),
+    );
     expect(await page.getByRole('searchbox', { name: 'Search products' }).inputValue()).toBe('silk');
 
     await page.goto('/?lang=zh');
@@ -283,7 +311,9 @@ describe('home banners', () => {
         new Promise<string>((resolve) => {
           new PerformanceObserver((entries) => {
             const last = entries.getEntries().at(-1) as PerformanceEntry & { element?: Element | null };
-            resolve(last.element?.closest('.hero__slide')?.querySelector('h2')?.textContent ?? last.element?.tagName ?? '');
+            resolve(
+              last.element?.closest('.hero__slide')?.querySelector('h2')?.textContent ?? last.element?.tagName ?? '',
+            );
           }).observe({ type: 'largest-contentful-paint', buffered: true });
         }),
     );

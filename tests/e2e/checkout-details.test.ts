@@ -20,7 +20,9 @@ const money = (text: string | null) => Math.round(Number((text ?? '').replace(/[
 async function signedInCustomer(name: string) {
   const page = await shop.newPage();
   const email = newEmail(name);
-  const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) } });
+  const response = await page.request.post('/api/v1/login/register', {
+    data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) },
+  });
   expect(((await response.json()) as { code: number }).code).toBe(1);
   await page.goto('/');
   await page.waitForFunction(() => Boolean(JSON.parse(localStorage.getItem('energy-shop') ?? '{}').user?.email));
@@ -43,7 +45,9 @@ function refuseBrowserDialogs(page: Page) {
  */
 async function holdStartUp(page: Page, path: string) {
   const html = await (await page.request.get(path)).text();
-  const startUp = new Set([...html.matchAll(/<astro-island\b[^>]*component-url="([^"]*\/Header\.[^"]+)"/g)].map((match) => match[1]));
+  const startUp = new Set(
+    [...html.matchAll(/<astro-island\b[^>]*component-url="([^"]*\/Header\.[^"]+)"/g)].map((match) => match[1]),
+  );
   expect(startUp.size).toBeGreaterThan(0);
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
@@ -77,7 +81,9 @@ describe('the guest contact fields', () => {
     await page.getByLabel('New password (creates your account)').fill('short');
     await page.keyboard.press('Tab');
     await passwordError.waitFor();
-    await expect(page.getByLabel('New password (creates your account)').getAttribute('aria-invalid')).resolves.toBe('true');
+    await expect(page.getByLabel('New password (creates your account)').getAttribute('aria-invalid')).resolves.toBe(
+      'true',
+    );
     await page.getByLabel('New password (creates your account)').fill(password);
     await passwordError.waitFor({ state: 'detached' });
 
@@ -125,7 +131,9 @@ describe('the discount code', () => {
     await goToCheckout(page);
     await page.getByLabel('Discount code (optional)').fill(own.toLowerCase());
     await page.getByLabel('Discount code (optional)').press('Enter');
-    await expect.poll(() => discountResult(page).textContent()).toBe('You cannot use your own discount code; share it with friends instead');
+    await expect
+      .poll(() => discountResult(page).textContent())
+      .toBe('You cannot use your own discount code; share it with friends instead');
     await expect(page.getByTestId('checkout-discount').count()).resolves.toBe(0);
   });
 });
@@ -149,17 +157,24 @@ describe('a friend who arrived by a share link', () => {
     await expect.poll(() => friend.getByLabel('Discount code (optional)').inputValue()).toBe(sharer.shareCode);
     const goods = money(await friend.locator('.totals dd').first().textContent());
     const off = formatMoney(percentOf(goods, 5), 'USD');
-    await expect.poll(() => discountResult(friend).textContent()).toBe(`Code ${sharer.shareCode} applied: ${off} off the goods.`);
+    await expect
+      .poll(() => discountResult(friend).textContent())
+      .toBe(`Code ${sharer.shareCode} applied: ${off} off the goods.`);
     // The totals follow once the delivery quote for the code has answered.
     await expect.poll(() => friend.getByTestId('checkout-discount').textContent()).toBe(`-${off}`);
-    await expect.poll(() => friend.getByTestId('checkout-total').textContent()).toBe(formatMoney(goods - percentOf(goods, 5), 'USD'));
+    await expect
+      .poll(() => friend.getByTestId('checkout-total').textContent())
+      .toBe(formatMoney(goods - percentOf(goods, 5), 'USD'));
     await expect(untranslatedKeys(friend)).resolves.toEqual([]);
 
     await fillAddress(friend);
     await friend.getByRole('button', { name: 'Place order and pay' }).click();
     await friend.getByRole('button', { name: 'Approve payment' }).click();
     await friend.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
-    const [order] = await shop.db.select().from(orders).where(eq(orders.userId, (await userOf(friendEmail)).id));
+    const [order] = await shop.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, (await userOf(friendEmail)).id));
     expect(order).toMatchObject({ discountCode: sharer.shareCode, discountAmount: percentOf(goods, 5), status: 1 });
     await friend.getByRole('link', { name: 'View order' }).click();
     await friend.getByTestId('order-amount').waitFor();
@@ -178,15 +193,26 @@ describe('a friend who arrived by a share link', () => {
 
     await friend.getByRole('button', { name: 'Place order and pay' }).click();
     await friend.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
-    const mine = await shop.db.select().from(orders).where(eq(orders.userId, (await userOf(friendEmail)).id));
+    const mine = await shop.db
+      .select()
+      .from(orders)
+      .where(eq(orders.userId, (await userOf(friendEmail)).id));
     expect(mine).toHaveLength(2);
     expect(mine.map((order) => order.deliveryAddress?.address)).toEqual(['1 Market Street', '1 Market Street']);
-    expect(await shop.db.select().from(addresses).where(eq(addresses.userId, (await userOf(friendEmail)).id))).toHaveLength(1);
+    expect(
+      await shop.db
+        .select()
+        .from(addresses)
+        .where(eq(addresses.userId, (await userOf(friendEmail)).id)),
+    ).toHaveLength(1);
   });
 
   it('sees what is due on an unpaid order, cancels it in the shop’s own dialog, and then sees what was due', async () => {
     const browserDialogs = refuseBrowserDialogs(friend);
-    const [unpaid] = await shop.db.select().from(orders).where(and(eq(orders.userId, (await userOf(friendEmail)).id), eq(orders.status, 2)));
+    const [unpaid] = await shop.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, (await userOf(friendEmail)).id), eq(orders.status, 2)));
     await friend.goto(`/my/order/details?orderId=${unpaid!.id}`);
     await friend.getByTestId('order-amount').waitFor();
     await expect(friend.locator('.totals dt').last().textContent()).resolves.toBe('To pay');
@@ -218,7 +244,10 @@ describe('a friend who arrived by a share link', () => {
     await friend.goto('/my/order');
     await friend.getByText('缎面吊带睡裙', { exact: false }).first().waitFor();
     await expect(friend.getByText('Satin Slip Dress').count()).resolves.toBe(0);
-    const [paid] = await shop.db.select().from(orders).where(and(eq(orders.userId, (await userOf(friendEmail)).id), eq(orders.status, 1)));
+    const [paid] = await shop.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.userId, (await userOf(friendEmail)).id), eq(orders.status, 1)));
     // The island asks for the order before start-up has run: it still asks in Chinese.
     const details = `/my/order/details?orderId=${paid!.id}`;
     const releaseStartUp = await holdStartUp(friend, details);
@@ -234,7 +263,10 @@ describe('buying now and checking out from the drawer', () => {
     const page = await shop.newPage();
     await addToCart(page, 'health', /Magnesium Sleep Gummies/);
     await page.goto('/productsList?category=lingerie');
-    await page.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await page
+      .getByRole('link', { name: /Satin Slip Dress/ })
+      .first()
+      .click();
     await page.getByRole('button', { name: 'Buy now' }).click();
     await page.waitForURL(/\/pay\?buy=/);
     const summary = page.locator('.checkout__summary');
@@ -258,7 +290,9 @@ describe('buying now and checking out from the drawer', () => {
     await cartButton.click();
     const drawer = page.getByRole('dialog', { name: 'Shopping cart' });
     await drawer.getByRole('button', { name: 'Check out' }).waitFor();
-    const stops = await drawer.evaluate((element) => element.querySelectorAll('a[href], button:not([disabled]), input').length);
+    const stops = await drawer.evaluate(
+      (element) => element.querySelectorAll('a[href], button:not([disabled]), input').length,
+    );
     for (let press = 0; press < stops + 2; press += 1) {
       await page.keyboard.press('Tab');
       await expect(drawer.evaluate((element) => element.contains(document.activeElement))).resolves.toBe(true);
@@ -273,10 +307,15 @@ describe('buying now and checking out from the drawer', () => {
   it('says the limit when 150 is typed as a quantity', async () => {
     const page = await shop.newPage();
     await page.goto('/productsList?category=lingerie');
-    await page.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await page
+      .getByRole('link', { name: /Satin Slip Dress/ })
+      .first()
+      .click();
     const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
     // Typing before the purchase form has hydrated would type into the prebuilt copy.
-    await page.waitForFunction(() => document.querySelector('.purchase')?.closest('astro-island')?.hasAttribute('ssr') === false);
+    await page.waitForFunction(
+      () => document.querySelector('.purchase')?.closest('astro-island')?.hasAttribute('ssr') === false,
+    );
     await quantity.fill('150');
     await page.getByRole('alert').filter({ hasText: 'You can buy 1 to 100 of one item.' }).waitFor();
     await expect(quantity.inputValue()).resolves.toBe('100');
@@ -294,7 +333,11 @@ describe('the avatar', () => {
     });
     await page.goto('/?lang=ms');
     await page.goto('/my/user');
-    await page.getByLabel('Pilih gambar').setInputFiles({ name: 'notes.png', mimeType: 'image/png', buffer: Buffer.from('These are my notes, not a picture.') });
+    await page.getByLabel('Pilih gambar').setInputFiles({
+      name: 'notes.png',
+      mimeType: 'image/png',
+      buffer: Buffer.from('These are my notes, not a picture.'),
+    });
     await page.getByRole('alert').filter({ hasText: 'Sila pilih gambar JPG atau PNG' }).waitFor();
     await expect(page.locator('.avatar img').count()).resolves.toBe(0);
     expect(uploads).toBe(0);

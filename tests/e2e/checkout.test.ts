@@ -54,31 +54,34 @@ describe('buying in yuan and ringgit', () => {
   it.each([
     ['CNY', /^￥[\d,]+\.\d\d$/],
     ['MYR', /^RM[\d,]+\.\d\d$/],
-  ] as const)('checks out in %s with that currency from the cart to the order details and the stored order', async (currency, amount) => {
-    const page = await shop.newPage();
-    await page.goto('/productsList');
-    await chooseInHeader(page, { currency });
-    await addToCart(page, 'lingerie', /Satin Slip Dress/);
-    await page.goto('/shoppingCart');
-    const total = (await page.getByTestId('selected-total').textContent())!;
-    expect(total).toMatch(amount);
+  ] as const)(
+    'checks out in %s with that currency from the cart to the order details and the stored order',
+    async (currency, amount) => {
+      const page = await shop.newPage();
+      await page.goto('/productsList');
+      await chooseInHeader(page, { currency });
+      await addToCart(page, 'lingerie', /Satin Slip Dress/);
+      await page.goto('/shoppingCart');
+      const total = (await page.getByTestId('selected-total').textContent())!;
+      expect(total).toMatch(amount);
 
-    await goToCheckout(page);
-    await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe(total);
-    await placeOrderAsNewCustomer(page, `buyer.${currency.toLowerCase()}@example.com`);
-    await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
-    await page.getByRole('button', { name: 'Approve payment' }).click();
-    await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
-    await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(` · ${total}`);
+      await goToCheckout(page);
+      await expect(page.getByTestId('checkout-total').textContent()).resolves.toBe(total);
+      await placeOrderAsNewCustomer(page, `buyer.${currency.toLowerCase()}@example.com`);
+      await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
+      await page.getByRole('button', { name: 'Approve payment' }).click();
+      await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
+      await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(` · ${total}`);
 
-    await page.getByRole('link', { name: 'View order' }).click();
-    await page.waitForURL(/\/my\/order\/details/);
-    await expect(page.locator('.totals .price').textContent()).resolves.toBe(total);
-    const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
-    const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(order).toMatchObject({ currency, status: 1 });
-    expect(formatMoney(order!.payAmount, order!.currency)).toBe(total);
-  });
+      await page.getByRole('link', { name: 'View order' }).click();
+      await page.waitForURL(/\/my\/order\/details/);
+      await expect(page.locator('.totals .price').textContent()).resolves.toBe(total);
+      const orderId = Number(new URL(page.url()).searchParams.get('orderId'));
+      const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
+      expect(order).toMatchObject({ currency, status: 1 });
+      expect(formatMoney(order!.payAmount, order!.currency)).toBe(total);
+    },
+  );
 });
 
 describe('a declined payment', () => {

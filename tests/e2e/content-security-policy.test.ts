@@ -16,7 +16,8 @@ import { startTestShop, type TestShop } from './support/shop';
 type Violation = { page: string; directive: string; blocked: string; sample: string };
 
 /** A page of its own browser profile that records every CSP violation, from its first script on. */
-const watchedPage = async (shop: TestShop, violations: Violation[], device: 'desktop' | 'mobile' = 'desktop') => watch(await shop.newPage(device), violations);
+const watchedPage = async (shop: TestShop, violations: Violation[], device: 'desktop' | 'mobile' = 'desktop') =>
+  watch(await shop.newPage(device), violations);
 
 /** Records every CSP violation of `page` from its next document's first script on. */
 async function watch(page: Page, violations: Violation[]): Promise<Page> {
@@ -54,26 +55,39 @@ describe('with the test payment provider', () => {
   });
 
   // The three walks side by side, each in its own profile: most of a walk is waiting for each page's network to fall idle.
-  it.concurrent.for(languages)('walks the storefront in %s without a violation', { timeout: 180_000 }, async (language, { expect }) => {
-    const page = await watchedPage(shop, violations);
-    const t = uiDictionaries[language];
-    await page.goto(`/?lang=${language}&currency=USD`);
-    await settle(page);
-    expect((await page.request.get('/')).headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
-    for (const path of ['/apply-text', '/sign', '/verify/NOSUCHCODE', '/productsList', '/productsList?category=toys']) {
-      await page.goto(path);
+  it.concurrent.for(languages)(
+    'walks the storefront in %s without a violation',
+    { timeout: 180_000 },
+    async (language, { expect }) => {
+      const page = await watchedPage(shop, violations);
+      const t = uiDictionaries[language];
+      await page.goto(`/?lang=${language}&currency=USD`);
       await settle(page);
-    }
-    await page.locator('.product-card').first().click();
-    await settle(page);
-    await page.getByRole('button', { name: new RegExp(`^${t['nav.cart']}`) }).first().click();
-    await page.getByRole('dialog').first().waitFor();
-    await page.keyboard.press('Escape');
-    await page.getByRole('button', { name: t['nav.login'] }).first().click();
-    await page.getByRole('dialog').first().waitFor();
-    await page.keyboard.press('Escape');
-    expect(violations).toEqual([]);
-  });
+      expect((await page.request.get('/')).headers()['content-security-policy']).toMatch(/script-src 'self' 'sha256-/);
+      for (const path of [
+        '/apply-text',
+        '/sign',
+        '/verify/NOSUCHCODE',
+        '/productsList',
+        '/productsList?category=toys',
+      ]) {
+        await page.goto(path);
+        await settle(page);
+      }
+      await page.locator('.product-card').first().click();
+      await settle(page);
+      await page
+        .getByRole('button', { name: new RegExp(`^${t['nav.cart']}`) })
+        .first()
+        .click();
+      await page.getByRole('dialog').first().waitFor();
+      await page.keyboard.press('Escape');
+      await page.getByRole('button', { name: t['nav.login'] }).first().click();
+      await page.getByRole('dialog').first().waitFor();
+      await page.keyboard.press('Escape');
+      expect(violations).toEqual([]);
+    },
+  );
 
   it('checks out with the test payment and visits the account, energy and share pages without a violation', async () => {
     const page = await watchedPage(shop, violations);
@@ -100,7 +114,18 @@ describe('with the test payment provider', () => {
       languages.map(async (language) => {
         const tab = language === 'EN' ? guest : await watch(await guest.context().newPage(), violations);
         tab.on('pageerror', (error) => shop.pageErrors.push(new Error(`${tab.url()}: ${error.message.slice(0, 300)}`)));
-        for (const path of ['/my/order', '/my/user', '/my/account_set', '/my/address', '/my/changePassword', '/order/energy', '/order/shareEnergy', '/order/shareRecords', '/order/friends', '/order/recharge']) {
+        for (const path of [
+          '/my/order',
+          '/my/user',
+          '/my/account_set',
+          '/my/address',
+          '/my/changePassword',
+          '/order/energy',
+          '/order/shareEnergy',
+          '/order/shareRecords',
+          '/order/friends',
+          '/order/recharge',
+        ]) {
           await tab.goto(`${path}?lang=${language}`);
           await settle(tab);
         }
@@ -141,7 +166,9 @@ describe('with PayPal (its stand-in)', () => {
     await addToCart(other, 'toys');
     await goToCheckout(other);
     // The shop sends the customer to PayPal's approval page (the stand-in names a host that only PayPal resolves).
-    const toPaypal = other.waitForRequest((request) => request.isNavigationRequest() && new URL(request.url()).origin !== new URL(shop.url).origin);
+    const toPaypal = other.waitForRequest(
+      (request) => request.isNavigationRequest() && new URL(request.url()).origin !== new URL(shop.url).origin,
+    );
     await placeOrderAsNewCustomer(other, 'csp-paypal@example.com', 'PayPal');
     await toPaypal;
     expect(violations).toEqual([]);

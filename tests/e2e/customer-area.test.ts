@@ -16,7 +16,9 @@ let sequence = 0;
 async function signedInCustomer(device: Device) {
   const page = await shop.newPage(device);
   const email = `customer.${(sequence += 1)}@example.com`;
-  const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) } });
+  const response = await page.request.post('/api/v1/login/register', {
+    data: { firstName: 'Mei', lastName: 'Lin', email, password: encodePassword(password) },
+  });
   expect(((await response.json()) as { code: number }).code).toBe(1);
   // Settled: the home page has stored who is signed in and read the cart, so no answer of it reaches the next page's test.
   const cartRead = page.waitForResponse((answer) => answer.url().includes('/shoppingcart/queryShoppingCartList'));
@@ -39,7 +41,15 @@ describe('personal info', () => {
     const menu = page.getByRole('navigation', { name: 'Personal centre' });
     await expect(menu.getByRole('link', { name: 'Personal info' }).getAttribute('aria-current')).resolves.toBe('page');
     await expect(menu.getByRole('link').allTextContents()).resolves.toEqual([
-      'Personal info', 'My order', 'My energy', 'Account management', 'Change password', 'My address', 'Share energy', 'Share records', 'My friends',
+      'Personal info',
+      'My order',
+      'My energy',
+      'Account management',
+      'Change password',
+      'My address',
+      'Share energy',
+      'Share records',
+      'My friends',
     ]);
     await expect(page.getByLabel('Email', { exact: true }).inputValue()).resolves.toBe(email);
 
@@ -61,7 +71,9 @@ describe('personal info', () => {
     const chooser = page.getByLabel('Choose a picture');
     await chooser.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
     await page.getByRole('alert').filter({ hasText: 'Please choose a JPG or PNG picture' }).waitFor();
-    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a7bd5' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#3a7bd5' } })
+      .png()
+      .toBuffer();
     await chooser.setInputFiles({ name: 'me.png', mimeType: 'image/png', buffer: png });
     await page.getByRole('img', { name: 'Preview of your new picture' }).waitFor();
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
@@ -82,7 +94,9 @@ describe('personal info', () => {
     const panelPicture = page.locator('.header__panel img');
     await panelPicture.waitFor();
     expect(await panelPicture.getAttribute('src')).toMatch(/^\/api\/v1\/media\/avatars\//);
-    await page.waitForFunction(() => (document.querySelector('.header__panel img') as HTMLImageElement).naturalWidth === 256);
+    await page.waitForFunction(
+      () => (document.querySelector('.header__panel img') as HTMLImageElement).naturalWidth === 256,
+    );
 
     await page.reload();
     await expect(page.getByLabel('First name').inputValue()).resolves.toBe('Aiko');
@@ -157,7 +171,9 @@ describe('changing the password', () => {
     await page.getByText('The two password inputs are inconsistent').waitFor();
     await page.getByLabel('Confirm new password').fill('Lantern2027?');
     await submit.click();
-    await expect(page.locator('#password-oldPassword-error').textContent()).resolves.toBe('Incorrect account or password');
+    await expect(page.locator('#password-oldPassword-error').textContent()).resolves.toBe(
+      'Incorrect account or password',
+    );
 
     await page.getByLabel('Current password').fill(password);
     await submit.click();
@@ -185,7 +201,13 @@ describe('my addresses', () => {
     await page.getByRole('button', { name: 'Add address' }).click();
     let dialog = page.getByRole('dialog', { name: 'New address' });
     await dialog.getByRole('button', { name: 'Save address' }).click();
-    for (const message of ['Please enter your first name', 'Please choose a state or province', 'Please enter the address', 'Please enter the city', 'Please enter the ZIP code']) {
+    for (const message of [
+      'Please enter your first name',
+      'Please choose a state or province',
+      'Please enter the address',
+      'Please enter the city',
+      'Please enter the ZIP code',
+    ]) {
       await dialog.getByText(message).waitFor();
     }
     await dialog.getByLabel('First name').fill('Mei');
@@ -241,13 +263,19 @@ describe('my addresses', () => {
     await dialog.waitFor({ state: 'hidden' });
     await cards.filter({ hasText: 'Shah Alam, Selangor 40000' }).waitFor();
 
-    const saved = await shop.db.select().from(addresses).where(eq(addresses.userId, (await userOf(email)).id));
-    expect(saved).toMatchObject([{ country: 'MY', state: '10', city: 'Shah Alam', address2: 'Unit 3A', isDefault: true }]);
+    const saved = await shop.db
+      .select()
+      .from(addresses)
+      .where(eq(addresses.userId, (await userOf(email)).id));
+    expect(saved).toMatchObject([
+      { country: 'MY', state: '10', city: 'Shah Alam', address2: 'Unit 3A', isDefault: true },
+    ]);
   });
 });
 
 describe('the anti-counterfeit check', () => {
-  const issueCode = async () => (await issueVerificationCodes(shop.db, { sku: 'pebble-massager-sage', count: 1, publicOrigin: shop.url }))[0]!.code;
+  const issueCode = async () =>
+    (await issueVerificationCodes(shop.db, { sku: 'pebble-massager-sage', count: 1, publicOrigin: shop.url }))[0]!.code;
 
   it('shows a genuine item from its QR link, then refuses an unknown code (desktop, signed out)', async () => {
     const code = await issueCode();
@@ -277,7 +305,10 @@ describe('the anti-counterfeit check', () => {
 
   it('warns on a phone that a code checked too often may be on a copy', async () => {
     const code = await issueCode();
-    await shop.db.update(verificationCodes).set({ checkCount: 5, firstCheckedAt: new Date('2026-01-02T12:00:00Z') }).where(eq(verificationCodes.code, code));
+    await shop.db
+      .update(verificationCodes)
+      .set({ checkCount: 5, firstCheckedAt: new Date('2026-01-02T12:00:00Z') })
+      .where(eq(verificationCodes.code, code));
     const page = await shop.newPage('mobile');
     await page.goto(`/verify/${code.toLowerCase()}`);
     await page.locator('.header__mobile').getByRole('link', { name: 'Energy Shop' }).waitFor();

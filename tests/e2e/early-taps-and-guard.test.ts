@@ -12,7 +12,6 @@ import { password } from './support/storefront';
 
 const shop = await aStorefront();
 
-
 /** A page on a processor slowed four times, as Lighthouse's phone profile has it. */
 async function slowPage(device: Device) {
   const page = await onCommonScreen(shop, device);
@@ -27,7 +26,8 @@ async function asSoonAsItAppears(page: Page, path: string) {
   await page.locator('header').first().waitFor();
 }
 
-const headerAwake = (page: Page) => page.evaluate(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
+const headerAwake = (page: Page) =>
+  page.evaluate(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
 
 /**
  * Holds back the page's JavaScript (the islands' chunks) until `release`: the page as it is before it
@@ -60,7 +60,10 @@ async function pressEarly(page: Page, path: string, button: string, dialog: stri
 
 /** In the page: the header's selects set to 中文 and ￥ as a person's choice sets them (and Playwright's `selectOption`). */
 const chooseInPage = () => {
-  for (const [id, value] of [['language-select', 'ZH'], ['currency-select', 'CNY']] as const) {
+  for (const [id, value] of [
+    ['language-select', 'ZH'],
+    ['currency-select', 'CNY'],
+  ] as const) {
     const select = document.getElementById(id) as HTMLSelectElement;
     select.value = value;
     select.dispatchEvent(new Event('input', { bubbles: true }));
@@ -75,61 +78,83 @@ const chooseInPage = () => {
  * milliseconds after the header appeared the choice was made.
  */
 async function chooseAsTheHeaderAppears(page: Page) {
-  await page.addInitScript(`(${(choose: () => void) => {
-    if (sessionStorage.getItem('chosen-after')) return;
-    const watch = () => {
-      const painted = performance.getEntriesByName('first-paint').length > 0;
-      if (!painted || !document.getElementById('currency-select')) {
-        requestAnimationFrame(watch);
-        return;
-      }
-      // In the frame the header appears in: what a person's tap at that moment does (a busy main thread
-      // delays when the page handles it, not when it was made; the blocking time is bench:storefront's).
-      const appeared = performance.now();
-      choose();
-      sessionStorage.setItem('chosen-after', String(performance.now() - appeared));
-    };
-    requestAnimationFrame(watch);
-  }})(${chooseInPage})`);
+  await page.addInitScript(
+    `(${(choose: () => void) => {
+      if (sessionStorage.getItem('chosen-after')) return;
+      const watch = () => {
+        const painted = performance.getEntriesByName('first-paint').length > 0;
+        if (!painted || !document.getElementById('currency-select')) {
+          requestAnimationFrame(watch);
+          return;
+        }
+        // In the frame the header appears in: what a person's tap at that moment does (a busy main thread
+        // delays when the page handles it, not when it was made; the blocking time is bench:storefront's).
+        const appeared = performance.now();
+        choose();
+        sessionStorage.setItem('chosen-after', String(performance.now() - appeared));
+      };
+      requestAnimationFrame(watch);
+    }})(${chooseInPage})`,
+  );
 }
 
 /** The page in Chinese and yuan, at the same address, and so the next page (`alsoCheck` runs once it is). */
 async function inChineseAndYuan(page: Page, path: string, alsoCheck?: () => Promise<void>) {
-  await page.waitForFunction(() => document.documentElement.lang === 'zh-CN' && document.documentElement.dataset.currency === 'CNY', undefined, { timeout: 30_000 });
+  await page.waitForFunction(
+    () => document.documentElement.lang === 'zh-CN' && document.documentElement.dataset.currency === 'CNY',
+    undefined,
+    { timeout: 30_000 },
+  );
   await alsoCheck?.();
   expect(new URL(page.url()).pathname).toBe(path);
   await page.locator('#currency-select').waitFor();
   await expect(page.locator('#language-select').inputValue()).resolves.toBe('ZH');
   await expect(page.locator('#currency-select').inputValue()).resolves.toBe('CNY');
   await page.goto('/');
-  await expect(page.evaluate(() => [document.documentElement.dataset.language, document.documentElement.dataset.currency])).resolves.toEqual(['ZH', 'CNY']);
+  await expect(
+    page.evaluate(() => [document.documentElement.dataset.language, document.documentElement.dataset.currency]),
+  ).resolves.toEqual(['ZH', 'CNY']);
 }
 
 describe('taps before the page has woken', () => {
-  it('chooses 中文 and ￥ in the first 100 ms after the page appears, on a processor slowed 4×, and gets them (desktop)', { timeout: 180_000 }, async () => {
-    const page = await slowPage('desktop');
-    await chooseAsTheHeaderAppears(page);
-    await page.goto('/productsList', { waitUntil: 'commit' });
-    await inChineseAndYuan(page, '/productsList', async () => expect(Number(await page.evaluate(() => sessionStorage.getItem('chosen-after')))).toBeLessThan(100));
-  });
+  it(
+    'chooses 中文 and ￥ in the first 100 ms after the page appears, on a processor slowed 4×, and gets them (desktop)',
+    { timeout: 180_000 },
+    async () => {
+      const page = await slowPage('desktop');
+      await chooseAsTheHeaderAppears(page);
+      await page.goto('/productsList', { waitUntil: 'commit' });
+      await inChineseAndYuan(page, '/productsList', async () =>
+        expect(Number(await page.evaluate(() => sessionStorage.getItem('chosen-after')))).toBeLessThan(100),
+      );
+    },
+  );
 
-  it('gets 中文 and ￥ chosen while the header cannot have woken yet (its code held back)', { timeout: 180_000 }, async () => {
-    const page = await slowPage('desktop');
-    const release = await holdScripts(page);
-    await asSoonAsItAppears(page, '/productsList');
-    await page.evaluate(chooseInPage);
-    expect(await headerAwake(page)).toBe(false);
-    await release();
-    await inChineseAndYuan(page, '/productsList');
-  });
+  it(
+    'gets 中文 and ￥ chosen while the header cannot have woken yet (its code held back)',
+    { timeout: 180_000 },
+    async () => {
+      const page = await slowPage('desktop');
+      const release = await holdScripts(page);
+      await asSoonAsItAppears(page, '/productsList');
+      await page.evaluate(chooseInPage);
+      expect(await headerAwake(page)).toBe(false);
+      await release();
+      await inChineseAndYuan(page, '/productsList');
+    },
+  );
 
-  it('opens the cart, the sign-in dialog and, for Share, sign-in, each pressed before the header woke (desktop)', { timeout: 180_000 }, async () => {
-    const page = await slowPage('desktop');
-    await pressEarly(page, '/productsList', 'Cart', 'Shopping cart');
-    await pressEarly(page, '/productsList', 'Log in', 'Sign in');
-    // Share asks a signed-out visitor to sign in first.
-    await pressEarly(page, '/', 'Share', 'Sign in');
-  });
+  it(
+    'opens the cart, the sign-in dialog and, for Share, sign-in, each pressed before the header woke (desktop)',
+    { timeout: 180_000 },
+    async () => {
+      const page = await slowPage('desktop');
+      await pressEarly(page, '/productsList', 'Cart', 'Shopping cart');
+      await pressEarly(page, '/productsList', 'Log in', 'Sign in');
+      // Share asks a signed-out visitor to sign in first.
+      await pressEarly(page, '/', 'Share', 'Sign in');
+    },
+  );
 
   it('opens the menu and the cart pressed before the header woke (phone)', { timeout: 180_000 }, async () => {
     const page = await slowPage('mobile');
@@ -137,36 +162,48 @@ describe('taps before the page has woken', () => {
     await pressEarly(page, '/productsList', 'Cart', 'Shopping cart');
   });
 
-  it("carries a guest's cart into the account when /sign is sent before the header woke (phone)", { timeout: 180_000 }, async () => {
-    const account = await shop.newPage('desktop');
-    const email = 'early.sign-in@example.com';
-    const registered = await account.request.post('/api/v1/login/register', { data: { firstName: 'Siti', lastName: 'Hana', email, password: encodePassword(password) }, timeout: 120_000 });
-    expect(((await registered.json()) as { code: number }).code).toBe(1);
+  it(
+    "carries a guest's cart into the account when /sign is sent before the header woke (phone)",
+    { timeout: 180_000 },
+    async () => {
+      const account = await shop.newPage('desktop');
+      const email = 'early.sign-in@example.com';
+      const registered = await account.request.post('/api/v1/login/register', {
+        data: { firstName: 'Siti', lastName: 'Hana', email, password: encodePassword(password) },
+        timeout: 120_000,
+      });
+      expect(((await registered.json()) as { code: number }).code).toBe(1);
 
-    const phone = await onCommonScreen(shop, 'mobile');
-    await phone.goto('/productsList?category=lingerie');
-    await phone.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
-    await phone.getByRole('button', { name: 'Add to cart' }).click();
-    await phone.getByText('Added to your cart').waitFor();
-    // The header's code (which starts the page) is held back; the sign form's is not.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    await phone.route(/\/_astro\/Header\.[^/]*\.js$/, async (route) => {
-      await released;
-      await route.continue().catch(() => undefined);
-    });
-    await phone.goto('/sign', { waitUntil: 'commit' });
-    await phone.waitForFunction(() => document.querySelector('input[type="password"]')?.closest('astro-island')?.hasAttribute('ssr') === false);
-    await phone.getByLabel('Email').fill(email);
-    await phone.getByLabel('Password').fill(password);
-    await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
-    expect(await headerAwake(phone)).toBe(false);
-    release();
-    await phone.waitForURL((url) => url.pathname !== '/sign');
+      const phone = await onCommonScreen(shop, 'mobile');
+      await phone.goto('/productsList?category=lingerie');
+      await phone
+        .getByRole('link', { name: /Satin Slip Dress/ })
+        .first()
+        .click();
+      await phone.getByRole('button', { name: 'Add to cart' }).click();
+      await phone.getByText('Added to your cart').waitFor();
+      // The header's code (which starts the page) is held back; the sign form's is not.
+      let release!: () => void;
+      const released = new Promise<void>((resolve) => (release = resolve));
+      await phone.route(/\/_astro\/Header\.[^/]*\.js$/, async (route) => {
+        await released;
+        await route.continue().catch(() => undefined);
+      });
+      await phone.goto('/sign', { waitUntil: 'commit' });
+      await phone.waitForFunction(
+        () => document.querySelector('input[type="password"]')?.closest('astro-island')?.hasAttribute('ssr') === false,
+      );
+      await phone.getByLabel('Email').fill(email);
+      await phone.getByLabel('Password').fill(password);
+      await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
+      expect(await headerAwake(phone)).toBe(false);
+      release();
+      await phone.waitForURL((url) => url.pathname !== '/sign');
 
-    const cart = await account.request.get('/api/v1/shoppingcart/queryShoppingCartList');
-    expect(((await cart.json()) as { data: { total: number } }).data.total).toBe(1);
-  });
+      const cart = await account.request.get('/api/v1/shoppingcart/queryShoppingCartList');
+      expect(((await cart.json()) as { data: { total: number } }).data.total).toBe(1);
+    },
+  );
 });
 
 describe('the route guard asks before it sends anyone away', () => {
@@ -175,21 +212,31 @@ describe('the route guard asks before it sends anyone away', () => {
   async function liveSessionEmptyStorage(device: Device) {
     const page = await onCommonScreen(shop, device);
     const email = `guarded.${(sequence += 1)}.${device}@example.com`;
-    const response = await page.request.post('/api/v1/login/register', { data: { firstName: 'Nur', lastName: 'Aina', email, password: encodePassword(password) }, timeout: 120_000 });
+    const response = await page.request.post('/api/v1/login/register', {
+      data: { firstName: 'Nur', lastName: 'Aina', email, password: encodePassword(password) },
+      timeout: 120_000,
+    });
     expect(((await response.json()) as { code: number }).code).toBe(1);
     return page;
   }
 
-  it.for(['desktop', 'mobile'] as const)('keeps a signed-in customer on /my/order and /order/recharge opened directly (%s)', { timeout: 180_000 }, async (device) => {
-    const page = await liveSessionEmptyStorage(device);
-    for (const [path, heading] of [['/my/order', 'My orders'], ['/order/recharge', 'Recharge']] as const) {
-      await page.goto(path);
-      // The user info answered (the browser now holds the user) and the page stayed.
-      await page.waitForFunction(() => Boolean(JSON.parse(localStorage.getItem('energy-shop') ?? '{}').user?.email));
-      await page.waitForLoadState('networkidle');
-      expect(new URL(page.url()).pathname).toBe(path);
-      await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain(heading);
-      await page.evaluate(() => localStorage.clear());
-    }
-  });
+  it.for(['desktop', 'mobile'] as const)(
+    'keeps a signed-in customer on /my/order and /order/recharge opened directly (%s)',
+    { timeout: 180_000 },
+    async (device) => {
+      const page = await liveSessionEmptyStorage(device);
+      for (const [path, heading] of [
+        ['/my/order', 'My orders'],
+        ['/order/recharge', 'Recharge'],
+      ] as const) {
+        await page.goto(path);
+        // The user info answered (the browser now holds the user) and the page stayed.
+        await page.waitForFunction(() => Boolean(JSON.parse(localStorage.getItem('energy-shop') ?? '{}').user?.email));
+        await page.waitForLoadState('networkidle');
+        expect(new URL(page.url()).pathname).toBe(path);
+        await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toContain(heading);
+        await page.evaluate(() => localStorage.clear());
+      }
+    },
+  );
 });

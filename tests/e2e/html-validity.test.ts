@@ -30,29 +30,36 @@ describe('the built pages', () => {
     try {
       await run('java', ['-version']);
     } catch {
-      throw new Error('The Nu HTML Checker needs Java: install a JRE (Debian/Ubuntu: sudo apt-get install -y default-jre-headless) and run the test again.');
+      throw new Error(
+        'The Nu HTML Checker needs Java: install a JRE (Debian/Ubuntu: sudo apt-get install -y default-jre-headless) and run the test again.',
+      );
     }
     const pages = await builtPages();
     expect(pages.length).toBeGreaterThan(100);
     expect(pages.some((page) => page.includes(`${path.sep}zh-cny${path.sep}`))).toBe(true);
     // One checker for every page: starting Java costs seconds, checking a page milliseconds.
-    const result = await run('java', ['-Xss4m', '-jar', vnuJar, '--errors-only', '--format', 'json', ...pages], { maxBuffer: 64 * 1024 * 1024 }).catch(
-      (error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }),
-    );
+    const result = await run('java', ['-Xss4m', '-jar', vnuJar, '--errors-only', '--format', 'json', ...pages], {
+      maxBuffer: 64 * 1024 * 1024,
+    }).catch((error: { stderr?: string }) => ({ stderr: error.stderr ?? '' }));
     const { messages } = JSON.parse(result.stderr || '{"messages":[]}') as { messages: Message[] };
     const errors = messages
       .filter((message) => message.type === 'error' || message.subType === 'fatal')
-      .map((message) => `${path.relative(siteDir, new URL(message.url).pathname)}:${message.lastLine ?? '?'}: ${message.message}`);
+      .map(
+        (message) =>
+          `${path.relative(siteDir, new URL(message.url).pathname)}:${message.lastLine ?? '?'}: ${message.message}`,
+      );
     expect(errors).toEqual([]);
     // About a minute for ~480 pages on a quiet two-core machine, four under heavy load.
   }, 900_000);
 
   it('name themselves as canonical in their own language, the others and the x-default as alternates', async () => {
     const html = await readFile(path.join(siteDir, 'ms-myr', 'productsList', 'index.html'), 'utf8');
-    const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)"/g)].map(([, rel, hreflang, href]) => {
-      const url = new URL(href!.replace(/&amp;/g, '&'));
-      return { rel, hreflang, href: url.pathname + url.search };
-    });
+    const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)"/g)].map(
+      ([, rel, hreflang, href]) => {
+        const url = new URL(href!.replace(/&amp;/g, '&'));
+        return { rel, hreflang, href: url.pathname + url.search };
+      },
+    );
     expect(links).toEqual([
       { rel: 'canonical', hreflang: undefined, href: '/productsList?lang=ms' },
       { rel: 'alternate', hreflang: 'en', href: '/productsList?lang=en' },

@@ -28,13 +28,20 @@ describe('with the test provider', () => {
     await goToCheckout(page);
     for (const method of ['PayPal', 'Credit or debit card', 'Test payment']) {
       const radio = page.getByRole('radio', { name: method, exact: true });
-      await expect(radio.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).resolves.toBe(testNote);
+      await expect(
+        radio.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()),
+      ).resolves.toBe(testNote);
     }
     await expect(page.getByText(testNote).count()).resolves.toBe(3);
 
     await placeOrderAsNewCustomer(page, 'methods@example.com', 'Credit or debit card');
     await page.waitForURL(/\/api\/v1\/pay\/test-gateway\//);
-    await expect(page.locator('body').textContent().then((text) => text!.match(/TEST MODE/g)?.length)).resolves.toBe(1);
+    await expect(
+      page
+        .locator('body')
+        .textContent()
+        .then((text) => text!.match(/TEST MODE/g)?.length),
+    ).resolves.toBe(1);
     await page.getByRole('button', { name: 'Approve payment' }).click();
     await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
     await page.getByRole('link', { name: 'View order' }).click();
@@ -55,14 +62,17 @@ describe("with PayPal and a merchant account that takes USD only (PayPal's defau
     for (const method of ['PayPal', 'Credit or debit card']) {
       const radio = page.getByRole('radio', { name: method, exact: true });
       await expect(radio.isDisabled()).resolves.toBe(true);
-      await expect(radio.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent())).resolves.toBe(why);
+      await expect(
+        radio.getAttribute('aria-describedby').then((id) => page.locator(`[id="${id}"]`).textContent()),
+      ).resolves.toBe(why);
     }
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
 
     const dollars = await paypalShop.newPage();
     await addToCart(dollars, 'lingerie', /Satin Slip Dress/);
     await goToCheckout(dollars);
-    for (const method of ['PayPal', 'Credit or debit card']) await expect(dollars.getByRole('radio', { name: method, exact: true }).isEnabled()).resolves.toBe(true);
+    for (const method of ['PayPal', 'Credit or debit card'])
+      await expect(dollars.getByRole('radio', { name: method, exact: true }).isEnabled()).resolves.toBe(true);
     await expect(dollars.getByText(why).count()).resolves.toBe(0);
     await expect(dollars.getByRole('radio', { name: 'PayPal', exact: true }).isChecked()).resolves.toBe(true);
   });

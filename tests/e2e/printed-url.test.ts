@@ -62,7 +62,9 @@ describe('the URL `npm start` prints', () => {
     await page.getByText('10,000 energy points have been added to your balance.').waitFor();
     expect(originOf(page.url())).toBe(shop.url);
 
-    await expect.poll(async () => (await mails()).map((mail) => linkIn(mail, `${shop.url}/order/`))).toContain(`${shop.url}/order/energy`);
+    await expect
+      .poll(async () => (await mails()).map((mail) => linkIn(mail, `${shop.url}/order/`)))
+      .toContain(`${shop.url}/order/energy`);
   }, 120_000);
 
   it("is the origin of the operator's label links and mails, once the shop has stopped", async () => {

@@ -4,7 +4,17 @@ import { describe, expect, it } from 'vitest';
 import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import type { DataExport } from '@/features/privacy/data-export';
 import { NEUTRAL_PAGE } from '@/features/privacy/QuickExit';
-import { addresses, cartLines, energyRecords, orderLines, orders, passwordResets, sessions, shareVisits, users } from '@/server/db/schema';
+import {
+  addresses,
+  cartLines,
+  energyRecords,
+  orderLines,
+  orders,
+  passwordResets,
+  sessions,
+  shareVisits,
+  users,
+} from '@/server/db/schema';
 import { aStorefront, downloaded, untranslatedKeys } from './support/shop';
 import { goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
 
@@ -30,7 +40,10 @@ describe('privacy in the browser', () => {
     await ben.goto(`/${anaRow!.shareCode}`);
     await ben.waitForURL((url) => url.pathname === '/');
     await ben.goto('/productsList?category=lingerie');
-    await ben.getByRole('link', { name: /Satin Slip Dress/ }).first().click();
+    await ben
+      .getByRole('link', { name: /Satin Slip Dress/ })
+      .first()
+      .click();
     // The product page's island must be running before its button does anything.
     await ben.waitForLoadState('networkidle');
     await ben.getByRole('button', { name: 'Add to cart' }).click();
@@ -39,10 +52,18 @@ describe('privacy in the browser', () => {
     const facts = ben.getByRole('region', { name: 'Discreet delivery and billing' });
     await expect(facts.getByText('plain, unbranded box').isVisible()).resolves.toBe(true);
     // As PayPal prints it: `PAYPAL *`, the PayPal profile's name, the descriptor, at most 22 characters.
-    await expect(facts.locator('.discreet-facts__descriptor').textContent()).resolves.toBe(`PAYPAL *${shop.config.privacy.billingDescriptor}`);
-    await expect(facts.getByText(`Sender on the parcel: ${shop.config.privacy.parcelSender}`).isVisible()).resolves.toBe(true);
-    await expect(facts.getByText(`Our mails come from: ${shop.config.mail.senderName}`).isVisible()).resolves.toBe(true);
-    await expect(facts.getByRole('link', { name: 'Privacy: what we keep and for how long' }).getAttribute('href')).resolves.toBe('/privacy');
+    await expect(facts.locator('.discreet-facts__descriptor').textContent()).resolves.toBe(
+      `PAYPAL *${shop.config.privacy.billingDescriptor}`,
+    );
+    await expect(
+      facts.getByText(`Sender on the parcel: ${shop.config.privacy.parcelSender}`).isVisible(),
+    ).resolves.toBe(true);
+    await expect(facts.getByText(`Our mails come from: ${shop.config.mail.senderName}`).isVisible()).resolves.toBe(
+      true,
+    );
+    await expect(
+      facts.getByRole('link', { name: 'Privacy: what we keep and for how long' }).getAttribute('href'),
+    ).resolves.toBe('/privacy');
     await placeOrderAsNewCustomer(ben, 'ben.privacy@example.com');
     await ben.getByRole('button', { name: 'Approve payment' }).click();
     await ben.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
@@ -75,11 +96,24 @@ describe('privacy in the browser', () => {
     expect(benRow!.showItemNamesInMail).toBe(true);
     await expect(untranslatedKeys(ben)).resolves.toEqual([]);
 
-    const [download] = await Promise.all([ben.waitForEvent('download'), ben.getByRole('link', { name: 'Download my data' }).click()]);
+    const [download] = await Promise.all([
+      ben.waitForEvent('download'),
+      ben.getByRole('link', { name: 'Download my data' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d\d-\d\d\.json$/);
     const data = JSON.parse((await downloaded(download)).toString('utf8')) as DataExport;
-    expect(data.profile).toMatchObject({ email: 'ben.privacy@example.com', showItemNamesInMail: true, referredBy: 'an***@example.com' });
-    expect(data.orders).toEqual([expect.objectContaining({ orderNo: order!.orderNo, status: 'completed', lines: [expect.objectContaining({ goodsName: 'Satin Slip Dress' })] })]);
+    expect(data.profile).toMatchObject({
+      email: 'ben.privacy@example.com',
+      showItemNamesInMail: true,
+      referredBy: 'an***@example.com',
+    });
+    expect(data.orders).toEqual([
+      expect.objectContaining({
+        orderNo: order!.orderNo,
+        status: 'completed',
+        lines: [expect.objectContaining({ goodsName: 'Satin Slip Dress' })],
+      }),
+    ]);
 
     // Delete: a wrong password is refused, the right one erases and signs out.
     const deletion = ben.getByRole('region', { name: 'Delete my account' });
@@ -109,8 +143,25 @@ describe('privacy in the browser', () => {
     });
     expect(erased!.passwordHash).toBe('erased');
     const [keptOrder] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
-    expect(keptOrder).toMatchObject({ userId: benId, orderNo: order!.orderNo, status: 6, payAmount: order!.payAmount, email: `erased-${benId}@erased.invalid`, rebateBeneficiaryId: anaRow!.id });
-    expect(keptOrder!.deliveryAddress).toEqual({ firstName: '', lastName: '', country: 'US', state: 'CA', city: '', address: '', address2: '', zipCode: '', phone: '' });
+    expect(keptOrder).toMatchObject({
+      userId: benId,
+      orderNo: order!.orderNo,
+      status: 6,
+      payAmount: order!.payAmount,
+      email: `erased-${benId}@erased.invalid`,
+      rebateBeneficiaryId: anaRow!.id,
+    });
+    expect(keptOrder!.deliveryAddress).toEqual({
+      firstName: '',
+      lastName: '',
+      country: 'US',
+      state: 'CA',
+      city: '',
+      address: '',
+      address2: '',
+      zipCode: '',
+      phone: '',
+    });
     const keptLines = await shop.db.select().from(orderLines).where(eq(orderLines.orderId, orderId));
     expect(keptLines.map((line) => line.goodsName)).toEqual(['Satin Slip Dress']);
     expect(await shop.db.select().from(energyRecords).where(eq(energyRecords.userId, anaRow!.id))).toEqual(anaLedger);
@@ -120,8 +171,14 @@ describe('privacy in the browser', () => {
       addresses: await shop.db.select().from(addresses).where(eq(addresses.userId, benId)),
       cartLines: await shop.db.select().from(cartLines).where(eq(cartLines.userId, benId)),
       shareVisits: await shop.db.select().from(shareVisits).where(eq(shareVisits.userId, benId)),
-      ordersWithHisEmail: await shop.db.select().from(orders).where(sql`lower(${orders.email}) = 'ben.privacy@example.com'`),
-      usersWithHisEmail: await shop.db.select().from(users).where(sql`lower(${users.email}) = 'ben.privacy@example.com'`),
+      ordersWithHisEmail: await shop.db
+        .select()
+        .from(orders)
+        .where(sql`lower(${orders.email}) = 'ben.privacy@example.com'`),
+      usersWithHisEmail: await shop.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = 'ben.privacy@example.com'`),
     })) {
       expect(rows, table).toEqual([]);
     }
@@ -137,15 +194,27 @@ describe('privacy in the browser', () => {
     await expect(row('Name, address, phone and email on orders closed unpaid').textContent()).resolves.toContain(
       `${shop.config.privacy.unpaidOrderRetentionDays} days after the order closedUNPAID_ORDER_RETENTION_DAYS`,
     );
-    await expect(row('Signed-in browsers').textContent()).resolves.toContain(`${shop.config.sessions.days} days after last use`);
-    await expect(row('Newsletter address never confirmed').textContent()).resolves.toContain(`${shop.config.privacy.newsletterConfirmDays} daysNEWSLETTER_CONFIRM_DAYS`);
-    await expect(row('Copies of mails').textContent()).resolves.toContain(`${shop.config.privacy.mailRetentionDays} daysMAIL_RETENTION_DAYS`);
+    await expect(row('Signed-in browsers').textContent()).resolves.toContain(
+      `${shop.config.sessions.days} days after last use`,
+    );
+    await expect(row('Newsletter address never confirmed').textContent()).resolves.toContain(
+      `${shop.config.privacy.newsletterConfirmDays} daysNEWSLETTER_CONFIRM_DAYS`,
+    );
+    await expect(row('Copies of mails').textContent()).resolves.toContain(
+      `${shop.config.privacy.mailRetentionDays} daysMAIL_RETENTION_DAYS`,
+    );
     await expect(page.getByText('To leave no trace, shop in a private window.').isVisible()).resolves.toBe(true);
     // The footer shows a second after the page (ShopLayout's footer-in), so the link is awaited, not checked once.
-    await page.locator('footer').getByRole('link', { name: 'Privacy: what we keep and for how long' }).waitFor({ state: 'visible' });
+    await page
+      .locator('footer')
+      .getByRole('link', { name: 'Privacy: what we keep and for how long' })
+      .waitFor({ state: 'visible' });
     expect(await untranslatedKeys(page)).toEqual([]);
 
-    for (const [variant, text] of [['zh-cny', `订单关闭后 ${shop.config.privacy.unpaidOrderRetentionDays} 天`], ['ms-myr', `${shop.config.privacy.unpaidOrderRetentionDays} hari selepas pesanan ditutup`]]) {
+    for (const [variant, text] of [
+      ['zh-cny', `订单关闭后 ${shop.config.privacy.unpaidOrderRetentionDays} 天`],
+      ['ms-myr', `${shop.config.privacy.unpaidOrderRetentionDays} hari selepas pesanan ditutup`],
+    ]) {
       const html = await (await page.request.get(`/${variant}/privacy/`)).text();
       expect(html, variant).toContain(text);
     }
@@ -153,9 +222,14 @@ describe('privacy in the browser', () => {
     await page.goto('/');
     await page.waitForLoadState('networkidle');
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'New here? Create an account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign in' })
+      .getByRole('button', { name: 'New here? Create an account' })
+      .click();
     const register = page.getByRole('dialog', { name: 'Create an account' });
-    await expect(register.getByRole('link', { name: /By registering you agree to how we handle your data/ }).getAttribute('href')).resolves.toBe('/privacy');
+    await expect(
+      register.getByRole('link', { name: /By registering you agree to how we handle your data/ }).getAttribute('href'),
+    ).resolves.toBe('/privacy');
   });
 
   const leaveBy = {
@@ -175,24 +249,28 @@ describe('privacy in the browser', () => {
     ['mobile', 'button'],
     ['desktop', 'button'],
     ['desktop', 'Escape twice'],
-  ] as const)('quick exit on %s (%s) replaces the page with a neutral one without a Referer; Back skips the page it hid', async (screen, way) => {
-    const page = await shop.newPage(screen);
-    const referers: (string | undefined)[] = [];
-    await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => {
-      referers.push(route.request().headers()['referer']);
-      return route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' });
-    });
-    await page.goto('/');
-    await page.goto('/productsList?category=toys');
-    await expect(page.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(true);
-    // The header's island must be running before its button or keys do anything.
-    await page.waitForLoadState('networkidle');
+  ] as const)(
+    'quick exit on %s (%s) replaces the page with a neutral one without a Referer; Back skips the page it hid',
+    async (screen, way) => {
+      const page = await shop.newPage(screen);
+      const referers: (string | undefined)[] = [];
+      await page.context().route(`${new URL(NEUTRAL_PAGE).origin}/**`, (route) => {
+        referers.push(route.request().headers()['referer']);
+        return route.fulfill({ contentType: 'text/html', body: '<title>Weather</title><p>Sunny</p>' });
+      });
+      await page.goto('/');
+      await page.goto('/productsList?category=toys');
+      await expect(page.getByRole('button', { name: 'Quick exit' }).isVisible()).resolves.toBe(true);
+      // The header's island must be running before its button or keys do anything.
+      await page.waitForLoadState('networkidle');
 
-    await leaveBy[way](page, referers);
-    await page.waitForURL(NEUTRAL_PAGE);
-    expect(referers).toEqual([undefined]);
-    // The hidden page is gone from the history; the page before it stays (the privacy page says so).
-    await page.goBack();
-    await page.waitForURL((url) => url.pathname === '/');
-  }, 120_000);
+      await leaveBy[way](page, referers);
+      await page.waitForURL(NEUTRAL_PAGE);
+      expect(referers).toEqual([undefined]);
+      // The hidden page is gone from the history; the page before it stays (the privacy page says so).
+      await page.goBack();
+      await page.waitForURL((url) => url.pathname === '/');
+    },
+    120_000,
+  );
 });

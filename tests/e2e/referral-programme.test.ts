@@ -5,7 +5,14 @@ import { completeOrder, markSignedFor, shipOrder } from '@/features/orders/order
 import { formatMoney, rebatePoints } from '@/lib/money';
 import { orders, users } from '@/server/db/schema';
 import { aStorefront, untranslatedKeys } from './support/shop';
-import { addToCart, fillAddress, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
+import {
+  addToCart,
+  fillAddress,
+  goToCheckout,
+  password,
+  placeOrderAsNewCustomer,
+  registerInDialog,
+} from './support/storefront';
 
 /*
  * The referral programme as three people live it: Ana shares, Ben buys with her code, Cai receives
@@ -84,7 +91,10 @@ describe('the referral programme', () => {
     await friends.getByText('be***@example.com').waitFor();
     await expect(friends.locator('tbody tr').count()).resolves.toBe(1);
     // Ben's name is masked too: only its first letter shows.
-    const benName = await shop.db.select({ firstName: users.firstName, lastName: users.lastName }).from(users).where(eq(users.email, 'ben.buyer@example.com'));
+    const benName = await shop.db
+      .select({ firstName: users.firstName, lastName: users.lastName })
+      .from(users)
+      .where(eq(users.email, 'ben.buyer@example.com'));
     const friendRow = (await friends.locator('tbody tr').first().textContent()) ?? '';
     expect(friendRow).toContain(`${benName[0]!.firstName.slice(0, 1)}***`);
     expect(friendRow).not.toContain(benName[0]!.firstName);
@@ -101,7 +111,10 @@ describe('the referral programme', () => {
 
   it('Ana recharges 20000 points with the test gateway; they are credited once', async () => {
     await ana.goto('/order/recharge');
-    await ana.getByTestId('recharge-balance').getByText(`${rebate.toLocaleString('en')} points`).waitFor();
+    await ana
+      .getByTestId('recharge-balance')
+      .getByText(`${rebate.toLocaleString('en')} points`)
+      .waitFor();
     await ana.getByLabel('Points to recharge').fill('150');
     await ana.getByLabel('Points to recharge').blur();
     await ana.getByText('Choose from 100 to 100,000 points, in steps of 100').waitFor();
@@ -136,7 +149,11 @@ describe('the referral programme', () => {
     await cai.getByRole('heading', { name: 'A gift for you' }).waitFor();
     await expect(cai.getByText('Scalloped Lace Bralette').isVisible()).resolves.toBe(true);
     await cai.getByRole('button', { name: 'Create an account' }).click();
-    await registerInDialog(cai, { firstName: 'Cai', lastName: 'Wen', email: 'cai.friend@example.com' }, { fromHeader: false });
+    await registerInDialog(
+      cai,
+      { firstName: 'Cai', lastName: 'Wen', email: 'cai.friend@example.com' },
+      { fromHeader: false },
+    );
     await fillAddress(cai);
     await cai.getByRole('button', { name: 'Receive the gift' }).click();
     await cai.getByRole('heading', { name: 'Your gift is on its way.' }).waitFor();
@@ -161,13 +178,17 @@ describe('the referral programme', () => {
     const row = ana.locator(`tr[data-code="${code}"]`);
     ana.once('dialog', (dialog) => void dialog.accept());
     await row.getByRole('button', { name: 'Cancel' }).click();
-    await ana.getByText(`Gift coupon cancelled: ${GIFT_POINTS.toLocaleString('en')} points are back in your balance.`).waitFor();
+    await ana
+      .getByText(`Gift coupon cancelled: ${GIFT_POINTS.toLocaleString('en')} points are back in your balance.`)
+      .waitFor();
     await row.getByText('Cancelled').waitFor();
     await expect(row.getByRole('button', { name: 'Cancel' }).count()).resolves.toBe(0);
     await expect(balanceOn(ana)).resolves.toBe(anaBalance);
     // The energy page records a returned gift, not a refund.
     const newest = ana.getByTestId('energy-records').locator('tbody tr').first();
-    await expect.poll(() => newest.textContent()).toContain(`Gift returned+${GIFT_POINTS.toLocaleString('en')}${anaBalance.toLocaleString('en')}`);
+    await expect
+      .poll(() => newest.textContent())
+      .toContain(`Gift returned+${GIFT_POINTS.toLocaleString('en')}${anaBalance.toLocaleString('en')}`);
   });
 
   it('Dee receives a gift on her phone, registering on the sign-in page on the way', async () => {
@@ -202,7 +223,9 @@ describe('the referral programme', () => {
     await addToCart(phone, 'lingerie', /Scalloped Lace Bralette/);
     await goToCheckout(phone);
     // $34.99 and $5.99 standard shipping (the demo ships free from $50; California adds no tax there).
-    await phone.getByRole('radio', { name: `Energy points: 4,098 points (you have ${anaBalance.toLocaleString('en')})` }).check();
+    await phone
+      .getByRole('radio', { name: `Energy points: 4,098 points (you have ${anaBalance.toLocaleString('en')})` })
+      .check();
     await fillAddress(phone);
     await phone.getByRole('button', { name: 'Place order and pay' }).click();
     await phone.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();

@@ -45,7 +45,11 @@ describe('reviews from verified buyers', () => {
   it('goes from a completed order to the Chinese details page through moderation and a publish; a rejected review never shows', async () => {
     const customer = await shop.newPage();
     const bought = await completedOrder(customer, 'verified.reviewer@example.com');
-    const before = (await (await customer.request.get(`/api/v1/goods/getProductDetails?goodsId=${bought.goodsId}`, { headers: { Language: 'ZH' } })).json()) as { data: ProductDetails };
+    const before = (await (
+      await customer.request.get(`/api/v1/goods/getProductDetails?goodsId=${bought.goodsId}`, {
+        headers: { Language: 'ZH' },
+      })
+    ).json()) as { data: ProductDetails };
 
     // In Chinese, from "My orders": the completed order offers a review of each size in it.
     await inChinese(customer);
@@ -70,7 +74,12 @@ describe('reviews from verified buyers', () => {
     const other = await shop.newPage();
     const otherOrder = await completedOrder(other, 'other.reviewer@example.com');
     const written = await other.request.post('/api/v1/reviews/write', {
-      data: { orderId: otherOrder.orderId, goodsSpecificationId: otherOrder.goodsSpecificationId, rating: 1, content: REJECTED_REVIEW },
+      data: {
+        orderId: otherOrder.orderId,
+        goodsSpecificationId: otherOrder.goodsSpecificationId,
+        rating: 1,
+        content: REJECTED_REVIEW,
+      },
     });
     expect(((await written.json()) as { code: number }).code).toBe(1);
 
@@ -102,7 +111,9 @@ describe('reviews from verified buyers', () => {
     await signPage.getByLabel('Password').fill(password);
     await signPage.getByRole('button', { name: 'Sign in' }).click();
     await returning.waitForURL(/\/my\/order\/details\?orderId=\d+#reviews$/);
-    await expect(returning.getByRole('region', { name: 'Your reviews' }).getByTestId('review-state').textContent()).resolves.toBe('Published');
+    await expect(
+      returning.getByRole('region', { name: 'Your reviews' }).getByTestId('review-state').textContent(),
+    ).resolves.toBe('Published');
     await editor.getByRole('navigation', { name: 'Sections' }).getByRole('button', { name: 'Publish' }).click();
     const waiting = editor.getByRole('table', { name: 'Changes not on the pages yet' });
     await waiting.getByRole('row').filter({ hasText: 'Review approved' }).waitFor();
@@ -116,13 +127,22 @@ describe('reviews from verified buyers', () => {
     expect(html).toContain(CHINESE_REVIEW);
     expect(html).toContain(zh['product.verifiedBuyer']);
     expect(html).not.toContain(REJECTED_REVIEW);
-    const after = (await (await shopper.request.get(`/api/v1/goods/getProductDetails?goodsId=${bought.goodsId}`, { headers: { Language: 'ZH' } })).json()) as { data: ProductDetails };
+    const after = (await (
+      await shopper.request.get(`/api/v1/goods/getProductDetails?goodsId=${bought.goodsId}`, {
+        headers: { Language: 'ZH' },
+      })
+    ).json()) as { data: ProductDetails };
     expect(after.data.commentCount).toBe(before.data.commentCount + 1);
     expect(html).toContain(zh['product.reviewCount'].replace('{count}', String(after.data.commentCount)));
     expect(html).toContain(zh['product.rating'].replace('{rating}', String(after.data.rating)));
-    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as { aggregateRating: { reviewCount: number }; review: { reviewBody: string; author: { name: string } }[] };
+    const jsonLd = JSON.parse(/<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)![1]!) as {
+      aggregateRating: { reviewCount: number };
+      review: { reviewBody: string; author: { name: string } }[];
+    };
     expect(jsonLd.aggregateRating.reviewCount).toBe(after.data.commentCount);
-    expect(jsonLd.review).toEqual([expect.objectContaining({ reviewBody: CHINESE_REVIEW, author: { '@type': 'Person', name: 'J. K.' } })]);
+    expect(jsonLd.review).toEqual([
+      expect.objectContaining({ reviewBody: CHINESE_REVIEW, author: { '@type': 'Person', name: 'J. K.' } }),
+    ]);
 
     // In the browser, after the list is read live: the review in the page's language, marked, and the rejected one nowhere.
     await shopper.goto(`/productsList/details?id=${bought.goodsId}`);

@@ -4,7 +4,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { saveAgeCheckRegion } from '@/features/sales-rules/age-checks.service';
 import { ageChecks, auditLog, orders } from '@/server/db/schema';
 import { startPaypalStandIn } from '../support/paypal-stand-in';
-import { addToCart, approveAtPaypal, goToCheckout, password, placeOrderAsNewCustomer, registerInDialog } from './support/storefront';
+import {
+  addToCart,
+  approveAtPaypal,
+  goToCheckout,
+  password,
+  placeOrderAsNewCustomer,
+  registerInDialog,
+} from './support/storefront';
 import { operatorSignedIn } from './support/back-office';
 import { aStorefront, islandsAnswering, untranslatedKeys } from './support/shop';
 
@@ -27,7 +34,10 @@ const notToMalaysia = 'Not available for delivery to Malaysia';
 async function paidOrder(page: Page) {
   await page.waitForURL(/\/pay_result\?orderId=/);
   await page.getByRole('heading', { name: 'Thank you! Your payment went through.' }).waitFor();
-  const [order] = await shop.db.select().from(orders).where(eq(orders.id, Number(new URL(page.url()).searchParams.get('orderId'))));
+  const [order] = await shop.db
+    .select()
+    .from(orders)
+    .where(eq(orders.id, Number(new URL(page.url()).searchParams.get('orderId'))));
   return order!;
 }
 
@@ -55,10 +65,15 @@ describe('a shopper shipping to Malaysia', () => {
     await expect(page.getByText(notToMalaysia).count()).resolves.toBe(0);
 
     await page.getByLabel('Deliver to').selectOption('MY');
-    await expect.poll(() => page.locator('.product-card__not-sold').filter({ hasText: notToMalaysia }).count()).toBe(toys);
+    await expect
+      .poll(() => page.locator('.product-card__not-sold').filter({ hasText: notToMalaysia }).count())
+      .toBe(toys);
 
     // On the product's page, chosen already: said, and nothing can be added.
-    await page.getByRole('link', { name: /Pebble Personal Massager/ }).first().click();
+    await page
+      .getByRole('link', { name: /Pebble Personal Massager/ })
+      .first()
+      .click();
     await page.locator('.purchase__stock').getByText(notToMalaysia).waitFor();
     expect(await page.getByLabel('Deliver to').inputValue()).toBe('MY');
     expect(await page.getByRole('button', { name: 'Add to cart' }).isDisabled()).toBe(true);
@@ -66,7 +81,10 @@ describe('a shopper shipping to Malaysia', () => {
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
 
     // In Chinese and Malay too.
-    for (const [language, text] of [['zh', '无法配送至马来西亚'], ['ms', 'Tidak tersedia untuk penghantaran ke Malaysia']] as const) {
+    for (const [language, text] of [
+      ['zh', '无法配送至马来西亚'],
+      ['ms', 'Tidak tersedia untuk penghantaran ke Malaysia'],
+    ] as const) {
       await page.goto(`/productsList?category=toys&lang=${language}`);
       await page.locator('.product-card__not-sold').filter({ hasText: text }).first().waitFor();
     }
@@ -76,9 +94,15 @@ describe('a shopper shipping to Malaysia', () => {
     await addToCart(other, 'toys', /Pebble Personal Massager/);
     await goToCheckout(other);
     await fillMalaysianAddress(other, 'toy.to.malaysia@example.com');
-    await other.getByText('Not available for delivery to Malaysia: remove it from this order or choose another address.').waitFor();
+    await other
+      .getByText('Not available for delivery to Malaysia: remove it from this order or choose another address.')
+      .waitFor();
     await other.getByRole('button', { name: 'Place order and pay' }).click();
-    await other.getByRole('alert').filter({ hasText: 'Some items cannot be delivered to this destination; remove them or choose another address' }).first().waitFor();
+    await other
+      .getByRole('alert')
+      .filter({ hasText: 'Some items cannot be delivered to this destination; remove them or choose another address' })
+      .first()
+      .waitFor();
     expect(await shop.db.select().from(orders).where(eq(orders.email, 'toy.to.malaysia@example.com'))).toEqual([]);
   });
 
@@ -104,12 +128,18 @@ describe('a shopper shipping to Malaysia', () => {
     await fillMalaysianAddress(page, 'lingerie.to.malaysia@example.com');
     // $59.99 of lingerie ships free to Malaysia from $33.00 in the demo zones.
     await expect.poll(() => page.getByTestId('shipping-amount').textContent()).toBe('Free');
-    for (const method of ['PayPal', 'Credit or debit card']) await expect(page.getByRole('radio', { name: method, exact: true }).isEnabled()).resolves.toBe(true);
+    for (const method of ['PayPal', 'Credit or debit card'])
+      await expect(page.getByRole('radio', { name: method, exact: true }).isEnabled()).resolves.toBe(true);
     await page.getByRole('radio', { name: 'PayPal', exact: true }).check();
     await approveAtPaypal(page, paypal);
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     const order = await paidOrder(page);
-    expect(order).toMatchObject({ status: 1, payMethod: 'paypal', currency: 'USD', deliveryAddress: { country: 'MY', state: '14' } });
+    expect(order).toMatchObject({
+      status: 1,
+      payMethod: 'paypal',
+      currency: 'USD',
+      deliveryAddress: { country: 'MY', state: '14' },
+    });
     expect(paypal.orders.get(order.providerOrderId!)!.capture).toBeDefined();
   });
 });
@@ -122,7 +152,12 @@ describe('a shopper shipping to the United States', () => {
     await approveAtPaypal(page, paypal);
     await placeOrderAsNewCustomer(page, 'toy.to.us@example.com', 'PayPal');
     const order = await paidOrder(page);
-    expect(order).toMatchObject({ status: 1, payMethod: 'paypal', currency: 'USD', deliveryAddress: { country: 'US', state: 'CA' } });
+    expect(order).toMatchObject({
+      status: 1,
+      payMethod: 'paypal',
+      currency: 'USD',
+      deliveryAddress: { country: 'US', state: 'CA' },
+    });
     expect(paypal.orders.get(order.providerOrderId!)!.capture).toBeDefined();
   });
 });
@@ -141,13 +176,21 @@ describe('a destination that asks for an age check', () => {
     await page.getByLabel('Address', { exact: true }).fill('1 Congress Avenue');
     await page.getByLabel('City').fill('Austin');
     await page.getByLabel('ZIP code').fill('78701');
-    await page.getByText('Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.').waitFor();
+    await page
+      .getByText(
+        'Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.',
+      )
+      .waitFor();
 
     await page.getByRole('button', { name: 'Check my age' }).click();
     await page.getByRole('button', { name: 'I am 18 or older' }).click();
     await page.waitForURL(/\/pay\?ids=/);
-    await expect.poll(() => shop.db.select({ status: ageChecks.status }).from(ageChecks)).toEqual([{ status: 'passed' }]);
-    await page.getByText('Orders to this destination need an age check', { exact: false }).waitFor({ state: 'detached' });
+    await expect
+      .poll(() => shop.db.select({ status: ageChecks.status }).from(ageChecks))
+      .toEqual([{ status: 'passed' }]);
+    await page
+      .getByText('Orders to this destination need an age check', { exact: false })
+      .waitFor({ state: 'detached' });
 
     await page.getByLabel('State / province').selectOption('TX');
     await page.getByLabel('First name').fill('Tess');
@@ -167,7 +210,9 @@ describe('the back office', () => {
   it('shows the example rules, lets an admin add one and ask for an age check, each change in the audit log', async () => {
     const admin = await operatorSignedIn(shop, 'admin');
     await admin.getByRole('button', { name: 'Sales rules' }).click();
-    await admin.getByRole('cell', { name: /category toys → MY: not sold \(Example rule of the demo shop, not legal advice/ }).waitFor();
+    await admin
+      .getByRole('cell', { name: /category toys → MY: not sold \(Example rule of the demo shop, not legal advice/ })
+      .waitFor();
 
     const form = admin.getByRole('form', { name: 'Set a sales rule' });
     await form.getByLabel('Category, or a product id').fill('health');
@@ -183,7 +228,9 @@ describe('the back office', () => {
     await admin.getByText('None: the 18+ confirmation everywhere.').waitFor();
 
     const actions = (await shop.db.select({ action: auditLog.action }).from(auditLog)).map((entry) => entry.action);
-    expect(actions).toEqual(expect.arrayContaining(['sales-rule.create', 'age-check.region.create', 'age-check.region.delete']));
+    expect(actions).toEqual(
+      expect.arrayContaining(['sales-rule.create', 'age-check.region.create', 'age-check.region.delete']),
+    );
     const rule = admin.getByRole('row').filter({ hasText: 'category health → CN' });
     await rule.getByRole('button', { name: /Remove rule/ }).click();
     await rule.waitFor({ state: 'detached' });

@@ -26,7 +26,10 @@ describe('sharing and the phone layout', () => {
     await qr.waitFor();
     await expect(qr.getAttribute('width')).resolves.toBe('148');
 
-    const [download] = await Promise.all([page.waitForEvent('download'), share.getByRole('link', { name: 'Download QR code' }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      share.getByRole('link', { name: 'Download QR code' }).click(),
+    ]);
     expect(download.suggestedFilename()).toBe('qrcode.png');
     const png = await downloaded(download);
     expect(png.subarray(1, 4).toString()).toBe('PNG');
@@ -56,7 +59,8 @@ describe('sharing and the phone layout', () => {
     // Pages the tab set out to open: the way back is taken once, not started twice (the second cancelling the first).
     const opened: string[] = [];
     page.on('request', (request) => {
-      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) opened.push(new URL(request.url()).pathname);
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame())
+        opened.push(new URL(request.url()).pathname);
     });
     await page.getByLabel('Email').fill('aisyah.rahman@example.com');
     await page.getByLabel('Password').fill('Sunrise2026');
@@ -71,7 +75,9 @@ describe('sharing and the phone layout', () => {
     await page.goto('/productsList/details?id=3&lang=zh&currency=cny');
     const data = JSON.parse((await page.locator('script[type="application/ld+json"]').textContent()) ?? '{}');
     expect(data).toMatchObject({ '@type': 'Product', offers: { priceCurrency: 'CNY' } });
-    const alternates = await page.locator('link[rel="alternate"][hreflang]').evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')));
+    const alternates = await page
+      .locator('link[rel="alternate"][hreflang]')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('hreflang')));
     expect(alternates).toEqual(['en', 'zh-CN', 'ms', 'x-default']);
     const sitemap = await page.request.get('/sitemap.xml');
     expect(await sitemap.text()).toContain('/productsList/details?id=3');

@@ -97,10 +97,27 @@ describe('a shopper in Malaysia', () => {
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     const order = await paidOrder(page);
     await expect(page.locator('.pay-result p').first().textContent()).resolves.toContain(total);
-    expect(order).toMatchObject({ currency: 'MYR', goodsTotal: 19_800, shippingAmount: 0, taxAmount: 1_467, taxIncluded: true, taxLabel: 'SST', payAmount: 19_800, status: 1 });
+    expect(order).toMatchObject({
+      currency: 'MYR',
+      goodsTotal: 19_800,
+      shippingAmount: 0,
+      taxAmount: 1_467,
+      taxIncluded: true,
+      taxLabel: 'SST',
+      payAmount: 19_800,
+      status: 1,
+    });
     const paid = paypal.orders.get(order.providerOrderId!)!;
     expect(paid.capture!.amount).toEqual({ currency_code: 'MYR', value: '198.00' });
-    expect(paid.request).toMatchObject({ purchase_units: [{ amount: { breakdown: { item_total: { value: '198.00' }, shipping: { value: '0.00' }, tax_total: { value: '0.00' } } } }] });
+    expect(paid.request).toMatchObject({
+      purchase_units: [
+        {
+          amount: {
+            breakdown: { item_total: { value: '198.00' }, shipping: { value: '0.00' }, tax_total: { value: '0.00' } },
+          },
+        },
+      ],
+    });
     expect(formatMoney(order.payAmount, 'MYR')).toBe(total);
   });
 });
@@ -124,19 +141,45 @@ describe('a shopper in the United States', () => {
     await page.getByLabel('City').fill('New York');
     await page.getByLabel('ZIP code').fill('10001');
     // The shop's New York rate changes while she fills the form: nothing is placed, she sees the new total.
-    await saveTaxRate(shop.db, 'cli', { country: 'US', state: 'NY', rateBasisPoints: 800, included: false, label: 'Sales tax' });
+    await saveTaxRate(shop.db, 'cli', {
+      country: 'US',
+      state: 'NY',
+      rateBasisPoints: 800,
+      included: false,
+      label: 'Sales tax',
+    });
     await page.getByRole('button', { name: 'Place order and pay' }).click();
-    await page.getByRole('alert').filter({ hasText: 'The total has changed since it was shown; please check the new total and confirm again' }).first().waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'The total has changed since it was shown; please check the new total and confirm again' })
+      .first()
+      .waitFor();
     await expect.poll(() => text(page, 'checkout-total')).toBe('$64.79');
     await expect(text(page, 'tax-amount')).resolves.toBe('$4.80');
     expect(await shop.db.select().from(orders).where(eq(orders.email, 'jordan.ny@example.com'))).toEqual([]);
 
     await page.getByRole('button', { name: 'Place order and pay' }).click();
     const order = await payByCard(page, '$64.79');
-    expect(order).toMatchObject({ currency: 'USD', goodsTotal: 5_999, shippingAmount: 0, taxAmount: 480, taxIncluded: false, taxLabel: 'Sales tax', payAmount: 6_479 });
+    expect(order).toMatchObject({
+      currency: 'USD',
+      goodsTotal: 5_999,
+      shippingAmount: 0,
+      taxAmount: 480,
+      taxIncluded: false,
+      taxLabel: 'Sales tax',
+      payAmount: 6_479,
+    });
     const paid = paypal.orders.get(order.providerOrderId!)!;
     expect(paid.capture!.amount).toEqual({ currency_code: 'USD', value: '64.79' });
-    expect(paid.request).toMatchObject({ purchase_units: [{ amount: { breakdown: { item_total: { value: '59.99' }, shipping: { value: '0.00' }, tax_total: { value: '4.80' } } } }] });
+    expect(paid.request).toMatchObject({
+      purchase_units: [
+        {
+          amount: {
+            breakdown: { item_total: { value: '59.99' }, shipping: { value: '0.00' }, tax_total: { value: '4.80' } },
+          },
+        },
+      ],
+    });
   });
 });
 

@@ -87,7 +87,9 @@ describe('share links', () => {
     const response = await page.goto('/ABCDEFGH');
     expect(response!.status()).toBe(404);
     await page.waitForURL((url) => url.pathname === '/');
-    await page.getByText('This invitation link is not valid, so no friend discount is attached.', { exact: false }).waitFor();
+    await page
+      .getByText('This invitation link is not valid, so no friend discount is attached.', { exact: false })
+      .waitFor();
     await expect(storedRefereeCode(page)).resolves.toBeNull();
     await expect(shop.db.select().from(shareVisits)).resolves.toEqual([]);
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
@@ -115,11 +117,16 @@ describe('share links', () => {
 });
 
 describe('the Netlify edge function, in front of this shop as its CDN', () => {
-  const context = (cookies: string[]) => ({ cookies: { set: ({ name, value }: { name: string; value: string }) => cookies.push(`${name}=${value}`) } });
+  const context = (cookies: string[]) => ({
+    cookies: { set: ({ name, value }: { name: string; value: string }) => cookies.push(`${name}=${value}`) },
+  });
   const edge = (path: string, cookies: string[] = [], headers: Record<string, string> = {}) =>
-    netlifyRewrite(new Request(new URL(path, shop.url), { headers }), context(cookies) as unknown as Parameters<typeof netlifyRewrite>[1]);
+    netlifyRewrite(
+      new Request(new URL(path, shop.url), { headers }),
+      context(cookies) as unknown as Parameters<typeof netlifyRewrite>[1],
+    );
 
-  it('rewrites pages and known share codes, and answers 404 with the visitor\'s page for missing pages and unknown codes', async () => {
+  it("rewrites pages and known share codes, and answers 404 with the visitor's page for missing pages and unknown codes", async () => {
     await expect(edge('/productsList')).resolves.toEqual(new URL('/en-usd/productsList/', shop.url));
     await expect(edge(`/${shareCode}`)).resolves.toEqual(new URL('/en-usd/referral/', shop.url));
     await expect(edge('/api/v1/site/getSiteInfo')).resolves.toBeUndefined();
@@ -131,7 +138,10 @@ describe('the Netlify edge function, in front of this shop as its CDN', () => {
     expect(unknown.headers.get('content-encoding')).toBeNull();
     expect(await unknown.text()).toContain('data-unknown-note="此邀请链接无效');
 
-    const missing = (await edge('/no-such-page-xyz', [], { Cookie: 'site=MS-MYR', 'Accept-Encoding': 'gzip' })) as Response;
+    const missing = (await edge('/no-such-page-xyz', [], {
+      Cookie: 'site=MS-MYR',
+      'Accept-Encoding': 'gzip',
+    })) as Response;
     expect(missing.status).toBe(404);
     expect(await missing.text()).toContain('Halaman tidak ditemui');
   });
@@ -148,7 +158,9 @@ describe('the age confirmation', () => {
 
     const gate = page.getByRole('dialog', { name: 'Are you 18 or older?' });
     await gate.waitFor();
-    await expect(gate.evaluate((dialog) => (dialog as HTMLDialogElement).open && dialog.matches(':modal'))).resolves.toBe(true);
+    await expect(
+      gate.evaluate((dialog) => (dialog as HTMLDialogElement).open && dialog.matches(':modal')),
+    ).resolves.toBe(true);
     const focusInGate = () => page.evaluate(() => Boolean(document.activeElement?.closest('dialog.age-gate')));
     await expect(focusInGate()).resolves.toBe(true);
     for (let step = 0; step < 4; step += 1) {
@@ -159,7 +171,12 @@ describe('the age confirmation', () => {
     await expect(gate.isVisible()).resolves.toBe(true);
     // Behind the gate, the page is inert: the header's buttons cannot be reached, and its code waits for the answer.
     await expect(page.getByRole('button', { name: 'Log in' }).click({ timeout: 1000 })).rejects.toThrow();
-    await expect(page.locator('astro-island[ssr]').filter({ has: page.getByRole('banner') }).count()).resolves.toBe(1);
+    await expect(
+      page
+        .locator('astro-island[ssr]')
+        .filter({ has: page.getByRole('banner') })
+        .count(),
+    ).resolves.toBe(1);
 
     await gate.getByRole('button', { name: 'I am 18 or older' }).click();
     await gate.waitFor({ state: 'detached' });
@@ -179,7 +196,9 @@ describe('the age confirmation', () => {
 
   it('speaks the visitor\'s language, and "under 18" leads away from the shop without a way back', async () => {
     const page = await shop.newPage('mobile', { confirmAge: false });
-    await page.route(`${DEFAULT_AGE_GATE_LEAVE_URL}**`, (route) => route.fulfill({ contentType: 'text/html', body: '<title>Search</title>' }));
+    await page.route(`${DEFAULT_AGE_GATE_LEAVE_URL}**`, (route) =>
+      route.fulfill({ contentType: 'text/html', body: '<title>Search</title>' }),
+    );
     await page.goto('/?lang=ms');
     const gate = page.getByRole('dialog', { name: 'Adakah anda berumur 18 tahun ke atas?' });
     await gate.waitFor();
@@ -195,7 +214,7 @@ describe('the age confirmation', () => {
 });
 
 describe('installing on a phone', () => {
-  it('links a manifest in the page\'s language with its icons, and serves the favicon and the apple-touch-icon', async () => {
+  it("links a manifest in the page's language with its icons, and serves the favicon and the apple-touch-icon", async () => {
     const page = await shop.newPage('mobile');
     await page.goto('/?lang=zh');
     const manifestHref = await page.locator('link[rel="manifest"]').getAttribute('href');
@@ -205,13 +224,35 @@ describe('installing on a phone', () => {
     const manifestResponse = await page.request.get(manifestHref!);
     expect(manifestResponse.status()).toBe(200);
     expect(manifestResponse.headers()['content-type']).toContain('application/manifest+json');
-    const manifest = (await manifestResponse.json()) as { name: string; lang: string; start_url: string; display: string; theme_color: string; icons: { src: string; sizes: string; purpose: string }[] };
-    expect(manifest).toMatchObject({ name: '能量商城', lang: 'zh-CN', start_url: '/?lang=zh', display: 'standalone', theme_color: '#6b2745' });
-    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual(['192x192 any', '512x512 any', '512x512 maskable']);
+    const manifest = (await manifestResponse.json()) as {
+      name: string;
+      lang: string;
+      start_url: string;
+      display: string;
+      theme_color: string;
+      icons: { src: string; sizes: string; purpose: string }[];
+    };
+    expect(manifest).toMatchObject({
+      name: '能量商城',
+      lang: 'zh-CN',
+      start_url: '/?lang=zh',
+      display: 'standalone',
+      theme_color: '#6b2745',
+    });
+    expect(manifest.icons.map((icon) => `${icon.sizes} ${icon.purpose}`)).toEqual([
+      '192x192 any',
+      '512x512 any',
+      '512x512 maskable',
+    ]);
     const english = (await (await page.request.get('/manifest-en.webmanifest')).json()) as { name: string };
     expect(english.name).toBe('Energy Shop');
 
-    const icons = [...manifest.icons.map((icon) => icon.src), await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'), '/favicon.ico', '/apple-touch-icon.png'];
+    const icons = [
+      ...manifest.icons.map((icon) => icon.src),
+      await page.locator('link[rel="apple-touch-icon"]').getAttribute('href'),
+      '/favicon.ico',
+      '/apple-touch-icon.png',
+    ];
     for (const src of icons) {
       const icon = await page.request.get(src!);
       expect(icon.status(), src!).toBe(200);

@@ -14,7 +14,10 @@ const shop = await aStorefront({ SHOP_CURRENCIES: 'USD,MYR', FOOTER_RECORD_NUMBE
 /** The same shop reached by another host name, which has no record number. */
 const otherHost = shop.url.replace('127.0.0.1', 'localhost');
 
-const currencyOptions = (page: Page) => page.locator('#currency-select option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
+const currencyOptions = (page: Page) =>
+  page
+    .locator('#currency-select option')
+    .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
 
 /** Holds the answers of API paths ending in `path` until `release` is called. */
 async function holdAnswers(page: Page, path: string) {
@@ -53,7 +56,9 @@ describe('start-up reads what the shop offers', () => {
   it('moves a visitor whose currency was switched off to the first one offered', async () => {
     const page = await shop.newPage('desktop');
     await page.goto('/productsList?currency=CNY');
-    await expect.poll(() => page.evaluate(() => document.documentElement.dataset.currency), { timeout: 15_000 }).toBe('USD');
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.dataset.currency), { timeout: 15_000 })
+      .toBe('USD');
     await expect(page.getByLabel('Currency').inputValue()).resolves.toBe('USD');
   });
 });
@@ -79,7 +84,8 @@ describe("the footer's record number", () => {
       const shifts: number[] = [];
       (window as unknown as { layoutShifts: number[] }).layoutShifts = shifts;
       new PerformanceObserver((list) => {
-        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) if (!entry.hadRecentInput) shifts.push(entry.value);
+        for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[])
+          if (!entry.hadRecentInput) shifts.push(entry.value);
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // The answer arrives after the footer has appeared (1 s) and is on screen, where a shift would count.
@@ -92,7 +98,11 @@ describe("the footer's record number", () => {
     await page.waitForLoadState('load');
     await page.evaluate(() => document.fonts.ready);
     await nextFrames(page);
-    const before = { line: await line.boundingBox(), footer: await footer.boundingBox(), shifts: await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.length) };
+    const before = {
+      line: await line.boundingBox(),
+      footer: await footer.boundingBox(),
+      shifts: await page.evaluate(() => (window as unknown as { layoutShifts: number[] }).layoutShifts.length),
+    };
     expect(await line.textContent()).toBe('');
     expect(before.line!.height).toBeGreaterThan(10);
 
@@ -119,4 +129,6 @@ describe("the footer's record number", () => {
 
 /** Two frames drawn and a task after them: what changed has been laid out, and its layout shifts reported. */
 const nextFrames = (page: Page) =>
-  page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))));
+  page.evaluate(
+    () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
+  );

@@ -32,39 +32,58 @@ async function addRobe(page: Page, language: Language) {
 }
 
 describe('the storefront as it looks', () => {
-  it.each(cases)('on %s in %s: the cart stepper keeps its size, the controls are the shop\'s colour, the heading shows once', async (device, language) => {
-    const page = await open(device, `/productsList?lang=${language.toLowerCase()}`);
-    await addRobe(page, language);
-    // The toast says so clear of the header, leaving its search and language picker free.
-    const header = await page.locator('header').first().boundingBox();
-    const toast = await page.locator('.toast--success').first().boundingBox();
-    expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
+  it.each(cases)(
+    "on %s in %s: the cart stepper keeps its size, the controls are the shop's colour, the heading shows once",
+    async (device, language) => {
+      const page = await open(device, `/productsList?lang=${language.toLowerCase()}`);
+      await addRobe(page, language);
+      // The toast says so clear of the header, leaving its search and language picker free.
+      const header = await page.locator('header').first().boundingBox();
+      const toast = await page.locator('.toast--success').first().boundingBox();
+      expect(toast!.y).toBeGreaterThanOrEqual(header!.y + header!.height - 1);
 
-    await page.goto('/shoppingCart');
-    const stepper = page.locator('.cart-line .stepper').first();
-    await stepper.waitFor();
-    expect((await stepper.boundingBox())!.width).toBeLessThan(200);
-    const accent = await page.locator('.cart-line input[type="checkbox"]').first().evaluate((box) => getComputedStyle(box).accentColor);
-    expect(accent).toBe('rgb(107, 39, 69)');
-    const title = uiDictionaries[language]['page.shoppingCart'];
-    const shownTitles = await page.getByText(title, { exact: true }).evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetWidth > 1).length);
-    expect(shownTitles).toBe(1);
-    await page.context().close();
-  });
+      await page.goto('/shoppingCart');
+      const stepper = page.locator('.cart-line .stepper').first();
+      await stepper.waitFor();
+      expect((await stepper.boundingBox())!.width).toBeLessThan(200);
+      const accent = await page
+        .locator('.cart-line input[type="checkbox"]')
+        .first()
+        .evaluate((box) => getComputedStyle(box).accentColor);
+      expect(accent).toBe('rgb(107, 39, 69)');
+      const title = uiDictionaries[language]['page.shoppingCart'];
+      const shownTitles = await page
+        .getByText(title, { exact: true })
+        .evaluateAll((nodes) => nodes.filter((node) => (node as HTMLElement).offsetWidth > 1).length);
+      expect(shownTitles).toBe(1);
+      await page.context().close();
+    },
+  );
 
-  it.each(cases)('on %s in %s: product rows are full, ratings have one decimal, a review count agrees with its number', async (device, language) => {
-    const page = await open(device, `/productsList?lang=${language.toLowerCase()}`);
-    const columns = await page.locator('.product-grid').first().evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
-    expect(columns).toBe(device === 'desktop' ? 4 : 2);
-    expect((await page.locator('.product-card').count()) % columns).toBe(0);
-    const ratings = await page.locator('.product-card .product-card__muted').allTextContents();
-    for (const rating of ratings.filter((text) => text.includes('★'))) expect(rating).toMatch(/★ \d\.\d ·/);
-    if (language === 'EN') for (const rating of ratings) expect(rating).not.toMatch(/\b1 reviews/);
-    await page.context().close();
-  });
+  it.each(cases)(
+    'on %s in %s: product rows are full, ratings have one decimal, a review count agrees with its number',
+    async (device, language) => {
+      const page = await open(device, `/productsList?lang=${language.toLowerCase()}`);
+      const columns = await page
+        .locator('.product-grid')
+        .first()
+        .evaluate((grid) => getComputedStyle(grid).gridTemplateColumns.split(' ').length);
+      expect(columns).toBe(device === 'desktop' ? 4 : 2);
+      expect((await page.locator('.product-card').count()) % columns).toBe(0);
+      const ratings = await page.locator('.product-card .product-card__muted').allTextContents();
+      for (const rating of ratings.filter((text) => text.includes('★'))) expect(rating).toMatch(/★ \d\.\d ·/);
+      if (language === 'EN') for (const rating of ratings) expect(rating).not.toMatch(/\b1 reviews/);
+      await page.context().close();
+    },
+  );
 
-  it.each(languages)('on a phone in %s a page\'s title shows once, in the header', async (language) => {
-    const titles = { '/privacy': 'page.privacy', '/apply-text': 'page.applyText', '/updatePwd': 'page.updatePwd', '/no-such-page': 'page.notFound' } as const;
+  it.each(languages)("on a phone in %s a page's title shows once, in the header", async (language) => {
+    const titles = {
+      '/privacy': 'page.privacy',
+      '/apply-text': 'page.applyText',
+      '/updatePwd': 'page.updatePwd',
+      '/no-such-page': 'page.notFound',
+    } as const;
     const page = await open('mobile', '/');
     for (const [path, key] of Object.entries(titles)) {
       await page.goto(`${path}?lang=${language.toLowerCase()}`);
@@ -80,11 +99,12 @@ describe('the storefront as it looks', () => {
 
   it('in Malay on a desktop the header keeps each link on one line', async () => {
     const page = await open('desktop', '/?lang=ms');
-    for (const link of await page.locator('.header__nav a, .header__tools .button').all()) expect((await link.boundingBox())!.height).toBeLessThan(48);
+    for (const link of await page.locator('.header__nav a, .header__tools .button').all())
+      expect((await link.boundingBox())!.height).toBeLessThan(48);
     await page.context().close();
   });
 
-  it('on a desktop the sign-in dialog\'s fields span the dialog', async () => {
+  it("on a desktop the sign-in dialog's fields span the dialog", async () => {
     const page = await open('desktop', '/');
     await page.getByRole('button', { name: 'Log in' }).click();
     const dialog = page.getByRole('dialog', { name: 'Sign in' });
@@ -93,7 +113,7 @@ describe('the storefront as it looks', () => {
     await page.context().close();
   });
 
-  it.each(devices)('on %s the robe\'s picture follows the colour chosen', async (device) => {
+  it.each(devices)("on %s the robe's picture follows the colour chosen", async (device) => {
     const page = await open(device, '/productsList/details?id=1');
     const champagne = page.getByRole('radio', { name: /Champagne/ });
     await champagne.check();

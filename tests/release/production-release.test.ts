@@ -43,9 +43,13 @@ describe.runIf(postgres)('a production release', () => {
         if (error.code !== 'ENOENT') throw error; // a tracked file deleted in this checkout
       });
     }
-    await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], { cwd: release, maxBuffer: 64 * 1024 * 1024 });
+    await run('npm', ['ci', '--omit=dev', '--prefer-offline', '--no-audit', '--no-fund'], {
+      cwd: release,
+      maxBuffer: 64 * 1024 * 1024,
+    });
     const installed = await readdir(path.join(release, 'node_modules'));
-    for (const devDependency of ['typescript', 'vitest', 'drizzle-kit', 'eslint']) expect(installed).not.toContain(devDependency);
+    for (const devDependency of ['typescript', 'vitest', 'drizzle-kit', 'eslint'])
+      expect(installed).not.toContain(devDependency);
     // Vite (under Astro) brings tsx as an optional peer; the start must not need it.
     await rm(path.join(release, 'node_modules', 'tsx'), { recursive: true, force: true });
 
@@ -78,7 +82,10 @@ describe.runIf(postgres)('a production release', () => {
 
     expect(await (await fetch(`${shop.url}/health/live`)).json()).toEqual({ status: 'live' });
     const ready = await fetch(`${shop.url}/health/ready`);
-    expect({ status: ready.status, body: await ready.json() }).toEqual({ status: 200, body: { status: 'ready', checks: ['database', 'pictures', 'pages'] } });
+    expect({ status: ready.status, body: await ready.json() }).toEqual({
+      status: 200,
+      body: { status: 'ready', checks: ['database', 'pictures', 'pages'] },
+    });
     expect((await fetch(`${shop.url}/metrics`)).status).toBe(401);
 
     // A customer signs up, orders and pays on the demonstration gateway; the confirmation reaches the mail server.
@@ -87,7 +94,10 @@ describe.runIf(postgres)('a production release', () => {
     const order = await placeOrder(api, customer, [{ goodsSpecificationId: sizes['robe-m'], goodsQuantity: 1 }]);
     const paid = await payWithTestGateway(api, customer, order.orderId);
     expect(paid.body.code).toBe(1);
-    const confirmations = () => smtp.received.filter((mail) => JSON.stringify(mail.to).includes(customer.email) && mail.text?.includes(order.orderNo));
+    const confirmations = () =>
+      smtp.received.filter(
+        (mail) => JSON.stringify(mail.to).includes(customer.email) && mail.text?.includes(order.orderNo),
+      );
     await expect.poll(() => confirmations().length, { timeout: 10_000 }).toBe(1);
     expect(confirmations()[0]!.from?.value[0]?.address).toBe('orders@shop.example.com');
 
@@ -110,7 +120,10 @@ describe.runIf(postgres)('a production release', () => {
 async function withSmallCatalogue(databaseUrl: string, dataDir: string) {
   const database: DatabaseHandle = await openDatabase({ databaseUrl, dataDir: null });
   try {
-    return await seedCartCatalogue({ db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) }, () => testPicture());
+    return await seedCartCatalogue(
+      { db: database.db, storage: createFolderStorage(path.join(dataDir, 'storage')) },
+      () => testPicture(),
+    );
   } finally {
     await database.close();
   }
@@ -118,10 +131,22 @@ async function withSmallCatalogue(databaseUrl: string, dataDir: string) {
 
 /** The calls the API helpers make (`post`, `app.request`), over HTTP to the shop's process. */
 function processApi(origin: string): TestApi {
-  const request = (pathAndQuery: string, init?: RequestInit) => fetch(`${origin}${pathAndQuery}`, { ...init, redirect: 'manual' });
-  const call = async (method: string, pathAndQuery: string, init: { body?: unknown; headers?: Record<string, string> } = {}) => {
-    const headers: Record<string, string> = { ...init.headers, ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }) };
-    const response = await request(`/api/v1${pathAndQuery}`, { method, headers, ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }) });
+  const request = (pathAndQuery: string, init?: RequestInit) =>
+    fetch(`${origin}${pathAndQuery}`, { ...init, redirect: 'manual' });
+  const call = async (
+    method: string,
+    pathAndQuery: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
+    const headers: Record<string, string> = {
+      ...init.headers,
+      ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    };
+    const response = await request(`/api/v1${pathAndQuery}`, {
+      method,
+      headers,
+      ...(init.body === undefined ? {} : { body: JSON.stringify(init.body) }),
+    });
     return { status: response.status, headers: response.headers, body: (await response.json()) as ApiBody, response };
   };
   return {
@@ -130,6 +155,7 @@ function processApi(origin: string): TestApi {
     config: { publicOrigin: origin },
     call,
     get: (pathAndQuery: string, init?: Parameters<typeof call>[2]) => call('GET', pathAndQuery, init),
-    post: (pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call('POST', pathAndQuery, { ...init, body }),
+    post: (pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) =>
+      call('POST', pathAndQuery, { ...init, body }),
   } as unknown as TestApi;
 }

@@ -34,7 +34,14 @@ type Reply = { status: number; body: ApiBody<unknown> };
 const anonymous: Who = { headers: {} };
 
 const grant = (customer: Customer, points: number) =>
-  shop.db.transaction((tx) => postEnergy(tx, { userId: Number(customer.user.userId), type: 'adjustment', points, reference: `test:matrix:${customer.user.userId}:${Math.random()}` }));
+  shop.db.transaction((tx) =>
+    postEnergy(tx, {
+      userId: Number(customer.user.userId),
+      type: 'adjustment',
+      points,
+      reference: `test:matrix:${customer.user.userId}:${Math.random()}`,
+    }),
+  );
 const order = (owner: Customer) => placeOrder(shop, owner, [{ goodsSpecificationId: ids['robe-m'], goodsQuantity: 1 }]);
 
 /** An object of the owner's, and a text only that object's data contains (to spot a leak). */
@@ -48,7 +55,11 @@ type Row =
 const get = (path: string) => (who: Who) => shop.get(path, { headers: who.headers });
 
 const matrix: Record<string, Row> = {
-  'GET /share/getMyShare': { kind: 'own', make: async (owner) => ({ id: 0, marker: owner.user.shareCode }), call: get('/share/getMyShare') },
+  'GET /share/getMyShare': {
+    kind: 'own',
+    make: async (owner) => ({ id: 0, marker: owner.user.shareCode }),
+    call: get('/share/getMyShare'),
+  },
   'GET /share/queryUserShareList': {
     kind: 'own',
     make: async (owner) => {
@@ -60,14 +71,46 @@ const matrix: Record<string, Row> = {
     },
     call: get('/share/queryUserShareList'),
   },
-  'GET /privacy/getMailPreference': { kind: 'self', why: "reads the caller's mail preference", call: get('/privacy/getMailPreference') },
-  'PUT /privacy/updateMailPreference': { kind: 'self', why: "changes the caller's mail preference", call: (who) => shop.call('PUT', '/privacy/updateMailPreference', { headers: who.headers, body: {} }) },
-  'GET /privacy/exportMyData': { kind: 'self', why: "exports the caller's own data, found by the session alone", call: get('/privacy/exportMyData') },
-  'POST /privacy/deleteAccount': { kind: 'self', why: "deletes the caller's own account, with the caller's password", call: (who) => shop.post('/privacy/deleteAccount', {}, { headers: who.headers }) },
-  'PUT /account/updatePassword': { kind: 'self', why: "changes the caller's password", call: (who) => shop.call('PUT', '/account/updatePassword', { headers: who.headers, body: {} }) },
-  'PUT /account/updateUserInfo': { kind: 'self', why: "changes the caller's profile", call: (who) => shop.call('PUT', '/account/updateUserInfo', { headers: who.headers, body: {} }) },
-  'PUT /account/updateUserName': { kind: 'self', why: "changes the caller's name", call: (who) => shop.call('PUT', '/account/updateUserName', { headers: who.headers, body: {} }) },
-  'PUT /account/updatePhone': { kind: 'self', why: "changes the caller's phone", call: (who) => shop.call('PUT', '/account/updatePhone', { headers: who.headers, body: {} }) },
+  'GET /privacy/getMailPreference': {
+    kind: 'self',
+    why: "reads the caller's mail preference",
+    call: get('/privacy/getMailPreference'),
+  },
+  'PUT /privacy/updateMailPreference': {
+    kind: 'self',
+    why: "changes the caller's mail preference",
+    call: (who) => shop.call('PUT', '/privacy/updateMailPreference', { headers: who.headers, body: {} }),
+  },
+  'GET /privacy/exportMyData': {
+    kind: 'self',
+    why: "exports the caller's own data, found by the session alone",
+    call: get('/privacy/exportMyData'),
+  },
+  'POST /privacy/deleteAccount': {
+    kind: 'self',
+    why: "deletes the caller's own account, with the caller's password",
+    call: (who) => shop.post('/privacy/deleteAccount', {}, { headers: who.headers }),
+  },
+  'PUT /account/updatePassword': {
+    kind: 'self',
+    why: "changes the caller's password",
+    call: (who) => shop.call('PUT', '/account/updatePassword', { headers: who.headers, body: {} }),
+  },
+  'PUT /account/updateUserInfo': {
+    kind: 'self',
+    why: "changes the caller's profile",
+    call: (who) => shop.call('PUT', '/account/updateUserInfo', { headers: who.headers, body: {} }),
+  },
+  'PUT /account/updateUserName': {
+    kind: 'self',
+    why: "changes the caller's name",
+    call: (who) => shop.call('PUT', '/account/updateUserName', { headers: who.headers, body: {} }),
+  },
+  'PUT /account/updatePhone': {
+    kind: 'self',
+    why: "changes the caller's phone",
+    call: (who) => shop.call('PUT', '/account/updatePhone', { headers: who.headers, body: {} }),
+  },
   'PUT /account/updateHeadPicture': {
     kind: 'self',
     why: "replaces the caller's avatar",
@@ -79,36 +122,88 @@ const matrix: Record<string, Row> = {
   'GET /shoppingcart/queryShoppingCartList': {
     kind: 'own',
     make: async (owner) => {
-      await shop.post('/shoppingcart/addShoppingCart', { goodsSpecificationId: ids['robe-s'], goodsQuantity: 7 }, { headers: owner.headers });
+      await shop.post(
+        '/shoppingcart/addShoppingCart',
+        { goodsSpecificationId: ids['robe-s'], goodsQuantity: 7 },
+        { headers: owner.headers },
+      );
       return { id: ids['robe-s'], marker: '"goodsQuantity":7' };
     },
     call: get('/shoppingcart/queryShoppingCartList'),
   },
-  'POST /shoppingcart/addShoppingCart': { kind: 'self', why: "adds to the caller's cart", call: (who) => shop.post('/shoppingcart/addShoppingCart', { goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }, { headers: who.headers }) },
-  'PUT /shoppingcart/updateShoppingCart': { kind: 'self', why: "a line of the caller's own cart, named by size", call: (who) => shop.call('PUT', '/shoppingcart/updateShoppingCart', { headers: who.headers, body: { goodsSpecificationId: ids['robe-s'], goodsQuantity: 2 } }) },
-  'DELETE /shoppingcart/deleteShoppingCart': { kind: 'self', why: "a line of the caller's own cart, named by size", call: (who) => shop.call('DELETE', `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-s']}`, { headers: who.headers }) },
-  'POST /shoppingcart/mergeShoppingCart': { kind: 'self', why: "folds the browser's cart into the caller's", call: (who) => shop.post('/shoppingcart/mergeShoppingCart', { items: [] }, { headers: who.headers }) },
+  'POST /shoppingcart/addShoppingCart': {
+    kind: 'self',
+    why: "adds to the caller's cart",
+    call: (who) =>
+      shop.post(
+        '/shoppingcart/addShoppingCart',
+        { goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 },
+        { headers: who.headers },
+      ),
+  },
+  'PUT /shoppingcart/updateShoppingCart': {
+    kind: 'self',
+    why: "a line of the caller's own cart, named by size",
+    call: (who) =>
+      shop.call('PUT', '/shoppingcart/updateShoppingCart', {
+        headers: who.headers,
+        body: { goodsSpecificationId: ids['robe-s'], goodsQuantity: 2 },
+      }),
+  },
+  'DELETE /shoppingcart/deleteShoppingCart': {
+    kind: 'self',
+    why: "a line of the caller's own cart, named by size",
+    call: (who) =>
+      shop.call('DELETE', `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-s']}`, {
+        headers: who.headers,
+      }),
+  },
+  'POST /shoppingcart/mergeShoppingCart': {
+    kind: 'self',
+    why: "folds the browser's cart into the caller's",
+    call: (who) => shop.post('/shoppingcart/mergeShoppingCart', { items: [] }, { headers: who.headers }),
+  },
   'GET /delivery/queryAddressList': {
     kind: 'own',
     make: async (owner) => {
-      const added = await shop.post<{ addressId: number }>('/delivery/addAddress', { ...homeAddress, city: `Owner City ${owner.user.userId}` }, { headers: owner.headers });
+      const added = await shop.post<{ addressId: number }>(
+        '/delivery/addAddress',
+        { ...homeAddress, city: `Owner City ${owner.user.userId}` },
+        { headers: owner.headers },
+      );
       return { id: added.body.data.addressId, marker: `Owner City ${owner.user.userId}` };
     },
     call: get('/delivery/queryAddressList'),
   },
-  'POST /delivery/addAddress': { kind: 'self', why: 'adds an address to the caller', call: (who) => shop.post('/delivery/addAddress', homeAddress, { headers: who.headers }) },
+  'POST /delivery/addAddress': {
+    kind: 'self',
+    why: 'adds an address to the caller',
+    call: (who) => shop.post('/delivery/addAddress', homeAddress, { headers: who.headers }),
+  },
   'PUT /delivery/updateAddress': {
     kind: 'object',
     make: async (owner) => {
-      const added = await shop.post<{ addressId: number }>('/delivery/addAddress', { ...homeAddress, city: `Kept City ${owner.user.userId}` }, { headers: owner.headers });
+      const added = await shop.post<{ addressId: number }>(
+        '/delivery/addAddress',
+        { ...homeAddress, city: `Kept City ${owner.user.userId}` },
+        { headers: owner.headers },
+      );
       return { id: added.body.data.addressId, marker: `Kept City ${owner.user.userId}` };
     },
-    call: (who, made) => shop.call('PUT', '/delivery/updateAddress', { headers: who.headers, body: { ...homeAddress, addressId: made.id, city: `Kept City ${made.id}` } }),
+    call: (who, made) =>
+      shop.call('PUT', '/delivery/updateAddress', {
+        headers: who.headers,
+        body: { ...homeAddress, addressId: made.id, city: `Kept City ${made.id}` },
+      }),
   },
   'DELETE /delivery/deleteAddress': {
     kind: 'object',
     make: async (owner) => {
-      const added = await shop.post<{ addressId: number }>('/delivery/addAddress', { ...homeAddress, city: `Gone City ${owner.user.userId}` }, { headers: owner.headers });
+      const added = await shop.post<{ addressId: number }>(
+        '/delivery/addAddress',
+        { ...homeAddress, city: `Gone City ${owner.user.userId}` },
+        { headers: owner.headers },
+      );
       return { id: added.body.data.addressId, marker: `Gone City ${owner.user.userId}` };
     },
     call: (who, made) => shop.call('DELETE', `/delivery/deleteAddress?addressId=${made.id}`, { headers: who.headers }),
@@ -117,16 +212,40 @@ const matrix: Record<string, Row> = {
     kind: 'object',
     make: async (owner) => {
       await shop.post('/delivery/addAddress', homeAddress, { headers: owner.headers });
-      const added = await shop.post<{ addressId: number }>('/delivery/addAddress', { ...homeAddress, city: `Second City ${owner.user.userId}` }, { headers: owner.headers });
+      const added = await shop.post<{ addressId: number }>(
+        '/delivery/addAddress',
+        { ...homeAddress, city: `Second City ${owner.user.userId}` },
+        { headers: owner.headers },
+      );
       return { id: added.body.data.addressId, marker: `Second City ${owner.user.userId}` };
     },
     call: (who, made) => shop.call('PUT', `/delivery/setDefaultAddress?addressId=${made.id}`, { headers: who.headers }),
   },
-  'GET /order/getOrderStatus': { kind: 'object', make: async (owner) => orderMade(owner), call: (who, made) => shop.get(`/order/getOrderStatus?orderId=${made.id}`, { headers: who.headers }) },
-  'GET /order/checkOrderStatus': { kind: 'object', make: async (owner) => orderMade(owner), call: (who, made) => shop.get(`/order/checkOrderStatus?orderId=${made.id}`, { headers: who.headers }) },
-  'GET /order/getOrderDetails': { kind: 'object', make: async (owner) => orderMade(owner), call: (who, made) => shop.get(`/order/getOrderDetails?orderId=${made.id}`, { headers: who.headers }) },
-  'GET /order/queryOrderList': { kind: 'own', make: async (owner) => orderMade(owner), call: get('/order/queryOrderList') },
-  'PUT /order/cancel': { kind: 'object', make: async (owner) => orderMade(owner), call: (who, made) => shop.call('PUT', `/order/cancel?orderId=${made.id}`, { headers: who.headers }) },
+  'GET /order/getOrderStatus': {
+    kind: 'object',
+    make: async (owner) => orderMade(owner),
+    call: (who, made) => shop.get(`/order/getOrderStatus?orderId=${made.id}`, { headers: who.headers }),
+  },
+  'GET /order/checkOrderStatus': {
+    kind: 'object',
+    make: async (owner) => orderMade(owner),
+    call: (who, made) => shop.get(`/order/checkOrderStatus?orderId=${made.id}`, { headers: who.headers }),
+  },
+  'GET /order/getOrderDetails': {
+    kind: 'object',
+    make: async (owner) => orderMade(owner),
+    call: (who, made) => shop.get(`/order/getOrderDetails?orderId=${made.id}`, { headers: who.headers }),
+  },
+  'GET /order/queryOrderList': {
+    kind: 'own',
+    make: async (owner) => orderMade(owner),
+    call: get('/order/queryOrderList'),
+  },
+  'PUT /order/cancel': {
+    kind: 'object',
+    make: async (owner) => orderMade(owner),
+    call: (who, made) => shop.call('PUT', `/order/cancel?orderId=${made.id}`, { headers: who.headers }),
+  },
   'POST /order/callback': {
     kind: 'object',
     make: async (owner) => {
@@ -135,13 +254,40 @@ const matrix: Record<string, Row> = {
       const decided = await decideOnTestGateway(shop, started.body.data.providerOrderId!, { decision: 'approve' });
       return { ...made, extra: { token: new URL(decided.headers.get('Location')!).searchParams.get('token')! } };
     },
-    call: (who, made) => shop.post('/order/callback', { orderId: made.id, token: made.extra!.token }, { headers: who.headers }),
+    call: (who, made) =>
+      shop.post('/order/callback', { orderId: made.id, token: made.extra!.token }, { headers: who.headers }),
   },
-  'POST /order/createReceiveOrder': { kind: 'self', why: "a gift code is the bearer's to redeem; the order is the caller's", call: (who) => shop.post('/order/createReceiveOrder', { code: 'NOSUCHCODE', deliveryAddress: homeAddress }, { headers: who.headers }) },
-  'POST /coupon/addReceiveCoupon': { kind: 'self', why: "spends the caller's points on a gift", call: (who) => shop.post('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] }, { headers: who.headers }) },
-  'GET /coupon/queryReceiveCouponList': { kind: 'own', make: async (owner) => giftMade(owner), call: get('/coupon/queryReceiveCouponList') },
-  'POST /coupon/cancel': { kind: 'object', make: async (owner) => giftMade(owner), call: (who, made) => shop.post(`/coupon/cancel?couponId=${made.id}`, undefined, { headers: who.headers }) },
-  'POST /pay/payment': { kind: 'object', make: async (owner) => orderMade(owner), call: (who, made) => shop.post('/pay/payment', { orderId: made.id, payMethod: 'test' }, { headers: who.headers }) },
+  'POST /order/createReceiveOrder': {
+    kind: 'self',
+    why: "a gift code is the bearer's to redeem; the order is the caller's",
+    call: (who) =>
+      shop.post(
+        '/order/createReceiveOrder',
+        { code: 'NOSUCHCODE', deliveryAddress: homeAddress },
+        { headers: who.headers },
+      ),
+  },
+  'POST /coupon/addReceiveCoupon': {
+    kind: 'self',
+    why: "spends the caller's points on a gift",
+    call: (who) =>
+      shop.post('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] }, { headers: who.headers }),
+  },
+  'GET /coupon/queryReceiveCouponList': {
+    kind: 'own',
+    make: async (owner) => giftMade(owner),
+    call: get('/coupon/queryReceiveCouponList'),
+  },
+  'POST /coupon/cancel': {
+    kind: 'object',
+    make: async (owner) => giftMade(owner),
+    call: (who, made) => shop.post(`/coupon/cancel?couponId=${made.id}`, undefined, { headers: who.headers }),
+  },
+  'POST /pay/payment': {
+    kind: 'object',
+    make: async (owner) => orderMade(owner),
+    call: (who, made) => shop.post('/pay/payment', { orderId: made.id, payMethod: 'test' }, { headers: who.headers }),
+  },
   'GET /energy/getMyEnergy': {
     kind: 'own',
     make: async (owner) => {
@@ -167,26 +313,58 @@ const matrix: Record<string, Row> = {
   'POST /reviews/write': {
     kind: 'object',
     make: async (owner) => receivedOrder(owner),
-    call: (who, made) => shop.post('/reviews/write', { orderId: made.id, goodsSpecificationId: ids['robe-m'], rating: 5, content: 'Written through the access matrix.' }, { headers: who.headers }),
+    call: (who, made) =>
+      shop.post(
+        '/reviews/write',
+        {
+          orderId: made.id,
+          goodsSpecificationId: ids['robe-m'],
+          rating: 5,
+          content: 'Written through the access matrix.',
+        },
+        { headers: who.headers },
+      ),
   },
   'POST /reviews/edit': {
     kind: 'object',
     make: async (owner) => reviewMade(owner),
-    call: (who, made) => shop.post('/reviews/edit', { commentId: made.id, rating: 3, content: 'Edited through the access matrix.' }, { headers: who.headers }),
+    call: (who, made) =>
+      shop.post(
+        '/reviews/edit',
+        { commentId: made.id, rating: 3, content: 'Edited through the access matrix.' },
+        { headers: who.headers },
+      ),
   },
-  'POST /age/start': { kind: 'self', why: "starts an age check for the caller, to come back to the caller's page", call: (who) => shop.post('/age/start', { country: 'US', state: 'TX', returnPath: '/pay' }, { headers: who.headers }) },
+  'POST /age/start': {
+    kind: 'self',
+    why: "starts an age check for the caller, to come back to the caller's page",
+    call: (who) =>
+      shop.post('/age/start', { country: 'US', state: 'TX', returnPath: '/pay' }, { headers: who.headers }),
+  },
   'POST /age/settle': {
     kind: 'object',
     make: async (owner) => {
       await shop.db.insert(ageCheckRegions).values({ region: 'US-TX', provider: 'stand-in' }).onConflictDoNothing();
-      const started = await shop.post<{ url: string }>('/age/start', { country: 'US', state: 'TX', returnPath: '/pay' }, { headers: owner.headers });
+      const started = await shop.post<{ url: string }>(
+        '/age/start',
+        { country: 'US', state: 'TX', returnPath: '/pay' },
+        { headers: owner.headers },
+      );
       const checkId = new URL(started.body.data.url).pathname.split('/').pop()!;
       return { id: 0, marker: checkId, extra: { checkId } };
     },
     call: (who, made) => shop.post('/age/settle', { checkId: made.extra!.checkId }, { headers: who.headers }),
   },
-  'POST /reviews/withdraw': { kind: 'object', make: async (owner) => reviewMade(owner), call: (who, made) => shop.post('/reviews/withdraw', { commentId: made.id }, { headers: who.headers }) },
-  'POST /energy/recharge': { kind: 'self', why: 'creates a recharge order for the caller', call: (who) => shop.post('/energy/recharge', { points: 1000 }, { headers: who.headers }) },
+  'POST /reviews/withdraw': {
+    kind: 'object',
+    make: async (owner) => reviewMade(owner),
+    call: (who, made) => shop.post('/reviews/withdraw', { commentId: made.id }, { headers: who.headers }),
+  },
+  'POST /energy/recharge': {
+    kind: 'self',
+    why: 'creates a recharge order for the caller',
+    call: (who) => shop.post('/energy/recharge', { points: 1000 }, { headers: who.headers }),
+  },
 };
 
 async function orderMade(owner: Customer): Promise<Made> {
@@ -206,13 +384,21 @@ async function receivedOrder(owner: Customer): Promise<Made> {
 async function reviewMade(owner: Customer): Promise<Made> {
   const received = await receivedOrder(owner);
   const marker = `Only the owner wrote this, order ${received.marker}.`;
-  const written = await shop.post<{ commentId: number }>('/reviews/write', { orderId: received.id, goodsSpecificationId: ids['robe-m'], rating: 4, content: marker }, { headers: owner.headers });
+  const written = await shop.post<{ commentId: number }>(
+    '/reviews/write',
+    { orderId: received.id, goodsSpecificationId: ids['robe-m'], rating: 4, content: marker },
+    { headers: owner.headers },
+  );
   return { id: written.body.data.commentId, marker };
 }
 
 async function giftMade(owner: Customer): Promise<Made> {
   await grant(owner, POINTS);
-  const added = await shop.post<{ couponId: number; code: string }>('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] }, { headers: owner.headers });
+  const added = await shop.post<{ couponId: number; code: string }>(
+    '/coupon/addReceiveCoupon',
+    { goodsSpecificationId: ids['robe-s'] },
+    { headers: owner.headers },
+  );
   return { id: added.body.data.couponId, marker: added.body.data.code };
 }
 
@@ -227,12 +413,18 @@ describe('the access matrix', () => {
       .filter((route) => route.operation.security?.length)
       .map((route) => `${route.method} ${route.path}`);
     expect(signedIn.length).toBeGreaterThan(20);
-    expect(signedIn.filter((route) => !(route in matrix)), 'routes without a row').toEqual([]);
-    expect(Object.keys(matrix).filter((route) => !signedIn.includes(route)), 'rows without a route').toEqual([]);
+    expect(
+      signedIn.filter((route) => !(route in matrix)),
+      'routes without a row',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((route) => !signedIn.includes(route)),
+      'rows without a route',
+    ).toEqual([]);
   });
 
   for (const [route, row] of Object.entries(matrix)) {
-    it(`${route}: ${row.kind === 'self' ? row.why : row.kind === 'own' ? "each customer sees only their own" : 'only the owner succeeds'}`, async () => {
+    it(`${route}: ${row.kind === 'self' ? row.why : row.kind === 'own' ? 'each customer sees only their own' : 'only the owner succeeds'}`, async () => {
       const owner = await signUp(shop);
       const other = await signUp(shop);
       if (row.kind === 'self') {

@@ -31,16 +31,34 @@ const config = loadConfig({
   UNPAID_UNITS_PER_CUSTOMER: '100000',
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
 });
-const database = await openDatabase({ databaseUrl, dataDir: path.join(dataDir, 'db'), owner: { kind: 'task', name: 'crash test server' } });
+const database = await openDatabase({
+  databaseUrl,
+  dataDir: path.join(dataDir, 'db'),
+  owner: { kind: 'task', name: 'crash test server' },
+});
 await database.migrate();
 const storage = await openStorage(config.storage);
 let ids = await specificationIdsBySku(database.db);
 if (!ids['robe-s']) {
-  ids = await seedCartCatalogue({ db: database.db, storage }, () => sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } }).png().toBuffer());
-  await database.db.update(productSizes).set({ stock: 100_000, pointsPrice: 100 }).where(eq(productSizes.id, ids['robe-s']));
+  ids = await seedCartCatalogue({ db: database.db, storage }, () =>
+    sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } })
+      .png()
+      .toBuffer(),
+  );
+  await database.db
+    .update(productSizes)
+    .set({ stock: 100_000, pointsPrice: 100 })
+    .where(eq(productSizes.id, ids['robe-s']));
 }
 const logger = createLogger(config.logLevel);
-const app = createApp({ db: database.db, config, logger, storage, mailer: createMailer(config, logger), catalogueCache: await watchCatalogue(database) });
+const app = createApp({
+  db: database.db,
+  config,
+  logger,
+  storage,
+  mailer: createMailer(config, logger),
+  catalogueCache: await watchCatalogue(database),
+});
 const server = serve({ fetch: app.fetch, hostname: '127.0.0.1', port: 0 }, (info) => {
   process.stdout.write(`${JSON.stringify({ port: info.port, ids })}\n`);
 });

@@ -33,14 +33,19 @@ it('sends the customer nowhere outside the shop after sign-in, whatever the link
   }
 });
 
-it('follows the shop\'s own links, as the URL parser writes them', () => {
-  expect(nextPageAfterSignIn(`?link=${encodeURIComponent('/my/order/details?orderId=4#reviews')}`, ORIGIN)).toBe('/my/order/details?orderId=4#reviews');
+it("follows the shop's own links, as the URL parser writes them", () => {
+  expect(nextPageAfterSignIn(`?link=${encodeURIComponent('/my/order/details?orderId=4#reviews')}`, ORIGIN)).toBe(
+    '/my/order/details?orderId=4#reviews',
+  );
   expect(nextPageAfterSignIn('?type=sign&link=%2FproductsList%2F..%2FmyInfo', ORIGIN)).toBe('/myInfo');
-  expect(nextPageAfterSignIn(`?link=${encodeURIComponent('/productsList?q=a%2Fb')}`, ORIGIN)).toBe('/productsList?q=a%2Fb');
+  expect(nextPageAfterSignIn(`?link=${encodeURIComponent('/productsList?q=a%2Fb')}`, ORIGIN)).toBe(
+    '/productsList?q=a%2Fb',
+  );
   expect(nextPageAfterSignIn('', ORIGIN)).toBeNull();
 });
 
-it('holds an advert\'s link to the same rule', () => {
-  for (const link of ['/\\evil.example', '/%5Cevil.example', '//evil.example', 'https://evil.example/']) expect(shopLinkSchema.safeParse(link).success, link).toBe(false);
+it("holds an advert's link to the same rule", () => {
+  for (const link of ['/\\evil.example', '/%5Cevil.example', '//evil.example', 'https://evil.example/'])
+    expect(shopLinkSchema.safeParse(link).success, link).toBe(false);
   expect(shopLinkSchema.safeParse('/productsList?category=toys').success).toBe(true);
 });

@@ -9,7 +9,9 @@ import { describe, expect, it } from 'vitest';
  * assembly, and a feature importing a feature ranked above it by a type alone. `npm run lint` proves
  * the real tree keeps them.
  */
-const { forbidden } = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as { forbidden: IForbiddenRuleType[] };
+const { forbidden } = createRequire(import.meta.url)('../../.dependency-cruiser.cjs') as {
+  forbidden: IForbiddenRuleType[];
+};
 const fixture = path.join(import.meta.dirname, 'layering-fixture');
 
 async function violations() {

@@ -23,8 +23,10 @@ const { ids } = shop;
 await aGift(shop, 'robe-s', POINTS);
 
 const grant = (customer: Customer, points: number) => grantPoints(shop, customer, points);
-const buyGift = (customer: Customer) => shop.post<Coupon>('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] }, { headers: customer.headers });
-const claim = (customer: Customer, code: string) => shop.post<OrderDetails>('/order/createReceiveOrder', { code, deliveryAddress }, { headers: customer.headers });
+const buyGift = (customer: Customer) =>
+  shop.post<Coupon>('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] }, { headers: customer.headers });
+const claim = (customer: Customer, code: string) =>
+  shop.post<OrderDetails>('/order/createReceiveOrder', { code, deliveryAddress }, { headers: customer.headers });
 
 describe('races on points and gifts', () => {
   it('50 gifts bought at once with points for 10: exactly 10 are made, the balance ends at 0, the ledger holds', async () => {
@@ -33,9 +35,15 @@ describe('races on points and gifts', () => {
     const answers = await Promise.all(Array.from({ length: 50 }, () => buyGift(giver)));
     expect(answers.filter((answer) => answer.status >= 500)).toEqual([]);
     expect(answers.filter((answer) => answer.body.code === 1)).toHaveLength(10);
-    for (const refused of answers.filter((answer) => answer.body.code !== 1)) expect(refused.body).toMatchObject({ code: -218, data: { reason: 'insufficient-points' } });
+    for (const refused of answers.filter((answer) => answer.body.code !== 1))
+      expect(refused.body).toMatchObject({ code: -218, data: { reason: 'insufficient-points' } });
     expect(await balanceOf(shop.db, idOf(giver))).toBe(0);
-    expect(await shop.db.select().from(coupons).where(eq(coupons.ownerId, idOf(giver)))).toHaveLength(10);
+    expect(
+      await shop.db
+        .select()
+        .from(coupons)
+        .where(eq(coupons.ownerId, idOf(giver))),
+    ).toHaveLength(10);
     expect((await checkLedger(shop.db)).problems).toEqual([]);
   });
 
@@ -56,7 +64,9 @@ describe('races on points and gifts', () => {
   it('gifts claimed at once for the last units in stock: never more orders than units', async () => {
     const giver = await signUp(shop);
     await grant(giver, POINTS * 6);
-    const gifts = (await Promise.all(Array.from({ length: 6 }, () => buyGift(giver)))).map((answer) => answer.body.data);
+    const gifts = (await Promise.all(Array.from({ length: 6 }, () => buyGift(giver)))).map(
+      (answer) => answer.body.data,
+    );
     await setStock(shop, ids['robe-s'], 3);
     const friends = await Promise.all(gifts.map(() => signUp(shop)));
     const answers = await Promise.all(gifts.map((gift, index) => claim(friends[index]!, gift.code)));
@@ -74,13 +84,24 @@ describe('races on the same cart', () => {
     await Promise.all(
       Array.from({ length: 10 }, async () => {
         while (asked++ < 100) {
-          replies.push((await createOrder(shop, customer, { items: [{ goodsSpecificationId: ids['robe-m'], goodsQuantity: 1 }], deliveryAddress, payMethod: 'test' })).body);
+          replies.push(
+            (
+              await createOrder(shop, customer, {
+                items: [{ goodsSpecificationId: ids['robe-m'], goodsQuantity: 1 }],
+                deliveryAddress,
+                payMethod: 'test',
+              })
+            ).body,
+          );
         }
       }),
     );
     expect(replies.filter((reply) => reply.code !== 1)).toEqual([]);
     // Each checkout closed the earlier open ones it found: the units still held are those of the orders left open.
-    const open = await shop.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, idOf(customer)), inArray(orders.status, awaitingPayment)));
+    const open = await shop.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.userId, idOf(customer)), inArray(orders.status, awaitingPayment)));
     expect(open.length).toBeGreaterThan(0);
     expect((await stockOf(shop, ids['robe-m'])) + open.length).toBe(1000);
   });

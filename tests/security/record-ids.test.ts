@@ -34,10 +34,16 @@ describe('an id past 2^31 - 1', () => {
     expect(spec.status).toBe(400);
     expect(spec.body.message).toContain('goodsSpecificationId');
 
-    const added = await shop.post('/shoppingcart/addShoppingCart', { goodsSpecificationId: PAST, goodsQuantity: 1 }, { headers: customer.headers });
+    const added = await shop.post(
+      '/shoppingcart/addShoppingCart',
+      { goodsSpecificationId: PAST, goodsQuantity: 1 },
+      { headers: customer.headers },
+    );
     expect(added.status).toBe(400);
     expect(added.body.message).toContain('goodsSpecificationId');
-    const cart = await shop.get<{ list: unknown[] }>('/shoppingcart/queryShoppingCartList', { headers: customer.headers });
+    const cart = await shop.get<{ list: unknown[] }>('/shoppingcart/queryShoppingCartList', {
+      headers: customer.headers,
+    });
     expect(cart.body.data.list).toEqual([]);
 
     const paid = await shop.post('/pay/payment', { orderId: PAST, payMethod: 'test' }, { headers: customer.headers });
@@ -60,14 +66,19 @@ describe('an id past 2^31 - 1', () => {
       const schema = resolve(document, raw);
       for (const [name, property] of Object.entries(schema.properties ?? {})) {
         const field = resolve(document, property);
-        if (isId(name) && ['integer', 'number'].includes(String(field.type))) ids.push({ where: `${where}.${name}`, schema: field });
+        if (isId(name) && ['integer', 'number'].includes(String(field.type)))
+          ids.push({ where: `${where}.${name}`, schema: field });
         if (depth < 4) walk(`${where}.${name}`, field, depth + 1);
       }
       if (schema.items && depth < 4) walk(`${where}[]`, schema.items, depth + 1);
     };
     for (const route of routesOf(document)) {
       for (const parameter of route.operation.parameters ?? []) {
-        if (isId(parameter.name)) ids.push({ where: `${route.method} ${route.path} ${parameter.in} ${parameter.name}`, schema: resolve(document, parameter.schema ?? {}) });
+        if (isId(parameter.name))
+          ids.push({
+            where: `${route.method} ${route.path} ${parameter.in} ${parameter.name}`,
+            schema: resolve(document, parameter.schema ?? {}),
+          });
       }
       const body = route.operation.requestBody?.content['application/json']?.schema;
       if (body) walk(`${route.method} ${route.path} body`, body, 0);

@@ -32,7 +32,12 @@ const CONTENT =
 const TITLE = '</SCRIPT ><img id=injected-title>';
 
 type Node = { type: string; name?: string; attribs?: Record<string, string>; children?: Node[]; data?: string };
-const elements = (node: Node): Node[] => (node.children ?? []).flatMap((child) => (child.type === 'tag' || child.type === 'script' || child.type === 'style' ? [child, ...elements(child)] : elements(child)));
+const elements = (node: Node): Node[] =>
+  (node.children ?? []).flatMap((child) =>
+    child.type === 'tag' || child.type === 'script' || child.type === 'style'
+      ? [child, ...elements(child)]
+      : elements(child),
+  );
 const text = (node: Node): string => (node.children ?? []).map((child) => child.data ?? text(child)).join('');
 
 it('keeps a review carrying markup inside the JSON-LD script of the published product page', async () => {
@@ -40,22 +45,49 @@ it('keeps a review carrying markup inside the JSON-LD script of the published pr
   const order = await anOrder(shop, buyer, [aLine(shop, 'robe-s')], { paid: true });
   await shipOrder(shop.operator, order.orderNo, { carrier: 'DHL', trackingNumber: 'R1' });
   await markSignedFor(shop.db, order.orderNo);
-  const written = await shop.post<OwnReview>('/reviews/write', { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, title: TITLE, content: CONTENT }, { headers: buyer.headers });
+  const written = await shop.post<OwnReview>(
+    '/reviews/write',
+    { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, title: TITLE, content: CONTENT },
+    { headers: buyer.headers },
+  );
   expect(written.body.code).toBe(1);
   const editor = await anOperator(shop, 'editor');
-  expect((await shop.post('/admin/reviews/approve', { commentId: written.body.data.commentId }, { headers: await editor.freshSession() })).body.code).toBe(1);
+  expect(
+    (
+      await shop.post(
+        '/admin/reviews/approve',
+        { commentId: written.body.data.commentId },
+        { headers: await editor.freshSession() },
+      )
+    ).body.code,
+  ).toBe(1);
 
-  await publishSite({ db: shop.db, storage: shop.storage, testMode: true, apiOrigin: 'http://127.0.0.1:9', publicOrigin: 'http://127.0.0.1:9', root, quiet: true, full: true });
+  await publishSite({
+    db: shop.db,
+    storage: shop.storage,
+    testMode: true,
+    apiOrigin: 'http://127.0.0.1:9',
+    publicOrigin: 'http://127.0.0.1:9',
+    root,
+    quiet: true,
+    full: true,
+  });
   const goodsId = written.body.data.goodsId;
   const html = await readFile(path.join(root, 'current', `en-usd/productsList/details/${goodsId}/index.html`), 'utf8');
   const all = elements(parseDocument(html) as unknown as Node);
 
   expect(all.filter((element) => element.attribs?.id?.startsWith('injected'))).toEqual([]);
   expect(all.filter((element) => element.name === 'meta' && element.attribs?.['http-equiv'])).toEqual([]);
-  const [jsonLd, ...more] = all.filter((element) => element.name === 'script' && element.attribs?.type === 'application/ld+json');
+  const [jsonLd, ...more] = all.filter(
+    (element) => element.name === 'script' && element.attribs?.type === 'application/ld+json',
+  );
   expect(more).toEqual([]);
-  const data = JSON.parse(text(jsonLd!)) as { review: { reviewBody: string; name: string; author: { name: string } }[] };
-  expect(data.review).toEqual([expect.objectContaining({ reviewBody: CONTENT, name: TITLE, author: { '@type': 'Person', name: `${NAME} L.` } })]);
+  const data = JSON.parse(text(jsonLd!)) as {
+    review: { reviewBody: string; name: string; author: { name: string } }[];
+  };
+  expect(data.review).toEqual([
+    expect.objectContaining({ reviewBody: CONTENT, name: TITLE, author: { '@type': 'Person', name: `${NAME} L.` } }),
+  ]);
 }, 600_000);
 
 it('writes <, >, &, U+2028 and U+2029 as escapes that read back unchanged', () => {

@@ -21,8 +21,14 @@ describe('the supply chain', () => {
     expect(withScripts.size).toBeGreaterThan(0);
     // Each install script is decided: allowed to run (true) or refused (false).
     const named = Object.keys(manifest.allowScripts).map((name) => name.replace(/@[^@/]+$/, ''));
-    expect([...withScripts].filter((name) => !named.includes(name)), 'install scripts nobody decided on').toEqual([]);
-    expect(named.filter((name) => !withScripts.has(name)), 'named packages without an install script').toEqual([]);
+    expect(
+      [...withScripts].filter((name) => !named.includes(name)),
+      'install scripts nobody decided on',
+    ).toEqual([]);
+    expect(
+      named.filter((name) => !withScripts.has(name)),
+      'named packages without an install script',
+    ).toEqual([]);
   });
 
   it('justifies every runtime dependency in a decision record', async () => {
@@ -31,6 +37,9 @@ describe('the supply chain', () => {
     const record = (await readdir(decisions)).find((file) => file.startsWith('032-'));
     const text = await readFile(new URL(record!, decisions), 'utf8');
     const justified = new Set([...text.matchAll(/`([@\w./-]+)`/g)].map((match) => match[1]));
-    expect(Object.keys(manifest.dependencies).filter((name) => !justified.has(name)), 'dependencies without a row in decision 032').toEqual([]);
+    expect(
+      Object.keys(manifest.dependencies).filter((name) => !justified.has(name)),
+      'dependencies without a row in decision 032',
+    ).toEqual([]);
   });
 });

@@ -14,12 +14,24 @@ import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../sup
 
 const shop = await aShop({
   catalogue: 'small',
-  env: { TRUST_PROXY: 'true', UNPAID_ORDERS_PER_CUSTOMER: '2', UNPAID_UNITS_PER_CUSTOMER: '6', ORDERS_PER_ADDRESS: '4', ORDER_UNITS_PER_ADDRESS: '100', RATE_LIMIT_PER_IP: '1000', RATE_LIMIT_PER_ACCOUNT: '1000' },
+  env: {
+    TRUST_PROXY: 'true',
+    UNPAID_ORDERS_PER_CUSTOMER: '2',
+    UNPAID_UNITS_PER_CUSTOMER: '6',
+    ORDERS_PER_ADDRESS: '4',
+    ORDER_UNITS_PER_ADDRESS: '100',
+    RATE_LIMIT_PER_IP: '1000',
+    RATE_LIMIT_PER_ACCOUNT: '1000',
+  },
 });
 let addresses = 0;
-const fromAnAddress = <T extends { headers: Record<string, string> }>(caller: T) => ({ ...caller, headers: { ...caller.headers, 'X-Forwarded-For': `198.51.100.${(addresses += 1)}` } });
+const fromAnAddress = <T extends { headers: Record<string, string> }>(caller: T) => ({
+  ...caller,
+  headers: { ...caller.headers, 'X-Forwarded-For': `198.51.100.${(addresses += 1)}` },
+});
 const statusOf = async (caller: { headers: Record<string, string> }, orderId: number) =>
-  (await shop.get<OrderStatusInfo>(`/order/getOrderStatus?orderId=${orderId}`, { headers: caller.headers })).body.data.status;
+  (await shop.get<OrderStatusInfo>(`/order/getOrderStatus?orderId=${orderId}`, { headers: caller.headers })).body.data
+    .status;
 
 it('refuses a customer more unpaid orders or units than the limits, and takes nothing for the refused one', async () => {
   await setStock(shop, shop.ids['robe-m'], 3);
@@ -47,7 +59,9 @@ it('gives the stock of an unpaid order back when its customer checks out the sam
   expect(await statusOf(customer, second.orderId)).toBe(2);
   expect(await stockOf(shop, shop.ids['robe-m'])).toBe(0);
   // A checkout of the same cart that is refused keeps the earlier order.
-  expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 3)], expectedPayAmount: 1 })).body.code).toBe(-218);
+  expect(
+    (await createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 3)], expectedPayAmount: 1 })).body.code,
+  ).toBe(-218);
   expect(await statusOf(customer, second.orderId)).toBe(2);
 
   // An order whose payment has started stays: the money may be on its way.
@@ -75,7 +89,10 @@ it("hands an unpaid order's units to one checkout of the same cart at a time, an
 
   // Taken off sale meanwhile: the open order keeps its units, and the checkout is refused.
   const open = [first.orderId, ...placed][statuses.indexOf(2)]!;
-  const [{ robe }] = (await shop.db.select({ robe: productSizes.goodsId }).from(productSizes).where(eq(productSizes.id, shop.ids['robe-m']))) as [{ robe: number }];
+  const [{ robe }] = (await shop.db
+    .select({ robe: productSizes.goodsId })
+    .from(productSizes)
+    .where(eq(productSizes.id, shop.ids['robe-m']))) as [{ robe: number }];
   await shop.db.update(products).set({ onSale: false }).where(eq(products.id, robe));
   try {
     expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-m', 3)] })).body.code).toBe(-231);
@@ -88,9 +105,22 @@ it("hands an unpaid order's units to one checkout of the same cart at a time, an
 
 it('limits the orders placed from one client address, guests included', async () => {
   const address = { headers: { 'X-Forwarded-For': '203.0.113.77' } };
-  const guest = () => createOrder(shop, address, { items: [aLine(shop, 'robe-s', 1)], email: uniqueEmail('guest'), password: 'c2VjcmV0MTIz' });
+  const guest = () =>
+    createOrder(shop, address, {
+      items: [aLine(shop, 'robe-s', 1)],
+      email: uniqueEmail('guest'),
+      password: 'c2VjcmV0MTIz',
+    });
   const codes = [];
   for (let attempt = 0; attempt < 5; attempt += 1) codes.push((await guest()).body.code);
   expect(codes).toEqual([1, 1, 1, 1, -9999]);
-  expect((await createOrder(shop, { headers: { 'X-Forwarded-For': '203.0.113.78' } }, { items: [aLine(shop, 'robe-s', 1)], email: uniqueEmail('guest'), password: 'c2VjcmV0MTIz' })).body.code).toBe(1);
+  expect(
+    (
+      await createOrder(
+        shop,
+        { headers: { 'X-Forwarded-For': '203.0.113.78' } },
+        { items: [aLine(shop, 'robe-s', 1)], email: uniqueEmail('guest'), password: 'c2VjcmV0MTIz' },
+      )
+    ).body.code,
+  ).toBe(1);
 });

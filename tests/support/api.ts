@@ -21,7 +21,9 @@ export type ApiBody<T = unknown> = { code: number; data: T; message: string };
 
 /** A small solid picture: tests need real images, not the demo art, which takes longer to draw. */
 export const testPicture = (color = '#c97b94') =>
-  sharp({ create: { width: 16, height: 16, channels: 3, background: color } }).png().toBuffer();
+  sharp({ create: { width: 16, height: 16, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 export type TestApiOptions = {
   seed?: boolean;
@@ -39,7 +41,15 @@ export async function createTestApi(options: TestApiOptions = {}) {
   const dataDir = options.on?.dataDir ?? (await mkdtemp(path.join(os.tmpdir(), 'shop-test-')));
   // scrypt at 2^12 instead of 2^17: the same code path at a fortieth of the time and memory. A test's
   // customer keeps more orders unpaid than a shopper may (tests/security/unpaid-orders.test.ts tests the limit).
-  const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PASSWORD_HASH_COST: '12', UNPAID_ORDERS_PER_CUSTOMER: '1000', UNPAID_UNITS_PER_CUSTOMER: '100000', ...options.env });
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PASSWORD_HASH_COST: '12',
+    UNPAID_ORDERS_PER_CUSTOMER: '1000',
+    UNPAID_UNITS_PER_CUSTOMER: '100000',
+    ...options.env,
+  });
   const storage = await openStorage(config.storage);
   const database = options.on?.database ?? (await createTestDatabase());
   const logger = createLogger(config.logLevel);
@@ -52,7 +62,12 @@ export async function createTestApi(options: TestApiOptions = {}) {
   async function call<T = unknown>(
     method: string,
     pathAndQuery: string,
-    init: { body?: unknown; language?: Language | string; currency?: Currency | string; headers?: Record<string, string> } = {},
+    init: {
+      body?: unknown;
+      language?: Language | string;
+      currency?: Currency | string;
+      headers?: Record<string, string>;
+    } = {},
   ) {
     const headers: Record<string, string> = { ...init.headers };
     if (init.language) headers.Language = init.language;
@@ -85,7 +100,8 @@ export async function createTestApi(options: TestApiOptions = {}) {
     operator: { ...deps, payments: createPaymentProvider(deps) } satisfies OperatorShop,
     call,
     get: <T = unknown>(pathAndQuery: string, init?: Parameters<typeof call>[2]) => call<T>('GET', pathAndQuery, init),
-    post: <T = unknown>(pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) => call<T>('POST', pathAndQuery, { ...init, body }),
+    post: <T = unknown>(pathAndQuery: string, body: unknown, init?: Parameters<typeof call>[2]) =>
+      call<T>('POST', pathAndQuery, { ...init, body }),
     async close() {
       await catalogueCache.close();
       await storage.close();

@@ -24,20 +24,44 @@ export const cookieFor = (token: string) => ({ Cookie: `token=${token}` });
 
 export type Customer = { email: string; password: string; token: string; user: UserInfo; headers: { Cookie: string } };
 
-type RegisterFields = Partial<{ firstName: string; lastName: string; email: string; password: string; refereeCode: string; cart: unknown[] }>;
+type RegisterFields = Partial<{
+  firstName: string;
+  lastName: string;
+  email: string;
+  password: string;
+  refereeCode: string;
+  cart: unknown[];
+}>;
 
-export async function signUp(shop: TestApi, fields: RegisterFields = {}, init: { language?: string; headers?: Record<string, string> } = {}): Promise<Customer> {
+export async function signUp(
+  shop: TestApi,
+  fields: RegisterFields = {},
+  init: { language?: string; headers?: Record<string, string> } = {},
+): Promise<Customer> {
   const email = fields.email ?? uniqueEmail();
   const password = fields.password ?? DEFAULT_PASSWORD;
-  const response = await shop.post<UserInfo>('/login/register', { firstName: 'Mei', lastName: 'Tan', ...fields, email, password: encodePassword(password) }, init);
+  const response = await shop.post<UserInfo>(
+    '/login/register',
+    { firstName: 'Mei', lastName: 'Tan', ...fields, email, password: encodePassword(password) },
+    init,
+  );
   if (response.body?.code !== 1) throw new Error(`registration failed: ${JSON.stringify(response.body)}`);
   const token = sessionTokenOf(response)!;
   return { email, password, token, user: response.body.data, headers: cookieFor(token) };
 }
 
-export function signIn(shop: TestApi, email: string, password: string, init: { language?: string; headers?: Record<string, string>; cart?: unknown[] } = {}) {
+export function signIn(
+  shop: TestApi,
+  email: string,
+  password: string,
+  init: { language?: string; headers?: Record<string, string>; cart?: unknown[] } = {},
+) {
   const { cart, ...rest } = init;
-  return shop.post<UserInfo>('/login/pwdLogin', { email, password: encodePassword(password), ...(cart ? { cart } : {}) }, rest);
+  return shop.post<UserInfo>(
+    '/login/pwdLogin',
+    { email, password: encodePassword(password), ...(cart ? { cart } : {}) },
+    rest,
+  );
 }
 
 /** A fresh captcha: its cookie header and its answer, read where only the server keeps it. */
@@ -50,8 +74,18 @@ export async function solveCaptcha(shop: TestApi, headers: Record<string, string
 }
 
 /** Uploads an avatar as the browser does: multipart, field `file`. */
-export function uploadHeadPicture(shop: TestApi, headers: Record<string, string>, bytes: Uint8Array, name = 'me.png', type = 'image/png') {
+export function uploadHeadPicture(
+  shop: TestApi,
+  headers: Record<string, string>,
+  bytes: Uint8Array,
+  name = 'me.png',
+  type = 'image/png',
+) {
   const form = new FormData();
   form.append('file', new File([new Uint8Array(bytes)], name, { type }));
-  return shop.app.request('/api/v1/account/updateHeadPicture', { method: 'PUT', body: form, headers: { Origin: shop.config.publicOrigin, ...headers } });
+  return shop.app.request('/api/v1/account/updateHeadPicture', {
+    method: 'PUT',
+    body: form,
+    headers: { Origin: shop.config.publicOrigin, ...headers },
+  });
 }

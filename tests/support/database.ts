@@ -36,14 +36,21 @@ export async function withClient<T>(url: string, work: (client: pg.Client) => Pr
 const withAdmin = <T>(work: (client: pg.Client) => Promise<T>) => withClient(serverUrl!, work);
 
 /** One template per run, so that runs from several checkouts can share a server. */
-export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; postgresTemplate?: string; cleanup: () => Promise<void> }> {
+export async function migrateTemplateDatabase(): Promise<{
+  pgliteDump?: string;
+  postgresTemplate?: string;
+  cleanup: () => Promise<void>;
+}> {
   if (serverUrl) {
     const name = `shop_test_template_${randomBytes(4).toString('hex')}`;
     await withAdmin((admin) => admin.query(`CREATE DATABASE ${name}`));
     const template = await openDatabase({ databaseUrl: urlFor(name), dataDir: null });
     await template.migrate();
     await template.close();
-    return { postgresTemplate: name, cleanup: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
+    return {
+      postgresTemplate: name,
+      cleanup: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+    };
   }
   const client = new PGlite(embeddedOptions);
   const template = await openDatabase({ client });
@@ -56,7 +63,10 @@ export async function migrateTemplateDatabase(): Promise<{ pgliteDump?: string; 
 
 export async function createTestDatabase(): Promise<DatabaseHandle> {
   if (!serverUrl) {
-    const client = new PGlite({ ...embeddedOptions, loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]) });
+    const client = new PGlite({
+      ...embeddedOptions,
+      loadDataDir: new Blob([await readFile(inject('pgliteTemplate'))]),
+    });
     return openDatabase({ client });
   }
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
@@ -70,7 +80,10 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
         // pg's pool.end() resolves before its connections have said goodbye; a forced drop would cut
         // them off mid-way and their error would surface as an uncaught exception in the test run.
         for (let wait = 0; wait < 100; wait += 1) {
-          const { rows } = await admin.query<{ connections: number }>('SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = $1', [name]);
+          const { rows } = await admin.query<{ connections: number }>(
+            'SELECT count(*)::int AS connections FROM pg_stat_activity WHERE datname = $1',
+            [name],
+          );
           if (rows[0]?.connections === 0) break;
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
@@ -81,8 +94,17 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
 }
 
 /** A fresh migrated (or, `empty`, never migrated) PostgreSQL database for another process to open (TEST_DATABASE_URL only): its URL, and how to drop it. */
-export async function createTestDatabaseUrl(options: { empty?: boolean } = {}): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createTestDatabaseUrl(
+  options: { empty?: boolean } = {},
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `shop_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin((admin) => admin.query(options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`));
-  return { url: urlFor(name), drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}) };
+  await withAdmin((admin) =>
+    admin.query(
+      options.empty ? `CREATE DATABASE ${name}` : `CREATE DATABASE ${name} TEMPLATE ${inject('postgresTemplate')}`,
+    ),
+  );
+  return {
+    url: urlFor(name),
+    drop: () => withAdmin((admin) => admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {}),
+  };
 }

@@ -16,7 +16,11 @@ import { createFolderStorage } from '@/server/storage/storage';
  */
 
 const poll = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const exists = (file: string) => stat(file).then(() => true, () => false);
+const exists = (file: string) =>
+  stat(file).then(
+    () => true,
+    () => false,
+  );
 let made: Promise<string> | undefined;
 
 /** A copy of the seeded demo data folder, for `DATA_DIR`; `remove` deletes it. */
@@ -32,7 +36,10 @@ async function demoData(): Promise<string> {
   const runDir = inject('runDir');
   const ready = path.join(runDir, 'demo-data');
   const failed = path.join(runDir, 'demo-data.failed');
-  const claimed = await mkdir(path.join(runDir, 'demo-data.claim')).then(() => true, () => false);
+  const claimed = await mkdir(path.join(runDir, 'demo-data.claim')).then(
+    () => true,
+    () => false,
+  );
   if (claimed) {
     try {
       const building = await mkdtemp(path.join(runDir, 'demo-data-'));
@@ -46,7 +53,8 @@ async function demoData(): Promise<string> {
   }
   for (const started = Date.now(); Date.now() - started < 240_000; await poll(200)) {
     if (await exists(ready)) return ready;
-    if (await exists(failed)) throw new Error(`the demo data folder could not be made:\n${await readFile(failed, 'utf8')}`);
+    if (await exists(failed))
+      throw new Error(`the demo data folder could not be made:\n${await readFile(failed, 'utf8')}`);
   }
   throw new Error('the demo data folder was not made within 4 minutes');
 }
@@ -55,7 +63,12 @@ async function seedInto(dataDir: string) {
   // The shop keeps its database in DATA_DIR/db and its pictures in DATA_DIR/storage (config.ts).
   const dump = inject('pgliteTemplate');
   const database = dump
-    ? await openDatabase({ client: new PGlite(path.join(dataDir, 'db'), { ...embeddedOptions, loadDataDir: new Blob([await readFile(dump)]) }) })
+    ? await openDatabase({
+        client: new PGlite(path.join(dataDir, 'db'), {
+          ...embeddedOptions,
+          loadDataDir: new Blob([await readFile(dump)]),
+        }),
+      })
     : await openDatabase({ dataDir: path.join(dataDir, 'db'), owner: { kind: 'task', name: 'test demo data' } });
   try {
     await database.migrate();

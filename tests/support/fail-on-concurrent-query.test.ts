@@ -8,7 +8,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two queries at once on one Post
   it('fails the test that sends a second query to a connection still running one', async () => {
     const database = await createTestDatabase();
     try {
-      await database.db.transaction((tx) => Promise.all([tx.execute(sql`select pg_sleep(0.05)`), tx.execute(sql`select 1`)]));
+      await database.db.transaction((tx) =>
+        Promise.all([tx.execute(sql`select pg_sleep(0.05)`), tx.execute(sql`select 1`)]),
+      );
       expect(checkOneQueryAtATime).toThrow(/two queries at once on one database connection[\s\S]*same connection/);
       // One after the other on the same transaction, and in parallel on the pool's connections: allowed.
       await database.db.transaction(async (tx) => {

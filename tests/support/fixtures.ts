@@ -40,7 +40,8 @@ export async function aShop(options: ShopOptions = {}): Promise<TestShop> {
   const catalogue = options.catalogue ?? 'none';
   const api = await createTestApi({ seed: catalogue === 'demo', env: options.env, publish: options.publish });
   afterAll(() => api.close());
-  const ids = catalogue === 'small' ? await seedCartCatalogue(api, () => testPicture()) : ({} as Record<CartSku, number>);
+  const ids =
+    catalogue === 'small' ? await seedCartCatalogue(api, () => testPicture()) : ({} as Record<CartSku, number>);
   return Object.assign(api, { ids });
 }
 
@@ -48,7 +49,10 @@ export async function aShop(options: ShopOptions = {}): Promise<TestShop> {
 export const aCustomer: (shop: TestApi, ...rest: DropFirst<Parameters<typeof signUp>>) => Promise<Customer> = signUp;
 
 /** One order line of the small catalogue. */
-export const aLine = (shop: TestShop, sku: CartSku, goodsQuantity = 1) => ({ goodsSpecificationId: shop.ids[sku], goodsQuantity });
+export const aLine = (shop: TestShop, sku: CartSku, goodsQuantity = 1) => ({
+  goodsSpecificationId: shop.ids[sku],
+  goodsQuantity,
+});
 
 /** A placed order (status 2, payment pending), or with `paid` one paid through the test gateway (status 3). */
 export async function anOrder(
@@ -71,10 +75,18 @@ export const idOf = (customer: Customer) => Number(customer.user.userId);
 
 /** Energy points for a customer, as an operator's adjustment in the ledger. */
 export const grantPoints = (shop: TestApi, customer: Customer, points: number) =>
-  shop.db.transaction((tx) => postEnergy(tx, { userId: idOf(customer), type: 'adjustment', points, reference: `test:grant:${idOf(customer)}:${randomUUID()}` }));
+  shop.db.transaction((tx) =>
+    postEnergy(tx, {
+      userId: idOf(customer),
+      type: 'adjustment',
+      points,
+      reference: `test:grant:${idOf(customer)}:${randomUUID()}`,
+    }),
+  );
 
 /** Makes a size of the small catalogue a gift that costs `points` energy points. */
-export const aGift = (shop: TestShop, sku: CartSku, points: number) => shop.db.update(productSizes).set({ pointsPrice: points }).where(eq(productSizes.id, shop.ids[sku]));
+export const aGift = (shop: TestShop, sku: CartSku, points: number) =>
+  shop.db.update(productSizes).set({ pointsPrice: points }).where(eq(productSizes.id, shop.ids[sku]));
 
 /** The demo catalogue's products, and those of them on sale. */
 export const demoProducts = demoCatalogue.products ?? [];

@@ -18,7 +18,11 @@ export async function listen(app: Hono) {
   let opened = 0;
 
   /** One request; `body` as bytes on the wire. Rejects when the connection drops without an answer. */
-  function request(method: string, path: string, init: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {}) {
+  function request(
+    method: string,
+    path: string,
+    init: { headers?: Record<string, string>; body?: string | Buffer; chunked?: boolean } = {},
+  ) {
     return new Promise<Reply>((resolve, reject) => {
       const headers: Record<string, string | number> = { ...init.headers };
       if (init.body !== undefined && !init.chunked) headers['Content-Length'] = Buffer.byteLength(init.body);
@@ -27,7 +31,12 @@ export async function listen(app: Hono) {
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
         res.on('end', () => {
           const socket = req.socket ? (sockets.get(req.socket) ?? (sockets.set(req.socket, ++opened), opened)) : 0;
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString('utf8'), socket });
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString('utf8'),
+            socket,
+          });
         });
       });
       req.on('error', reject);

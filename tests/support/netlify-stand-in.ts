@@ -17,7 +17,12 @@ import type { AddressInfo } from 'node:net';
 
 type Entry = { status: number; headers: Record<string, string>; body: Buffer; tags: string[] };
 
-export async function startNetlifyStandIn(options: { origin: string; siteId: string; siteSlug?: string; token: string }) {
+export async function startNetlifyStandIn(options: {
+  origin: string;
+  siteId: string;
+  siteSlug?: string;
+  token: string;
+}) {
   const cache = new Map<string, Entry>();
   const purges: { site_id?: string; cache_tags?: string[] }[] = [];
   const fetched: string[] = [];
@@ -35,8 +40,10 @@ export async function startNetlifyStandIn(options: { origin: string; siteId: str
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(payload));
     };
-    if (request.url !== '/api/v1/purge' || request.method !== 'POST') return answer(404, { code: 404, message: 'Not Found' });
-    if (request.headers.authorization !== `Bearer ${options.token}`) return answer(401, { code: 401, message: 'Access Denied: Invalid token' });
+    if (request.url !== '/api/v1/purge' || request.method !== 'POST')
+      return answer(404, { code: 404, message: 'Not Found' });
+    if (request.headers.authorization !== `Bearer ${options.token}`)
+      return answer(401, { code: 401, message: 'Access Denied: Invalid token' });
     let purge: { site_id?: unknown; site_slug?: unknown; cache_tags?: unknown };
     try {
       purge = JSON.parse(body.toString('utf8')) as typeof purge;
@@ -48,13 +55,19 @@ export async function startNetlifyStandIn(options: { origin: string; siteId: str
       typeof purge !== 'object' ||
       purge === null ||
       (purge.site_id === undefined && purge.site_slug === undefined) ||
-      (tags !== undefined && (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string' || tag === '' || tag.includes(','))))
+      (tags !== undefined &&
+        (!Array.isArray(tags) || tags.some((tag) => typeof tag !== 'string' || tag === '' || tag.includes(','))))
     ) {
       return answer(400, { code: 400, message: 'Invalid request parameters' });
     }
-    if ((purge.site_id ?? options.siteId) !== options.siteId || (purge.site_slug ?? options.siteSlug) !== options.siteSlug) return answer(404, { code: 404, message: 'Site not found' });
+    if (
+      (purge.site_id ?? options.siteId) !== options.siteId ||
+      (purge.site_slug ?? options.siteSlug) !== options.siteSlug
+    )
+      return answer(404, { code: 404, message: 'Site not found' });
     purges.push({ site_id: options.siteId, ...(tags ? { cache_tags: tags as string[] } : {}) });
-    for (const [key, entry] of cache) if (!tags || entry.tags.some((tag) => (tags as string[]).includes(tag))) cache.delete(key);
+    for (const [key, entry] of cache)
+      if (!tags || entry.tags.some((tag) => (tags as string[]).includes(tag))) cache.delete(key);
     response.writeHead(202).end();
   };
 
@@ -70,18 +83,36 @@ export async function startNetlifyStandIn(options: { origin: string; siteId: str
     }
     const forwarded = await fetch(new URL(url, options.origin), {
       method: request.method ?? 'GET',
-      headers: Object.fromEntries(Object.entries(request.headers).filter((pair): pair is [string, string] => typeof pair[1] === 'string' && pair[0] !== 'host')),
+      headers: Object.fromEntries(
+        Object.entries(request.headers).filter(
+          (pair): pair is [string, string] => typeof pair[1] === 'string' && pair[0] !== 'host',
+        ),
+      ),
       ...(request.method === 'GET' || request.method === 'HEAD' ? {} : { body: new Uint8Array(body) }),
       redirect: 'manual',
     });
     fetched.push(url);
     const answerBody = Buffer.from(await forwarded.arrayBuffer());
     const control = forwarded.headers.get('netlify-cdn-cache-control') ?? '';
-    const tags = (forwarded.headers.get('netlify-cache-tag') ?? '').split(',').map((tag) => tag.trim()).filter(Boolean);
+    const tags = (forwarded.headers.get('netlify-cache-tag') ?? '')
+      .split(',')
+      .map((tag) => tag.trim())
+      .filter(Boolean);
     const vary = forwarded.headers.get('netlify-vary') ?? undefined;
     const headers: Record<string, string> = {};
     forwarded.headers.forEach((value, name) => {
-      if (!['netlify-cdn-cache-control', 'netlify-cache-tag', 'netlify-vary', 'content-encoding', 'content-length', 'transfer-encoding', 'connection'].includes(name)) headers[name] = value;
+      if (
+        ![
+          'netlify-cdn-cache-control',
+          'netlify-cache-tag',
+          'netlify-vary',
+          'content-encoding',
+          'content-length',
+          'transfer-encoding',
+          'connection',
+        ].includes(name)
+      )
+        headers[name] = value;
     });
     const lifetime = Number(/(?:s-maxage|max-age)=(\d+)/.exec(control)?.[1] ?? 0);
     if (request.method === 'GET' && forwarded.status === 200 && /\bpublic\b/.test(control) && lifetime > 0) {

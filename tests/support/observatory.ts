@@ -38,7 +38,8 @@ function contentSecurityPolicy({ headers, https }: ObservedResponse): TestResult
   const fallback = (name: string) => policy.get(name) ?? policy.get('default-src');
   const scripts = fallback('script-src');
   const styles = fallback('style-src');
-  if (!policy.has('default-src') && !policy.has('script-src')) return { test, result: 'csp-implemented-with-unsafe-inline', modifier: -20 };
+  if (!policy.has('default-src') && !policy.has('script-src'))
+    return { test, result: 'csp-implemented-with-unsafe-inline', modifier: -20 };
   const hashedOrNonced = scripts?.some((source) => /^'(sha(256|384|512)-|nonce-)/.test(source)) ?? false;
   const strictDynamic = scripts?.includes("'strict-dynamic'") ?? false;
   const unsafeScripts = (scripts ?? []).some(
@@ -54,8 +55,10 @@ function contentSecurityPolicy({ headers, https }: ObservedResponse): TestResult
   if (scripts?.includes("'unsafe-eval'")) return { test, result: 'csp-implemented-with-unsafe-eval', modifier: -10 };
   if (https && ['img-src', 'media-src'].some((name) => insecure(fallback(name))))
     return { test, result: 'csp-implemented-with-insecure-scheme-in-passive-content-only', modifier: -10 };
-  if (styles?.includes("'unsafe-inline'")) return { test, result: 'csp-implemented-with-unsafe-inline-in-style-src-only', modifier: 0 };
-  if (policy.get('default-src')?.join(' ') === "'none'") return { test, result: 'csp-implemented-with-no-unsafe-default-src-none', modifier: 10 };
+  if (styles?.includes("'unsafe-inline'"))
+    return { test, result: 'csp-implemented-with-unsafe-inline-in-style-src-only', modifier: 0 };
+  if (policy.get('default-src')?.join(' ') === "'none'")
+    return { test, result: 'csp-implemented-with-no-unsafe-default-src-none', modifier: 10 };
   return { test, result: 'csp-implemented-with-no-unsafe', modifier: 5 };
 }
 
@@ -70,13 +73,22 @@ function cookies({ headers, https }: ObservedResponse): TestResult {
   const parsed = all.map((cookie) => {
     const [pair, ...attributes] = cookie.split(';').map((part) => part.trim());
     const names = attributes.map((attribute) => attribute.split('=')[0]!.toLowerCase());
-    const sameSite = attributes.find((attribute) => /^samesite=/i.test(attribute))?.split('=')[1]?.toLowerCase();
-    return { name: pair!.split('=')[0]!, secure: names.includes('secure'), httpOnly: names.includes('httponly'), sameSite };
+    const sameSite = attributes
+      .find((attribute) => /^samesite=/i.test(attribute))
+      ?.split('=')[1]
+      ?.toLowerCase();
+    return {
+      name: pair!.split('=')[0]!,
+      secure: names.includes('secure'),
+      httpOnly: names.includes('httponly'),
+      sameSite,
+    };
   });
   if (parsed.some((cookie) => cookie.sameSite !== undefined && !['strict', 'lax', 'none'].includes(cookie.sameSite)))
     return { test, result: 'cookies-samesite-flag-invalid', modifier: -20 };
   const sessions = parsed.filter((cookie) => sessionName.test(cookie.name));
-  if (sessions.some((cookie) => !cookie.httpOnly)) return { test, result: 'cookies-session-without-httponly-flag', modifier: -30 };
+  if (sessions.some((cookie) => !cookie.httpOnly))
+    return { test, result: 'cookies-session-without-httponly-flag', modifier: -30 };
   if (sessions.some((cookie) => !cookie.secure)) {
     return hsts
       ? { test, result: 'cookies-session-without-secure-flag-but-protected-by-hsts', modifier: -10 }
@@ -96,7 +108,8 @@ function crossOriginResourceSharing({ headers }: ObservedResponse): TestResult {
   const test = 'cross-origin-resource-sharing';
   const origin = headers.get('Access-Control-Allow-Origin');
   if (!origin) return { test, result: 'cross-origin-resource-sharing-not-implemented', modifier: 0 };
-  if (origin === '*') return { test, result: 'cross-origin-resource-sharing-implemented-with-public-access', modifier: 0 };
+  if (origin === '*')
+    return { test, result: 'cross-origin-resource-sharing-implemented-with-public-access', modifier: 0 };
   return { test, result: 'cross-origin-resource-sharing-implemented-with-restricted-access', modifier: 0 };
 }
 
@@ -105,11 +118,23 @@ function referrerPolicy({ headers }: ObservedResponse): TestResult {
   const header = headers.get('Referrer-Policy');
   if (!header) return { test, result: 'referrer-policy-not-implemented', modifier: 0 };
   const policies = header.split(',').map((value) => value.trim().toLowerCase());
-  const valid = ['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin', 'origin', 'origin-when-cross-origin', 'no-referrer-when-downgrade', 'unsafe-url'];
-  if (policies.some((policy) => !valid.includes(policy))) return { test, result: 'referrer-policy-header-invalid', modifier: -5 };
+  const valid = [
+    'no-referrer',
+    'same-origin',
+    'strict-origin',
+    'strict-origin-when-cross-origin',
+    'origin',
+    'origin-when-cross-origin',
+    'no-referrer-when-downgrade',
+    'unsafe-url',
+  ];
+  if (policies.some((policy) => !valid.includes(policy)))
+    return { test, result: 'referrer-policy-header-invalid', modifier: -5 };
   const last = policies.at(-1)!;
-  if (['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(last)) return { test, result: 'referrer-policy-private', modifier: 5 };
-  if (last === 'no-referrer-when-downgrade') return { test, result: 'referrer-policy-no-referrer-when-downgrade', modifier: 0 };
+  if (['no-referrer', 'same-origin', 'strict-origin', 'strict-origin-when-cross-origin'].includes(last))
+    return { test, result: 'referrer-policy-private', modifier: 5 };
+  if (last === 'no-referrer-when-downgrade')
+    return { test, result: 'referrer-policy-no-referrer-when-downgrade', modifier: 0 };
   return { test, result: 'referrer-policy-unsafe', modifier: -5 };
 }
 
@@ -129,13 +154,20 @@ function strictTransportSecurity({ headers, https }: ObservedResponse): TestResu
 
 function subresourceIntegrity({ headers, html, origin }: ObservedResponse): TestResult {
   const test = 'subresource-integrity';
-  if (!html || !(headers.get('Content-Type') ?? '').includes('html')) return { test, result: 'sri-not-implemented-response-not-html', modifier: 0 };
-  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)].map((match) => match[1]!).filter((attributes) => /\bsrc=/i.test(attributes));
+  if (!html || !(headers.get('Content-Type') ?? '').includes('html'))
+    return { test, result: 'sri-not-implemented-response-not-html', modifier: 0 };
+  const scripts = [...html.matchAll(/<script\b([^>]*)>/gi)]
+    .map((match) => match[1]!)
+    .filter((attributes) => /\bsrc=/i.test(attributes));
   if (scripts.length === 0) return { test, result: 'sri-not-implemented-but-no-scripts-loaded', modifier: 0 };
   const external = scripts
-    .map((attributes) => ({ src: new URL(/\bsrc="([^"]*)"/i.exec(attributes)?.[1] ?? '', origin), integrity: /\bintegrity=/i.test(attributes) }))
+    .map((attributes) => ({
+      src: new URL(/\bsrc="([^"]*)"/i.exec(attributes)?.[1] ?? '', origin),
+      integrity: /\bintegrity=/i.test(attributes),
+    }))
     .filter(({ src }) => src.origin !== origin);
-  if (external.length === 0) return { test, result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin', modifier: 0 };
+  if (external.length === 0)
+    return { test, result: 'sri-not-implemented-but-all-scripts-loaded-from-secure-origin', modifier: 0 };
   const insecure = external.some(({ src }) => src.protocol === 'http:');
   if (external.every(({ integrity }) => integrity)) {
     return insecure
@@ -159,11 +191,15 @@ function xContentTypeOptions({ headers }: ObservedResponse): TestResult {
 function xFrameOptions({ headers }: ObservedResponse): TestResult {
   const test = 'x-frame-options';
   const ancestors = parsePolicy(headers.get('Content-Security-Policy') ?? '').get('frame-ancestors');
-  if (ancestors && !ancestors.includes('*')) return { test, result: 'x-frame-options-implemented-via-csp', modifier: 5 };
+  if (ancestors && !ancestors.includes('*'))
+    return { test, result: 'x-frame-options-implemented-via-csp', modifier: 5 };
   const header = headers.get('X-Frame-Options')?.trim().toLowerCase();
   if (!header) return { test, result: 'x-frame-options-not-implemented', modifier: -20 };
-  if (header === 'deny' || header === 'sameorigin') return { test, result: 'x-frame-options-sameorigin-or-deny', modifier: 0 };
-  return header.startsWith('allow-from ') ? { test, result: 'x-frame-options-allow-from-origin', modifier: 0 } : { test, result: 'x-frame-options-header-invalid', modifier: -20 };
+  if (header === 'deny' || header === 'sameorigin')
+    return { test, result: 'x-frame-options-sameorigin-or-deny', modifier: 0 };
+  return header.startsWith('allow-from ')
+    ? { test, result: 'x-frame-options-allow-from-origin', modifier: 0 }
+    : { test, result: 'x-frame-options-header-invalid', modifier: -20 };
 }
 
 function crossOriginResourcePolicy({ headers }: ObservedResponse): TestResult {
@@ -207,7 +243,8 @@ export function observatory(response: ObservedResponse) {
     xFrameOptions,
     crossOriginResourcePolicy,
   ].map((test) => test(response));
-  const penalties = 100 + results.filter((result) => result.modifier < 0).reduce((sum, result) => sum + result.modifier, 0);
+  const penalties =
+    100 + results.filter((result) => result.modifier < 0).reduce((sum, result) => sum + result.modifier, 0);
   const bonuses = results.filter((result) => result.modifier > 0).reduce((sum, result) => sum + result.modifier, 0);
   const score = Math.max(0, penalties >= 90 ? penalties + bonuses : penalties);
   return { score, grade: gradeOf(score), results };

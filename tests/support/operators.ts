@@ -28,7 +28,8 @@ export async function anOperator(shop: TestApi, role: OperatorRole): Promise<Tes
 }
 
 /** The code an authenticator app shows for `secret`, `steps` 30-second steps from now. */
-export const secondFactorCode = (secret: string, steps = 0) => TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
+export const secondFactorCode = (secret: string, steps = 0) =>
+  TOTP.generate({ secret: Secret.fromBase32(secret), timestamp: Date.now() + steps * 30_000 });
 
 /** A well-formed code that matches none the server takes now (this step or one either side). */
 export function wrongSecondFactorCode(secret: string) {
@@ -46,7 +47,11 @@ export async function withSecondFactor(shop: TestApi, operator: TestOperator) {
   const headers = await operator.freshSession();
   const setup = await shop.post<{ secret: string; uri: string }>('/admin/auth/secondFactor/setup', {}, { headers });
   const { secret } = setup.body.data;
-  const enabled = await shop.post('/admin/auth/secondFactor/enable', { secret, code: secondFactorCode(secret) }, { headers });
+  const enabled = await shop.post(
+    '/admin/auth/secondFactor/enable',
+    { secret, code: secondFactorCode(secret) },
+    { headers },
+  );
   if (enabled.body.code !== 1) throw new Error(`turning the second factor on failed: ${JSON.stringify(enabled.body)}`);
   return { headers, secret };
 }

@@ -11,18 +11,39 @@ export const deliveryAddress = { ...homeAddress, address2: 'Apt 4', phone: '+1 4
 
 type Caller = Pick<Customer, 'headers'> | { headers?: Record<string, string> };
 
-export function createOrder(shop: TestApi, caller: Caller, body: Record<string, unknown>, init: { language?: string; currency?: string } = {}) {
-  return shop.post<OrderDetails>('/order/createOrder', { deliveryAddress, payMethod: 'test', ...body }, { headers: caller.headers ?? {}, ...init });
+export function createOrder(
+  shop: TestApi,
+  caller: Caller,
+  body: Record<string, unknown>,
+  init: { language?: string; currency?: string } = {},
+) {
+  return shop.post<OrderDetails>(
+    '/order/createOrder',
+    { deliveryAddress, payMethod: 'test', ...body },
+    { headers: caller.headers ?? {}, ...init },
+  );
 }
 
 /** Places an order and fails the test unless it succeeded. */
-export async function placeOrder(shop: TestApi, caller: Caller, items: { goodsSpecificationId: number; goodsQuantity: number }[], body: Record<string, unknown> = {}, init: { language?: string; currency?: string } = {}) {
+export async function placeOrder(
+  shop: TestApi,
+  caller: Caller,
+  items: { goodsSpecificationId: number; goodsQuantity: number }[],
+  body: Record<string, unknown> = {},
+  init: { language?: string; currency?: string } = {},
+) {
   const response = await createOrder(shop, caller, { items, ...body }, init);
   if (response.body?.code !== 1) throw new Error(`checkout failed: ${JSON.stringify(response.body)}`);
   return response.body.data;
 }
 
-export function startPayment(shop: TestApi, caller: Caller, orderId: number, payMethod = 'test', init: { language?: string } = {}) {
+export function startPayment(
+  shop: TestApi,
+  caller: Caller,
+  orderId: number,
+  payMethod = 'test',
+  init: { language?: string } = {},
+) {
   return shop.post<PaymentStart>('/pay/payment', { orderId, payMethod }, { headers: caller.headers ?? {}, ...init });
 }
 
@@ -31,11 +52,20 @@ export async function decideOnTestGateway(shop: TestApi, providerOrderId: string
   const form = new FormData();
   form.append('id', providerOrderId);
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  return shop.app.request('/api/v1/pay/test-gateway/decide', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin } });
+  return shop.app.request('/api/v1/pay/test-gateway/decide', {
+    method: 'POST',
+    body: form,
+    headers: { Origin: shop.config.publicOrigin },
+  });
 }
 
 /** The whole test-gateway round trip: start, decide on the gateway's page, return to the shop. */
-export async function payWithTestGateway(shop: TestApi, caller: Caller, orderId: number, decision: 'approve' | 'decline' = 'approve') {
+export async function payWithTestGateway(
+  shop: TestApi,
+  caller: Caller,
+  orderId: number,
+  decision: 'approve' | 'decline' = 'approve',
+) {
   const started = await startPayment(shop, caller, orderId);
   if (started.body.code !== 1) throw new Error(`payment did not start: ${JSON.stringify(started.body)}`);
   const decided = await decideOnTestGateway(shop, started.body.data.providerOrderId!, { decision });
@@ -44,7 +74,10 @@ export async function payWithTestGateway(shop: TestApi, caller: Caller, orderId:
 }
 
 export async function stockOf(shop: TestApi, specificationId: number): Promise<number> {
-  const [row] = await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, specificationId));
+  const [row] = await shop.db
+    .select({ stock: productSizes.stock })
+    .from(productSizes)
+    .where(eq(productSizes.id, specificationId));
   return row!.stock;
 }
 

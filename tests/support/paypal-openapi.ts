@@ -11,19 +11,46 @@ import addFormatsModule from 'ajv-formats';
 
 type Spec = {
   paths: Record<string, Record<string, Operation>>;
-  components: { schemas: Record<string, unknown>; parameters?: Record<string, Parameter>; responses?: Record<string, Response> };
+  components: {
+    schemas: Record<string, unknown>;
+    parameters?: Record<string, Parameter>;
+    responses?: Record<string, Response>;
+  };
 };
 type Parameter = { name: string; in: string; required?: boolean; schema?: unknown; $ref?: string };
 type Response = { $ref?: string; content?: { 'application/json'?: { schema?: unknown } } };
-type Operation = { operationId: string; parameters?: Parameter[]; requestBody?: { content?: { 'application/json'?: { schema?: unknown } } }; responses: Record<string, Response> };
-type IssueSchema = { title: string; description?: string; properties: { issue: { enum: string[] }; description?: { enum?: string[] } } };
-type SchemaNode = { $ref?: string; allOf?: SchemaNode[]; properties?: Record<string, SchemaNode>; items?: { anyOf?: IssueSchema[] }; enum?: string[] };
+type Operation = {
+  operationId: string;
+  parameters?: Parameter[];
+  requestBody?: { content?: { 'application/json'?: { schema?: unknown } } };
+  responses: Record<string, Response>;
+};
+type IssueSchema = {
+  title: string;
+  description?: string;
+  properties: { issue: { enum: string[] }; description?: { enum?: string[] } };
+};
+type SchemaNode = {
+  $ref?: string;
+  allOf?: SchemaNode[];
+  properties?: Record<string, SchemaNode>;
+  items?: { anyOf?: IssueSchema[] };
+  enum?: string[];
+};
 
-const files = ['checkout_orders_v2', 'payments_payment_v2', 'customer_disputes_v1', 'notifications_webhooks_v1'] as const;
+const files = [
+  'checkout_orders_v2',
+  'payments_payment_v2',
+  'customer_disputes_v1',
+  'notifications_webhooks_v1',
+] as const;
 export type SpecFile = (typeof files)[number];
 
 const specs = Object.fromEntries(
-  files.map((file) => [file, JSON.parse(readFileSync(new URL(`./paypal-openapi/${file}.json`, import.meta.url), 'utf8')) as Spec]),
+  files.map((file) => [
+    file,
+    JSON.parse(readFileSync(new URL(`./paypal-openapi/${file}.json`, import.meta.url), 'utf8')) as Spec,
+  ]),
 ) as Record<SpecFile, Spec>;
 
 /**
@@ -32,12 +59,22 @@ const specs = Object.fromEntries(
  * method SCA_ALWAYS | SCA_WHEN_REQUIRED | 3D_SECURE | AVS_CVV), which the snapshot of 2024-02-03 lacks.
  */
 function amend(): void {
-  const schemas = specs.checkout_orders_v2.components.schemas as Record<string, { properties?: Record<string, unknown> }>;
+  const schemas = specs.checkout_orders_v2.components.schemas as Record<
+    string,
+    { properties?: Record<string, unknown> }
+  >;
   schemas.card_verification = {
     type: 'object',
     title: 'Card Verification',
-    description: 'The API caller can opt in to verify the card through PayPal offered verification services (e.g. Smart Dollar Auth, 3DS).',
-    properties: { method: { type: 'string', enum: ['SCA_ALWAYS', 'SCA_WHEN_REQUIRED', '3D_SECURE', 'AVS_CVV'], default: 'SCA_WHEN_REQUIRED' } },
+    description:
+      'The API caller can opt in to verify the card through PayPal offered verification services (e.g. Smart Dollar Auth, 3DS).',
+    properties: {
+      method: {
+        type: 'string',
+        enum: ['SCA_ALWAYS', 'SCA_WHEN_REQUIRED', '3D_SECURE', 'AVS_CVV'],
+        default: 'SCA_WHEN_REQUIRED',
+      },
+    },
   } as never;
   schemas.card_attributes!.properties!.verification = { $ref: '#/components/schemas/card_verification' };
 }
@@ -66,7 +103,10 @@ const tightened: [SpecFile, string, string[]][] = [
 
 function tighten(): void {
   for (const [file, name, required] of tightened) {
-    const schema = specs[file].components.schemas[name] as SchemaNode & { propertyNames?: unknown; required?: string[] };
+    const schema = specs[file].components.schemas[name] as SchemaNode & {
+      propertyNames?: unknown;
+      required?: string[];
+    };
     const names = new Set(parts(file, schema).flatMap((part) => Object.keys(part.properties ?? {})));
     schema.propertyNames = { enum: [...names] };
     schema.required = [...new Set([...(schema.required ?? []), ...required])];
@@ -78,7 +118,18 @@ function tighten(): void {
 // Some of PayPal's patterns are valid only without the `u` flag (as JavaScript reads them in browsers).
 const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: true, unicodeRegExp: false });
 (addFormatsModule as unknown as (instance: Ajv) => void)(ajv);
-for (const format of ['merchant_common_email_address_v2', 'payer_v1', 'ppaas_common_country_code_v2', 'ppaas_common_currency_code_v2', 'ppaas_common_email_address_v2', 'ppaas_common_language_v3', 'ppaas_date_notime_v2', 'ppaas_date_time_v3', 'ppaas_ip_address_v1', 'ppaas_payer_id_v3']) {
+for (const format of [
+  'merchant_common_email_address_v2',
+  'payer_v1',
+  'ppaas_common_country_code_v2',
+  'ppaas_common_currency_code_v2',
+  'ppaas_common_email_address_v2',
+  'ppaas_common_language_v3',
+  'ppaas_date_notime_v2',
+  'ppaas_date_time_v3',
+  'ppaas_ip_address_v1',
+  'ppaas_payer_id_v3',
+]) {
   ajv.addFormat(format, true);
 }
 amend();
@@ -111,7 +162,12 @@ export function findOperation(file: SpecFile, method: string, path: string) {
 export type FoundOperation = NonNullable<ReturnType<typeof findOperation>>;
 
 const describe = (errors: ErrorObject[] | null | undefined) =>
-  (errors ?? []).slice(0, 8).map((error) => `${error.instancePath || '/'} ${error.message ?? ''}${error.params && 'allowedValues' in error.params ? ` ${JSON.stringify(error.params.allowedValues)}` : ''}`);
+  (errors ?? [])
+    .slice(0, 8)
+    .map(
+      (error) =>
+        `${error.instancePath || '/'} ${error.message ?? ''}${error.params && 'allowedValues' in error.params ? ` ${JSON.stringify(error.params.allowedValues)}` : ''}`,
+    );
 
 function resolveParameter(file: SpecFile, parameter: Parameter): Parameter {
   if (!parameter.$ref) return parameter;
@@ -119,7 +175,11 @@ function resolveParameter(file: SpecFile, parameter: Parameter): Parameter {
 }
 
 /** What PayPal would refuse in a request: headers the operation defines, and the JSON body. Empty when valid. */
-export function requestProblems(found: FoundOperation, headers: Record<string, string | string[] | undefined>, body: unknown): string[] {
+export function requestProblems(
+  found: FoundOperation,
+  headers: Record<string, string | string[] | undefined>,
+  body: unknown,
+): string[] {
   const problems: string[] = [];
   const base = `/paths/${escape(found.template)}/${found.method}`;
   (found.operation.parameters ?? []).forEach((raw, index) => {
@@ -130,9 +190,12 @@ export function requestProblems(found: FoundOperation, headers: Record<string, s
       if (parameter.required) problems.push(`header ${parameter.name} is required`);
       return;
     }
-    const pointer = raw.$ref ? `/components/parameters/${raw.$ref.split('/').pop()}/schema` : `${base}/parameters/${index}/schema`;
+    const pointer = raw.$ref
+      ? `/components/parameters/${raw.$ref.split('/').pop()}/schema`
+      : `${base}/parameters/${index}/schema`;
     const validate = validatorFor(found.file, pointer);
-    if (!validate(value)) problems.push(...describe(validate.errors).map((problem) => `header ${parameter.name}: ${problem}`));
+    if (!validate(value))
+      problems.push(...describe(validate.errors).map((problem) => `header ${parameter.name}: ${problem}`));
   });
   if (found.operation.requestBody?.content?.['application/json']?.schema) {
     const validate = validatorFor(found.file, `${base}/requestBody/content/application~1json/schema`);
@@ -177,7 +240,8 @@ function parts(file: SpecFile, node: SchemaNode | undefined): SchemaNode[] {
 /** The issues PayPal documents for an operation's error status, with their descriptions. */
 export function documentedIssues(found: FoundOperation, status: number): Map<string, string> {
   const issues = new Map<string, string>();
-  const schema = found.operation.responses[String(status)]?.content?.['application/json']?.schema as SchemaNode | undefined;
+  const schema = found.operation.responses[String(status)]?.content?.['application/json']?.schema as
+    SchemaNode | undefined;
   for (const part of parts(found.file, schema)) {
     for (const option of part.properties?.details?.items?.anyOf ?? []) {
       const issue = option.properties.issue.enum[0];
@@ -188,14 +252,21 @@ export function documentedIssues(found: FoundOperation, status: number): Map<str
 }
 
 /** The error body PayPal sends for `status` (and `issue`, which must be one it documents for the operation). */
-export function documentedError(found: FoundOperation, status: number, issue?: string, debugId = 'f00d1e2a3b4c5'): { name: string; message: string; debug_id: string; details?: { issue: string; description: string }[] } {
-  const schema = found.operation.responses[String(status)]?.content?.['application/json']?.schema as SchemaNode | undefined;
+export function documentedError(
+  found: FoundOperation,
+  status: number,
+  issue?: string,
+  debugId = 'f00d1e2a3b4c5',
+): { name: string; message: string; debug_id: string; details?: { issue: string; description: string }[] } {
+  const schema = found.operation.responses[String(status)]?.content?.['application/json']?.schema as
+    SchemaNode | undefined;
   const fields = parts(found.file, schema);
   const name = fields.map((part) => part.properties?.name?.enum?.[0]).find(Boolean) ?? 'INTERNAL_SERVER_ERROR';
   const message = fields.map((part) => part.properties?.message?.enum?.[0]).find(Boolean) ?? name;
   if (!issue) return { name, message, debug_id: debugId };
   const description = documentedIssues(found, status).get(issue);
-  if (description === undefined) throw new Error(`PayPal documents no issue ${issue} for HTTP ${status} of ${found.operation.operationId}`);
+  if (description === undefined)
+    throw new Error(`PayPal documents no issue ${issue} for HTTP ${status} of ${found.operation.operationId}`);
   return { name, message, debug_id: debugId, details: [{ issue, description }] };
 }
 
@@ -208,10 +279,12 @@ export function schemaProblems(file: SpecFile, schema: string, value: unknown): 
 /** Compiles an operation's validators now, so the first call to it is not slowed by their compilation. */
 export function prepare(found: FoundOperation): void {
   const base = `/paths/${escape(found.template)}/${found.method}`;
-  if (found.operation.requestBody?.content?.['application/json']?.schema) validatorFor(found.file, `${base}/requestBody/content/application~1json/schema`);
+  if (found.operation.requestBody?.content?.['application/json']?.schema)
+    validatorFor(found.file, `${base}/requestBody/content/application~1json/schema`);
   for (const status of Object.keys(found.operation.responses)) {
     const response = responseFor(found, status === 'default' ? 599 : Number(status));
-    if (response?.response.content?.['application/json']?.schema) validatorFor(found.file, `${response.pointer}/content/application~1json/schema`);
+    if (response?.response.content?.['application/json']?.schema)
+      validatorFor(found.file, `${response.pointer}/content/application~1json/schema`);
   }
 }
 

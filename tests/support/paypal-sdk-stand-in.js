@@ -14,14 +14,22 @@
  */
 (() => {
   const base = new URL(document.currentScript.src).origin;
-  const labels = { name: 'Cardholder name', number: 'Card number', expiry: 'Expiration date (MM/YY)', cvv: 'Security code (CVV)' };
+  const labels = {
+    name: 'Cardholder name',
+    number: 'Card number',
+    expiry: 'Expiration date (MM/YY)',
+    cvv: 'Security code (CVV)',
+  };
 
   const luhn = (digits) =>
     [...digits].reverse().reduce((sum, digit, index) => {
       const value = Number(digit) * (index % 2 ? 2 : 1);
       return sum + (value > 9 ? value - 9 : value);
-    }, 0) % 10 === 0;
-  const isValid = ({ number = '', expiry = '', cvv = '' }) => /^\d{13,19}$/.test(number) && luhn(number) && /^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry) && /^\d{3,4}$/.test(cvv);
+    }, 0) %
+      10 ===
+    0;
+  const isValid = ({ number = '', expiry = '', cvv = '' }) =>
+    /^\d{13,19}$/.test(number) && luhn(number) && /^(0[1-9]|1[0-2])\/\d{2}$/.test(expiry) && /^\d{3,4}$/.test(cvv);
 
   function CardFields({ createOrder, onApprove, onError }) {
     const inputs = {};
@@ -48,13 +56,22 @@
       ExpiryField: () => field('expiry'),
       CVVField: () => field('cvv'),
       async submit() {
-        const card = Object.fromEntries(Object.entries(inputs).map(([kind, input]) => [kind, kind === 'name' ? input.value : input.value.replace(/\s/g, '')]));
+        const card = Object.fromEntries(
+          Object.entries(inputs).map(([kind, input]) => [
+            kind,
+            kind === 'name' ? input.value : input.value.replace(/\s/g, ''),
+          ]),
+        );
         if (!isValid(card)) throw new Error('INVALID_CARD_DETAILS');
         let orderID;
         let confirmed;
         try {
           orderID = await createOrder();
-          const response = await fetch(`${base}/sdk/card-fields/confirm`, { method: 'POST', headers: { 'Content-Type': 'text/plain' }, body: JSON.stringify({ orderID, ...card }) });
+          const response = await fetch(`${base}/sdk/card-fields/confirm`, {
+            method: 'POST',
+            headers: { 'Content-Type': 'text/plain' },
+            body: JSON.stringify({ orderID, ...card }),
+          });
           if (!response.ok) throw new Error(`card refused: ${await response.text()}`);
           confirmed = await response.json();
         } catch (error) {

@@ -2,7 +2,17 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { answerProblems, documentedError, findOperation, operation, prepare, requestProblems, schemaProblems, type FoundOperation, type SpecFile } from './paypal-openapi';
+import {
+  answerProblems,
+  documentedError,
+  findOperation,
+  operation,
+  prepare,
+  requestProblems,
+  schemaProblems,
+  type FoundOperation,
+  type SpecFile,
+} from './paypal-openapi';
 
 /*
  * A local stand-in for PayPal's REST API (OAuth2, Orders v2, Payments v2 captures and refunds, webhook
@@ -54,11 +64,23 @@ export const STAND_IN_CARDS = {
 } as const;
 
 /** What PayPal's 3-D Secure says about a card (payment_source.card.authentication_result), per stand-in card. */
-type Authentication = { liability_shift: 'POSSIBLE' | 'NO' | 'UNKNOWN'; three_d_secure?: { enrollment_status: string; authentication_status?: string } };
+type Authentication = {
+  liability_shift: 'POSSIBLE' | 'NO' | 'UNKNOWN';
+  three_d_secure?: { enrollment_status: string; authentication_status?: string };
+};
 const authentications: Partial<Record<string, Authentication>> = {
-  [STAND_IN_CARDS.authenticated]: { liability_shift: 'POSSIBLE', three_d_secure: { enrollment_status: 'Y', authentication_status: 'Y' } },
-  [STAND_IN_CARDS.authenticationFailed]: { liability_shift: 'NO', three_d_secure: { enrollment_status: 'Y', authentication_status: 'N' } },
-  [STAND_IN_CARDS.authenticationUnavailable]: { liability_shift: 'UNKNOWN', three_d_secure: { enrollment_status: 'U' } },
+  [STAND_IN_CARDS.authenticated]: {
+    liability_shift: 'POSSIBLE',
+    three_d_secure: { enrollment_status: 'Y', authentication_status: 'Y' },
+  },
+  [STAND_IN_CARDS.authenticationFailed]: {
+    liability_shift: 'NO',
+    three_d_secure: { enrollment_status: 'Y', authentication_status: 'N' },
+  },
+  [STAND_IN_CARDS.authenticationUnavailable]: {
+    liability_shift: 'UNKNOWN',
+    three_d_secure: { enrollment_status: 'U' },
+  },
   [STAND_IN_CARDS.notEnrolled]: { liability_shift: 'NO', three_d_secure: { enrollment_status: 'N' } },
 };
 /** Currencies PayPal takes only for accounts in their own country ("in-country PayPal accounts only"). */
@@ -92,7 +114,14 @@ type Refund = {
   /** A reversal whose money came back to the seller when the seller won the chargeback (it then counts no more). */
   returned?: boolean;
 };
-type Capture = { id: string; status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED'; amount: Money; orderId: string; invoiceId?: string; refunds: Refund[] };
+type Capture = {
+  id: string;
+  status: 'COMPLETED' | 'PENDING' | 'DECLINED' | 'FAILED' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
+  amount: Money;
+  orderId: string;
+  invoiceId?: string;
+  refunds: Refund[];
+};
 /** PayPal's dispute outcomes the stand-in resolves to (customer_disputes_v1 `dispute_outcome.outcome_code`). */
 export type DisputeOutcome = 'RESOLVED_BUYER_FAVOUR' | 'RESOLVED_SELLER_FAVOUR' | 'CANCELED_BY_BUYER';
 type Dispute = {
@@ -134,7 +163,8 @@ type WebhookEventType =
 
 const id = (length = 17) => randomBytes(length).toString('hex').slice(0, length).toUpperCase();
 /** A PayPal account's id as PayPal writes it (`payer.payer_id`): 13 of 2-9 and A-Z less I and O. */
-export const aPayerId = () => Array.from(randomBytes(13), (byte) => '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 32]).join('');
+export const aPayerId = () =>
+  Array.from(randomBytes(13), (byte) => '23456789ABCDEFGHJKLMNPQRSTUVWXYZ'[byte % 32]).join('');
 const now = () => new Date().toISOString().replace(/\.\d+Z$/, 'Z');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 /** Minor units per currency PayPal states for the currencies the shop uses. */
@@ -158,7 +188,14 @@ const moneyOf = (currency: string, minor: number): Money => {
 };
 
 type PurchaseUnitAmounts = {
-  amount: Money & { breakdown?: Partial<Record<'item_total' | 'shipping' | 'handling' | 'tax_total' | 'insurance' | 'shipping_discount' | 'discount', Money>> };
+  amount: Money & {
+    breakdown?: Partial<
+      Record<
+        'item_total' | 'shipping' | 'handling' | 'tax_total' | 'insurance' | 'shipping_discount' | 'discount',
+        Money
+      >
+    >;
+  };
   items?: { quantity: string; unit_amount: Money; tax?: Money }[];
 };
 
@@ -171,21 +208,36 @@ type PurchaseUnitAmounts = {
 function breakdownProblem(unit: PurchaseUnitAmounts, places: number): string | null {
   const { breakdown } = unit.amount;
   const items = unit.items ?? [];
-  const parts = [...Object.values(breakdown ?? {}), ...items.flatMap((item) => [item.unit_amount, ...(item.tax ? [item.tax] : [])])];
+  const parts = [
+    ...Object.values(breakdown ?? {}),
+    ...items.flatMap((item) => [item.unit_amount, ...(item.tax ? [item.tax] : [])]),
+  ];
   if (parts.some((part) => (part.value.split('.')[1] ?? '').length !== places)) return 'DECIMAL_PRECISION';
   if (parts.some((part) => part.currency_code !== unit.amount.currency_code)) return 'AMOUNT_MISMATCH';
   const minor = (money: Money | undefined) => (money ? Math.round(Number(money.value) * 10 ** places) : 0);
   if (items.length > 0) {
     if (!breakdown?.item_total) return 'ITEM_TOTAL_REQUIRED';
-    if (items.reduce((sum, item) => sum + minor(item.unit_amount) * Number(item.quantity), 0) !== minor(breakdown.item_total)) return 'ITEM_TOTAL_MISMATCH';
+    if (
+      items.reduce((sum, item) => sum + minor(item.unit_amount) * Number(item.quantity), 0) !==
+      minor(breakdown.item_total)
+    )
+      return 'ITEM_TOTAL_MISMATCH';
     if (items.some((item) => item.tax)) {
       if (!breakdown.tax_total) return 'TAX_TOTAL_REQUIRED';
-      if (items.reduce((sum, item) => sum + minor(item.tax) * Number(item.quantity), 0) !== minor(breakdown.tax_total)) return 'TAX_TOTAL_MISMATCH';
+      if (items.reduce((sum, item) => sum + minor(item.tax) * Number(item.quantity), 0) !== minor(breakdown.tax_total))
+        return 'TAX_TOTAL_MISMATCH';
     }
   }
   if (!breakdown) return null;
-  const added = minor(breakdown.item_total) + minor(breakdown.tax_total) + minor(breakdown.shipping) + minor(breakdown.handling) + minor(breakdown.insurance);
-  return added - minor(breakdown.shipping_discount) - minor(breakdown.discount) === minor(unit.amount) ? null : 'AMOUNT_MISMATCH';
+  const added =
+    minor(breakdown.item_total) +
+    minor(breakdown.tax_total) +
+    minor(breakdown.shipping) +
+    minor(breakdown.handling) +
+    minor(breakdown.insurance);
+  return added - minor(breakdown.shipping_discount) - minor(breakdown.discount) === minor(unit.amount)
+    ? null
+    : 'AMOUNT_MISMATCH';
 }
 
 /** The calls the shop makes, with their validators compiled before the first test needs them. */
@@ -222,7 +274,19 @@ export async function startPaypalStandIn() {
   const sentWebhooks = new Map<string, { raw: string; signature: string }>();
   /** Requests PayPal would refuse and answers PayPal would never give; the tests expect none. */
   const violations: string[] = [];
-  const stats = { disputeReads: 0, tokenRequests: 0, captureCalls: 0, capturesCreated: 0, captureReads: 0, orderReads: 0, refunds: 0, refundCalls: 0, verifications: 0, sdkLoads: 0, cardsConfirmed: 0 };
+  const stats = {
+    disputeReads: 0,
+    tokenRequests: 0,
+    captureCalls: 0,
+    capturesCreated: 0,
+    captureReads: 0,
+    orderReads: 0,
+    refunds: 0,
+    refundCalls: 0,
+    verifications: 0,
+    sdkLoads: 0,
+    cardsConfirmed: 0,
+  };
   /** The query of the last SDK script a page loaded (client-id, components, currency). */
   let lastSdkQuery: Record<string, string> = {};
   const steer = {
@@ -269,7 +333,11 @@ export async function startPaypalStandIn() {
       ...(capture.invoiceId ? { invoice_id: capture.invoiceId } : {}),
       final_capture: true,
       seller_protection: { status: 'ELIGIBLE', dispute_categories: ['ITEM_NOT_RECEIVED', 'UNAUTHORIZED_TRANSACTION'] },
-      links: [link(`/v2/payments/captures/${capture.id}`, 'self'), link(`/v2/payments/captures/${capture.id}/refund`, 'refund', 'POST'), link(`/v2/checkout/orders/${capture.orderId}`, 'up')],
+      links: [
+        link(`/v2/payments/captures/${capture.id}`, 'self'),
+        link(`/v2/payments/captures/${capture.id}/refund`, 'refund', 'POST'),
+        link(`/v2/checkout/orders/${capture.orderId}`, 'up'),
+      ],
       create_time: now(),
       update_time: now(),
       ...(withOrder ? { supplementary_data: { related_ids: { order_id: capture.orderId } } } : {}),
@@ -283,12 +351,16 @@ export async function startPaypalStandIn() {
   function refundedSoFar(captured: Capture, upTo?: Refund): Money {
     const until = upTo ? captured.refunds.indexOf(upTo) : captured.refunds.length - 1;
     const done = captured.refunds.slice(0, until + 1).filter((made) => made.status === 'COMPLETED');
-    return moneyOf(captured.amount.currency_code, done.reduce((sum, made) => sum + minorOf(made.amount), 0));
+    return moneyOf(
+      captured.amount.currency_code,
+      done.reduce((sum, made) => sum + minorOf(made.amount), 0),
+    );
   }
 
   /** The capture's status from what went back: REFUNDED once all of it, PARTIALLY_REFUNDED for some. */
   function restate(captured: Capture) {
-    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED' && captured.status !== 'REFUNDED') return;
+    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED' && captured.status !== 'REFUNDED')
+      return;
     const back = minorOf(refundedSoFar(captured));
     captured.status = back === 0 ? 'COMPLETED' : back >= minorOf(captured.amount) ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
   }
@@ -306,7 +378,10 @@ export async function startPaypalStandIn() {
         net_amount: refund.amount,
         ...(captured ? { total_refunded_amount: refundedSoFar(captured, refund) } : {}),
       },
-      links: [link(`/v2/payments/refunds/${refund.id}`, 'self'), link(`/v2/payments/captures/${refund.captureId}`, 'up')],
+      links: [
+        link(`/v2/payments/refunds/${refund.id}`, 'self'),
+        link(`/v2/payments/captures/${refund.captureId}`, 'up'),
+      ],
       create_time: now(),
       update_time: now(),
     };
@@ -315,17 +390,36 @@ export async function startPaypalStandIn() {
   function orderBody(order: Order) {
     const unit = (order.request.purchase_units as { reference_id?: string; invoice_id?: string }[])[0]!;
     // A card's 3-D Secure contingency leads to PayPal's authentication page; a wallet's to its checkout.
-    const approveLink = order.card ? `${url}/webapps/helios?action=verify&flow=3ds&cart_id=${order.id}` : `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`;
+    const approveLink = order.card
+      ? `${url}/webapps/helios?action=verify&flow=3ds&cart_id=${order.id}`
+      : `https://www.sandbox.paypal.com/checkoutnow?token=${order.id}`;
     return {
       id: order.id,
       status: order.status,
       intent: 'CAPTURE',
       ...(order.card
-        ? { payment_source: { card: { last_digits: order.card.lastDigits, brand: 'VISA', type: 'CREDIT', ...(order.card.authentication ? { authentication_result: order.card.authentication } : {}) } } }
+        ? {
+            payment_source: {
+              card: {
+                last_digits: order.card.lastDigits,
+                brand: 'VISA',
+                type: 'CREDIT',
+                ...(order.card.authentication ? { authentication_result: order.card.authentication } : {}),
+              },
+            },
+          }
         : {}),
       create_time: now(),
       // Once a PayPal account approved the order, PayPal names it in every answer about the order.
-      ...(order.payerId ? { payer: { name: { given_name: 'Mei', surname: 'Tan' }, email_address: 'buyer@example.com', payer_id: order.payerId } } : {}),
+      ...(order.payerId
+        ? {
+            payer: {
+              name: { given_name: 'Mei', surname: 'Tan' },
+              email_address: 'buyer@example.com',
+              payer_id: order.payerId,
+            },
+          }
+        : {}),
       purchase_units: [
         {
           reference_id: unit.reference_id ?? 'default',
@@ -337,59 +431,100 @@ export async function startPaypalStandIn() {
       ],
       links: [
         link(`/v2/checkout/orders/${order.id}`, 'self'),
-        ...(order.status === 'PAYER_ACTION_REQUIRED' ? [{ href: approveLink, rel: 'payer-action', method: 'GET' }] : []),
+        ...(order.status === 'PAYER_ACTION_REQUIRED'
+          ? [{ href: approveLink, rel: 'payer-action', method: 'GET' }]
+          : []),
         ...(order.status === 'CREATED' ? [{ href: approveLink, rel: 'approve', method: 'GET' }] : []),
         ...(order.status === 'APPROVED' ? [link(`/v2/checkout/orders/${order.id}/capture`, 'capture', 'POST')] : []),
       ],
     };
   }
 
-  const fail = (found: FoundOperation, status: number, issue?: string): Answer => ({ status, body: documentedError(found, status, issue, id(13).toLowerCase()) });
+  const fail = (found: FoundOperation, status: number, issue?: string): Answer => ({
+    status,
+    body: documentedError(found, status, issue, id(13).toLowerCase()),
+  });
 
   async function capture(found: FoundOperation, order: Order, callerGone: Promise<void>): Promise<Answer> {
     stats.captureCalls += 1;
     if (order.status === 'COMPLETED') return fail(found, 422, 'ORDER_ALREADY_CAPTURED');
     // A card whose 3-D Secure waits for the buyer on PayPal's page: they can come back only to a return URL.
-    if (order.status === 'PAYER_ACTION_REQUIRED' && order.card) return fail(found, 422, cardExperience(order)?.return_url ? 'PAYER_ACTION_REQUIRED' : 'RETURN_URL_REQUIRED');
+    if (order.status === 'PAYER_ACTION_REQUIRED' && order.card)
+      return fail(found, 422, cardExperience(order)?.return_url ? 'PAYER_ACTION_REQUIRED' : 'RETURN_URL_REQUIRED');
     if (order.status !== 'APPROVED') return fail(found, 422, 'ORDER_NOT_APPROVED');
     const invoiceId = (order.request.purchase_units as { invoice_id?: string }[])[0]!.invoice_id;
-    if (invoiceId && steer.refuseDuplicateInvoiceIds && invoiceIds.has(invoiceId)) return fail(found, 422, 'DUPLICATE_INVOICE_ID');
+    if (invoiceId && steer.refuseDuplicateInvoiceIds && invoiceIds.has(invoiceId))
+      return fail(found, 422, 'DUPLICATE_INVOICE_ID');
     if (invoiceId) invoiceIds.add(invoiceId);
-    const outcome: CaptureOutcome = steer.captures.shift() ?? (order.declinedCard ? { http: 422, issue: 'INSTRUMENT_DECLINED' } : { capture: 'COMPLETED' });
+    const outcome: CaptureOutcome =
+      steer.captures.shift() ??
+      (order.declinedCard ? { http: 422, issue: 'INSTRUMENT_DECLINED' } : { capture: 'COMPLETED' });
     if ('http' in outcome) {
       // PayPal sends the buyer back to choose another way of paying: the order awaits the buyer again
       // (for a declined funding source only in PayPal's own checkout: a card's decline is the card's).
-      const wallet = typeof order.request.payment_source === 'object' && order.request.payment_source !== null && 'paypal' in order.request.payment_source;
-      const buyerBack = ['PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING', ...(wallet ? ['INSTRUMENT_DECLINED'] : [])];
-      if (outcome.http === 422 && 'issue' in outcome && outcome.issue && buyerBack.includes(outcome.issue)) order.status = 'PAYER_ACTION_REQUIRED';
+      const wallet =
+        typeof order.request.payment_source === 'object' &&
+        order.request.payment_source !== null &&
+        'paypal' in order.request.payment_source;
+      const buyerBack = [
+        'PAYER_ACTION_REQUIRED',
+        'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+        ...(wallet ? ['INSTRUMENT_DECLINED'] : []),
+      ];
+      if (outcome.http === 422 && 'issue' in outcome && outcome.issue && buyerBack.includes(outcome.issue))
+        order.status = 'PAYER_ACTION_REQUIRED';
       return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
     }
     if ('late' in outcome) await callerGone;
     stats.capturesCreated += 1;
     const unit = (order.request.purchase_units as { invoice_id?: string }[])[0]!;
-    const amount = ('amount' in outcome && outcome.amount) || { currency_code: order.amount.currency_code, value: order.amount.value };
-    order.capture = { id: id(), status: 'capture' in outcome ? outcome.capture : 'COMPLETED', amount, orderId: order.id, refunds: [], ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}) };
+    const amount = ('amount' in outcome && outcome.amount) || {
+      currency_code: order.amount.currency_code,
+      value: order.amount.value,
+    };
+    order.capture = {
+      id: id(),
+      status: 'capture' in outcome ? outcome.capture : 'COMPLETED',
+      amount,
+      orderId: order.id,
+      refunds: [],
+      ...(unit.invoice_id ? { invoiceId: unit.invoice_id } : {}),
+    };
     order.status = 'COMPLETED';
     captures.set(order.capture.id, order.capture);
     return { status: 201, body: orderBody(order) };
   }
 
-  async function refund(found: FoundOperation, captured: Capture, body: { amount?: Money }, callerGone: Promise<void>): Promise<Answer> {
+  async function refund(
+    found: FoundOperation,
+    captured: Capture,
+    body: { amount?: Money },
+    callerGone: Promise<void>,
+  ): Promise<Answer> {
     stats.refundCalls += 1;
     if (captured.status === 'REFUNDED') return fail(found, 422, 'CAPTURE_FULLY_REFUNDED');
     if (captured.status === 'PENDING') return fail(found, 422, 'PENDING_CAPTURE');
-    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED') return fail(found, 422, 'REFUND_NOT_ALLOWED');
+    if (captured.status !== 'COMPLETED' && captured.status !== 'PARTIALLY_REFUNDED')
+      return fail(found, 422, 'REFUND_NOT_ALLOWED');
     // What is left to refund: the capture less what went back and what is still on its way back.
-    const committed = captured.refunds.filter((made) => made.status === 'COMPLETED' || made.status === 'PENDING').reduce((sum, made) => sum + minorOf(made.amount), 0);
+    const committed = captured.refunds
+      .filter((made) => made.status === 'COMPLETED' || made.status === 'PENDING')
+      .reduce((sum, made) => sum + minorOf(made.amount), 0);
     const left = minorOf(captured.amount) - committed;
     // Without an amount PayPal refunds what is left of the capture.
     const amount = body.amount ?? moneyOf(captured.amount.currency_code, left);
-    if (amount.currency_code !== captured.amount.currency_code) return fail(found, 422, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
+    if (amount.currency_code !== captured.amount.currency_code)
+      return fail(found, 422, 'REFUND_CAPTURE_CURRENCY_MISMATCH');
     if (minorOf(amount) > left) return fail(found, 422, 'REFUND_AMOUNT_EXCEEDED');
     const outcome: RefundOutcome = steer.refunds.shift() ?? { refund: 'COMPLETED' };
     if ('http' in outcome) return fail(found, outcome.http, 'issue' in outcome ? outcome.issue : undefined);
     if ('late' in outcome) await callerGone;
-    const made: Refund = { id: id(), status: 'refund' in outcome ? outcome.refund : 'COMPLETED', amount, captureId: captured.id };
+    const made: Refund = {
+      id: id(),
+      status: 'refund' in outcome ? outcome.refund : 'COMPLETED',
+      amount,
+      captureId: captured.id,
+    };
     refunds.set(made.id, made);
     captured.refunds.push(made);
     if (made.status === 'COMPLETED') {
@@ -400,7 +535,11 @@ export async function startPaypalStandIn() {
   }
 
   /** The 3-D Secure return and cancel URLs a card order was created with. */
-  const cardExperience = (order: Order) => (order.request.payment_source as { card?: { experience_context?: { return_url?: string; cancel_url?: string } } } | undefined)?.card?.experience_context;
+  const cardExperience = (order: Order) =>
+    (
+      order.request.payment_source as
+        { card?: { experience_context?: { return_url?: string; cancel_url?: string } } } | undefined
+    )?.card?.experience_context;
 
   function createOrder(found: FoundOperation, body: Record<string, unknown>): Answer {
     const unit = (body.purchase_units as { amount: Money }[])[0]!;
@@ -409,12 +548,18 @@ export async function startPaypalStandIn() {
     const currency = unit.amount.currency_code;
     const places = decimals[currency];
     const inCountry = inCountryOnly[currency] === undefined || inCountryOnly[currency] === steer.accountCountry;
-    if (places === undefined || !steer.currencies[way].includes(currency) || !inCountry) return fail(found, 422, 'INVALID_CURRENCY_CODE');
+    if (places === undefined || !steer.currencies[way].includes(currency) || !inCountry)
+      return fail(found, 422, 'INVALID_CURRENCY_CODE');
     if ((unit.amount.value.split('.')[1] ?? '').length !== places) return fail(found, 422, 'DECIMAL_PRECISION');
     const breakdownIssue = breakdownProblem(unit as PurchaseUnitAmounts, places);
     if (breakdownIssue) return fail(found, 422, breakdownIssue);
     // A wallet order waits for the buyer at PayPal; a card order (card fields, no number) for the card.
-    const order: Order = { id: id(), status: wallet ? 'PAYER_ACTION_REQUIRED' : 'CREATED', amount: unit.amount, request: body };
+    const order: Order = {
+      id: id(),
+      status: wallet ? 'PAYER_ACTION_REQUIRED' : 'CREATED',
+      amount: unit.amount,
+      request: body,
+    };
     orders.set(order.id, order);
     return { status: 201, body: orderBody(order) };
   }
@@ -432,13 +577,31 @@ export async function startPaypalStandIn() {
     if (method === 'POST' && path === '/v1/oauth2/token') {
       stats.tokenRequests += 1;
       const expected = `Basic ${Buffer.from(`${STAND_IN_CLIENT.id}:${STAND_IN_CLIENT.secret}`).toString('base64')}`;
-      if (request.headers.authorization !== expected) return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
+      if (request.headers.authorization !== expected)
+        return { status: 401, body: { error: 'invalid_client', error_description: 'Client Authentication failed' } };
       const token = `A21AA${id(24)}`;
       tokens.add(token);
-      return { status: 200, body: { scope: 'https://uri.paypal.com/services/payments/payment', access_token: token, token_type: 'Bearer', app_id: 'APP-STANDIN', expires_in: steer.tokenLifetimeSeconds } };
+      return {
+        status: 200,
+        body: {
+          scope: 'https://uri.paypal.com/services/payments/payment',
+          access_token: token,
+          token_type: 'Bearer',
+          app_id: 'APP-STANDIN',
+          expires_in: steer.tokenLifetimeSeconds,
+        },
+      };
     }
     if (!found) return { status: 404, body: { name: 'NOT_FOUND', message: 'Not found', debug_id: id(13) } };
-    if (!tokens.has((request.headers.authorization ?? '').replace(/^Bearer /, ''))) return { status: 401, body: { name: 'AUTHENTICATION_FAILURE', message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.', debug_id: id(13) } };
+    if (!tokens.has((request.headers.authorization ?? '').replace(/^Bearer /, '')))
+      return {
+        status: 401,
+        body: {
+          name: 'AUTHENTICATION_FAILURE',
+          message: 'Authentication failed due to invalid authentication credentials or a missing Authorization header.',
+          debug_id: id(13),
+        },
+      };
 
     const resourceId = decodeURIComponent(path.split('/')[4] ?? '');
     switch (found.operation.operationId) {
@@ -460,24 +623,37 @@ export async function startPaypalStandIn() {
       }
       case 'captures.refund': {
         const captured = captures.get(resourceId);
-        return captured ? refund(found, captured, body as { amount?: Money }, callerGone) : fail(found, 404, 'INVALID_RESOURCE_ID');
+        return captured
+          ? refund(found, captured, body as { amount?: Money }, callerGone)
+          : fail(found, 404, 'INVALID_RESOURCE_ID');
       }
       case 'refunds.get': {
         const made = refunds.get(resourceId);
-        return made && !made.reversal ? { status: 200, body: refundBody(made) } : fail(found, 404, 'INVALID_RESOURCE_ID');
+        return made && !made.reversal
+          ? { status: 200, body: refundBody(made) }
+          : fail(found, 404, 'INVALID_RESOURCE_ID');
       }
       case 'disputes.get': {
         stats.disputeReads += 1;
         const dispute = disputes.get(decodeURIComponent(path.split('/')[4] ?? ''));
         // PayPal documents only its generic error for this operation; an unknown id is its 404.
-        return dispute ? { status: 200, body: disputeBody(dispute) } : { status: 404, body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', debug_id: id(13) } };
+        return dispute
+          ? { status: 200, body: disputeBody(dispute) }
+          : {
+              status: 404,
+              body: { name: 'RESOURCE_NOT_FOUND', message: 'The specified resource does not exist.', debug_id: id(13) },
+            };
       }
       case 'verify-webhook-signature.post': {
         stats.verifications += 1;
         steer.lastVerificationText = text;
         // PayPal checks the signature over the event exactly as it sent it: a re-encoded event does not verify.
         const sent = sentWebhooks.get(String(body.transmission_id));
-        const genuine = sent !== undefined && body.transmission_sig === sent.signature && body.webhook_id === STAND_IN_WEBHOOK_ID && text.includes(sent.raw);
+        const genuine =
+          sent !== undefined &&
+          body.transmission_sig === sent.signature &&
+          body.webhook_id === STAND_IN_WEBHOOK_ID &&
+          text.includes(sent.raw);
         return { status: 200, body: { verification_status: genuine ? steer.webhookVerification : 'FAILURE' } };
       }
       default:
@@ -510,30 +686,47 @@ export async function startPaypalStandIn() {
    * currency the merchant does not take cards in), the card its fields submit for an order, and
    * PayPal's 3-D Secure page with the buyer's answer to it.
    */
-  async function answerSdk(method: string, address: URL, text: string): Promise<Answer | string | { redirect: string }> {
+  async function answerSdk(
+    method: string,
+    address: URL,
+    text: string,
+  ): Promise<Answer | string | { redirect: string }> {
     if (method === 'GET' && address.pathname === '/sdk/js') {
       lastSdkQuery = Object.fromEntries(address.searchParams);
-      if (address.searchParams.get('client-id') !== STAND_IN_CLIENT.id) return { status: 400, body: { name: 'INVALID_CLIENT_ID' } };
-      if (!steer.currencies.card.includes(address.searchParams.get('currency') ?? 'USD')) return { status: 400, body: { name: 'INVALID_CURRENCY' } };
+      if (address.searchParams.get('client-id') !== STAND_IN_CLIENT.id)
+        return { status: 400, body: { name: 'INVALID_CLIENT_ID' } };
+      if (!steer.currencies.card.includes(address.searchParams.get('currency') ?? 'USD'))
+        return { status: 400, body: { name: 'INVALID_CURRENCY' } };
       stats.sdkLoads += 1;
       return sdkScript;
     }
     if (method === 'POST' && address.pathname === '/sdk/card-fields/confirm') {
       const card = JSON.parse(text) as { orderID?: string; number?: string };
       const order = orders.get(card.orderID ?? '');
-      if (!order || order.status !== 'CREATED') return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVABLE' }] } };
+      if (!order || order.status !== 'CREATED')
+        return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'ORDER_NOT_APPROVABLE' }] } };
       const known = (Object.values(STAND_IN_CARDS) as string[]).includes(card.number ?? '');
-      if (!card.number || !known || card.number === STAND_IN_CARDS.refuse) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
+      if (!card.number || !known || card.number === STAND_IN_CARDS.refuse)
+        return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CARD_TYPE_NOT_SUPPORTED' }] } };
       confirmCard(order, card.number);
-      return { status: 200, body: { id: order.id, status: order.status, liabilityShift: order.card?.authentication?.liability_shift ?? null } };
+      return {
+        status: 200,
+        body: {
+          id: order.id,
+          status: order.status,
+          liabilityShift: order.card?.authentication?.liability_shift ?? null,
+        },
+      };
     }
-    if (method === 'GET' && address.pathname === '/webapps/helios') return authenticationPage(address.searchParams.get('cart_id') ?? '');
+    if (method === 'GET' && address.pathname === '/webapps/helios')
+      return authenticationPage(address.searchParams.get('cart_id') ?? '');
     if (method === 'POST' && address.pathname === '/webapps/helios') {
       // The buyer's answer on PayPal's 3-D Secure page: authenticated, or cancelled.
       const form = new URLSearchParams(text);
       const order = orders.get(form.get('cart_id') ?? '');
       const experience = order && cardExperience(order);
-      if (!order?.card || order.status !== 'PAYER_ACTION_REQUIRED' || !experience?.return_url) return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } };
+      if (!order?.card || order.status !== 'PAYER_ACTION_REQUIRED' || !experience?.return_url)
+        return { status: 422, body: { name: 'UNPROCESSABLE_ENTITY' } };
       if (form.get('result') !== 'authenticated') return { redirect: experience.cancel_url ?? experience.return_url };
       order.card.authentication = authentications[STAND_IN_CARDS.authenticated];
       order.status = 'APPROVED';
@@ -560,7 +753,11 @@ export async function startPaypalStandIn() {
         return;
       }
       const page = typeof sdk === 'string';
-      const type = !page ? 'application/json' : path === '/webapps/helios' ? 'text/html; charset=utf-8' : 'text/javascript';
+      const type = !page
+        ? 'application/json'
+        : path === '/webapps/helios'
+          ? 'text/html; charset=utf-8'
+          : 'text/javascript';
       // The page's scripts call it from the shop's origin.
       response.writeHead(page ? 200 : sdk.status, { 'Content-Type': type, 'Access-Control-Allow-Origin': '*' });
       response.end(page ? sdk : JSON.stringify(sdk.body));
@@ -583,7 +780,12 @@ export async function startPaypalStandIn() {
       const failing = steer.failNext.findIndex((pattern) => pattern.test(path));
       if (failing >= 0) {
         steer.failNext.splice(failing, 1);
-        return found && '500' in found.operation.responses ? fail(found, 500) : { status: 500, body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.', debug_id: id(13) } };
+        return found && '500' in found.operation.responses
+          ? fail(found, 500)
+          : {
+              status: 500,
+              body: { name: 'INTERNAL_SERVER_ERROR', message: 'An internal server error occurred.', debug_id: id(13) },
+            };
       }
       let body: Record<string, unknown> = {};
       if (text && request.headers['content-type']?.includes('json')) {
@@ -598,14 +800,21 @@ export async function startPaypalStandIn() {
         const problems = requestProblems(found, request.headers, body);
         if (problems.length > 0) {
           violations.push(`${method} ${path} (${found.operation.operationId}): ${problems.join('; ')}`);
-          return { status: 400, body: { ...documentedError(found, 400), details: problems.map((problem) => ({ issue: 'INVALID_PARAMETER_VALUE', description: problem })) } };
+          return {
+            status: 400,
+            body: {
+              ...documentedError(found, 400),
+              details: problems.map((problem) => ({ issue: 'INVALID_PARAMETER_VALUE', description: problem })),
+            },
+          };
         }
       }
       return route(found, method, path, text, request, body, callerGone);
     };
 
     const requestId = request.headers['paypal-request-id'];
-    if (method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path)) refundRequestIds.push(String(requestId ?? ''));
+    if (method === 'POST' && /^\/v2\/payments\/captures\/[^/]+\/refund$/.test(path))
+      refundRequestIds.push(String(requestId ?? ''));
     let result: Answer;
     if (method === 'POST' && typeof requestId === 'string') {
       const key = `${path} ${requestId}`;
@@ -619,7 +828,8 @@ export async function startPaypalStandIn() {
       // PayPal keeps successful answers; a refused request may be tried again under the same id.
       if (result.status >= 300) idempotent.delete(key);
       // A repeated request gets the original result, as 200 where PayPal documents that.
-      if (repeated && result.status === 201 && found && '200' in found.operation.responses) result = { ...result, status: 200 };
+      if (repeated && result.status === 201 && found && '200' in found.operation.responses)
+        result = { ...result, status: 200 };
       // The stored answer shows the resource as it is now (a pending capture may have completed since).
       if (repeated && result.status === 200 && found?.operation.operationId === 'orders.capture') {
         const order = orders.get(decodeURIComponent(path.split('/')[4] ?? ''));
@@ -630,7 +840,10 @@ export async function startPaypalStandIn() {
     }
     if (found) {
       const problems = answerProblems(found, result.status, result.body);
-      if (problems.length > 0) violations.push(`the stand-in answered ${method} ${path} (${found.operation.operationId}) as PayPal never would: ${problems.join('; ')}`);
+      if (problems.length > 0)
+        violations.push(
+          `the stand-in answered ${method} ${path} (${found.operation.operationId}) as PayPal never would: ${problems.join('; ')}`,
+        );
     }
     if (response.destroyed) return;
     response.writeHead(result.status, { 'Content-Type': 'application/json' });
@@ -661,7 +874,13 @@ export async function startPaypalStandIn() {
     const captured = captures.get(captureId);
     if (!captured) throw new Error(`the stand-in has no capture for ${captureId}`);
     const left = minorOf(captured.amount) - minorOf(refundedSoFar(captured));
-    const made: Refund = { id: id(), status: 'COMPLETED', amount: value ? { ...captured.amount, value } : moneyOf(captured.amount.currency_code, left), captureId, reversal: true };
+    const made: Refund = {
+      id: id(),
+      status: 'COMPLETED',
+      amount: value ? { ...captured.amount, value } : moneyOf(captured.amount.currency_code, left),
+      captureId,
+      reversal: true,
+    };
     refunds.set(made.id, made);
     captured.refunds.push(made);
     restate(captured);
@@ -673,9 +892,20 @@ export async function startPaypalStandIn() {
    * (DEBIT), and each one the seller won back returned it (CREDIT).
    */
   function chargebackMovements(captured: Capture) {
-    const movement = (type: 'DEBIT' | 'CREDIT', amount: Money) => ({ affected_party: 'SELLER', type, amount, initiated_time: now(), reason: 'DISPUTE_SETTLEMENT' });
-    const reversals = captured.refunds.filter((made) => made.reversal && (made.status === 'COMPLETED' || made.returned));
-    return [...reversals.map((made) => movement('DEBIT', made.amount)), ...reversals.filter((made) => made.returned).map((made) => movement('CREDIT', made.amount))];
+    const movement = (type: 'DEBIT' | 'CREDIT', amount: Money) => ({
+      affected_party: 'SELLER',
+      type,
+      amount,
+      initiated_time: now(),
+      reason: 'DISPUTE_SETTLEMENT',
+    });
+    const reversals = captured.refunds.filter(
+      (made) => made.reversal && (made.status === 'COMPLETED' || made.returned),
+    );
+    return [
+      ...reversals.map((made) => movement('DEBIT', made.amount)),
+      ...reversals.filter((made) => made.returned).map((made) => movement('CREDIT', made.amount)),
+    ];
   }
 
   /** A dispute as PayPal's Disputes API shows it to the merchant (customer_disputes_v1 `dispute`). */
@@ -691,7 +921,8 @@ export async function startPaypalStandIn() {
         {
           seller_transaction_id: captured.id,
           create_time: dispute.created,
-          transaction_status: captured.status === 'PARTIALLY_REFUNDED' || captured.status === 'REFUNDED' ? captured.status : 'COMPLETED',
+          transaction_status:
+            captured.status === 'PARTIALLY_REFUNDED' || captured.status === 'REFUNDED' ? captured.status : 'COMPLETED',
           gross_amount: captured.amount,
           ...(captured.invoiceId ? { invoice_number: captured.invoiceId } : {}),
           ...(order ? { custom: (order.request.purchase_units as { custom_id?: string }[])[0]?.custom_id ?? '' } : {}),
@@ -700,8 +931,17 @@ export async function startPaypalStandIn() {
       reason: dispute.reason,
       status: dispute.status,
       dispute_amount: dispute.amount,
-      ...(dispute.outcome ? { dispute_outcome: { outcome_code: dispute.outcome.code, ...(dispute.outcome.refunded && !won ? { amount_refunded: dispute.outcome.refunded } : {}) } } : {}),
-      ...(dispute.stage === 'CHARGEBACK' && chargebackMovements(captured).length > 0 ? { money_movements: chargebackMovements(captured) } : {}),
+      ...(dispute.outcome
+        ? {
+            dispute_outcome: {
+              outcome_code: dispute.outcome.code,
+              ...(dispute.outcome.refunded && !won ? { amount_refunded: dispute.outcome.refunded } : {}),
+            },
+          }
+        : {}),
+      ...(dispute.stage === 'CHARGEBACK' && chargebackMovements(captured).length > 0
+        ? { money_movements: chargebackMovements(captured) }
+        : {}),
       dispute_life_cycle_stage: dispute.stage,
       dispute_channel: dispute.stage === 'CHARGEBACK' ? 'EXTERNAL' : 'INTERNAL',
       links: [link(`/v1/customer/disputes/${dispute.id}`, 'self')],
@@ -709,12 +949,19 @@ export async function startPaypalStandIn() {
   }
 
   /** The resource a webhook event carries, as PayPal sends it, checked against PayPal's schema for it. */
-  function webhookResource(eventType: WebhookEventType, key: string): { resourceType: string; resource: Record<string, unknown> } {
+  function webhookResource(
+    eventType: WebhookEventType,
+    key: string,
+  ): { resourceType: string; resource: Record<string, unknown> } {
     if (eventType === 'CHECKOUT.ORDER.APPROVED' || eventType === 'CHECKOUT.ORDER.COMPLETED') {
       const order = orders.get(key);
       if (!order) throw new Error(`the stand-in has no order ${key}`);
       const resource = orderBody(order);
-      const problems = answerProblems(operation('checkout_orders_v2', 'GET', `/v2/checkout/orders/${order.id}`), 200, resource);
+      const problems = answerProblems(
+        operation('checkout_orders_v2', 'GET', `/v2/checkout/orders/${order.id}`),
+        200,
+        resource,
+      );
       if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
       return { resourceType: 'checkout-order', resource };
     }
@@ -729,14 +976,18 @@ export async function startPaypalStandIn() {
     if (eventType === 'PAYMENT.CAPTURE.REVERSED') {
       // A chargeback: PayPal's resource is the reversal (a refund resource) linked up to its capture;
       // `key` is a reversal made with `reverse`, or a capture (or its order) reversed in full now.
-      const made = refunds.get(key)?.reversal ? refunds.get(key)! : refunds.get(reverseCapture(orders.get(key)?.capture?.id ?? key))!;
+      const made = refunds.get(key)?.reversal
+        ? refunds.get(key)!
+        : refunds.get(reverseCapture(orders.get(key)?.capture?.id ?? key))!;
       const resource = { ...refundBody(made), note_to_payer: 'Payment reversed' };
       const problems = schemaProblems('payments_payment_v2', 'refund', resource);
       if (problems.length > 0) violations.push(`webhook resource: ${problems.join('; ')}`);
       return { resourceType: 'refund', resource };
     }
     if (eventType === 'PAYMENT.CAPTURE.REFUNDED') {
-      const made = refunds.get(key) ?? [...refunds.values()].find((candidate) => candidate.captureId === key && !candidate.reversal);
+      const made =
+        refunds.get(key) ??
+        [...refunds.values()].find((candidate) => candidate.captureId === key && !candidate.reversal);
       if (!made) throw new Error(`the stand-in has no refund ${key}`);
       const resource = refundBody(made);
       const problems = schemaProblems('payments_payment_v2', 'refund', resource);
@@ -801,7 +1052,12 @@ export async function startPaypalStandIn() {
     },
     /** The buyer answers PayPal's 3-D Secure page (the order's payer-action link); answers where PayPal sends them. */
     async authenticateAtPaypal(orderId: string, result: 'authenticated' | 'cancelled') {
-      const response = await fetch(`${url}/webapps/helios`, { method: 'POST', redirect: 'manual', headers: { 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams({ cart_id: orderId, result }) });
+      const response = await fetch(`${url}/webapps/helios`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+        body: new URLSearchParams({ cart_id: orderId, result }),
+      });
       return response.headers.get('location');
     },
     /** PayPal finishes a pending capture (COMPLETED or DECLINED). */
@@ -818,8 +1074,16 @@ export async function startPaypalStandIn() {
       const captured = captures.get(captureId);
       if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
       const left = minorOf(captured.amount) - minorOf(refundedSoFar(captured));
-      const made: Refund = { id: id(), status: 'COMPLETED', amount: value ? { ...captured.amount, value } : moneyOf(captured.amount.currency_code, left), captureId };
-      if (minorOf(made.amount) > left) throw new Error(`PayPal would refuse refunding ${made.amount.value} of capture ${captureId}: only ${left} minor units are left`);
+      const made: Refund = {
+        id: id(),
+        status: 'COMPLETED',
+        amount: value ? { ...captured.amount, value } : moneyOf(captured.amount.currency_code, left),
+        captureId,
+      };
+      if (minorOf(made.amount) > left)
+        throw new Error(
+          `PayPal would refuse refunding ${made.amount.value} of capture ${captureId}: only ${left} minor units are left`,
+        );
       refunds.set(made.id, made);
       captured.refunds.push(made);
       restate(captured);
@@ -829,7 +1093,10 @@ export async function startPaypalStandIn() {
     /** A chargeback: PayPal reverses the capture (what is left of it, or `value`); answers the reversal's id for PAYMENT.CAPTURE.REVERSED. */
     reverse: (captureId: string, value?: string) => reverseCapture(captureId, value),
     /** The buyer opens a dispute (a claim in PayPal, or a chargeback at their bank) on a capture; answers its id. */
-    openDispute(captureId: string, options: { reason?: string; value?: string; stage?: 'INQUIRY' | 'CHARGEBACK' } = {}) {
+    openDispute(
+      captureId: string,
+      options: { reason?: string; value?: string; stage?: 'INQUIRY' | 'CHARGEBACK' } = {},
+    ) {
       const captured = captures.get(captureId);
       if (!captured) throw new Error(`the stand-in has no capture ${captureId}`);
       const dispute: Dispute = {
@@ -868,7 +1135,9 @@ export async function startPaypalStandIn() {
       if (code === 'RESOLVED_SELLER_FAVOUR' && dispute.stage === 'CHARGEBACK') {
         const captured = captures.get(dispute.captureId)!;
         let due = minorOf(dispute.amount);
-        for (const made of captured.refunds.filter((candidate) => candidate.reversal && candidate.status === 'COMPLETED')) {
+        for (const made of captured.refunds.filter(
+          (candidate) => candidate.reversal && candidate.status === 'COMPLETED',
+        )) {
           if (minorOf(made.amount) > due) break;
           due -= minorOf(made.amount);
           made.status = 'CANCELLED';

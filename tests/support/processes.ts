@@ -11,7 +11,9 @@ export const projectRoot = path.resolve(import.meta.dirname, '../..');
  * so that tests and benchmarks start the shop with the flags users' shops start with.
  */
 export function nodeArgumentsOf(script: 'start' | 'shop'): string[] {
-  const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as { scripts: Record<string, string> };
+  const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
+    scripts: Record<string, string>;
+  };
   const [node, ...args] = scripts[script]!.split(' ');
   if (node !== 'node') throw new Error(`package.json's ${script} script should start with node: ${scripts[script]}`);
   return args;
@@ -30,14 +32,25 @@ export type ShopProcess = {
  * `npm start -- --no-build [args]` with `env` over the test's environment (PUBLIC_ORIGIN and DATABASE_URL
  * removed unless given), in this checkout or in the copy at `cwd`.
  */
-export function startShopProcess(env: Record<string, string>, args: string[] = [], options: { cwd?: string } = {}): Promise<ShopProcess> {
+export function startShopProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+  options: { cwd?: string } = {},
+): Promise<ShopProcess> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [...nodeArgumentsOf('start'), '--no-build', ...args], { cwd: options.cwd ?? projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [...nodeArgumentsOf('start'), '--no-build', ...args], {
+      cwd: options.cwd ?? projectRoot,
+      env: shopEnvironment(env),
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
     let output = '';
     const exited = once(child, 'exit').then(([code]) => code as number | null);
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const url = /running at (https?:\/\/\S+)\n(?:\s*\(listening on (http:\/\/[^;]+);)?/.exec(output)?.slice(1).findLast(Boolean);
+      const url = /running at (https?:\/\/\S+)\n(?:\s*\(listening on (http:\/\/[^;]+);)?/
+        .exec(output)
+        ?.slice(1)
+        .findLast(Boolean);
       if (url) {
         resolve({
           child,
@@ -57,7 +70,11 @@ export function startShopProcess(env: Record<string, string>, args: string[] = [
 
 /** Runs one of the scripts to its end and answers its exit code and output. */
 export async function runScript(script: 'start' | 'shop', args: string[], env: Record<string, string>) {
-  const child = spawn(process.execPath, [...nodeArgumentsOf(script), ...args], { cwd: projectRoot, env: shopEnvironment(env), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...nodeArgumentsOf(script), ...args], {
+    cwd: projectRoot,
+    env: shopEnvironment(env),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stdout = '';
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));

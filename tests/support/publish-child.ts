@@ -16,7 +16,9 @@ process.once('message', (message) => {
   void (async () => {
     const handle = job.databaseUrl
       ? await openDatabase({ databaseUrl: job.databaseUrl, dataDir: null })
-      : await openDatabase({ client: new PGlite({ ...embeddedOptions, loadDataDir: new Blob([await readFile(job.pgliteDump!)]) }) });
+      : await openDatabase({
+          client: new PGlite({ ...embeddedOptions, loadDataDir: new Blob([await readFile(job.pgliteDump!)]) }),
+        });
     let said = false;
     await publishSite({
       db: handle.db,

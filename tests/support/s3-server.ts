@@ -13,14 +13,26 @@ const SECRET_ACCESS_KEY = 'S3RVER';
  */
 export async function startS3Server(bucket = 'shop-pictures') {
   const directory = await mkdtemp(path.join(os.tmpdir(), 'shop-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
     /** The shop's environment for this bucket. */
-    env: { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY },
+    env: {
+      STORAGE: 's3',
+      S3_ENDPOINT: endpoint,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: ACCESS_KEY_ID,
+      S3_SECRET_ACCESS_KEY: SECRET_ACCESS_KEY,
+    },
     async close() {
       await server.close();
       await rm(directory, { recursive: true, force: true });

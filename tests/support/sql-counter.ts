@@ -18,12 +18,16 @@ export type SqlCounter = {
   stop(): void;
 };
 
-const textOf = (query: unknown) => (typeof query === 'string' ? query : ((query as { text?: string })?.text ?? String(query)));
+const textOf = (query: unknown) =>
+  typeof query === 'string' ? query : ((query as { text?: string })?.text ?? String(query));
 
 export function countStatements(shop: Pick<TestApi, 'db' | 'databaseKind'>): SqlCounter {
   const statements: string[] = [];
   const record = (query: unknown) => statements.push(textOf(query).replace(/\s+/g, ' ').trim());
-  const restore = shop.databaseKind === 'pglite' ? wrapPglite((shop.db as unknown as { $client: PGlite }).$client, record) : wrapNodePostgres(record);
+  const restore =
+    shop.databaseKind === 'pglite'
+      ? wrapPglite((shop.db as unknown as { $client: PGlite }).$client, record)
+      : wrapNodePostgres(record);
   return {
     statements,
     reset: () => void statements.splice(0),
@@ -68,7 +72,8 @@ function wrapNodePostgres(record: (query: unknown) => void): () => void {
   const { query } = prototype;
   prototype.query = function countedQuery(this: unknown, ...args: unknown[]) {
     // Not the shop's work: the API harness's barrier (`settled`) on the catalogue's listening connection.
-    if (!(this as ClientWithParameters).connectionParameters.application_name?.startsWith(LISTENING_APPLICATION)) record(args[0]);
+    if (!(this as ClientWithParameters).connectionParameters.application_name?.startsWith(LISTENING_APPLICATION))
+      record(args[0]);
     return query.apply(this, args);
   };
   return () => {

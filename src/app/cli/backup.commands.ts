@@ -22,15 +22,23 @@ export async function takeBackup(config: Config, file: string): Promise<BackupMa
   const target = path.resolve(file);
   const partial = `${target}.partial`;
   const dbDir = path.join(config.dataDir, 'db');
-  if (!config.databaseUrl && !existsSync(path.join(dbDir, 'PG_VERSION'))) throw new Error(`There is no shop to back up in ${config.dataDir} (no database in ${dbDir}).`);
+  if (!config.databaseUrl && !existsSync(path.join(dbDir, 'PG_VERSION')))
+    throw new Error(`There is no shop to back up in ${config.dataDir} (no database in ${dbDir}).`);
   // Inside the data folder a backup would be lost with it (and in the picture folder, copied into the next one).
-  if (!path.relative(config.dataDir, target).startsWith('..')) throw new Error(`Write the backup outside the data folder ${config.dataDir}: it is lost with the folder it copies.`);
+  if (!path.relative(config.dataDir, target).startsWith('..'))
+    throw new Error(
+      `Write the backup outside the data folder ${config.dataDir}: it is lost with the folder it copies.`,
+    );
   await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
   const handle = await open(partial, 'w', 0o600);
   const out = handle.createWriteStream();
   try {
     let servingShop: LockRecord | undefined;
-    const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir, owner: { kind: 'task', name: 'npm run shop -- backup' } }).catch((error: unknown) => {
+    const database = await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: dbDir,
+      owner: { kind: 'task', name: 'npm run shop -- backup' },
+    }).catch((error: unknown) => {
       if (!(error instanceof DatabaseInUseError && error.holder.owner.kind === 'shop')) throw error;
       servingShop = error.holder;
       return undefined;
@@ -44,7 +52,11 @@ export async function takeBackup(config: Config, file: string): Promise<BackupMa
     } else {
       // The serving shop holds the embedded database: it takes the backup.
       const { owner, pid } = servingShop!;
-      await backupThroughShop(config.dataDir, out, `The shop running at ${owner.kind === 'shop' ? owner.url : ''} (process ${pid})`);
+      await backupThroughShop(
+        config.dataDir,
+        out,
+        `The shop running at ${owner.kind === 'shop' ? owner.url : ''} (process ${pid})`,
+      );
     }
     const manifest = await verifyBackup(partial);
     await rename(partial, target);
@@ -80,7 +92,9 @@ export const backupCommands: Record<string, Command> = {
       if (!values.to) throw new Error(`usage: npm run shop -- ${backupUsage}`);
       const manifest = await takeBackup(config, values.to);
       const size = (await stat(path.resolve(values.to))).size;
-      console.log(`Backed up to ${path.resolve(values.to)} (${megabytes(size)}), read back and checked:\n${describe(manifest)}`);
+      console.log(
+        `Backed up to ${path.resolve(values.to)} (${megabytes(size)}), read back and checked:\n${describe(manifest)}`,
+      );
     },
   },
   restore: {
@@ -91,7 +105,9 @@ export const backupCommands: Record<string, Command> = {
       if (!values.from) throw new Error(`usage: npm run shop -- ${restoreUsage}`);
       const manifest = await restoreBackup(config, path.resolve(values.from));
       const where = config.databaseUrl ? 'the database at DATABASE_URL' : `${config.dataDir}`;
-      console.log(`Restored ${path.resolve(values.from)} into ${where}:\n${describe(manifest)}\nStart the shop on it: npm start`);
+      console.log(
+        `Restored ${path.resolve(values.from)} into ${where}:\n${describe(manifest)}\nStart the shop on it: npm start`,
+      );
     },
   },
 };

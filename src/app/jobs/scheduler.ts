@@ -24,24 +24,55 @@ type Job = { name: string; run: (deps: JobDeps, now: Date) => Promise<number> };
 
 export const jobs: Job[] = [
   // Before closing unpaid orders, the provider is asked about captures it held or whose answer was lost.
-  { name: 'settle held captures', run: (deps, now) => settleHeldCaptures({ ...deps, payments: createPaymentProvider(deps) }, now) },
+  {
+    name: 'settle held captures',
+    run: (deps, now) => settleHeldCaptures({ ...deps, payments: createPaymentProvider(deps) }, now),
+  },
   // Money captured twice (the order was paid otherwise) whose refund failed is asked back until the provider refunds it.
-  { name: 'refund surplus captures', run: (deps, now) => refundSurplusCaptures({ ...deps, payments: createPaymentProvider(deps) }, now) },
+  {
+    name: 'refund surplus captures',
+    run: (deps, now) => refundSurplusCaptures({ ...deps, payments: createPaymentProvider(deps) }, now),
+  },
   { name: 'close expired orders', run: ({ db }, now) => closeExpiredOrders(db, now) },
-  { name: 'complete signed-for orders', run: ({ db, config }, now) => completeSignedForOrders(db, now, config.orders.autoCompleteDays, config.referenceRates, config.orders.rebateHoldDays) },
+  {
+    name: 'complete signed-for orders',
+    run: ({ db, config }, now) =>
+      completeSignedForOrders(
+        db,
+        now,
+        config.orders.autoCompleteDays,
+        config.referenceRates,
+        config.orders.rebateHoldDays,
+      ),
+  },
   // Referral rebates pending through the return window become available.
-  { name: 'release rebates', run: ({ db, config }, now) => releaseRebates(db, now, config.orders.rebateHoldDays, config.referenceRates) },
+  {
+    name: 'release rebates',
+    run: ({ db, config }, now) => releaseRebates(db, now, config.orders.rebateHoldDays, config.referenceRates),
+  },
   { name: 'expire gift coupons', run: ({ db }, now) => expireCoupons(db, now) },
   { name: 'send review requests', run: (deps, now) => sendReviewRequests(deps, now) },
   // Retention (README, Privacy): what served its purpose is deleted.
   { name: 'purge expired captchas', run: ({ db }, now) => retention.purgeExpiredCaptchas(db, now) },
   { name: 'purge expired sessions', run: ({ db }, now) => retention.purgeExpiredSessions(db, now) },
   { name: 'purge expired password resets', run: ({ db }, now) => retention.purgeExpiredPasswordResets(db, now) },
-  { name: 'purge ended rate-limit windows', run: ({ db, config }, now) => retention.purgeEndedRateLimitWindows(db, config.limits, now) },
+  {
+    name: 'purge ended rate-limit windows',
+    run: ({ db, config }, now) => retention.purgeEndedRateLimitWindows(db, config.limits, now),
+  },
   { name: 'purge old mail files', run: ({ config }, now) => retention.purgeOldMailFiles(config, now) },
-  { name: 'purge settled outbox mail', run: ({ db, config }, now) => purgeSettledMail(db, config.privacy.mailRetentionDays, now) },
-  { name: 'purge unconfirmed newsletter subscriptions', run: ({ db, config }, now) => purgeUnconfirmedSubscribers(db, config.privacy, now) },
-  { name: 'strip closed unpaid orders', run: ({ db, config }, now) => retention.stripClosedUnpaidOrders(db, config.privacy, now) },
+  {
+    name: 'purge settled outbox mail',
+    run: ({ db, config }, now) => purgeSettledMail(db, config.privacy.mailRetentionDays, now),
+  },
+  {
+    name: 'purge unconfirmed newsletter subscriptions',
+    run: ({ db, config }, now) => purgeUnconfirmedSubscribers(db, config.privacy, now),
+  },
+  {
+    name: 'strip closed unpaid orders',
+    run: ({ db, config }, now) => retention.stripClosedUnpaidOrders(db, config.privacy, now),
+  },
 ];
 
 const EVERY_MS = 60_000;

@@ -31,9 +31,12 @@ export default function AvatarUpload({ messages }: { messages: Messages }) {
   const [progress, setProgress] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
 
-  useEffect(() => () => {
-    if (chosen) URL.revokeObjectURL(chosen.preview);
-  }, [chosen]);
+  useEffect(
+    () => () => {
+      if (chosen) URL.revokeObjectURL(chosen.preview);
+    },
+    [chosen],
+  );
 
   if (!signedIn) return null;
 
@@ -72,15 +75,25 @@ export default function AvatarUpload({ messages }: { messages: Messages }) {
 
   return (
     <section className="avatar-upload" aria-labelledby="avatar-title">
-      <h2 id="avatar-title" className="visually-hidden">{t('account.avatar')}</h2>
+      <h2 id="avatar-title" className="visually-hidden">
+        {t('account.avatar')}
+      </h2>
       <div className="avatar avatar--large">
-        {picture ? <img src={picture} alt={chosen ? t('account.avatarPreview') : t('account.avatar')} width={112} height={112} /> : <span aria-hidden="true">{initialsOf(user)}</span>}
+        {picture ? (
+          <img src={picture} alt={chosen ? t('account.avatarPreview') : t('account.avatar')} width={112} height={112} />
+        ) : (
+          <span aria-hidden="true">{initialsOf(user)}</span>
+        )}
       </div>
       <div className="avatar-upload__side">
         {chosen ? (
           <div className="avatar-upload__actions">
-            <button type="button" className="button" onClick={() => void save()} disabled={uploading}>{t('account.avatarUpload')}</button>
-            <button type="button" className="button button--ghost" onClick={() => setChosen(null)} disabled={uploading}>{t('account.avatarCancel')}</button>
+            <button type="button" className="button" onClick={() => void save()} disabled={uploading}>
+              {t('account.avatarUpload')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => setChosen(null)} disabled={uploading}>
+              {t('account.avatarCancel')}
+            </button>
           </div>
         ) : (
           <label className="button button--ghost avatar-upload__choose">
@@ -101,9 +114,15 @@ export default function AvatarUpload({ messages }: { messages: Messages }) {
             <span id="avatar-progress">{t('account.avatarProgress', { percent: Math.round(progress * 100) })}</span>
           </div>
         ) : (
-          <p className="field-hint" id="avatar-hint">{t('account.avatarHint')}</p>
+          <p className="field-hint" id="avatar-hint">
+            {t('account.avatarHint')}
+          </p>
         )}
-        {error && <p className="field-error" role="alert">{error}</p>}
+        {error && (
+          <p className="field-error" role="alert">
+            {error}
+          </p>
+        )}
       </div>
     </section>
   );

@@ -9,7 +9,11 @@ import { limits } from '@/lib/validation';
 import { passwordFieldForCode, validatePasswordField, type PasswordField, type PasswordValues } from './profile-form';
 
 const fields: PasswordField[] = ['oldPassword', 'newPassword', 'confirmPassword'];
-const labels = { oldPassword: 'account.currentPassword', newPassword: 'account.newPassword', confirmPassword: 'account.confirmPassword' } as const;
+const labels = {
+  oldPassword: 'account.currentPassword',
+  newPassword: 'account.newPassword',
+  confirmPassword: 'account.confirmPassword',
+} as const;
 const empty: PasswordValues = { oldPassword: '', newPassword: '', confirmPassword: '' };
 
 /**
@@ -28,8 +32,12 @@ export default function ChangePasswordForm({ messages }: { messages: Messages })
     return (
       <div className="placeholder sign-prompt">
         <p>{t('account.signInPrompt')}</p>
-        <button type="button" className="button" onClick={() => openSignIn('sign')}>{t('account.signIn')}</button>
-        <button type="button" className="link-button" onClick={() => openSignIn('reset')}>{t('account.forgotPassword')}</button>
+        <button type="button" className="button" onClick={() => openSignIn('sign')}>
+          {t('account.signIn')}
+        </button>
+        <button type="button" className="link-button" onClick={() => openSignIn('reset')}>
+          {t('account.forgotPassword')}
+        </button>
       </div>
     );
   }
@@ -44,7 +52,10 @@ export default function ChangePasswordForm({ messages }: { messages: Messages })
     event.preventDefault();
     if (!fields.map((field) => check(field)).every(Boolean)) return;
     setBusy(true);
-    const result = await api.put('account/updatePassword', { oldPassword: encodePassword(values.oldPassword), newPassword: encodePassword(values.newPassword) });
+    const result = await api.put('account/updatePassword', {
+      oldPassword: encodePassword(values.oldPassword),
+      newPassword: encodePassword(values.newPassword),
+    });
     setBusy(false);
     if (isSuccess(result)) {
       setValues(empty);
@@ -56,7 +67,11 @@ export default function ChangePasswordForm({ messages }: { messages: Messages })
 
   return (
     <form className="panel-form" noValidate onSubmit={(event) => void submit(event)}>
-      {done && <p className="notice notice--ok" role="status">{t('account.passwordChanged')}</p>}
+      {done && (
+        <p className="notice notice--ok" role="status">
+          {t('account.passwordChanged')}
+        </p>
+      )}
       {fields.map((field) => (
         <div className="field" key={field}>
           <label htmlFor={`password-${field}`}>{t(labels[field])}</label>
@@ -67,7 +82,9 @@ export default function ChangePasswordForm({ messages }: { messages: Messages })
             maxLength={limits.passwordMax}
             value={values[field]}
             aria-invalid={errors[field] ? true : undefined}
-            aria-describedby={errors[field] ? `password-${field}-error` : field === 'newPassword' ? 'password-rule' : undefined}
+            aria-describedby={
+              errors[field] ? `password-${field}-error` : field === 'newPassword' ? 'password-rule' : undefined
+            }
             onChange={(event) => {
               setValues({ ...values, [field]: event.target.value });
               setDone(false);
@@ -76,13 +93,21 @@ export default function ChangePasswordForm({ messages }: { messages: Messages })
             onBlur={() => check(field)}
           />
           {errors[field] ? (
-            <p className="field-error" id={`password-${field}-error`}>{errors[field]}</p>
+            <p className="field-error" id={`password-${field}-error`}>
+              {errors[field]}
+            </p>
           ) : (
-            field === 'newPassword' && <p className="field-hint" id="password-rule">{t('sign.passwordRule')}</p>
+            field === 'newPassword' && (
+              <p className="field-hint" id="password-rule">
+                {t('sign.passwordRule')}
+              </p>
+            )
           )}
         </div>
       ))}
-      <button type="submit" className="button" disabled={busy}>{t('account.changePassword')}</button>
+      <button type="submit" className="button" disabled={busy}>
+        {t('account.changePassword')}
+      </button>
     </form>
   );
 }

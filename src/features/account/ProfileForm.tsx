@@ -20,7 +20,11 @@ const fields: ProfileField[] = ['firstName', 'lastName', 'phone'];
 const labels = { firstName: 'account.firstName', lastName: 'account.lastName', phone: 'account.phone' } as const;
 const autoComplete = { firstName: 'given-name', lastName: 'family-name', phone: 'tel' } as const;
 
-const valuesOf = (user: UserInfo): ProfileValues => ({ firstName: user.firstName, lastName: user.lastName, phone: user.phone });
+const valuesOf = (user: UserInfo): ProfileValues => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phone: user.phone,
+});
 
 /** /my/user and /my/account_set: name and phone (and on account management, the mail language). */
 export default function ProfileForm({ messages, language, withLanguage = false }: Props) {
@@ -54,7 +58,12 @@ export default function ProfileForm({ messages, language, withLanguage = false }
     if (!fields.map((field) => check(field)).every(Boolean)) return;
     setBusy(true);
     setFailure(null);
-    const body = { firstName: values.firstName.trim(), lastName: values.lastName.trim(), phone: values.phone.trim(), ...(withLanguage ? { language: mailLanguage } : {}) };
+    const body = {
+      firstName: values.firstName.trim(),
+      lastName: values.lastName.trim(),
+      phone: values.phone.trim(),
+      ...(withLanguage ? { language: mailLanguage } : {}),
+    };
     const result = await api.put<UserInfo>('account/updateUserInfo', body);
     if (isSuccess(result)) {
       await loadUser();
@@ -84,7 +93,11 @@ export default function ProfileForm({ messages, language, withLanguage = false }
         }}
         onBlur={() => check(field)}
       />
-      {errors[field] && <p className="field-error" id={`profile-${field}-error`}>{errors[field]}</p>}
+      {errors[field] && (
+        <p className="field-error" id={`profile-${field}-error`}>
+          {errors[field]}
+        </p>
+      )}
     </div>
   );
 
@@ -117,13 +130,25 @@ export default function ProfileForm({ messages, language, withLanguage = false }
               setEdited(true);
             }}
           >
-            {languages.map((option) => <option key={option} value={option}>{languageNames[option]}</option>)}
+            {languages.map((option) => (
+              <option key={option} value={option}>
+                {languageNames[option]}
+              </option>
+            ))}
           </select>
-          <p className="field-hint" id="profile-language-hint">{t('account.languageHint')}</p>
+          <p className="field-hint" id="profile-language-hint">
+            {t('account.languageHint')}
+          </p>
         </div>
       )}
-      {failure && <p className="field-error" role="alert">{failure}</p>}
-      <button type="submit" className="button" disabled={busy}>{t('account.save')}</button>
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
+      <button type="submit" className="button" disabled={busy}>
+        {t('account.save')}
+      </button>
     </form>
   );
 }

@@ -6,19 +6,35 @@ import { aShop, aCustomer } from '../../../tests/support/fixtures';
 const shop = await aShop();
 const customer = await aCustomer(shop);
 
-const put = (path: string, body: unknown, language?: string) => shop.call('PUT', `/account/${path}`, { body, headers: customer.headers, language });
+const put = (path: string, body: unknown, language?: string) =>
+  shop.call('PUT', `/account/${path}`, { body, headers: customer.headers, language });
 
 describe('changing the password refuses', () => {
   it('a wrong current password with -207, keeping the old one', async () => {
-    const response = await put('updatePassword', { oldPassword: encodePassword('wrong-123'), newPassword: encodePassword('brand-new-9') }, 'ZH');
+    const response = await put(
+      'updatePassword',
+      { oldPassword: encodePassword('wrong-123'), newPassword: encodePassword('brand-new-9') },
+      'ZH',
+    );
     expect(response.body).toMatchObject({ code: -207, message: '账号或密码错误' });
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(1);
   });
 
   it('a new password breaking the rule with -204, and undecodable ones with -203', async () => {
-    expect((await put('updatePassword', { oldPassword: encodePassword(DEFAULT_PASSWORD), newPassword: encodePassword('short1') })).body.code).toBe(-204);
-    expect((await put('updatePassword', { oldPassword: '@@', newPassword: encodePassword('brand-new-9') })).body.code).toBe(-203);
-    expect((await put('updatePassword', { oldPassword: encodePassword(DEFAULT_PASSWORD), newPassword: '@@' })).body.code).toBe(-203);
+    expect(
+      (
+        await put('updatePassword', {
+          oldPassword: encodePassword(DEFAULT_PASSWORD),
+          newPassword: encodePassword('short1'),
+        })
+      ).body.code,
+    ).toBe(-204);
+    expect(
+      (await put('updatePassword', { oldPassword: '@@', newPassword: encodePassword('brand-new-9') })).body.code,
+    ).toBe(-203);
+    expect(
+      (await put('updatePassword', { oldPassword: encodePassword(DEFAULT_PASSWORD), newPassword: '@@' })).body.code,
+    ).toBe(-203);
     expect((await put('updatePassword', { newPassword: encodePassword('brand-new-9') })).body.code).toBe(-218);
   });
 });

@@ -18,7 +18,11 @@ const MULTIPART_ALLOWANCE = 64 * 1024;
 const avatarTooLarge = () => new ShopError(ErrorCode.IllegalRequest, { field: 'file', status: 413 });
 
 const headPictureFormSchema = z.object({
-  file: z.instanceof(File).openapi({ type: 'string', format: 'binary', description: 'A JPEG or PNG of at most 5 MB, recognised by its content whatever its name' }),
+  file: z.instanceof(File).openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'A JPEG or PNG of at most 5 MB, recognised by its content whatever its name',
+  }),
 });
 
 export function accountRoutes(deps: ShopDeps) {
@@ -30,36 +34,78 @@ export function accountRoutes(deps: ShopDeps) {
   return createRouter()
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'put', tag, path: '/updatePassword', summary: "Change the password; the customer's other sessions end", body: changePasswordBodySchema, data: userInfoSchema }),
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updatePassword',
+          summary: "Change the password; the customer's other sessions end",
+          body: changePasswordBodySchema,
+          data: userInfoSchema,
+        }),
         signedIn,
       ),
       async (c) => {
         const { user } = signedInOf(c);
-        await countPasswordGuess(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: user.email });
+        await countPasswordGuess(deps.db, deps.config.limits, {
+          action: 'sign-in',
+          address: clientAddress(c, deps.config),
+          account: user.email,
+        });
         await changePassword(deps, signedInOf(c), c.req.valid('json'));
         return ok(c, userInfo(user));
       },
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'put', tag, path: '/updateUserInfo', summary: 'Change name, phone and mail language', body: userInfoBodySchema, data: userInfoSchema }),
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updateUserInfo',
+          summary: 'Change name, phone and mail language',
+          body: userInfoBodySchema,
+          data: userInfoSchema,
+        }),
         signedIn,
       ),
       async (c) => {
         const { firstName, lastName, phone, language } = c.req.valid('json');
-        return ok(c, userInfo(await updateProfile(deps.db, signedInOf(c).user.id, { firstName, lastName, phone, language })));
+        return ok(
+          c,
+          userInfo(await updateProfile(deps.db, signedInOf(c).user.id, { firstName, lastName, phone, language })),
+        );
       },
     )
     .openapi(
-      signedInRoute(jsonRoute({ method: 'put', tag, path: '/updateUserName', summary: 'Change first and last name', body: userNameBodySchema, data: userInfoSchema }), signedIn),
+      signedInRoute(
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updateUserName',
+          summary: 'Change first and last name',
+          body: userNameBodySchema,
+          data: userInfoSchema,
+        }),
+        signedIn,
+      ),
       async (c) => {
         const { firstName, lastName } = c.req.valid('json');
         return ok(c, userInfo(await updateProfile(deps.db, signedInOf(c).user.id, { firstName, lastName })));
       },
     )
     .openapi(
-      signedInRoute(jsonRoute({ method: 'put', tag, path: '/updatePhone', summary: 'Change the phone number (empty to remove it)', body: phoneBodySchema, data: userInfoSchema }), signedIn),
-      async (c) => ok(c, userInfo(await updateProfile(deps.db, signedInOf(c).user.id, { phone: c.req.valid('json').phone }))),
+      signedInRoute(
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updatePhone',
+          summary: 'Change the phone number (empty to remove it)',
+          body: phoneBodySchema,
+          data: userInfoSchema,
+        }),
+        signedIn,
+      ),
+      async (c) =>
+        ok(c, userInfo(await updateProfile(deps.db, signedInOf(c).user.id, { phone: c.req.valid('json').phone }))),
     )
     .openapi(
       signedInRoute(

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { checkAvatarFile, hasPictureBytes, initialsOf, passwordFieldForCode, validatePasswordField, validateProfileField } from './profile-form';
+import {
+  checkAvatarFile,
+  hasPictureBytes,
+  initialsOf,
+  passwordFieldForCode,
+  validatePasswordField,
+  validateProfileField,
+} from './profile-form';
 
 const MB = 1024 * 1024;
 
@@ -42,15 +49,20 @@ describe('password change rules', () => {
   const values = { oldPassword: 'secret123', newPassword: 'Lantern2027?', confirmPassword: 'Lantern2027?' };
 
   it('accept a filled, valid, confirmed form', () => {
-    for (const field of ['oldPassword', 'newPassword', 'confirmPassword'] as const) expect(validatePasswordField(field, values)).toBeNull();
+    for (const field of ['oldPassword', 'newPassword', 'confirmPassword'] as const)
+      expect(validatePasswordField(field, values)).toBeNull();
   });
 
   it('refuse empty fields, a weak new password, and a confirmation that differs', () => {
     expect(validatePasswordField('oldPassword', { ...values, oldPassword: '' })).toBe('account.currentPassword_err');
     expect(validatePasswordField('newPassword', { ...values, newPassword: '' })).toBe('account.newPassword_err');
     expect(validatePasswordField('newPassword', { ...values, newPassword: 'abcdefgh' })).toBe('sign.pass_err2');
-    expect(validatePasswordField('confirmPassword', { ...values, confirmPassword: '' })).toBe('account.confirmPassword_err');
-    expect(validatePasswordField('confirmPassword', { ...values, confirmPassword: 'Lantern2027!' })).toBe('updatePwd.mismatch');
+    expect(validatePasswordField('confirmPassword', { ...values, confirmPassword: '' })).toBe(
+      'account.confirmPassword_err',
+    );
+    expect(validatePasswordField('confirmPassword', { ...values, confirmPassword: 'Lantern2027!' })).toBe(
+      'updatePwd.mismatch',
+    );
   });
 
   it('put a wrong current password on its field and rule breaks on the new one', () => {

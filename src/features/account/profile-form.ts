@@ -25,14 +25,16 @@ const avatarTypes = ['image/jpeg', 'image/png'];
 /** An avatar must be a JPG, JPEG or PNG of at most 5 MB; the server checks the bytes again. */
 export function checkAvatarFile(file: { name: string; type: string; size: number }): UiMessageKey | null {
   const extension = /\.([^.]+)$/.exec(file.name)?.[1]?.toLowerCase() ?? '';
-  if (!avatarExtensions.includes(extension) || (file.type !== '' && !avatarTypes.includes(file.type))) return 'account.avatarType';
+  if (!avatarExtensions.includes(extension) || (file.type !== '' && !avatarTypes.includes(file.type)))
+    return 'account.avatarType';
   return file.size > limits.avatarBytesMax ? 'account.avatarSize' : null;
 }
 
 /** Whether a file's first bytes are those of a JPEG or a PNG (what the server accepts), whatever its name says. */
 export function hasPictureBytes(bytes: Uint8Array): boolean {
   const jpeg = bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff;
-  const png = bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, index) => bytes[index] === byte);
+  const png =
+    bytes.length >= 8 && [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a].every((byte, index) => bytes[index] === byte);
   return jpeg || png;
 }
 
@@ -55,10 +57,16 @@ export function validatePasswordField(field: PasswordField, values: PasswordValu
 }
 
 /** Which password field a server refusal belongs on. */
-export const passwordFieldForCode = (code: number): PasswordField => (code === -207 || code === -209 ? 'oldPassword' : 'newPassword');
+export const passwordFieldForCode = (code: number): PasswordField =>
+  code === -207 || code === -209 ? 'oldPassword' : 'newPassword';
 
 /** The initials shown until a customer has a picture. */
 export const initialsOf = (user: { firstName: string; lastName: string; email: string }) =>
-  ((user.firstName.trim()[0] ?? '') + (user.lastName.trim()[0] ?? '')).toUpperCase() || (user.email[0] ?? '?').toUpperCase();
+  ((user.firstName.trim()[0] ?? '') + (user.lastName.trim()[0] ?? '')).toUpperCase() ||
+  (user.email[0] ?? '?').toUpperCase();
 
-export const profileMaxLength: Record<ProfileField, number> = { firstName: limits.nameMax, lastName: limits.nameMax, phone: 30 };
+export const profileMaxLength: Record<ProfileField, number> = {
+  firstName: limits.nameMax,
+  lastName: limits.nameMax,
+  phone: 30,
+};

@@ -18,7 +18,13 @@ export function advertisingRoutes(deps: ShopDeps) {
   const reader = (c: Context<AppEnv>) => ({ db: deps.db, language: c.get('language'), pictureUrl: deps.storage.url });
   return createRouter()
     .openapi(
-      getRoute({ tag, path: '/getAdvertisingList', summary: 'The adverts of one position', query: advertListQuerySchema, data: z.array(advertSchema) }),
+      getRoute({
+        tag,
+        path: '/getAdvertisingList',
+        summary: 'The adverts of one position',
+        query: advertListQuerySchema,
+        data: z.array(advertSchema),
+      }),
       async (c) => ok(c, await advertising.getAdvertisingList(reader(c), c.req.valid('query').position)),
     )
     .openapi(
@@ -26,7 +32,14 @@ export function advertisingRoutes(deps: ShopDeps) {
       async (c) => ok(c, await advertising.getAdvertising(reader(c), c.req.valid('query').advertisingId)),
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/batchGetAdvertisingPosition', summary: 'The adverts of several positions', body: advertPositionsBodySchema, data: advertsByPositionSchema }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/batchGetAdvertisingPosition',
+        summary: 'The adverts of several positions',
+        body: advertPositionsBodySchema,
+        data: advertsByPositionSchema,
+      }),
       async (c) => ok(c, await advertising.batchGetAdvertisingPosition(reader(c), c.req.valid('json').positions)),
     );
 }

@@ -8,7 +8,10 @@ import type { Advert, AdvertsByPosition } from './advertising.schema';
 
 type AdvertReader = { db: Executor; language: Language; pictureUrl: (key: string) => string };
 
-async function findAdverts({ db, language, pictureUrl }: AdvertReader, where: ReturnType<typeof and>): Promise<Advert[]> {
+async function findAdverts(
+  { db, language, pictureUrl }: AdvertReader,
+  where: ReturnType<typeof and>,
+): Promise<Advert[]> {
   const rows = await db
     .select({ advert: adverts, text: advertTexts })
     .from(adverts)
@@ -38,7 +41,12 @@ export async function getAdvertising(reader: AdvertReader, advertisingId: number
 }
 
 /** Several positions in one call; a position with no adverts answers an empty list. */
-export async function batchGetAdvertisingPosition(reader: AdvertReader, positions: string[]): Promise<AdvertsByPosition> {
+export async function batchGetAdvertisingPosition(
+  reader: AdvertReader,
+  positions: string[],
+): Promise<AdvertsByPosition> {
   const found = await findAdverts(reader, inArray(adverts.position, positions));
-  return Object.fromEntries(positions.map((position) => [position, found.filter((advert) => advert.position === position)]));
+  return Object.fromEntries(
+    positions.map((position) => [position, found.filter((advert) => advert.position === position)]),
+  );
 }

@@ -26,7 +26,9 @@ export function startCarousel(root: HTMLElement) {
   const show = (index: number) => {
     current = (index + slides.length) % slides.length;
     slides.forEach((slide, at) => slide.classList.toggle('is-current', at === current));
-    picks.forEach((pick, at) => (at === current ? pick.setAttribute('aria-current', 'true') : pick.removeAttribute('aria-current')));
+    picks.forEach((pick, at) =>
+      at === current ? pick.setAttribute('aria-current', 'true') : pick.removeAttribute('aria-current'),
+    );
   };
   const schedule = () => {
     clearInterval(timer);

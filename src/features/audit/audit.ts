@@ -28,7 +28,10 @@ export async function recordAudit(db: Executor, actor: Actor, entry: AuditEntry)
 }
 
 /** Newest first, `before` an id for the next page; optionally one action only. */
-export async function listAudit(db: Executor, query: { action?: string | undefined; before?: number | undefined; limit: number }) {
+export async function listAudit(
+  db: Executor,
+  query: { action?: string | undefined; before?: number | undefined; limit: number },
+) {
   const filters: SQL[] = [];
   if (query.action) filters.push(eq(auditLog.action, query.action));
   if (query.before) filters.push(lt(auditLog.id, query.before));

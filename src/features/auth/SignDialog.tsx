@@ -10,8 +10,20 @@ export default function SignDialog({ messages }: { messages: Messages }) {
   const t = createTranslator(messages);
   const { open, type } = useStore($signDialog);
   return (
-    <Dialog open={open} onClose={closeSignDialog} title={t(`sign.title.${type}`)} closeLabel={t('sign.close')} width={600}>
-      <SignForm type={type} onTypeChange={switchSignType} onDone={closeSignDialog} t={t} initialEmail={readShopState().payEmail ?? ''} />
+    <Dialog
+      open={open}
+      onClose={closeSignDialog}
+      title={t(`sign.title.${type}`)}
+      closeLabel={t('sign.close')}
+      width={600}
+    >
+      <SignForm
+        type={type}
+        onTypeChange={switchSignType}
+        onDone={closeSignDialog}
+        t={t}
+        initialEmail={readShopState().payEmail ?? ''}
+      />
     </Dialog>
   );
 }

@@ -24,10 +24,28 @@ const labels: Record<SignField, AnyMessageKey> = {
   password: 'sign.password',
   captchaCode: 'sign.captcha',
 };
-const inputTypes: Record<SignField, string> = { firstName: 'text', lastName: 'text', email: 'email', password: 'password', captchaCode: 'text' };
+const inputTypes: Record<SignField, string> = {
+  firstName: 'text',
+  lastName: 'text',
+  email: 'email',
+  password: 'password',
+  captchaCode: 'text',
+};
 const autoComplete: Record<SignType, Record<SignField, string>> = {
-  sign: { firstName: 'given-name', lastName: 'family-name', email: 'email', password: 'current-password', captchaCode: 'off' },
-  register: { firstName: 'given-name', lastName: 'family-name', email: 'email', password: 'new-password', captchaCode: 'off' },
+  sign: {
+    firstName: 'given-name',
+    lastName: 'family-name',
+    email: 'email',
+    password: 'current-password',
+    captchaCode: 'off',
+  },
+  register: {
+    firstName: 'given-name',
+    lastName: 'family-name',
+    email: 'email',
+    password: 'new-password',
+    captchaCode: 'off',
+  },
   reset: { firstName: 'given-name', lastName: 'family-name', email: 'email', password: 'off', captchaCode: 'off' },
 };
 
@@ -66,7 +84,8 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
     setBusy(false);
     if (isSuccess(result)) {
       if (type === 'reset') setResetSent(true);
-      else await finishSignIn(onDone, type === 'register' ? t('sign.welcome', { name: values.firstName.trim() }) : null);
+      else
+        await finishSignIn(onDone, type === 'register' ? t('sign.welcome', { name: values.firstName.trim() }) : null);
       return;
     }
     // Shown once on the field concerned, cleared when the customer types there again.
@@ -81,7 +100,12 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
     const email = values.email.trim();
     if (type === 'sign') return signIn({ email, password: values.password });
     if (type === 'register') {
-      return register({ firstName: values.firstName.trim(), lastName: values.lastName.trim(), email, password: values.password });
+      return register({
+        firstName: values.firstName.trim(),
+        lastName: values.lastName.trim(),
+        email,
+        password: values.password,
+      });
     }
     return api.post('login/preResetPwd', { email, captchaCode: values.captchaCode.trim() });
   }
@@ -90,7 +114,9 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
     return (
       <div className="sign-form">
         <p role="status">{t('sign.resetSent')}</p>
-        <button type="button" className="button button--block" onClick={onDone}>{t('sign.ok')}</button>
+        <button type="button" className="button button--block" onClick={onDone}>
+          {t('sign.ok')}
+        </button>
       </div>
     );
   }
@@ -101,7 +127,13 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
         <div className="field" key={`${type}-${field}`}>
           <label htmlFor={`sign-${field}`}>{t(labels[field])}</label>
           {field === 'captchaCode' ? (
-            <CaptchaStatus id="sign-captchaCode" answer={captcha} working={t('sign.captchaWorking')} done={t('sign.captchaDone')} describedBy={errors[field] ? `sign-${field}-error` : undefined} />
+            <CaptchaStatus
+              id="sign-captchaCode"
+              answer={captcha}
+              working={t('sign.captchaWorking')}
+              done={t('sign.captchaDone')}
+              describedBy={errors[field] ? `sign-${field}-error` : undefined}
+            />
           ) : (
             <input
               id={`sign-${field}`}
@@ -111,7 +143,13 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
               maxLength={maxLengthOf[field]}
               value={values[field]}
               aria-invalid={errors[field] ? true : undefined}
-              aria-describedby={errors[field] ? `sign-${field}-error` : field === 'password' && type === 'register' ? 'sign-password-rule' : undefined}
+              aria-describedby={
+                errors[field]
+                  ? `sign-${field}-error`
+                  : field === 'password' && type === 'register'
+                    ? 'sign-password-rule'
+                    : undefined
+              }
               onChange={(event) => {
                 setValues({ ...values, [field]: event.target.value });
                 if (errors[field]) setErrors({ ...errors, [field]: undefined });
@@ -120,23 +158,48 @@ export function SignForm({ type, onTypeChange, onDone, t, initialEmail = '' }: P
             />
           )}
           {errors[field] ? (
-            <p className="field-error" id={`sign-${field}-error`}>{errors[field]}</p>
+            <p className="field-error" id={`sign-${field}-error`}>
+              {errors[field]}
+            </p>
           ) : (
-            field === 'password' && type === 'register' && <p className="field-hint" id="sign-password-rule">{t('sign.passwordRule')}</p>
+            field === 'password' &&
+            type === 'register' && (
+              <p className="field-hint" id="sign-password-rule">
+                {t('sign.passwordRule')}
+              </p>
+            )
           )}
         </div>
       ))}
-      {type === 'register' && <p className="field-hint"><a href="/privacy">{t('sign.privacyLink')}</a></p>}
-      <button type="submit" className="button button--block" disabled={busy || (type === 'reset' && !captcha)}>{t(`sign.submit.${type}`)}</button>
+      {type === 'register' && (
+        <p className="field-hint">
+          <a href="/privacy">{t('sign.privacyLink')}</a>
+        </p>
+      )}
+      <button type="submit" className="button button--block" disabled={busy || (type === 'reset' && !captcha)}>
+        {t(`sign.submit.${type}`)}
+      </button>
       <div className="sign-form__switch">
         {type === 'sign' && (
           <>
-            <button type="button" className="link-button" onClick={() => switchTo('register')}>{t('sign.toRegister')}</button>
-            <button type="button" className="link-button" onClick={() => switchTo('reset')}>{t('sign.toReset')}</button>
+            <button type="button" className="link-button" onClick={() => switchTo('register')}>
+              {t('sign.toRegister')}
+            </button>
+            <button type="button" className="link-button" onClick={() => switchTo('reset')}>
+              {t('sign.toReset')}
+            </button>
           </>
         )}
-        {type === 'register' && <button type="button" className="link-button" onClick={() => switchTo('sign')}>{t('sign.toSign')}</button>}
-        {type === 'reset' && <button type="button" className="link-button" onClick={() => switchTo('sign')}>{t('sign.cancel')}</button>}
+        {type === 'register' && (
+          <button type="button" className="link-button" onClick={() => switchTo('sign')}>
+            {t('sign.toSign')}
+          </button>
+        )}
+        {type === 'reset' && (
+          <button type="button" className="link-button" onClick={() => switchTo('sign')}>
+            {t('sign.cancel')}
+          </button>
+        )}
       </div>
     </form>
   );

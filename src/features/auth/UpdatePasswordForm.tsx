@@ -14,7 +14,8 @@ export default function UpdatePasswordForm({ messages }: { messages: Messages })
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const token = typeof location === 'undefined' ? '' : decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
+  const token =
+    typeof location === 'undefined' ? '' : decodeURIComponent(location.pathname.split('/').filter(Boolean)[1] ?? '');
 
   useEffect(() => {
     void api.post<{ email: string }>('login/getResetEmail', { token }, { quiet: true }).then((result) => {
@@ -34,12 +35,19 @@ export default function UpdatePasswordForm({ messages }: { messages: Messages })
   }
 
   if (state.kind === 'loading') return <p>{t('page.loading')}</p>;
-  if (state.kind === 'expired') return <p className="placeholder" role="alert">{t('updatePwd.expired')}</p>;
+  if (state.kind === 'expired')
+    return (
+      <p className="placeholder" role="alert">
+        {t('updatePwd.expired')}
+      </p>
+    );
   if (state.kind === 'done') {
     return (
       <div className="placeholder" role="status">
         <p>{t('updatePwd.done')}</p>
-        <a className="button" href="/sign">{t('sign.submit.sign')}</a>
+        <a className="button" href="/sign">
+          {t('sign.submit.sign')}
+        </a>
       </div>
     );
   }
@@ -48,15 +56,38 @@ export default function UpdatePasswordForm({ messages }: { messages: Messages })
       <p>{t('updatePwd.for', { email: state.email })}</p>
       <div className="field">
         <label htmlFor="new-password">{t('updatePwd.newPassword')}</label>
-        <input id="new-password" type="password" autoComplete="new-password" maxLength={limits.passwordMax} value={password} onChange={(event) => setPassword(event.target.value)} aria-describedby="new-password-rule" />
-        <p className="field-hint" id="new-password-rule">{t('sign.passwordRule')}</p>
+        <input
+          id="new-password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={limits.passwordMax}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+          aria-describedby="new-password-rule"
+        />
+        <p className="field-hint" id="new-password-rule">
+          {t('sign.passwordRule')}
+        </p>
       </div>
       <div className="field">
         <label htmlFor="confirm-password">{t('updatePwd.confirm')}</label>
-        <input id="confirm-password" type="password" autoComplete="new-password" maxLength={limits.passwordMax} value={confirm} onChange={(event) => setConfirm(event.target.value)} />
+        <input
+          id="confirm-password"
+          type="password"
+          autoComplete="new-password"
+          maxLength={limits.passwordMax}
+          value={confirm}
+          onChange={(event) => setConfirm(event.target.value)}
+        />
       </div>
-      {error && <p className="field-error" role="alert">{error}</p>}
-      <button type="submit" className="button button--block">{t('updatePwd.submit')}</button>
+      {error && (
+        <p className="field-error" role="alert">
+          {error}
+        </p>
+      )}
+      <button type="submit" className="button button--block">
+        {t('updatePwd.submit')}
+      </button>
     </form>
   );
 }

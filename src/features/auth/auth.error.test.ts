@@ -9,7 +9,11 @@ import { aShop } from '../../../tests/support/fixtures';
 const shop = await aShop();
 
 const register = (fields: Record<string, unknown>, language?: string) =>
-  shop.post('/login/register', { firstName: 'Mei', lastName: 'Tan', email: uniqueEmail(), password: encodePassword('secret123'), ...fields }, { language });
+  shop.post(
+    '/login/register',
+    { firstName: 'Mei', lastName: 'Tan', email: uniqueEmail(), password: encodePassword('secret123'), ...fields },
+    { language },
+  );
 
 describe('registration refuses', () => {
   it('a malformed email with -201', async () => {
@@ -26,7 +30,9 @@ describe('registration refuses', () => {
 
   it('a password that is not base64 of UTF-8 with -203', async () => {
     expect((await register({ password: 'secret123' })).body.code).toBe(-203);
-    expect((await register({ password: Buffer.from([0xc3, 0x28, 0x41, 0x42]).toString('base64') })).body.code).toBe(-203);
+    expect((await register({ password: Buffer.from([0xc3, 0x28, 0x41, 0x42]).toString('base64') })).body.code).toBe(
+      -203,
+    );
   });
 
   it.each([
@@ -73,7 +79,9 @@ describe('sign-in refuses', () => {
   it('an undecodable password with -203 and a malformed email with -201', async () => {
     const customer = await signUp(shop);
     expect((await shop.post('/login/pwdLogin', { email: customer.email, password: '%%%' })).body.code).toBe(-203);
-    expect((await shop.post('/login/pwdLogin', { email: 'nobody@', password: encodePassword('x') })).body.code).toBe(-201);
+    expect((await shop.post('/login/pwdLogin', { email: 'nobody@', password: encodePassword('x') })).body.code).toBe(
+      -201,
+    );
   });
 
   it('a disabled account with -205, which also loses its sessions', async () => {
@@ -81,14 +89,22 @@ describe('sign-in refuses', () => {
     const userInfo = () => shop.get<{ email: string }>('/login/getUserInfo', { headers: customer.headers });
     expect((await userInfo()).body.data.email).toBe(customer.email);
     await disableCustomer(shop.db, Number(customer.user.userId));
-    expect(await shop.db.select().from(sessions).where(eq(sessions.userId, Number(customer.user.userId)))).toHaveLength(0);
+    expect(
+      await shop.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.userId, Number(customer.user.userId))),
+    ).toHaveLength(0);
     expect((await userInfo()).body.data.email).toBe('');
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(-205);
   });
 
   it('a session whose account was disabled behind its back', async () => {
     const customer = await signUp(shop);
-    await shop.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, Number(customer.user.userId)));
+    await shop.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.id, Number(customer.user.userId)));
     const response = await shop.get('/shoppingcart/queryShoppingCartList', { headers: customer.headers });
     expect(response.status).toBe(401);
     expect(response.body.code).toBe(-212);

@@ -1,7 +1,14 @@
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { sessions, users } from '@/server/db/schema';
-import { cookieFor, DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, uniqueEmail } from '../../../tests/support/customers';
+import {
+  cookieFor,
+  DEFAULT_PASSWORD,
+  sessionTokenOf,
+  signIn,
+  signUp,
+  uniqueEmail,
+} from '../../../tests/support/customers';
 import type { UserInfo } from './auth.schema';
 import { CODE_ALPHABET } from './auth';
 import { hashPassword } from './password';
@@ -24,7 +31,14 @@ describe('registration', () => {
     );
     expect(response.body.code).toBe(1);
     const user = response.body.data;
-    expect(user).toMatchObject({ email, firstName: 'Ana', lastName: 'Lim', headPicture: '', phone: '', language: 'MS' });
+    expect(user).toMatchObject({
+      email,
+      firstName: 'Ana',
+      lastName: 'Lim',
+      headPicture: '',
+      phone: '',
+      language: 'MS',
+    });
     expect(user.userId).toMatch(/^\d+$/);
     expect(user.userCode).toMatch(codePattern);
     expect(user.shareCode).toMatch(codePattern);
@@ -46,7 +60,10 @@ describe('registration', () => {
   it('keeps only a hash of the session token', async () => {
     const customer = await signUp(shop);
     expect(customer.token).toMatch(/^[\w-]{43}$/);
-    const stored = await shop.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(customer.token)));
+    const stored = await shop.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(customer.token)));
     expect(stored).toHaveLength(1);
     expect(JSON.stringify(await shop.db.select().from(sessions))).not.toContain(customer.token);
   });
@@ -66,7 +83,9 @@ describe('registration', () => {
 
   it('tells whether an email is still free, in any letter case', async () => {
     const customer = await signUp(shop);
-    const taken = await shop.get<boolean>(`/login/checkUniqueByEmail?email=${encodeURIComponent(customer.email.toUpperCase())}`);
+    const taken = await shop.get<boolean>(
+      `/login/checkUniqueByEmail?email=${encodeURIComponent(customer.email.toUpperCase())}`,
+    );
     expect(taken.body).toMatchObject({ code: 1, data: false });
     const free = await shop.get<boolean>(`/login/checkUniqueByEmail?email=${encodeURIComponent(uniqueEmail())}`);
     expect(free.body).toMatchObject({ code: 1, data: true });
@@ -83,7 +102,10 @@ describe('signing in and out', () => {
 
   it('rehashes a password stored at another cost when the customer signs in', async () => {
     const customer = await signUp(shop);
-    await shop.db.update(users).set({ passwordHash: await hashPassword(DEFAULT_PASSWORD, 10) }).where(eq(users.email, customer.email));
+    await shop.db
+      .update(users)
+      .set({ passwordHash: await hashPassword(DEFAULT_PASSWORD, 10) })
+      .where(eq(users.email, customer.email));
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(1);
     const { passwordHash } = await userRow(customer.email);
     expect(passwordHash.startsWith(`scrypt$${shop.config.passwords.hashCost}$`)).toBe(true);
@@ -102,8 +124,12 @@ describe('signing in and out', () => {
     expect(out.headers.getSetCookie().find((value) => value.startsWith('token='))).toMatch(/Max-Age=0/);
 
     expect((await shop.get<UserInfo>('/login/getUserInfo', { headers: cookieFor(laptop) })).body.data.email).toBe('');
-    expect((await shop.get<UserInfo>('/login/getUserInfo', { headers: cookieFor(phone) })).body.data.email).toBe(customer.email);
-    expect((await shop.get<UserInfo>('/login/getUserInfo', { headers: customer.headers })).body.data.email).toBe(customer.email);
+    expect((await shop.get<UserInfo>('/login/getUserInfo', { headers: cookieFor(phone) })).body.data.email).toBe(
+      customer.email,
+    );
+    expect((await shop.get<UserInfo>('/login/getUserInfo', { headers: customer.headers })).body.data.email).toBe(
+      customer.email,
+    );
   });
 
   it('ends the session the browser already had when it signs in again', async () => {
@@ -141,7 +167,10 @@ describe('session expiry', () => {
     const lifetime = { days: shop.config.sessions.days, maxDays: 45 };
     const in20Days = new Date(Date.now() + 20 * DAY);
     expect(await findSession(shop.db, customer.token, lifetime, in20Days)).toMatchObject({ slid: true });
-    const [row] = await shop.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(customer.token)));
+    const [row] = await shop.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, hashToken(customer.token)));
     // Slid 30 days on, but no further than 45 days after sign-in.
     expect(row!.expiresAt.getTime()).toBe(row!.createdAt.getTime() + 45 * DAY);
 
@@ -149,7 +178,12 @@ describe('session expiry', () => {
     expect(await findSession(shop.db, customer.token, lifetime, new Date(Date.now() + 40 * DAY))).not.toBeNull();
     // Used every few days, it still ends 45 days after sign-in, and is deleted.
     expect(await findSession(shop.db, customer.token, lifetime, new Date(Date.now() + 45 * DAY + 60_000))).toBeNull();
-    expect(await shop.db.select().from(sessions).where(eq(sessions.tokenHash, hashToken(customer.token)))).toHaveLength(0);
+    expect(
+      await shop.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.tokenHash, hashToken(customer.token))),
+    ).toHaveLength(0);
 
     // Unused for longer than SESSION_DAYS: gone.
     const idle = await signUp(shop);
@@ -158,7 +192,10 @@ describe('session expiry', () => {
 
   it('renews the cookie when the session slides', async () => {
     const customer = await signUp(shop);
-    await shop.db.update(sessions).set({ lastSeenAt: new Date(Date.now() - 2 * 60 * 60 * 1000) }).where(eq(sessions.tokenHash, hashToken(customer.token)));
+    await shop.db
+      .update(sessions)
+      .set({ lastSeenAt: new Date(Date.now() - 2 * 60 * 60 * 1000) })
+      .where(eq(sessions.tokenHash, hashToken(customer.token)));
     const response = await shop.get('/login/getUserInfo', { headers: customer.headers });
     expect(sessionTokenOf(response)).toBe(customer.token);
     const quiet = await shop.get('/login/getUserInfo', { headers: customer.headers });
@@ -166,14 +203,18 @@ describe('session expiry', () => {
   });
 });
 
-
 describe('the OpenAPI document', () => {
   it('lists the account, cart and delivery endpoints and says which need the session cookie', async () => {
-    type Document = { paths: Record<string, Record<string, { security?: unknown }>>; components: { securitySchemes: unknown } };
+    type Document = {
+      paths: Record<string, Record<string, { security?: unknown }>>;
+      components: { securitySchemes: unknown };
+    };
     const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as Document;
     expect(document.components.securitySchemes).toEqual({ session: { type: 'apiKey', in: 'cookie', name: 'token' } });
     const operations = Object.entries(document.paths).flatMap(([path, methods]) =>
-      Object.entries(methods).map(([method, operation]) => [`${method.toUpperCase()} ${path}`, operation.security !== undefined] as const),
+      Object.entries(methods).map(
+        ([method, operation]) => [`${method.toUpperCase()} ${path}`, operation.security !== undefined] as const,
+      ),
     );
     expect(operations.filter(([operation]) => /\/(login|account|shoppingcart|delivery)\//.test(operation))).toEqual([
       ['POST /login/register', false],

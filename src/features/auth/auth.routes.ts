@@ -30,7 +30,16 @@ import {
 } from './auth.service';
 import { rememberBrowser } from './browser';
 import { clientAddress, countAttempt, countPasswordGuess, type LimitedAction } from './rate-limit';
-import { clearSessionCookie, describeDevice, endSession, optionalUser, sessionToken, setSessionCookie, startSession, type User } from './session';
+import {
+  clearSessionCookie,
+  describeDevice,
+  endSession,
+  optionalUser,
+  sessionToken,
+  setSessionCookie,
+  startSession,
+  type User,
+} from './session';
 
 const tag = 'Login';
 
@@ -49,7 +58,17 @@ export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[
   async function startSignedIn(c: Context<AppEnv>, user: User, browserCart: CartItem[] = []) {
     const previous = sessionToken(c);
     if (previous) await endSession(deps.db, previous);
-    setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
+    setSessionCookie(
+      c,
+      deps.config,
+      await startSession(
+        deps.db,
+        user.id,
+        deps.config.sessions.days,
+        new Date(),
+        describeDevice(c.req.header('User-Agent')),
+      ),
+    );
     await rememberBrowser(c, deps.db, deps.config, user.id);
     for (const hook of onSignIn) await hook({ userId: user.id, browserCart });
     return toUserInfo(user, deps.storage.url);
@@ -57,7 +76,14 @@ export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[
 
   return createRouter()
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/register', summary: 'Create an account and sign in', body: registerBodySchema, data: userInfoSchema }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/register',
+        summary: 'Create an account and sign in',
+        body: registerBodySchema,
+        data: userInfoSchema,
+      }),
       async (c) => {
         const body = c.req.valid('json');
         await countAttemptOf(c, 'register', body.email);
@@ -66,16 +92,33 @@ export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[
       },
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/pwdLogin', summary: 'Sign in with email and password', body: signInBodySchema, data: userInfoSchema }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/pwdLogin',
+        summary: 'Sign in with email and password',
+        body: signInBodySchema,
+        data: userInfoSchema,
+      }),
       async (c) => {
         const body = c.req.valid('json');
-        await countPasswordGuess(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: body.email });
+        await countPasswordGuess(deps.db, deps.config.limits, {
+          action: 'sign-in',
+          address: clientAddress(c, deps.config),
+          account: body.email,
+        });
         const user = await signIn(deps, body);
         return ok(c, await startSignedIn(c, user, body.cart));
       },
     )
     .openapi(
-      getRoute({ tag, path: '/loginOut', summary: 'Sign out: the session ends on the server and the cookie is cleared', query: z.object({}), data: z.null() }),
+      getRoute({
+        tag,
+        path: '/loginOut',
+        summary: 'Sign out: the session ends on the server and the cookie is cleared',
+        query: z.object({}),
+        data: z.null(),
+      }),
       async (c) => {
         // A GET that changes state: a link on another site must not sign the customer out.
         if (c.req.header('Sec-Fetch-Site') === 'cross-site') throw invalidInput('Sec-Fetch-Site');
@@ -87,7 +130,13 @@ export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[
     )
     .openapi(
       {
-        ...getRoute({ tag, path: '/getUserInfo', summary: 'The signed-in customer, or empty fields when signed out', query: userInfoQuerySchema, data: userInfoSchema }),
+        ...getRoute({
+          tag,
+          path: '/getUserInfo',
+          summary: 'The signed-in customer, or empty fields when signed out',
+          query: userInfoQuerySchema,
+          data: userInfoSchema,
+        }),
         middleware: optionalUser(deps),
       },
       async (c) => {
@@ -96,14 +145,27 @@ export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[
       },
     )
     .openapi(
-      getRoute({ tag, path: '/checkUniqueByEmail', summary: 'True when no account uses the email', query: emailQuerySchema, data: z.boolean() }),
+      getRoute({
+        tag,
+        path: '/checkUniqueByEmail',
+        summary: 'True when no account uses the email',
+        query: emailQuerySchema,
+        data: z.boolean(),
+      }),
       async (c) => {
         await countAttemptOf(c, 'email-check');
         return ok(c, await isEmailUnused(deps.db, c.req.valid('query').email));
       },
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/preResetPwd', summary: 'Mail a password-reset link (needs the captcha answer)', body: resetRequestBodySchema, data: z.null() }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/preResetPwd',
+        summary: 'Mail a password-reset link (needs the captcha answer)',
+        body: resetRequestBodySchema,
+        data: z.null(),
+      }),
       async (c) => {
         const body = c.req.valid('json');
         await countAttemptOf(c, 'reset', body.email);
@@ -112,11 +174,25 @@ export function authRoutes(deps: ShopDeps, { onSignIn }: { onSignIn: SignInHook[
       },
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/getResetEmail', summary: 'The (masked) email a reset link is for', body: resetTokenBodySchema, data: resetEmailSchema }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/getResetEmail',
+        summary: 'The (masked) email a reset link is for',
+        body: resetTokenBodySchema,
+        data: resetEmailSchema,
+      }),
       async (c) => ok(c, { email: await getResetEmail(deps.db, c.req.valid('json').token) }),
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/updatePwd', summary: 'Set a new password from a reset link; every session ends', body: resetPasswordBodySchema, data: z.null() }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/updatePwd',
+        summary: 'Set a new password from a reset link; every session ends',
+        body: resetPasswordBodySchema,
+        data: z.null(),
+      }),
       async (c) => {
         await resetPassword(deps, c.req.valid('json'));
         return ok(c, null);

@@ -18,7 +18,10 @@ const busy = { code: -9999, data: null, message: 'The system is busy, please try
 describe('rate limits behind a trusted proxy', () => {
   let shop: TestApi;
   beforeAll(async () => {
-    shop = await createTestApi({ seed: false, env: { TRUST_PROXY: 'true', RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_PER_IP: '5' } });
+    shop = await createTestApi({
+      seed: false,
+      env: { TRUST_PROXY: 'true', RATE_LIMIT_PER_ACCOUNT: '3', RATE_LIMIT_PER_IP: '5' },
+    });
   });
   afterAll(() => shop.close());
 
@@ -33,7 +36,10 @@ describe('rate limits behind a trusted proxy', () => {
     expect(blocked.headers.getSetCookie()).toEqual([]);
     // A client can tell "wait" from "broken": the seconds until the limit's window ends.
     const retryAfter = Number(blocked.headers.get('Retry-After'));
-    expect(Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900, `Retry-After ${blocked.headers.get('Retry-After')}`).toBe(true);
+    expect(
+      Number.isInteger(retryAfter) && retryAfter >= 1 && retryAfter <= 900,
+      `Retry-After ${blocked.headers.get('Retry-After')}`,
+    ).toBe(true);
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD, from('198.51.100.1'))).body.code).toBe(1);
   });
 
@@ -50,8 +56,13 @@ describe('rate limits behind a trusted proxy', () => {
   it('count registrations per email and per address', async () => {
     const email = uniqueEmail();
     const register = (address: string) =>
-      shop.post('/login/register', { firstName: 'Mei', lastName: 'Tan', email, password: encodePassword('short') }, from(address));
-    for (const address of ['198.51.100.21', '198.51.100.22', '198.51.100.23']) expect((await register(address)).body.code).toBe(-204);
+      shop.post(
+        '/login/register',
+        { firstName: 'Mei', lastName: 'Tan', email, password: encodePassword('short') },
+        from(address),
+      );
+    for (const address of ['198.51.100.21', '198.51.100.22', '198.51.100.23'])
+      expect((await register(address)).body.code).toBe(-204);
     expect((await register('198.51.100.24')).body).toEqual(busy);
   });
 
@@ -59,10 +70,16 @@ describe('rate limits behind a trusted proxy', () => {
     const customer = await signUp(shop, {}, from('198.51.100.30'));
     for (let attempt = 0; attempt < 3; attempt += 1) {
       const address = `198.51.100.${31 + attempt}`;
-      const response = await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: '1' }, from(address));
+      const response = await shop.post(
+        '/login/preResetPwd',
+        { email: customer.email, captchaCode: '1' },
+        from(address),
+      );
       expect(response.body.code).toBe(-232);
     }
-    expect((await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: '1' }, from('198.51.100.40'))).body).toEqual(busy);
+    expect(
+      (await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: '1' }, from('198.51.100.40'))).body,
+    ).toEqual(busy);
   });
 
   it('count captchas per address', async () => {
@@ -96,7 +113,9 @@ describe('rate limits behind a trusted proxy', () => {
   });
 
   it('forget the counters of past windows', async () => {
-    await shop.db.insert(rateLimitCounters).values({ key: 'sign-in:ip:198.51.100.250', windowStart: new Date(Date.now() - 2 * 60 * 60 * 1000), hits: 9 });
+    await shop.db
+      .insert(rateLimitCounters)
+      .values({ key: 'sign-in:ip:198.51.100.250', windowStart: new Date(Date.now() - 2 * 60 * 60 * 1000), hits: 9 });
     await signIn(shop, uniqueEmail(), DEFAULT_PASSWORD, from('198.51.100.251'));
     const keys = (await shop.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key);
     expect(keys).not.toContain('sign-in:ip:198.51.100.250');
@@ -150,14 +169,18 @@ describe('a rate limit window', () => {
   const WINDOW_SECONDS = 3593;
   let shop: TestApi;
   beforeAll(async () => {
-    shop = await createTestApi({ seed: false, env: { RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS), RATE_LIMIT_PER_ACCOUNT: '2' } });
+    shop = await createTestApi({
+      seed: false,
+      env: { RATE_LIMIT_WINDOW_SECONDS: String(WINDOW_SECONDS), RATE_LIMIT_PER_ACCOUNT: '2' },
+    });
   });
   afterAll(() => shop.close());
 
   it('lets the customer sign in again from the same address once it has passed', async () => {
     const customer = await signUp(shop);
     let code = 0;
-    for (let attempt = 0; attempt < 20 && code !== -9999; attempt += 1) code = (await signIn(shop, customer.email, 'guess1234')).body.code;
+    for (let attempt = 0; attempt < 20 && code !== -9999; attempt += 1)
+      code = (await signIn(shop, customer.email, 'guess1234')).body.code;
     expect(code).toBe(-9999);
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(-9999);
 
@@ -168,7 +191,9 @@ describe('a rate limit window', () => {
       FROM rate_limit_counters WHERE key LIKE 'sign-in:%'`);
     expect(rowsOf<{ current: boolean }>(windows).map((row) => row.current)).toEqual([true, true, true]);
     // The window passes: the counters' window started one window earlier.
-    await shop.db.update(rateLimitCounters).set({ windowStart: sql`${rateLimitCounters.windowStart} - make_interval(secs => ${WINDOW_SECONDS})` });
+    await shop.db
+      .update(rateLimitCounters)
+      .set({ windowStart: sql`${rateLimitCounters.windowStart} - make_interval(secs => ${WINDOW_SECONDS})` });
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(1);
   });
 });
@@ -180,16 +205,27 @@ describe('the session cookie', () => {
   const shop = httpsShop;
 
   it('is Secure when the shop is served over https', async () => {
-    const response = await shop.post('/login/register', { firstName: 'Mei', lastName: 'Tan', email: uniqueEmail(), password: encodePassword('secret123') });
+    const response = await shop.post('/login/register', {
+      firstName: 'Mei',
+      lastName: 'Tan',
+      email: uniqueEmail(),
+      password: encodePassword('secret123'),
+    });
     expect(response.headers.getSetCookie().find((cookie) => cookie.startsWith('token='))).toMatch(/; Secure/);
   });
 
   it('cannot be ended by a link on another site', async () => {
     const customer = await signUp(shop);
-    const crossSite = await shop.get('/login/loginOut', { headers: { ...customer.headers, 'Sec-Fetch-Site': 'cross-site' } });
+    const crossSite = await shop.get('/login/loginOut', {
+      headers: { ...customer.headers, 'Sec-Fetch-Site': 'cross-site' },
+    });
     expect(crossSite.body.code).toBe(-218);
-    expect((await shop.get<{ email: string }>('/login/getUserInfo', { headers: customer.headers })).body.data.email).toBe(customer.email);
-    const sameOrigin = await shop.get('/login/loginOut', { headers: { ...customer.headers, 'Sec-Fetch-Site': 'same-origin' } });
+    expect(
+      (await shop.get<{ email: string }>('/login/getUserInfo', { headers: customer.headers })).body.data.email,
+    ).toBe(customer.email);
+    const sameOrigin = await shop.get('/login/loginOut', {
+      headers: { ...customer.headers, 'Sec-Fetch-Site': 'same-origin' },
+    });
     expect(sameOrigin.body.code).toBe(1);
   });
 });

@@ -35,7 +35,10 @@ export function toUserInfo(user: User, pictureUrl: (storageKey: string) => strin
 }
 
 export async function findUserByEmail(db: Executor, email: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(sql`lower(${users.email}) = lower(${email.trim()})`);
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = lower(${email.trim()})`);
   return user;
 }
 
@@ -140,7 +143,10 @@ export async function signIn({ db, config }: AuthDeps, body: SignInBody): Promis
   if (user.disabledAt) throw new ShopError(ErrorCode.AccountDisabled);
   if (!(await verifyPassword(password, user.passwordHash))) throw new ShopError(ErrorCode.WrongPassword);
   if (needsRehash(user.passwordHash, config.passwords.hashCost)) {
-    await db.update(users).set({ passwordHash: await hashPassword(password, config.passwords.hashCost) }).where(eq(users.id, user.id));
+    await db
+      .update(users)
+      .set({ passwordHash: await hashPassword(password, config.passwords.hashCost) })
+      .where(eq(users.id, user.id));
   }
   return user;
 }
@@ -172,8 +178,14 @@ export async function requestPasswordReset(
   const minutes = config.passwords.resetMinutes;
   await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now));
   await db.transaction(async (tx) => {
-    await tx.insert(passwordResets).values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + minutes * 60_000) });
-    await queueMail(tx, 'password-reset', passwordResetMail(user, `${config.publicOrigin}/updatePwd/${token}`, minutes));
+    await tx
+      .insert(passwordResets)
+      .values({ tokenHash: hashToken(token), userId: user.id, expiresAt: new Date(now.getTime() + minutes * 60_000) });
+    await queueMail(
+      tx,
+      'password-reset',
+      passwordResetMail(user, `${config.publicOrigin}/updatePwd/${token}`, minutes),
+    );
   });
 }
 
@@ -182,7 +194,13 @@ async function findOpenReset(db: Executor, token: string, now: Date) {
     .select({ userId: passwordResets.userId, email: users.email })
     .from(passwordResets)
     .innerJoin(users, eq(users.id, passwordResets.userId))
-    .where(and(eq(passwordResets.tokenHash, hashToken(token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)));
+    .where(
+      and(
+        eq(passwordResets.tokenHash, hashToken(token)),
+        isNull(passwordResets.usedAt),
+        gt(passwordResets.expiresAt, now),
+      ),
+    );
   if (!reset) throw new ShopError(ErrorCode.LinkExpired);
   return reset;
 }
@@ -194,13 +212,20 @@ export async function getResetEmail(db: Executor, token: string, now = new Date(
 
 /** Uses up every open reset link of the account: a password changed another way makes them dead too. */
 export const endPasswordResets = (db: Executor, userId: number, now = new Date()) =>
-  db.update(passwordResets).set({ usedAt: now }).where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  db
+    .update(passwordResets)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
 
 /**
  * Sets the new password from a reset link (-203/-204, -219 used or expired), uses up every open link
  * of the account and ends all its sessions: whoever knew the old password is signed out.
  */
-export async function resetPassword({ db, config }: AuthDeps, body: ResetPasswordBody, now = new Date()): Promise<void> {
+export async function resetPassword(
+  { db, config }: AuthDeps,
+  body: ResetPasswordBody,
+  now = new Date(),
+): Promise<void> {
   const password = readNewPassword(body.password);
   await findOpenReset(db, body.token, now); // refuse a dead link before spending a hash on it
   const passwordHash = await hashPassword(password, config.passwords.hashCost);
@@ -208,7 +233,13 @@ export async function resetPassword({ db, config }: AuthDeps, body: ResetPasswor
     const [reset] = await tx
       .update(passwordResets)
       .set({ usedAt: now })
-      .where(and(eq(passwordResets.tokenHash, hashToken(body.token)), isNull(passwordResets.usedAt), gt(passwordResets.expiresAt, now)))
+      .where(
+        and(
+          eq(passwordResets.tokenHash, hashToken(body.token)),
+          isNull(passwordResets.usedAt),
+          gt(passwordResets.expiresAt, now),
+        ),
+      )
       .returning({ userId: passwordResets.userId });
     if (!reset) throw new ShopError(ErrorCode.LinkExpired);
     await tx.update(users).set({ passwordHash }).where(eq(users.id, reset.userId));

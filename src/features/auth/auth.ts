@@ -34,7 +34,10 @@ export function maskEmail(email: string): string {
  * only withholds a 5 % discount).
  */
 export function normaliseEmail(email: string): string {
-  const [local = '', domain = ''] = email.trim().toLowerCase().split(/@(?=[^@]*$)/);
+  const [local = '', domain = ''] = email
+    .trim()
+    .toLowerCase()
+    .split(/@(?=[^@]*$)/);
   return `${local.split('+')[0]!.replaceAll('.', '')}@${domain === 'googlemail.com' ? 'gmail.com' : domain}`;
 }
 

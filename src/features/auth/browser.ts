@@ -22,9 +22,23 @@ export function browserHashOf(c: Context): string | null {
 }
 
 /** This browser's id (a new one if it has none; its cookie renewed), remembered as one the customer uses. */
-export async function rememberBrowser(c: Context, db: Executor, config: Pick<Config, 'publicOrigin'>, userId: number): Promise<void> {
+export async function rememberBrowser(
+  c: Context,
+  db: Executor,
+  config: Pick<Config, 'publicOrigin'>,
+  userId: number,
+): Promise<void> {
   const known = getCookie(c, BROWSER_COOKIE);
   const id = known && isWellFormedToken(known) ? known : newToken();
-  setCookie(c, BROWSER_COOKIE, id, { httpOnly: true, sameSite: 'Lax', secure: config.publicOrigin.startsWith('https:'), path: '/', maxAge: FOUR_HUNDRED_DAYS });
-  await db.insert(customerBrowsers).values({ userId, browserHash: hashToken(id) }).onConflictDoNothing();
+  setCookie(c, BROWSER_COOKIE, id, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.publicOrigin.startsWith('https:'),
+    path: '/',
+    maxAge: FOUR_HUNDRED_DAYS,
+  });
+  await db
+    .insert(customerBrowsers)
+    .values({ userId, browserHash: hashToken(id) })
+    .onConflictDoNothing();
 }

@@ -1,4 +1,5 @@
 import { shopPath } from '@/lib/shop-link';
 
 /** Where `/sign?link=…` leads once signed in (`search` is `location.search`): a path inside the shop, or null. */
-export const nextPageAfterSignIn = (search: string, origin: string) => shopPath(new URLSearchParams(search).get('link'), origin);
+export const nextPageAfterSignIn = (search: string, origin: string) =>
+  shopPath(new URLSearchParams(search).get('link'), origin);

@@ -2,7 +2,15 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { passwordResets, users } from '@/server/db/schema';
 import { createTestApi, type TestApi } from '../../../tests/support/api';
-import { DEFAULT_PASSWORD, sessionTokenOf, signIn, signUp, solveCaptcha, uniqueEmail, type Customer } from '../../../tests/support/customers';
+import {
+  DEFAULT_PASSWORD,
+  sessionTokenOf,
+  signIn,
+  signUp,
+  solveCaptcha,
+  uniqueEmail,
+  type Customer,
+} from '../../../tests/support/customers';
 import { linkIn, sentMail, startSmtpServer } from '../../../tests/support/mail';
 import { encodePassword } from './auth';
 import { getResetEmail, resetPassword } from './auth.service';
@@ -10,9 +18,17 @@ import { hashToken } from './tokens';
 
 const ORIGIN = 'https://shop.example';
 
-async function requestReset(shop: TestApi, email: string, options: { language?: string; headers?: Record<string, string> } = {}) {
+async function requestReset(
+  shop: TestApi,
+  email: string,
+  options: { language?: string; headers?: Record<string, string> } = {},
+) {
   const captcha = await solveCaptcha(shop);
-  return shop.post('/login/preResetPwd', { email, captchaCode: captcha.answer }, { language: options.language, headers: { Cookie: captcha.cookie, ...options.headers } });
+  return shop.post(
+    '/login/preResetPwd',
+    { email, captchaCode: captcha.answer },
+    { language: options.language, headers: { Cookie: captcha.cookie, ...options.headers } },
+  );
 }
 
 describe('password reset through the outbox', () => {
@@ -28,7 +44,9 @@ describe('password reset through the outbox', () => {
   const tokenFromLink = (link: string) => link.slice(`${ORIGIN}/updatePwd/`.length);
 
   it('mails a link built from the configured origin, never from the Host header', async () => {
-    const response = await requestReset(shop, customer.email.toUpperCase(), { headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' } });
+    const response = await requestReset(shop, customer.email.toUpperCase(), {
+      headers: { Host: 'evil.example', 'X-Forwarded-Host': 'evil.example' },
+    });
     expect(response.body).toMatchObject({ code: 1, data: null });
     const mail = await lastMail();
     expect(mail.to).toMatchObject({ value: [{ address: customer.email }] });
@@ -40,7 +58,10 @@ describe('password reset through the outbox', () => {
     expect(tokenFromLink(link)).toMatch(/^[\w-]{43}$/);
     expect(JSON.stringify(mail)).not.toContain('evil.example');
     // Only the token's hash is stored.
-    const stored = await shop.db.select().from(passwordResets).where(eq(passwordResets.tokenHash, hashToken(tokenFromLink(link))));
+    const stored = await shop.db
+      .select()
+      .from(passwordResets)
+      .where(eq(passwordResets.tokenHash, hashToken(tokenFromLink(link))));
     expect(stored).toHaveLength(1);
   });
 
@@ -55,13 +76,19 @@ describe('password reset through the outbox', () => {
     const update = await shop.post('/login/updatePwd', { token, password: encodePassword('fresh-pass-1') });
     expect(update.body.code).toBe(1);
     for (const session of [customer.token, elsewhere]) {
-      const info = await shop.get<{ userId: string }>('/login/getUserInfo', { headers: { Cookie: `token=${session}` } });
+      const info = await shop.get<{ userId: string }>('/login/getUserInfo', {
+        headers: { Cookie: `token=${session}` },
+      });
       expect(info.body.data.userId).toBe('');
     }
     expect((await signIn(shop, customer.email, DEFAULT_PASSWORD)).body.code).toBe(-207);
     expect((await signIn(shop, customer.email, 'fresh-pass-1')).body.code).toBe(1);
 
-    const again = await shop.post('/login/updatePwd', { token, password: encodePassword('other-pass-2') }, { language: 'ZH' });
+    const again = await shop.post(
+      '/login/updatePwd',
+      { token, password: encodePassword('other-pass-2') },
+      { language: 'ZH' },
+    );
     expect(again.body).toMatchObject({ code: -219, message: '链接已过期' });
     expect((await shop.post('/login/getResetEmail', { token })).body.code).toBe(-219);
   });
@@ -71,8 +98,12 @@ describe('password reset through the outbox', () => {
     const first = tokenFromLink(linkIn(await lastMail(), `${ORIGIN}/updatePwd/`)!);
     await requestReset(shop, customer.email);
     const second = tokenFromLink(linkIn(await lastMail(), `${ORIGIN}/updatePwd/`)!);
-    expect((await shop.post('/login/updatePwd', { token: second, password: encodePassword('second-pass-3') })).body.code).toBe(1);
-    expect((await shop.post('/login/updatePwd', { token: first, password: encodePassword('first-pass-4') })).body.code).toBe(-219);
+    expect(
+      (await shop.post('/login/updatePwd', { token: second, password: encodePassword('second-pass-3') })).body.code,
+    ).toBe(1);
+    expect(
+      (await shop.post('/login/updatePwd', { token: first, password: encodePassword('first-pass-4') })).body.code,
+    ).toBe(-219);
   });
 
   it('expires a link after 30 minutes', async () => {
@@ -82,10 +113,17 @@ describe('password reset through the outbox', () => {
     const in31Minutes = new Date(Date.now() + 31 * 60_000);
     await expect(getResetEmail(shop.db, token, in29Minutes)).resolves.toContain('***@example.com');
     await expect(getResetEmail(shop.db, token, in31Minutes)).rejects.toMatchObject({ code: -219 });
-    await expect(resetPassword(shop, { token, password: encodePassword('late-pass-5') }, in31Minutes)).rejects.toMatchObject({ code: -219 });
+    await expect(
+      resetPassword(shop, { token, password: encodePassword('late-pass-5') }, in31Minutes),
+    ).rejects.toMatchObject({ code: -219 });
 
-    await shop.db.update(passwordResets).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(passwordResets.tokenHash, hashToken(token)));
-    expect((await shop.post('/login/updatePwd', { token, password: encodePassword('late-pass-5') })).body.code).toBe(-219);
+    await shop.db
+      .update(passwordResets)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(passwordResets.tokenHash, hashToken(token)));
+    expect((await shop.post('/login/updatePwd', { token, password: encodePassword('late-pass-5') })).body.code).toBe(
+      -219,
+    );
   });
 
   it('checks the new password before using up the link', async () => {
@@ -93,12 +131,16 @@ describe('password reset through the outbox', () => {
     const token = tokenFromLink(linkIn(await lastMail(), `${ORIGIN}/updatePwd/`)!);
     expect((await shop.post('/login/updatePwd', { token, password: encodePassword('short') })).body.code).toBe(-204);
     expect((await shop.post('/login/updatePwd', { token, password: 'not base64!' })).body.code).toBe(-203);
-    expect((await shop.post('/login/updatePwd', { token, password: encodePassword('long-enough-6') })).body.code).toBe(1);
+    expect((await shop.post('/login/updatePwd', { token, password: encodePassword('long-enough-6') })).body.code).toBe(
+      1,
+    );
   });
 
   it('answers -219 for a token that never existed', async () => {
     expect((await shop.post('/login/getResetEmail', { token: 'x'.repeat(43) })).body.code).toBe(-219);
-    expect((await shop.post('/login/updatePwd', { token: 'nope', password: encodePassword('secret123') })).body.code).toBe(-219);
+    expect(
+      (await shop.post('/login/updatePwd', { token: 'nope', password: encodePassword('secret123') })).body.code,
+    ).toBe(-219);
   });
 
   it('refuses a malformed email (-201), an unknown one (-206) and a disabled account (-205)', async () => {
@@ -112,9 +154,17 @@ describe('password reset through the outbox', () => {
   it('needs the captcha of this browser: -232 without or expired, -233 wrong, each single use', async () => {
     expect((await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: '3' })).body.code).toBe(-232);
     const captcha = await solveCaptcha(shop);
-    const wrong = await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: String(Number(captcha.answer) + 1) }, { headers: { Cookie: captcha.cookie }, language: 'MS' });
+    const wrong = await shop.post(
+      '/login/preResetPwd',
+      { email: customer.email, captchaCode: String(Number(captcha.answer) + 1) },
+      { headers: { Cookie: captcha.cookie }, language: 'MS' },
+    );
     expect(wrong.body).toMatchObject({ code: -233, message: 'Kod pengesahan salah' });
-    const reused = await shop.post('/login/preResetPwd', { email: customer.email, captchaCode: captcha.answer }, { headers: { Cookie: captcha.cookie } });
+    const reused = await shop.post(
+      '/login/preResetPwd',
+      { email: customer.email, captchaCode: captcha.answer },
+      { headers: { Cookie: captcha.cookie } },
+    );
     expect(reused.body.code).toBe(-232);
   });
 
@@ -148,7 +198,10 @@ describe('password reset over SMTP', () => {
   let shop: TestApi;
   beforeAll(async () => {
     smtp = await startSmtpServer();
-    shop = await createTestApi({ seed: false, env: { PUBLIC_ORIGIN: ORIGIN, SMTP_URL: smtp.url, MAIL_FROM: 'Energy Shop <shop@shop.example>' } });
+    shop = await createTestApi({
+      seed: false,
+      env: { PUBLIC_ORIGIN: ORIGIN, SMTP_URL: smtp.url, MAIL_FROM: 'Energy Shop <shop@shop.example>' },
+    });
   });
   afterAll(async () => {
     await shop.close();

@@ -17,7 +17,16 @@ import { hashToken } from './tokens';
  * window bumped by one atomic upsert. See docs/decisions/007-rate-limits.md.
  */
 
-export type LimitedAction = 'sign-in' | 'register' | 'reset' | 'captcha' | 'email-check' | 'verify' | 'operator-sign-in' | 'review' | 'newsletter';
+export type LimitedAction =
+  | 'sign-in'
+  | 'register'
+  | 'reset'
+  | 'captcha'
+  | 'email-check'
+  | 'verify'
+  | 'operator-sign-in'
+  | 'review'
+  | 'newsletter';
 
 /** The address of a client the shop cannot tell (no socket, no trusted proxy header). */
 export const UNKNOWN_ADDRESS = 'unknown';
@@ -50,7 +59,10 @@ export async function countAttempt(
 ): Promise<void> {
   const counters: Counter[] = [{ key: `${attempt.action}:ip:${attempt.address}`, limit: limits.rateLimitPerIp }];
   if (attempt.account !== undefined) {
-    counters.push({ key: `${attempt.action}:account:${accountKey(attempt.account)}`, limit: attempt.perAccount ?? limits.rateLimitPerAccount });
+    counters.push({
+      key: `${attempt.action}:account:${accountKey(attempt.account)}`,
+      limit: attempt.perAccount ?? limits.rateLimitPerAccount,
+    });
   }
   await countInWindow(db, limits, counters);
 }
@@ -98,7 +110,11 @@ export type Count = { key: string; hits: number };
  * has that window), answering each one's `key` and `hits`: alone (`countInWindow`) or as a CTE of
  * another statement. Keys and amounts may be placeholders, for a statement built once.
  */
-export function bumpCountersSql(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: { key: string | Placeholder; by?: number | Placeholder }[]): SQL {
+export function bumpCountersSql(
+  db: Executor,
+  limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>,
+  counters: { key: string | Placeholder; by?: number | Placeholder }[],
+): SQL {
   const seconds = limits.rateLimitWindowSeconds;
   const windowStart = sql`to_timestamp(floor(extract(epoch from now()) / ${seconds}) * ${seconds})`;
   return db
@@ -119,7 +135,12 @@ export function bumpCountersSql(db: Executor, limits: Pick<Config['limits'], 'ra
  * What the bumped counts mean: -9999 (HTTP 429) when a counter with a limit is over it. A counter that
  * started a new window deletes the counters of past windows first. Answers each counter's count.
  */
-export async function judgeCounts(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[], rows: Count[]): Promise<Map<string, number>> {
+export async function judgeCounts(
+  db: Executor,
+  limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>,
+  counters: Counter[],
+  rows: Count[],
+): Promise<Map<string, number>> {
   const seconds = limits.rateLimitWindowSeconds;
   const started = new Map(counters.map((counter) => [counter.key, counter.by ?? 1]));
   if (rows.some((row) => row.hits === started.get(row.key))) {
@@ -141,7 +162,11 @@ export async function judgeCounts(db: Executor, limits: Pick<Config['limits'], '
 }
 
 /** Bumps the counters in one statement and judges their counts (`judgeCounts`). */
-export async function countInWindow(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, counters: Counter[]): Promise<Map<string, number>> {
+export async function countInWindow(
+  db: Executor,
+  limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>,
+  counters: Counter[],
+): Promise<Map<string, number>> {
   return judgeCounts(db, limits, counters, rowsOf<Count>(await db.execute(bumpCountersSql(db, limits, counters))));
 }
 

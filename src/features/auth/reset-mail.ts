@@ -4,8 +4,13 @@ import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
 
 /** The password-reset mail, in the customer's language. */
-export function passwordResetMail(to: { email: string; firstName: string; language: Language }, link: string, minutes: number): Mail {
-  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(to.language, key, params);
+export function passwordResetMail(
+  to: { email: string; firstName: string; language: Language },
+  link: string,
+  minutes: number,
+): Mail {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) =>
+    translate(to.language, key, params);
   return {
     to: to.email,
     subject: t('mail.resetPassword.subject'),

@@ -29,15 +29,42 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const SLIDE_EVERY_MS = 60 * 60 * 1000;
 
 /** A new session for the customer; answers the token for the cookie. `device` names the browser for "Download my data". */
-export async function startSession(db: Executor, userId: number, days: number, now = new Date(), device = ''): Promise<string> {
+export async function startSession(
+  db: Executor,
+  userId: number,
+  days: number,
+  now = new Date(),
+  device = '',
+): Promise<string> {
   const token = newToken();
   await db.delete(sessions).where(and(eq(sessions.userId, userId), lt(sessions.expiresAt, now)));
-  await db.insert(sessions).values({ tokenHash: hashToken(token), userId, createdAt: now, lastSeenAt: now, expiresAt: new Date(now.getTime() + days * DAY_MS), device });
+  await db.insert(sessions).values({
+    tokenHash: hashToken(token),
+    userId,
+    createdAt: now,
+    lastSeenAt: now,
+    expiresAt: new Date(now.getTime() + days * DAY_MS),
+    device,
+  });
   return token;
 }
 
-const browsers: [RegExp, string][] = [[/Edg\//, 'Edge'], [/OPR\//, 'Opera'], [/SamsungBrowser\//, 'Samsung Internet'], [/Firefox\//, 'Firefox'], [/Chrom(e|ium)\//, 'Chrome'], [/Safari\//, 'Safari']];
-const systems: [RegExp, string][] = [[/Android/, 'Android'], [/iPhone|iPad|iPod/, 'iOS'], [/Windows/, 'Windows'], [/Mac OS X|Macintosh/, 'macOS'], [/CrOS/, 'ChromeOS'], [/Linux/, 'Linux']];
+const browsers: [RegExp, string][] = [
+  [/Edg\//, 'Edge'],
+  [/OPR\//, 'Opera'],
+  [/SamsungBrowser\//, 'Samsung Internet'],
+  [/Firefox\//, 'Firefox'],
+  [/Chrom(e|ium)\//, 'Chrome'],
+  [/Safari\//, 'Safari'],
+];
+const systems: [RegExp, string][] = [
+  [/Android/, 'Android'],
+  [/iPhone|iPad|iPod/, 'iOS'],
+  [/Windows/, 'Windows'],
+  [/Mac OS X|Macintosh/, 'macOS'],
+  [/CrOS/, 'ChromeOS'],
+  [/Linux/, 'Linux'],
+];
 
 /** A hint the customer recognises a browser by ("Firefox on Windows"), never the whole User-Agent. */
 export function describeDevice(userAgent: string | undefined): string {
@@ -51,7 +78,9 @@ export function describeDevice(userAgent: string | undefined): string {
 export const sessionColumns = { session: sessions, user: users };
 export type SessionRow = { session: typeof sessions.$inferSelect; user: typeof users.$inferSelect };
 /** A prepared statement that finds a session by `tokenHash` (see `preparedOnce`). */
-export type SessionLookup<Row extends SessionRow> = (db: Executor) => { execute(values: { tokenHash: string }): Promise<Row[]> };
+export type SessionLookup<Row extends SessionRow> = (db: Executor) => {
+  execute(values: { tokenHash: string }): Promise<Row[]>;
+};
 
 /** Every signed-in request asks this first. */
 const sessionByToken: SessionLookup<SessionRow> = preparedOnce((db) =>
@@ -67,7 +96,8 @@ const sessionByToken: SessionLookup<SessionRow> = preparedOnce((db) =>
  * The session a token belongs to, sliding its expiry; null when it is unknown, expired or its
  * customer is disabled (such sessions are deleted on the way).
  */
-export const findSession = (db: Executor, token: string, lifetime: Lifetime, now = new Date()) => lookUpSession(db, sessionByToken, token, lifetime, now);
+export const findSession = (db: Executor, token: string, lifetime: Lifetime, now = new Date()) =>
+  lookUpSession(db, sessionByToken, token, lifetime, now);
 
 /** SESSION_DAYS, idle, and SESSION_MAX_DAYS from sign-in. */
 type Lifetime = Pick<Config['sessions'], 'days' | 'maxDays'>;
@@ -106,7 +136,9 @@ export async function endSession(db: Executor, token: string): Promise<void> {
 export async function endSessions(db: Executor, userId: number, options: { except?: number } = {}): Promise<void> {
   await db
     .delete(sessions)
-    .where(and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)));
+    .where(
+      and(eq(sessions.userId, userId), options.except === undefined ? undefined : ne(sessions.id, options.except)),
+    );
 }
 
 /* ── The cookie ────────────────────────────────────────────────────────────────────────────── */
@@ -122,7 +154,12 @@ export function setSessionCookie(c: Context, config: Pick<Config, 'publicOrigin'
 }
 
 export function clearSessionCookie(c: Context, config: Pick<Config, 'publicOrigin'>) {
-  deleteCookie(c, SESSION_COOKIE, { httpOnly: true, sameSite: 'Lax', secure: config.publicOrigin.startsWith('https:'), path: '/' });
+  deleteCookie(c, SESSION_COOKIE, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: config.publicOrigin.startsWith('https:'),
+    path: '/',
+  });
 }
 
 export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
@@ -131,7 +168,11 @@ export const sessionToken = (c: Context) => getCookie(c, SESSION_COOKIE);
 
 type SessionDeps = Pick<ShopDeps, 'db' | 'config'>;
 
-async function loadSession<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup: SessionLookup<Row>): Promise<Row | undefined> {
+async function loadSession<Row extends SessionRow>(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
+  lookup: SessionLookup<Row>,
+): Promise<Row | undefined> {
   const token = sessionToken(c);
   if (!token) return undefined;
   const found = await lookUpSession(deps.db, lookup, token, deps.config.sessions, new Date());
@@ -162,7 +203,11 @@ export const requireUser = (deps: SessionDeps) =>
  * For a route that reads more of the customer than `requireUser` does, in the same statement as the
  * session: answers the row of `lookup` (its route is documented with `sessionSecurity`), or -212.
  */
-export async function requireUserWith<Row extends SessionRow>(c: Context<AppEnv>, deps: SessionDeps, lookup: SessionLookup<Row>): Promise<Row> {
+export async function requireUserWith<Row extends SessionRow>(
+  c: Context<AppEnv>,
+  deps: SessionDeps,
+  lookup: SessionLookup<Row>,
+): Promise<Row> {
   const row = await loadSession(c, deps, lookup);
   if (!row) throw new ShopError(ErrorCode.LoginRequired);
   return row;
@@ -184,6 +229,10 @@ type RequireUser = ReturnType<typeof requireUser>;
  * A route that needs a session: `requireUser` runs first (before `after`, so nobody signed out gets
  * to upload), and the OpenAPI document says so.
  */
-export function signedInRoute<R extends RouteConfig, M extends MiddlewareHandler[] = []>(route: R, guard: RequireUser, ...after: M) {
+export function signedInRoute<R extends RouteConfig, M extends MiddlewareHandler[] = []>(
+  route: R,
+  guard: RequireUser,
+  ...after: M
+) {
   return { ...route, middleware: [guard, ...after] as [RequireUser, ...M], security: sessionSecurity };
 }

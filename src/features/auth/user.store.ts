@@ -33,7 +33,10 @@ export const saveRefereeCode = (code: string) => writeSession(REFEREE_CODE_KEY, 
  */
 export async function loadUser() {
   const refereeCode = readRefereeCode();
-  const result = await api.get<UserInfo>('login/getUserInfo', { searchParams: refereeCode ? { refereeCode } : {}, quiet: true });
+  const result = await api.get<UserInfo>('login/getUserInfo', {
+    searchParams: refereeCode ? { refereeCode } : {},
+    quiet: true,
+  });
   if (isSuccess(result)) setUser(result.data);
 }
 
@@ -76,13 +79,23 @@ const carried = async () => {
 };
 
 export async function signIn(body: { email: string; password: string }): Promise<ApiResult<UserInfo>> {
-  const result = await api.post<UserInfo>('login/pwdLogin', { ...body, ...(await carried()), password: encodePassword(body.password), refereeCode: readRefereeCode() });
+  const result = await api.post<UserInfo>('login/pwdLogin', {
+    ...body,
+    ...(await carried()),
+    password: encodePassword(body.password),
+    refereeCode: readRefereeCode(),
+  });
   if (isSuccess(result)) setUser(result.data);
   return result;
 }
 
 export async function register(body: { firstName: string; lastName: string; email: string; password: string }) {
-  const result = await api.post<UserInfo>('login/register', { ...body, ...(await carried()), password: encodePassword(body.password), refereeCode: readRefereeCode() });
+  const result = await api.post<UserInfo>('login/register', {
+    ...body,
+    ...(await carried()),
+    password: encodePassword(body.password),
+    refereeCode: readRefereeCode(),
+  });
   if (isSuccess(result)) setUser(result.data);
   return result;
 }

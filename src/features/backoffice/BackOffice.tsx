@@ -65,7 +65,21 @@ function Loading() {
   return <p className="backoffice__loading">{t('admin.frame.loading')}</p>;
 }
 
-type Section = 'orders' | 'catalogue' | 'prices' | 'adverts' | 'reviews' | 'customers' | 'programme' | 'shipping' | 'sales-rules' | 'verify-codes' | 'operators' | 'audit' | 'publish' | 'second-factor';
+type Section =
+  | 'orders'
+  | 'catalogue'
+  | 'prices'
+  | 'adverts'
+  | 'reviews'
+  | 'customers'
+  | 'programme'
+  | 'shipping'
+  | 'sales-rules'
+  | 'verify-codes'
+  | 'operators'
+  | 'audit'
+  | 'publish'
+  | 'second-factor';
 const sections: { id: Section; label: UiMessageKey; allowed: (role: OperatorRole) => boolean }[] = [
   { id: 'orders', label: 'admin.frame.section.orders', allowed: (role) => may(role, 'orders.read') },
   { id: 'catalogue', label: 'admin.frame.section.catalogue', allowed: (role) => may(role, 'catalogue.read') },
@@ -83,11 +97,23 @@ const sections: { id: Section; label: UiMessageKey; allowed: (role: OperatorRole
   { id: 'second-factor', label: 'admin.frame.section.secondFactor', allowed: () => true },
 ];
 
-function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: SectionMessages; onSignedOut: () => void; onChange: (me: Me) => void }) {
+function Console({
+  me,
+  messages,
+  onSignedOut,
+  onChange,
+}: {
+  me: Me;
+  messages: SectionMessages;
+  onSignedOut: () => void;
+  onChange: (me: Me) => void;
+}) {
   const { language, t, choose } = useBackOfficeLanguage();
   // In production the second factor comes first: the server answers nothing else until it is on.
   const enrolling = me.secondFactorRequired && !me.secondFactor;
-  const mine = enrolling ? sections.filter((section) => section.id === 'second-factor') : sections.filter((section) => section.allowed(me.role));
+  const mine = enrolling
+    ? sections.filter((section) => section.id === 'second-factor')
+    : sections.filter((section) => section.allowed(me.role));
   const [section, setSection] = useState<Section | undefined>(mine[0]?.id);
   const signOut = async (everywhere: boolean) => {
     await adminCall(everywhere ? '/auth/signOutEverywhere' : '/auth/signOut', {});
@@ -99,7 +125,13 @@ function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: Se
         <strong>{t('admin.frame.title')}</strong>
         <nav aria-label={t('admin.frame.sections')} className="backoffice__sections">
           {mine.map((item) => (
-            <button key={item.id} type="button" className="tab" aria-current={section === item.id ? 'page' : undefined} onClick={() => setSection(item.id)}>
+            <button
+              key={item.id}
+              type="button"
+              className="tab"
+              aria-current={section === item.id ? 'page' : undefined}
+              onClick={() => setSection(item.id)}
+            >
               {t(item.label)}
             </button>
           ))}
@@ -107,7 +139,12 @@ function Console({ me, messages, onSignedOut, onChange }: { me: Me; messages: Se
         <span className="backoffice__who">
           {me.email} ({t(`admin.frame.role.${me.role}`)})
         </span>
-        <LanguagePicker label={t('admin.frame.language')} language={language} onChoose={choose} className="backoffice__language" />
+        <LanguagePicker
+          label={t('admin.frame.language')}
+          language={language}
+          onChoose={choose}
+          className="backoffice__language"
+        />
         <button type="button" className="button button--ghost button--small" onClick={() => void signOut(false)}>
           {t('admin.frame.signOut')}
         </button>

@@ -25,7 +25,11 @@ const unreadable = (response: Response) => ({ code: -1, data: null, message: `HT
 export async function adminEnvelope<T>(path: string, body?: unknown): Promise<Envelope<T>> {
   const response = await fetch(`/api/v1/admin${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'application/json', Language: apiLanguage, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Accept: 'application/json',
+      Language: apiLanguage,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   });
@@ -43,13 +47,19 @@ export async function adminCall<T>(path: string, body?: unknown): Promise<T> {
 }
 
 /** The fields a refusal names (`data.issues`: each path as the import format names it, and what is wrong). */
-export const issuesOf = (envelope: Envelope<unknown>) => (envelope.data as { issues?: { path: string; message: string }[] } | null)?.issues;
+export const issuesOf = (envelope: Envelope<unknown>) =>
+  (envelope.data as { issues?: { path: string; message: string }[] } | null)?.issues;
 
 /** Uploads one file as the multipart field `file`; answers the envelope with the HTTP status (413: too large). */
 export async function adminUpload<T>(path: string, file: File): Promise<Envelope<T> & { status: number }> {
   const form = new FormData();
   form.set('file', file);
-  const response = await fetch(`/api/v1/admin${path}`, { method: 'POST', body: form, headers: { Accept: 'application/json', Language: apiLanguage }, credentials: 'same-origin' });
+  const response = await fetch(`/api/v1/admin${path}`, {
+    method: 'POST',
+    body: form,
+    headers: { Accept: 'application/json', Language: apiLanguage },
+    credentials: 'same-origin',
+  });
   const envelope = (await response.json().catch(() => unreadable(response))) as Envelope<T>;
   return { ...envelope, status: response.status };
 }
@@ -61,7 +71,11 @@ export async function adminUpload<T>(path: string, file: File): Promise<Envelope
 export async function adminDownload(path: string, body?: unknown): Promise<string> {
   const response = await fetch(`/api/v1/admin${path}`, {
     method: body === undefined ? 'GET' : 'POST',
-    headers: { Accept: 'text/csv, application/json', Language: apiLanguage, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    headers: {
+      Accept: 'text/csv, application/json',
+      Language: apiLanguage,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
     body: body === undefined ? undefined : JSON.stringify(body),
     credentials: 'same-origin',
   });

@@ -6,7 +6,9 @@ import { dateTime } from './ui';
 
 /* What the order panel shows of the money after the sale is in the operator's words, not the codes stored. */
 
-const disputesDefinition = JSON.parse(readFileSync(new URL('../../../tests/support/paypal-openapi/customer_disputes_v1.json', import.meta.url), 'utf8')) as {
+const disputesDefinition = JSON.parse(
+  readFileSync(new URL('../../../tests/support/paypal-openapi/customer_disputes_v1.json', import.meta.url), 'utf8'),
+) as {
   components: { schemas: { dispute_reason: { enum: string[] } } };
 };
 
@@ -15,7 +17,9 @@ describe("the back office's words for money after the sale", () => {
     const keys = [
       ...payments.status.enumValues.map((status) => `admin.orders.paymentStatus.${status}`),
       ...disputes.status.enumValues.map((status) => `admin.orders.disputeStatus.${status}`),
-      ...disputesDefinition.components.schemas.dispute_reason.enum.map((reason) => `admin.orders.disputeReason.${reason}`),
+      ...disputesDefinition.components.schemas.dispute_reason.enum.map(
+        (reason) => `admin.orders.disputeReason.${reason}`,
+      ),
     ];
     // The other languages have every English key (i18n.test.ts).
     expect(keys.filter((key) => !(key in uiEn))).toEqual([]);

@@ -38,7 +38,15 @@ export function TextField({
   const id = useId();
   const described = [missing ? `${id}-missing` : '', hint ? `${id}-hint` : '', `${id}-error`].filter(Boolean).join(' ');
   const control: ReactNode = multiline ? (
-    <textarea id={id} rows={4} value={value} readOnly={readOnly} aria-invalid={error ? true : undefined} aria-describedby={described} onChange={(event) => onChange(event.currentTarget.value)} />
+    <textarea
+      id={id}
+      rows={4}
+      value={value}
+      readOnly={readOnly}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={described}
+      onChange={(event) => onChange(event.currentTarget.value)}
+    />
   ) : (
     <input
       id={id}
@@ -83,7 +91,15 @@ type LanguageTextsProps<Field extends string> = {
 };
 
 /** Texts in every language side by side: a row per field, a column per language, each empty one marked as a missing translation. */
-export function LanguageTexts<Field extends string>({ caption, rows, values, errors, missingLabel, readOnly, onChange }: LanguageTextsProps<Field>) {
+export function LanguageTexts<Field extends string>({
+  caption,
+  rows,
+  values,
+  errors,
+  missingLabel,
+  readOnly,
+  onChange,
+}: LanguageTextsProps<Field>) {
   return (
     <table className="data-table catalogue__texts">
       <caption>{caption}</caption>

@@ -24,4 +24,6 @@ export const csvHeaders = (filename: string) => ({
 });
 
 /** The OpenAPI answer of a CSV download. */
-export const csvResponse = (description: string) => ({ 200: { description, content: { 'text/csv': { schema: { type: 'string' as const } } } } });
+export const csvResponse = (description: string) => ({
+  200: { description, content: { 'text/csv': { schema: { type: 'string' as const } } } },
+});

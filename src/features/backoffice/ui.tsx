@@ -76,23 +76,48 @@ export function ErrorText({ error }: { error: string | null | undefined }) {
 }
 
 /** Previous / next under a server-paged table. */
-export function Pager({ page, onPage, label }: { page: AdminPage<unknown>; onPage: (pageNum: number) => void; label?: string }) {
+export function Pager({
+  page,
+  onPage,
+  label,
+}: {
+  page: AdminPage<unknown>;
+  onPage: (pageNum: number) => void;
+  label?: string;
+}) {
   const { t } = useBackOfficeLanguage();
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
   return (
     <nav className="pager" aria-label={label ?? t('admin.pager.pages')}>
-      <button type="button" className="button button--ghost button--small" disabled={page.pageNum <= 1} onClick={() => onPage(page.pageNum - 1)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={page.pageNum <= 1}
+        onClick={() => onPage(page.pageNum - 1)}
+      >
         {t('admin.pager.previous')}
       </button>
       <span>{t('admin.pager.page', { page: page.pageNum, pages })}</span>
-      <button type="button" className="button button--ghost button--small" disabled={page.pageNum >= pages} onClick={() => onPage(page.pageNum + 1)}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        disabled={page.pageNum >= pages}
+        onClick={() => onPage(page.pageNum + 1)}
+      >
         {t('admin.pager.next')}
       </button>
     </nav>
   );
 }
 
-type ConfirmProps = { id: string; question: string; confirm: string; cancel: string; onConfirm: () => void; onCancel: () => void };
+type ConfirmProps = {
+  id: string;
+  question: string;
+  confirm: string;
+  cancel: string;
+  onConfirm: () => void;
+  onCancel: () => void;
+};
 
 /** The question before an action that cannot be taken back, with its two answers. */
 export function ConfirmStep({ id, question, confirm, cancel, onConfirm, onCancel }: ConfirmProps) {
@@ -112,8 +137,11 @@ export function ConfirmStep({ id, question, confirm, cancel, onConfirm, onCancel
 }
 
 /** A time as operators read it in the back office, in the language they picked (`t.languageTag`; `—` for none). */
-export const dateTime = (iso: string | null | undefined, languageTag: string, timeStyle: 'short' | 'medium' = 'short') =>
-  iso ? new Date(iso).toLocaleString(languageTag, { dateStyle: 'medium', timeStyle }) : '—';
+export const dateTime = (
+  iso: string | null | undefined,
+  languageTag: string,
+  timeStyle: 'short' | 'medium' = 'short',
+) => (iso ? new Date(iso).toLocaleString(languageTag, { dateStyle: 'medium', timeStyle }) : '—');
 
 /** The strings of the sections in the shop's languages, every language's, so the operator can pick one. */
 export type SectionMessages = Record<Language, Messages>;
@@ -134,7 +162,17 @@ const LanguageContext = createContext<BackOfficeLanguage | null>(null);
  * The one language of the whole back office (decision 083): the operator's choice, kept on their
  * account once signed in (`saved`) and in this browser for the sign-in page; the API answers in it.
  */
-export function BackOfficeLanguageProvider({ messages, initial, onChosen, children }: { messages: SectionMessages; initial?: Language | undefined; onChosen?: (language: Language) => void; children: ReactNode }) {
+export function BackOfficeLanguageProvider({
+  messages,
+  initial,
+  onChosen,
+  children,
+}: {
+  messages: SectionMessages;
+  initial?: Language | undefined;
+  onChosen?: (language: Language) => void;
+  children: ReactNode;
+}) {
   const [language, setLanguage] = useState<Language>(() => initial ?? initialLanguage());
   speakToApiIn(language);
   useEffect(() => {
@@ -174,7 +212,17 @@ export function useSectionLanguage(messages: SectionMessages) {
 }
 
 /** The operator's choice of a section's language, each named in itself. */
-export function LanguagePicker({ label, language, onChoose, className }: { label: string; language: Language; onChoose: (language: Language) => void; className?: string }) {
+export function LanguagePicker({
+  label,
+  language,
+  onChoose,
+  className,
+}: {
+  label: string;
+  language: Language;
+  onChoose: (language: Language) => void;
+  className?: string;
+}) {
   return (
     <label className={className ? `field ${className}` : 'field'}>
       <span>{label}</span>

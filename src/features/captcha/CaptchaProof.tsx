@@ -20,7 +20,12 @@ export function useCaptchaAnswer(active: boolean, version: number): string | nul
     let controller: AbortController | undefined;
     void api.get<Challenge>('captcha/mathGenerator', { quiet: true }).then(async (result) => {
       if (!current || !isSuccess(result)) return;
-      const solving = solveChallenge(result.data.challenge, result.data.salt, result.data.algorithm, result.data.maxnumber);
+      const solving = solveChallenge(
+        result.data.challenge,
+        result.data.salt,
+        result.data.algorithm,
+        result.data.maxnumber,
+      );
       controller = solving.controller;
       const solution = await solving.promise;
       if (current && solution) setAnswer(String(solution.number));
@@ -34,9 +39,27 @@ export function useCaptchaAnswer(active: boolean, version: number): string | nul
 }
 
 /** Where the captcha's field was: whether the browser has done its work yet. */
-export function CaptchaStatus({ id, answer, working, done, describedBy }: { id: string; answer: string | null; working: string; done: string; describedBy?: string }) {
+export function CaptchaStatus({
+  id,
+  answer,
+  working,
+  done,
+  describedBy,
+}: {
+  id: string;
+  answer: string | null;
+  working: string;
+  done: string;
+  describedBy?: string;
+}) {
   return (
-    <output id={id} className="captcha-status" aria-live="polite" aria-describedby={describedBy} data-solved={answer ? '' : undefined}>
+    <output
+      id={id}
+      className="captcha-status"
+      aria-live="polite"
+      aria-describedby={describedBy}
+      data-solved={answer ? '' : undefined}
+    >
       {answer ? done : working}
     </output>
   );

@@ -9,7 +9,12 @@ export const CAPTCHA_COOKIE = 'captcha';
 
 /** ALTCHA's challenge: the number whose SHA-256 after `salt` is `challenge`, no greater than `maxnumber`, is the captcha's answer. */
 export const captchaChallengeSchema = z
-  .object({ algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']), challenge: z.string(), salt: z.string(), maxnumber: z.number().int() })
+  .object({
+    algorithm: z.enum(['SHA-1', 'SHA-256', 'SHA-512']),
+    challenge: z.string(),
+    salt: z.string(),
+    maxnumber: z.number().int(),
+  })
   .openapi('CaptchaChallenge');
 export type CaptchaChallenge = z.infer<typeof captchaChallengeSchema>;
 

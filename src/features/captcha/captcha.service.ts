@@ -22,10 +22,17 @@ const hmacKey = randomBytes(32).toString('hex');
 /** A new challenge for the browser, its id for the cookie; the answer stays in the database. */
 export async function createCaptcha(db: Executor, now = new Date()) {
   const answer = randomInt(0, CAPTCHA_MAX_NUMBER + 1);
-  const { algorithm, challenge, salt, maxnumber = CAPTCHA_MAX_NUMBER } = await createChallenge({ hmacKey, number: answer, maxnumber: CAPTCHA_MAX_NUMBER });
+  const {
+    algorithm,
+    challenge,
+    salt,
+    maxnumber = CAPTCHA_MAX_NUMBER,
+  } = await createChallenge({ hmacKey, number: answer, maxnumber: CAPTCHA_MAX_NUMBER });
   const id = randomBytes(18).toString('base64url');
   await db.delete(captchas).where(lt(captchas.expiresAt, now));
-  await db.insert(captchas).values({ id, answer, expiresAt: new Date(now.getTime() + CAPTCHA_LIFETIME_SECONDS * 1000) });
+  await db
+    .insert(captchas)
+    .values({ id, answer, expiresAt: new Date(now.getTime() + CAPTCHA_LIFETIME_SECONDS * 1000) });
   return { id, challenge: { algorithm, challenge, salt, maxnumber } };
 }
 
@@ -33,7 +40,12 @@ export async function createCaptcha(db: Executor, now = new Date()) {
  * Uses up the captcha whatever the answer (single use): -232 when it is missing, used or expired,
  * -233 when the answer is wrong.
  */
-export async function consumeCaptcha(db: Executor, id: string | undefined, answer: string, now = new Date()): Promise<void> {
+export async function consumeCaptcha(
+  db: Executor,
+  id: string | undefined,
+  answer: string,
+  now = new Date(),
+): Promise<void> {
   if (!id) throw new ShopError(ErrorCode.CaptchaInvalid);
   const [used] = await db
     .update(captchas)

@@ -17,7 +17,9 @@ describe('the captcha, a proof of work', () => {
   it('answers a challenge whose number, found by trying, is the answer the server keeps; the browser holds only an HttpOnly cookie id', async () => {
     const { response, cookie, id } = await newCaptcha();
     expect(response.status).toBe(200);
-    const { data } = (await response.json()) as { data: { algorithm: string; challenge: string; salt: string; maxnumber: number } };
+    const { data } = (await response.json()) as {
+      data: { algorithm: string; challenge: string; salt: string; maxnumber: number };
+    };
     expect(data).toMatchObject({ algorithm: 'SHA-256', maxnumber: CAPTCHA_MAX_NUMBER });
     expect(CAPTCHA_MAX_NUMBER).toBeGreaterThanOrEqual(100_000);
     expect(cookie).toMatch(/HttpOnly/i);
@@ -47,6 +49,8 @@ describe('the captcha, a proof of work', () => {
     const { id } = await newCaptcha();
     const [row] = (await shop.db.select().from(captchas)).filter((candidate) => candidate.id === id);
     const sixMinutesLater = new Date(Date.now() + 6 * 60 * 1000);
-    await expect(consumeCaptcha(shop.db, id, String(row!.answer), sixMinutesLater)).rejects.toMatchObject({ code: -232 });
+    await expect(consumeCaptcha(shop.db, id, String(row!.answer), sixMinutesLater)).rejects.toMatchObject({
+      code: -232,
+    });
   });
 });

@@ -28,22 +28,40 @@ export default function CartDrawer({ messages }: { messages: Messages }) {
   }, [open]);
 
   return (
-    <Dialog open={open} onClose={() => $cartDrawerOpen.set(false)} title={t('cart.title')} closeLabel={t('cart.close')} variant="drawer">
+    <Dialog
+      open={open}
+      onClose={() => $cartDrawerOpen.set(false)}
+      title={t('cart.title')}
+      closeLabel={t('cart.close')}
+      variant="drawer"
+    >
       {cart.list.length === 0 ? (
         <div className="cart-empty">
           <p>{t('cart.empty')}</p>
-          <a className="button button--ghost" href="/">{t('cart.backHome')}</a>
+          <a className="button button--ghost" href="/">
+            {t('cart.backHome')}
+          </a>
         </div>
       ) : (
         <>
           <ul className="cart-lines">
-            {cart.list.map((line) => <CartLineItem key={line.goodsSpecificationId} line={line} t={t} pictureSize={72} />)}
+            {cart.list.map((line) => (
+              <CartLineItem key={line.goodsSpecificationId} line={line} t={t} pictureSize={72} />
+            ))}
           </ul>
           <div className="cart-summary">
             <p>
-              {t('cart.estimatedTotal')}: <strong className="price" data-testid="cart-total">{total === null || !currency ? '--' : formatMoney(total, currency)}</strong>
+              {t('cart.estimatedTotal')}:{' '}
+              <strong className="price" data-testid="cart-total">
+                {total === null || !currency ? '--' : formatMoney(total, currency)}
+              </strong>
             </p>
-            <button type="button" className="button button--block" disabled={total === null || buyableIds.length === 0} onClick={() => void checkOut()}>
+            <button
+              type="button"
+              className="button button--block"
+              disabled={total === null || buyableIds.length === 0}
+              onClick={() => void checkOut()}
+            >
               {t('cart.checkOut')}
             </button>
           </div>

@@ -15,7 +15,15 @@ export function CartLineItem({ line, t, pictureSize, before, notice }: Props) {
   return (
     <li className="cart-line">
       {before}
-      {line.picture && <img src={line.picture} width={pictureSize} height={pictureSize} alt={altBesideName(line.pictureAlt, line.goodsName)} loading="lazy" />}
+      {line.picture && (
+        <img
+          src={line.picture}
+          width={pictureSize}
+          height={pictureSize}
+          alt={altBesideName(line.pictureAlt, line.goodsName)}
+          loading="lazy"
+        />
+      )}
       <div className="cart-line__text">
         <a href={`/productsList/details?id=${line.goodsId}`}>{line.goodsName}</a>
         <span className="cart-line__spec">{line.specificationName}</span>
@@ -30,7 +38,12 @@ export function CartLineItem({ line, t, pictureSize, before, notice }: Props) {
           limitMessage={t('product.quantityLimit', { min: limits.cartQuantityMin, max: limits.cartQuantityMax })}
         />
       </div>
-      <button type="button" className="icon-button" onClick={() => void removeFromCart(line.goodsSpecificationId)} aria-label={`${t('cart.remove')}: ${line.goodsName}`}>
+      <button
+        type="button"
+        className="icon-button"
+        onClick={() => void removeFromCart(line.goodsSpecificationId)}
+        aria-label={`${t('cart.remove')}: ${line.goodsName}`}
+      >
         <Icon name="trash" />
       </button>
     </li>

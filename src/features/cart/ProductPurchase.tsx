@@ -31,21 +31,26 @@ export default function ProductPurchase({ product, language, messages }: Props) 
   const [busy, setBusy] = useState(false);
 
   const stockOf = (goodsSpecificationId: number): number | null =>
-    live.status === 'known' ? (live.product.specifications.find((spec) => spec.goodsSpecificationId === goodsSpecificationId)?.stock ?? 0) : null;
+    live.status === 'known'
+      ? (live.product.specifications.find((spec) => spec.goodsSpecificationId === goodsSpecificationId)?.stock ?? 0)
+      : null;
   const priced = product.specifications.filter((spec) => spec.unitPrice !== null);
-  const firstBuyable = priced.find((spec) => (stockOf(spec.goodsSpecificationId) ?? 1) > 0) ?? priced[0] ?? product.specifications[0];
+  const firstBuyable =
+    priced.find((spec) => (stockOf(spec.goodsSpecificationId) ?? 1) > 0) ?? priced[0] ?? product.specifications[0];
   const specId = chosenId ?? firstBuyable?.goodsSpecificationId;
   const spec = product.specifications.find((candidate) => candidate.goodsSpecificationId === specId);
   const stock = spec ? stockOf(spec.goodsSpecificationId) : null;
   const onSale = live.status === 'known' && live.product.onSale;
   // The shop's sales rules do not sell it to the shopper's country (docs/decisions/077-sales-rules.md).
   const notSoldThere = live.status === 'known' && live.product.notSoldThere;
-  const blocked = live.status !== 'known' || !onSale || notSoldThere || !spec || !stock || spec.unitPrice === null || busy;
+  const blocked =
+    live.status !== 'known' || !onSale || notSoldThere || !spec || !stock || spec.unitPrice === null || busy;
 
   /** Choosing an option that has a picture of its own (its colour) shows that picture in the gallery (details page). */
   function choose(option: Props['product']['specifications'][number]) {
     setChosenId(option.goodsSpecificationId);
-    if (option.pictureIndex !== null) document.dispatchEvent(new CustomEvent(SHOW_PICTURE_EVENT, { detail: option.pictureIndex }));
+    if (option.pictureIndex !== null)
+      document.dispatchEvent(new CustomEvent(SHOW_PICTURE_EVENT, { detail: option.pictureIndex }));
   }
 
   async function checkStock(): Promise<ProductStock | undefined> {
@@ -64,10 +69,13 @@ export default function ProductPurchase({ product, language, messages }: Props) 
     // The page may have been open a while: what is left now decides, not what it last heard.
     const now = await checkStock();
     if (now?.notSoldThere) return setBusy(false);
-    const left = now?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
+    const left =
+      now?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
     // Buy now buys this size at the chosen quantity, beside the cart (docs/decisions/079).
-    if (thenCheckOut && left > 0) return location.assign(await buyNowUrlOf(spec.goodsSpecificationId, Math.min(quantity, left)));
-    const code = left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
+    if (thenCheckOut && left > 0)
+      return location.assign(await buyNowUrlOf(spec.goodsSpecificationId, Math.min(quantity, left)));
+    const code =
+      left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
     setBusy(false);
     if (code === ErrorCode.InsufficientStock && left > 0) void checkStock();
     if (code === ErrorCode.Success) showToast('success', t('product.added'));
@@ -84,7 +92,9 @@ export default function ProductPurchase({ product, language, messages }: Props) 
         ) : (
           <span className="price">
             {formatMoney(spec.unitPrice, spec.currency)}
-            {spec.originalPrice !== null && spec.originalPrice > spec.unitPrice && <s>{formatMoney(spec.originalPrice, spec.currency)}</s>}
+            {spec.originalPrice !== null && spec.originalPrice > spec.unitPrice && (
+              <s>{formatMoney(spec.originalPrice, spec.currency)}</s>
+            )}
           </span>
         )}
       </p>
@@ -93,8 +103,17 @@ export default function ProductPurchase({ product, language, messages }: Props) 
         {product.specifications.map((option) => {
           const soldOut = stockOf(option.goodsSpecificationId) === 0;
           return (
-            <label key={option.goodsSpecificationId} className={`purchase__spec${soldOut ? ' purchase__spec--sold-out' : ''}`}>
-              <input type="radio" name="specification" value={option.goodsSpecificationId} checked={option.goodsSpecificationId === specId} onChange={() => choose(option)} />
+            <label
+              key={option.goodsSpecificationId}
+              className={`purchase__spec${soldOut ? ' purchase__spec--sold-out' : ''}`}
+            >
+              <input
+                type="radio"
+                name="specification"
+                value={option.goodsSpecificationId}
+                checked={option.goodsSpecificationId === specId}
+                onChange={() => choose(option)}
+              />
               <span>{option.specificationName}</span>
               {soldOut && <span className="visually-hidden">{t('product.outOfStock')}</span>}
             </label>
@@ -107,12 +126,16 @@ export default function ProductPurchase({ product, language, messages }: Props) 
         ) : live.status === 'failed' ? (
           <>
             <span className="product-card__muted">{t('product.stockUnknown')} </span>
-            <button type="button" className="link-button" onClick={() => void checkStock()}>{t('product.checkAgain')}</button>
+            <button type="button" className="link-button" onClick={() => void checkStock()}>
+              {t('product.checkAgain')}
+            </button>
           </>
         ) : !onSale ? (
           <span className="purchase__status">{t('product.notOnSale')}</span>
         ) : notSoldThere && destination ? (
-          <span className="purchase__status">{t('product.notSoldTo', { country: countryName(destination.country, language) })}</span>
+          <span className="purchase__status">
+            {t('product.notSoldTo', { country: countryName(destination.country, language) })}
+          </span>
         ) : !stock ? (
           <span className="purchase__status">{t('product.outOfStock')}</span>
         ) : (
@@ -132,8 +155,12 @@ export default function ProductPurchase({ product, language, messages }: Props) 
         />
       </div>
       <div className="purchase__actions">
-        <button type="button" className="button" disabled={blocked} onClick={() => void add(false)}>{t('product.addToCart')}</button>
-        <button type="button" className="button button--ghost" disabled={blocked} onClick={() => void add(true)}>{t('product.buyNow')}</button>
+        <button type="button" className="button" disabled={blocked} onClick={() => void add(false)}>
+          {t('product.addToCart')}
+        </button>
+        <button type="button" className="button button--ghost" disabled={blocked} onClick={() => void add(true)}>
+          {t('product.buyNow')}
+        </button>
       </div>
     </form>
   );

@@ -14,10 +14,19 @@ type Props = {
 };
 
 /** A typed quantity outside 1–100 (spec §5) is brought within the limit, never silently. */
-export const clampQuantity = (typed: number) => Math.min(limits.cartQuantityMax, Math.max(limits.cartQuantityMin, Math.round(typed) || limits.cartQuantityMin));
+export const clampQuantity = (typed: number) =>
+  Math.min(limits.cartQuantityMax, Math.max(limits.cartQuantityMin, Math.round(typed) || limits.cartQuantityMin));
 
 /** Quantity 1–100 (spec §5), with buttons and typing. */
-export function QuantityStepper({ value, onChange, label, decreaseLabel, increaseLabel, limitMessage, disabled = false }: Props) {
+export function QuantityStepper({
+  value,
+  onChange,
+  label,
+  decreaseLabel,
+  increaseLabel,
+  limitMessage,
+  disabled = false,
+}: Props) {
   const [beyondLimit, setBeyondLimit] = useState(false);
   const messageId = useId();
   const step = (next: number) => {
@@ -32,7 +41,13 @@ export function QuantityStepper({ value, onChange, label, decreaseLabel, increas
   return (
     <>
       <div className="stepper">
-        <button type="button" className="icon-button" onClick={() => step(value - 1)} disabled={disabled || value <= limits.cartQuantityMin} aria-label={decreaseLabel}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => step(value - 1)}
+          disabled={disabled || value <= limits.cartQuantityMin}
+          aria-label={decreaseLabel}
+        >
           <Icon name="minus" />
         </button>
         <input
@@ -47,11 +62,21 @@ export function QuantityStepper({ value, onChange, label, decreaseLabel, increas
           disabled={disabled}
           onChange={(event) => type(event.target.value)}
         />
-        <button type="button" className="icon-button" onClick={() => step(value + 1)} disabled={disabled || value >= limits.cartQuantityMax} aria-label={increaseLabel}>
+        <button
+          type="button"
+          className="icon-button"
+          onClick={() => step(value + 1)}
+          disabled={disabled || value >= limits.cartQuantityMax}
+          aria-label={increaseLabel}
+        >
           <Icon name="plus" />
         </button>
       </div>
-      {beyondLimit && <p className="field-error" id={messageId} role="alert">{limitMessage}</p>}
+      {beyondLimit && (
+        <p className="field-error" id={messageId} role="alert">
+          {limitMessage}
+        </p>
+      )}
     </>
   );
 }

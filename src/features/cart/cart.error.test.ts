@@ -12,7 +12,8 @@ const add = (body: unknown, init: { language?: string; currency?: string } = {})
   shop.post<Cart>('/shoppingcart/addShoppingCart', body, { headers: customer.headers, ...init });
 const update = (body: unknown, init: { language?: string; currency?: string } = {}) =>
   shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', { body, headers: customer.headers, ...init });
-const cart = async () => (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', { headers: customer.headers })).body.data;
+const cart = async () =>
+  (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', { headers: customer.headers })).body.data;
 
 describe('adding and updating refuse', () => {
   it('an unknown specification with -210', async () => {
@@ -62,15 +63,22 @@ describe('adding and updating refuse', () => {
   });
 
   it('a malformed specification id with -218', async () => {
-    expect((await add({ goodsSpecificationId: 'robe', goodsQuantity: 1 })).body.message).toContain('goodsSpecificationId');
-    const remove = await shop.call('DELETE', '/shoppingcart/deleteShoppingCart?goodsSpecificationId=abc', { headers: customer.headers });
+    expect((await add({ goodsSpecificationId: 'robe', goodsQuantity: 1 })).body.message).toContain(
+      'goodsSpecificationId',
+    );
+    const remove = await shop.call('DELETE', '/shoppingcart/deleteShoppingCart?goodsSpecificationId=abc', {
+      headers: customer.headers,
+    });
     expect(remove.body.code).toBe(-218);
   });
 });
 
 describe('pricing a browser cart refuses', () => {
   it('an unknown specification in getSpecData with -210', async () => {
-    const response = await shop.post('/shoppingcart/getSpecData', [item('robe-s', 1), { goodsSpecificationId: 999_999, goodsQuantity: 1 }]);
+    const response = await shop.post('/shoppingcart/getSpecData', [
+      item('robe-s', 1),
+      { goodsSpecificationId: 999_999, goodsQuantity: 1 },
+    ]);
     expect(response.body.code).toBe(-210);
   });
 
@@ -79,6 +87,8 @@ describe('pricing a browser cart refuses', () => {
     expect((await shop.post('/shoppingcart/getShoppingCartList', { list: [] })).body.code).toBe(-218);
     const tooMany = Array.from({ length: 101 }, () => item('robe-s', 1));
     expect((await shop.post('/shoppingcart/getShoppingCartList', tooMany)).body.code).toBe(-218);
-    expect((await shop.post('/shoppingcart/mergeShoppingCart', tooMany, { headers: customer.headers })).body.code).toBe(-218);
+    expect((await shop.post('/shoppingcart/mergeShoppingCart', tooMany, { headers: customer.headers })).body.code).toBe(
+      -218,
+    );
   });
 });

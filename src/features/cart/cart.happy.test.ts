@@ -12,12 +12,20 @@ const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
-const as = (customer: Customer, init: { language?: string; currency?: string } = {}) => ({ headers: customer.headers, ...init });
-const quantities = (cart: Cart) => Object.fromEntries(cart.list.map((line) => [line.goodsSpecificationId, line.goodsQuantity]));
+const as = (customer: Customer, init: { language?: string; currency?: string } = {}) => ({
+  headers: customer.headers,
+  ...init,
+});
+const quantities = (cart: Cart) =>
+  Object.fromEntries(cart.list.map((line) => [line.goodsSpecificationId, line.goodsQuantity]));
 
 describe("a visitor's browser cart", () => {
   it('is priced in the request language and currency, with a total count', async () => {
-    const response = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [item('robe-s', 2), item('oil-usd-only', 1)], { language: 'ZH', currency: 'CNY' });
+    const response = await shop.post<Cart>(
+      '/shoppingcart/getShoppingCartList',
+      [item('robe-s', 2), item('oil-usd-only', 1)],
+      { language: 'ZH', currency: 'CNY' },
+    );
     expect(response.body.code).toBe(1);
     const [robe, oil] = response.body.data.list;
     expect(robe).toEqual({
@@ -40,13 +48,20 @@ describe("a visitor's browser cart", () => {
   });
 
   it('leaves out specifications that no longer exist, so a stale cart still opens', async () => {
-    const response = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [item('robe-s', 1), { goodsSpecificationId: 999_999, goodsQuantity: 4 }]);
+    const response = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [
+      item('robe-s', 1),
+      { goodsSpecificationId: 999_999, goodsQuantity: 4 },
+    ]);
     expect(response.body.data.list.map((line) => line.goodsSpecificationId)).toEqual([ids['robe-s']]);
     expect(response.body.data.total).toBe(1);
   });
 
   it('shows lines that cannot be bought now, marked as such', async () => {
-    const response = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [item('brief-retired', 1), item('mini-sold-out', 1)], { currency: 'MYR' });
+    const response = await shop.post<Cart>(
+      '/shoppingcart/getShoppingCartList',
+      [item('brief-retired', 1), item('mini-sold-out', 1)],
+      { currency: 'MYR' },
+    );
     expect(response.body.data.list).toMatchObject([
       { onSale: false, stock: 20, symbol: 'RM', unitPrice: 25900 },
       { onSale: true, stock: 0 },
@@ -54,7 +69,11 @@ describe("a visitor's browser cart", () => {
   });
 
   it('prices chosen specifications with getSpecData, folding repeats', async () => {
-    const response = await shop.post<Cart>('/shoppingcart/getSpecData', [item('robe-s', 1), item('robe-m', 1), item('robe-s', 2)], { language: 'MS' });
+    const response = await shop.post<Cart>(
+      '/shoppingcart/getSpecData',
+      [item('robe-s', 1), item('robe-m', 1), item('robe-s', 2)],
+      { language: 'MS' },
+    );
     expect(response.body.data.list.map((line) => [line.specificationName, line.goodsQuantity])).toEqual([
       ['S · Mawar', 3],
       ['M · Mawar', 1],
@@ -78,16 +97,29 @@ describe("a customer's cart", () => {
     expect(quantities(more.body.data)).toEqual({ [ids['robe-s']]: 5 });
 
     await shop.post('/shoppingcart/addShoppingCart', item('oil-usd-only', 1), as(customer));
-    const set = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', { body: item('robe-s', 7), ...as(customer) });
+    const set = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', {
+      body: item('robe-s', 7),
+      ...as(customer),
+    });
     expect(set.body.data.total).toBe(8);
 
-    const removed = await shop.call<Cart>('DELETE', `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-s']}`, as(customer));
+    const removed = await shop.call<Cart>(
+      'DELETE',
+      `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-s']}`,
+      as(customer),
+    );
     expect(quantities(removed.body.data)).toEqual({ [ids['oil-usd-only']]: 1 });
-    const again = await shop.call<Cart>('DELETE', `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-s']}`, as(customer));
+    const again = await shop.call<Cart>(
+      'DELETE',
+      `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-s']}`,
+      as(customer),
+    );
     expect(again.body.code).toBe(1);
 
     const listed = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer, { language: 'ZH' }));
-    expect(listed.body.data.list).toMatchObject([{ goodsName: '按摩油', goodsQuantity: 1, symbol: '$', unitPrice: 1900 }]);
+    expect(listed.body.data.list).toMatchObject([
+      { goodsName: '按摩油', goodsQuantity: 1, symbol: '$', unitPrice: 1900 },
+    ]);
   });
 
   it('caps a line at 100 when adding (the extra is dropped, not refused)', async () => {
@@ -100,7 +132,10 @@ describe("a customer's cart", () => {
 
   it('starts a line when updating a specification the cart does not have yet', async () => {
     const customer = await signUp(shop);
-    const set = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', { body: item('robe-m', 3), ...as(customer) });
+    const set = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', {
+      body: item('robe-m', 3),
+      ...as(customer),
+    });
     expect(quantities(set.body.data)).toEqual({ [ids['robe-m']]: 3 });
   });
 
@@ -113,13 +148,18 @@ describe("a customer's cart", () => {
 
   it('lists the lines in the order they were added, reading the session and the lines in one SQL statement once the products are kept (none while the embedded database is unwritten)', async () => {
     const customer = await signUp(shop);
-    for (const sku of ['oil-usd-only', 'robe-m', 'robe-s'] as const) await shop.post('/shoppingcart/addShoppingCart', item(sku, 1), as(customer));
+    for (const sku of ['oil-usd-only', 'robe-m', 'robe-s'] as const)
+      await shop.post('/shoppingcart/addShoppingCart', item(sku, 1), as(customer));
     await shop.get('/shoppingcart/queryShoppingCartList', as(customer));
 
     const counter = countStatements(shop);
     try {
       const cart = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
-      expect(cart.body.data.list.map((line) => line.goodsSpecificationId)).toEqual([ids['oil-usd-only'], ids['robe-m'], ids['robe-s']]);
+      expect(cart.body.data.list.map((line) => line.goodsSpecificationId)).toEqual([
+        ids['oil-usd-only'],
+        ids['robe-m'],
+        ids['robe-s'],
+      ]);
       expect(counter.statements).toHaveLength(shop.databaseKind === 'pglite' ? 0 : 1);
     } finally {
       counter.stop();
@@ -147,7 +187,8 @@ describe("a customer's cart", () => {
   it('reads a kept cart again after any write: a line added, a sale elsewhere, a sign-out', async () => {
     const customer = await signUp(shop);
     const buyer = await signUp(shop);
-    const cartOf = async (who = customer) => (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(who))).body;
+    const cartOf = async (who = customer) =>
+      (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(who))).body;
     await shop.post('/shoppingcart/addShoppingCart', item('robe-m', 1), as(customer));
     const before = await cartOf();
     expect(quantities(before.data)).toEqual({ [ids['robe-m']]: 1 });
@@ -157,7 +198,9 @@ describe("a customer's cart", () => {
     // Another customer's purchase takes stock the kept cart showed.
     const stockBefore = (await cartOf()).data.list.find((line) => line.goodsSpecificationId === ids['robe-s'])!.stock;
     await placeOrder(shop, buyer, [item('robe-s', 1)]);
-    expect((await cartOf()).data.list.find((line) => line.goodsSpecificationId === ids['robe-s'])!.stock).toBe(stockBefore - 1);
+    expect((await cartOf()).data.list.find((line) => line.goodsSpecificationId === ids['robe-s'])!.stock).toBe(
+      stockBefore - 1,
+    );
 
     await shop.get('/login/loginOut', as(customer));
     expect((await cartOf()).code).toBe(-212);
@@ -179,7 +222,10 @@ describe("a customer's cart", () => {
     const browser = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [item('robe-m', 1)]);
     expect(browser.body.data.list[0]).toMatchObject({ stock: stock - 2 });
     // More than is left cannot go into the cart, whatever the kept product said.
-    const tooMany = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', { body: item('robe-m', stock - 1), ...as(customer) });
+    const tooMany = await shop.call<Cart>('PUT', '/shoppingcart/updateShoppingCart', {
+      body: item('robe-m', stock - 1),
+      ...as(customer),
+    });
     expect(tooMany.body.code).toBe(-231);
   });
 
@@ -195,7 +241,9 @@ describe("a customer's cart", () => {
 
 describe('merging the browser cart', () => {
   it('at registration', async () => {
-    const customer = await signUp(shop, { cart: [item('robe-s', 2), { goodsSpecificationId: 999_999, goodsQuantity: 1 }] });
+    const customer = await signUp(shop, {
+      cart: [item('robe-s', 2), { goodsSpecificationId: 999_999, goodsQuantity: 1 }],
+    });
     const cart = await shop.get<Cart>('/shoppingcart/queryShoppingCartList', as(customer));
     expect(quantities(cart.body.data)).toEqual({ [ids['robe-s']]: 2 });
   });
@@ -214,7 +262,11 @@ describe('merging the browser cart', () => {
   it('with mergeShoppingCart, answering the merged cart', async () => {
     const customer = await signUp(shop);
     await shop.post('/shoppingcart/addShoppingCart', item('robe-m', 1), as(customer));
-    const merged = await shop.post<Cart>('/shoppingcart/mergeShoppingCart', [item('robe-m', 1), item('robe-s', 4), item('robe-s', 4)], as(customer));
+    const merged = await shop.post<Cart>(
+      '/shoppingcart/mergeShoppingCart',
+      [item('robe-m', 1), item('robe-s', 4), item('robe-s', 4)],
+      as(customer),
+    );
     expect(quantities(merged.body.data)).toEqual({ [ids['robe-m']]: 2, [ids['robe-s']]: 8 });
     expect(merged.body.data.total).toBe(10);
   });

@@ -6,7 +6,16 @@ import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { browserCartSchema, cartItemSchema, cartSchema, specificationQuerySchema } from './cart.schema';
-import { addToCart, mergeIntoCart, priceItems, priceLines, queryCart, removeFromCart, sessionWithCart, setCartQuantity } from './cart.service';
+import {
+  addToCart,
+  mergeIntoCart,
+  priceItems,
+  priceLines,
+  queryCart,
+  removeFromCart,
+  sessionWithCart,
+  setCartQuantity,
+} from './cart.service';
 
 const tag = 'Cart';
 
@@ -23,19 +32,42 @@ export function cartRoutes(deps: AppDeps) {
 
   return createRouter()
     .openapi(
-      { ...getRoute({ tag, path: '/queryShoppingCartList', summary: "The customer's cart, priced", query: z.object({}), data: cartSchema }), security: sessionSecurity },
+      {
+        ...getRoute({
+          tag,
+          path: '/queryShoppingCartList',
+          summary: "The customer's cart, priced",
+          query: z.object({}),
+          data: cartSchema,
+        }),
+        security: sessionSecurity,
+      },
       async (c) => ok(c, await priceLines(reader(c), (await requireUserWith(c, deps, sessionWithCart)).lines)),
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'post', tag, path: '/addShoppingCart', summary: 'Add to a line (capped at 100 per line)', body: cartItemSchema, data: cartSchema }),
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/addShoppingCart',
+          summary: 'Add to a line (capped at 100 per line)',
+          body: cartItemSchema,
+          data: cartSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await addToCart(reader(c), signedInOf(c).user.id, c.req.valid('json'))),
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'put', tag, path: '/updateShoppingCart', summary: "Set a line's quantity (1–100)", body: cartItemSchema, data: cartSchema }),
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updateShoppingCart',
+          summary: "Set a line's quantity (1–100)",
+          body: cartItemSchema,
+          data: cartSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await setCartQuantity(reader(c), signedInOf(c).user.id, c.req.valid('json'))),
@@ -52,11 +84,19 @@ export function cartRoutes(deps: AppDeps) {
         }),
         signedIn,
       ),
-      async (c) => ok(c, await removeFromCart(reader(c), signedInOf(c).user.id, c.req.valid('query').goodsSpecificationId)),
+      async (c) =>
+        ok(c, await removeFromCart(reader(c), signedInOf(c).user.id, c.req.valid('query').goodsSpecificationId)),
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'post', tag, path: '/mergeShoppingCart', summary: "Fold the browser's cart into the customer's", body: browserCartSchema, data: cartSchema }),
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/mergeShoppingCart',
+          summary: "Fold the browser's cart into the customer's",
+          body: browserCartSchema,
+          data: cartSchema,
+        }),
         signedIn,
       ),
       async (c) => {
@@ -66,11 +106,25 @@ export function cartRoutes(deps: AppDeps) {
       },
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/getShoppingCartList', summary: "Price a visitor's browser cart; unknown specifications are left out", body: browserCartSchema, data: cartSchema }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/getShoppingCartList',
+        summary: "Price a visitor's browser cart; unknown specifications are left out",
+        body: browserCartSchema,
+        data: cartSchema,
+      }),
       async (c) => ok(c, await priceItems(reader(c), c.req.valid('json'), 'skip')),
     )
     .openapi(
-      jsonRoute({ method: 'post', tag, path: '/getSpecData', summary: 'Price chosen specifications; -210 for an unknown one', body: browserCartSchema, data: cartSchema }),
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/getSpecData',
+        summary: 'Price chosen specifications; -210 for an unknown one',
+        body: browserCartSchema,
+        data: cartSchema,
+      }),
       async (c) => ok(c, await priceItems(reader(c), c.req.valid('json'), 'refuse')),
     );
 }

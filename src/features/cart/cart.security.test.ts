@@ -8,8 +8,10 @@ const shop = await aShop({ catalogue: 'small' });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
-const cartOf = async (customer: Customer) => (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', { headers: customer.headers })).body.data;
-const add = (customer: Customer, body: unknown) => shop.post<Cart>('/shoppingcart/addShoppingCart', body, { headers: customer.headers });
+const cartOf = async (customer: Customer) =>
+  (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', { headers: customer.headers })).body.data;
+const add = (customer: Customer, body: unknown) =>
+  shop.post<Cart>('/shoppingcart/addShoppingCart', body, { headers: customer.headers });
 
 describe('parallel adds to one line', () => {
   it('never take it past 100', async () => {
@@ -35,7 +37,9 @@ describe("one customer's cart", () => {
     await add(bob, item('robe-m', 1));
 
     expect((await cartOf(alice)).list.map((line) => line.goodsQuantity)).toEqual([2]);
-    await shop.call('DELETE', `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-m']}`, { headers: alice.headers });
+    await shop.call('DELETE', `/shoppingcart/deleteShoppingCart?goodsSpecificationId=${ids['robe-m']}`, {
+      headers: alice.headers,
+    });
     await shop.call('PUT', '/shoppingcart/updateShoppingCart', { body: item('robe-s', 9), headers: alice.headers });
     expect((await cartOf(bob)).list.map((line) => [line.goodsSpecificationId, line.goodsQuantity])).toEqual([
       [ids['robe-s'], 5],
@@ -46,7 +50,11 @@ describe("one customer's cart", () => {
   it('cannot be reached by naming another customer in the body', async () => {
     const alice = await signUp(shop);
     const bob = await signUp(shop);
-    const response = await add(alice, { ...item('robe-s', 1), userId: Number(bob.user.userId), user_id: Number(bob.user.userId) });
+    const response = await add(alice, {
+      ...item('robe-s', 1),
+      userId: Number(bob.user.userId),
+      user_id: Number(bob.user.userId),
+    });
     expect(response.body.code).toBe(1);
     expect((await cartOf(bob)).list).toEqual([]);
     expect((await cartOf(alice)).total).toBe(1);

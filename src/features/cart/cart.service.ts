@@ -1,7 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/auth/session';
 import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
-import { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifications, type LiveStock } from '@/features/catalogue/catalogue.service';
+import {
+  loadProducts,
+  loadProductsOfKeptSpecifications,
+  loadProductsOfSpecifications,
+  type LiveStock,
+} from '@/features/catalogue/catalogue.service';
 import type { ProductDetails, Specification } from '@/features/catalogue/catalogue.schema';
 import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
@@ -24,7 +29,11 @@ type Offer = { product: ProductDetails; specification: Specification };
  * Offers of the specifications in `specificationIds`, whichever products they belong to, with their
  * stock as it is now (`live`) or as the catalogue keeps it (`kept`: checkout's statement takes the stock).
  */
-async function loadOffers(reader: CatalogueReader, specificationIds: number[], stock: 'live' | 'kept'): Promise<Map<number, Offer>> {
+async function loadOffers(
+  reader: CatalogueReader,
+  specificationIds: number[],
+  stock: 'live' | 'kept',
+): Promise<Map<number, Offer>> {
   if (stock === 'kept') return offersIn(await loadProductsOfKeptSpecifications(reader, specificationIds), new Map());
   const live = await loadProductsOfSpecifications(reader, specificationIds);
   return offersIn(live.products, live.stock);
@@ -39,7 +48,10 @@ function offersIn(products: ProductDetails[], stock: LiveStock): Map<number, Off
   for (const product of products) {
     for (const specification of product.specifications) {
       const live = stock.get(specification.goodsSpecificationId);
-      offers.set(specification.goodsSpecificationId, { product, specification: live === undefined ? specification : { ...specification, stock: live } });
+      offers.set(specification.goodsSpecificationId, {
+        product,
+        specification: live === undefined ? specification : { ...specification, stock: live },
+      });
     }
   }
   return offers;
@@ -67,9 +79,22 @@ function toCartLine({ product, specification }: Offer, goodsQuantity: number): C
  * Prices a list of items. Unknown specifications are left out (`skip`: a stale browser cart still
  * opens) or answer -210 (`refuse`). Each line's stock is the live count unless `stock` is `kept`.
  */
-export async function priceItems(reader: CatalogueReader, items: CartItem[], unknown: 'skip' | 'refuse', stock: 'live' | 'kept' = 'live'): Promise<Cart> {
+export async function priceItems(
+  reader: CatalogueReader,
+  items: CartItem[],
+  unknown: 'skip' | 'refuse',
+  stock: 'live' | 'kept' = 'live',
+): Promise<Cart> {
   const combined = combineItems(items);
-  return priceWith(await loadOffers(reader, combined.map((item) => item.goodsSpecificationId), stock), combined, unknown);
+  return priceWith(
+    await loadOffers(
+      reader,
+      combined.map((item) => item.goodsSpecificationId),
+      stock,
+    ),
+    combined,
+    unknown,
+  );
 }
 
 function priceWith(offers: Map<number, Offer>, items: CartItem[], unknown: 'skip' | 'refuse'): Cart {
@@ -124,11 +149,19 @@ export async function queryCart(reader: CatalogueReader, userId: number): Promis
 /** Prices stored lines with their products, kept or read in one query, and the stock the lines were read with. */
 export async function priceLines(reader: CatalogueReader, lines: StoredLine[]): Promise<Cart> {
   const products = await loadProducts(reader, [...new Set(lines.map((line) => line.goodsId))]);
-  return priceWith(offersIn(products, new Map(lines.map((line) => [line.goodsSpecificationId, line.stock]))), lines, 'skip');
+  return priceWith(
+    offersIn(products, new Map(lines.map((line) => [line.goodsSpecificationId, line.stock]))),
+    lines,
+    'skip',
+  );
 }
 
 /** -210 unknown, -231 taken down or fewer in stock than `quantity`, -222 not sold in the request's currency. */
-async function findPurchasableOffer(reader: CatalogueReader, goodsSpecificationId: number, quantity: number): Promise<Offer> {
+async function findPurchasableOffer(
+  reader: CatalogueReader,
+  goodsSpecificationId: number,
+  quantity: number,
+): Promise<Offer> {
   const offer = (await loadOffers(reader, [goodsSpecificationId], 'live')).get(goodsSpecificationId);
   if (!offer) throw new ShopError(ErrorCode.ProductNotFound);
   if (!offer.product.onSale || offer.specification.stock < quantity) throw new ShopError(ErrorCode.InsufficientStock);
@@ -143,13 +176,20 @@ const addToLine = sql`LEAST(${cartLines.quantity} + excluded.quantity, ${limits.
  * Adds to the line (or starts it), capped at 100. A line that would then hold more than the stock
  * answers -231 and stays as it was.
  */
-export async function addToCart(reader: CatalogueReader & { db: Database }, userId: number, item: CartItem): Promise<Cart> {
+export async function addToCart(
+  reader: CatalogueReader & { db: Database },
+  userId: number,
+  item: CartItem,
+): Promise<Cart> {
   const offer = await findPurchasableOffer(reader, item.goodsSpecificationId, item.goodsQuantity);
   await reader.db.transaction(async (tx) => {
     const [line] = await tx
       .insert(cartLines)
       .values({ userId, specificationId: item.goodsSpecificationId, quantity: item.goodsQuantity })
-      .onConflictDoUpdate({ target: [cartLines.userId, cartLines.specificationId], set: { quantity: addToLine, updatedAt: new Date() } })
+      .onConflictDoUpdate({
+        target: [cartLines.userId, cartLines.specificationId],
+        set: { quantity: addToLine, updatedAt: new Date() },
+      })
       .returning({ quantity: cartLines.quantity });
     if (!line || line.quantity > offer.specification.stock) throw new ShopError(ErrorCode.InsufficientStock);
   });
@@ -162,12 +202,21 @@ export async function setCartQuantity(reader: CatalogueReader, userId: number, i
   await reader.db
     .insert(cartLines)
     .values({ userId, specificationId: item.goodsSpecificationId, quantity: item.goodsQuantity })
-    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.specificationId], set: { quantity: item.goodsQuantity, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.specificationId],
+      set: { quantity: item.goodsQuantity, updatedAt: new Date() },
+    });
   return queryCart(reader, userId);
 }
 
-export async function removeFromCart(reader: CatalogueReader, userId: number, goodsSpecificationId: number): Promise<Cart> {
-  await reader.db.delete(cartLines).where(and(eq(cartLines.userId, userId), eq(cartLines.specificationId, goodsSpecificationId)));
+export async function removeFromCart(
+  reader: CatalogueReader,
+  userId: number,
+  goodsSpecificationId: number,
+): Promise<Cart> {
+  await reader.db
+    .delete(cartLines)
+    .where(and(eq(cartLines.userId, userId), eq(cartLines.specificationId, goodsSpecificationId)));
   return queryCart(reader, userId);
 }
 
@@ -181,12 +230,20 @@ export async function mergeIntoCart(db: Executor, userId: number, items: CartIte
   const known = await db
     .select({ id: productSizes.id })
     .from(productSizes)
-    .where(inArray(productSizes.id, combined.map((item) => item.goodsSpecificationId)));
+    .where(
+      inArray(
+        productSizes.id,
+        combined.map((item) => item.goodsSpecificationId),
+      ),
+    );
   const knownIds = new Set(known.map((row) => row.id));
   const lines = combined.filter((item) => knownIds.has(item.goodsSpecificationId));
   if (lines.length === 0) return;
   await db
     .insert(cartLines)
     .values(lines.map((item) => ({ userId, specificationId: item.goodsSpecificationId, quantity: item.goodsQuantity })))
-    .onConflictDoUpdate({ target: [cartLines.userId, cartLines.specificationId], set: { quantity: addToLine, updatedAt: new Date() } });
+    .onConflictDoUpdate({
+      target: [cartLines.userId, cartLines.specificationId],
+      set: { quantity: addToLine, updatedAt: new Date() },
+    });
 }

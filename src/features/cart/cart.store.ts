@@ -34,7 +34,8 @@ export const cartOnSignIn: SignInHook = {
 };
 
 /** A guest's ordered lines leave the browser cart (the server removes a customer's itself). */
-export const removeFromBrowserCart = (ids: number[]) => saveBrowserCart(readBrowserCart().filter((item) => !ids.includes(item.goodsSpecificationId)));
+export const removeFromBrowserCart = (ids: number[]) =>
+  saveBrowserCart(readBrowserCart().filter((item) => !ids.includes(item.goodsSpecificationId)));
 
 /**
  * A guest's cart follows the browser's other tabs: when one of them changes it, this tab prices it
@@ -85,7 +86,11 @@ export async function updateQuantity(goodsSpecificationId: number, goodsQuantity
     const result = await api.put('shoppingcart/updateShoppingCart', { goodsSpecificationId, goodsQuantity });
     warnOnFailure(result);
   } else {
-    saveBrowserCart(readBrowserCart().map((item) => (item.goodsSpecificationId === goodsSpecificationId ? { ...item, goodsQuantity } : item)));
+    saveBrowserCart(
+      readBrowserCart().map((item) =>
+        item.goodsSpecificationId === goodsSpecificationId ? { ...item, goodsQuantity } : item,
+      ),
+    );
   }
   await loadCart();
 }
@@ -101,5 +106,6 @@ export async function removeFromCart(goodsSpecificationId: number) {
 
 /** -210 and -231 warn (spec §8); the codes the API client toasts by itself are left to it. */
 function warnOnFailure(result: { code: number; message: string }) {
-  if (result.code === ErrorCode.ProductNotFound || result.code === ErrorCode.InsufficientStock) showToast('warning', result.message);
+  if (result.code === ErrorCode.ProductNotFound || result.code === ErrorCode.InsufficientStock)
+    showToast('warning', result.message);
 }

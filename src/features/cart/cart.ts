@@ -17,9 +17,16 @@ export function combineItems(items: CartItem[]): CartItem[] {
 }
 
 /** The number of items in the cart, for its badge. */
-export const countItems = (lines: Pick<CartLine, 'goodsQuantity'>[]) => lines.reduce((sum, line) => sum + line.goodsQuantity, 0);
+export const countItems = (lines: Pick<CartLine, 'goodsQuantity'>[]) =>
+  lines.reduce((sum, line) => sum + line.goodsQuantity, 0);
 
 /** Why a line cannot be bought now, or null when it can. */
 export const unbuyableReason = (line: Pick<CartLine, 'onSale' | 'stock' | 'unitPrice'>): UiMessageKey | null =>
-  !line.onSale ? 'product.notOnSale' : line.stock === 0 ? 'product.outOfStock' : line.unitPrice === null ? 'product.noPrice' : null;
+  !line.onSale
+    ? 'product.notOnSale'
+    : line.stock === 0
+      ? 'product.outOfStock'
+      : line.unitPrice === null
+        ? 'product.noPrice'
+        : null;
 export const isBuyable = (line: Pick<CartLine, 'onSale' | 'stock' | 'unitPrice'>) => unbuyableReason(line) === null;

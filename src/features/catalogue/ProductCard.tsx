@@ -4,11 +4,23 @@ import { formatRating } from '@/lib/locale';
 import type { ProductSummary } from './catalogue.schema';
 
 /** What a card shows of a product: the list page hands no more to its island (its props travel in the page's HTML). */
-export type CardProduct = Pick<ProductSummary, 'goodsId' | 'goodsName' | 'currency' | 'unitPrice' | 'originalPrice' | 'rating' | 'commentCount'> & {
+export type CardProduct = Pick<
+  ProductSummary,
+  'goodsId' | 'goodsName' | 'currency' | 'unitPrice' | 'originalPrice' | 'rating' | 'commentCount'
+> & {
   picture: { alt: string } | null;
 };
 
-export const cardProduct = ({ goodsId, goodsName, currency, unitPrice, originalPrice, rating, commentCount, picture }: ProductSummary): CardProduct => ({
+export const cardProduct = ({
+  goodsId,
+  goodsName,
+  currency,
+  unitPrice,
+  originalPrice,
+  rating,
+  commentCount,
+  picture,
+}: ProductSummary): CardProduct => ({
   goodsId,
   goodsName,
   currency,
@@ -41,9 +53,20 @@ type Props = {
   notSoldTo?: string | null;
 };
 
-export function ProductCard({ product, picture, t, eager = false, priority = false, isNew = false, headingLevel = 3, soldOut = null, notSoldTo = null }: Props) {
+export function ProductCard({
+  product,
+  picture,
+  t,
+  eager = false,
+  priority = false,
+  isNew = false,
+  headingLevel = 3,
+  soldOut = null,
+  notSoldTo = null,
+}: Props) {
   const Heading = headingLevel === 2 ? 'h2' : 'h3';
-  const onOffer = product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
+  const onOffer =
+    product.originalPrice !== null && product.unitPrice !== null && product.originalPrice > product.unitPrice;
   return (
     <a className="product-card" href={`/productsList/details?id=${product.goodsId}`}>
       {picture && (
@@ -61,7 +84,9 @@ export function ProductCard({ product, picture, t, eager = false, priority = fal
         />
       )}
       {soldOut === null ? (
-        <span className="product-card__sold-out" data-sold-out-for={product.goodsId} hidden>{t('product.outOfStock')}</span>
+        <span className="product-card__sold-out" data-sold-out-for={product.goodsId} hidden>
+          {t('product.outOfStock')}
+        </span>
       ) : (
         soldOut && <span className="product-card__sold-out">{t('product.outOfStock')}</span>
       )}
@@ -69,12 +94,19 @@ export function ProductCard({ product, picture, t, eager = false, priority = fal
       {isNew && <span className="product-card__tag">{t('product.new')}</span>}
       <Heading className="product-card__name">{product.goodsName}</Heading>
       <span className="price">
-        {product.unitPrice === null ? <span className="product-card__muted">{t('product.noPrice')}</span> : formatMoney(product.unitPrice, product.currency)}
+        {product.unitPrice === null ? (
+          <span className="product-card__muted">{t('product.noPrice')}</span>
+        ) : (
+          formatMoney(product.unitPrice, product.currency)
+        )}
         {onOffer && <s>{formatMoney(product.originalPrice!, product.currency)}</s>}
       </span>
       {product.rating !== null && (
         <span className="product-card__muted">
-          <span className="stars" aria-hidden="true">★</span> {formatRating(product.rating, t.languageTag)} · {t('product.reviewCount', { count: product.commentCount })}
+          <span className="stars" aria-hidden="true">
+            ★
+          </span>{' '}
+          {formatRating(product.rating, t.languageTag)} · {t('product.reviewCount', { count: product.commentCount })}
         </span>
       )}
     </a>

@@ -89,8 +89,14 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
     let current = true;
     if (!destination) setNotSold(new Set());
     else {
-      void fetchStock(page.list.map((product) => product.goodsId), destination).then((stock) => {
-        if (current && stock) setNotSold(new Set([...stock.values()].filter((product) => product.notSoldThere).map((product) => product.goodsId)));
+      void fetchStock(
+        page.list.map((product) => product.goodsId),
+        destination,
+      ).then((stock) => {
+        if (current && stock)
+          setNotSold(
+            new Set([...stock.values()].filter((product) => product.notSoldThere).map((product) => product.goodsId)),
+          );
       });
     }
     return () => {
@@ -128,8 +134,16 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
       <div className="product-list__tools">
         <DeliverTo destination={destination} language={language} t={t} />
         <label htmlFor="product-sort">{t('list.sort')}</label>
-        <select id="product-sort" value={state.sort} onChange={(event) => turnTo({ ...state, sort: event.target.value as ProductSort, pageNum: 1 })}>
-          {productSorts.map((option) => <option key={option} value={option}>{t(`list.sort.${option}`)}</option>)}
+        <select
+          id="product-sort"
+          value={state.sort}
+          onChange={(event) => turnTo({ ...state, sort: event.target.value as ProductSort, pageNum: 1 })}
+        >
+          {productSorts.map((option) => (
+            <option key={option} value={option}>
+              {t(`list.sort.${option}`)}
+            </option>
+          ))}
         </select>
       </div>
       {page.list.length === 0 ? (
@@ -146,7 +160,9 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
                 priority={index < 4 && page.pageNum === 1}
                 headingLevel={2}
                 soldOut={soldOut ? (soldOut.get(product.goodsId) ?? null) : null}
-                notSoldTo={destination && notSold.has(product.goodsId) ? countryName(destination.country, language) : null}
+                notSoldTo={
+                  destination && notSold.has(product.goodsId) ? countryName(destination.country, language) : null
+                }
               />
             </li>
           ))}
@@ -154,11 +170,21 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t('list.page', { page: page.pageNum, pages })}>
-          <button type="button" className="button button--ghost" disabled={page.pageNum <= 1 || loading} onClick={() => turnTo({ ...state, pageNum: page.pageNum - 1 })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page.pageNum <= 1 || loading}
+            onClick={() => turnTo({ ...state, pageNum: page.pageNum - 1 })}
+          >
             {t('list.previous')}
           </button>
           <span>{t('list.page', { page: page.pageNum, pages })}</span>
-          <button type="button" className="button button--ghost" disabled={page.pageNum >= pages || loading} onClick={() => turnTo({ ...state, pageNum: page.pageNum + 1 })}>
+          <button
+            type="button"
+            className="button button--ghost"
+            disabled={page.pageNum >= pages || loading}
+            onClick={() => turnTo({ ...state, pageNum: page.pageNum + 1 })}
+          >
             {t('list.next')}
           </button>
         </nav>

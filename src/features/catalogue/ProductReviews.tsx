@@ -54,13 +54,26 @@ export default function ProductReviews({ goodsId, language, initial, messages }:
 }
 
 const readComments = (goodsId: number, pageNum: number, pageSize: number) =>
-  api.get<CommentPage>('goods/comment/getProductCommentList', { searchParams: { goodsId, pageNum, pageSize }, quiet: true });
+  api.get<CommentPage>('goods/comment/getProductCommentList', {
+    searchParams: { goodsId, pageNum, pageSize },
+    quiet: true,
+  });
 
-function ReviewList({ comments, language, t }: { comments: Comment[]; language: Language; t: ReturnType<typeof createTranslator> }) {
+function ReviewList({
+  comments,
+  language,
+  t,
+}: {
+  comments: Comment[];
+  language: Language;
+  t: ReturnType<typeof createTranslator>;
+}) {
   return (
     <ul className="review-list">
       {comments.map((comment) => {
-        const written = (languages as readonly string[]).includes(comment.language) ? (comment.language as Language) : null;
+        const written = (languages as readonly string[]).includes(comment.language)
+          ? (comment.language as Language)
+          : null;
         return (
           <li key={comment.commentId}>
             <p className="stars">
@@ -69,7 +82,9 @@ function ReviewList({ comments, language, t }: { comments: Comment[]; language: 
                 {'☆'.repeat(5 - comment.rating)}
               </span>
             </p>
-            {written && written !== language && <p className="review-language product-card__muted">{t(`product.reviewIn.${written}`)}</p>}
+            {written && written !== language && (
+              <p className="review-language product-card__muted">{t(`product.reviewIn.${written}`)}</p>
+            )}
             {comment.title && (
               <p className="review-list__title" lang={written ? languageTags[written] : undefined}>
                 {comment.title}

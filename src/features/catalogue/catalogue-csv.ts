@@ -78,7 +78,9 @@ export function catalogueFromCsv(text: string): CatalogueImport {
     const line = index + 2;
     const cell = (column: string) => (record[columns.indexOf(column)] ?? '').trim();
     const texts = (prefix: 'name' | 'summary' | 'description' | 'size') =>
-      Object.fromEntries(languages.map((language) => [language, cell(`${prefix}_${language.toLowerCase()}`)])) as ProductImport['name'];
+      Object.fromEntries(
+        languages.map((language) => [language, cell(`${prefix}_${language.toLowerCase()}`)]),
+      ) as ProductImport['name'];
     const amount = (column: string) => {
       if (cell(column) === '') return undefined;
       const minor = parseMajorUnits(cell(column));
@@ -87,7 +89,8 @@ export function catalogueFromCsv(text: string): CatalogueImport {
     };
     const whole = (column: string) => {
       if (cell(column) === '') return undefined;
-      if (!/^\d+$/.test(cell(column))) throw new Error(`CSV line ${line}, ${column}: "${cell(column)}" is not a whole number`);
+      if (!/^\d+$/.test(cell(column)))
+        throw new Error(`CSV line ${line}, ${column}: "${cell(column)}" is not a whole number`);
       return Number(cell(column));
     };
 
@@ -95,11 +98,19 @@ export function catalogueFromCsv(text: string): CatalogueImport {
       currencies.flatMap((currency) => {
         const unitPrice = amount(`price_${currency.toLowerCase()}`);
         const originalPrice = amount(`original_price_${currency.toLowerCase()}`);
-        return unitPrice === undefined ? [] : [[currency, originalPrice === undefined ? { unitPrice } : { unitPrice, originalPrice }]];
+        return unitPrice === undefined
+          ? []
+          : [[currency, originalPrice === undefined ? { unitPrice } : { unitPrice, originalPrice }]];
       }),
     );
     const pointsPrice = whole('points_price');
-    const specification = { sku: cell('sku'), name: texts('size'), stock: whole('stock') ?? 0, prices, ...(pointsPrice === undefined ? {} : { pointsPrice }) };
+    const specification = {
+      sku: cell('sku'),
+      name: texts('size'),
+      stock: whole('stock') ?? 0,
+      prices,
+      ...(pointsPrice === undefined ? {} : { pointsPrice }),
+    };
 
     const slug = cell('slug');
     const product = products.get(slug);

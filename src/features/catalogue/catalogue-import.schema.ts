@@ -24,7 +24,10 @@ const altText = z.string().trim().max(PICTURE_ALT_MAX).default('');
 
 /** What a picture shows, for screen readers, in each language; empty: the product's name stands in. */
 export const pictureAltSchema = z.object(
-  Object.fromEntries(languages.map((language) => [language, altText])) as Record<(typeof languages)[number], typeof altText>,
+  Object.fromEntries(languages.map((language) => [language, altText])) as Record<
+    (typeof languages)[number],
+    typeof altText
+  >,
 );
 export type PictureAlt = z.output<typeof pictureAltSchema>;
 
@@ -81,31 +84,42 @@ export const commentImportSchema = z.object({
   daysAgo: daysAgo.default(0),
 });
 
-export const productImportSchema = z.object({
-  slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
-  category: z.enum(categories),
-  onSale: z.boolean().default(true),
-  /** How long ago the product arrived; the newest are the new arrivals. */
-  arrivedDaysAgo: daysAgo.default(0),
-  soldCount: count.default(0),
-  name: localizedTextSchema,
-  summary: localizedTextSchema,
-  description: localizedTextSchema,
-  /** Pictures, first is the main picture; references are file paths relative to the import file. */
-  pictures: z.array(pictureImportSchema).min(1).max(8),
-  specifications: z.array(specificationImportSchema).min(1),
-  /** Imported only into a product that has no reviews yet. */
-  comments: z.array(commentImportSchema).default([]),
-}).refine(
-  (product) => product.specifications.every((specification) => specification.picture === undefined || product.pictures.some(({ src }) => src === specification.picture)),
-  { message: "a specification's picture must be one of the product's pictures", path: ['specifications'] },
-);
+export const productImportSchema = z
+  .object({
+    slug: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
+    category: z.enum(categories),
+    onSale: z.boolean().default(true),
+    /** How long ago the product arrived; the newest are the new arrivals. */
+    arrivedDaysAgo: daysAgo.default(0),
+    soldCount: count.default(0),
+    name: localizedTextSchema,
+    summary: localizedTextSchema,
+    description: localizedTextSchema,
+    /** Pictures, first is the main picture; references are file paths relative to the import file. */
+    pictures: z.array(pictureImportSchema).min(1).max(8),
+    specifications: z.array(specificationImportSchema).min(1),
+    /** Imported only into a product that has no reviews yet. */
+    comments: z.array(commentImportSchema).default([]),
+  })
+  .refine(
+    (product) =>
+      product.specifications.every(
+        (specification) =>
+          specification.picture === undefined || product.pictures.some(({ src }) => src === specification.picture),
+      ),
+    { message: "a specification's picture must be one of the product's pictures", path: ['specifications'] },
+  );
 
 /** A path from the shop's root that stays in the shop: `//host`, `/\host`, `https:` and `javascript:` links do not. */
 const isShopLink = (link: string) => shopPath(link, 'http://shop.invalid') !== null;
 
 /** A link inside the shop, e.g. `/productsList?category=toys`. */
-export const shopLinkSchema = z.string().trim().max(500).refine(isShopLink, 'Give a link inside the shop, starting with /').meta({ pattern: '^/(?:[^/\\\\\\s]\\S*)?$' });
+export const shopLinkSchema = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(isShopLink, 'Give a link inside the shop, starting with /')
+  .meta({ pattern: '^/(?:[^/\\\\\\s]\\S*)?$' });
 
 export const advertImportSchema = z.object({
   /** Stable key: re-importing updates the advert with this key. */

@@ -17,7 +17,12 @@ import {
 } from '@/server/db/schema';
 import { isValidStorageKey, type Storage } from '@/server/storage/storage';
 import { storePictureWithVariants } from './picture-variants';
-import { catalogueImportSchema, type CatalogueImport, type LocalizedText, type PictureAlt } from './catalogue-import.schema';
+import {
+  catalogueImportSchema,
+  type CatalogueImport,
+  type LocalizedText,
+  type PictureAlt,
+} from './catalogue-import.schema';
 
 /** Turns a picture reference of the import (a file path, or `art:…` for generated art) into its bytes. */
 export type PictureLoader = (reference: string) => Promise<Buffer>;
@@ -32,14 +37,21 @@ export const ADVERT_PICTURE_MAX_PX = 1600;
  * same catalogue again changes nothing a customer would see. Specifications missing from the import
  * are left as they are: orders may still point at them.
  */
-export async function importCatalogue(db: Database, storage: Storage, input: CatalogueImport, loadPicture: PictureLoader) {
+export async function importCatalogue(
+  db: Database,
+  storage: Storage,
+  input: CatalogueImport,
+  loadPicture: PictureLoader,
+) {
   const catalogue = catalogueImportSchema.parse(input);
   const now = Date.now();
 
   for (const product of catalogue.products) {
     const pictures = await Promise.all(
       product.pictures.map(({ src }, index) =>
-        isStoredPicture(src) ? keepStoredPicture(storage, src, 'goods/') : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(src)),
+        isStoredPicture(src)
+          ? keepStoredPicture(storage, src, 'goods/')
+          : storePicture(storage, `goods/${product.slug}-${index}`, loadPicture(src)),
       ),
     );
     await db.transaction(async (tx) => {
@@ -84,25 +96,52 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
         .returning({ id: productPictures.id, position: productPictures.position });
       const altTexts = inserted.flatMap(({ id, position }) => {
         const alt = product.pictures[position]!.alt ?? kept.get(pictures[position]!.storageKey);
-        return languages.flatMap((language) => (alt?.[language] ? [{ pictureId: id, language, alt: alt[language] }] : []));
+        return languages.flatMap((language) =>
+          alt?.[language] ? [{ pictureId: id, language, alt: alt[language] }] : [],
+        );
       });
       if (altTexts.length) await tx.insert(productPictureTexts).values(altTexts);
 
       for (const [position, specification] of product.specifications.entries()) {
-        const pictureIndex = specification.picture === undefined ? null : product.pictures.findIndex(({ src }) => src === specification.picture);
+        const pictureIndex =
+          specification.picture === undefined
+            ? null
+            : product.pictures.findIndex(({ src }) => src === specification.picture);
         const [spec] = await tx
           .insert(productSizes)
-          .values({ goodsId, sku: specification.sku, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex })
+          .values({
+            goodsId,
+            sku: specification.sku,
+            position,
+            stock: specification.stock,
+            pointsPrice: specification.pointsPrice ?? null,
+            pictureIndex,
+          })
           .onConflictDoUpdate({
             target: productSizes.sku,
-            set: { goodsId, position, stock: specification.stock, pointsPrice: specification.pointsPrice ?? null, pictureIndex },
+            set: {
+              goodsId,
+              position,
+              stock: specification.stock,
+              pointsPrice: specification.pointsPrice ?? null,
+              pictureIndex,
+            },
           })
           .returning({ id: productSizes.id });
         const specificationId = spec!.id;
         await upsertTexts(tx, specificationId, specification.name);
         await tx.delete(productSizePrices).where(eq(productSizePrices.specificationId, specificationId));
         const prices = Object.entries(specification.prices).flatMap(([currency, price]) =>
-          price ? [{ specificationId, currency: currency as keyof typeof specification.prices, unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null }] : [],
+          price
+            ? [
+                {
+                  specificationId,
+                  currency: currency as keyof typeof specification.prices,
+                  unitPrice: price.unitPrice,
+                  originalPrice: price.originalPrice ?? null,
+                },
+              ]
+            : [],
         );
         if (prices.length) await tx.insert(productSizePrices).values(prices);
       }
@@ -147,7 +186,14 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
         .returning({ id: adverts.id });
       await tx
         .insert(advertTexts)
-        .values(languages.map((language) => ({ advertId: row!.id, language, title: advert.title[language], body: advert.body[language] })))
+        .values(
+          languages.map((language) => ({
+            advertId: row!.id,
+            language,
+            title: advert.title[language],
+            body: advert.body[language],
+          })),
+        )
         .onConflictDoUpdate({
           target: [advertTexts.advertId, advertTexts.language],
           set: { title: sql`excluded.title`, body: sql`excluded.body` },
@@ -161,7 +207,11 @@ export async function importCatalogue(db: Database, storage: Storage, input: Cat
 /** The alt texts of a product's pictures, by storage key. */
 async function pictureAltsOf(tx: Transaction, goodsId: number) {
   const rows = await tx
-    .select({ storageKey: productPictures.storageKey, language: productPictureTexts.language, alt: productPictureTexts.alt })
+    .select({
+      storageKey: productPictures.storageKey,
+      language: productPictureTexts.language,
+      alt: productPictureTexts.alt,
+    })
     .from(productPictureTexts)
     .innerJoin(productPictures, eq(productPictures.id, productPictureTexts.pictureId))
     .where(eq(productPictures.goodsId, goodsId));
@@ -202,7 +252,12 @@ async function keepStoredPicture(storage: Storage, reference: string, folder: 'g
  * carries its content hash, so a changed picture gets a new URL and caches never serve a stale one,
  * with the sizes the pages show it at (picture-variants.ts): all of them, or nothing.
  */
-export async function storePicture(storage: Storage, keyPrefix: string, source: Promise<Buffer>, maxPx = PICTURE_MAX_PX) {
+export async function storePicture(
+  storage: Storage,
+  keyPrefix: string,
+  source: Promise<Buffer>,
+  maxPx = PICTURE_MAX_PX,
+) {
   const { data, info } = await sharp(await source)
     .rotate()
     .resize({ width: maxPx, height: maxPx, fit: 'inside', withoutEnlargement: true })

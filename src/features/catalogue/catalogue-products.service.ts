@@ -2,7 +2,16 @@ import { eq, sql, type SQL } from 'drizzle-orm';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
 import type { CatalogueCache } from '@/server/db/catalogue-cache';
 import { executeNamed, rowsOf, type Executor } from '@/server/db/client';
-import { comments, products, productPictures, productPictureTexts, productTexts, productSizePrices, productSizes, productSizeTexts } from '@/server/db/schema';
+import {
+  comments,
+  products,
+  productPictures,
+  productPictureTexts,
+  productTexts,
+  productSizePrices,
+  productSizes,
+  productSizeTexts,
+} from '@/server/db/schema';
 import type { Category } from './catalogue-import.schema';
 import { pictureIndexWithin, type ProductDetails, type ProductSummary } from './catalogue.schema';
 
@@ -49,7 +58,15 @@ type ProductRow = {
   rating: string | number | null;
   comment_count: string | number;
   pictures: { storageKey: string; width: number; height: number; alt: string }[];
-  specifications: { id: number; stock: number; pointsPrice: number | null; pictureIndex: number | null; name: string; unitPrice: number | null; originalPrice: number | null }[];
+  specifications: {
+    id: number;
+    stock: number;
+    pointsPrice: number | null;
+    pictureIndex: number | null;
+    name: string;
+    unitPrice: number | null;
+    originalPrice: number | null;
+  }[];
 };
 
 /**
@@ -63,7 +80,12 @@ export async function loadProducts(reader: CatalogueReader, ids: number[]): Prom
     const read = await readProducts(reader, idsIn(ids));
     return ids.flatMap((id) => read.get(id) ?? []);
   }
-  const products = await rememberEach(cache, ids, (id) => `product|${id}|${reader.language}|${reader.currency}`, (misses) => readProducts(reader, idsIn(misses)));
+  const products = await rememberEach(
+    cache,
+    ids,
+    (id) => `product|${id}|${reader.language}|${reader.currency}`,
+    (misses) => readProducts(reader, idsIn(misses)),
+  );
   return products.filter((product) => product !== null);
 }
 
@@ -72,7 +94,12 @@ export async function loadProducts(reader: CatalogueReader, ids: number[]): Prom
  * `remember` calls its reader at once for each id it does not keep, so every miss is listed before
  * that one read starts.
  */
-async function rememberEach<T>(cache: CatalogueCache, ids: number[], keyOf: (id: number) => string, readMany: (misses: number[]) => Promise<Map<number, T>>): Promise<(T | null)[]> {
+async function rememberEach<T>(
+  cache: CatalogueCache,
+  ids: number[],
+  keyOf: (id: number) => string,
+  readMany: (misses: number[]) => Promise<Map<number, T>>,
+): Promise<(T | null)[]> {
   const misses: number[] = [];
   let reading: Promise<Map<number, T>> | undefined;
   return Promise.all(
@@ -95,15 +122,34 @@ export type LiveStock = Map<number, number>;
  * cache as `loadProducts` brings them. A kept product's stock counts may be older than its last sale:
  * only selling out and coming back make the cache forget it (docs/decisions/068).
  */
-export async function loadProductsOfSpecifications(reader: CatalogueReader, specificationIds: number[]): Promise<{ products: ProductDetails[]; stock: LiveStock }> {
+export async function loadProductsOfSpecifications(
+  reader: CatalogueReader,
+  specificationIds: number[],
+): Promise<{ products: ProductDetails[]; stock: LiveStock }> {
   if (specificationIds.length === 0) return { products: [], stock: new Map() };
   const asked = intArray(specificationIds);
   if (!reader.cache) {
-    const products = [...(await readProducts(reader, sql`(select goods_id from ${productSizes} where id = any(${asked}::int[]))`)).values()];
-    return { products, stock: new Map(products.flatMap((product) => product.specifications.map((size) => [size.goodsSpecificationId, size.stock] as const))) };
+    const products = [
+      ...(
+        await readProducts(reader, sql`(select goods_id from ${productSizes} where id = any(${asked}::int[]))`)
+      ).values(),
+    ];
+    return {
+      products,
+      stock: new Map(
+        products.flatMap((product) =>
+          product.specifications.map((size) => [size.goodsSpecificationId, size.stock] as const),
+        ),
+      ),
+    };
   }
-  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(await executeNamed(reader.db, sql`select id, goods_id, stock from ${productSizes} where id = any(${asked}::int[])`));
-  return { products: await loadProducts(reader, [...new Set(sizes.map((size) => size.goods_id))]), stock: new Map(sizes.map((size) => [size.id, size.stock])) };
+  const sizes = rowsOf<{ id: number; goods_id: number; stock: number }>(
+    await executeNamed(reader.db, sql`select id, goods_id, stock from ${productSizes} where id = any(${asked}::int[])`),
+  );
+  return {
+    products: await loadProducts(reader, [...new Set(sizes.map((size) => size.goods_id))]),
+    stock: new Map(sizes.map((size) => [size.id, size.stock])),
+  };
 }
 
 /**
@@ -112,13 +158,26 @@ export async function loadProductsOfSpecifications(reader: CatalogueReader, spec
  * cache, no statement once each size's product is kept: a size's product changes only by an edit,
  * which notifies and empties the cache like any other.
  */
-export async function loadProductsOfKeptSpecifications(reader: CatalogueReader, specificationIds: number[]): Promise<ProductDetails[]> {
+export async function loadProductsOfKeptSpecifications(
+  reader: CatalogueReader,
+  specificationIds: number[],
+): Promise<ProductDetails[]> {
   const { cache } = reader;
-  if (!cache || specificationIds.length === 0) return (await loadProductsOfSpecifications(reader, specificationIds)).products;
-  const owners = await rememberEach(cache, specificationIds, (id) => `size-owner|${id}`, async (misses) => {
-    const rows = rowsOf<{ id: number; goods_id: number }>(await reader.db.execute(sql`select id, goods_id from ${productSizes} where id = any(${intArray(misses)}::int[])`));
-    return new Map(rows.map((row) => [row.id, row.goods_id]));
-  });
+  if (!cache || specificationIds.length === 0)
+    return (await loadProductsOfSpecifications(reader, specificationIds)).products;
+  const owners = await rememberEach(
+    cache,
+    specificationIds,
+    (id) => `size-owner|${id}`,
+    async (misses) => {
+      const rows = rowsOf<{ id: number; goods_id: number }>(
+        await reader.db.execute(
+          sql`select id, goods_id from ${productSizes} where id = any(${intArray(misses)}::int[])`,
+        ),
+      );
+      return new Map(rows.map((row) => [row.id, row.goods_id]));
+    },
+  );
   return loadProducts(reader, [...new Set(owners.filter((owner) => owner !== null))]);
 }
 
@@ -154,7 +213,12 @@ async function readProducts(reader: CatalogueReader, ids: SQL): Promise<Map<numb
 
   return new Map(
     rows.map((product) => {
-      const ownPictures = parseJson(product.pictures).map((picture) => ({ url: pictureUrl(picture.storageKey), width: picture.width, height: picture.height, alt: picture.alt }));
+      const ownPictures = parseJson(product.pictures).map((picture) => ({
+        url: pictureUrl(picture.storageKey),
+        width: picture.width,
+        height: picture.height,
+        alt: picture.alt,
+      }));
       const ownSpecs = parseJson(product.specifications).map((specification) => ({
         goodsSpecificationId: specification.id,
         specificationName: specification.name,
@@ -164,7 +228,8 @@ async function readProducts(reader: CatalogueReader, ids: SQL): Promise<Map<numb
         currency,
         symbol: currencySymbols[currency],
         unitPrice: specification.unitPrice,
-        originalPrice: specification.unitPrice === null ? null : (specification.originalPrice ?? specification.unitPrice),
+        originalPrice:
+          specification.unitPrice === null ? null : (specification.originalPrice ?? specification.unitPrice),
       }));
       const cheapest = ownSpecs
         .filter((spec) => spec.unitPrice !== null)

@@ -20,16 +20,24 @@ beforeAll(async () => {
 });
 afterAll(() => rm(folder, { recursive: true, force: true }));
 
-const run = (name: keyof typeof catalogueCommands, ...args: string[]) => catalogueCommands[name].execute(args, shop.operator);
+const run = (name: keyof typeof catalogueCommands, ...args: string[]) =>
+  catalogueCommands[name].execute(args, shop.operator);
 /** A product's details with each size's live stock (from goods/queryProductStock) put beside its price. */
 async function withLiveStock(goodsId: number, init: { currency: string; language?: string }) {
   const product = (await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, init)).body.data;
   const [live] = (await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${goodsId}`)).body.data;
   const stockOf = new Map(live!.specifications.map((size) => [size.goodsSpecificationId, size.stock]));
-  return { ...product, specifications: product.specifications.map((size) => ({ ...size, stock: stockOf.get(size.goodsSpecificationId) })) };
+  return {
+    ...product,
+    specifications: product.specifications.map((size) => ({ ...size, stock: stockOf.get(size.goodsSpecificationId) })),
+  };
 }
 const spec = async (sku: CartSku, currency = 'USD') => {
-  const goodsId = (await shop.post<{ list: { goodsId: number }[] }>('/shoppingcart/getShoppingCartList', [{ goodsSpecificationId: ids[sku], goodsQuantity: 1 }])).body.data.list[0]!.goodsId;
+  const goodsId = (
+    await shop.post<{ list: { goodsId: number }[] }>('/shoppingcart/getShoppingCartList', [
+      { goodsSpecificationId: ids[sku], goodsQuantity: 1 },
+    ])
+  ).body.data.list[0]!.goodsId;
   const product = await withLiveStock(goodsId, { currency });
   return product.specifications.find((candidate) => candidate.goodsSpecificationId === ids[sku])!;
 };
@@ -55,12 +63,21 @@ describe('import-catalogue', () => {
           summary: text('Cool'),
           description: text('A cool fan.'),
           pictures: ['fan.png'],
-          specifications: [{ sku: 'fan-one', name: text('One size'), stock: 7, prices: { USD: { unitPrice: 990 }, MYR: { unitPrice: 4500 } } }],
+          specifications: [
+            {
+              sku: 'fan-one',
+              name: text('One size'),
+              stock: 7,
+              prices: { USD: { unitPrice: 990 }, MYR: { unitPrice: 4500 } },
+            },
+          ],
         },
       ],
     };
     await writeFile(file, JSON.stringify(catalogue));
-    expect(await run('import-catalogue', file)).toBe('Imported 1 products and 0 adverts. Run `npm run shop -- rebuild` to show the changes on the pages.');
+    expect(await run('import-catalogue', file)).toBe(
+      'Imported 1 products and 0 adverts. Run `npm run shop -- rebuild` to show the changes on the pages.',
+    );
     await run('import-catalogue', file);
     const fan = (await bySlug('paper-fan'))!;
     expect(fan).toMatchObject({ goodsName: 'Paper fan MS', specifications: [{ stock: 7, unitPrice: 4500 }] });
@@ -71,7 +88,12 @@ describe('import-catalogue', () => {
     const file = path.join(folder, 'catalogue.csv');
     const row = (sku: string, size: string, stock: number, usd: string, myr: string) =>
       `candle-set,private-care,,Candle set,蜡烛套装,Set lilin,"Warm, calm",温暖,Hangat,"Two ""soy"" candles",两支蜡烛,Dua lilin,fan.png,${sku},${size},${size},${size},${stock},,${usd},,,,${myr},`;
-    await writeFile(file, [csvHeader, row('candle-small', 'Small', 4, '12.50', '55'), row('candle-large', 'Large', 0, '20', '')].join('\r\n'));
+    await writeFile(
+      file,
+      [csvHeader, row('candle-small', 'Small', 4, '12.50', '55'), row('candle-large', 'Large', 0, '20', '')].join(
+        '\r\n',
+      ),
+    );
 
     expect(await run('import-catalogue', file)).toMatch(/^Imported 1 products/);
     const candles = (await bySlug('candle-set'))!;
@@ -85,10 +107,14 @@ describe('import-catalogue', () => {
   it('names what is wrong with a file', async () => {
     const badJson = path.join(folder, 'bad.json');
     await writeFile(badJson, JSON.stringify({ products: [{ slug: 'x', category: 'food' }] }));
-    await expect(run('import-catalogue', badJson)).rejects.toThrow(/The catalogue is not valid:\n {2}products\.0\.category: /);
+    await expect(run('import-catalogue', badJson)).rejects.toThrow(
+      /The catalogue is not valid:\n {2}products\.0\.category: /,
+    );
     const badCsv = path.join(folder, 'bad.csv');
     await writeFile(badCsv, `${csvHeader}\nx,toys,,a,b,c,a,b,c,a,b,c,fan.png,x-1,s,s,s,1,,12.345,,,,,`);
-    await expect(run('import-catalogue', badCsv)).rejects.toThrow('CSV line 2, price_usd: "12.345" is not an amount like 59.00');
+    await expect(run('import-catalogue', badCsv)).rejects.toThrow(
+      'CSV line 2, price_usd: "12.345" is not an amount like 59.00',
+    );
     await writeFile(badCsv, 'slug,category\nx,toys');
     await expect(run('import-catalogue', badCsv)).rejects.toThrow(/^CSV: missing columns name_en, /);
     await expect(run('import-catalogue', path.join(folder, 'catalogue.txt'))).rejects.toThrow();
@@ -99,7 +125,9 @@ describe('set-stock and set-price', () => {
   it('set the stock and the price of a size, with an original price, or stop selling it in a currency', async () => {
     expect(await run('set-stock', 'robe-m', '42')).toMatch(/^Stock of robe-m set to 42\./);
     expect((await spec('robe-m')).stock).toBe(42);
-    expect(await run('set-price', 'robe-m', 'usd', '64.5', '--original', '80')).toMatch(/^Price of robe-m in USD set to \$64\.50\./);
+    expect(await run('set-price', 'robe-m', 'usd', '64.5', '--original', '80')).toMatch(
+      /^Price of robe-m in USD set to \$64\.50\./,
+    );
     expect(await spec('robe-m')).toMatchObject({ unitPrice: 6450, originalPrice: 8000 });
     await run('set-price', 'robe-m', 'CNY', 'none');
     expect((await spec('robe-m', 'CNY')).unitPrice).toBeNull();
@@ -110,7 +138,9 @@ describe('set-stock and set-price', () => {
     await expect(run('set-stock', 'robe-m', '-1')).rejects.toThrow(/^usage/);
     await expect(run('set-price', 'robe-m', 'EUR', '10')).rejects.toThrow(/^usage/);
     await expect(run('set-price', 'robe-m', 'USD', '0')).rejects.toThrow(/price above zero/);
-    await expect(run('set-price', 'robe-m', 'USD', '10', '--original', '9')).rejects.toThrow(/original price not below it/);
+    await expect(run('set-price', 'robe-m', 'USD', '10', '--original', '9')).rejects.toThrow(
+      /original price not below it/,
+    );
   });
 });
 
@@ -128,8 +158,19 @@ describe('the CSV reader', () => {
     const [product] = catalogueFromCsv(csv).products!;
     expect(product).toMatchObject({ slug: 'p', onSale: false, pictures: ['a.png', 'b.png'] });
     expect(product!.specifications).toEqual([
-      { sku: 'p-1', name: { EN: 'One', ZH: 'One', MS: 'One' }, stock: 3, pointsPrice: 500, prices: { USD: { unitPrice: 100 } } },
-      { sku: 'p-2', name: { EN: 'Two', ZH: 'Two', MS: 'Two' }, stock: 0, prices: { USD: { unitPrice: 200, originalPrice: 300 } } },
+      {
+        sku: 'p-1',
+        name: { EN: 'One', ZH: 'One', MS: 'One' },
+        stock: 3,
+        pointsPrice: 500,
+        prices: { USD: { unitPrice: 100 } },
+      },
+      {
+        sku: 'p-2',
+        name: { EN: 'Two', ZH: 'Two', MS: 'Two' },
+        stock: 0,
+        prices: { USD: { unitPrice: 200, originalPrice: 300 } },
+      },
     ]);
   });
 });

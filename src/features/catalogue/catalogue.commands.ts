@@ -23,14 +23,24 @@ async function findSpecificationId(db: Executor, sku: string): Promise<number> {
 
 /** Sets the units that can still be sold (orders already placed keep theirs). */
 export async function setStock(db: Executor, sku: string, stock: number): Promise<void> {
-  await db.update(productSizes).set({ stock }).where(eq(productSizes.id, await findSpecificationId(db, sku)));
+  await db
+    .update(productSizes)
+    .set({ stock })
+    .where(eq(productSizes.id, await findSpecificationId(db, sku)));
 }
 
 /** Sets a size's price in one currency, or (null) stops selling it in that currency. */
-export async function setPrice(db: Executor, sku: string, currency: Currency, price: { unitPrice: number; originalPrice?: number | undefined } | null): Promise<void> {
+export async function setPrice(
+  db: Executor,
+  sku: string,
+  currency: Currency,
+  price: { unitPrice: number; originalPrice?: number | undefined } | null,
+): Promise<void> {
   const specificationId = await findSpecificationId(db, sku);
   if (!price) {
-    await db.delete(productSizePrices).where(and(eq(productSizePrices.specificationId, specificationId), eq(productSizePrices.currency, currency)));
+    await db
+      .delete(productSizePrices)
+      .where(and(eq(productSizePrices.specificationId, specificationId), eq(productSizePrices.currency, currency)));
     return;
   }
   const values = { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null };
@@ -61,7 +71,12 @@ export const importCatalogueCommand = operatorCommand({
     const file = path.resolve(readArguments(args, importUsage, {}, { min: 1 }).positionals[0]!);
     const catalogue = await readCatalogueFile(file);
     try {
-      const imported = await importCatalogue(db, storage, catalogue as Parameters<typeof importCatalogue>[2], (picture) => readFile(path.resolve(path.dirname(file), picture)));
+      const imported = await importCatalogue(
+        db,
+        storage,
+        catalogue as Parameters<typeof importCatalogue>[2],
+        (picture) => readFile(path.resolve(path.dirname(file), picture)),
+      );
       return `Imported ${imported.products} products and ${imported.adverts} adverts. ${REBUILD_HINT}`;
     } catch (error) {
       throw error instanceof ZodError ? new Error(describeInvalid(error)) : error;
@@ -97,7 +112,9 @@ export const setPriceCommand = operatorCommand({
     const unitPrice = parseMajorUnits(priceText);
     const originalPrice = values.original === undefined ? undefined : parseMajorUnits(values.original);
     if (!unitPrice || originalPrice === null || (originalPrice !== undefined && originalPrice < unitPrice)) {
-      throw new Error(`Give a price above zero like 59.00, and an original price not below it. Usage: npm run shop -- ${priceUsage}`);
+      throw new Error(
+        `Give a price above zero like 59.00, and an original price not below it. Usage: npm run shop -- ${priceUsage}`,
+      );
     }
     await setPrice(db, sku, currency, { unitPrice, originalPrice });
     return `Price of ${sku} in ${currency} set to ${formatMoney(unitPrice, currency)}. ${REBUILD_HINT}`;

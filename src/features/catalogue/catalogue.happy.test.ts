@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { CommentPage, ProductDetails, ProductOption, ProductPage, ProductStock, ProductSummary } from './catalogue.schema';
+import type {
+  CommentPage,
+  ProductDetails,
+  ProductOption,
+  ProductPage,
+  ProductStock,
+  ProductSummary,
+} from './catalogue.schema';
 import { aShop, demoOnSale, demoProductId } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalogue: 'demo' });
@@ -40,7 +47,9 @@ describe('product list', () => {
       expect(page.body.data.list.every((product) => product.currency === currency)).toBe(true);
     }
     const descending = await shop.get<ProductPage>('/goods/queryProductList?sort=price-desc&pageSize=48');
-    const prices = descending.body.data.list.flatMap((product) => (product.unitPrice === null ? [] : [product.unitPrice]));
+    const prices = descending.body.data.list.flatMap((product) =>
+      product.unitPrice === null ? [] : [product.unitPrice],
+    );
     expect(prices).toEqual([...prices].sort((a, b) => b - a));
   });
 
@@ -58,7 +67,10 @@ describe('product list', () => {
       ['ZH', 'CNY', '￥'],
       ['MS', 'MYR', 'RM'],
     ] as const) {
-      const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, { language, currency });
+      const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, {
+        language,
+        currency,
+      });
       expect(details.body.data.goodsName).toBe(product!.name[language]);
       expect(details.body.data.symbol).toBe(symbol);
       const spec = product!.specifications[0]!;
@@ -69,7 +81,10 @@ describe('product list', () => {
 
   it('falls back to EN and USD for unknown headers', async () => {
     const goodsId = await idOf(onSale[0]!.slug);
-    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, { language: 'fr', currency: 'EUR' });
+    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${goodsId}`, {
+      language: 'fr',
+      currency: 'EUR',
+    });
     expect(details.body.code).toBe(1);
     expect(details.body.data.goodsName).toBe(onSale[0]!.name.EN);
     expect(details.body.data.currency).toBe('USD');
@@ -88,7 +103,9 @@ describe('product details', () => {
     for (const specification of details.body.data.specifications) expect(specification).not.toHaveProperty('stock');
     const live = await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${goodsId}`);
     expect(live.headers.get('Cache-Control')).toBe('no-store');
-    expect(live.body.data[0]!.specifications.map((spec) => spec.stock)).toEqual(product.specifications.map((spec) => spec.stock));
+    expect(live.body.data[0]!.specifications.map((spec) => spec.stock)).toEqual(
+      product.specifications.map((spec) => spec.stock),
+    );
     expect(details.body.data.description).toBe(product.description.EN);
 
     const picture = await shop.app.request(details.body.data.pictures[0]!.url);
@@ -107,7 +124,9 @@ describe('product details', () => {
   it('shows a size without a price in the currency with no price', async () => {
     const gap = onSale.find((product) => product.specifications.some((spec) => !spec.prices.CNY))!;
     const specIndex = gap.specifications.findIndex((spec) => !spec.prices.CNY);
-    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${await idOf(gap.slug)}`, { currency: 'CNY' });
+    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${await idOf(gap.slug)}`, {
+      currency: 'CNY',
+    });
     expect(details.body.data.specifications[specIndex]!.unitPrice).toBeNull();
     expect(details.body.data.specifications[specIndex]!.originalPrice).toBeNull();
   });
@@ -134,10 +153,13 @@ describe('recommendations, new arrivals, reviews, gift options', () => {
   });
 
   it('pages reviews with the average rating', async () => {
-    const product = onSale.reduce((most, candidate) => ((candidate.comments?.length ?? 0) > (most.comments?.length ?? 0) ? candidate : most));
+    const product = onSale.reduce((most, candidate) =>
+      (candidate.comments?.length ?? 0) > (most.comments?.length ?? 0) ? candidate : most,
+    );
     const goodsId = await idOf(product.slug);
     const comments = product.comments ?? [];
-    const page = (await shop.get<CommentPage>(`/goods/comment/getProductCommentList?goodsId=${goodsId}&pageSize=2`)).body.data;
+    const page = (await shop.get<CommentPage>(`/goods/comment/getProductCommentList?goodsId=${goodsId}&pageSize=2`))
+      .body.data;
     expect(page.total).toBe(comments.length);
     expect(page.list).toHaveLength(2);
     const average = comments.reduce((sum, comment) => sum + comment.rating, 0) / comments.length;
@@ -147,10 +169,14 @@ describe('recommendations, new arrivals, reviews, gift options', () => {
   });
 
   it("puts reviews in the reader's language first, each language newest first", async () => {
-    const product = onSale.find((candidate) => new Set(candidate.comments?.map((comment) => comment.language)).size === 3)!;
+    const product = onSale.find(
+      (candidate) => new Set(candidate.comments?.map((comment) => comment.language)).size === 3,
+    )!;
     const goodsId = await idOf(product.slug);
     for (const language of ['EN', 'ZH', 'MS'] as const) {
-      const page = (await shop.get<CommentPage>(`/goods/comment/getProductCommentList?goodsId=${goodsId}&pageSize=20`, { language })).body.data;
+      const page = (
+        await shop.get<CommentPage>(`/goods/comment/getProductCommentList?goodsId=${goodsId}&pageSize=20`, { language })
+      ).body.data;
       const own = product.comments!.filter((comment) => comment.language === language).length;
       expect(own).toBeGreaterThan(0);
       expect(page.list.slice(0, own).every((comment) => comment.language === language)).toBe(true);
@@ -168,7 +194,9 @@ describe('recommendations, new arrivals, reviews, gift options', () => {
       for (const spec of option.specifications) expect(spec.pointsPrice).toBeGreaterThan(0);
     }
     const spec = options[0]!.specifications[0]!;
-    const points = await shop.get<{ pointsPrice: number }>(`/goods/getProductSpecPoints?goodsSpecificationId=${spec.goodsSpecificationId}`);
+    const points = await shop.get<{ pointsPrice: number }>(
+      `/goods/getProductSpecPoints?goodsSpecificationId=${spec.goodsSpecificationId}`,
+    );
     expect(points.body.data.pointsPrice).toBe(spec.pointsPrice);
   });
 });

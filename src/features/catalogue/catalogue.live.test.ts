@@ -16,7 +16,8 @@ describe('live stock', () => {
     const robe = onSale.find((product) => product.slug === 'mulberry-silk-robe')!;
     const soldOut = onSale.find((product) => product.specifications.every((spec) => spec.stock === 0))!;
     const [robeId, soldOutId] = [await idOf(robe.slug), await idOf(soldOut.slug)];
-    const before = (await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${robeId},${soldOutId},999999`)).body.data;
+    const before = (await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${robeId},${soldOutId},999999`))
+      .body.data;
     expect(before.map((product) => product.goodsId)).toEqual([robeId, soldOutId]);
     expect(before[0]!.specifications.map((spec) => spec.stock)).toEqual(robe.specifications.map((spec) => spec.stock));
     expect(before[1]).toMatchObject({ onSale: true, inStock: false });
@@ -38,7 +39,9 @@ describe('live stock', () => {
     const stock = (await shop.get<ProductStock[]>(`/goods/queryProductStock?goodsIds=${ids.join(',')}`)).body.data;
     expect(stock).toHaveLength(products.length);
     expect(stock.filter((product) => !product.onSale)).toHaveLength(1);
-    const details = await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${stock.find((product) => !product.onSale)!.goodsId}`);
+    const details = await shop.get<ProductDetails>(
+      `/goods/getProductDetails?goodsId=${stock.find((product) => !product.onSale)!.goodsId}`,
+    );
     expect(details.body.data.slug).toBe(takenDown.slug);
   });
 });
@@ -49,7 +52,13 @@ describe('search', () => {
   const slugs = (page: { body: { data: ProductPage } }) => page.body.data.list.map((product) => product.slug).sort();
   const expected = (language: 'EN' | 'ZH' | 'MS', ...words: string[]) =>
     onSale
-      .filter((product) => words.every((word) => [product.name, product.summary, product.description].some((text) => text[language].toLowerCase().includes(word.toLowerCase()))))
+      .filter((product) =>
+        words.every((word) =>
+          [product.name, product.summary, product.description].some((text) =>
+            text[language].toLowerCase().includes(word.toLowerCase()),
+          ),
+        ),
+      )
       .map((product) => product.slug)
       .sort();
 
@@ -58,7 +67,9 @@ describe('search', () => {
     ['ZH', '丝'],
     ['MS', 'sutera'],
   ] as const)('lists products whose %s name holds "%s" before those that only mention it', async (language, word) => {
-    const inName = onSale.filter((product) => product.name[language].toLowerCase().includes(word.toLowerCase())).map((product) => product.slug);
+    const inName = onSale
+      .filter((product) => product.name[language].toLowerCase().includes(word.toLowerCase()))
+      .map((product) => product.slug);
     const found = (await search(word, language)).body.data.list.map((product) => product.slug);
     expect(inName.length).toBeGreaterThan(0);
     expect(found.length).toBeGreaterThan(inName.length);

@@ -11,7 +11,6 @@ const id = recordIdParamSchema;
 const pageNum = z.coerce.number().int().min(1).max(10_000).default(1);
 const pageSize = (fallback: number, max: number) => z.coerce.number().int().min(1).max(max).default(fallback);
 
-
 /** A blank search is no search. */
 const searchText = z.preprocess(
   (value) => (typeof value === 'string' && value.trim() === '' ? undefined : value),
@@ -43,9 +42,19 @@ export const productStockQuerySchema = z.object({
     .regex(new RegExp(`^\\d{1,9}(,\\d{1,9}){0,${STOCK_IDS_MAX - 1}}$`))
     .transform((value) => [...new Set(value.split(',').map(Number))]),
   /** Where the shopper ships (ISO 3166-1 alpha-2), when the page knows it: each product then says whether it is sold there. */
-  country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/).optional(),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
   /** The state within `country` (`CA`, `10`), when known; a state's rule wins over its country's. */
-  state: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{1,3}$/).optional(),
+  state: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z0-9]{1,3}$/)
+    .optional(),
 });
 
 /** Prices in minor units of `currency`; null when the shop does not sell it in that currency. */
@@ -99,7 +108,8 @@ export const specificationSchema = z.object({
 export type Specification = z.infer<typeof specificationSchema>;
 
 /** An option's picture among the product's pictures; null once editors left fewer pictures than it points at. */
-export const pictureIndexWithin = (index: number | null, pictureCount: number) => (index !== null && index >= 0 && index < pictureCount ? index : null);
+export const pictureIndexWithin = (index: number | null, pictureCount: number) =>
+  index !== null && index >= 0 && index < pictureCount ? index : null;
 
 export const productDetailsSchema = productSummarySchema.extend({
   description: z.string(),
@@ -113,7 +123,9 @@ export type ProductDetails = z.infer<typeof productDetailsSchema>;
  * The answer is cached for minutes (by the shop, a CDN, an API client), so a unit count in it would be
  * stale; `goods/queryProductStock` answers live stock, never cached (decision 058).
  */
-export const publishedProductDetailsSchema = productDetailsSchema.extend({ specifications: z.array(specificationSchema.omit({ stock: true })) });
+export const publishedProductDetailsSchema = productDetailsSchema.extend({
+  specifications: z.array(specificationSchema.omit({ stock: true })),
+});
 export type PublishedProductDetails = z.infer<typeof publishedProductDetailsSchema>;
 
 export const withoutStock = (product: ProductDetails): PublishedProductDetails => ({
@@ -171,7 +183,8 @@ export const specPointsSchema = z.object({
 });
 
 /** Everything the prebuilt pages show, in all languages and currencies, read at one moment (see src/publish/snapshot.ts). */
-const byLanguage = <T extends z.ZodType>(value: T) => z.object({ EN: value.optional(), ZH: value.optional(), MS: value.optional() });
+const byLanguage = <T extends z.ZodType>(value: T) =>
+  z.object({ EN: value.optional(), ZH: value.optional(), MS: value.optional() });
 export const catalogueSnapshotSchema = z.object({
   takenAt: z.string(),
   testMode: z.boolean(),
@@ -192,7 +205,17 @@ export const catalogueSnapshotSchema = z.object({
           pointsPrice: z.number().int().nullable(),
           pictureIndex: z.number().int().nullable(),
           names: byLanguage(z.string()),
-          prices: z.object(Object.fromEntries(currencies.map((currency) => [currency, z.object({ unitPrice: z.number().int(), originalPrice: z.number().int().nullable() }).optional()])) as Record<(typeof currencies)[number], z.ZodOptional<z.ZodObject<{ unitPrice: z.ZodNumber; originalPrice: z.ZodNullable<z.ZodNumber> }>>>),
+          prices: z.object(
+            Object.fromEntries(
+              currencies.map((currency) => [
+                currency,
+                z.object({ unitPrice: z.number().int(), originalPrice: z.number().int().nullable() }).optional(),
+              ]),
+            ) as Record<
+              (typeof currencies)[number],
+              z.ZodOptional<z.ZodObject<{ unitPrice: z.ZodNumber; originalPrice: z.ZodNullable<z.ZodNumber> }>>
+            >,
+          ),
         }),
       ),
       ratingSum: z.number().int(),

@@ -3,7 +3,14 @@ import * as ErrorCode from '@/lib/error-codes';
 import { comments, products, productSizes } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { productsNotSoldAt } from '@/features/sales-rules/sales-rules.service';
-import { withoutStock, type CommentPage, type ProductOption, type ProductStock, type ProductSummary, type PublishedProductDetails } from './catalogue.schema';
+import {
+  withoutStock,
+  type CommentPage,
+  type ProductOption,
+  type ProductStock,
+  type ProductSummary,
+  type PublishedProductDetails,
+} from './catalogue.schema';
 import { approved, loadProducts, roundRating, toSummary, type CatalogueReader } from './catalogue-products.service';
 
 /*
@@ -13,20 +20,42 @@ import { approved, loadProducts, roundRating, toSummary, type CatalogueReader } 
  * re-exported here, so callers keep one entry to the catalogue.
  */
 export { queryProductList } from './catalogue-search.service';
-export { loadProducts, loadProductsOfKeptSpecifications, loadProductsOfSpecifications, toSummary, type CatalogueReader, type LiveStock } from './catalogue-products.service';
+export {
+  loadProducts,
+  loadProductsOfKeptSpecifications,
+  loadProductsOfSpecifications,
+  toSummary,
+  type CatalogueReader,
+  type LiveStock,
+} from './catalogue-products.service';
 
 /** Live availability (on sale, stock per size) of the products in `ids`; unknown ids are left out. */
-export async function getProductStock({ db, cache }: CatalogueReader, ids: number[], destination?: { country: string; state: string }): Promise<ProductStock[]> {
+export async function getProductStock(
+  { db, cache }: CatalogueReader,
+  ids: number[],
+  destination?: { country: string; state: string },
+): Promise<ProductStock[]> {
   const notSold = destination ? await productsNotSoldAt({ db, cache }, ids, destination) : new Set<number>();
   const rows = await db
-    .select({ goodsId: products.id, onSale: products.onSale, specificationId: productSizes.id, stock: productSizes.stock })
+    .select({
+      goodsId: products.id,
+      onSale: products.onSale,
+      specificationId: productSizes.id,
+      stock: productSizes.stock,
+    })
     .from(products)
     .leftJoin(productSizes, eq(productSizes.goodsId, products.id))
     .where(inArray(products.id, ids))
     .orderBy(asc(products.id), asc(productSizes.position), asc(productSizes.id));
   const byId = new Map<number, ProductStock>();
   for (const row of rows) {
-    const product = byId.get(row.goodsId) ?? { goodsId: row.goodsId, onSale: row.onSale, inStock: false, specifications: [], notSoldThere: notSold.has(row.goodsId) };
+    const product = byId.get(row.goodsId) ?? {
+      goodsId: row.goodsId,
+      onSale: row.onSale,
+      inStock: false,
+      specifications: [],
+      notSoldThere: notSold.has(row.goodsId),
+    };
     if (row.specificationId !== null && row.stock !== null) {
       product.specifications.push({ goodsSpecificationId: row.specificationId, stock: row.stock });
       product.inStock ||= row.stock > 0;
@@ -44,8 +73,15 @@ export async function getProductDetails(reader: CatalogueReader, goodsId: number
 }
 
 /** "You may also like": the same category first, then best sellers; never the product itself. */
-export async function getRecommendations(reader: CatalogueReader, goodsId: number, size: number): Promise<ProductSummary[]> {
-  const [product] = await reader.db.select({ category: products.category }).from(products).where(eq(products.id, goodsId));
+export async function getRecommendations(
+  reader: CatalogueReader,
+  goodsId: number,
+  size: number,
+): Promise<ProductSummary[]> {
+  const [product] = await reader.db
+    .select({ category: products.category })
+    .from(products)
+    .where(eq(products.id, goodsId));
   if (!product) throw new ShopError(ErrorCode.ProductNotFound);
   const rows = await reader.db
     .select({ id: products.id })
@@ -53,7 +89,12 @@ export async function getRecommendations(reader: CatalogueReader, goodsId: numbe
     .where(and(eq(products.onSale, true), ne(products.id, goodsId)))
     .orderBy(desc(sql`${products.category} = ${product.category}`), desc(products.soldCount), asc(products.id))
     .limit(size);
-  return (await loadProducts(reader, rows.map((row) => row.id))).map(toSummary);
+  return (
+    await loadProducts(
+      reader,
+      rows.map((row) => row.id),
+    )
+  ).map(toSummary);
 }
 
 export async function getNewArrivals(reader: CatalogueReader, size: number): Promise<ProductSummary[]> {
@@ -63,7 +104,12 @@ export async function getNewArrivals(reader: CatalogueReader, size: number): Pro
     .where(eq(products.onSale, true))
     .orderBy(desc(products.arrivedAt), asc(products.id))
     .limit(size);
-  return (await loadProducts(reader, rows.map((row) => row.id))).map(toSummary);
+  return (
+    await loadProducts(
+      reader,
+      rows.map((row) => row.id),
+    )
+  ).map(toSummary);
 }
 
 /** A product's reviews: those written in the reader's language first, then the others, each newest first. */
@@ -110,7 +156,10 @@ export async function getProductOptionList(reader: CatalogueReader): Promise<Pro
     .innerJoin(productSizes, eq(productSizes.goodsId, products.id))
     .where(and(eq(products.onSale, true), isNotNull(productSizes.pointsPrice), gt(productSizes.stock, 0)))
     .orderBy(asc(products.id));
-  const listed = await loadProducts(reader, rows.map((row) => row.id));
+  const listed = await loadProducts(
+    reader,
+    rows.map((row) => row.id),
+  );
   return listed.map((product) => ({
     goodsId: product.goodsId,
     goodsName: product.goodsName,
@@ -131,7 +180,12 @@ export async function getProductOptionList(reader: CatalogueReader): Promise<Pro
 
 export async function getProductSpecPoints({ db }: CatalogueReader, goodsSpecificationId: number) {
   const [row] = await db
-    .select({ goodsId: productSizes.goodsId, pointsPrice: productSizes.pointsPrice, stock: productSizes.stock, onSale: products.onSale })
+    .select({
+      goodsId: productSizes.goodsId,
+      pointsPrice: productSizes.pointsPrice,
+      stock: productSizes.stock,
+      onSale: products.onSale,
+    })
     .from(productSizes)
     .innerJoin(products, eq(products.id, productSizes.goodsId))
     .where(eq(productSizes.id, goodsSpecificationId));

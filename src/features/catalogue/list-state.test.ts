@@ -3,7 +3,11 @@ import { defaultListState, isDefaultListState, readListState, writeListState } f
 
 describe('product list state in the URL', () => {
   it('reads the search, sort and page, trimming the search', () => {
-    expect(readListState('?category=toys&q=%20silk%20robe%20&sort=price-asc&page=3')).toEqual({ q: 'silk robe', sort: 'price-asc', pageNum: 3 });
+    expect(readListState('?category=toys&q=%20silk%20robe%20&sort=price-asc&page=3')).toEqual({
+      q: 'silk robe',
+      sort: 'price-asc',
+      pageNum: 3,
+    });
   });
 
   it('falls back to the default for anything it cannot read', () => {
@@ -16,8 +20,12 @@ describe('product list state in the URL', () => {
 
   it('writes only what differs from the default and keeps the other parameters', () => {
     const href = 'http://shop.test/productsList?category=toys&lang=zh';
-    expect(writeListState(href, { q: 'silk', sort: 'newest', pageNum: 2 })).toBe('/productsList?category=toys&lang=zh&q=silk&sort=newest&page=2');
-    expect(writeListState('http://shop.test/productsList?q=silk&sort=newest&page=2', defaultListState)).toBe('/productsList');
+    expect(writeListState(href, { q: 'silk', sort: 'newest', pageNum: 2 })).toBe(
+      '/productsList?category=toys&lang=zh&q=silk&sort=newest&page=2',
+    );
+    expect(writeListState('http://shop.test/productsList?q=silk&sort=newest&page=2', defaultListState)).toBe(
+      '/productsList',
+    );
     expect(isDefaultListState(readListState(writeListState(href, defaultListState).replace(/^[^?]*/, '')))).toBe(true);
   });
 

@@ -29,7 +29,8 @@ export function readListState(search: string): ListState {
 /** `href` with the list state written into its query; defaults are left out, other parameters kept. */
 export function writeListState(href: string, state: ListState): string {
   const url = new URL(href);
-  const set = (name: string, value: string, fallback: string) => (value === fallback ? url.searchParams.delete(name) : url.searchParams.set(name, value));
+  const set = (name: string, value: string, fallback: string) =>
+    value === fallback ? url.searchParams.delete(name) : url.searchParams.set(name, value);
   set('q', state.q, defaultListState.q);
   set('sort', state.sort, defaultListState.sort);
   set('page', String(state.pageNum), String(defaultListState.pageNum));

@@ -14,10 +14,16 @@ const IDS_PER_REQUEST = 48;
  * Live availability by product id, or null when the shop could not be asked; with the shopper's
  * destination, each also says whether the shop sells it there (docs/decisions/077-sales-rules.md).
  */
-export async function fetchStock(goodsIds: number[], destination: Destination | null = null): Promise<Map<number, ProductStock> | null> {
+export async function fetchStock(
+  goodsIds: number[],
+  destination: Destination | null = null,
+): Promise<Map<number, ProductStock> | null> {
   const ids = [...new Set(goodsIds)].slice(0, IDS_PER_REQUEST);
   if (ids.length === 0) return new Map();
-  const result = await api.get<ProductStock[]>('goods/queryProductStock', { searchParams: { goodsIds: ids.join(','), ...destinationQuery(destination) }, quiet: true });
+  const result = await api.get<ProductStock[]>('goods/queryProductStock', {
+    searchParams: { goodsIds: ids.join(','), ...destinationQuery(destination) },
+    quiet: true,
+  });
   return isSuccess(result) ? new Map(result.data.map((product) => [product.goodsId, product])) : null;
 }
 

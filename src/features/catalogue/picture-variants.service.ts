@@ -29,7 +29,9 @@ export async function pictureVariantsMigrated(storage: Storage) {
 export async function makeMissingPictureVariants({ db, storage }: Deps) {
   const keys = new Set([
     ...(await db.selectDistinct({ key: productPictures.storageKey }).from(productPictures)).map((row) => row.key),
-    ...(await db.selectDistinct({ key: adverts.pictureKey }).from(adverts).where(isNotNull(adverts.pictureKey))).flatMap((row) => (row.key ? [row.key] : [])),
+    ...(
+      await db.selectDistinct({ key: adverts.pictureKey }).from(adverts).where(isNotNull(adverts.pictureKey))
+    ).flatMap((row) => (row.key ? [row.key] : [])),
   ]);
   let made = 0;
   const lost: string[] = [];

@@ -17,12 +17,19 @@ const editor = await anOperator(shop, 'editor');
 const asEditor = await editor.freshSession();
 const storageDir = shop.config.storage.kind === 'folder' ? shop.config.storage.dir : '';
 
-const aPicture = (width: number, height: number, background = '#8a3b5c') => sharp({ create: { width, height, channels: 3, background } }).png().toBuffer();
+const aPicture = (width: number, height: number, background = '#8a3b5c') =>
+  sharp({ create: { width, height, channels: 3, background } })
+    .png()
+    .toBuffer();
 
 async function upload(section: 'catalogue' | 'adverts', bytes: Buffer) {
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'picture.png', { type: 'image/png' }));
-  const response = await shop.app.request(`/api/v1/admin/${section}/picture`, { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...asEditor } });
+  const response = await shop.app.request(`/api/v1/admin/${section}/picture`, {
+    method: 'POST',
+    body: form,
+    headers: { Origin: shop.config.publicOrigin, ...asEditor },
+  });
   return (await response.json()) as { code: number; message: string; data: { reference: string; url: string } };
 }
 
@@ -49,7 +56,13 @@ describe('pictures sized when they are stored', () => {
     const uploaded = await upload('catalogue', await aPicture(1000, 800));
     expect(uploaded.code).toBe(1);
     for (const box of ['240x240', '480x480', '360x360', '720x720', '72x72']) {
-      expect(await served(withBox(uploaded.data.url, box)), box).toEqual({ status: 200, type: 'image/webp', caching: yearLong, box, format: 'webp' });
+      expect(await served(withBox(uploaded.data.url, box)), box).toEqual({
+        status: 200,
+        type: 'image/webp',
+        caching: yearLong,
+        box,
+        format: 'webp',
+      });
     }
     expect(await served(withBox(uploaded.data.url, '400x150'))).toMatchObject({ status: 404 });
   });
@@ -58,7 +71,13 @@ describe('pictures sized when they are stored', () => {
     const uploaded = await upload('adverts', await aPicture(2400, 900));
     expect(uploaded.code).toBe(1);
     for (const box of ['400x150', '800x300', '1200x450']) {
-      expect(await served(withBox(uploaded.data.url, box)), box).toEqual({ status: 200, type: 'image/webp', caching: yearLong, box, format: 'webp' });
+      expect(await served(withBox(uploaded.data.url, box)), box).toEqual({
+        status: 200,
+        type: 'image/webp',
+        caching: yearLong,
+        box,
+        format: 'webp',
+      });
     }
   });
 
@@ -77,8 +96,18 @@ describe('pictures stored before their sizes were made', () => {
   it('get every missing size from the migration, which then makes nothing when run again', async () => {
     // As a shop kept them before: the picture alone in the store, and the catalogue naming it.
     const old = { product: 'goods/old-robe-0-0123456789.webp', advert: 'adverts/old-banner-0123456789.webp' };
-    await shop.storage.put(old.product, await sharp(await aPicture(900, 900, '#203060')).webp().toBuffer());
-    await shop.storage.put(old.advert, await sharp(await aPicture(1600, 600, '#602030')).webp().toBuffer());
+    await shop.storage.put(
+      old.product,
+      await sharp(await aPicture(900, 900, '#203060'))
+        .webp()
+        .toBuffer(),
+    );
+    await shop.storage.put(
+      old.advert,
+      await sharp(await aPicture(1600, 600, '#602030'))
+        .webp()
+        .toBuffer(),
+    );
     const text = (en: string) => ({ EN: en, ZH: en, MS: en });
     await importCatalogue(
       shop.db,
@@ -92,10 +121,21 @@ describe('pictures stored before their sizes were made', () => {
             summary: text('Kept'),
             description: text('Kept from before.'),
             pictures: [`stored:${old.product}`],
-            specifications: [{ sku: 'old-robe-one', name: text('One size'), stock: 3, prices: { USD: { unitPrice: 4900 } } }],
+            specifications: [
+              { sku: 'old-robe-one', name: text('One size'), stock: 3, prices: { USD: { unitPrice: 4900 } } },
+            ],
           },
         ],
-        adverts: [{ key: 'old-banner', position: 'home-banner', link: '/productsList', title: text('Old'), body: text('Banner'), picture: `stored:${old.advert}` }],
+        adverts: [
+          {
+            key: 'old-banner',
+            position: 'home-banner',
+            link: '/productsList',
+            title: text('Old'),
+            body: text('Banner'),
+            picture: `stored:${old.advert}`,
+          },
+        ],
       },
       () => Promise.reject(new Error('only stored pictures')),
     );

@@ -32,26 +32,39 @@ export const pictureSizes = {
 export type PictureSizeName = keyof typeof pictureSizes;
 
 /** The sizes each folder of the store is shown at: products' pictures, adverts' pictures. */
-const sizesOf: Record<'goods' | 'adverts', PictureSizeName[]> = { goods: ['card', 'gallery', 'thumbnail'], adverts: ['banner', 'advert'] };
+const sizesOf: Record<'goods' | 'adverts', PictureSizeName[]> = {
+  goods: ['card', 'gallery', 'thumbnail'],
+  adverts: ['banner', 'advert'],
+};
 
 type Box = { width: number; height: number };
 
 /** Every box a size's `srcset` names, its `src` among them. */
-const boxesOf = (size: PictureSize): Box[] => size.widths.map((width) => ({ width, height: Math.round((width * size.height) / size.width) }));
+const boxesOf = (size: PictureSize): Box[] =>
+  size.widths.map((width) => ({ width, height: Math.round((width * size.height) / size.width) }));
 
 /** The boxes a stored picture is made in, by its folder (none for other folders: avatars). */
 export function variantBoxes(storageKey: string): Box[] {
   const folder = storageKey.split('/')[0];
   const names = folder === 'goods' || folder === 'adverts' ? sizesOf[folder] : [];
-  const boxes = new Map(names.flatMap((name) => boxesOf(pictureSizes[name])).map((box) => [`${box.width}x${box.height}`, box]));
+  const boxes = new Map(
+    names.flatMap((name) => boxesOf(pictureSizes[name])).map((box) => [`${box.width}x${box.height}`, box]),
+  );
   return [...boxes.values()];
 }
 
 /** Every folder's boxes, as a text: a store migrated for another set of boxes is migrated again. */
-export const variantScheme = () => JSON.stringify(Object.keys(sizesOf).map((folder) => [folder, variantBoxes(`${folder}/`).map((box) => `${box.width}x${box.height}`)]));
+export const variantScheme = () =>
+  JSON.stringify(
+    Object.keys(sizesOf).map((folder) => [
+      folder,
+      variantBoxes(`${folder}/`).map((box) => `${box.width}x${box.height}`),
+    ]),
+  );
 
 /** The key (or URL) of a picture's variant in a box: the original's, the box before the extension. */
-export const variantKey = (original: string, box: Box) => `${original.replace(/\.[a-z0-9]+$/i, '')}.${box.width}x${box.height}.webp`;
+export const variantKey = (original: string, box: Box) =>
+  `${original.replace(/\.[a-z0-9]+$/i, '')}.${box.width}x${box.height}.webp`;
 
 /** A picture ready for <img>: its variant at the size's box, and the others as its `srcset`. */
 export type SizedPicture = { src: string; srcSet?: string; width: number; height: number };
@@ -83,7 +96,11 @@ export class PictureVariantError extends Error {
  * Encodes a picture's variants, in memory: all of them or an error, so a caller stores all or nothing.
  * `only` limits it to the variants missing from the store.
  */
-export async function encodePictureVariants(storageKey: string, original: Buffer, only?: (key: string) => boolean): Promise<{ key: string; body: Buffer }[]> {
+export async function encodePictureVariants(
+  storageKey: string,
+  original: Buffer,
+  only?: (key: string) => boolean,
+): Promise<{ key: string; body: Buffer }[]> {
   // Loaded here, not with the module: the pages import the sizes, and their render workers need no libvips.
   const { default: sharp } = await import('sharp');
   const wanted = variantBoxes(storageKey)
@@ -93,7 +110,11 @@ export async function encodePictureVariants(storageKey: string, original: Buffer
     return await Promise.all(
       wanted.map(async ({ box, key }) => ({
         key,
-        body: await sharp(original, { failOn: 'error' }).rotate().resize({ width: box.width, height: box.height, fit: 'cover', withoutEnlargement: true }).webp({ quality: 80 }).toBuffer(),
+        body: await sharp(original, { failOn: 'error' })
+          .rotate()
+          .resize({ width: box.width, height: box.height, fit: 'cover', withoutEnlargement: true })
+          .webp({ quality: 80 })
+          .toBuffer(),
       })),
     );
   } catch (error) {
@@ -110,11 +131,15 @@ export async function encodePictureVariants(storageKey: string, original: Buffer
  */
 export async function storePictureWithVariants(storage: Storage, storageKey: string, original: Buffer) {
   const absent = new Set<string>();
-  for (const key of [...variantBoxes(storageKey).map((box) => variantKey(storageKey, box)), storageKey]) if (!(await storage.has(key))) absent.add(key);
+  for (const key of [...variantBoxes(storageKey).map((box) => variantKey(storageKey, box)), storageKey])
+    if (!(await storage.has(key))) absent.add(key);
   const variants = await encodePictureVariants(storageKey, original, (key) => absent.has(key));
   const written: string[] = [];
   try {
-    for (const { key, body } of [...variants, ...(absent.has(storageKey) ? [{ key: storageKey, body: original }] : [])]) {
+    for (const { key, body } of [
+      ...variants,
+      ...(absent.has(storageKey) ? [{ key: storageKey, body: original }] : []),
+    ]) {
       await storage.put(key, body);
       written.push(key);
     }

@@ -16,9 +16,13 @@ export function AgeCheckNotice({ t, needed, failed, onStart }: Props) {
       <p>{t('checkout.ageCheckRequired')}</p>
       {failed && <p className="field-error">{t('checkout.ageCheckFailed')}</p>}
       {needed === 'start' ? (
-        <button type="button" className="button button--ghost" onClick={onStart}>{t('checkout.ageCheckStart')}</button>
+        <button type="button" className="button button--ghost" onClick={onStart}>
+          {t('checkout.ageCheckStart')}
+        </button>
       ) : (
-        <button type="button" className="link-button" onClick={() => openSignIn('sign')}>{t('checkout.ageCheckSignIn')}</button>
+        <button type="button" className="link-button" onClick={() => openSignIn('sign')}>
+          {t('checkout.ageCheckSignIn')}
+        </button>
       )}
     </div>
   );

@@ -38,7 +38,9 @@ export default function CartPage({ messages }: { messages: Messages }) {
     return (
       <div className="placeholder">
         <p>{t('cart.empty')}</p>
-        <a className="button" href="/">{t('cart.backHome')}</a>
+        <a className="button" href="/">
+          {t('cart.backHome')}
+        </a>
       </div>
     );
   }
@@ -49,7 +51,11 @@ export default function CartPage({ messages }: { messages: Messages }) {
         <input
           type="checkbox"
           checked={chosenLines.length > 0 && chosenLines.length === lines.filter(buyable).length}
-          onChange={(event) => setSelected(new Set(event.target.checked ? lines.filter(buyable).map((line) => line.goodsSpecificationId) : []))}
+          onChange={(event) =>
+            setSelected(
+              new Set(event.target.checked ? lines.filter(buyable).map((line) => line.goodsSpecificationId) : []),
+            )
+          }
         />
         {t('checkout.selectAll')}
       </label>
@@ -75,9 +81,14 @@ export default function CartPage({ messages }: { messages: Messages }) {
       </ul>
       <div className="cart-page__summary">
         <p>
-          {t('checkout.selectedTotal')}: <strong className="price" data-testid="selected-total">{total > 0 && currency ? formatMoney(total, currency) : '--'}</strong>
+          {t('checkout.selectedTotal')}:{' '}
+          <strong className="price" data-testid="selected-total">
+            {total > 0 && currency ? formatMoney(total, currency) : '--'}
+          </strong>
         </p>
-        <button type="button" className="button" disabled={total === 0} onClick={() => void checkOut()}>{t('checkout.checkOut')}</button>
+        <button type="button" className="button" disabled={total === 0} onClick={() => void checkOut()}>
+          {t('checkout.checkOut')}
+        </button>
       </div>
     </div>
   );

@@ -9,8 +9,19 @@ import { addressBodyOf, emptyAddress } from '@/features/delivery/address-form';
 import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { Address } from '@/features/delivery/delivery.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
-import type { OrderDetails, PaymentStart, PayMethod, PayMethodOption, ReferralDiscount } from '@/features/orders/orders.schema';
-import { firstAvailable, PayMethodPicker, providerChoices, type PayMethodChoice } from '@/features/payments/PayMethodPicker';
+import type {
+  OrderDetails,
+  PaymentStart,
+  PayMethod,
+  PayMethodOption,
+  ReferralDiscount,
+} from '@/features/orders/orders.schema';
+import {
+  firstAvailable,
+  PayMethodPicker,
+  providerChoices,
+  type PayMethodChoice,
+} from '@/features/payments/PayMethodPicker';
 import { openSignIn } from '@/lib/shell.store';
 import { api, isSuccess, type ApiResult } from '@/lib/api-client';
 import type { Cart } from '@/features/cart/cart.schema';
@@ -39,7 +50,23 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const user = useStore($user);
   const cart = useStore($cart);
   const [state, dispatch] = useReducer(checkoutFormReducer, initialCheckoutForm);
-  const { ids, buyNowLine, areas, address, typed, methods, payMethod, email, password, saved, addressChoice, referralCode, energy, cardOrder, ageCheckFailed } = state;
+  const {
+    ids,
+    buyNowLine,
+    areas,
+    address,
+    typed,
+    methods,
+    payMethod,
+    email,
+    password,
+    saved,
+    addressChoice,
+    referralCode,
+    energy,
+    cardOrder,
+    ageCheckFailed,
+  } = state;
   const discountInput = useRef<HTMLInputElement>(null);
   const cardFieldsSetup = cardFieldsSetupOf(methods);
   const setPayMethod = (value: PayMethod | '') => dispatch({ type: 'payMethodChosen', payMethod: value });
@@ -60,7 +87,10 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       const [start, methodResult, referral] = await Promise.all([
         loadDeliveryStart(),
         api.get<PayMethodOption[]>('pay/getNotEpPayMethodOptionList'),
-        api.get<ReferralDiscount>('order/getReferralDiscountCode', { searchParams: refereeCode ? { refereeCode } : {}, quiet: true }),
+        api.get<ReferralDiscount>('order/getReferralDiscountCode', {
+          searchParams: refereeCode ? { refereeCode } : {},
+          quiet: true,
+        }),
       ]);
       dispatch({
         type: 'started',
@@ -73,7 +103,10 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   }, []);
 
   useEffect(() => {
-    if (signedIn) void api.get<MyEnergy>('energy/getMyEnergy', { quiet: true }).then((result) => isSuccess(result) && dispatch({ type: 'energyRead', balance: result.data.balance }));
+    if (signedIn)
+      void api
+        .get<MyEnergy>('energy/getMyEnergy', { quiet: true })
+        .then((result) => isSuccess(result) && dispatch({ type: 'energyRead', balance: result.data.balance }));
   }, [signedIn]);
 
   // A returning customer ships to a saved address (the default first) or types another.
@@ -84,7 +117,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     });
   }, [signedIn]);
 
-  const lines = buyNowLine ? [buyNowLine] : ids ? cart.list.filter((line) => ids.includes(line.goodsSpecificationId)) : [];
+  const lines = buyNowLine
+    ? [buyNowLine]
+    : ids
+      ? cart.list.filter((line) => ids.includes(line.goodsSpecificationId))
+      : [];
   const items = lines.map(({ goodsSpecificationId, goodsQuantity }) => ({ goodsSpecificationId, goodsQuantity }));
   const discount = useDiscountCode(items, signedIn);
   const savedChoice = saved.find((option) => option.addressId === addressChoice);
@@ -97,7 +134,8 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   // The methods the sales rules refuse for these lines to this destination: a chosen one gives way to the first allowed.
   const refusedMethods: readonly string[] = delivery.quote?.refusedPayMethods ?? [];
   useEffect(() => {
-    if (payMethod && refusedMethods.includes(payMethod)) setPayMethod(firstAvailable(methods.filter((method) => !refusedMethods.includes(method.payMethod))));
+    if (payMethod && refusedMethods.includes(payMethod))
+      setPayMethod(firstAvailable(methods.filter((method) => !refusedMethods.includes(method.payMethod))));
   }, [refusedMethods.join(','), payMethod]);
 
   // Back from an age-assurance provider (decision 077): keep its outcome, then price again.
@@ -115,7 +153,11 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
 
   async function startAgeCheck() {
     if (!destination) return;
-    const started = await api.post<{ url: string }>('age/start', { country: destination.country, state: destination.state, returnPath: `${location.pathname}${location.search}` });
+    const started = await api.post<{ url: string }>('age/start', {
+      country: destination.country,
+      state: destination.state,
+      returnPath: `${location.pathname}${location.search}`,
+    });
     if (isSuccess(started)) location.assign(started.data.url);
   }
 
@@ -133,7 +175,9 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     return (
       <div className="placeholder">
         <p>{t('checkout.nothingSelected')}</p>
-        <a className="button" href="/shoppingCart">{t('checkout.backToCart')}</a>
+        <a className="button" href="/shoppingCart">
+          {t('checkout.backToCart')}
+        </a>
       </div>
     );
   }
@@ -153,10 +197,15 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   const choices: PayMethodChoice[] = providerChoices(methods);
   if (signedIn && energy !== null) {
     const enough = energy >= points;
-    choices.push({ payMethod: 'ep', name: t(enough ? 'checkout.payWithPoints' : 'checkout.notEnoughPoints', { points, balance: energy }), disabled: !enough });
+    choices.push({
+      payMethod: 'ep',
+      name: t(enough ? 'checkout.payWithPoints' : 'checkout.notEnoughPoints', { points, balance: energy }),
+      disabled: !enough,
+    });
   }
   for (const choice of choices) {
-    if (refusedMethods.includes(choice.payMethod)) Object.assign(choice, { disabled: true, note: t('checkout.payMethodRefusedTo', { country: countryName }) });
+    if (refusedMethods.includes(choice.payMethod))
+      Object.assign(choice, { disabled: true, note: t('checkout.payMethodRefusedTo', { country: countryName }) });
   }
   const notSold = delivery.notSold;
   const ageCheckNeeded = priced?.ageCheckProvider ? (signedIn ? 'start' : 'sign-in') : null;
@@ -164,7 +213,10 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
   /** Marks every problem of the guest's contact fields; answers whether there were none. */
   function checkContact(): boolean {
     if (signedIn) return true;
-    const problems = { email: contactProblem.email(email) ?? undefined, password: contactProblem.password(password) ?? undefined };
+    const problems = {
+      email: contactProblem.email(email) ?? undefined,
+      password: contactProblem.password(password) ?? undefined,
+    };
     dispatch({ type: 'contactChecked', problems });
     const first = (['email', 'password'] as const).find((field) => problems[field]);
     if (first) document.getElementById(`checkout-${first}`)?.focus();
@@ -182,7 +234,14 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
     if (!payMethod) return { ...stopped, message: t('checkout.payMethod') };
     const order = await api.post<OrderDetails>('order/createOrder', {
       items,
-      ...('addressId' in destination ? { addressId: destination.addressId } : { deliveryAddress: { ...addressBodyOf(destination.values), isDefault: saved.length > 0 && destination.values.isDefault } }),
+      ...('addressId' in destination
+        ? { addressId: destination.addressId }
+        : {
+            deliveryAddress: {
+              ...addressBodyOf(destination.values),
+              isDefault: saved.length > 0 && destination.values.isDefault,
+            },
+          }),
       ...(discount.code ? { discountCode: discount.code } : {}),
       ...(priced?.shippingMethodId ? { shippingMethodId: priced.shippingMethodId } : {}),
       ...(priced ? { expectedPayAmount: priced.payAmount } : {}),
@@ -236,17 +295,42 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
       />
 
       <section className="checkout__form">
-        <ContactFields t={t} signedIn={signedIn} userEmail={user.email} email={email} password={password} contactErrors={state.contactErrors} dispatch={dispatch} />
+        <ContactFields
+          t={t}
+          signedIn={signedIn}
+          userEmail={user.email}
+          email={email}
+          password={password}
+          contactErrors={state.contactErrors}
+          dispatch={dispatch}
+        />
 
-        <DiscountCodeField t={t} discount={discount} inputRef={discountInput} currency={currency} friendDiscountPercent={friendDiscountPercent} />
+        <DiscountCodeField
+          t={t}
+          discount={discount}
+          inputRef={discountInput}
+          currency={currency}
+          friendDiscountPercent={friendDiscountPercent}
+        />
 
         <PayMethodPicker legend={t('checkout.payMethod')} methods={choices} value={payMethod} onChange={setPayMethod} />
 
-        {ageCheckNeeded && <AgeCheckNotice t={t} needed={ageCheckNeeded} failed={ageCheckFailed} onStart={() => void startAgeCheck()} />}
+        {ageCheckNeeded && (
+          <AgeCheckNotice t={t} needed={ageCheckNeeded} failed={ageCheckFailed} onStart={() => void startAgeCheck()} />
+        )}
 
         <h2>{t('checkout.delivery')}</h2>
-        {saved.length > 0 && <SavedAddressChoices t={t} saved={saved} choice={addressChoice} onChoose={(choice) => dispatch({ type: 'addressChosen', choice })} />}
-        {priced && priced.shippingMethods.length > 0 && <ShippingMethodChoices t={t} priced={priced} currency={currency} onChoose={delivery.chooseMethod} />}
+        {saved.length > 0 && (
+          <SavedAddressChoices
+            t={t}
+            saved={saved}
+            choice={addressChoice}
+            onChoose={(choice) => dispatch({ type: 'addressChosen', choice })}
+          />
+        )}
+        {priced && priced.shippingMethods.length > 0 && (
+          <ShippingMethodChoices t={t} priced={priced} currency={currency} onChoose={delivery.chooseMethod} />
+        )}
         {addressChoice === 'new' ? (
           <AddressForm
             key={saved.length > 0 ? 'another' : 'first'}
@@ -256,10 +340,15 @@ export default function CheckoutForm({ messages, friendDiscountPercent, referenc
             offerDefault={saved.length > 0}
             submitLabel={t('checkout.placeOrder')}
             onSubmit={(values) => placeOrder({ values })}
-            onChange={(values) => dispatch({ type: 'addressTyped', typed: { country: values.country, state: values.state } })}
+            onChange={(values) =>
+              dispatch({ type: 'addressTyped', typed: { country: values.country, state: values.state } })
+            }
           />
         ) : (
-          <PlaceOrderButton label={t('checkout.placeOrder')} onSubmit={() => placeOrder({ addressId: addressChoice })} />
+          <PlaceOrderButton
+            label={t('checkout.placeOrder')}
+            onSubmit={() => placeOrder({ addressId: addressChoice })}
+          />
         )}
       </section>
     </div>

@@ -23,7 +23,19 @@ type Props = {
 };
 
 /** The checkout's order summary: the lines, the discount and the charges, and the total the server will charge. */
-export function CheckoutSummary({ t, lines, currency, goodsTotal, discountAmount, payAmount, friendDiscountPercent, priced, problem, notSold, countryName }: Props) {
+export function CheckoutSummary({
+  t,
+  lines,
+  currency,
+  goodsTotal,
+  discountAmount,
+  payAmount,
+  friendDiscountPercent,
+  priced,
+  problem,
+  notSold,
+  countryName,
+}: Props) {
   return (
     <section className="checkout__summary" aria-labelledby="summary-title">
       <h2 id="summary-title">{t('checkout.orderSummary')}</h2>
@@ -33,7 +45,11 @@ export function CheckoutSummary({ t, lines, currency, goodsTotal, discountAmount
             key={line.goodsSpecificationId}
             line={line}
             amount={line.unitPrice === null ? '--' : formatMoney(line.unitPrice * line.goodsQuantity, line.currency)}
-            problem={notSold?.goodsSpecificationIds.includes(line.goodsSpecificationId) ? t('checkout.lineNotSoldTo', { country: countryName }) : null}
+            problem={
+              notSold?.goodsSpecificationIds.includes(line.goodsSpecificationId)
+                ? t('checkout.lineNotSoldTo', { country: countryName })
+                : null
+            }
           />
         ))}
       </ul>
@@ -45,16 +61,36 @@ export function CheckoutSummary({ t, lines, currency, goodsTotal, discountAmount
             <dt>
               {t('orders.discount')}
               {/* The rule behind the figure: 5 % of $64.99 is $3.2495, and a discount rounds down (docs/decisions/003), so $3.24 is not a typo. */}
-              <span className="totals__note">{t('checkout.discountRule', { percent: friendDiscountPercent, goods: formatMoney(goodsTotal, currency) })}</span>
+              <span className="totals__note">
+                {t('checkout.discountRule', {
+                  percent: friendDiscountPercent,
+                  goods: formatMoney(goodsTotal, currency),
+                })}
+              </span>
             </dt>
             <dd data-testid="checkout-discount">-{formatMoney(discountAmount, currency)}</dd>
           </>
         )}
-        {priced && <ChargeRows t={t} charges={priced} currency={currency} method={priced.shippingMethods.find((method) => method.shippingMethodId === priced.shippingMethodId)?.name ?? null} />}
+        {priced && (
+          <ChargeRows
+            t={t}
+            charges={priced}
+            currency={currency}
+            method={
+              priced.shippingMethods.find((method) => method.shippingMethodId === priced.shippingMethodId)?.name ?? null
+            }
+          />
+        )}
         <dt>{t('orders.total')}</dt>
-        <dd className="price" data-testid="checkout-total">{formatMoney(payAmount, currency)}</dd>
+        <dd className="price" data-testid="checkout-total">
+          {formatMoney(payAmount, currency)}
+        </dd>
       </dl>
-      {!priced && <p className="field-hint" role="status">{problem ?? t('checkout.shippingPending')}</p>}
+      {!priced && (
+        <p className="field-hint" role="status">
+          {problem ?? t('checkout.shippingPending')}
+        </p>
+      )}
     </section>
   );
 }

@@ -19,9 +19,16 @@ const describedBy = (...ids: (string | false | undefined)[]) => ids.filter(Boole
 
 /** Who orders: the signed-in customer's email, or a guest's email and new password (spec §5). */
 export function ContactFields({ t, signedIn, userEmail, email, password, contactErrors, dispatch }: Props) {
-  const leaveContactField = (field: ContactField, value: string) => dispatch({ type: 'contactFieldLeft', field, value });
-  const changeContactField = (field: ContactField, value: string) => dispatch({ type: 'contactFieldChanged', field, value });
-  const contactError = (field: ContactField) => contactErrors[field] && <p className="field-error" id={`checkout-${field}-error`}>{t(contactErrors[field])}</p>;
+  const leaveContactField = (field: ContactField, value: string) =>
+    dispatch({ type: 'contactFieldLeft', field, value });
+  const changeContactField = (field: ContactField, value: string) =>
+    dispatch({ type: 'contactFieldChanged', field, value });
+  const contactError = (field: ContactField) =>
+    contactErrors[field] && (
+      <p className="field-error" id={`checkout-${field}-error`}>
+        {t(contactErrors[field])}
+      </p>
+    );
 
   return (
     <>
@@ -54,14 +61,21 @@ export function ContactFields({ t, signedIn, userEmail, email, password, contact
               maxLength={limits.passwordMax}
               value={password}
               aria-invalid={contactErrors.password ? true : undefined}
-              aria-describedby={describedBy('checkout-password-rule', contactErrors.password && 'checkout-password-error')}
+              aria-describedby={describedBy(
+                'checkout-password-rule',
+                contactErrors.password && 'checkout-password-error',
+              )}
               onChange={(event) => changeContactField('password', event.target.value)}
               onBlur={(event) => leaveContactField('password', event.target.value)}
             />
-            <p className="field-hint" id="checkout-password-rule">{t('sign.passwordRule')}</p>
+            <p className="field-hint" id="checkout-password-rule">
+              {t('sign.passwordRule')}
+            </p>
             {contactError('password')}
           </div>
-          <button type="button" className="link-button" onClick={() => openSignIn('sign')}>{t('checkout.haveAccount')}</button>
+          <button type="button" className="link-button" onClick={() => openSignIn('sign')}>
+            {t('checkout.haveAccount')}
+          </button>
         </>
       )}
     </>

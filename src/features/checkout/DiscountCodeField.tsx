@@ -36,10 +36,20 @@ export function DiscountCodeField({ t, discount, inputRef, currency, friendDisco
           }
         }}
       />
-      <p className="field-hint" id="checkout-discount-hint">{t('checkout.discountHint', { percent: friendDiscountPercent })}</p>
-      <p id="checkout-discount-result" className={codeCheck?.state === 'refused' ? 'field-error' : 'field-ok'} role="status">
+      <p className="field-hint" id="checkout-discount-hint">
+        {t('checkout.discountHint', { percent: friendDiscountPercent })}
+      </p>
+      <p
+        id="checkout-discount-result"
+        className={codeCheck?.state === 'refused' ? 'field-error' : 'field-ok'}
+        role="status"
+      >
         {codeCheck?.state === 'checking' && t('checkout.discountChecking')}
-        {codeCheck?.state === 'accepted' && t('checkout.discountApplied', { code: codeCheck.quote.discountCode ?? codeCheck.code, amount: formatMoney(codeCheck.quote.discountAmount, currency) })}
+        {codeCheck?.state === 'accepted' &&
+          t('checkout.discountApplied', {
+            code: codeCheck.quote.discountCode ?? codeCheck.code,
+            amount: formatMoney(codeCheck.quote.discountAmount, currency),
+          })}
         {codeCheck?.state === 'refused' && codeCheck.message}
       </p>
     </div>

@@ -13,7 +13,11 @@ export default function OrderPage({ messages, languageTag, friendDiscountPercent
     return (
       <>
         <h1>{t('page.order')}</h1>
-        <CheckoutForm messages={messages} friendDiscountPercent={friendDiscountPercent} referenceRates={referenceRates} />
+        <CheckoutForm
+          messages={messages}
+          friendDiscountPercent={friendDiscountPercent}
+          referenceRates={referenceRates}
+        />
       </>
     );
   }

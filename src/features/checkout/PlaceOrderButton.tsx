@@ -17,9 +17,15 @@ export function PlaceOrderButton({ label, onSubmit }: { label: string; onSubmit:
 
   return (
     <form className="address-form" onSubmit={(event) => void submit(event)}>
-      {failure && <p className="field-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>{label}</button>
+        <button type="submit" className="button" disabled={busy}>
+          {label}
+        </button>
       </div>
     </form>
   );

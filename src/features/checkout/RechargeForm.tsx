@@ -6,7 +6,13 @@ import { payOrder } from '@/features/payments/pay-order';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { isValidRecharge, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP, type RechargePreset } from '@/features/energy/energy';
+import {
+  isValidRecharge,
+  RECHARGE_MAX,
+  RECHARGE_MIN,
+  RECHARGE_STEP,
+  type RechargePreset,
+} from '@/features/energy/energy';
 import type { MyEnergy, RechargePrice } from '@/features/energy/energy.schema';
 
 const PRICE_DELAY_MS = 250;
@@ -40,7 +46,9 @@ export default function RechargeForm({ messages, presets }: { messages: Messages
     if (!valid) return setPrice(null);
     let current = true;
     const timer = setTimeout(() => {
-      void api.get<RechargePrice>('energy/calculateAmount', { searchParams: { points } }).then((result) => current && isSuccess(result) && setPrice(result.data));
+      void api
+        .get<RechargePrice>('energy/calculateAmount', { searchParams: { points } })
+        .then((result) => current && isSuccess(result) && setPrice(result.data));
     }, PRICE_DELAY_MS);
     return () => {
       current = false;
@@ -71,7 +79,13 @@ export default function RechargeForm({ messages, presets }: { messages: Messages
       <div className="field">
         <label htmlFor="recharge-points">{t('recharge.points')}</label>
         <div className="stepper">
-          <button type="button" className="icon-button" aria-label={t('recharge.fewer')} onClick={() => step(-RECHARGE_STEP)} disabled={points <= RECHARGE_MIN}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('recharge.fewer')}
+            onClick={() => step(-RECHARGE_STEP)}
+            disabled={points <= RECHARGE_MIN}
+          >
             <Icon name="minus" />
           </button>
           <input
@@ -85,16 +99,32 @@ export default function RechargeForm({ messages, presets }: { messages: Messages
             onChange={(event) => setText(event.target.value)}
             onBlur={() => setTouched(true)}
           />
-          <button type="button" className="icon-button" aria-label={t('recharge.more')} onClick={() => step(RECHARGE_STEP)} disabled={points >= RECHARGE_MAX}>
+          <button
+            type="button"
+            className="icon-button"
+            aria-label={t('recharge.more')}
+            onClick={() => step(RECHARGE_STEP)}
+            disabled={points >= RECHARGE_MAX}
+          >
             <Icon name="plus" />
           </button>
         </div>
-        <p className={showError ? 'field-error' : 'field-hint'} id="recharge-points-hint" role={showError ? 'alert' : undefined}>
+        <p
+          className={showError ? 'field-error' : 'field-hint'}
+          id="recharge-points-hint"
+          role={showError ? 'alert' : undefined}
+        >
           {t(showError ? 'recharge.points_err' : 'recharge.pointsHint', range)}
         </p>
         <div className="chips">
           {presets.map((preset) => (
-            <button key={preset.points} type="button" className="chip" aria-pressed={points === preset.points} onClick={() => setText(String(preset.points))}>
+            <button
+              key={preset.points}
+              type="button"
+              className="chip"
+              aria-pressed={points === preset.points}
+              onClick={() => setText(String(preset.points))}
+            >
               {t('recharge.preset', { points: preset.points, amount: formatMoney(preset.amount, preset.currency) })}
             </button>
           ))}
@@ -102,11 +132,20 @@ export default function RechargeForm({ messages, presets }: { messages: Messages
       </div>
       <dl className="totals">
         <dt>{t('recharge.price')}</dt>
-        <dd className="price" data-testid="recharge-price">{valid && price?.points === points ? formatMoney(price.amount, price.currency) : '--'}</dd>
+        <dd className="price" data-testid="recharge-price">
+          {valid && price?.points === points ? formatMoney(price.amount, price.currency) : '--'}
+        </dd>
       </dl>
-      <PayMethodPicker legend={t('recharge.payMethod')} methods={providerChoices(methods)} value={payMethod} onChange={setPayMethod} />
+      <PayMethodPicker
+        legend={t('recharge.payMethod')}
+        methods={providerChoices(methods)}
+        value={payMethod}
+        onChange={setPayMethod}
+      />
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy || !payMethod}>{t('recharge.pay')}</button>
+        <button type="submit" className="button" disabled={busy || !payMethod}>
+          {t('recharge.pay')}
+        </button>
       </div>
     </form>
   );

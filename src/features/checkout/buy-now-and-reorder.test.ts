@@ -14,9 +14,14 @@ const shop = await aShop({ catalogue: 'small' });
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: shop.ids[sku], goodsQuantity });
 
 const pendingOrdersOf = async (customer: Customer) =>
-  shop.db.select({ id: orders.id }).from(orders).where(and(eq(orders.userId, Number(customer.user.userId)), eq(orders.status, OrderStatus.PaymentPending)));
+  shop.db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.userId, Number(customer.user.userId)), eq(orders.status, OrderStatus.PaymentPending)));
 const cartOf = async (customer: Customer) =>
-  (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', { headers: customer.headers })).body.data.list.map((line) => [line.goodsSpecificationId, line.goodsQuantity]);
+  (await shop.get<Cart>('/shoppingcart/queryShoppingCartList', { headers: customer.headers })).body.data.list.map(
+    (line) => [line.goodsSpecificationId, line.goodsQuantity],
+  );
 
 describe('the same checkout placed again', () => {
   it('answers the open unpaid order whose payment was started and left, instead of adding another', async () => {
@@ -47,9 +52,14 @@ describe('the same checkout placed again', () => {
     const buyer = await signUp(shop);
     const first = await placeOrder(shop, buyer, [item('robe-s', 1)]);
     expect((await startPayment(shop, buyer, first.orderId)).body.code).toBe(1);
-    const otherQuantity = await placeOrder(shop, buyer, [item('robe-s', 2)], { expectedPayAmount: first.payAmount * 2 });
+    const otherQuantity = await placeOrder(shop, buyer, [item('robe-s', 2)], {
+      expectedPayAmount: first.payAmount * 2,
+    });
     expect(otherQuantity.orderId).not.toBe(first.orderId);
-    const otherAddress = await placeOrder(shop, buyer, [item('robe-s', 1)], { deliveryAddress: { ...deliveryAddress, address: '2 Other Street' }, expectedPayAmount: first.payAmount });
+    const otherAddress = await placeOrder(shop, buyer, [item('robe-s', 1)], {
+      deliveryAddress: { ...deliveryAddress, address: '2 Other Street' },
+      expectedPayAmount: first.payAmount,
+    });
     expect(otherAddress.orderId).not.toBe(first.orderId);
   });
 });
@@ -57,10 +67,14 @@ describe('the same checkout placed again', () => {
 describe('Buy now', () => {
   it('buys beside the cart: the cart keeps its lines, the same size included', async () => {
     const buyer = await signUp(shop);
-    expect((await shop.post('/shoppingcart/addShoppingCart', item('robe-s', 1), { headers: buyer.headers })).body.code).toBe(1);
+    expect(
+      (await shop.post('/shoppingcart/addShoppingCart', item('robe-s', 1), { headers: buyer.headers })).body.code,
+    ).toBe(1);
     const bought = await createOrder(shop, buyer, { items: [item('robe-s', 2)], buyNow: true });
     expect(bought.body.code).toBe(1);
-    expect(bought.body.data.lines.map((line) => [line.goodsSpecificationId, line.goodsQuantity])).toEqual([[shop.ids['robe-s'], 2]]);
+    expect(bought.body.data.lines.map((line) => [line.goodsSpecificationId, line.goodsQuantity])).toEqual([
+      [shop.ids['robe-s'], 2],
+    ]);
     expect(await cartOf(buyer)).toEqual([[shop.ids['robe-s'], 1]]);
 
     // A checkout of the cart takes its lines out of it, as before.

@@ -64,7 +64,13 @@ export const initialCheckoutForm: CheckoutFormState = {
 
 export type CheckoutFormAction =
   | { type: 'linesChosen'; ids: number[] | null; buyNowLine?: CartLine | null }
-  | { type: 'started'; methods: PayMethodOption[] | null; referralCode: string | null; areas: DeliveryCountryOption[]; address: AddressValues }
+  | {
+      type: 'started';
+      methods: PayMethodOption[] | null;
+      referralCode: string | null;
+      areas: DeliveryCountryOption[];
+      address: AddressValues;
+    }
   | { type: 'energyRead'; balance: number }
   | { type: 'savedAddressesCleared' }
   | { type: 'savedAddressesRead'; saved: Address[] }
@@ -80,7 +86,11 @@ export type CheckoutFormAction =
 export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFormAction): CheckoutFormState {
   switch (action.type) {
     case 'linesChosen':
-      return { ...state, ids: action.ids, ...(action.buyNowLine !== undefined ? { buyNowLine: action.buyNowLine } : {}) };
+      return {
+        ...state,
+        ids: action.ids,
+        ...(action.buyNowLine !== undefined ? { buyNowLine: action.buyNowLine } : {}),
+      };
     case 'started':
       return {
         ...state,
@@ -101,10 +111,20 @@ export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFo
       return { ...state, payMethod: action.payMethod };
     case 'contactFieldChanged': {
       const cleared = state.contactErrors[action.field] && !contactProblem[action.field](action.value);
-      return { ...state, [action.field]: action.value, ...(cleared ? { contactErrors: { ...state.contactErrors, [action.field]: undefined } } : {}) };
+      return {
+        ...state,
+        [action.field]: action.value,
+        ...(cleared ? { contactErrors: { ...state.contactErrors, [action.field]: undefined } } : {}),
+      };
     }
     case 'contactFieldLeft':
-      return { ...state, contactErrors: { ...state.contactErrors, [action.field]: contactProblem[action.field](action.value) ?? undefined } };
+      return {
+        ...state,
+        contactErrors: {
+          ...state.contactErrors,
+          [action.field]: contactProblem[action.field](action.value) ?? undefined,
+        },
+      };
     case 'contactChecked':
       return { ...state, contactErrors: action.problems };
     case 'addressChosen':

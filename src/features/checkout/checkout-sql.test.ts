@@ -20,7 +20,10 @@ import type { OrderStatusInfo } from '../orders/orders.schema';
 const MOST_STATEMENTS = 10;
 
 /** A customer whose requests come from a client address the shop knows (it trusts the proxy's header in tests). */
-const fromAnAddress = <T extends { headers: Record<string, string> }>(caller: T) => ({ ...caller, headers: { ...caller.headers, 'X-Forwarded-For': '198.51.100.41' } });
+const fromAnAddress = <T extends { headers: Record<string, string> }>(caller: T) => ({
+  ...caller,
+  headers: { ...caller.headers, 'X-Forwarded-For': '198.51.100.41' },
+});
 
 const shop = await aShop({ catalogue: 'small', env: { TRUST_PROXY: 'true' } });
 const counter = countStatements(shop);
@@ -32,7 +35,9 @@ function takePhase(name: string, phases: Record<string, string[]>) {
   counter.reset();
   phases[name] = all.filter((statement) => !statement.includes('"test_gateway_payments"'));
   const provider = all.length - phases[name].length;
-  process.stdout.write(`${name}: ${phases[name].length} statements${provider ? ` (+${provider} on the test gateway's own table)` : ''}\n  ${phases[name].join('\n  ')}\n`);
+  process.stdout.write(
+    `${name}: ${phases[name].length} statements${provider ? ` (+${provider} on the test gateway's own table)` : ''}\n  ${phases[name].join('\n  ')}\n`,
+  );
 }
 
 describe('one checkout completion', () => {
@@ -41,7 +46,16 @@ describe('one checkout completion', () => {
     const items = [aLine(shop, 'robe-s', 2), aLine(shop, 'oil-usd-only', 1)];
     // A first sale, as in a shop that has been selling: the products and delivery rules are then kept.
     // (Of another cart: the same cart again would close it, docs/decisions/075.)
-    expect((await createOrder(shop, customer, { items: [aLine(shop, 'robe-s', 1), aLine(shop, 'oil-usd-only', 1)] }, { currency: 'USD' })).body.code).toBe(1);
+    expect(
+      (
+        await createOrder(
+          shop,
+          customer,
+          { items: [aLine(shop, 'robe-s', 1), aLine(shop, 'oil-usd-only', 1)] },
+          { currency: 'USD' },
+        )
+      ).body.code,
+    ).toBe(1);
     const stockBefore = await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)));
     const phases: Record<string, string[]> = {};
 
@@ -58,7 +72,11 @@ describe('one checkout completion', () => {
     const token = new URL(decided.headers.get('Location')!).searchParams.get('token')!;
     counter.reset();
 
-    const returned = await shop.post<OrderStatusInfo>('/order/callback', { orderId: placed.body.data.orderId, token }, { headers: customer.headers });
+    const returned = await shop.post<OrderStatusInfo>(
+      '/order/callback',
+      { orderId: placed.body.data.orderId, token },
+      { headers: customer.headers },
+    );
     takePhase('order/callback', phases);
 
     const total = Object.values(phases).reduce((sum, statements) => sum + statements.length, 0);
@@ -66,12 +84,18 @@ describe('one checkout completion', () => {
 
     // What the customer notices: the order is paid, the stock taken, the confirmation mailed.
     expect(returned.body).toMatchObject({ code: 1, data: { status: 1, paymentNumber: expect.any(String) } });
-    expect(await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)))).toEqual(stockBefore.map((stock, index) => stock - items[index]!.goodsQuantity));
+    expect(await Promise.all(items.map((line) => stockOf(shop, line.goodsSpecificationId)))).toEqual(
+      stockBefore.map((stock, index) => stock - items[index]!.goodsQuantity),
+    );
     const mails = (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(customer.email));
-    expect(mails.some((mail) => (mail.subject ?? "").includes(placed.body.data.orderNo))).toBe(true);
+    expect(mails.some((mail) => (mail.subject ?? '').includes(placed.body.data.orderNo))).toBe(true);
     // A signed-in customer's order is one statement: no transaction around it.
     expect(phases.createOrder!.filter((statement) => /^(BEGIN|COMMIT)/i.test(statement))).toEqual([]);
-    expect(phases.createOrder!.some((statement) => statement.includes('"shipping_zones"') || statement.includes('"goods_texts"'))).toBe(false);
+    expect(
+      phases.createOrder!.some(
+        (statement) => statement.includes('"shipping_zones"') || statement.includes('"goods_texts"'),
+      ),
+    ).toBe(false);
     expect(total).toBeLessThanOrEqual(MOST_STATEMENTS);
   });
 
@@ -90,14 +114,23 @@ describe('one checkout completion', () => {
 
     const statements = phases['createOrder of the same cart']!;
     expect(statements.filter((statement) => /^(BEGIN|COMMIT)/i.test(statement))).toEqual([]);
-    expect(statements.some((statement) => /for no key update/i.test(statement) && !/not exists \(select 1 from handed\)/i.test(statement))).toBe(false);
+    expect(
+      statements.some(
+        (statement) => /for no key update/i.test(statement) && !/not exists \(select 1 from handed\)/i.test(statement),
+      ),
+    ).toBe(false);
     expect(statements.length).toBeLessThanOrEqual(3);
     expect(await stockOf(shop, items[0]!.goodsSpecificationId)).toBe(stock);
   });
 
   it("counts a guest checkout's transaction as the statements it is", async () => {
     counter.reset();
-    const placed = await createOrder(shop, {}, { items: [aLine(shop, 'robe-s', 1)], email: `guest-${Date.now()}@example.com`, password: btoa('guest-pass-1') }, { currency: 'USD' });
+    const placed = await createOrder(
+      shop,
+      {},
+      { items: [aLine(shop, 'robe-s', 1)], email: `guest-${Date.now()}@example.com`, password: btoa('guest-pass-1') },
+      { currency: 'USD' },
+    );
     expect(placed.body.code).toBe(1);
     const statements = counter.statements.map((statement) => statement.toUpperCase());
     expect(statements).toContain('BEGIN');

@@ -13,7 +13,8 @@ const { ids } = shop;
 const customer = await aCustomer(shop);
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
-const order = (body: Record<string, unknown>, init?: { currency?: string; language?: string }) => createOrder(shop, customer, { items: [item('robe-s', 1)], ...body }, init);
+const order = (body: Record<string, unknown>, init?: { currency?: string; language?: string }) =>
+  createOrder(shop, customer, { items: [item('robe-s', 1)], ...body }, init);
 
 describe('checkout refuses', () => {
   it('an unknown specification with -210', async () => {
@@ -42,9 +43,21 @@ describe('checkout refuses', () => {
     ['a quantity over 100', () => ({ items: [item('robe-s', 101)] }), 'items.0.goodsQuantity'],
     ['no address', () => ({ deliveryAddress: undefined }), 'deliveryAddress'],
     ['an empty city', () => ({ deliveryAddress: { ...deliveryAddress, city: ' ' } }), 'deliveryAddress.city'],
-    ['a country the shop does not deliver to', () => ({ deliveryAddress: { ...deliveryAddress, country: 'FR' } }), 'deliveryAddress.country'],
-    ['a ZIP code of another country', () => ({ deliveryAddress: { ...deliveryAddress, zipCode: '100020' } }), 'deliveryAddress.zipCode'],
-    ['an invalid phone', () => ({ deliveryAddress: { ...deliveryAddress, phone: 'call me' } }), 'deliveryAddress.phone'],
+    [
+      'a country the shop does not deliver to',
+      () => ({ deliveryAddress: { ...deliveryAddress, country: 'FR' } }),
+      'deliveryAddress.country',
+    ],
+    [
+      'a ZIP code of another country',
+      () => ({ deliveryAddress: { ...deliveryAddress, zipCode: '100020' } }),
+      'deliveryAddress.zipCode',
+    ],
+    [
+      'an invalid phone',
+      () => ({ deliveryAddress: { ...deliveryAddress, phone: 'call me' } }),
+      'deliveryAddress.phone',
+    ],
     ['an unknown payment method', () => ({ payMethod: 'bitcoin' }), 'payMethod'],
   ])('%s with -218 naming the field', async (_case, body, field) => {
     const answer = await order(body());
@@ -54,7 +67,9 @@ describe('checkout refuses', () => {
 
   it("someone else's saved address like a missing one (-218 addressId, HTTP 404)", async () => {
     const other = await signUp(shop);
-    const saved = await shop.post<{ addressId: number }>('/delivery/addAddress', deliveryAddress, { headers: other.headers });
+    const saved = await shop.post<{ addressId: number }>('/delivery/addAddress', deliveryAddress, {
+      headers: other.headers,
+    });
     const answer = await order({ deliveryAddress: undefined, addressId: saved.body.data.addressId });
     expect(answer.status).toBe(404);
     expect(answer.body).toMatchObject({ code: -218, message: 'Invalid value for addressId' });
@@ -67,12 +82,18 @@ describe('checkout refuses', () => {
       data: { field: 'discountCode', reason: 'own-code' },
       message: 'You cannot use your own discount code; share it with friends instead',
     });
-    expect((await order({ discountCode: customer.user.shareCode }, { language: 'ZH' })).body.message).toBe('不能使用自己的折扣码，请分享给好友使用');
+    expect((await order({ discountCode: customer.user.shareCode }, { language: 'ZH' })).body.message).toBe(
+      '不能使用自己的折扣码，请分享给好友使用',
+    );
   });
 
   it('an unknown discount code, and a personal code that is not a share code', async () => {
     for (const discountCode of ['NOPE2345', customer.user.userCode]) {
-      expect((await order({ discountCode })).body).toMatchObject({ code: -218, data: { field: 'discountCode', reason: 'unknown-code' }, message: 'This discount code does not exist' });
+      expect((await order({ discountCode })).body).toMatchObject({
+        code: -218,
+        data: { field: 'discountCode', reason: 'unknown-code' },
+        message: 'This discount code does not exist',
+      });
     }
   });
 });
@@ -84,8 +105,13 @@ describe('a visitor checking out', () => {
 
   it('gets the registration refusals: -201 email format, -204 password rule', async () => {
     const guest = { items: [item('robe-s', 1)] };
-    expect((await createOrder(shop, {}, { ...guest, email: 'not-an-email', password: encodePassword('guest-pass-1') })).body.code).toBe(-201);
-    expect((await createOrder(shop, {}, { ...guest, email: uniqueEmail(), password: encodePassword('short') })).body.code).toBe(-204);
+    expect(
+      (await createOrder(shop, {}, { ...guest, email: 'not-an-email', password: encodePassword('guest-pass-1') })).body
+        .code,
+    ).toBe(-201);
+    expect(
+      (await createOrder(shop, {}, { ...guest, email: uniqueEmail(), password: encodePassword('short') })).body.code,
+    ).toBe(-204);
   });
 });
 
@@ -93,16 +119,29 @@ describe('paying', () => {
   it('a closed or expired order answers -217 with its status', async () => {
     const closed = await placeOrder(shop, customer, [item('robe-s', 1)]);
     await shop.call('PUT', `/order/cancel?orderId=${closed.orderId}`, { headers: customer.headers });
-    expect((await startPayment(shop, customer, closed.orderId)).body).toMatchObject({ code: -217, data: { status: 3 } });
+    expect((await startPayment(shop, customer, closed.orderId)).body).toMatchObject({
+      code: -217,
+      data: { status: 3 },
+    });
 
     const expired = await placeOrder(shop, customer, [item('robe-s', 1)]);
-    await shop.db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, expired.orderId));
-    expect((await startPayment(shop, customer, expired.orderId)).body).toMatchObject({ code: -217, data: { status: 2 } });
+    await shop.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, expired.orderId));
+    expect((await startPayment(shop, customer, expired.orderId)).body).toMatchObject({
+      code: -217,
+      data: { status: 2 },
+    });
   });
 
   it('returning with a token that is not one of the order’s payments answers -214', async () => {
     const placed = await placeOrder(shop, customer, [item('robe-s', 1)]);
-    const answer = await shop.post('/order/callback', { orderId: placed.orderId, token: 'TEST-forged' }, { headers: customer.headers });
+    const answer = await shop.post(
+      '/order/callback',
+      { orderId: placed.orderId, token: 'TEST-forged' },
+      { headers: customer.headers },
+    );
     expect(answer.body.code).toBe(-214);
   });
 });
@@ -139,11 +178,27 @@ describe('checkout after a deadlock', () => {
       const placed = await createOrder(shop, buyer, { items: [item('robe-s', 1)] });
       expect(placed.body.code).toBe(1);
       // Refused once, then placed.
-      expect(Number(rowsOf<{ calls: string | number }>(await shop.db.execute(sql`select last_value as calls from checkout_deadlocks`))[0]!.calls)).toBe(2);
-      expect(await shop.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, idOf(buyer)))).toHaveLength(1);
+      expect(
+        Number(
+          rowsOf<{ calls: string | number }>(
+            await shop.db.execute(sql`select last_value as calls from checkout_deadlocks`),
+          )[0]!.calls,
+        ),
+      ).toBe(2);
+      expect(
+        await shop.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(eq(orders.userId, idOf(buyer))),
+      ).toHaveLength(1);
       expect(await stockOf(shop, ids['robe-s'])).toBe(stock - 1);
     } finally {
-      for (const statement of ['drop trigger deadlock_once on order_lines', 'drop function deadlock_once()', 'drop sequence checkout_deadlocks']) await shop.db.execute(sql.raw(statement));
+      for (const statement of [
+        'drop trigger deadlock_once on order_lines',
+        'drop function deadlock_once()',
+        'drop sequence checkout_deadlocks',
+      ])
+        await shop.db.execute(sql.raw(statement));
     }
   });
 });

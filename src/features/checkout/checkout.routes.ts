@@ -1,11 +1,26 @@
 import type { Context } from 'hono';
 import { clientAddress, countAttempt } from '@/features/auth/rate-limit';
 import { browserHashOf, rememberBrowser } from '@/features/auth/browser';
-import { describeDevice, optionalUser, requireUser, setSessionCookie, signedInOf, signedInRoute, startSession } from '@/features/auth/session';
+import {
+  describeDevice,
+  optionalUser,
+  requireUser,
+  setSessionCookie,
+  signedInOf,
+  signedInRoute,
+  startSession,
+} from '@/features/auth/session';
 import { rechargeBodySchema } from '@/features/energy/energy.schema';
 import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
-import { createOrderBodySchema, orderDetailsSchema, orderQuoteSchema, quoteOrderBodySchema, referralDiscountQuerySchema, referralDiscountSchema } from '@/features/orders/orders.schema';
+import {
+  createOrderBodySchema,
+  orderDetailsSchema,
+  orderQuoteSchema,
+  quoteOrderBodySchema,
+  referralDiscountQuerySchema,
+  referralDiscountSchema,
+} from '@/features/orders/orders.schema';
 import { describeOrder, type OrderDeps } from '@/features/orders/orders.service';
 import type { AppEnv } from '@/server/http/context';
 import type { AppDeps } from '@/server/deps';
@@ -21,7 +36,13 @@ const tag = 'Orders';
 export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>) {
   // Products and delivery rules come kept; stock is read live with the sizes' owners (docs/decisions/068).
   const reader = (c: Context<AppEnv>) =>
-    ({ db: deps.db, language: c.get('language'), currency: c.get('currency'), pictureUrl: deps.storage.url, cache: deps.catalogueCache }) satisfies CatalogueReader;
+    ({
+      db: deps.db,
+      language: c.get('language'),
+      currency: c.get('currency'),
+      pictureUrl: deps.storage.url,
+      cache: deps.catalogueCache,
+    }) satisfies CatalogueReader;
 
   return createRouter()
     .openapi(
@@ -30,7 +51,8 @@ export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>
           method: 'post',
           tag,
           path: '/createOrder',
-          summary: 'Check out: re-price and reserve the items, create the order in status 2 (a guest with email and password gets an account and is signed in)',
+          summary:
+            'Check out: re-price and reserve the items, create the order in status 2 (a guest with email and password gets an account and is signed in)',
           body: createOrderBodySchema,
           data: orderDetailsSchema,
         }),
@@ -40,9 +62,17 @@ export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>
         const body = c.req.valid('json');
         const customer = c.get('signedIn')?.user;
         if (!customer && body.email) {
-          await countAttempt(deps.db, deps.config.limits, { action: 'register', address: clientAddress(c, deps.config), account: body.email });
+          await countAttempt(deps.db, deps.config.limits, {
+            action: 'register',
+            address: clientAddress(c, deps.config),
+            account: body.email,
+          });
         }
-        const { supersedes, sameCart } = await checkUnpaidLimits(deps, { userId: customer?.id, address: clientAddress(c, deps.config), items: body.items });
+        const { supersedes, sameCart } = await checkUnpaidLimits(deps, {
+          userId: customer?.id,
+          address: clientAddress(c, deps.config),
+          items: body.items,
+        });
         const browserHash = browserHashOf(c);
         // The same checkout placed again answers its open unpaid order (decision 079); the same cart
         // otherwise closes its earlier unpaid order in the new one's statement, handing its units over
@@ -59,11 +89,24 @@ export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>
             ? await placeOrder(deps, reader(c), body, customer, { browserHash, handOver })
             : await deps.db.transaction(async (tx) => {
                 await releaseSuperseded(tx, older, handOver);
-                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, { browserHash, handOver });
+                return placeOrder({ ...deps, db: tx }, { ...reader(c), db: tx }, body, customer, {
+                  browserHash,
+                  handOver,
+                });
               });
         metrics.ordersCreated.inc();
         if (!customer) {
-          setSessionCookie(c, deps.config, await startSession(deps.db, user.id, deps.config.sessions.days, new Date(), describeDevice(c.req.header('User-Agent'))));
+          setSessionCookie(
+            c,
+            deps.config,
+            await startSession(
+              deps.db,
+              user.id,
+              deps.config.sessions.days,
+              new Date(),
+              describeDevice(c.req.header('User-Agent')),
+            ),
+          );
           await rememberBrowser(c, deps.db, deps.config, user.id);
         }
         return ok(c, await describeOrder(deps.db, order, c.get('language'), lines));
@@ -75,7 +118,8 @@ export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>
           method: 'post',
           tag,
           path: '/quoteOrder',
-          summary: 'Price a checkout without placing it: the goods total, the friend discount of a discount code (-218 naming discountCode when createOrder would refuse it) and what is due',
+          summary:
+            'Price a checkout without placing it: the goods total, the friend discount of a discount code (-218 naming discountCode when createOrder would refuse it) and what is due',
           body: quoteOrderBodySchema,
           data: orderQuoteSchema,
         }),
@@ -88,13 +132,15 @@ export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>
         ...getRoute({
           tag,
           path: '/getReferralDiscountCode',
-          summary: 'The discount code checkout starts with: the share code behind the referee code the visitor arrived with, else that of the customer who referred the signed-in buyer',
+          summary:
+            'The discount code checkout starts with: the share code behind the referee code the visitor arrived with, else that of the customer who referred the signed-in buyer',
           query: referralDiscountQuerySchema,
           data: referralDiscountSchema,
         }),
         middleware: optionalUser(deps),
       },
-      async (c) => ok(c, await referralDiscountCode(deps.db, c.req.valid('query').refereeCode, c.get('signedIn')?.user)),
+      async (c) =>
+        ok(c, await referralDiscountCode(deps.db, c.req.valid('query').refereeCode, c.get('signedIn')?.user)),
     );
 }
 
@@ -102,22 +148,22 @@ export function checkoutRoutes(deps: OrderDeps & Pick<AppDeps, 'catalogueCache'>
 export function rechargeRoutes(deps: OrderDeps) {
   const signedIn = requireUser(deps);
   const tag = 'Energy';
-  return createRouter()
-    .openapi(
-      signedInRoute(
-        jsonRoute({
-          method: 'post',
-          tag,
-          path: '/recharge',
-          summary: 'Create a recharge order (status 2) priced in the request currency; pay it with pay/payment and a method other than energy points',
-          body: rechargeBodySchema,
-          data: orderDetailsSchema,
-        }),
-        signedIn,
-      ),
-      async (c) => {
-        const order = await createRecharge(deps, signedInOf(c).user, c.req.valid('json'), c.get('currency'));
-        return ok(c, await describeOrder(deps.db, order, c.get('language')));
-      },
-    );
+  return createRouter().openapi(
+    signedInRoute(
+      jsonRoute({
+        method: 'post',
+        tag,
+        path: '/recharge',
+        summary:
+          'Create a recharge order (status 2) priced in the request currency; pay it with pay/payment and a method other than energy points',
+        body: rechargeBodySchema,
+        data: orderDetailsSchema,
+      }),
+      signedIn,
+    ),
+    async (c) => {
+      const order = await createRecharge(deps, signedInOf(c).user, c.req.valid('json'), c.get('currency'));
+      return ok(c, await describeOrder(deps.db, order, c.get('language')));
+    },
+  );
 }

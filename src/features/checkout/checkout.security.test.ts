@@ -15,12 +15,24 @@ const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: i
 
 describe('every route that takes an order id answers only its owner', () => {
   type Caller = { headers?: Record<string, string> };
-  const routes: { name: string; call: (caller: Caller, orderId: number, token: string) => ReturnType<TestApi['call']> }[] = [
+  const routes: {
+    name: string;
+    call: (caller: Caller, orderId: number, token: string) => ReturnType<TestApi['call']>;
+  }[] = [
     { name: 'getOrderStatus', call: (caller, orderId) => shop.get(`/order/getOrderStatus?orderId=${orderId}`, caller) },
-    { name: 'checkOrderStatus', call: (caller, orderId) => shop.get(`/order/checkOrderStatus?orderId=${orderId}`, caller) },
-    { name: 'getOrderDetails', call: (caller, orderId) => shop.get(`/order/getOrderDetails?orderId=${orderId}`, caller) },
+    {
+      name: 'checkOrderStatus',
+      call: (caller, orderId) => shop.get(`/order/checkOrderStatus?orderId=${orderId}`, caller),
+    },
+    {
+      name: 'getOrderDetails',
+      call: (caller, orderId) => shop.get(`/order/getOrderDetails?orderId=${orderId}`, caller),
+    },
     { name: 'callback', call: (caller, orderId, token) => shop.post('/order/callback', { orderId, token }, caller) },
-    { name: 'pay/payment', call: (caller, orderId) => shop.post('/pay/payment', { orderId, payMethod: 'test' }, caller) },
+    {
+      name: 'pay/payment',
+      call: (caller, orderId) => shop.post('/pay/payment', { orderId, payMethod: 'test' }, caller),
+    },
     { name: 'cancel', call: (caller, orderId) => shop.call('PUT', `/order/cancel?orderId=${orderId}`, caller) },
   ];
   const MISSING = 2_000_000_000;
@@ -35,26 +47,34 @@ describe('every route that takes an order id answers only its owner', () => {
     token = (await startPayment(shop, owner, orderId)).body.data.providerOrderId!;
   });
 
-  it.each(routes)('$name: another customer gets exactly the answer for a missing order (-214, HTTP 404)', async (route) => {
-    const foreign = await route.call({ headers: stranger.headers }, orderId, token);
-    const missing = await route.call({ headers: stranger.headers }, MISSING, token);
-    expect(foreign.status).toBe(404);
-    expect(foreign.body).toEqual({ code: -214, data: null, message: 'The payment information does not exist' });
-    expect(missing.status).toBe(foreign.status);
-    expect(missing.body).toEqual(foreign.body);
-  });
+  it.each(routes)(
+    '$name: another customer gets exactly the answer for a missing order (-214, HTTP 404)',
+    async (route) => {
+      const foreign = await route.call({ headers: stranger.headers }, orderId, token);
+      const missing = await route.call({ headers: stranger.headers }, MISSING, token);
+      expect(foreign.status).toBe(404);
+      expect(foreign.body).toEqual({ code: -214, data: null, message: 'The payment information does not exist' });
+      expect(missing.status).toBe(foreign.status);
+      expect(missing.body).toEqual(foreign.body);
+    },
+  );
 
-  it.each(routes)('$name: a visitor without a session gets -212 (HTTP 401), the same for a missing order', async (route) => {
-    const anonymous = await route.call({}, orderId, token);
-    expect(anonymous.status).toBe(401);
-    expect(anonymous.body.code).toBe(-212);
-    expect((await route.call({}, MISSING, token)).body).toEqual(anonymous.body);
-  });
+  it.each(routes)(
+    '$name: a visitor without a session gets -212 (HTTP 401), the same for a missing order',
+    async (route) => {
+      const anonymous = await route.call({}, orderId, token);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.body.code).toBe(-212);
+      expect((await route.call({}, MISSING, token)).body).toEqual(anonymous.body);
+    },
+  );
 
   it('left the order as it was, and the owner reaches every route', async () => {
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, orderId));
     expect(order).toMatchObject({ status: 2, cancelledAt: null });
-    expect(await shop.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))).toHaveLength(1);
+    expect(await shop.db.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orderId))).toHaveLength(
+      1,
+    );
 
     for (const route of routes) {
       const answer = await route.call({ headers: owner.headers }, orderId, token);
@@ -63,7 +83,9 @@ describe('every route that takes an order id answers only its owner', () => {
   });
 
   it("never lists another customer's orders, whatever the query says", async () => {
-    const list = await shop.get<{ list: { orderId: number }[] }>(`/order/queryOrderList?userId=${owner.user.userId}`, { headers: stranger.headers });
+    const list = await shop.get<{ list: { orderId: number }[] }>(`/order/queryOrderList?userId=${owner.user.userId}`, {
+      headers: stranger.headers,
+    });
     expect(list.body.data.list).toEqual([]);
   });
 });
@@ -87,9 +109,20 @@ describe('checkout trusts nothing the browser says about money', () => {
       },
       { currency: 'USD' },
     );
-    expect(response.body.data).toMatchObject({ currency: 'USD', goodsTotal: 11_800, discountAmount: 0, payAmount: 11_800, status: 2, lines: [{ unitPrice: 5900 }] });
+    expect(response.body.data).toMatchObject({
+      currency: 'USD',
+      goodsTotal: 11_800,
+      discountAmount: 0,
+      payAmount: 11_800,
+      status: 2,
+      lines: [{ unitPrice: 5900 }],
+    });
     const [stored] = await shop.db.select().from(orders).where(eq(orders.id, response.body.data.orderId));
-    expect(stored).toMatchObject({ userId: Number(customer.user.userId), rebateBeneficiaryId: null, payAmount: 11_800 });
+    expect(stored).toMatchObject({
+      userId: Number(customer.user.userId),
+      rebateBeneficiaryId: null,
+      payAmount: 11_800,
+    });
   });
 });
 
@@ -97,7 +130,9 @@ describe('stock under concurrent checkouts', () => {
   it('sells exactly the 10 units in stock to 50 concurrent orders, and never goes below zero', async () => {
     await setStock(shop, ids['robe-m'], 10);
     const customers = await Promise.all(Array.from({ length: 5 }, () => signUp(shop)));
-    const answers = await Promise.all(Array.from({ length: 50 }, (_, n) => createOrder(shop, customers[n % 5]!, { items: [item('robe-m', 1)] })));
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, (_, n) => createOrder(shop, customers[n % 5]!, { items: [item('robe-m', 1)] })),
+    );
 
     const codes = answers.map((answer) => answer.body.code);
     expect(codes.filter((code) => code === 1)).toHaveLength(10);
@@ -109,9 +144,13 @@ describe('stock under concurrent checkouts', () => {
     await setStock(shop, ids['robe-m'], 2);
     const customers = await Promise.all(Array.from({ length: 8 }, () => signUp(shop)));
     const userIds = customers.map((customer) => Number(customer.user.userId));
-    await shop.db.insert(cartLines).values(userIds.map((userId) => ({ userId, specificationId: ids['robe-m'], quantity: 1 })));
+    await shop.db
+      .insert(cartLines)
+      .values(userIds.map((userId) => ({ userId, specificationId: ids['robe-m'], quantity: 1 })));
     // Typed at checkout, as a first order's address is: each order is its one statement.
-    const answers = await Promise.all(customers.map((customer) => createOrder(shop, customer, { items: [item('robe-m', 1)] })));
+    const answers = await Promise.all(
+      customers.map((customer) => createOrder(shop, customer, { items: [item('robe-m', 1)] })),
+    );
 
     expect(answers.map((answer) => answer.body.code).sort()).toEqual([-231, -231, -231, -231, -231, -231, 1, 1]);
     expect(await stockOf(shop, ids['robe-m'])).toBe(0);
@@ -120,7 +159,9 @@ describe('stock under concurrent checkouts', () => {
       const [owned] = await shop.db.select({ orders: count() }).from(orders).where(eq(orders.userId, userId));
       const [inCart] = await shop.db.select({ lines: count() }).from(cartLines).where(eq(cartLines.userId, userId));
       const [kept] = await shop.db.select({ addresses: count() }).from(addresses).where(eq(addresses.userId, userId));
-      expect({ orders: owned!.orders, lines: inCart!.lines, addresses: kept!.addresses }).toEqual(placed ? { orders: 1, lines: 0, addresses: 1 } : { orders: 0, lines: 1, addresses: 0 });
+      expect({ orders: owned!.orders, lines: inCart!.lines, addresses: kept!.addresses }).toEqual(
+        placed ? { orders: 1, lines: 0, addresses: 1 } : { orders: 0, lines: 1, addresses: 0 },
+      );
     }
   });
 
@@ -132,7 +173,12 @@ describe('stock under concurrent checkouts', () => {
     expect(answer.body.code).toBe(-231);
     expect(await stockOf(shop, ids['robe-s'])).toBe(before);
     expect(await stockOf(shop, ids['robe-m'])).toBe(3);
-    expect(await shop.db.select({ id: orders.id }).from(orders).where(eq(orders.userId, Number(customer.user.userId)))).toEqual([]);
+    expect(
+      await shop.db
+        .select({ id: orders.id })
+        .from(orders)
+        .where(eq(orders.userId, Number(customer.user.userId))),
+    ).toEqual([]);
   });
 });
 
@@ -140,7 +186,11 @@ describe('a guest checkout', () => {
   it('with an email that has an account answers -202 and creates nothing', async () => {
     const existing = await signUp(shop);
     const before = await stockOf(shop, ids['robe-s']);
-    const answer = await createOrder(shop, {}, { items: [item('robe-s', 1)], email: existing.email.toUpperCase(), password: btoa('guest-pass-1') });
+    const answer = await createOrder(
+      shop,
+      {},
+      { items: [item('robe-s', 1)], email: existing.email.toUpperCase(), password: btoa('guest-pass-1') },
+    );
     expect(answer.body.code).toBe(-202);
     expect(await stockOf(shop, ids['robe-s'])).toBe(before);
     expect(answer.response.headers.getSetCookie().some((cookie) => cookie.startsWith('token='))).toBe(false);
@@ -161,7 +211,9 @@ describe('a paid order', () => {
     const order = await anOrder(shop, customer, [item('robe-s', 1)], { paid: true });
     const again = await startPayment(shop, customer, order.orderId);
     expect(again.body).toMatchObject({ code: -217, data: { status: 1 } });
-    const after = await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${order.orderId}`, { headers: customer.headers });
+    const after = await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${order.orderId}`, {
+      headers: customer.headers,
+    });
     expect(after.body.data.status).toBe(1);
   });
 });

@@ -32,12 +32,23 @@ import { chargeFor, deliveryAddressOf, discountOrder, priceCheckout, type Buyer,
  * The buyer: the signed-in customer, or a guest giving an email and a new password (-212 without
  * them; -201, -203/-204, -202 as at registration). The guest's name is the delivery address's.
  */
-async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: CreateOrderBody, signedIn: User | undefined, language: Language): Promise<Buyer> {
+async function identifyBuyer(
+  deps: Pick<OrderDeps, 'db' | 'config'>,
+  body: CreateOrderBody,
+  signedIn: User | undefined,
+  language: Language,
+): Promise<Buyer> {
   if (signedIn) return { user: signedIn };
   if (!body.email || !body.password) throw new ShopError(ErrorCode.LoginRequired);
   if (!body.deliveryAddress) throw invalidInput('deliveryAddress');
   const { firstName, lastName } = body.deliveryAddress;
-  return { guest: await prepareCustomer(deps, { firstName, lastName, email: body.email, password: body.password, refereeCode: body.refereeCode }, language) };
+  return {
+    guest: await prepareCustomer(
+      deps,
+      { firstName, lastName, email: body.email, password: body.password, refereeCode: body.refereeCode },
+      language,
+    ),
+  };
 }
 
 /**
@@ -46,7 +57,14 @@ async function identifyBuyer(deps: Pick<OrderDeps, 'db' | 'config'>, body: Creat
  * discount code, at the very total she confirms (`expectedPayAmount`), or null. Read before pricing:
  * that order holds the stock the new one would need.
  */
-export async function findSameCheckout(db: Executor, reader: Pick<CatalogueReader, 'currency'>, body: CreateOrderBody, signedIn: User | undefined, sameCart: number[], now = new Date()): Promise<OrderRow | null> {
+export async function findSameCheckout(
+  db: Executor,
+  reader: Pick<CatalogueReader, 'currency'>,
+  body: CreateOrderBody,
+  signedIn: User | undefined,
+  sameCart: number[],
+  now = new Date(),
+): Promise<OrderRow | null> {
   if (!signedIn || sameCart.length === 0 || body.expectedPayAmount === undefined) return null;
   const deliveryAddress = await deliveryAddressOf(db, body, { user: signedIn }).catch(() => null);
   if (!deliveryAddress) return null;
@@ -94,9 +112,18 @@ export async function placeOrder(
   const lines = await priceCheckout(reader, body.items, true);
   const buyer = await identifyBuyer(deps, body, signedIn, reader.language);
   const deliveryAddress = await deliveryAddressOf(db, body, buyer);
-  const discounted = await discountOrder(deps, lines, body.discountCode, 'user' in buyer ? { id: buyer.user.id, email: buyer.user.email } : { email: body.email });
+  const discounted = await discountOrder(
+    deps,
+    lines,
+    body.discountCode,
+    'user' in buyer ? { id: buyer.user.id, email: buyer.user.email } : { email: body.email },
+  );
   const { discountOwner } = discounted;
-  const { totals, shippingMethod } = await chargeFor(deps, reader, discounted.totals, { country: deliveryAddress.country, state: deliveryAddress.state, shippingMethodId: body.shippingMethodId });
+  const { totals, shippingMethod } = await chargeFor(deps, reader, discounted.totals, {
+    country: deliveryAddress.country,
+    state: deliveryAddress.state,
+    shippingMethodId: body.shippingMethodId,
+  });
   const book = await readSalesRuleBook({ db, cache: reader.cache });
   checkSalesRules(book, lines, deliveryAddress, body.payMethod);
   await checkAgeAssurance(db, book, deliveryAddress, 'user' in buyer ? buyer.user.id : undefined);
@@ -144,7 +171,16 @@ export async function placeOrder(
   // and an address asked to become the default (which locks the customer's addresses), need one.
   if ('user' in buyer && body.deliveryAddress?.isDefault !== true) {
     const { user } = buyer;
-    return { order: await insertPlacedOrder(db, { ...order(user), keepAddress: body.deliveryAddress, keepCart: body.buyNow, handOver }), user, lines: placedLines };
+    return {
+      order: await insertPlacedOrder(db, {
+        ...order(user),
+        keepAddress: body.deliveryAddress,
+        keepCart: body.buyNow,
+        handOver,
+      }),
+      user,
+      lines: placedLines,
+    };
   }
   return db.transaction(async (tx) => {
     const user = 'user' in buyer ? buyer.user : await insertCustomer(tx, buyer.guest);
@@ -180,7 +216,14 @@ async function insertPlacedOrder(
     keepAddress,
     keepCart = false,
     handOver = null,
-  }: { values: Omit<typeof orders.$inferInsert, 'orderNo'>; lines: PricedLine[]; now: Date; keepAddress?: NewAddressBody | undefined; keepCart?: boolean | undefined; handOver?: number | null },
+  }: {
+    values: Omit<typeof orders.$inferInsert, 'orderNo'>;
+    lines: PricedLine[];
+    now: Date;
+    keepAddress?: NewAddressBody | undefined;
+    keepCart?: boolean | undefined;
+    handOver?: number | null;
+  },
 ): Promise<OrderRow> {
   const orderedLines = lines.map((line) => ({
     specification_id: line.goodsSpecificationId,
@@ -191,7 +234,9 @@ async function insertPlacedOrder(
     unit_price: line.unitPrice,
     quantity: line.goodsQuantity,
   }));
-  const wanted = combineLines(lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })));
+  const wanted = combineLines(
+    lines.map((line) => ({ specificationId: line.goodsSpecificationId, quantity: line.goodsQuantity })),
+  );
   const columns = (Object.keys(values) as (keyof typeof values)[]).filter((column) => values[column] !== undefined);
   const shape = { handOver: handOver !== null, keepCart, keepAddress: keepAddress !== undefined, columns };
   const parameters: Record<string, unknown> = {
@@ -208,10 +253,19 @@ async function insertPlacedOrder(
   for (let attempt = 0; attempt < 5; attempt += 1) {
     let rows: Record<string, unknown>[];
     try {
-      rows = rowsOf<Record<string, unknown>>(await executeShaped(db, `place-order ${JSON.stringify(shape)}`, () => placingStatement(db, shape), { ...parameters, orderNo: drawOrderNo(now) }));
+      rows = rowsOf<Record<string, unknown>>(
+        await executeShaped(db, `place-order ${JSON.stringify(shape)}`, () => placingStatement(db, shape), {
+          ...parameters,
+          orderNo: drawOrderNo(now),
+        }),
+      );
     } catch (error) {
       const refusal = refusalOf(error);
-      if (refusal?.code === NOT_NULL_VIOLATION && refusal.table === 'order_lines' && refusal.column === 'specification_id') {
+      if (
+        refusal?.code === NOT_NULL_VIOLATION &&
+        refusal.table === 'order_lines' &&
+        refusal.column === 'specification_id'
+      ) {
         throw new ShopError(ErrorCode.InsufficientStock);
       }
       throw error;
@@ -221,13 +275,18 @@ async function insertPlacedOrder(
   throw new Error('no free order number after 5 draws');
 }
 
-const prefixed = (prefix: string, values: Record<string, unknown>) => Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
+const prefixed = (prefix: string, values: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(values).map(([key, value]) => [`${prefix}${key}`, value]));
 
 /** Names each of `keys` as a placeholder of the same name (with `prefix`). */
-const placeholders = <K extends string>(keys: readonly K[], prefix = '') => Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Record<K, Placeholder>;
+const placeholders = <K extends string>(keys: readonly K[], prefix = '') =>
+  Object.fromEntries(keys.map((key) => [key, sql.placeholder(`${prefix}${key}`)])) as Record<K, Placeholder>;
 
 /** The order's statement (`insertPlacedOrder`) for one shape, every value a placeholder. */
-function placingStatement(db: Executor, shape: { handOver: boolean; keepCart: boolean; keepAddress: boolean; columns: (keyof typeof orders.$inferInsert)[] }): SQL {
+function placingStatement(
+  db: Executor,
+  shape: { handOver: boolean; keepCart: boolean; keepAddress: boolean; columns: (keyof typeof orders.$inferInsert)[] },
+): SQL {
   const value = placeholders(['now', 'createdAt', 'handOver', 'lines', 'sizes', 'quantities', 'orderNo', 'userId']);
   const takenAny = sql`exists (select 1 from taken)`;
   const handed = shape.handOver
@@ -237,8 +296,18 @@ function placingStatement(db: Executor, shape: { handOver: boolean; keepCart: bo
           and not exists (select 1 from ${payments} where ${payments.orderId} = ${orders.id})
         returning ${orders.id}`
     : sql`select null::int as id where false`;
-  const order = { ...placeholders(shape.columns), orderNo: value.orderNo, createdAt: value.createdAt } as unknown as typeof orders.$inferInsert;
-  const address = { userId: value.userId, ...placeholders(['firstName', 'lastName', 'country', 'state', 'city', 'address', 'address2', 'zipCode', 'phone'] as const, 'address_') };
+  const order = {
+    ...placeholders(shape.columns),
+    orderNo: value.orderNo,
+    createdAt: value.createdAt,
+  } as unknown as typeof orders.$inferInsert;
+  const address = {
+    userId: value.userId,
+    ...placeholders(
+      ['firstName', 'lastName', 'country', 'state', 'city', 'address', 'address2', 'zipCode', 'phone'] as const,
+      'address_',
+    ),
+  };
   return sql`
     with handed as (
       ${handed}
@@ -257,9 +326,13 @@ function placingStatement(db: Executor, shape: { handOver: boolean; keepCart: bo
       from placed, jsonb_to_recordset(${value.lines}::jsonb)
           as line(specification_id int, goods_id int, goods_name text, specification_name text, picture text, unit_price int, quantity int)
         left join taken on taken.id = line.specification_id
-    )${shape.keepCart ? sql`` : sql`, emptied as (
+    )${
+      shape.keepCart
+        ? sql``
+        : sql`, emptied as (
       delete from ${cartLines} where ${takenAny} and user_id = ${value.userId} and specification_id = any(${value.sizes}::int[])
-    )`}${shape.keepAddress ? sql`, kept_address as (${keepFirstAddressSql(address, takenAny)})` : sql``}
+    )`
+    }${shape.keepAddress ? sql`, kept_address as (${keepFirstAddressSql(address, takenAny)})` : sql``}
     select ${selectOrderColumns(sql`placed`)} from placed`;
 }
 

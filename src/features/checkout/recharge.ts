@@ -12,7 +12,13 @@ import { OrderStatus } from '@/lib/order-status';
  * currency, carrying the points it credits. The customer pays it with `pay/payment` like any order;
  * the points are credited once when it becomes paid (the `paid` order hook, which the assembly wires to the energy ledger).
  */
-export async function createRecharge(deps: OrderDeps, user: User, body: RechargeBody, currency: Currency, now = new Date()): Promise<OrderRow> {
+export async function createRecharge(
+  deps: OrderDeps,
+  user: User,
+  body: RechargeBody,
+  currency: Currency,
+  now = new Date(),
+): Promise<OrderRow> {
   checkShopCurrency(deps, currency);
   checkPayMethod(deps, body.payMethod, currency);
   const amount = priceOfPoints(body.points, currency, deps.config.referenceRates);

@@ -1,5 +1,12 @@
 import { and, asc, desc, eq, gt, inArray, notExists, sql, type SQL } from 'drizzle-orm';
-import { bumpCountersSql, countInWindow, judgeCounts, UNKNOWN_ADDRESS, type Count, type Counter } from '@/features/auth/rate-limit';
+import {
+  bumpCountersSql,
+  countInWindow,
+  judgeCounts,
+  UNKNOWN_ADDRESS,
+  type Count,
+  type Counter,
+} from '@/features/auth/rate-limit';
 import * as ErrorCode from '@/lib/error-codes';
 import type { Currency } from '@/lib/locale';
 import type { Config } from '@/server/config';
@@ -17,7 +24,11 @@ import type { OrderRow } from '@/features/orders/orders.service';
  * unpaid order and takes over its units (docs/decisions/091).
  */
 
-type Checkout = { userId: number | undefined; address: string; items: { goodsSpecificationId: number; goodsQuantity: number }[] };
+type Checkout = {
+  userId: number | undefined;
+  address: string;
+  items: { goodsSpecificationId: number; goodsQuantity: number }[];
+};
 
 /**
  * Refuses a checkout when the customer's unpaid orders and their units, with this one, would pass
@@ -30,7 +41,10 @@ type Checkout = { userId: number | undefined; address: string; items: { goodsSpe
  * statement reads what she holds and bumps her address's counters, so a checkout refused for her
  * unpaid orders still counts as one of the address's attempts.
  */
-export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Config, 'orders' | 'limits'> }, checkout: Checkout): Promise<{ supersedes: number[]; sameCart: number[] }> {
+export async function checkUnpaidLimits(
+  deps: { db: Database; config: Pick<Config, 'orders' | 'limits'> },
+  checkout: Checkout,
+): Promise<{ supersedes: number[]; sameCart: number[] }> {
   const { db, config } = deps;
   const limits = config.orders.unpaid;
   const units = checkout.items.reduce((sum, item) => sum + item.goodsQuantity, 0);
@@ -50,9 +64,19 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
   const seconds = config.limits.rateLimitWindowSeconds;
   const counted = () =>
     counters.length > 0
-      ? bumpCountersSql(db, config.limits, counters.map((_, index) => ({ key: sql.placeholder(`key${index}`), by: sql.placeholder(`by${index}`) })))
+      ? bumpCountersSql(
+          db,
+          config.limits,
+          counters.map((_, index) => ({ key: sql.placeholder(`key${index}`), by: sql.placeholder(`by${index}`) })),
+        )
       : sql`select null::text as key, null::int as hits where false`;
-  const [held] = rowsOf<{ superseded: number[] | null; sameCart: number[] | null; orders: number; units: number; counts: Count[] }>(
+  const [held] = rowsOf<{
+    superseded: number[] | null;
+    sameCart: number[] | null;
+    orders: number;
+    units: number;
+    counts: Count[];
+  }>(
     await executeShaped(
       db,
       `unpaid-limits ${counters.length} ${seconds}`,
@@ -74,12 +98,19 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
       {
         userId: checkout.userId,
         cart: sameCart(checkout.items),
-        ...Object.fromEntries(counters.flatMap(({ key, by = 1 }, index) => [[`key${index}`, key], [`by${index}`, by]])),
+        ...Object.fromEntries(
+          counters.flatMap(({ key, by = 1 }, index) => [
+            [`key${index}`, key],
+            [`by${index}`, by],
+          ]),
+        ),
       },
     ),
   );
   if ((held?.orders ?? 0) + 1 > limits.ordersPerCustomer || (held?.units ?? 0) + units > limits.unitsPerCustomer) {
-    throw new ShopError(ErrorCode.TooManyUnpaidOrders, { data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer } });
+    throw new ShopError(ErrorCode.TooManyUnpaidOrders, {
+      data: { ordersPerCustomer: limits.ordersPerCustomer, unitsPerCustomer: limits.unitsPerCustomer },
+    });
   }
   await judgeCounts(db, config.limits, counters, held?.counts ?? []);
   return { supersedes: held?.superseded ?? [], sameCart: held?.sameCart ?? [] };
@@ -92,14 +123,26 @@ export async function checkUnpaidLimits(deps: { db: Database; config: Pick<Confi
  * to the new order (docs/decisions/091). The orders are locked first, in id order, as every
  * concurrent checkout of the same cart locks them: two never wait for each other's.
  */
-export async function releaseSuperseded(tx: Executor, orderIds: number[], handOver: number | null = null, now = new Date()): Promise<void> {
+export async function releaseSuperseded(
+  tx: Executor,
+  orderIds: number[],
+  handOver: number | null = null,
+  now = new Date(),
+): Promise<void> {
   await tx
     .select({ id: orders.id })
     .from(orders)
     .where(inArray(orders.id, handOver === null ? orderIds : [...orderIds, handOver]))
     .orderBy(asc(orders.id))
     .for('no key update');
-  await closeAwaitingPayment(tx, and(inArray(orders.id, orderIds), notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))))!, now);
+  await closeAwaitingPayment(
+    tx,
+    and(
+      inArray(orders.id, orderIds),
+      notExists(tx.select({ id: payments.id }).from(payments).where(eq(payments.orderId, orders.id))),
+    )!,
+    now,
+  );
 }
 
 /** What a checkout would place, as compared with the customer's open orders (`findOpenOrderLikeThis`). */
@@ -121,7 +164,11 @@ type PlacedCheckout = {
  * Placing the order again answers it instead of adding another "Payment pending" order; paying it
  * starts a new attempt that supersedes any earlier one (`startPayment`). docs/decisions/079
  */
-export async function findOpenOrderLikeThis(db: Executor, checkout: PlacedCheckout, now: Date): Promise<OrderRow | null> {
+export async function findOpenOrderLikeThis(
+  db: Executor,
+  checkout: PlacedCheckout,
+  now: Date,
+): Promise<OrderRow | null> {
   if (checkout.sameCart.length === 0) return null;
   const [open] = await db
     .select()
@@ -137,7 +184,9 @@ export async function findOpenOrderLikeThis(db: Executor, checkout: PlacedChecko
         eq(orders.payAmount, checkout.payAmount),
         sql`${orders.deliveryAddress} = ${JSON.stringify(checkout.deliveryAddress)}::jsonb`,
         // Without a method named, the zone's first: whichever the open order has.
-        ...(checkout.shippingMethodId === null ? [] : [sql`(${orders.shippingMethod} ->> 'shippingMethodId')::int = ${checkout.shippingMethodId}::int`]),
+        ...(checkout.shippingMethodId === null
+          ? []
+          : [sql`(${orders.shippingMethod} ->> 'shippingMethodId')::int = ${checkout.shippingMethodId}::int`]),
         sql`${orders.discountCode} is not distinct from ${checkout.discountCode}::text`,
       ),
     )
@@ -152,6 +201,10 @@ const cartOf = (orderId: SQL) =>
 
 function sameCart(items: Checkout['items']): string {
   const quantities = new Map<number, number>();
-  for (const item of items) quantities.set(Math.trunc(item.goodsSpecificationId), (quantities.get(Math.trunc(item.goodsSpecificationId)) ?? 0) + Math.trunc(item.goodsQuantity));
+  for (const item of items)
+    quantities.set(
+      Math.trunc(item.goodsSpecificationId),
+      (quantities.get(Math.trunc(item.goodsSpecificationId)) ?? 0) + Math.trunc(item.goodsQuantity),
+    );
   return JSON.stringify([...quantities].sort(([a], [b]) => a - b));
 }

@@ -16,7 +16,12 @@ export type QuoteDestination = { country: string; state: string };
  * the accepted discount code, the country, the state or the method change; an answer to an older
  * question is dropped. Null until a country is picked (or while it cannot be priced: `problem`).
  */
-export function useDeliveryQuote(items: CartItem[], discountCode: string | null, destination: QuoteDestination | null, signedIn: boolean) {
+export function useDeliveryQuote(
+  items: CartItem[],
+  discountCode: string | null,
+  destination: QuoteDestination | null,
+  signedIn: boolean,
+) {
   const [quote, setQuote] = useState<OrderQuote | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [notSold, setNotSold] = useState<NotSoldLines | null>(null);
@@ -35,7 +40,13 @@ export function useDeliveryQuote(items: CartItem[], discountCode: string | null,
     asked.current = key;
     const result = await api.post<OrderQuote>(
       'order/quoteOrder',
-      { items, country: destination.country, state: destination.state, ...(discountCode ? { discountCode } : {}), ...(methodId ? { shippingMethodId: methodId } : {}) },
+      {
+        items,
+        country: destination.country,
+        state: destination.state,
+        ...(discountCode ? { discountCode } : {}),
+        ...(methodId ? { shippingMethodId: methodId } : {}),
+      },
       { quiet: true },
     );
     if (asked.current !== key) return null;
@@ -49,9 +60,19 @@ export function useDeliveryQuote(items: CartItem[], discountCode: string | null,
     if ((result.data as { field?: string } | null)?.field === 'shippingMethodId') setMethodId(null);
     setQuote(null);
     setProblem(result.message);
-    const refused = result.code === ErrorCode.NotAvailableThere ? (result.data as unknown as { reason: string; lines: { goodsSpecificationId: number | null }[] }) : null;
+    const refused =
+      result.code === ErrorCode.NotAvailableThere
+        ? (result.data as unknown as { reason: string; lines: { goodsSpecificationId: number | null }[] })
+        : null;
     setNotSold(
-      refused?.reason === 'not-sold' ? { country: destination.country, goodsSpecificationIds: refused.lines.flatMap((line) => (line.goodsSpecificationId === null ? [] : [line.goodsSpecificationId])) } : null,
+      refused?.reason === 'not-sold'
+        ? {
+            country: destination.country,
+            goodsSpecificationIds: refused.lines.flatMap((line) =>
+              line.goodsSpecificationId === null ? [] : [line.goodsSpecificationId],
+            ),
+          }
+        : null,
     );
     return null;
   }

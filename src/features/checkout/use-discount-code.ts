@@ -9,7 +9,8 @@ export type CodeCheck =
   | { code: string; key: string; state: 'accepted'; quote: OrderQuote }
   | { code: string; key: string; state: 'refused'; message: string };
 
-const keyOf = (items: CartItem[]) => items.map((item) => `${item.goodsSpecificationId}x${item.goodsQuantity}`).join(',');
+const keyOf = (items: CartItem[]) =>
+  items.map((item) => `${item.goodsSpecificationId}x${item.goodsQuantity}`).join(',');
 
 /** A refusal of the code itself (-218 naming `discountCode`), as `quoteOrder` and `createOrder` answer it. */
 export const isCodeRefusal = (result: { code: number; data: unknown }) =>
@@ -32,7 +33,8 @@ export function useDiscountCode(items: CartItem[], signedIn: boolean) {
   async function verify(value = code, { again = false } = {}): Promise<boolean> {
     const wanted = value.trim();
     if (!wanted || items.length === 0) return true;
-    if (!again && check && check.code === wanted && check.key === key && check.state !== 'checking') return check.state === 'accepted';
+    if (!again && check && check.code === wanted && check.key === key && check.state !== 'checking')
+      return check.state === 'accepted';
     latest.current = `${wanted}|${key}`;
     setCheck({ code: wanted, key, state: 'checking' });
     const result = await api.post<OrderQuote>('order/quoteOrder', { items, discountCode: wanted }, { quiet: true });
@@ -65,5 +67,14 @@ export function useDiscountCode(items: CartItem[], signedIn: boolean) {
     if (accepted) void verify(accepted, { again: true });
   }, [signedIn, key]);
 
-  return { text, setText, code, check: current, applied: current?.state === 'accepted' ? current.quote : null, verify, refuse, prefill };
+  return {
+    text,
+    setText,
+    code,
+    check: current,
+    applied: current?.state === 'accepted' ? current.quote : null,
+    verify,
+    refuse,
+    prefill,
+  };
 }

@@ -13,7 +13,10 @@ import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
 import type { CouponProduct, CouponStatus } from './coupons.schema';
 
-type Gift = { kind: 'loading' } | { kind: 'unavailable'; message: string } | { kind: 'open'; status: CouponStatus; products: CouponProduct[] };
+type Gift =
+  | { kind: 'loading' }
+  | { kind: 'unavailable'; message: string }
+  | { kind: 'open'; status: CouponStatus; products: CouponProduct[] };
 type Props = { messages: Messages; languageTag: string; code: string };
 
 /**
@@ -43,7 +46,10 @@ export function ReceiveGift({ messages, languageTag, code }: Props) {
   }, [signedIn]);
 
   async function receive(values: AddressValues) {
-    const order = await api.post<OrderDetails>('order/createReceiveOrder', { code, deliveryAddress: { ...addressBodyOf(values), isDefault: false } });
+    const order = await api.post<OrderDetails>('order/createReceiveOrder', {
+      code,
+      deliveryAddress: { ...addressBodyOf(values), isDefault: false },
+    });
     if (isSuccess(order)) location.assign(`/pay_result?orderId=${order.data.orderId}&coupon=1`);
     return order;
   }
@@ -54,7 +60,9 @@ export function ReceiveGift({ messages, languageTag, code }: Props) {
       <div className="placeholder" role="alert">
         <h2>{t('receive.unavailable')}</h2>
         <p>{gift.message}</p>
-        <a className="button" href="/">{t('payResult.backHome')}</a>
+        <a className="button" href="/">
+          {t('payResult.backHome')}
+        </a>
       </div>
     );
   }
@@ -73,15 +81,25 @@ export function ReceiveGift({ messages, languageTag, code }: Props) {
         <p>{t('receive.intro')}</p>
         {!signedIn ? (
           <div className="form-actions">
-            <button type="button" className="button" onClick={() => openSignIn('sign')}>{t('receive.signIn')}</button>
-            <button type="button" className="button button--ghost" onClick={() => openSignIn('register')}>{t('receive.register')}</button>
+            <button type="button" className="button" onClick={() => openSignIn('sign')}>
+              {t('receive.signIn')}
+            </button>
+            <button type="button" className="button button--ghost" onClick={() => openSignIn('register')}>
+              {t('receive.register')}
+            </button>
           </div>
         ) : !delivery ? (
           <p>{t('page.loading')}</p>
         ) : (
           <>
             <h2>{t('checkout.delivery')}</h2>
-            <AddressForm t={t} areas={delivery.areas} initial={delivery.initial} submitLabel={t('receive.submit')} onSubmit={receive} />
+            <AddressForm
+              t={t}
+              areas={delivery.areas}
+              initial={delivery.initial}
+              submitLabel={t('receive.submit')}
+              onSubmit={receive}
+            />
           </>
         )}
       </section>

@@ -22,10 +22,13 @@ export default function ShareEnergyForm({ messages, expiryDays }: Props) {
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
-  const loadBalance = () => api.get<MyEnergy>('energy/getMyEnergy').then((result) => isSuccess(result) && setBalance(result.data.balance));
+  const loadBalance = () =>
+    api.get<MyEnergy>('energy/getMyEnergy').then((result) => isSuccess(result) && setBalance(result.data.balance));
   useEffect(() => {
     void loadBalance();
-    void api.get<ProductOption[]>('goods/getProductOptionList').then((result) => setOptions(isSuccess(result) ? result.data : []));
+    void api
+      .get<ProductOption[]>('goods/getProductOptionList')
+      .then((result) => setOptions(isSuccess(result) ? result.data : []));
   }, []);
 
   const product = options?.find((option) => option.goodsId === goodsId);
@@ -44,7 +47,9 @@ export default function ShareEnergyForm({ messages, expiryDays }: Props) {
     if (!size) return setProblem(t('gift.select_err'));
     if (short || busy) return;
     setBusy(true);
-    const result = await api.post<Coupon>('coupon/addReceiveCoupon', { goodsSpecificationId: size.goodsSpecificationId });
+    const result = await api.post<Coupon>('coupon/addReceiveCoupon', {
+      goodsSpecificationId: size.goodsSpecificationId,
+    });
     setBusy(false);
     if (!isSuccess(result)) return setProblem(result.message);
     setProblem(null);
@@ -64,10 +69,27 @@ export default function ShareEnergyForm({ messages, expiryDays }: Props) {
         <div className="gift__grid">
           {options.map((option) => (
             <label key={option.goodsId} className="gift__product">
-              <input type="radio" name="gift-product" checked={goodsId === option.goodsId} onChange={() => chooseProduct(option.goodsId)} />
-              {option.picture && <img src={option.picture.url} width={96} height={96} alt={altBesideName(option.picture.alt, option.goodsName)} loading="lazy" />}
+              <input
+                type="radio"
+                name="gift-product"
+                checked={goodsId === option.goodsId}
+                onChange={() => chooseProduct(option.goodsId)}
+              />
+              {option.picture && (
+                <img
+                  src={option.picture.url}
+                  width={96}
+                  height={96}
+                  alt={altBesideName(option.picture.alt, option.goodsName)}
+                  loading="lazy"
+                />
+              )}
               <span>{option.goodsName}</span>
-              <small>{t('gift.pointsPrice', { points: Math.min(...option.specifications.map((specification) => specification.pointsPrice)) })}</small>
+              <small>
+                {t('gift.pointsPrice', {
+                  points: Math.min(...option.specifications.map((specification) => specification.pointsPrice)),
+                })}
+              </small>
             </label>
           ))}
         </div>
@@ -78,8 +100,17 @@ export default function ShareEnergyForm({ messages, expiryDays }: Props) {
           <legend>{t('gift.size')}</legend>
           {product.specifications.map((specification) => (
             <label key={specification.goodsSpecificationId} className="purchase__spec">
-              <input type="radio" name="gift-size" checked={specId === specification.goodsSpecificationId} onChange={() => { setSpecId(specification.goodsSpecificationId); setProblem(null); }} />
-              {specification.specificationName} <small>{t('gift.pointsPrice', { points: specification.pointsPrice })}</small>
+              <input
+                type="radio"
+                name="gift-size"
+                checked={specId === specification.goodsSpecificationId}
+                onChange={() => {
+                  setSpecId(specification.goodsSpecificationId);
+                  setProblem(null);
+                }}
+              />
+              {specification.specificationName}{' '}
+              <small>{t('gift.pointsPrice', { points: specification.pointsPrice })}</small>
             </label>
           ))}
         </fieldset>
@@ -87,12 +118,19 @@ export default function ShareEnergyForm({ messages, expiryDays }: Props) {
 
       {short && (
         <p className="field-error" role="alert">
-          {t('gift.notEnough', { points: size.pointsPrice, balance: balance ?? 0 })} <a href="/order/recharge">{t('gift.rechargeLink')}</a>
+          {t('gift.notEnough', { points: size.pointsPrice, balance: balance ?? 0 })}{' '}
+          <a href="/order/recharge">{t('gift.rechargeLink')}</a>
         </p>
       )}
-      {problem && <p className="field-error" role="alert">{problem}</p>}
+      {problem && (
+        <p className="field-error" role="alert">
+          {problem}
+        </p>
+      )}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy || Boolean(short)}>{t('gift.create')}</button>
+        <button type="submit" className="button" disabled={busy || Boolean(short)}>
+          {t('gift.create')}
+        </button>
       </div>
     </form>
   );

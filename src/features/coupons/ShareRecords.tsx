@@ -23,14 +23,24 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
 
   const row = (coupon: Coupon) => ({
     gift: `${coupon.product.goodsName} · ${coupon.product.specificationName}`,
-    state: <span className={`status status--coupon-${coupon.status}`}>{t(`coupon.status.${coupon.status}` as UiMessageKey)}</span>,
-    activation: coupon.activateTime ? t('coupon.activatedBy', { time: time(coupon.activateTime), friend: coupon.activatedBy ?? '' }) : t('coupon.notActivated'),
+    state: (
+      <span className={`status status--coupon-${coupon.status}`}>
+        {t(`coupon.status.${coupon.status}` as UiMessageKey)}
+      </span>
+    ),
+    activation: coupon.activateTime
+      ? t('coupon.activatedBy', { time: time(coupon.activateTime), friend: coupon.activatedBy ?? '' })
+      : t('coupon.notActivated'),
     operate: <Operate t={t} coupon={coupon} onCancel={() => void cancel(coupon)} />,
   });
 
   return (
     <div className="share-records">
-      <p><a className="button button--ghost" href="/order/shareEnergy">{t('coupon.newGift')}</a></p>
+      <p>
+        <a className="button button--ghost" href="/order/shareEnergy">
+          {t('coupon.newGift')}
+        </a>
+      </p>
       {!page ? (
         <p>{t('page.loading')}</p>
       ) : page.list.length === 0 ? (
@@ -42,7 +52,9 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
               <tr>
                 <th scope="col">{t('coupon.code')}</th>
                 <th scope="col">{t('coupon.gift')}</th>
-                <th scope="col" className="numeric">{t('coupon.points')}</th>
+                <th scope="col" className="numeric">
+                  {t('coupon.points')}
+                </th>
                 <th scope="col">{t('coupon.state')}</th>
                 <th scope="col">{t('coupon.activation')}</th>
                 <th scope="col">{t('coupon.operate')}</th>
@@ -53,7 +65,11 @@ export default function ShareRecords({ messages, languageTag }: { messages: Mess
                 const cells = row(coupon);
                 return (
                   <tr key={coupon.couponId} data-code={coupon.code}>
-                    <td><span className="mono">{coupon.code}</span><br /><small className="field-hint">{t('coupon.expires', { time: time(coupon.expireTime) })}</small></td>
+                    <td>
+                      <span className="mono">{coupon.code}</span>
+                      <br />
+                      <small className="field-hint">{t('coupon.expires', { time: time(coupon.expireTime) })}</small>
+                    </td>
                     <td>{cells.gift}</td>
                     <td className="numeric">{formatNumber(coupon.points, languageTag)}</td>
                     <td>{cells.state}</td>
@@ -99,8 +115,16 @@ function Operate({ t, coupon, onCancel }: { t: Translate; coupon: Coupon; onCanc
   if (!coupon.cancellable) return null;
   return (
     <span className="row-actions">
-      <button type="button" className="button button--small" onClick={() => requestShare(1, shareLink(location.origin, 1, coupon.code))}>{t('coupon.share')}</button>
-      <button type="button" className="button button--ghost button--small" onClick={onCancel}>{t('coupon.cancel')}</button>
+      <button
+        type="button"
+        className="button button--small"
+        onClick={() => requestShare(1, shareLink(location.origin, 1, coupon.code))}
+      >
+        {t('coupon.share')}
+      </button>
+      <button type="button" className="button button--ghost button--small" onClick={onCancel}>
+        {t('coupon.cancel')}
+      </button>
     </span>
   );
 }

@@ -38,10 +38,14 @@ function notUnused(coupon: Pick<CouponRow, 'status'>): ShopError {
   return new ShopError(ErrorCode.LinkExpired);
 }
 
-const isExpired = (coupon: CouponRow, now: Date) => coupon.status === 'expired' || (coupon.status === 'unused' && coupon.expiresAt <= now);
+const isExpired = (coupon: CouponRow, now: Date) =>
+  coupon.status === 'expired' || (coupon.status === 'unused' && coupon.expiresAt <= now);
 
 async function findByCode(db: Executor, code: string): Promise<CouponRow> {
-  const [coupon] = await db.select().from(coupons).where(eq(coupons.code, normalizeCode(code)));
+  const [coupon] = await db
+    .select()
+    .from(coupons)
+    .where(eq(coupons.code, normalizeCode(code)));
   if (!coupon) throw couponNotFound('code');
   return coupon;
 }
@@ -49,7 +53,11 @@ async function findByCode(db: Executor, code: string): Promise<CouponRow> {
 /** The size a coupon gives, named in the reader's language. */
 async function productsOf(reader: CatalogueReader, rows: CouponRow[]): Promise<Map<number, CouponProduct>> {
   const specificationIds = [...new Set(rows.map((row) => row.specificationId))];
-  const { list } = await priceItems(reader, specificationIds.map((goodsSpecificationId) => ({ goodsSpecificationId, goodsQuantity: 1 })), 'skip');
+  const { list } = await priceItems(
+    reader,
+    specificationIds.map((goodsSpecificationId) => ({ goodsSpecificationId, goodsQuantity: 1 })),
+    'skip',
+  );
   const byId = new Map(list.map((line) => [line.goodsSpecificationId, line]));
   return new Map(
     rows.map((row) => {
@@ -73,7 +81,9 @@ async function productsOf(reader: CatalogueReader, rows: CouponRow[]): Promise<M
 async function describeCoupons(reader: CatalogueReader, rows: CouponRow[], now: Date): Promise<Coupon[]> {
   const products = await productsOf(reader, rows);
   const friendIds = rows.flatMap((row) => (row.activatedBy ? [row.activatedBy] : []));
-  const friends = friendIds.length ? await reader.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, friendIds)) : [];
+  const friends = friendIds.length
+    ? await reader.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.id, friendIds))
+    : [];
   return rows.map((row) => {
     const status = isExpired(row, now) ? 'expired' : row.status;
     const friend = friends.find((candidate) => candidate.id === row.activatedBy);
@@ -97,7 +107,13 @@ async function describeCoupons(reader: CatalogueReader, rows: CouponRow[], now: 
  * A new coupon for one unit of a size with a points price: the points leave the owner's ledger in
  * the same transaction (-218 `points` when they do not suffice; -210, -231, -218 as getProductSpecPoints).
  */
-export async function addReceiveCoupon(reader: CatalogueReader & { db: Database }, config: Pick<Config, 'coupons'>, user: User, goodsSpecificationId: number, now = new Date()): Promise<Coupon> {
+export async function addReceiveCoupon(
+  reader: CatalogueReader & { db: Database },
+  config: Pick<Config, 'coupons'>,
+  user: User,
+  goodsSpecificationId: number,
+  now = new Date(),
+): Promise<Coupon> {
   const { pointsPrice } = await getProductSpecPoints(reader, goodsSpecificationId);
   const coupon = await reader.db.transaction(async (tx) => {
     // The giver's row first, as postEnergy locks it: inserting the coupon takes a key-share lock on
@@ -114,13 +130,27 @@ export async function addReceiveCoupon(reader: CatalogueReader & { db: Database 
         expiresAt: new Date(now.getTime() + config.coupons.expiryDays * DAY_MS),
       })
       .returning();
-    await postEnergy(tx, { userId: user.id, type: 'gift-coupon', points: -pointsPrice, reference: energyReference.giftCoupon(created!.id) }, now);
+    await postEnergy(
+      tx,
+      {
+        userId: user.id,
+        type: 'gift-coupon',
+        points: -pointsPrice,
+        reference: energyReference.giftCoupon(created!.id),
+      },
+      now,
+    );
     return created!;
   });
   return (await describeCoupons(reader, [coupon], now))[0]!;
 }
 
-export async function queryReceiveCouponList(reader: CatalogueReader, userId: number, query: CouponListQuery, now = new Date()): Promise<CouponPage> {
+export async function queryReceiveCouponList(
+  reader: CatalogueReader,
+  userId: number,
+  query: CouponListQuery,
+  now = new Date(),
+): Promise<CouponPage> {
   const where = and(eq(coupons.ownerId, userId), query.status ? eq(coupons.status, query.status) : undefined);
   const [rows, [counted]] = await Promise.all([
     reader.db
@@ -132,15 +162,26 @@ export async function queryReceiveCouponList(reader: CatalogueReader, userId: nu
       .offset((query.pageNum - 1) * query.pageSize),
     reader.db.select({ total: count() }).from(coupons).where(where),
   ]);
-  return { list: await describeCoupons(reader, rows, now), total: counted?.total ?? 0, pageNum: query.pageNum, pageSize: query.pageSize };
+  return {
+    list: await describeCoupons(reader, rows, now),
+    total: counted?.total ?? 0,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
 }
 
 /** An unused coupon's state; -228, -229, -219 for one that can no longer be redeemed, -218 (404) for an unknown code. */
 export async function checkCouponStatus(db: Executor, code: string, now = new Date()) {
   const coupon = await findByCode(db, code);
-  if (coupon.status !== 'unused' || isExpired(coupon, now)) throw notUnused(isExpired(coupon, now) ? { status: 'expired' } : coupon);
+  if (coupon.status !== 'unused' || isExpired(coupon, now))
+    throw notUnused(isExpired(coupon, now) ? { status: 'expired' } : coupon);
   const [owner] = await db.select({ shareCode: users.shareCode }).from(users).where(eq(users.id, coupon.ownerId));
-  return { code: coupon.code, status: coupon.status, expireTime: coupon.expiresAt.toISOString(), giverShareCode: owner!.shareCode };
+  return {
+    code: coupon.code,
+    status: coupon.status,
+    expireTime: coupon.expiresAt.toISOString(),
+    giverShareCode: owner!.shareCode,
+  };
 }
 
 /** What a code gives, for the `/order?code=…` page: one line, whatever the coupon's state. */
@@ -150,7 +191,12 @@ export async function getReceiveCouponProductList(reader: CatalogueReader, code:
 }
 
 /** The owner cancels an unused coupon and gets the points back, once. -229 once cancelled, -228 once activated. */
-export async function cancelCoupon(reader: CatalogueReader & { db: Database }, userId: number, couponId: number, now = new Date()): Promise<Coupon> {
+export async function cancelCoupon(
+  reader: CatalogueReader & { db: Database },
+  userId: number,
+  couponId: number,
+  now = new Date(),
+): Promise<Coupon> {
   const cancelled = await reader.db.transaction(async (tx) => {
     const [row] = await tx
       .update(coupons)
@@ -158,18 +204,37 @@ export async function cancelCoupon(reader: CatalogueReader & { db: Database }, u
       .where(and(eq(coupons.id, couponId), eq(coupons.ownerId, userId), eq(coupons.status, 'unused')))
       .returning();
     if (!row) {
-      const [current] = await tx.select().from(coupons).where(and(eq(coupons.id, couponId), eq(coupons.ownerId, userId)));
+      const [current] = await tx
+        .select()
+        .from(coupons)
+        .where(and(eq(coupons.id, couponId), eq(coupons.ownerId, userId)));
       if (!current) throw couponNotFound('couponId');
       throw notUnused(current);
     }
-    await reverseDebit(tx, energyReference.giftCoupon(row.id), { type: 'gift-returned', reference: energyReference.giftCouponRefund(row.id) }, now);
+    await reverseDebit(
+      tx,
+      energyReference.giftCoupon(row.id),
+      { type: 'gift-returned', reference: energyReference.giftCouponRefund(row.id) },
+      now,
+    );
     return row;
   });
   return (await describeCoupons(reader, [cancelled], now))[0]!;
 }
 
-async function deliveryAddressOf(db: Executor, body: ReceiveOrderBody, userId: number): Promise<DeliveryAddressSnapshot> {
-  const source = body.deliveryAddress ?? (await db.select().from(addresses).where(and(eq(addresses.id, body.addressId ?? 0), eq(addresses.userId, userId))))[0];
+async function deliveryAddressOf(
+  db: Executor,
+  body: ReceiveOrderBody,
+  userId: number,
+): Promise<DeliveryAddressSnapshot> {
+  const source =
+    body.deliveryAddress ??
+    (
+      await db
+        .select()
+        .from(addresses)
+        .where(and(eq(addresses.id, body.addressId ?? 0), eq(addresses.userId, userId)))
+    )[0];
   if (!source) throw new ShopError(ErrorCode.IllegalRequest, { field: 'addressId', status: 404 });
   const { firstName, lastName, country, state, city, address, address2, zipCode, phone } = source;
   return { firstName, lastName, country, state, city, address, address2, zipCode, phone };
@@ -256,7 +321,12 @@ export async function expireCoupons(db: Database, now = new Date()): Promise<num
         .returning({ id: coupons.id, ownerId: coupons.ownerId });
       // Owners are locked in id order, so two sweeps cannot deadlock on them.
       for (const row of [...rows].sort((a, b) => a.ownerId - b.ownerId || a.id - b.id)) {
-        await reverseDebit(tx, energyReference.giftCoupon(row.id), { type: 'expiry', reference: energyReference.giftCouponRefund(row.id) }, now);
+        await reverseDebit(
+          tx,
+          energyReference.giftCoupon(row.id),
+          { type: 'expiry', reference: energyReference.giftCouponRefund(row.id) },
+          now,
+        );
       }
       return rows.length;
     });

@@ -19,8 +19,13 @@ const addCoupon = (customer: Customer, goodsSpecificationId = ids['robe-s']) =>
   shop.post<Coupon>('/coupon/addReceiveCoupon', { goodsSpecificationId }, { headers: customer.headers });
 const redeem = (customer: Customer, code: string) =>
   shop.post<OrderDetails>('/order/createReceiveOrder', { code, deliveryAddress }, { headers: customer.headers });
-const cancel = (customer: Customer, couponId: number) => shop.post<Coupon>(`/coupon/cancel?couponId=${couponId}`, undefined, { headers: customer.headers });
-const refundsOf = (couponId: number) => shop.db.select().from(energyRecords).where(eq(energyRecords.reference, `refund:gift-coupon:${couponId}`));
+const cancel = (customer: Customer, couponId: number) =>
+  shop.post<Coupon>(`/coupon/cancel?couponId=${couponId}`, undefined, { headers: customer.headers });
+const refundsOf = (couponId: number) =>
+  shop.db
+    .select()
+    .from(energyRecords)
+    .where(eq(energyRecords.reference, `refund:gift-coupon:${couponId}`));
 
 async function ownerWithCoupon() {
   const owner = await signUp(shop);
@@ -33,24 +38,47 @@ async function ownerWithCoupon() {
 describe('gift coupons', () => {
   it("spend the size's points on a coupon with its own code, listed among my share records", async () => {
     const { owner, coupon } = await ownerWithCoupon();
-    expect(coupon).toMatchObject({ status: 'unused', points: POINTS, cancellable: true, activatedBy: null, product: { goodsSpecificationId: ids['robe-s'], goodsName: 'Silk robe', goodsQuantity: 1 } });
+    expect(coupon).toMatchObject({
+      status: 'unused',
+      points: POINTS,
+      cancellable: true,
+      activatedBy: null,
+      product: { goodsSpecificationId: ids['robe-s'], goodsName: 'Silk robe', goodsQuantity: 1 },
+    });
     expect(coupon.code).toMatch(/^[A-Z2-9]{10}$/);
-    expect(new Date(coupon.expireTime).getTime() - new Date(coupon.createTime).getTime()).toBe(30 * 24 * 60 * 60 * 1000);
+    expect(new Date(coupon.expireTime).getTime() - new Date(coupon.createTime).getTime()).toBe(
+      30 * 24 * 60 * 60 * 1000,
+    );
     expect(await balanceOf(shop.db, idOf(owner))).toBe(0);
     const list = await shop.get<CouponPage>('/coupon/queryReceiveCouponList', { headers: owner.headers });
     expect(list.body.data).toMatchObject({ total: 1, list: [{ couponId: coupon.couponId }] });
 
     const status = await shop.get(`/coupon/checkCouponStatus?code=${coupon.code.toLowerCase()}`);
-    expect(status.body).toMatchObject({ code: 1, data: { code: coupon.code, status: 'unused', giverShareCode: owner.user.shareCode } });
-    const products = await shop.get<CouponProduct[]>(`/coupon/getReceiveCouponProductList?code=${coupon.code}`, { language: 'ZH' });
-    expect(products.body.data).toMatchObject([{ goodsName: '真丝睡袍', specificationName: 'S 码 · 玫瑰', points: POINTS }]);
+    expect(status.body).toMatchObject({
+      code: 1,
+      data: { code: coupon.code, status: 'unused', giverShareCode: owner.user.shareCode },
+    });
+    const products = await shop.get<CouponProduct[]>(`/coupon/getReceiveCouponProductList?code=${coupon.code}`, {
+      language: 'ZH',
+    });
+    expect(products.body.data).toMatchObject([
+      { goodsName: '真丝睡袍', specificationName: 'S 码 · 玫瑰', points: POINTS },
+    ]);
   });
 
   it('are refused without enough points, for sizes without a points price, and for visitors', async () => {
     const poor = await signUp(shop);
     await grant(poor, POINTS - 1);
-    expect((await addCoupon(poor)).body).toMatchObject({ code: -218, data: { field: 'points', reason: 'insufficient-points' } });
-    expect(await shop.db.select().from(coupons).where(eq(coupons.ownerId, idOf(poor)))).toEqual([]);
+    expect((await addCoupon(poor)).body).toMatchObject({
+      code: -218,
+      data: { field: 'points', reason: 'insufficient-points' },
+    });
+    expect(
+      await shop.db
+        .select()
+        .from(coupons)
+        .where(eq(coupons.ownerId, idOf(poor))),
+    ).toEqual([]);
     expect((await addCoupon(poor, ids['robe-m'])).body).toMatchObject({ code: -218 });
     expect((await addCoupon(poor, 999_999)).body.code).toBe(-210);
     expect((await shop.post('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-s'] })).body.code).toBe(-212);
@@ -62,13 +90,26 @@ describe('gift coupons', () => {
     const friend = await signUp(shop);
     const stock = await stockOf(shop, ids['robe-s']);
     const order = await redeem(friend, coupon.code);
-    expect(order.body).toMatchObject({ code: 1, data: { kind: 'gift', status: 1, payAmount: 0, lines: [{ goodsSpecificationId: ids['robe-s'], unitPrice: 0, goodsQuantity: 1 }] } });
+    expect(order.body).toMatchObject({
+      code: 1,
+      data: {
+        kind: 'gift',
+        status: 1,
+        payAmount: 0,
+        lines: [{ goodsSpecificationId: ids['robe-s'], unitPrice: 0, goodsQuantity: 1 }],
+      },
+    });
     expect(await stockOf(shop, ids['robe-s'])).toBe(stock - 1);
     expect((await redeem(await signUp(shop), coupon.code)).body.code).toBe(-228);
     expect((await shop.get(`/coupon/checkCouponStatus?code=${coupon.code}`)).body.code).toBe(-228);
     expect((await cancel(owner, coupon.couponId)).body.code).toBe(-228);
-    const [listed] = (await shop.get<CouponPage>('/coupon/queryReceiveCouponList', { headers: owner.headers })).body.data.list;
-    expect(listed).toMatchObject({ status: 'activated', cancellable: false, activatedBy: expect.stringContaining('***@') });
+    const [listed] = (await shop.get<CouponPage>('/coupon/queryReceiveCouponList', { headers: owner.headers })).body
+      .data.list;
+    expect(listed).toMatchObject({
+      status: 'activated',
+      cancellable: false,
+      activatedBy: expect.stringContaining('***@'),
+    });
   });
 
   it('give the points back to the giver, once, when the friend cancels the gift order before it ships', async () => {
@@ -76,7 +117,8 @@ describe('gift coupons', () => {
     const friend = await signUp(shop);
     const stock = await stockOf(shop, ids['robe-s']);
     const order = await redeem(friend, coupon.code);
-    const cancelOrder = () => shop.call('PUT', `/order/cancel?orderId=${order.body.data.orderId}`, { headers: friend.headers });
+    const cancelOrder = () =>
+      shop.call('PUT', `/order/cancel?orderId=${order.body.data.orderId}`, { headers: friend.headers });
     expect((await cancelOrder()).body.code).toBe(1);
     expect(await balanceOf(shop.db, idOf(owner))).toBe(POINTS);
     expect(await stockOf(shop, ids['robe-s'])).toBe(stock);
@@ -104,7 +146,10 @@ describe('gift coupons', () => {
       const friend = await signUp(shop);
       const [redeemed, cancelled] = await Promise.all([redeem(friend, coupon.code), cancel(owner, coupon.couponId)]);
       const codes = [redeemed.body.code, cancelled.body.code].sort();
-      expect([[-229, 1], [-228, 1]]).toContainEqual(codes);
+      expect([
+        [-229, 1],
+        [-228, 1],
+      ]).toContainEqual(codes);
       const [row] = await shop.db.select().from(coupons).where(eq(coupons.id, coupon.couponId));
       expect(await refundsOf(coupon.couponId)).toHaveLength(row!.status === 'cancelled' ? 1 : 0);
       expect(await balanceOf(shop.db, idOf(owner))).toBe(row!.status === 'cancelled' ? POINTS : 0);
@@ -116,7 +161,10 @@ describe('gift coupons', () => {
     const later = new Date(Date.now() + 31 * 24 * 60 * 60 * 1000);
     expect(await expireCoupons(shop.db, later)).toBeGreaterThanOrEqual(1);
     expect(await expireCoupons(shop.db, later)).toBe(0);
-    const [row] = await shop.db.select().from(coupons).where(and(eq(coupons.id, coupon.couponId)));
+    const [row] = await shop.db
+      .select()
+      .from(coupons)
+      .where(and(eq(coupons.id, coupon.couponId)));
     expect(row!.status).toBe('expired');
     expect(await refundsOf(coupon.couponId)).toMatchObject([{ type: 'expiry', points: POINTS }]);
     expect(await balanceOf(shop.db, idOf(owner))).toBe(POINTS);

@@ -55,15 +55,23 @@ export default function AddressBook({ messages }: { messages: Messages }) {
 
   const remove = async (addressId: number) => {
     setDeleting(null);
-    await afterChange(await api.delete('delivery/deleteAddress', { searchParams: { addressId } }), t('address.deleted'));
+    await afterChange(
+      await api.delete('delivery/deleteAddress', { searchParams: { addressId } }),
+      t('address.deleted'),
+    );
   };
   const makeDefault = async (addressId: number) =>
-    afterChange(await api.put('delivery/setDefaultAddress', undefined, { searchParams: { addressId } }), t('address.defaultChanged'));
+    afterChange(
+      await api.put('delivery/setDefaultAddress', undefined, { searchParams: { addressId } }),
+      t('address.defaultChanged'),
+    );
 
   return (
     <div className="address-book">
       <div className="address-book__head">
-        <button type="button" className="button" onClick={() => setEditing({ mode: 'add' })}>{t('address.add')}</button>
+        <button type="button" className="button" onClick={() => setEditing({ mode: 'add' })}>
+          {t('address.add')}
+        </button>
       </div>
       {addresses.length === 0 ? (
         <p className="placeholder">{t('address.empty')}</p>
@@ -77,25 +85,49 @@ export default function AddressBook({ messages }: { messages: Messages }) {
               </p>
               <p className="address-card__lines">
                 {address.address}
-                {address.address2 && <><br />{address.address2}</>}
+                {address.address2 && (
+                  <>
+                    <br />
+                    {address.address2}
+                  </>
+                )}
                 <br />
                 {`${address.city}, ${address.stateName} ${address.zipCode}`}
                 <br />
                 {address.countryName}
-                {address.phone && <><br />{address.phone}</>}
+                {address.phone && (
+                  <>
+                    <br />
+                    {address.phone}
+                  </>
+                )}
               </p>
               {deleting === address.addressId ? (
                 <div className="address-card__actions" role="group" aria-label={t('address.deleteConfirm')}>
                   <span>{t('address.deleteConfirm')}</span>
-                  <button type="button" className="button button--small" onClick={() => void remove(address.addressId)}>{t('address.delete')}</button>
-                  <button type="button" className="button button--ghost button--small" onClick={() => setDeleting(null)}>{t('address.cancel')}</button>
+                  <button type="button" className="button button--small" onClick={() => void remove(address.addressId)}>
+                    {t('address.delete')}
+                  </button>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => setDeleting(null)}
+                  >
+                    {t('address.cancel')}
+                  </button>
                 </div>
               ) : (
                 <div className="address-card__actions">
-                  <button type="button" className="link-button" onClick={() => setEditing({ mode: 'edit', address })}>{t('address.edit')}</button>
-                  <button type="button" className="link-button" onClick={() => setDeleting(address.addressId)}>{t('address.delete')}</button>
+                  <button type="button" className="link-button" onClick={() => setEditing({ mode: 'edit', address })}>
+                    {t('address.edit')}
+                  </button>
+                  <button type="button" className="link-button" onClick={() => setDeleting(address.addressId)}>
+                    {t('address.delete')}
+                  </button>
                   {!address.isDefault && (
-                    <button type="button" className="link-button" onClick={() => void makeDefault(address.addressId)}>{t('address.setDefault')}</button>
+                    <button type="button" className="link-button" onClick={() => void makeDefault(address.addressId)}>
+                      {t('address.setDefault')}
+                    </button>
                   )}
                 </div>
               )}

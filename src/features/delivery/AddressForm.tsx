@@ -1,7 +1,14 @@
 import { useState, type FormEvent } from 'react';
 import type { ApiResult } from '@/lib/api-client';
 import type { Translate, UiMessageKey } from '@/lib/i18n/ui';
-import { addressFields, addressMaxLength, validateAddress, validateAddressField, type AddressField, type AddressValues } from './address-form';
+import {
+  addressFields,
+  addressMaxLength,
+  validateAddress,
+  validateAddressField,
+  type AddressField,
+  type AddressValues,
+} from './address-form';
 import type { DeliveryCountryOption } from './delivery.schema';
 
 type Props = {
@@ -42,7 +49,16 @@ const autoComplete: Record<AddressField, string> = {
 };
 
 /** A delivery address, with the checkout form's fields and rules (spec §2, §5); checked on blur. */
-export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDefault = false, onCancel, onChange }: Props) {
+export function AddressForm({
+  t,
+  areas,
+  initial,
+  submitLabel,
+  onSubmit,
+  offerDefault = false,
+  onCancel,
+  onChange,
+}: Props) {
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<Partial<Record<AddressField, string>>>({});
   const [failure, setFailure] = useState<string | null>(null);
@@ -105,7 +121,11 @@ export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDef
         {control === 'select' ? (
           <select {...common} onChange={(event) => change(name, event.target.value)} onBlur={() => check(name)}>
             <option value="">{t('address.choose')}</option>
-            {options.map((option) => <option key={option.code} value={option.code}>{option.name}</option>)}
+            {options.map((option) => (
+              <option key={option.code} value={option.code}>
+                {option.name}
+              </option>
+            ))}
           </select>
         ) : (
           <input
@@ -117,7 +137,11 @@ export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDef
             onBlur={() => check(name)}
           />
         )}
-        {errors[name] && <p className="field-error" id={`${id}-error`}>{errors[name]}</p>}
+        {errors[name] && (
+          <p className="field-error" id={`${id}-error`}>
+            {errors[name]}
+          </p>
+        )}
       </div>
     );
   };
@@ -141,14 +165,28 @@ export function AddressForm({ t, areas, initial, submitLabel, onSubmit, offerDef
       {field('phone')}
       {offerDefault && (
         <label className="checkbox">
-          <input type="checkbox" checked={values.isDefault} onChange={(event) => setValues({ ...values, isDefault: event.target.checked })} />
+          <input
+            type="checkbox"
+            checked={values.isDefault}
+            onChange={(event) => setValues({ ...values, isDefault: event.target.checked })}
+          />
           {t('address.makeDefault')}
         </label>
       )}
-      {failure && <p className="field-error" role="alert">{failure}</p>}
+      {failure && (
+        <p className="field-error" role="alert">
+          {failure}
+        </p>
+      )}
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>{submitLabel}</button>
-        {onCancel && <button type="button" className="button button--ghost" onClick={onCancel}>{t('address.cancel')}</button>}
+        <button type="submit" className="button" disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className="button button--ghost" onClick={onCancel}>
+            {t('address.cancel')}
+          </button>
+        )}
       </div>
     </form>
   );

@@ -19,7 +19,9 @@ export function DeliverTo({ destination, language, t }: Props) {
       >
         {!destination && <option value="">{t('product.chooseCountry')}</option>}
         {deliveryCountryNames.map((country) => (
-          <option key={country.code} value={country.code}>{nameIn(country.name, language)}</option>
+          <option key={country.code} value={country.code}>
+            {nameIn(country.name, language)}
+          </option>
         ))}
       </select>
     </span>

@@ -34,6 +34,10 @@ describe('address form rules', () => {
   });
 
   it('send trimmed values', () => {
-    expect(addressBodyOf({ ...valid, city: '  San Francisco ', isDefault: true })).toMatchObject({ city: 'San Francisco', address2: '', isDefault: true });
+    expect(addressBodyOf({ ...valid, city: '  San Francisco ', isDefault: true })).toMatchObject({
+      city: 'San Francisco',
+      address2: '',
+      isDefault: true,
+    });
   });
 });

@@ -5,11 +5,22 @@ import type { Address } from './delivery.schema';
 
 /* The address form's rules (spec §5, the checkout form's), pure so they can be tested without a browser. */
 
-export type AddressField = 'firstName' | 'lastName' | 'country' | 'state' | 'address' | 'address2' | 'city' | 'zipCode' | 'phone';
+export type AddressField =
+  'firstName' | 'lastName' | 'country' | 'state' | 'address' | 'address2' | 'city' | 'zipCode' | 'phone';
 export type AddressValues = Record<AddressField, string> & { isDefault: boolean };
 
 /** In the order the form shows them. */
-export const addressFields: AddressField[] = ['firstName', 'lastName', 'country', 'state', 'address', 'address2', 'city', 'zipCode', 'phone'];
+export const addressFields: AddressField[] = [
+  'firstName',
+  'lastName',
+  'country',
+  'state',
+  'address',
+  'address2',
+  'city',
+  'zipCode',
+  'phone',
+];
 
 export const addressMaxLength: Record<AddressField, number> = {
   firstName: 50,
@@ -74,10 +85,12 @@ export function validateAddressField(field: AddressField, values: AddressValues)
 }
 
 export function validateAddress(values: AddressValues): Partial<Record<AddressField, UiMessageKey>> {
-  return Object.fromEntries(addressFields.flatMap((field) => {
-    const problem = validateAddressField(field, values);
-    return problem ? [[field, problem]] : [];
-  }));
+  return Object.fromEntries(
+    addressFields.flatMap((field) => {
+      const problem = validateAddressField(field, values);
+      return problem ? [[field, problem]] : [];
+    }),
+  );
 }
 
 /** The body of addAddress / updateAddress: trimmed text fields. */

@@ -13,4 +13,5 @@ export const deliveryCountryNames: { code: string; name: AreaName }[] = [
   { code: 'CN', name: { EN: 'China', ZH: '中国', MS: 'China' } },
 ];
 
-export const nameIn = (name: AreaName, language: Language) => (typeof name === 'string' ? name : (name[language] ?? name.EN));
+export const nameIn = (name: AreaName, language: Language) =>
+  typeof name === 'string' ? name : (name[language] ?? name.EN);

@@ -22,7 +22,11 @@ describe('an address is refused with -218 naming the field when', () => {
     ['the last name is too long', { lastName: 'x'.repeat(51) }, 'lastName'],
     ['the second address line is too long', { address2: 'x'.repeat(201) }, 'address2'],
   ])('%s', async (_case, change, field) => {
-    const response = await shop.post('/delivery/addAddress', { ...homeAddress, ...change }, { headers: customer.headers });
+    const response = await shop.post(
+      '/delivery/addAddress',
+      { ...homeAddress, ...change },
+      { headers: customer.headers },
+    );
     expect(response.body.code).toBe(-218);
     expect(response.body.message).toBe(`Invalid value for ${field}`);
   });
@@ -30,9 +34,14 @@ describe('an address is refused with -218 naming the field when', () => {
 
 describe('an address that does not exist', () => {
   it('answers -218 naming addressId, HTTP 404, on update, delete and set-default', async () => {
-    const update = await shop.call('PUT', '/delivery/updateAddress', { body: { ...homeAddress, addressId: 999_999 }, headers: customer.headers });
+    const update = await shop.call('PUT', '/delivery/updateAddress', {
+      body: { ...homeAddress, addressId: 999_999 },
+      headers: customer.headers,
+    });
     const remove = await shop.call('DELETE', '/delivery/deleteAddress?addressId=999999', { headers: customer.headers });
-    const setDefault = await shop.call('PUT', '/delivery/setDefaultAddress?addressId=999999', { headers: customer.headers });
+    const setDefault = await shop.call('PUT', '/delivery/setDefaultAddress?addressId=999999', {
+      headers: customer.headers,
+    });
     for (const response of [update, remove, setDefault]) {
       expect(response.status).toBe(404);
       expect(response.body).toMatchObject({ code: -218, message: 'Invalid value for addressId' });
@@ -40,7 +49,9 @@ describe('an address that does not exist', () => {
   });
 
   it('answers -218 for an id that is not a number', async () => {
-    expect((await shop.call('DELETE', '/delivery/deleteAddress?addressId=home', { headers: customer.headers })).body.code).toBe(-218);
+    expect(
+      (await shop.call('DELETE', '/delivery/deleteAddress?addressId=home', { headers: customer.headers })).body.code,
+    ).toBe(-218);
     expect((await shop.call('PUT', '/delivery/setDefaultAddress', { headers: customer.headers })).body.code).toBe(-218);
   });
 });

@@ -8,8 +8,10 @@ const shop = await aShop();
 
 const as = (customer: Customer, language?: string) => ({ headers: customer.headers, language });
 const add = (customer: Customer, body: unknown) => shop.post<Address>('/delivery/addAddress', body, as(customer));
-const list = async (customer: Customer) => (await shop.get<Address[]>('/delivery/queryAddressList', as(customer))).body.data;
-const defaultOf = async (customer: Customer) => (await shop.get<Address | null>('/delivery/getDefaultAddress', as(customer))).body.data;
+const list = async (customer: Customer) =>
+  (await shop.get<Address[]>('/delivery/queryAddressList', as(customer))).body.data;
+const defaultOf = async (customer: Customer) =>
+  (await shop.get<Address | null>('/delivery/getDefaultAddress', as(customer))).body.data;
 
 describe('delivery areas', () => {
   it('list the United States with 50 states and DC, Malaysia and China', async () => {
@@ -28,7 +30,10 @@ describe('delivery areas', () => {
     const [us, , cn] = response.body.data;
     expect(us!.name).toBe('美国');
     expect(cn!.states[0]).toEqual({ code: 'BJ', name: '北京' });
-    expect((await shop.get<DeliveryCountryOption[]>('/delivery/getDeliveryAreaOptionList', { language: 'MS' })).body.data[0]!.name).toBe('Amerika Syarikat');
+    expect(
+      (await shop.get<DeliveryCountryOption[]>('/delivery/getDeliveryAreaOptionList', { language: 'MS' })).body.data[0]!
+        .name,
+    ).toBe('Amerika Syarikat');
   });
 });
 
@@ -41,7 +46,11 @@ describe("a customer's addresses", () => {
 
   it('make the first address the default, with names for its country and state', async () => {
     const customer = await signUp(shop);
-    const response = await shop.post<Address>('/delivery/addAddress', { ...homeAddress, country: 'us', state: 'ca' }, as(customer, 'ZH'));
+    const response = await shop.post<Address>(
+      '/delivery/addAddress',
+      { ...homeAddress, country: 'us', state: 'ca' },
+      as(customer, 'ZH'),
+    );
     expect(response.body.code).toBe(1);
     expect(response.body.data).toEqual({
       addressId: expect.any(Number),
@@ -58,9 +67,20 @@ describe("a customer's addresses", () => {
   it('keep one default: a later address becomes it only when asked', async () => {
     const customer = await signUp(shop);
     const home = (await add(customer, homeAddress)).body.data;
-    const office = (await add(customer, { ...homeAddress, address: '2 Office Park', address2: 'Floor 3', phone: '+1 415 555 0100' })).body.data;
+    const office = (
+      await add(customer, { ...homeAddress, address: '2 Office Park', address2: 'Floor 3', phone: '+1 415 555 0100' })
+    ).body.data;
     expect(office.isDefault).toBe(false);
-    const shop2 = (await add(customer, { ...homeAddress, country: 'MY', state: '14', city: 'Kuala Lumpur', zipCode: '50450', isDefault: true })).body.data;
+    const shop2 = (
+      await add(customer, {
+        ...homeAddress,
+        country: 'MY',
+        state: '14',
+        city: 'Kuala Lumpur',
+        zipCode: '50450',
+        isDefault: true,
+      })
+    ).body.data;
     expect(shop2).toMatchObject({ isDefault: true, stateName: 'Wilayah Persekutuan Kuala Lumpur' });
 
     const addresses = await list(customer);
@@ -80,15 +100,29 @@ describe("a customer's addresses", () => {
       body: { ...homeAddress, addressId: office.addressId, city: 'Oakland', zipCode: '94607-1234', isDefault: true },
       ...as(customer),
     });
-    expect(changed.body.data).toMatchObject({ addressId: office.addressId, city: 'Oakland', zipCode: '94607-1234', isDefault: true });
+    expect(changed.body.data).toMatchObject({
+      addressId: office.addressId,
+      city: 'Oakland',
+      zipCode: '94607-1234',
+      isDefault: true,
+    });
     expect((await defaultOf(customer))?.addressId).toBe(office.addressId);
 
-    const moved = await shop.call<Address>('PUT', `/delivery/setDefaultAddress?addressId=${home.addressId}`, as(customer));
+    const moved = await shop.call<Address>(
+      'PUT',
+      `/delivery/setDefaultAddress?addressId=${home.addressId}`,
+      as(customer),
+    );
     expect(moved.body.data).toMatchObject({ addressId: home.addressId, isDefault: true });
-    expect((await list(customer)).filter((address) => address.isDefault).map((address) => address.addressId)).toEqual([home.addressId]);
+    expect((await list(customer)).filter((address) => address.isDefault).map((address) => address.addressId)).toEqual([
+      home.addressId,
+    ]);
 
     // isDefault: false cannot leave the customer without a default.
-    await shop.call('PUT', '/delivery/updateAddress', { body: { ...homeAddress, addressId: home.addressId, isDefault: false }, ...as(customer) });
+    await shop.call('PUT', '/delivery/updateAddress', {
+      body: { ...homeAddress, addressId: home.addressId, isDefault: false },
+      ...as(customer),
+    });
     expect((await defaultOf(customer))?.addressId).toBe(home.addressId);
   });
 

@@ -2,7 +2,13 @@ import { createRoute, z } from '@hono/zod-openapi';
 import { optionalUser, requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { addressBodySchema, addressIdQuerySchema, addressSchema, deliveryCountrySchema, newAddressBodySchema } from './delivery.schema';
+import {
+  addressBodySchema,
+  addressIdQuerySchema,
+  addressSchema,
+  deliveryCountrySchema,
+  newAddressBodySchema,
+} from './delivery.schema';
 import {
   addAddress,
   deleteAddress,
@@ -21,12 +27,24 @@ export function deliveryRoutes(deps: ShopDeps) {
 
   return createRouter()
     .openapi(
-      getRoute({ tag, path: '/getDeliveryAreaOptionList', summary: 'The countries the shop delivers to, with their states', query: none, data: z.array(deliveryCountrySchema) }),
+      getRoute({
+        tag,
+        path: '/getDeliveryAreaOptionList',
+        summary: 'The countries the shop delivers to, with their states',
+        query: none,
+        data: z.array(deliveryCountrySchema),
+      }),
       (c) => ok(c, listDeliveryAreas(c.get('language'))),
     )
     .openapi(
       {
-        ...getRoute({ tag, path: '/getDefaultAddress', summary: "The customer's default address; null when there is none or nobody is signed in", query: none, data: addressSchema.nullable() }),
+        ...getRoute({
+          tag,
+          path: '/getDefaultAddress',
+          summary: "The customer's default address; null when there is none or nobody is signed in",
+          query: none,
+          data: addressSchema.nullable(),
+        }),
         middleware: optionalUser(deps),
       },
       async (c) => {
@@ -35,15 +53,44 @@ export function deliveryRoutes(deps: ShopDeps) {
       },
     )
     .openapi(
-      signedInRoute(getRoute({ tag, path: '/queryAddressList', summary: "The customer's addresses, the default first", query: none, data: z.array(addressSchema) }), signedIn),
+      signedInRoute(
+        getRoute({
+          tag,
+          path: '/queryAddressList',
+          summary: "The customer's addresses, the default first",
+          query: none,
+          data: z.array(addressSchema),
+        }),
+        signedIn,
+      ),
       async (c) => ok(c, await listAddresses(deps.db, signedInOf(c).user.id, c.get('language'))),
     )
     .openapi(
-      signedInRoute(jsonRoute({ method: 'post', tag, path: '/addAddress', summary: 'Add an address (the first becomes the default)', body: newAddressBodySchema, data: addressSchema }), signedIn),
+      signedInRoute(
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/addAddress',
+          summary: 'Add an address (the first becomes the default)',
+          body: newAddressBodySchema,
+          data: addressSchema,
+        }),
+        signedIn,
+      ),
       async (c) => ok(c, await addAddress(deps.db, signedInOf(c).user.id, c.req.valid('json'), c.get('language'))),
     )
     .openapi(
-      signedInRoute(jsonRoute({ method: 'put', tag, path: '/updateAddress', summary: 'Change an address', body: addressBodySchema, data: addressSchema }), signedIn),
+      signedInRoute(
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updateAddress',
+          summary: 'Change an address',
+          body: addressBodySchema,
+          data: addressSchema,
+        }),
+        signedIn,
+      ),
       async (c) => ok(c, await updateAddress(deps.db, signedInOf(c).user.id, c.req.valid('json'), c.get('language'))),
     )
     .openapi(
@@ -75,6 +122,10 @@ export function deliveryRoutes(deps: ShopDeps) {
         }),
         signedIn,
       ),
-      async (c) => ok(c, await setDefaultAddress(deps.db, signedInOf(c).user.id, c.req.valid('query').addressId, c.get('language'))),
+      async (c) =>
+        ok(
+          c,
+          await setDefaultAddress(deps.db, signedInOf(c).user.id, c.req.valid('query').addressId, c.get('language')),
+        ),
     );
 }

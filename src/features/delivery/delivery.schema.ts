@@ -16,7 +16,13 @@ const addressFields = {
   firstName: personNameSchema,
   lastName: personNameSchema,
   /** A delivery country's code (`US`), see getDeliveryAreaOptionList. */
-  country: z.string().trim().toUpperCase().min(1).max(2).meta({ enum: deliveryCountries.map((country) => country.code) }),
+  country: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .min(1)
+    .max(2)
+    .meta({ enum: deliveryCountries.map((country) => country.code) }),
   /** One of the country's state codes (`CA`). */
   state: z.string().trim().toUpperCase().min(1).max(3),
   city: text(100),
@@ -35,8 +41,10 @@ function checkArea(address: { country: string; state: string; zipCode: string },
     context.addIssue({ code: 'custom', path: ['country'], message: 'not a delivery country' });
     return;
   }
-  if (!findState(country, address.state)) context.addIssue({ code: 'custom', path: ['state'], message: 'not a state of the country' });
-  if (!country.zipCode.test(address.zipCode)) context.addIssue({ code: 'custom', path: ['zipCode'], message: 'not a ZIP code of the country' });
+  if (!findState(country, address.state))
+    context.addIssue({ code: 'custom', path: ['state'], message: 'not a state of the country' });
+  if (!country.zipCode.test(address.zipCode))
+    context.addIssue({ code: 'custom', path: ['zipCode'], message: 'not a ZIP code of the country' });
 }
 
 export const newAddressBodySchema = z.object(addressFields).superRefine(checkArea);

@@ -39,7 +39,8 @@ function toAddress(row: AddressRow, language: Language): Address {
 /** Someone else's address answers exactly like a missing one. */
 const addressNotFound = () => new ShopError(ErrorCode.IllegalRequest, { field: 'addressId', status: 404 });
 
-const ownAddress = (userId: number, addressId: number) => and(eq(addresses.userId, userId), eq(addresses.id, addressId));
+const ownAddress = (userId: number, addressId: number) =>
+  and(eq(addresses.userId, userId), eq(addresses.id, addressId));
 
 /** The default first, then the newest. */
 export async function listAddresses(db: Executor, userId: number, language: Language): Promise<Address[]> {
@@ -52,7 +53,10 @@ export async function listAddresses(db: Executor, userId: number, language: Lang
 }
 
 export async function getDefaultAddress(db: Executor, userId: number, language: Language): Promise<Address | null> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
   return row ? toAddress(row, language) : null;
 }
 
@@ -60,7 +64,11 @@ export async function getDefaultAddress(db: Executor, userId: number, language: 
  * Runs an address change holding the customer's row lock, so two parallel requests cannot both
  * decide to make an address the default.
  */
-async function withAddressesLocked<T>(db: Database, userId: number, change: (tx: Transaction) => Promise<T>): Promise<T> {
+async function withAddressesLocked<T>(
+  db: Database,
+  userId: number,
+  change: (tx: Transaction) => Promise<T>,
+): Promise<T> {
   return db.transaction(async (tx) => {
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
     return change(tx);
@@ -68,11 +76,24 @@ async function withAddressesLocked<T>(db: Database, userId: number, change: (tx:
 }
 
 async function clearDefault(tx: Transaction, userId: number) {
-  await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
+  await tx
+    .update(addresses)
+    .set({ isDefault: false })
+    .where(and(eq(addresses.userId, userId), eq(addresses.isDefault, true)));
 }
 
 /** The checkout form's address fields, without anything else a body or a row carries. */
-export const addressValues = ({ firstName, lastName, country, state, city, address, address2, zipCode, phone }: DeliveryAddressSnapshot): DeliveryAddressSnapshot => ({
+export const addressValues = ({
+  firstName,
+  lastName,
+  country,
+  state,
+  city,
+  address,
+  address2,
+  zipCode,
+  phone,
+}: DeliveryAddressSnapshot): DeliveryAddressSnapshot => ({
   firstName,
   lastName,
   country,
@@ -89,11 +110,19 @@ async function insertAddress(tx: Transaction, userId: number, body: NewAddressBo
   const [existing] = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.userId, userId)).limit(1);
   const isDefault = !existing || body.isDefault === true;
   if (isDefault) await clearDefault(tx, userId);
-  const [inserted] = await tx.insert(addresses).values({ userId, ...addressValues(body), isDefault }).returning();
+  const [inserted] = await tx
+    .insert(addresses)
+    .values({ userId, ...addressValues(body), isDefault })
+    .returning();
   return inserted!;
 }
 
-export async function addAddress(db: Database, userId: number, body: NewAddressBody, language: Language): Promise<Address> {
+export async function addAddress(
+  db: Database,
+  userId: number,
+  body: NewAddressBody,
+  language: Language,
+): Promise<Address> {
   return toAddress(await withAddressesLocked(db, userId, (tx) => insertAddress(tx, userId, body)), language);
 }
 
@@ -126,7 +155,12 @@ export function keepFirstAddressSql(values: Record<'userId' | keyof DeliveryAddr
 }
 
 /** Changes an address; `isDefault: true` makes it the default (the default cannot be unset, only moved). */
-export async function updateAddress(db: Database, userId: number, body: AddressBody, language: Language): Promise<Address> {
+export async function updateAddress(
+  db: Database,
+  userId: number,
+  body: AddressBody,
+  language: Language,
+): Promise<Address> {
   const row = await withAddressesLocked(db, userId, async (tx) => {
     if (body.isDefault) await clearDefault(tx, userId);
     const [updated] = await tx
@@ -143,7 +177,10 @@ export async function updateAddress(db: Database, userId: number, body: AddressB
 /** Deleting the default address makes the newest remaining one the default. */
 export async function deleteAddress(db: Database, userId: number, addressId: number): Promise<void> {
   await withAddressesLocked(db, userId, async (tx) => {
-    const [deleted] = await tx.delete(addresses).where(ownAddress(userId, addressId)).returning({ isDefault: addresses.isDefault });
+    const [deleted] = await tx
+      .delete(addresses)
+      .where(ownAddress(userId, addressId))
+      .returning({ isDefault: addresses.isDefault });
     if (!deleted) throw addressNotFound();
     if (!deleted.isDefault) return;
     const [successor] = await tx
@@ -156,12 +193,21 @@ export async function deleteAddress(db: Database, userId: number, addressId: num
   });
 }
 
-export async function setDefaultAddress(db: Database, userId: number, addressId: number, language: Language): Promise<Address> {
+export async function setDefaultAddress(
+  db: Database,
+  userId: number,
+  addressId: number,
+  language: Language,
+): Promise<Address> {
   const row = await withAddressesLocked(db, userId, async (tx) => {
     const [own] = await tx.select({ id: addresses.id }).from(addresses).where(ownAddress(userId, addressId));
     if (!own) throw addressNotFound();
     await clearDefault(tx, userId);
-    const [updated] = await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId)).returning();
+    const [updated] = await tx
+      .update(addresses)
+      .set({ isDefault: true })
+      .where(eq(addresses.id, addressId))
+      .returning();
     return updated!;
   });
   return toAddress(row, language);

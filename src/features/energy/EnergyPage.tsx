@@ -14,7 +14,10 @@ export default function EnergyPage({ messages, languageTag }: { messages: Messag
   const [energy, setEnergy] = useState<MyEnergy | null>(null);
   const balance = energy?.balance ?? null;
   const [type, setType] = useState<EnergyType | null>(null);
-  const { page, pageNum, setPageNum } = usePagedList<EnergyRecordItem>('energy/queryEnergyRecordList', type ? { type } : {});
+  const { page, pageNum, setPageNum } = usePagedList<EnergyRecordItem>(
+    'energy/queryEnergyRecordList',
+    type ? { type } : {},
+  );
 
   useEffect(() => {
     void api.get<MyEnergy>('energy/getMyEnergy').then((result) => isSuccess(result) && setEnergy(result.data));
@@ -29,7 +32,9 @@ export default function EnergyPage({ messages, languageTag }: { messages: Messag
     <div className="energy">
       <section className="summary-panel" aria-labelledby="energy-balance">
         <h2 id="energy-balance">{t('energy.balance')}</h2>
-        <p className="energy__points" data-testid="energy-balance">{balance === null ? '…' : t('energy.pointsValue', { points: balance })}</p>
+        <p className="energy__points" data-testid="energy-balance">
+          {balance === null ? '…' : t('energy.pointsValue', { points: balance })}
+        </p>
         {/* Available (the balance above) and pending apart: a rebate is spendable only once its order's return window has closed. */}
         {energy !== null && energy.pending > 0 && (
           <p className="field-hint" data-testid="energy-pending">
@@ -43,16 +48,25 @@ export default function EnergyPage({ messages, languageTag }: { messages: Messag
         )}
         <p className="field-hint">{t('energy.howTo')}</p>
         <div className="form-actions">
-          <a className="button" href="/order/recharge">{t('energy.recharge')}</a>
-          <a className="button button--ghost" href="/order/shareEnergy">{t('energy.shareEnergy')}</a>
-          <a className="button button--ghost" href="/order/friends">{t('energy.friends')}</a>
+          <a className="button" href="/order/recharge">
+            {t('energy.recharge')}
+          </a>
+          <a className="button button--ghost" href="/order/shareEnergy">
+            {t('energy.shareEnergy')}
+          </a>
+          <a className="button button--ghost" href="/order/friends">
+            {t('energy.friends')}
+          </a>
         </div>
       </section>
 
       <h2>{t('energy.records')}</h2>
       <Tabs
         label={t('energy.type')}
-        tabs={[null, ...energyTypes].map((tab) => ({ value: tab, label: tab ? t(typeKey(tab)) : t('energy.allTypes') }))}
+        tabs={[null, ...energyTypes].map((tab) => ({
+          value: tab,
+          label: tab ? t(typeKey(tab)) : t('energy.allTypes'),
+        }))}
         value={type}
         onChange={chooseType}
       />
@@ -84,9 +98,15 @@ function RecordTable({ t, records, languageTag }: RecordsProps) {
         <tr>
           <th scope="col">{t('energy.time')}</th>
           <th scope="col">{t('energy.type')}</th>
-          <th scope="col" className="numeric">{t('energy.points')}</th>
-          <th scope="col" className="numeric">{t('energy.balancePoints')}</th>
-          <th scope="col" className="numeric">{t('energy.deductionPoints')}</th>
+          <th scope="col" className="numeric">
+            {t('energy.points')}
+          </th>
+          <th scope="col" className="numeric">
+            {t('energy.balancePoints')}
+          </th>
+          <th scope="col" className="numeric">
+            {t('energy.deductionPoints')}
+          </th>
           <th scope="col">{t('energy.transactionNo')}</th>
         </tr>
       </thead>
@@ -95,9 +115,13 @@ function RecordTable({ t, records, languageTag }: RecordsProps) {
           <tr key={record.recordId}>
             <td>{formatTime(record.time, languageTag)}</td>
             <td>{t(typeKey(record.type))}</td>
-            <td className={`numeric points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points, languageTag)}</td>
+            <td className={`numeric points points--${record.points > 0 ? 'in' : 'out'}`}>
+              {signed(record.points, languageTag)}
+            </td>
             <td className="numeric">{formatNumber(record.balancePoints, languageTag)}</td>
-            <td className="numeric">{record.deductionPoints ? formatNumber(record.deductionPoints, languageTag) : ''}</td>
+            <td className="numeric">
+              {record.deductionPoints ? formatNumber(record.deductionPoints, languageTag) : ''}
+            </td>
             <td className="mono">{record.transactionNo}</td>
           </tr>
         ))}
@@ -114,7 +138,9 @@ function RecordCards({ t, records, languageTag }: RecordsProps) {
         <li key={record.recordId} className="record-card">
           <div className="record-card__head">
             <strong>{t(typeKey(record.type))}</strong>
-            <strong className={`points points--${record.points > 0 ? 'in' : 'out'}`}>{signed(record.points, languageTag)}</strong>
+            <strong className={`points points--${record.points > 0 ? 'in' : 'out'}`}>
+              {signed(record.points, languageTag)}
+            </strong>
           </div>
           <dl className="facts">
             <dt>{t('energy.time')}</dt>

@@ -12,7 +12,9 @@ export const energyCheckCommand = operatorCommand({
     const { customers, records, problems } = await checkLedger(db);
     const summary = `${records} energy records of ${customers} customers`;
     if (problems.length === 0) return `The energy ledger is consistent: ${summary}.`;
-    const listed = problems.map((problem) => `  customer ${problem.userId}, record ${problem.recordId}: ${problem.problem}`).join('\n');
+    const listed = problems
+      .map((problem) => `  customer ${problem.userId}, record ${problem.recordId}: ${problem.problem}`)
+      .join('\n');
     throw new Error(`The energy ledger has ${problems.length} problem(s) in ${summary}:\n${listed}`);
   },
 });

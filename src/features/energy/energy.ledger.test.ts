@@ -34,9 +34,19 @@ describe('the energy ledger', () => {
     await post(userId, 100, `test:small:${userId}`);
     const refused = await post(userId, -101, `test:too-much:${userId}`).catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ShopError);
-    expect(refused).toMatchObject({ code: -218, detail: { field: 'points', data: { reason: 'insufficient-points', balance: 100, required: 101 } } });
+    expect(refused).toMatchObject({
+      code: -218,
+      detail: { field: 'points', data: { reason: 'insufficient-points', balance: 100, required: 101 } },
+    });
     expect(await balanceOf(shop.db, userId)).toBe(100);
-    expect((await shop.db.select().from(energyRecords).where(eq(energyRecords.reference, `test:too-much:${userId}`))).length).toBe(0);
+    expect(
+      (
+        await shop.db
+          .select()
+          .from(energyRecords)
+          .where(eq(energyRecords.reference, `test:too-much:${userId}`))
+      ).length,
+    ).toBe(0);
   });
 
   it('lets exactly the affordable number of 50 concurrent spends through, never below zero', async () => {
@@ -56,13 +66,23 @@ describe('the energy ledger', () => {
   });
 
   it('the energy-check command reports a consistent ledger, and a row that breaks the chain', async () => {
-    expect(await energyCheckCommand.execute([], shop.operator)).toMatch(/^The energy ledger is consistent: \d+ energy records of \d+ customers\.$/);
+    expect(await energyCheckCommand.execute([], shop.operator)).toMatch(
+      /^The energy ledger is consistent: \d+ energy records of \d+ customers\.$/,
+    );
     const userId = await newCustomerId();
     await post(userId, 200, `test:chain:${userId}`);
-    await shop.db.update(energyRecords).set({ balanceAfter: 250 }).where(eq(energyRecords.reference, `test:chain:${userId}`));
+    await shop.db
+      .update(energyRecords)
+      .set({ balanceAfter: 250 })
+      .where(eq(energyRecords.reference, `test:chain:${userId}`));
     await expect(energyCheckCommand.execute([], shop.operator)).rejects.toThrow(/1 problem|problem\(s\)/);
-    await shop.db.update(energyRecords).set({ balanceAfter: 200 }).where(eq(energyRecords.reference, `test:chain:${userId}`));
-    await expect(energyCheckCommand.execute(['extra'], shop.operator)).rejects.toThrow('usage: npm run shop -- energy-check');
+    await shop.db
+      .update(energyRecords)
+      .set({ balanceAfter: 200 })
+      .where(eq(energyRecords.reference, `test:chain:${userId}`));
+    await expect(energyCheckCommand.execute(['extra'], shop.operator)).rejects.toThrow(
+      'usage: npm run shop -- energy-check',
+    );
   });
 });
 
@@ -75,11 +95,22 @@ describe('energy endpoints', () => {
     const energy = await shop.get<MyEnergy>('/energy/getMyEnergy', { headers: customer.headers });
     expect(energy.body).toMatchObject({ code: 1, data: { balance: 200 } });
 
-    const all = await shop.get<EnergyRecordPage>('/energy/queryEnergyRecordList?pageSize=1', { headers: customer.headers });
-    expect(all.body.data).toMatchObject({ total: 2, pageNum: 1, pageSize: 1, list: [{ type: 'order-payment', points: -100, balancePoints: 200, deductionPoints: 100 }] });
-    const credits = await shop.get<EnergyRecordPage>('/energy/queryEnergyRecordList?type=adjustment', { headers: customer.headers });
+    const all = await shop.get<EnergyRecordPage>('/energy/queryEnergyRecordList?pageSize=1', {
+      headers: customer.headers,
+    });
+    expect(all.body.data).toMatchObject({
+      total: 2,
+      pageNum: 1,
+      pageSize: 1,
+      list: [{ type: 'order-payment', points: -100, balancePoints: 200, deductionPoints: 100 }],
+    });
+    const credits = await shop.get<EnergyRecordPage>('/energy/queryEnergyRecordList?type=adjustment', {
+      headers: customer.headers,
+    });
     expect(credits.body.data.list.map((row) => row.points)).toEqual([300]);
-    expect((await shop.get('/energy/queryEnergyRecordList?type=gift', { headers: customer.headers })).body).toMatchObject({ code: -218 });
+    expect(
+      (await shop.get('/energy/queryEnergyRecordList?type=gift', { headers: customer.headers })).body,
+    ).toMatchObject({ code: -218 });
   });
 
   it('need a signed-in customer', async () => {
@@ -91,9 +122,16 @@ describe('energy endpoints', () => {
   });
 
   it('price a recharge in the request currency, rounded up, for 100 to 100000 points in steps of 100', async () => {
-    expect((await shop.get<RechargePrice>('/energy/calculateAmount?points=1000')).body.data).toEqual({ points: 1000, amount: 1000, currency: 'USD', symbol: '$' });
+    expect((await shop.get<RechargePrice>('/energy/calculateAmount?points=1000')).body.data).toEqual({
+      points: 1000,
+      amount: 1000,
+      currency: 'USD',
+      symbol: '$',
+    });
     // 100 points at 14 per yuan: 7.142… yuan, rounded up to the fen.
-    expect((await shop.get<RechargePrice>('/energy/calculateAmount?points=100', { currency: 'CNY' })).body.data).toMatchObject({ amount: 715, symbol: '￥' });
+    expect(
+      (await shop.get<RechargePrice>('/energy/calculateAmount?points=100', { currency: 'CNY' })).body.data,
+    ).toMatchObject({ amount: 715, symbol: '￥' });
     for (const points of ['0', '50', '150', '100100', 'abc', '']) {
       const response = await shop.get(`/energy/calculateAmount?points=${points}`);
       expect(response.body.code, points).toBe(-218);

@@ -24,10 +24,12 @@ export const energyReference = {
   giftCoupon: (couponId: number) => `gift-coupon:${couponId}`,
   giftCouponRefund: (couponId: number) => `refund:gift-coupon:${couponId}`,
   /** Points taken back because an order's money went back: `what` is `recharge` or `rebate`, `step` the running total refunded. */
-  takeBack: (what: 'recharge' | 'rebate', orderId: number, step: number | string) => `take-back:${what}:order:${orderId}:${step}`,
+  takeBack: (what: 'recharge' | 'rebate', orderId: number, step: number | string) =>
+    `take-back:${what}:order:${orderId}:${step}`,
   takeBackPrefix: (what: 'recharge' | 'rebate', orderId: number) => `take-back:${what}:order:${orderId}:`,
   /** Points taken back (`step`) came back with the money a won chargeback returned. */
-  takeBackReturned: (what: 'recharge' | 'rebate', orderId: number, step: number) => `take-back:${what}:order:${orderId}:returned:${step}`,
+  takeBackReturned: (what: 'recharge' | 'rebate', orderId: number, step: number) =>
+    `take-back:${what}:order:${orderId}:returned:${step}`,
   debtRepayment: (debtId: number, creditId: number) => `debt:${debtId}:credit:${creditId}`,
 };
 
@@ -70,12 +72,14 @@ export async function postEnergy(
   entry: { userId: number; type: EnergyType; points: number; reference: string },
   now = new Date(),
 ): Promise<EnergyRecord> {
-  if (!Number.isSafeInteger(entry.points) || entry.points === 0) throw new RangeError(`energy points must be a non-zero integer, got ${entry.points}`);
+  if (!Number.isSafeInteger(entry.points) || entry.points === 0)
+    throw new RangeError(`energy points must be a non-zero integer, got ${entry.points}`);
   const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId)).for('update');
   if (!locked) throw new Error(`no user ${entry.userId}`);
   const earlier = await findRecord(tx, entry.reference);
   if (earlier) {
-    if (earlier.userId !== entry.userId) throw new Error(`energy reference ${entry.reference} belongs to another customer`);
+    if (earlier.userId !== entry.userId)
+      throw new Error(`energy reference ${entry.reference} belongs to another customer`);
     return earlier;
   }
   const balance = await balanceOf(tx, entry.userId);
@@ -86,7 +90,11 @@ export async function postEnergy(
   return row;
 }
 
-async function append(tx: Executor, entry: { userId: number; type: EnergyType; points: number; reference: string; balanceAfter: number }, now: Date): Promise<EnergyRecord> {
+async function append(
+  tx: Executor,
+  entry: { userId: number; type: EnergyType; points: number; reference: string; balanceAfter: number },
+  now: Date,
+): Promise<EnergyRecord> {
   const [row] = await tx
     .insert(energyRecords)
     .values({
@@ -118,8 +126,21 @@ async function repayDebts(tx: Executor, userId: number, credit: EnergyRecord, no
     const paid = Math.min(debt.outstanding, balance);
     if (paid <= 0) return;
     balance -= paid;
-    await append(tx, { userId, type: 'debt-repayment', points: -paid, reference: energyReference.debtRepayment(debt.id, credit.id), balanceAfter: balance }, now);
-    await tx.update(energyDebts).set({ outstanding: debt.outstanding - paid }).where(eq(energyDebts.id, debt.id));
+    await append(
+      tx,
+      {
+        userId,
+        type: 'debt-repayment',
+        points: -paid,
+        reference: energyReference.debtRepayment(debt.id, credit.id),
+        balanceAfter: balance,
+      },
+      now,
+    );
+    await tx
+      .update(energyDebts)
+      .set({ outstanding: debt.outstanding - paid })
+      .where(eq(energyDebts.id, debt.id));
   }
 }
 
@@ -137,8 +158,13 @@ export async function debtOf(db: Executor, userId: number): Promise<number> {
  * holds now (a `take-back` row), the rest owed as a debt that later credits pay first. The balance
  * never goes below zero. Answers what was taken and what is owed.
  */
-export async function takeBackPoints(tx: Executor, entry: { userId: number; points: number; reference: string }, now = new Date()): Promise<{ taken: number; owed: number }> {
-  if (!Number.isSafeInteger(entry.points) || entry.points <= 0) throw new RangeError(`points taken back must be a positive integer, got ${entry.points}`);
+export async function takeBackPoints(
+  tx: Executor,
+  entry: { userId: number; points: number; reference: string },
+  now = new Date(),
+): Promise<{ taken: number; owed: number }> {
+  if (!Number.isSafeInteger(entry.points) || entry.points <= 0)
+    throw new RangeError(`points taken back must be a positive integer, got ${entry.points}`);
   const [locked] = await tx.select({ id: users.id }).from(users).where(eq(users.id, entry.userId)).for('update');
   if (!locked) throw new Error(`no user ${entry.userId}`);
   const [earlierDebt] = await tx.select().from(energyDebts).where(eq(energyDebts.reference, entry.reference));
@@ -146,9 +172,23 @@ export async function takeBackPoints(tx: Executor, entry: { userId: number; poin
   if (earlier || earlierDebt) return { taken: earlier ? -earlier.points : 0, owed: earlierDebt?.points ?? 0 };
   const balance = await balanceOf(tx, entry.userId);
   const taken = Math.min(balance, entry.points);
-  if (taken > 0) await append(tx, { userId: entry.userId, type: 'take-back', points: -taken, reference: entry.reference, balanceAfter: balance - taken }, now);
+  if (taken > 0)
+    await append(
+      tx,
+      {
+        userId: entry.userId,
+        type: 'take-back',
+        points: -taken,
+        reference: entry.reference,
+        balanceAfter: balance - taken,
+      },
+      now,
+    );
   const owed = entry.points - taken;
-  if (owed > 0) await tx.insert(energyDebts).values({ userId: entry.userId, points: owed, outstanding: owed, reference: entry.reference, createdAt: now });
+  if (owed > 0)
+    await tx
+      .insert(energyDebts)
+      .values({ userId: entry.userId, points: owed, outstanding: owed, reference: entry.reference, createdAt: now });
   return { taken, owed };
 }
 
@@ -164,8 +204,14 @@ export async function referenceUsed(db: Executor, reference: string): Promise<bo
 /** What was taken back or owed so far under references starting with `prefix` (one order's take-backs). */
 export async function takenBackSoFar(db: Executor, prefix: string): Promise<number> {
   const like = startingWith(prefix);
-  const [taken] = await db.select({ points: sql<string | null>`sum(-${energyRecords.points})` }).from(energyRecords).where(sql`${energyRecords.reference} like ${like}`);
-  const [owed] = await db.select({ points: sql<string | null>`sum(${energyDebts.points})` }).from(energyDebts).where(sql`${energyDebts.reference} like ${like}`);
+  const [taken] = await db
+    .select({ points: sql<string | null>`sum(-${energyRecords.points})` })
+    .from(energyRecords)
+    .where(sql`${energyRecords.reference} like ${like}`);
+  const [owed] = await db
+    .select({ points: sql<string | null>`sum(${energyDebts.points})` })
+    .from(energyDebts)
+    .where(sql`${energyDebts.reference} like ${like}`);
   return Number(taken?.points ?? 0) + Number(owed?.points ?? 0);
 }
 
@@ -173,10 +219,19 @@ export async function takenBackSoFar(db: Executor, prefix: string): Promise<numb
  * Gives back what an earlier debit took (an EP-paid order refunded, a gift coupon cancelled or
  * expired), once: nothing when the debit was never made.
  */
-export async function reverseDebit(tx: Executor, debitReference: string, refund: { type: EnergyType; reference: string }, now = new Date()): Promise<EnergyRecord | null> {
+export async function reverseDebit(
+  tx: Executor,
+  debitReference: string,
+  refund: { type: EnergyType; reference: string },
+  now = new Date(),
+): Promise<EnergyRecord | null> {
   const debit = await findRecord(tx, debitReference);
   if (!debit || debit.points >= 0) return null;
-  return postEnergy(tx, { userId: debit.userId, type: refund.type, points: -debit.points, reference: refund.reference }, now);
+  return postEnergy(
+    tx,
+    { userId: debit.userId, type: refund.type, points: -debit.points, reference: refund.reference },
+    now,
+  );
 }
 
 /** One problem the consistency check found. */
@@ -186,7 +241,9 @@ export type LedgerProblem = { userId: number; recordId: number; problem: string 
  * Checks every customer's ledger: each row's balance is the previous row's plus its points, never
  * negative, and the deduction matches the debit. Answers the problems (none for a sound ledger).
  */
-export async function checkLedger(db: Executor): Promise<{ customers: number; records: number; problems: LedgerProblem[] }> {
+export async function checkLedger(
+  db: Executor,
+): Promise<{ customers: number; records: number; problems: LedgerProblem[] }> {
   const rows = await db
     .select({
       id: energyRecords.id,
@@ -194,7 +251,9 @@ export async function checkLedger(db: Executor): Promise<{ customers: number; re
       points: energyRecords.points,
       balanceAfter: energyRecords.balanceAfter,
       deductionPoints: energyRecords.deductionPoints,
-      previous: sql<number | null>`lag(${energyRecords.balanceAfter}) over (partition by ${energyRecords.userId} order by ${energyRecords.id})`,
+      previous: sql<
+        number | null
+      >`lag(${energyRecords.balanceAfter}) over (partition by ${energyRecords.userId} order by ${energyRecords.id})`,
     })
     .from(energyRecords)
     .orderBy(energyRecords.userId, energyRecords.id);
@@ -205,18 +264,33 @@ export async function checkLedger(db: Executor): Promise<{ customers: number; re
     const sum = (sums.get(row.userId) ?? 0) + row.points;
     sums.set(row.userId, sum);
     if (previous + row.points !== row.balanceAfter) {
-      problems.push({ userId: row.userId, recordId: row.id, problem: `balance ${row.balanceAfter} is not ${previous} + ${row.points}` });
+      problems.push({
+        userId: row.userId,
+        recordId: row.id,
+        problem: `balance ${row.balanceAfter} is not ${previous} + ${row.points}`,
+      });
     }
-    if (row.balanceAfter !== sum) problems.push({ userId: row.userId, recordId: row.id, problem: `balance ${row.balanceAfter} differs from the sum of the rows, ${sum}` });
-    if (row.balanceAfter < 0) problems.push({ userId: row.userId, recordId: row.id, problem: `negative balance ${row.balanceAfter}` });
+    if (row.balanceAfter !== sum)
+      problems.push({
+        userId: row.userId,
+        recordId: row.id,
+        problem: `balance ${row.balanceAfter} differs from the sum of the rows, ${sum}`,
+      });
+    if (row.balanceAfter < 0)
+      problems.push({ userId: row.userId, recordId: row.id, problem: `negative balance ${row.balanceAfter}` });
     if (row.deductionPoints !== (row.points < 0 ? -row.points : 0)) {
-      problems.push({ userId: row.userId, recordId: row.id, problem: `deduction ${row.deductionPoints} does not match ${row.points} points` });
+      problems.push({
+        userId: row.userId,
+        recordId: row.id,
+        problem: `deduction ${row.deductionPoints} does not match ${row.points} points`,
+      });
     }
   }
   // Points owed are paid from any credit at once: nobody owes while holding points.
   const owing = await db.select({ userId: energyDebts.userId }).from(energyDebts).where(gt(energyDebts.outstanding, 0));
   for (const { userId } of owing) {
-    if ((sums.get(userId) ?? 0) > 0) problems.push({ userId, recordId: 0, problem: `owes points while holding ${sums.get(userId)}` });
+    if ((sums.get(userId) ?? 0) > 0)
+      problems.push({ userId, recordId: 0, problem: `owes points while holding ${sums.get(userId)}` });
   }
   return { customers: sums.size, records: rows.length, problems };
 }

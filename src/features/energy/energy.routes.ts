@@ -18,18 +18,39 @@ export function energyRoutes(deps: Pick<ShopDeps, 'db' | 'config'>) {
   const signedIn = requireUser(deps);
   return createRouter()
     .openapi(
-      signedInRoute(getRoute({ tag, path: '/getMyEnergy', summary: "The customer's energy points balance", query: z.object({}), data: myEnergySchema }), signedIn),
+      signedInRoute(
+        getRoute({
+          tag,
+          path: '/getMyEnergy',
+          summary: "The customer's energy points balance",
+          query: z.object({}),
+          data: myEnergySchema,
+        }),
+        signedIn,
+      ),
       async (c) => ok(c, await getMyEnergy(deps.db, signedInOf(c).user.id, deps.config.referenceRates)),
     )
     .openapi(
       signedInRoute(
-        getRoute({ tag, path: '/queryEnergyRecordList', summary: "The customer's energy records, newest first, optionally of one type", query: energyRecordListQuerySchema, data: energyRecordPageSchema }),
+        getRoute({
+          tag,
+          path: '/queryEnergyRecordList',
+          summary: "The customer's energy records, newest first, optionally of one type",
+          query: energyRecordListQuerySchema,
+          data: energyRecordPageSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await queryEnergyRecordList(deps.db, signedInOf(c).user.id, c.req.valid('query'))),
     )
     .openapi(
-      getRoute({ tag, path: '/calculateAmount', summary: 'The price of recharging `points` (100 to 100000, steps of 100) in the request currency', query: calculateAmountQuerySchema, data: rechargePriceSchema }),
+      getRoute({
+        tag,
+        path: '/calculateAmount',
+        summary: 'The price of recharging `points` (100 to 100000, steps of 100) in the request currency',
+        query: calculateAmountQuerySchema,
+        data: rechargePriceSchema,
+      }),
       (c) => ok(c, calculateAmount(c.req.valid('query').points, c.get('currency'), deps.config.referenceRates)),
     );
 }

@@ -5,13 +5,23 @@ import { energyTypes, RECHARGE_MAX, RECHARGE_MIN, RECHARGE_STEP } from './energy
 
 /* The energy endpoints' contract, shared by the API (which validates with it) and the pages. */
 
-export const rechargePointsSchema = z.coerce.number().int().min(RECHARGE_MIN).max(RECHARGE_MAX).multipleOf(RECHARGE_STEP).meta({ multipleOf: RECHARGE_STEP });
+export const rechargePointsSchema = z.coerce
+  .number()
+  .int()
+  .min(RECHARGE_MIN)
+  .max(RECHARGE_MAX)
+  .multipleOf(RECHARGE_STEP)
+  .meta({ multipleOf: RECHARGE_STEP });
 
 export const energyTypeSchema = z.enum(energyTypes);
 
 /** `owed`: points taken back after they were spent, paid first from later credits (docs/decisions/076). */
 /** `pending`: referral rebates of completed orders still inside their return window (not yet spendable). */
-export const myEnergySchema = z.object({ balance: z.number().int(), owed: z.number().int(), pending: z.number().int() });
+export const myEnergySchema = z.object({
+  balance: z.number().int(),
+  owed: z.number().int(),
+  pending: z.number().int(),
+});
 export type MyEnergy = z.infer<typeof myEnergySchema>;
 
 export const energyRecordListQuerySchema = z.object({

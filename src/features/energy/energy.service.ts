@@ -11,7 +11,11 @@ import type { EnergyRecordListQuery, EnergyRecordPage, MyEnergy, RechargePrice }
 /* The customer's energy: balance, ledger, the price of a recharge (buying one is checkout's, recharge.ts). See docs/decisions/018-energy-ledger.md. */
 
 export async function getMyEnergy(db: Executor, userId: number, rates: ReferenceRates): Promise<MyEnergy> {
-  const [balance, owed, pending] = await Promise.all([balanceOf(db, userId), debtOf(db, userId), pendingRebates(db, userId, rates)]);
+  const [balance, owed, pending] = await Promise.all([
+    balanceOf(db, userId),
+    debtOf(db, userId),
+    pendingRebates(db, userId, rates),
+  ]);
   return { balance, owed, pending };
 }
 
@@ -21,15 +25,35 @@ export async function getMyEnergy(db: Executor, userId: number, rates: Reference
  */
 async function pendingRebates(db: Executor, userId: number, rates: ReferenceRates): Promise<number> {
   const rows = await db
-    .select({ goodsTotal: orders.goodsTotal, discountAmount: orders.discountAmount, currency: orders.currency, rebateRate: users.rebateRate })
+    .select({
+      goodsTotal: orders.goodsTotal,
+      discountAmount: orders.discountAmount,
+      currency: orders.currency,
+      rebateRate: users.rebateRate,
+    })
     .from(orders)
     .innerJoin(users, eq(users.id, orders.rebateBeneficiaryId))
-    .where(and(eq(orders.rebateBeneficiaryId, userId), ne(orders.userId, userId), eq(orders.kind, 'goods'), eq(orders.status, OrderStatus.Completed), isNull(orders.rebateReleasedAt)));
-  return rows.reduce((sum, row) => sum + rebatePoints(row.goodsTotal - row.discountAmount, row.currency, Number(row.rebateRate), rates), 0);
+    .where(
+      and(
+        eq(orders.rebateBeneficiaryId, userId),
+        ne(orders.userId, userId),
+        eq(orders.kind, 'goods'),
+        eq(orders.status, OrderStatus.Completed),
+        isNull(orders.rebateReleasedAt),
+      ),
+    );
+  return rows.reduce(
+    (sum, row) => sum + rebatePoints(row.goodsTotal - row.discountAmount, row.currency, Number(row.rebateRate), rates),
+    0,
+  );
 }
 
 /** The customer's ledger, newest first, optionally of one type. */
-export async function queryEnergyRecordList(db: Executor, userId: number, query: EnergyRecordListQuery): Promise<EnergyRecordPage> {
+export async function queryEnergyRecordList(
+  db: Executor,
+  userId: number,
+  query: EnergyRecordListQuery,
+): Promise<EnergyRecordPage> {
   const where = and(eq(energyRecords.userId, userId), query.type ? eq(energyRecords.type, query.type) : undefined);
   const [rows, [counted]] = await Promise.all([
     db

@@ -5,7 +5,19 @@
  * balance could not cover is owed (`energy_debts`) and `debt-repayment` rows pay it from later credits.
  * `take-back-returned`: taken-back points given back when their money came back (a chargeback the shop won).
  */
-export const energyTypes = ['recharge', 'rebate', 'refund', 'order-payment', 'gift-coupon', 'gift-returned', 'expiry', 'adjustment', 'take-back', 'take-back-returned', 'debt-repayment'] as const;
+export const energyTypes = [
+  'recharge',
+  'rebate',
+  'refund',
+  'order-payment',
+  'gift-coupon',
+  'gift-returned',
+  'expiry',
+  'adjustment',
+  'take-back',
+  'take-back-returned',
+  'debt-repayment',
+] as const;
 export type EnergyType = (typeof energyTypes)[number];
 
 import type { Currency } from '@/lib/locale';

@@ -17,7 +17,8 @@ describe('recharge presets', () => {
     const presets = rechargePresets(currency, rates);
     expect(presets.map((preset) => formatMoney(preset.amount, preset.currency))).toEqual(amounts);
     expect(presets.map((preset) => preset.points)).toEqual(points);
-    for (const preset of presets) expect(calculateAmount(preset.points, currency, rates)).toMatchObject({ amount: preset.amount, currency });
+    for (const preset of presets)
+      expect(calculateAmount(preset.points, currency, rates)).toMatchObject({ amount: preset.amount, currency });
   });
 
   it('leave out an amount whose points are no valid recharge at the configured rate', () => {

@@ -27,7 +27,8 @@ export default function NewsletterForm({ messages, language }: { messages: Messa
   useEffect(() => {
     const typed = new FormData(form.current!);
     const text = (field: Field) => String(typed.get(field) ?? '');
-    if (text('subscribeName') || text('email')) setValues({ subscribeName: text('subscribeName'), email: text('email') });
+    if (text('subscribeName') || text('email'))
+      setValues({ subscribeName: text('subscribeName'), email: text('email') });
   }, []);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [busy, setBusy] = useState(false);
@@ -42,7 +43,10 @@ export default function NewsletterForm({ messages, language }: { messages: Messa
     event.preventDefault();
     if (![check('subscribeName'), check('email')].every(Boolean)) return;
     setBusy(true);
-    const result = await api.post('mail/subscribers/addSubscribers', { subscribeName: values.subscribeName.trim(), email: values.email.trim() });
+    const result = await api.post('mail/subscribers/addSubscribers', {
+      subscribeName: values.subscribeName.trim(),
+      email: values.email.trim(),
+    });
     setBusy(false);
     if (isSuccess(result)) {
       showToast('success', t('footer.subscribe_s'));
@@ -70,16 +74,29 @@ export default function NewsletterForm({ messages, language }: { messages: Messa
         onChange={(event) => setValues({ ...values, [name]: event.target.value })}
         onBlur={() => check(name)}
       />
-      {errors[name] && <p className="field-error" id={`newsletter-${name}-error`}>{errors[name]}</p>}
+      {errors[name] && (
+        <p className="field-error" id={`newsletter-${name}-error`}>
+          {errors[name]}
+        </p>
+      )}
     </div>
   );
 
   return (
-    <form ref={form} className="newsletter" method="post" action="/api/v1/mail/subscribers/subscribe" noValidate onSubmit={(event) => void submit(event)}>
+    <form
+      ref={form}
+      className="newsletter"
+      method="post"
+      action="/api/v1/mail/subscribers/subscribe"
+      noValidate
+      onSubmit={(event) => void submit(event)}
+    >
       <input type="hidden" name="language" value={language} />
       {field('subscribeName', 'footer.yourname', 'text', limits.subscribeNameMax, 'name')}
       {field('email', 'footer.youremail', 'email', limits.emailMax, 'email')}
-      <button type="submit" className="button" disabled={busy}>{t('footer.subscribe')}</button>
+      <button type="submit" className="button" disabled={busy}>
+        {t('footer.subscribe')}
+      </button>
     </form>
   );
 }

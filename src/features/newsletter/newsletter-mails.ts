@@ -8,7 +8,8 @@ export type NewsletterIssue = { subject: Record<Language, string>; text: Record<
 
 type Recipient = { email: string; name: string; language: Language };
 
-const translator = (language: Language) => (key: MessageKey, params?: Record<string, string | number>) => translate(language, key, params);
+const translator = (language: Language) => (key: MessageKey, params?: Record<string, string | number>) =>
+  translate(language, key, params);
 
 /**
  * The double opt-in mail: nothing else goes to the address until its link is opened. It greets nobody

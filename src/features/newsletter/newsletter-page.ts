@@ -29,13 +29,13 @@ export function renderNewsletterPage(language: Language, page: NewsletterPage, s
     page.kind === 'subscribing'
       ? `<p role="${page.outcome === 'sent' ? 'status' : 'alert'}">${escapeHtml(page.message)}</p>${back}`
       : page.kind === 'ask'
-      ? `<p>${t(page.action === 'confirm' ? 'newsletter.page.confirmText' : 'newsletter.page.unsubscribeText', { email: page.email, name: page.name })}</p>
+        ? `<p>${t(page.action === 'confirm' ? 'newsletter.page.confirmText' : 'newsletter.page.unsubscribeText', { email: page.email, name: page.name })}</p>
 <form method="post" action="${page.action}?token=${encodeURIComponent(page.token)}"><button>${t(page.action === 'confirm' ? 'newsletter.page.confirmButton' : 'newsletter.page.unsubscribeButton')}</button></form>`
-      : page.kind === 'confirmed'
-        ? `<p role="status">${t('newsletter.page.confirmed', { email: page.email })}</p>${back}`
-        : page.kind === 'unsubscribed'
-          ? `<p role="status">${t('newsletter.page.unsubscribed')}</p>${back}`
-          : `<p role="alert">${t('newsletter.page.unknownLink')}</p>${back}`;
+        : page.kind === 'confirmed'
+          ? `<p role="status">${t('newsletter.page.confirmed', { email: page.email })}</p>${back}`
+          : page.kind === 'unsubscribed'
+            ? `<p role="status">${t('newsletter.page.unsubscribed')}</p>${back}`
+            : `<p role="alert">${t('newsletter.page.unknownLink')}</p>${back}`;
   return renderSmallPage({
     language,
     title,

@@ -6,7 +6,11 @@ import { sendNewsletter } from './newsletter.service';
 
 /* The operator sends a newsletter: one file with the subject and text in every language. */
 
-const inEveryLanguage = z.object({ EN: z.string().trim().min(1), ZH: z.string().trim().min(1), MS: z.string().trim().min(1) });
+const inEveryLanguage = z.object({
+  EN: z.string().trim().min(1),
+  ZH: z.string().trim().min(1),
+  MS: z.string().trim().min(1),
+});
 const issueSchema = z.object({ subject: inEveryLanguage, text: inEveryLanguage });
 
 const usage = 'send-newsletter <issue.json>';

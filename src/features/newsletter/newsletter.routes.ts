@@ -21,7 +21,12 @@ export const NEWSLETTER_ANY_ORIGIN_FORM_PATHS = ['/mail/subscribers/confirm', '/
 export const NEWSLETTER_FORM_BODY_PATHS = [...NEWSLETTER_ANY_ORIGIN_FORM_PATHS, '/mail/subscribers/subscribe'];
 
 export function newsletterRoutes(deps: ShopDeps) {
-  const page = (c: Context<AppEnv>, language: Language, content: NewsletterPage, status: 200 | 400 | 404 | 429 = content.kind === 'unknown' ? 404 : 200) => {
+  const page = (
+    c: Context<AppEnv>,
+    language: Language,
+    content: NewsletterPage,
+    status: 200 | 400 | 404 | 429 = content.kind === 'unknown' ? 404 : 200,
+  ) => {
     c.header('Content-Security-Policy', newsletterPageCsp);
     c.header('Referrer-Policy', 'no-referrer');
     return c.html(renderNewsletterPage(language, content, `${deps.config.publicOrigin}/`), status);
@@ -30,17 +35,31 @@ export function newsletterRoutes(deps: ShopDeps) {
   /** The page the footer's form was on, to go back to; the shop's home for anything else. */
   const backTo = (c: Context<AppEnv>) => {
     const referer = c.req.header('Referer') ?? '';
-    return referer.startsWith(`${deps.config.publicOrigin}/`) && !referer.includes('/api/') ? referer : `${deps.config.publicOrigin}/`;
+    return referer.startsWith(`${deps.config.publicOrigin}/`) && !referer.includes('/api/')
+      ? referer
+      : `${deps.config.publicOrigin}/`;
   };
   const subscribe = async (c: Context<AppEnv>, body: SubscribeBody, language: Language) => {
     // Before -224 can answer: whether an address subscribes cannot be tested at scale, nor a mailbox flooded.
-    await countAttempt(deps.db, deps.config.limits, { action: 'newsletter', address: clientAddress(c, deps.config), account: body.email, perAccount: deps.config.privacy.newsletterSignUpsPerEmail });
+    await countAttempt(deps.db, deps.config.limits, {
+      action: 'newsletter',
+      address: clientAddress(c, deps.config),
+      account: body.email,
+      perAccount: deps.config.privacy.newsletterSignUpsPerEmail,
+    });
     await addSubscriber(deps, body, language);
   };
 
   return createRouter()
     .openapi(
-      jsonRoute({ method: 'post', tag: 'Newsletter', path: '/addSubscribers', summary: 'Subscribe to the newsletter (a confirmation mail is sent first)', body: subscribeBodySchema, data: z.null() }),
+      jsonRoute({
+        method: 'post',
+        tag: 'Newsletter',
+        path: '/addSubscribers',
+        summary: 'Subscribe to the newsletter (a confirmation mail is sent first)',
+        body: subscribeBodySchema,
+        data: z.null(),
+      }),
       async (c) => {
         await subscribe(c, c.req.valid('json'), c.get('language'));
         return ok(c, null);
@@ -59,14 +78,25 @@ export function newsletterRoutes(deps: ShopDeps) {
       } catch (error) {
         if (!(error instanceof ShopError)) throw error;
         for (const [name, value] of Object.entries(error.detail?.headers ?? {})) c.header(name, value);
-        return answer('refused', messageFor(error.code, language, error.detail?.field, error.detail?.message), error.detail?.status === 429 ? 429 : 400);
+        return answer(
+          'refused',
+          messageFor(error.code, language, error.detail?.field, error.detail?.message),
+          error.detail?.status === 429 ? 429 : 400,
+        );
       }
       return answer('sent', translate(language, 'newsletter.page.subscribeSent'));
     })
     .get('/confirm', async (c) => {
       const subscriber = await subscriberByToken(deps.db, 'confirm', tokenOf(c));
-      if (!subscriber || subscriber.confirmedAt) return page(c, c.get('language') ?? defaultLanguage, { kind: 'unknown' });
-      return page(c, subscriber.language, { kind: 'ask', action: 'confirm', email: subscriber.email, name: subscriber.name, token: tokenOf(c) });
+      if (!subscriber || subscriber.confirmedAt)
+        return page(c, c.get('language') ?? defaultLanguage, { kind: 'unknown' });
+      return page(c, subscriber.language, {
+        kind: 'ask',
+        action: 'confirm',
+        email: subscriber.email,
+        name: subscriber.name,
+        token: tokenOf(c),
+      });
     })
     .post('/confirm', async (c) => {
       const confirmed = await confirmSubscriber(deps.db, tokenOf(c));
@@ -76,12 +106,19 @@ export function newsletterRoutes(deps: ShopDeps) {
     .get('/unsubscribe', async (c) => {
       const subscriber = await subscriberByToken(deps.db, 'unsubscribe', tokenOf(c));
       if (!subscriber) return page(c, c.get('language'), { kind: 'unknown' });
-      return page(c, subscriber.language, { kind: 'ask', action: 'unsubscribe', email: subscriber.email, name: subscriber.name, token: tokenOf(c) });
+      return page(c, subscriber.language, {
+        kind: 'ask',
+        action: 'unsubscribe',
+        email: subscriber.email,
+        name: subscriber.name,
+        token: tokenOf(c),
+      });
     })
     .post('/unsubscribe', async (c) => {
       // The button on the page, or a mail program's one-click POST (`List-Unsubscribe=One-Click`).
       const subscriber = await subscriberByToken(deps.db, 'unsubscribe', tokenOf(c));
-      if (!subscriber || !(await unsubscribe(deps.db, tokenOf(c)))) return page(c, c.get('language'), { kind: 'unknown' });
+      if (!subscriber || !(await unsubscribe(deps.db, tokenOf(c))))
+        return page(c, c.get('language'), { kind: 'unknown' });
       return page(c, subscriber.language, { kind: 'unsubscribed' });
     });
 }

@@ -22,8 +22,11 @@ import type { SubscribeBody } from './newsletter.schema';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** Where the mails' links lead: the API's own small pages (`newsletter.routes.ts`). */
-export const newsletterLink = (config: Pick<Config, 'publicOrigin'>, action: 'confirm' | 'unsubscribe', token: string) =>
-  `${config.publicOrigin}/api/v1/mail/subscribers/${action}?token=${encodeURIComponent(token)}`;
+export const newsletterLink = (
+  config: Pick<Config, 'publicOrigin'>,
+  action: 'confirm' | 'unsubscribe',
+  token: string,
+) => `${config.publicOrigin}/api/v1/mail/subscribers/${action}?token=${encodeURIComponent(token)}`;
 
 const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = lower(${email})`;
 
@@ -31,7 +34,12 @@ const byEmail = (email: string) => sql`lower(${newsletterSubscribers.email}) = l
  * Subscribes an address: a confirmed one answers -224 (in any letter case); a new or still unconfirmed
  * one gets a (fresh) confirmation mail. Nothing is sent to the address until its owner confirms.
  */
-export async function addSubscriber(deps: Pick<ShopDeps, 'db' | 'config'>, body: SubscribeBody, language: Language, now = new Date()): Promise<void> {
+export async function addSubscriber(
+  deps: Pick<ShopDeps, 'db' | 'config'>,
+  body: SubscribeBody,
+  language: Language,
+  now = new Date(),
+): Promise<void> {
   if (!isValidEmail(body.email)) throw new ShopError(ErrorCode.InvalidEmail);
   const token = newToken();
   const pending = { name: body.subscribeName, language, confirmTokenHash: hashToken(token), createdAt: now };
@@ -51,13 +59,20 @@ export async function addSubscriber(deps: Pick<ShopDeps, 'db' | 'config'>, body:
       if (renewed.length === 0) throw new ShopError(ErrorCode.AlreadySubscribed);
     }
     const days = deps.config.privacy.newsletterConfirmDays;
-    await queueMail(tx, 'newsletter-confirmation', newsletterConfirmationMail({ email: body.email, language }, newsletterLink(deps.config, 'confirm', token), days));
+    await queueMail(
+      tx,
+      'newsletter-confirmation',
+      newsletterConfirmationMail({ email: body.email, language }, newsletterLink(deps.config, 'confirm', token), days),
+    );
   });
 }
 
 /** The subscription a link's token belongs to: to confirm (unconfirmed, not yet swept) or to unsubscribe. */
 export async function subscriberByToken(db: Executor, action: 'confirm' | 'unsubscribe', token: string) {
-  const where = action === 'confirm' ? eq(newsletterSubscribers.confirmTokenHash, hashToken(token)) : eq(newsletterSubscribers.unsubscribeToken, token);
+  const where =
+    action === 'confirm'
+      ? eq(newsletterSubscribers.confirmTokenHash, hashToken(token))
+      : eq(newsletterSubscribers.unsubscribeToken, token);
   const [subscriber] = await db.select().from(newsletterSubscribers).where(where);
   return subscriber ?? null;
 }
@@ -74,17 +89,29 @@ export async function confirmSubscriber(db: Executor, token: string, now = new D
 
 /** Unsubscribing deletes the subscription: nothing of the address stays. Answers whether there was one. */
 export async function unsubscribe(db: Executor, token: string): Promise<boolean> {
-  return (await db.delete(newsletterSubscribers).where(eq(newsletterSubscribers.unsubscribeToken, token)).returning({ id: newsletterSubscribers.id })).length > 0;
+  return (
+    (
+      await db
+        .delete(newsletterSubscribers)
+        .where(eq(newsletterSubscribers.unsubscribeToken, token))
+        .returning({ id: newsletterSubscribers.id })
+    ).length > 0
+  );
 }
 
 /** Deletes the newsletter subscription of an address, for someone who asks to be forgotten without an account. */
 export async function eraseSubscriber(db: Executor, email: string): Promise<number> {
   await forgetMailTo(db, email);
-  return (await db.delete(newsletterSubscribers).where(byEmail(email)).returning({ id: newsletterSubscribers.id })).length;
+  return (await db.delete(newsletterSubscribers).where(byEmail(email)).returning({ id: newsletterSubscribers.id }))
+    .length;
 }
 
 /** Sweep: subscriptions never confirmed within NEWSLETTER_CONFIRM_DAYS are deleted, and their links stop working. */
-export async function purgeUnconfirmedSubscribers(db: Executor, privacy: Pick<Config['privacy'], 'newsletterConfirmDays'>, now: Date): Promise<number> {
+export async function purgeUnconfirmedSubscribers(
+  db: Executor,
+  privacy: Pick<Config['privacy'], 'newsletterConfirmDays'>,
+  now: Date,
+): Promise<number> {
   const before = new Date(now.getTime() - privacy.newsletterConfirmDays * DAY_MS);
   const deleted = await db
     .delete(newsletterSubscribers)
@@ -101,7 +128,7 @@ const SEND_BATCH = 200;
  */
 export async function sendNewsletter(deps: Pick<ShopDeps, 'db' | 'config'>, issue: NewsletterIssue): Promise<number> {
   let sent = 0;
-  for (let after = 0; ; ) {
+  for (let after = 0; ;) {
     const batch = await deps.db
       .select()
       .from(newsletterSubscribers)
@@ -109,7 +136,16 @@ export async function sendNewsletter(deps: Pick<ShopDeps, 'db' | 'config'>, issu
       .orderBy(asc(newsletterSubscribers.id))
       .limit(SEND_BATCH);
     await deps.db.transaction(async (tx) => {
-      for (const subscriber of batch) await queueMail(tx, 'newsletter-issue', newsletterIssueMail(subscriber, issue, newsletterLink(deps.config, 'unsubscribe', subscriber.unsubscribeToken)));
+      for (const subscriber of batch)
+        await queueMail(
+          tx,
+          'newsletter-issue',
+          newsletterIssueMail(
+            subscriber,
+            issue,
+            newsletterLink(deps.config, 'unsubscribe', subscriber.unsubscribeToken),
+          ),
+        );
     });
     sent += batch.length;
     if (batch.length < SEND_BATCH) return sent;

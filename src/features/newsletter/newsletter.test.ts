@@ -17,12 +17,26 @@ import { sendNewsletterCommand } from './newsletter.commands';
 const shop = await aShop({ env: { NEWSLETTER_CONFIRM_DAYS: '7', NEWSLETTER_SIGN_UPS_PER_EMAIL: '10' } });
 const DAY = 24 * 60 * 60 * 1000;
 
-const subscribe = (body: unknown, language?: string) => shop.post('/mail/subscribers/addSubscribers', body, { language });
-const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === email.toLowerCase());
-const rowOf = async (email: string) => (await shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`))[0];
+const subscribe = (body: unknown, language?: string) =>
+  shop.post('/mail/subscribers/addSubscribers', body, { language });
+const mailsTo = async (email: string) =>
+  (await sentMail(shop)).filter(
+    (mail) => mail.to && !Array.isArray(mail.to) && mail.to.text.toLowerCase() === email.toLowerCase(),
+  );
+const rowOf = async (email: string) =>
+  (
+    await shop.db
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = lower(${email})`)
+  )[0];
 const linkPrefix = (action: string) => `${shop.config.publicOrigin}/api/v1/mail/subscribers/${action}?token=`;
 const pathOf = (link: string) => link.slice(shop.config.publicOrigin.length);
-const form = (body: string) => ({ method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) }, body });
+const form = (body: string) => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length) },
+  body,
+});
 
 /** Subscribes and opens the confirmation link as a person would: the page, then its button. */
 async function subscribeAndConfirm(email: string, language = 'EN') {
@@ -63,7 +77,12 @@ describe('newsletter', () => {
     const again = await subscribe({ subscribeName: 'Mei', email: 'MEI@Example.com' }, 'MS');
     expect(again.body.code).toBe(-224);
     expect(again.body.message).toBe('Anda sudah melanggan');
-    expect(await shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'mei@example.com'`)).toHaveLength(1);
+    expect(
+      await shop.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(sql`lower(${newsletterSubscribers.email}) = 'mei@example.com'`),
+    ).toHaveLength(1);
   });
 
   it('mails each issue with an unsubscribe link and the RFC 8058 one-click headers; one POST unsubscribes and deletes the address', async () => {
@@ -72,7 +91,8 @@ describe('newsletter', () => {
     const issue = (await mailsTo('aisyah@example.com')).at(-1)!;
     expect(issue.subject).toBe('New arrivals (MS)');
     const unsubscribeLink = linkIn(issue, linkPrefix('unsubscribe'))!;
-    const header = (name: string) => issue.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, ' ');
+    const header = (name: string) =>
+      issue.headerLines.find((line) => line.key === name)?.line.replace(/\r?\n\s+/g, ' ');
     expect(header('list-unsubscribe')).toBe(`List-Unsubscribe: <${unsubscribeLink}>`);
     expect(header('list-unsubscribe-post')).toBe('List-Unsubscribe-Post: List-Unsubscribe=One-Click');
     expect(issue.text).toContain('Berhenti melanggan dengan satu klik');
@@ -97,7 +117,9 @@ describe('newsletter', () => {
 
   it('erases a subscriber without an account on request (erase-customer)', async () => {
     await subscribeAndConfirm('only-news@example.com');
-    expect(await eraseCustomerCommand.execute(['Only-News@example.com'], shop.operator)).toBe('Only-News@example.com has no account; its newsletter subscription is deleted.');
+    expect(await eraseCustomerCommand.execute(['Only-News@example.com'], shop.operator)).toBe(
+      'Only-News@example.com has no account; its newsletter subscription is deleted.',
+    );
     expect(await rowOf('only-news@example.com')).toBeUndefined();
   });
 
@@ -113,15 +135,32 @@ describe('newsletter', () => {
   });
 
   it('keeps one subscription when the same address is sent twice at once', async () => {
-    const results = await Promise.all([subscribe({ subscribeName: 'A', email: 'race@example.com' }), subscribe({ subscribeName: 'B', email: 'Race@example.com' })]);
+    const results = await Promise.all([
+      subscribe({ subscribeName: 'A', email: 'race@example.com' }),
+      subscribe({ subscribeName: 'B', email: 'Race@example.com' }),
+    ]);
     expect(results.map((result) => result.body.code)).toEqual([1, 1]);
-    expect(await shop.db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = 'race@example.com'`)).toHaveLength(1);
+    expect(
+      await shop.db
+        .select()
+        .from(newsletterSubscribers)
+        .where(sql`lower(${newsletterSubscribers.email}) = 'race@example.com'`),
+    ).toHaveLength(1);
   });
 
-  it('takes the footer form posted without scripts from the shop\'s own page, in the page\'s language, and answers with a page', async () => {
+  it("takes the footer form posted without scripts from the shop's own page, in the page's language, and answers with a page", async () => {
     const footerForm = (fields: Record<string, string>, origin = shop.config.publicOrigin) => {
       const body = new URLSearchParams(fields).toString();
-      return shop.app.request('/api/v1/mail/subscribers/subscribe', { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Length': String(body.length), Origin: origin, Referer: `${origin}/productsList?page=2` }, body });
+      return shop.app.request('/api/v1/mail/subscribers/subscribe', {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/x-www-form-urlencoded',
+          'Content-Length': String(body.length),
+          Origin: origin,
+          Referer: `${origin}/productsList?page=2`,
+        },
+        body,
+      });
     };
     const sent = await footerForm({ language: 'ZH', subscribeName: 'Mei', email: 'form@example.com' });
     expect(sent.status).toBe(200);
@@ -137,7 +176,10 @@ describe('newsletter', () => {
     expect(await rowOf('other@example.com')).toBeUndefined();
 
     // Another site's page cannot subscribe anyone through it.
-    const forged = await footerForm({ language: 'EN', subscribeName: 'Eve', email: 'forged@example.com' }, 'https://elsewhere.example');
+    const forged = await footerForm(
+      { language: 'EN', subscribeName: 'Eve', email: 'forged@example.com' },
+      'https://elsewhere.example',
+    );
     expect(forged.status).toBe(403);
     expect(await rowOf('forged@example.com')).toBeUndefined();
 

@@ -10,14 +10,32 @@ type Charges = { shippingAmount: number; taxAmount: number; taxIncluded: boolean
  * tax added to the total (US sales tax) shows as its own line; tax the prices include shows as the
  * "incl." part of them (SST, VAT).
  */
-export function ChargeRows({ t, charges, currency, method }: { t: Translate; charges: Charges; currency: Currency; method: string | null }) {
+export function ChargeRows({
+  t,
+  charges,
+  currency,
+  method,
+}: {
+  t: Translate;
+  charges: Charges;
+  currency: Currency;
+  method: string | null;
+}) {
   return (
     <>
       <dt>{method ? `${t('orders.shipping')} (${method})` : t('orders.shipping')}</dt>
-      <dd data-testid="shipping-amount">{charges.shippingAmount === 0 && method ? t('checkout.shippingFree') : formatMoney(charges.shippingAmount, currency)}</dd>
+      <dd data-testid="shipping-amount">
+        {charges.shippingAmount === 0 && method
+          ? t('checkout.shippingFree')
+          : formatMoney(charges.shippingAmount, currency)}
+      </dd>
       {charges.taxLabel && (
         <>
-          <dt>{charges.taxIncluded ? t('orders.taxIncluded', { label: taxName(t, charges.taxLabel) }) : taxName(t, charges.taxLabel)}</dt>
+          <dt>
+            {charges.taxIncluded
+              ? t('orders.taxIncluded', { label: taxName(t, charges.taxLabel) })
+              : taxName(t, charges.taxLabel)}
+          </dt>
           <dd data-testid="tax-amount">{formatMoney(charges.taxAmount, currency)}</dd>
         </>
       )}

@@ -15,16 +15,29 @@ import { ChargeRows } from './ChargeRows';
  * /my/order/details?orderId=…: everything about one order, with paying again, cancelling and logistics.
  * `pay` starts paying an order that awaits payment (the payments feature's, handed in by its page island).
  */
-export default function OrderDetailsView({ messages, languageTag, pay: payOrder }: { messages: Messages; languageTag: string; pay: (orderId: number, payMethod: string) => Promise<boolean> }) {
+export default function OrderDetailsView({
+  messages,
+  languageTag,
+  pay: payOrder,
+}: {
+  messages: Messages;
+  languageTag: string;
+  pay: (orderId: number, payMethod: string) => Promise<boolean>;
+}) {
   const t = createTranslator(messages);
   const [order, setOrder] = useState<OrderDetails | null | undefined>(undefined);
   const [confirming, setConfirming] = useState(false);
   const orderId = typeof location === 'undefined' ? 0 : Number(new URLSearchParams(location.search).get('orderId'));
   const time = (iso: string | null) => formatTime(iso, languageTag);
-  const payMethodName = (payMethod: string) => ((payMethods as readonly string[]).includes(payMethod) ? t(`orders.payMethodName.${payMethod as PayMethod}`) : payMethod);
+  const payMethodName = (payMethod: string) =>
+    (payMethods as readonly string[]).includes(payMethod)
+      ? t(`orders.payMethodName.${payMethod as PayMethod}`)
+      : payMethod;
 
   useEffect(() => {
-    void api.get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } }).then((result) => setOrder(isSuccess(result) ? result.data : null));
+    void api
+      .get<OrderDetails>('order/getOrderDetails', { searchParams: { orderId } })
+      .then((result) => setOrder(isSuccess(result) ? result.data : null));
   }, [orderId]);
 
   if (order === undefined) return <p>{t('page.loading')}</p>;
@@ -57,35 +70,51 @@ export default function OrderDetailsView({ messages, languageTag, pay: payOrder 
     <div className="order-details">
       <div className="order-card__head">
         <h2>{t('orders.orderNo', { orderNo: order.orderNo })}</h2>
-        <span className={`status status--${order.status}`} data-testid="order-status">{t(orderStatusKey(order.status))}</span>
+        <span className={`status status--${order.status}`} data-testid="order-status">
+          {t(orderStatusKey(order.status))}
+        </span>
       </div>
       <ul className="cart-lines">
         {order.lines.map((line) => (
-          <OrderLineItem key={line.goodsSpecificationId} line={line} amount={formatMoney(line.unitPrice * line.goodsQuantity, order.currency)} />
+          <OrderLineItem
+            key={line.goodsSpecificationId}
+            line={line}
+            amount={formatMoney(line.unitPrice * line.goodsQuantity, order.currency)}
+          />
         ))}
       </ul>
       <dl className="totals">
         <dt>{t('checkout.goodsTotal')}</dt>
         <dd>{formatMoney(order.goodsTotal, order.currency)}</dd>
         <dt>{t('orders.discount')}</dt>
-        <dd>{order.discountAmount > 0 ? `-${formatMoney(order.discountAmount, order.currency)}` : formatMoney(0, order.currency)}</dd>
+        <dd>
+          {order.discountAmount > 0
+            ? `-${formatMoney(order.discountAmount, order.currency)}`
+            : formatMoney(0, order.currency)}
+        </dd>
         {order.coupons.length > 0 && (
           <>
             <dt>{t('orders.coupons')}</dt>
             <dd>{order.coupons.length}</dd>
           </>
         )}
-        {order.kind === 'goods' && <ChargeRows t={t} charges={order} currency={order.currency} method={order.shippingMethod?.name ?? null} />}
+        {order.kind === 'goods' && (
+          <ChargeRows t={t} charges={order} currency={order.currency} method={order.shippingMethod?.name ?? null} />
+        )}
         <dt>{t(amountLabelKey(order))}</dt>
-        <dd className="price" data-testid="order-amount">{formatMoney(order.payAmount, order.currency)}</dd>
+        <dd className="price" data-testid="order-amount">
+          {formatMoney(order.payAmount, order.currency)}
+        </dd>
       </dl>
       <dl className="facts">
-        {rows.filter(([, value]) => value).map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{value}</dd>
-          </div>
-        ))}
+        {rows
+          .filter(([, value]) => value)
+          .map(([label, value]) => (
+            <div key={label}>
+              <dt>{label}</dt>
+              <dd>{value}</dd>
+            </div>
+          ))}
       </dl>
       {address && (
         <section>
@@ -97,7 +126,12 @@ export default function OrderDetailsView({ messages, languageTag, pay: payOrder 
             {address.address2 && <>, {address.address2}</>}
             <br />
             {address.city}, {address.stateName} {address.zipCode}, {address.countryName}
-            {address.phone && <><br />{address.phone}</>}
+            {address.phone && (
+              <>
+                <br />
+                {address.phone}
+              </>
+            )}
           </address>
         </section>
       )}
@@ -105,10 +139,15 @@ export default function OrderDetailsView({ messages, languageTag, pay: payOrder 
         <summary>{t('orders.logistics')}</summary>
         {order.delivery.carrier ? (
           <>
-            <p>{t('orders.carrier')}: {order.delivery.carrier} · {t('orders.trackingNumber')}: <span data-testid="tracking-number">{order.delivery.trackingNumber}</span></p>
+            <p>
+              {t('orders.carrier')}: {order.delivery.carrier} · {t('orders.trackingNumber')}:{' '}
+              <span data-testid="tracking-number">{order.delivery.trackingNumber}</span>
+            </p>
             <ol className="events">
               {order.delivery.events.map((event) => (
-                <li key={event.time + event.text}><time dateTime={event.time}>{time(event.time)}</time> {event.text}</li>
+                <li key={event.time + event.text}>
+                  <time dateTime={event.time}>{time(event.time)}</time> {event.text}
+                </li>
               ))}
             </ol>
           </>
@@ -117,13 +156,31 @@ export default function OrderDetailsView({ messages, languageTag, pay: payOrder 
         )}
       </details>
       <div className="order-details__actions">
-        {awaitingPayment.includes(status) && <button type="button" className="button" onClick={() => void pay()}>{t('orders.pay')}</button>}
-        {cancellable && <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>{t('orders.cancel')}</button>}
+        {awaitingPayment.includes(status) && (
+          <button type="button" className="button" onClick={() => void pay()}>
+            {t('orders.pay')}
+          </button>
+        )}
+        {cancellable && (
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(true)}>
+            {t('orders.cancel')}
+          </button>
+        )}
       </div>
-      <Dialog open={confirming} onClose={() => setConfirming(false)} title={t('orders.cancelConfirm')} closeLabel={t('orders.dialogClose')} width={420}>
+      <Dialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('orders.cancelConfirm')}
+        closeLabel={t('orders.dialogClose')}
+        width={420}
+      >
         <div className="dialog__actions">
-          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>{t('orders.keep')}</button>
-          <button type="button" className="button" onClick={() => void cancel()}>{t('orders.cancel')}</button>
+          <button type="button" className="button button--ghost" onClick={() => setConfirming(false)}>
+            {t('orders.keep')}
+          </button>
+          <button type="button" className="button" onClick={() => void cancel()}>
+            {t('orders.cancel')}
+          </button>
         </div>
       </Dialog>
     </div>

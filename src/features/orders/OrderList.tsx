@@ -10,13 +10,22 @@ import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
 import type { OrderSummary } from './orders.schema';
 import { orderStatusKey } from './order-status';
 
-const tabs: (OrderStatusValue | null)[] = [null, OrderStatus.PaymentPending, OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.Completed];
+const tabs: (OrderStatusValue | null)[] = [
+  null,
+  OrderStatus.PaymentPending,
+  OrderStatus.Paid,
+  OrderStatus.Shipped,
+  OrderStatus.Completed,
+];
 
 /** /my/order: the customer's orders, by status, newest first. */
 export default function OrderList({ messages, languageTag }: { messages: Messages; languageTag: string }) {
   const t = createTranslator(messages);
   const [status, setStatus] = useState<OrderStatusValue | null>(null);
-  const { page, pageNum, setPageNum } = usePagedList<OrderSummary>('order/queryOrderList', status === null ? {} : { status });
+  const { page, pageNum, setPageNum } = usePagedList<OrderSummary>(
+    'order/queryOrderList',
+    status === null ? {} : { status },
+  );
 
   return (
     <div className="orders">
@@ -40,18 +49,34 @@ export default function OrderList({ messages, languageTag }: { messages: Message
                 <strong>{t('orders.orderNo', { orderNo: order.orderNo })}</strong>
                 <span className={`status status--${order.status}`}>{t(orderStatusKey(order.status))}</span>
               </div>
-              <p className="product-card__muted">{t('orders.placed', { time: formatTime(order.createTime, languageTag) })}</p>
+              <p className="product-card__muted">
+                {t('orders.placed', { time: formatTime(order.createTime, languageTag) })}
+              </p>
               <ul className="order-card__lines">
                 {order.lines.map((line) => (
-                  <li key={line.goodsSpecificationId}>{line.goodsName} · {line.specificationName} × {line.goodsQuantity}</li>
+                  <li key={line.goodsSpecificationId}>
+                    {line.goodsName} · {line.specificationName} × {line.goodsQuantity}
+                  </li>
                 ))}
               </ul>
               <div className="order-card__foot">
-                <span>{t('orders.total')}: <strong className="price">{formatMoney(order.payAmount, order.currency)}</strong></span>
+                <span>
+                  {t('orders.total')}: <strong className="price">{formatMoney(order.payAmount, order.currency)}</strong>
+                </span>
                 <span className="order-card__actions">
-                  {awaitingPayment.includes(order.status as OrderStatusValue) && <a className="button" href={`/my/order/details?orderId=${order.orderId}`}>{t('orders.pay')}</a>}
-                  <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>{t('orders.details')}</a>
-                  {REVIEWABLE_STATUSES.includes(order.status) && order.lines.length > 0 && <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}#reviews`}>{t('orders.writeReview')}</a>}
+                  {awaitingPayment.includes(order.status as OrderStatusValue) && (
+                    <a className="button" href={`/my/order/details?orderId=${order.orderId}`}>
+                      {t('orders.pay')}
+                    </a>
+                  )}
+                  <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}`}>
+                    {t('orders.details')}
+                  </a>
+                  {REVIEWABLE_STATUSES.includes(order.status) && order.lines.length > 0 && (
+                    <a className="button button--ghost" href={`/my/order/details?orderId=${order.orderId}#reviews`}>
+                      {t('orders.writeReview')}
+                    </a>
+                  )}
                 </span>
               </div>
             </li>

@@ -16,7 +16,11 @@ export function drawOrderNo(now: Date): string {
 }
 
 /** Inserts an order under a freshly drawn number, drawing again on the rare clash. */
-export async function insertOrder(tx: Executor, now: Date, values: Omit<typeof orders.$inferInsert, 'orderNo'>): Promise<OrderRow> {
+export async function insertOrder(
+  tx: Executor,
+  now: Date,
+  values: Omit<typeof orders.$inferInsert, 'orderNo'>,
+): Promise<OrderRow> {
   for (let attempt = 0; attempt < 5; attempt += 1) {
     const [order] = await tx
       .insert(orders)

@@ -23,7 +23,12 @@ export type OrderAction =
 /** What an action did: the order after it, and for a refund whether the provider finished it or still processes it. */
 export type OrderActionResult = { order: OrderRow; refund?: RefundOutcome; released?: boolean };
 
-export function actOnOrder(deps: OrderDeps, actor: Actor, orderNo: string, move: OrderAction): Promise<OrderActionResult> {
+export function actOnOrder(
+  deps: OrderDeps,
+  actor: Actor,
+  orderNo: string,
+  move: OrderAction,
+): Promise<OrderActionResult> {
   return auditOrderAction(deps, actor, orderNo, move, (found) => perform(deps, found, move));
 }
 
@@ -42,7 +47,11 @@ export async function auditOrderAction(
     action: `order.${action}`,
     subject: before.orderNo,
     before: { status: statusNames[before.status as OrderStatusValue] },
-    after: { status: statusNames[result.order.status as OrderStatusValue], ...input, ...(result.refund ? { refund: result.refund } : {}) },
+    after: {
+      status: statusNames[result.order.status as OrderStatusValue],
+      ...input,
+      ...(result.refund ? { refund: result.refund } : {}),
+    },
   });
   return result;
 }
@@ -56,12 +65,22 @@ async function perform(deps: OrderDeps, orderNo: string, move: OrderAction): Pro
     case 'sign-for':
       return { order: await markSignedFor(deps.db, orderNo) };
     case 'complete':
-      return { order: await completeOrder(deps.db, deps.config.referenceRates, orderNo, new Date(), deps.config.orders.rebateHoldDays) };
+      return {
+        order: await completeOrder(
+          deps.db,
+          deps.config.referenceRates,
+          orderNo,
+          new Date(),
+          deps.config.orders.rebateHoldDays,
+        ),
+      };
     case 'review-referral': {
       const order = await findOrderByNo(deps.db, orderNo);
       const [reviewed] = await deps.db
         .update(orders)
-        .set(move.approve ? { referralReview: 'approved' } : { referralReview: 'refused', rebateReleasedAt: new Date() })
+        .set(
+          move.approve ? { referralReview: 'approved' } : { referralReview: 'refused', rebateReleasedAt: new Date() },
+        )
         .where(and(eq(orders.id, order.id), eq(orders.referralReview, 'held')))
         .returning();
       // Nothing held (reviewed already, or never held): nothing to decide, nothing changes.

@@ -9,7 +9,11 @@ import { disputes, payments } from '@/server/db/schema';
  */
 
 /** A superseded attempt whose capture the provider holds, or whose capture's answer was lost: its money may still arrive. */
-export const supersededInDoubt = and(eq(payments.status, 'superseded'), isNull(payments.captureId), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)));
+export const supersededInDoubt = and(
+  eq(payments.status, 'superseded'),
+  isNull(payments.captureId),
+  or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
+);
 
 /**
  * The payments of order `orderId` (a column) whose money may be the shop's: a capture the provider
@@ -23,7 +27,14 @@ export function moneyInDoubt(db: Executor, orderId: AnyColumn) {
     .where(
       and(
         eq(payments.orderId, orderId),
-        or(and(eq(payments.status, 'created'), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId))), supersededInDoubt, eq(payments.status, 'mismatch')),
+        or(
+          and(
+            eq(payments.status, 'created'),
+            or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
+          ),
+          supersededInDoubt,
+          eq(payments.status, 'mismatch'),
+        ),
       ),
     );
 }

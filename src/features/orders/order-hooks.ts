@@ -18,7 +18,14 @@ export type OrderHooks = {
   /** Money went back from the order: `goneBack` of the `held` it was paid with, a running total. */
   moneyWentBack(tx: Executor, order: OrderPoints, goneBack: number, held: number, now: Date): Promise<void>;
   /** Money that went back came back (a chargeback the shop won); `step` is the movement that brought it. */
-  moneyCameBack(tx: Executor, order: OrderPoints, goneBack: number, held: number, step: number, now: Date): Promise<void>;
+  moneyCameBack(
+    tx: Executor,
+    order: OrderPoints,
+    goneBack: number,
+    held: number,
+    step: number,
+    now: Date,
+  ): Promise<void>;
   /** The order's money is all back: what was spent on it (points, a gift's points) returns. */
   refunded(tx: Executor, orderId: number, now: Date): Promise<void>;
 };

@@ -17,11 +17,18 @@ const customer = await aCustomer(shop);
 const DAY_MS = 24 * 60 * 60 * 1000;
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
 const statusesOf = async (orderIds: number[]) => {
-  const rows = await shop.db.select({ id: orders.id, status: orders.status }).from(orders).where(inArray(orders.id, orderIds));
+  const rows = await shop.db
+    .select({ id: orders.id, status: orders.status })
+    .from(orders)
+    .where(inArray(orders.id, orderIds));
   return orderIds.map((orderId) => rows.find((row) => row.id === orderId)?.status);
 };
 /** Moves the orders' payment time into the past. */
-const expire = (orderIds: number[]) => shop.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(inArray(orders.id, orderIds));
+const expire = (orderIds: number[]) =>
+  shop.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(inArray(orders.id, orderIds));
 
 describe('the expiry sweep', () => {
   it('closes unpaid orders past their payment time, failed ones too, returns their stock and leaves the rest alone', async () => {
@@ -43,10 +50,15 @@ describe('the expiry sweep', () => {
 
   it('closes each order once and returns its stock once when two processes sweep at the same time', async () => {
     const stockBefore = await stockOf(shop, ids['robe-s']);
-    const placed = await Promise.all(Array.from({ length: 12 }, (_, index) => placeOrder(shop, customer, [item('robe-s', index + 2)])));
+    const placed = await Promise.all(
+      Array.from({ length: 12 }, (_, index) => placeOrder(shop, customer, [item('robe-s', index + 2)])),
+    );
     await expire(placed.map((order) => order.orderId));
 
-    const closed = await Promise.all([closeExpiredOrders(shop.db, new Date()), closeExpiredOrders(shop.db, new Date())]);
+    const closed = await Promise.all([
+      closeExpiredOrders(shop.db, new Date()),
+      closeExpiredOrders(shop.db, new Date()),
+    ]);
 
     expect(closed[0] + closed[1]).toBe(12);
     expect(await stockOf(shop, ids['robe-s'])).toBe(stockBefore);

@@ -36,7 +36,13 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
       const expired = tx
         .select({ id: orders.id })
         .from(orders)
-        .where(and(inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now), notExists(moneyInDoubt(tx, orders.id))))
+        .where(
+          and(
+            inArray(orders.status, awaitingPayment),
+            lt(orders.expiresAt, now),
+            notExists(moneyInDoubt(tx, orders.id)),
+          ),
+        )
         .orderBy(asc(orders.id))
         .limit(SWEEP_BATCH)
         .for('update', { skipLocked: true });
@@ -52,7 +58,13 @@ export async function closeExpiredOrders(db: Database, now = new Date()): Promis
  * (REBATE_HOLD_DAYS, `releaseRebates`); without one the beneficiary earns it in the completing
  * transaction, once per order (the ledger's unique reference). See docs/decisions/076.
  */
-async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: ReferenceRates, now: Date, rebateHoldDays: number): Promise<void> {
+async function onOrdersCompleted(
+  tx: Executor,
+  orderIds: number[],
+  rates: ReferenceRates,
+  now: Date,
+  rebateHoldDays: number,
+): Promise<void> {
   if (rebateHoldDays > 0 || orderIds.length === 0) return;
   await orderHooks().rebatesDue(tx, orderIds, rates, now);
   await tx.update(orders).set({ rebateReleasedAt: now }).where(inArray(orders.id, orderIds));
@@ -63,7 +75,12 @@ async function onOrdersCompleted(tx: Executor, orderIds: number[], rates: Refere
  * (credited once, less the share of any money that went back meanwhile). An order refunded or reversed
  * in full inside the window is closed and never credits: its rebate is cancelled. Safe in every process.
  */
-export async function releaseRebates(db: Database, now: Date, rebateHoldDays: number, rates: ReferenceRates): Promise<number> {
+export async function releaseRebates(
+  db: Database,
+  now: Date,
+  rebateHoldDays: number,
+  rates: ReferenceRates,
+): Promise<number> {
   const completedBefore = new Date(now.getTime() - rebateHoldDays * DAY_MS);
   let total = 0;
   for (;;) {
@@ -91,17 +108,32 @@ export async function releaseRebates(db: Database, now: Date, rebateHoldDays: nu
         const signals = await referralSignals(tx, order.rebateBeneficiaryId, order);
         if (signals.length === 0) continue;
         held.push(order.id);
-        await tx.update(orders).set({ referralReview: 'held', referralSignals: signals.join(', ') }).where(eq(orders.id, order.id));
+        await tx
+          .update(orders)
+          .set({ referralReview: 'held', referralSignals: signals.join(', ') })
+          .where(eq(orders.id, order.id));
       }
       const rows = await tx
         .update(orders)
         .set({ rebateReleasedAt: now })
-        .where(and(inArray(orders.id, due), isNull(orders.rebateReleasedAt), held.length ? notInArray(orders.id, held) : undefined))
+        .where(
+          and(
+            inArray(orders.id, due),
+            isNull(orders.rebateReleasedAt),
+            held.length ? notInArray(orders.id, held) : undefined,
+          ),
+        )
         .returning();
-      await orderHooks().rebatesDue(tx, rows.map((row) => row.id), rates, now);
+      await orderHooks().rebatesDue(
+        tx,
+        rows.map((row) => row.id),
+        rates,
+        now,
+      );
       for (const order of rows) {
         const totals = await orderMoneyTotals(tx, order.id);
-        if (totals) await orderHooks().moneyWentBack(tx, order, totals.refunded + totals.reversed, totals.captured, now);
+        if (totals)
+          await orderHooks().moneyWentBack(tx, order, totals.refunded + totals.reversed, totals.captured, now);
       }
       return claimed.length;
     });
@@ -111,7 +143,13 @@ export async function releaseRebates(db: Database, now: Date, rebateHoldDays: nu
 }
 
 /** Sweep: signed-for orders complete after ORDER_AUTO_COMPLETE_DAYS. Safe in every process, like the expiry sweep. */
-export async function completeSignedForOrders(db: Database, now: Date, autoCompleteDays: number, rates: ReferenceRates, rebateHoldDays = 0): Promise<number> {
+export async function completeSignedForOrders(
+  db: Database,
+  now: Date,
+  autoCompleteDays: number,
+  rates: ReferenceRates,
+  rebateHoldDays = 0,
+): Promise<number> {
   const signedBefore = new Date(now.getTime() - autoCompleteDays * DAY_MS);
   let total = 0;
   for (;;) {
@@ -128,7 +166,13 @@ export async function completeSignedForOrders(db: Database, now: Date, autoCompl
         .set({ status: OrderStatus.Completed, completedAt: now })
         .where(and(inArray(orders.id, due), eq(orders.status, OrderStatus.SignedFor)))
         .returning({ id: orders.id });
-      await onOrdersCompleted(tx, rows.map((row) => row.id), rates, now, rebateHoldDays);
+      await onOrdersCompleted(
+        tx,
+        rows.map((row) => row.id),
+        rates,
+        now,
+        rebateHoldDays,
+      );
       return rows.length;
     });
     total += completed;
@@ -144,10 +188,18 @@ export async function findOrderByNo(db: Executor, orderNo: string): Promise<Orde
   return order;
 }
 
-export const describeStatuses = (statuses: OrderStatusValue[]) => statuses.map((status) => statusNames[status]).join(' or ');
+export const describeStatuses = (statuses: OrderStatusValue[]) =>
+  statuses.map((status) => statusNames[status]).join(' or ');
 
 /** Moves an order from one of `from` (and `also`, when given) by a conditional update; a clear message when it is elsewhere. */
-async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[], action: string, set: Partial<typeof orders.$inferInsert>, also?: SQL): Promise<OrderRow> {
+async function moveOrder(
+  db: Executor,
+  orderNo: string,
+  from: OrderStatusValue[],
+  action: string,
+  set: Partial<typeof orders.$inferInsert>,
+  also?: SQL,
+): Promise<OrderRow> {
   const order = await findOrderByNo(db, orderNo);
   const [moved] = await db
     .update(orders)
@@ -161,7 +213,9 @@ async function moveOrder(db: Executor, orderNo: string, from: OrderStatusValue[]
       `Order ${order.orderNo} is held: its payment is disputed at the payment provider (${held.providerDisputeId}, ${held.reason}). It cannot be ${action} until you decide: release it to ship anyway, or refund it.`,
     );
   }
-  throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`);
+  throw new Error(
+    `Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(from)} orders can be ${action}.`,
+  );
 }
 
 /** No open dispute holds the order (an operator may have released it). */
@@ -181,20 +235,39 @@ export async function shipOrder(
   now = new Date(),
 ): Promise<OrderRow> {
   return deps.db.transaction(async (tx) => {
-    const shipped = await moveOrder(tx, orderNo, [OrderStatus.Paid], 'shipped', { status: OrderStatus.Shipped, shippedAt: now, ...shipment }, notHeldByDispute(tx));
+    const shipped = await moveOrder(
+      tx,
+      orderNo,
+      [OrderStatus.Paid],
+      'shipped',
+      { status: OrderStatus.Shipped, shippedAt: now, ...shipment },
+      notHeldByDispute(tx),
+    );
     await queueShippingNotice({ db: tx, config: deps.config }, shipped.id);
     return shipped;
   });
 }
 
 export function markSignedFor(db: Executor, orderNo: string, now = new Date()): Promise<OrderRow> {
-  return moveOrder(db, orderNo, [OrderStatus.Shipped], 'marked signed for', { status: OrderStatus.SignedFor, signedAt: now });
+  return moveOrder(db, orderNo, [OrderStatus.Shipped], 'marked signed for', {
+    status: OrderStatus.SignedFor,
+    signedAt: now,
+  });
 }
 
 /** Signed for → completed now, without waiting for the completion sweep. */
-export async function completeOrder(db: Database, rates: ReferenceRates, orderNo: string, now = new Date(), rebateHoldDays = 0): Promise<OrderRow> {
+export async function completeOrder(
+  db: Database,
+  rates: ReferenceRates,
+  orderNo: string,
+  now = new Date(),
+  rebateHoldDays = 0,
+): Promise<OrderRow> {
   return db.transaction(async (tx) => {
-    const completed = await moveOrder(tx, orderNo, [OrderStatus.SignedFor], 'completed', { status: OrderStatus.Completed, completedAt: now });
+    const completed = await moveOrder(tx, orderNo, [OrderStatus.SignedFor], 'completed', {
+      status: OrderStatus.Completed,
+      completedAt: now,
+    });
     await onOrdersCompleted(tx, [completed.id], rates, now, rebateHoldDays);
     return completed;
   });
@@ -203,8 +276,16 @@ export async function completeOrder(db: Database, rates: ReferenceRates, orderNo
 /** A logistics event on an order that has been paid. */
 export async function addOrderEvent(db: Executor, orderNo: string, text: string, at = new Date()): Promise<OrderRow> {
   const order = await findOrderByNo(db, orderNo);
-  const paidOrLater: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
-  if (!paidOrLater.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; logistics events belong to paid orders.`);
+  const paidOrLater: OrderStatusValue[] = [
+    OrderStatus.Paid,
+    OrderStatus.Shipped,
+    OrderStatus.SignedFor,
+    OrderStatus.Completed,
+  ];
+  if (!paidOrLater.includes(statusOf(order)))
+    throw new Error(
+      `Order ${order.orderNo} is ${statusNames[statusOf(order)]}; logistics events belong to paid orders.`,
+    );
   if (text.trim() === '') throw new Error('The event needs a text.');
   await db.insert(orderEvents).values({ orderId: order.id, occurredAt: at, text: text.trim() });
   return order;

@@ -5,7 +5,14 @@ import { formatMoney } from '@/lib/money';
 import { taxName } from '@/features/shipping/tax-names';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
-import { productTexts, orderLines, orders, productSizeTexts, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import {
+  productTexts,
+  orderLines,
+  orders,
+  productSizeTexts,
+  users,
+  type DeliveryAddressSnapshot,
+} from '@/server/db/schema';
 import { composeMail } from '@/server/mail/layout';
 import type { Mail } from '@/server/mail/mailer';
 import { queueMail } from '@/server/mail/outbox';
@@ -28,14 +35,22 @@ function translatorFor(order: OrderRow) {
 
 function describeAddress(address: DeliveryAddressSnapshot, order: OrderRow): string {
   const { countryName, stateName } = areaNames(address.country, address.state, order.language);
-  return [`${address.firstName} ${address.lastName}`, address.address, address.address2, `${address.city}, ${stateName} ${address.zipCode}`, countryName]
+  return [
+    `${address.firstName} ${address.lastName}`,
+    address.address,
+    address.address2,
+    `${address.city}, ${stateName} ${address.zipCode}`,
+    countryName,
+  ]
     .filter((part) => part.trim() !== '')
     .join(', ');
 }
 
 /** Where the mail's button leads: the order's details, or the energy page for a recharge. */
 const orderUrl = (deps: MailDeps, order: OrderRow) =>
-  order.kind === 'recharge' ? `${deps.config.publicOrigin}/order/energy` : `${deps.config.publicOrigin}/my/order/details?orderId=${order.id}`;
+  order.kind === 'recharge'
+    ? `${deps.config.publicOrigin}/order/energy`
+    : `${deps.config.publicOrigin}/my/order/details?orderId=${order.id}`;
 
 /** Who the mail is for: the name it greets, whether it may name the items, and who signs it. */
 export type MailReader = { greetingName: string; showItemNames: boolean; senderName: string };
@@ -46,7 +61,8 @@ export type MailReader = { greetingName: string; showItemNames: boolean; senderN
  */
 export function describeItems(order: OrderRow, lines: OrderLine[], showItemNames: boolean): string[] {
   const t = translatorFor(order);
-  if (!showItemNames) return [t('mail.order.items', { count: lines.reduce((sum, line) => sum + line.goodsQuantity, 0) })];
+  if (!showItemNames)
+    return [t('mail.order.items', { count: lines.reduce((sum, line) => sum + line.goodsQuantity, 0) })];
   return lines.map((line) =>
     t('mail.order.line', {
       quantity: line.goodsQuantity,
@@ -70,10 +86,14 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], reade
         t('mail.orderConfirmation.intro', { orderNo: order.orderNo }),
         ...describeItems(order, lines, reader.showItemNames),
         t('mail.order.goodsTotal', { amount: money(order.goodsTotal) }),
-        ...(order.discountAmount > 0 ? [t('mail.orderConfirmation.discount', { amount: money(order.discountAmount) })] : []),
+        ...(order.discountAmount > 0
+          ? [t('mail.orderConfirmation.discount', { amount: money(order.discountAmount) })]
+          : []),
         ...chargeLines(order, t, money),
         t('mail.orderConfirmation.paid', { amount: money(order.payAmount), paymentNumber: order.paymentNumber ?? '' }),
-        ...(order.deliveryAddress ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })] : []),
+        ...(order.deliveryAddress
+          ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })]
+          : []),
       ],
       action: { label: t('mail.order.action'), url: link },
       outro: [],
@@ -83,11 +103,22 @@ export function orderConfirmationMail(order: OrderRow, lines: OrderLine[], reade
 }
 
 /** The order's shipping and tax as its details show them: tax added, or the part of the prices it is. */
-function chargeLines(order: OrderRow, t: ReturnType<typeof translatorFor>, money: (amount: number) => string): string[] {
+function chargeLines(
+  order: OrderRow,
+  t: ReturnType<typeof translatorFor>,
+  money: (amount: number) => string,
+): string[] {
   const method = order.shippingMethod?.name[order.language];
   return [
     ...(method ? [t('mail.orderConfirmation.shipping', { method, amount: money(order.shippingAmount) })] : []),
-    ...(order.taxLabel ? [t(order.taxIncluded ? 'mail.orderConfirmation.taxIncluded' : 'mail.orderConfirmation.taxAdded', { label: taxName(t, order.taxLabel), amount: money(order.taxAmount) })] : []),
+    ...(order.taxLabel
+      ? [
+          t(order.taxIncluded ? 'mail.orderConfirmation.taxIncluded' : 'mail.orderConfirmation.taxAdded', {
+            label: taxName(t, order.taxLabel),
+            amount: money(order.taxAmount),
+          }),
+        ]
+      : []),
   ];
 }
 
@@ -102,7 +133,10 @@ function rechargeMail(order: OrderRow, reader: MailReader, energyLink: string): 
       greeting: t('mail.greeting', { name: reader.greetingName }),
       intro: [
         t('mail.recharge.intro', { points, orderNo: order.orderNo }),
-        t('mail.orderConfirmation.paid', { amount: formatMoney(order.payAmount, order.currency), paymentNumber: order.paymentNumber ?? '' }),
+        t('mail.orderConfirmation.paid', {
+          amount: formatMoney(order.payAmount, order.currency),
+          paymentNumber: order.paymentNumber ?? '',
+        }),
       ],
       action: { label: t('mail.recharge.action'), url: energyLink },
       outro: [],
@@ -122,7 +156,9 @@ export function shippingNoticeMail(order: OrderRow, lines: OrderLine[], reader: 
         t('mail.shippingNotice.intro', { orderNo: order.orderNo }),
         ...describeItems(order, lines, reader.showItemNames),
         t('mail.shippingNotice.tracking', { carrier: order.carrier ?? '', trackingNumber: order.trackingNumber ?? '' }),
-        ...(order.deliveryAddress ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })] : []),
+        ...(order.deliveryAddress
+          ? [t('mail.order.deliverTo', { address: describeAddress(order.deliveryAddress, order) })]
+          : []),
       ],
       action: { label: t('mail.order.action'), url: link },
       outro: [t('mail.shippingNotice.outro')],
@@ -148,14 +184,33 @@ export async function mailReaderOf(deps: MailDeps, order: OrderRow): Promise<Mai
  * The order, its lines (named in its language) and its customer as the mail addresses them, in one
  * read: the order with its customer and lines joined on.
  */
-async function mailFactsOf(deps: MailDeps, orderId: number): Promise<{ order: OrderRow; lines: OrderLine[]; reader: MailReader }> {
+async function mailFactsOf(
+  deps: MailDeps,
+  orderId: number,
+): Promise<{ order: OrderRow; lines: OrderLine[]; reader: MailReader }> {
   const rows = await deps.db
-    .select({ order: orders, firstName: users.firstName, showItemNames: users.showItemNamesInMail, line: orderLines, goodsName: productTexts.name, specificationName: productSizeTexts.name })
+    .select({
+      order: orders,
+      firstName: users.firstName,
+      showItemNames: users.showItemNamesInMail,
+      line: orderLines,
+      goodsName: productTexts.name,
+      specificationName: productSizeTexts.name,
+    })
     .from(orders)
     .leftJoin(users, eq(users.id, orders.userId))
     .leftJoin(orderLines, eq(orderLines.orderId, orders.id))
-    .leftJoin(productTexts, and(eq(productTexts.goodsId, orderLines.goodsId), eq(productTexts.language, orders.language)))
-    .leftJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, orderLines.specificationId), eq(productSizeTexts.language, orders.language)))
+    .leftJoin(
+      productTexts,
+      and(eq(productTexts.goodsId, orderLines.goodsId), eq(productTexts.language, orders.language)),
+    )
+    .leftJoin(
+      productSizeTexts,
+      and(
+        eq(productSizeTexts.specificationId, orderLines.specificationId),
+        eq(productSizeTexts.language, orders.language),
+      ),
+    )
     .where(eq(orders.id, orderId))
     .orderBy(asc(orderLines.id));
   const [first] = rows;
@@ -163,7 +218,9 @@ async function mailFactsOf(deps: MailDeps, orderId: number): Promise<{ order: Or
   const { order } = first;
   return {
     order,
-    lines: rows.flatMap(({ line, goodsName, specificationName }) => (line ? [lineView({ line, goodsName, specificationName })] : [])),
+    lines: rows.flatMap(({ line, goodsName, specificationName }) =>
+      line ? [lineView({ line, goodsName, specificationName })] : [],
+    ),
     reader: {
       greetingName: first.firstName ?? order.deliveryAddress?.firstName ?? '',
       showItemNames: first.showItemNames ?? false,

@@ -9,6 +9,8 @@ export function countUnpaidOrdersInMetrics(db: Database) {
   addGauge({
     name: 'shop_orders_unpaid',
     help: 'Orders placed and awaiting payment',
-    read: async () => (await db.select({ unpaid: count() }).from(orders).where(eq(orders.status, OrderStatus.PaymentPending)))[0]?.unpaid ?? 0,
+    read: async () =>
+      (await db.select({ unpaid: count() }).from(orders).where(eq(orders.status, OrderStatus.PaymentPending)))[0]
+        ?.unpaid ?? 0,
   });
 }

@@ -21,7 +21,12 @@ type PaymentRow = typeof payments.$inferSelect;
 /** Statuses of a payment whose money the shop holds (or may hold): a refund or a chargeback settles them. */
 export const moneyHeld: PaymentRow['status'][] = ['captured', 'mismatch', 'refund-unknown', 'refund-pending'];
 /** An order its payment paid for, whose money a refund made outside the shop (or a chargeback) took back. */
-const paidOrLater: OrderStatusValue[] = [OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor, OrderStatus.Completed];
+const paidOrLater: OrderStatusValue[] = [
+  OrderStatus.Paid,
+  OrderStatus.Shipped,
+  OrderStatus.SignedFor,
+  OrderStatus.Completed,
+];
 
 /** What the payment captured: the order's amount, or for a capture held as a mismatch what the provider took. */
 export const heldOf = (payment: Pick<PaymentRow, 'status' | 'amount' | 'capturedAmount'>) =>
@@ -30,7 +35,10 @@ export const heldOf = (payment: Pick<PaymentRow, 'status' | 'amount' | 'captured
 export type MoneyTotals = { captured: number; refunded: number; reversed: number; left: number };
 
 /** A payment's running totals: captured, refunded and reversed so far, and what is left with the shop. */
-export async function moneyTotals(db: Executor, payment: Pick<PaymentRow, 'id' | 'status' | 'amount' | 'capturedAmount'>): Promise<MoneyTotals> {
+export async function moneyTotals(
+  db: Executor,
+  payment: Pick<PaymentRow, 'id' | 'status' | 'amount' | 'capturedAmount'>,
+): Promise<MoneyTotals> {
   const [row] = rowsOf<{ refunded: string | number | null; reversed: string | number | null }>(
     await db.execute(sql`
       select sum(amount) filter (where kind = 'refund') as refunded, sum(amount) filter (where kind = 'reversal') as reversed
@@ -46,12 +54,20 @@ export async function moneyTotals(db: Executor, payment: Pick<PaymentRow, 'id' |
 export async function orderMoneyTotals(db: Executor, orderId: number): Promise<MoneyTotals | null> {
   const [order] = await db.select({ paymentNumber: orders.paymentNumber }).from(orders).where(eq(orders.id, orderId));
   if (!order?.paymentNumber) return null;
-  const [payment] = await db.select().from(payments).where(and(eq(payments.orderId, orderId), eq(payments.captureId, order.paymentNumber)));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, orderId), eq(payments.captureId, order.paymentNumber)));
   return payment ? moneyTotals(db, payment) : null;
 }
 
 /** One provider event that sent money back: `amount` of it (null: all that is left), and the provider's total gone back to date when it says. */
-export type MoneyBack = { kind: 'refund' | 'reversal'; providerId: string; amount: number | null; providerTotal: number | null };
+export type MoneyBack = {
+  kind: 'refund' | 'reversal';
+  providerId: string;
+  amount: number | null;
+  providerTotal: number | null;
+};
 
 /**
  * Records that money went back from a payment's capture and moves the order to match, in one
@@ -62,7 +78,12 @@ export type MoneyBack = { kind: 'refund' | 'reversal'; providerId: string; amoun
  * count and points go back; part of it → the order stays, and the points its money bought or earned go
  * back in proportion. Answers the totals after it and whether it was all.
  */
-export async function recordMoneyBack(db: Executor, paymentId: number, back: MoneyBack, now: Date): Promise<{ totals: MoneyTotals; all: boolean; added: number }> {
+export async function recordMoneyBack(
+  db: Executor,
+  paymentId: number,
+  back: MoneyBack,
+  now: Date,
+): Promise<{ totals: MoneyTotals; all: boolean; added: number }> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`no payment ${paymentId}`);
@@ -94,7 +115,12 @@ export async function recordMoneyBack(db: Executor, paymentId: number, back: Mon
  * and its buyer told it was cancelled): the money that came back is due to its buyer and refunded by
  * the surplus refund job. Answers the totals after it and the payment when a refund is due.
  */
-export async function recordMoneyReturned(db: Executor, paymentId: number, returned: { providerId: string; amount: number }, now: Date): Promise<{ totals: MoneyTotals; refundDue: PaymentRow | null }> {
+export async function recordMoneyReturned(
+  db: Executor,
+  paymentId: number,
+  returned: { providerId: string; amount: number },
+  now: Date,
+): Promise<{ totals: MoneyTotals; refundDue: PaymentRow | null }> {
   return db.transaction(async (tx) => {
     const [payment] = await tx.select().from(payments).where(eq(payments.id, paymentId)).for('update');
     if (!payment) throw new Error(`no payment ${paymentId}`);
@@ -112,9 +138,11 @@ export async function recordMoneyReturned(db: Executor, paymentId: number, retur
       await tx.update(payments).set({ status: 'captured', refundedAt: null }).where(eq(payments.id, payment.id));
     }
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
-    if (!order || order.paymentNumber !== payment.captureId) return { totals, refundDue: await dueToBuyer(tx, payment.id, now) };
+    if (!order || order.paymentNumber !== payment.captureId)
+      return { totals, refundDue: await dueToBuyer(tx, payment.id, now) };
     if (order.status === OrderStatus.Closed && order.refundedAt !== null) {
-      if (order.kind === 'goods' && order.shippedAt === null) return { totals, refundDue: await dueToBuyer(tx, payment.id, now) };
+      if (order.kind === 'goods' && order.shippedAt === null)
+        return { totals, refundDue: await dueToBuyer(tx, payment.id, now) };
       await reopenOrder(tx, order);
       await countSold(tx, order.id, 1);
     }
@@ -125,7 +153,13 @@ export async function recordMoneyReturned(db: Executor, paymentId: number, retur
 
 /** An order closed by its money going back stands again at the step it had reached. */
 async function reopenOrder(tx: Executor, order: typeof orders.$inferSelect): Promise<void> {
-  const status = order.completedAt ? OrderStatus.Completed : order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
+  const status = order.completedAt
+    ? OrderStatus.Completed
+    : order.signedAt
+      ? OrderStatus.SignedFor
+      : order.shippedAt
+        ? OrderStatus.Shipped
+        : OrderStatus.Paid;
   await tx.update(orders).set({ status, cancelledAt: null, refundedAt: null }).where(eq(orders.id, order.id));
 }
 
@@ -136,12 +170,26 @@ async function dueToBuyer(tx: Executor, paymentId: number, now: Date): Promise<P
 }
 
 /** A movement of a payment that moves nothing else (a surplus capture refunded), once per provider event. */
-export async function noteMovement(db: Executor, paymentId: number, movement: { kind: 'refund' | 'reversal'; providerId: string; amount: number }, now: Date): Promise<void> {
-  await db.insert(paymentMovements).values({ paymentId, ...movement, createdAt: now }).onConflictDoNothing();
+export async function noteMovement(
+  db: Executor,
+  paymentId: number,
+  movement: { kind: 'refund' | 'reversal'; providerId: string; amount: number },
+  now: Date,
+): Promise<void> {
+  await db
+    .insert(paymentMovements)
+    .values({ paymentId, ...movement, createdAt: now })
+    .onConflictDoNothing();
 }
 
 /** What the totals mean for the payment and its order (inside the caller's transaction). */
-async function settleOrderMoney(tx: Executor, payment: PaymentRow, totals: MoneyTotals, refundId: string | null, now: Date): Promise<void> {
+async function settleOrderMoney(
+  tx: Executor,
+  payment: PaymentRow,
+  totals: MoneyTotals,
+  refundId: string | null,
+  now: Date,
+): Promise<void> {
   if (totals.left === 0) {
     await finishRefund(tx, payment, refundId, now, totals.reversed > 0 ? 'reversed' : 'refunded');
     return;
@@ -156,11 +204,24 @@ async function settleOrderMoney(tx: Executor, payment: PaymentRow, totals: Money
  * it paid its order, the order closes (whatever it had reached) and its stock (when nothing shipped),
  * sold count and points return, once. A capture held for a different amount closes its unpaid order.
  */
-export async function finishRefund(db: Executor, payment: PaymentRow, refundId: string | null, now: Date, outcome: 'refunded' | 'reversed' = 'refunded'): Promise<void> {
+export async function finishRefund(
+  db: Executor,
+  payment: PaymentRow,
+  refundId: string | null,
+  now: Date,
+  outcome: 'refunded' | 'reversed' = 'refunded',
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [refunded] = await tx
       .update(payments)
-      .set({ status: outcome, refundedAt: now, refundRequestId: null, refundRequestAmount: null, refundDueSince: null, ...(refundId ? { refundId } : {}) })
+      .set({
+        status: outcome,
+        refundedAt: now,
+        refundRequestId: null,
+        refundRequestAmount: null,
+        refundDueSince: null,
+        ...(refundId ? { refundId } : {}),
+      })
       .where(and(eq(payments.id, payment.id), inArray(payments.status, moneyHeld)))
       .returning();
     if (!refunded) return;
@@ -181,7 +242,11 @@ export async function finishRefund(db: Executor, payment: PaymentRow, refundId: 
 
 /** A closed order's money is all back: stock (when nothing shipped), sold count, points spent, and points bought or earned with it. */
 export async function finishOrderRefund(db: Executor, orderId: number, now: Date): Promise<void> {
-  const [order] = await db.update(orders).set({ refundedAt: now }).where(and(eq(orders.id, orderId), sql`${orders.refundedAt} is null`)).returning();
+  const [order] = await db
+    .update(orders)
+    .set({ refundedAt: now })
+    .where(and(eq(orders.id, orderId), sql`${orders.refundedAt} is null`))
+    .returning();
   if (!order) return;
   if (order.shippedAt === null) await releaseStock(db, [order.id]);
   await countSold(db, order.id, -1);

@@ -3,7 +3,8 @@ import { uiDictionaries } from '@/lib/i18n/ui';
 import { amountLabelKey } from './order-status';
 
 const at = '2026-01-01T00:00:00.000Z';
-const label = (status: number, payTime: string | null = null, refundTime: string | null = null) => uiDictionaries.EN[amountLabelKey({ status, payTime, refundTime })];
+const label = (status: number, payTime: string | null = null, refundTime: string | null = null) =>
+  uiDictionaries.EN[amountLabelKey({ status, payTime, refundTime })];
 
 describe('the amount of an order on its details page', () => {
   it('is due while the order awaits payment, and was due once it closed unpaid', () => {

@@ -66,13 +66,19 @@ export function combineLines(lines: StockLine[]): Map<number, number> {
 export async function releaseStock(tx: Executor, orderIds: number[]): Promise<void> {
   if (orderIds.length === 0) return;
   const quantities = await tx
-    .select({ specificationId: orderLines.specificationId, quantity: sql<number>`sum(${orderLines.quantity})`.mapWith(Number) })
+    .select({
+      specificationId: orderLines.specificationId,
+      quantity: sql<number>`sum(${orderLines.quantity})`.mapWith(Number),
+    })
     .from(orderLines)
     .where(inArray(orderLines.orderId, orderIds))
     .groupBy(orderLines.specificationId)
     .orderBy(asc(orderLines.specificationId));
   for (const { specificationId, quantity } of quantities) {
-    await tx.update(productSizes).set({ stock: sql`${productSizes.stock} + ${quantity}` }).where(eq(productSizes.id, specificationId));
+    await tx
+      .update(productSizes)
+      .set({ stock: sql`${productSizes.stock} + ${quantity}` })
+      .where(eq(productSizes.id, specificationId));
   }
 }
 

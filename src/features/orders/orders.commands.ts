@@ -6,7 +6,9 @@ import { statusNames, type OrderStatusValue } from './orders';
 
 /* The operator's order commands: `npm run shop -- <command> --help`. Each action is audited, as in the back office. */
 
-const statusList = Object.entries(statusNames).map(([status, name]) => `${status} ${name}`).join(', ');
+const statusList = Object.entries(statusNames)
+  .map(([status, name]) => `${status} ${name}`)
+  .join(', ');
 
 function readStatus(text: string | undefined, usage: string): OrderStatusValue | undefined {
   if (text === undefined) return undefined;
@@ -20,7 +22,12 @@ export const listOrdersCommand = operatorCommand({
   usage: ordersUsage,
   help: `list the newest orders (50 unless --limit), optionally in one status: ${statusList}`,
   async execute(args, { db }) {
-    const { values } = readArguments(args, ordersUsage, { status: { type: 'string' }, limit: { type: 'string', default: '50' } }, { min: 0 });
+    const { values } = readArguments(
+      args,
+      ordersUsage,
+      { status: { type: 'string' }, limit: { type: 'string', default: '50' } },
+      { min: 0 },
+    );
     const limit = Number(values.limit);
     if (!Number.isInteger(limit) || limit < 1) throw new Error(`usage: npm run shop -- ${ordersUsage}`);
     const rows = await listOrders(db, { status: readStatus(values.status, ordersUsage), limit });
@@ -44,7 +51,12 @@ export const shipCommand = operatorCommand({
   usage: shipUsage,
   help: 'mark a paid order shipped with its carrier and tracking number, and mail the customer the shipping notice',
   async execute(args, shop) {
-    const { positionals, values } = readArguments(args, shipUsage, { carrier: { type: 'string' }, tracking: { type: 'string' } }, { min: 1 });
+    const { positionals, values } = readArguments(
+      args,
+      shipUsage,
+      { carrier: { type: 'string' }, tracking: { type: 'string' } },
+      { min: 1 },
+    );
     const carrier = values.carrier?.trim();
     const trackingNumber = values.tracking?.trim();
     if (!carrier || !trackingNumber) throw new Error(`usage: npm run shop -- ${shipUsage}`);
@@ -61,7 +73,11 @@ export const addEventCommand = operatorCommand({
     const { positionals, values } = readArguments(args, eventUsage, { at: { type: 'string' } }, { min: 2 });
     const at = values.at === undefined ? new Date() : new Date(values.at);
     if (Number.isNaN(at.getTime())) throw new Error(`Not a time: ${values.at}`);
-    const { order } = await actOnOrder(shop, 'cli', positionals[0]!, { action: 'add-event', text: positionals[1]!, at });
+    const { order } = await actOnOrder(shop, 'cli', positionals[0]!, {
+      action: 'add-event',
+      text: positionals[1]!,
+      at,
+    });
     return `Event added to order ${order.orderNo}.`;
   },
 });
@@ -71,7 +87,9 @@ export const signForCommand = operatorCommand({
   usage: signUsage,
   help: 'mark a shipped order signed for; it completes by itself after ORDER_AUTO_COMPLETE_DAYS',
   async execute(args, shop) {
-    const { order } = await actOnOrder(shop, 'cli', readArguments(args, signUsage, {}, { min: 1 }).positionals[0]!, { action: 'sign-for' });
+    const { order } = await actOnOrder(shop, 'cli', readArguments(args, signUsage, {}, { min: 1 }).positionals[0]!, {
+      action: 'sign-for',
+    });
     return `Order ${order.orderNo} signed for.`;
   },
 });
@@ -81,7 +99,12 @@ export const completeCommand = operatorCommand({
   usage: completeUsage,
   help: 'complete a signed-for order now',
   async execute(args, shop) {
-    const { order } = await actOnOrder(shop, 'cli', readArguments(args, completeUsage, {}, { min: 1 }).positionals[0]!, { action: 'complete' });
+    const { order } = await actOnOrder(
+      shop,
+      'cli',
+      readArguments(args, completeUsage, {}, { min: 1 }).positionals[0]!,
+      { action: 'complete' },
+    );
     return `Order ${order.orderNo} completed.`;
   },
 });

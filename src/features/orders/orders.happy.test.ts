@@ -19,9 +19,13 @@ const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: i
 const as = (customer: Customer, language?: string) => ({ headers: customer.headers, language });
 const details = async (customer: Customer, orderId: number, language?: string) =>
   (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, as(customer, language))).body.data;
-const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => mail.to && JSON.stringify(mail.to).includes(email));
+const mailsTo = async (email: string) =>
+  (await sentMail(shop)).filter((mail) => mail.to && JSON.stringify(mail.to).includes(email));
 const soldCountOf = async (sku: CartSku) => {
-  const [row] = await shop.db.select({ soldCount: products.soldCount }).from(products).where(eq(products.slug, sku === 'oil-usd-only' ? 'massage-oil' : 'silk-robe'));
+  const [row] = await shop.db
+    .select({ soldCount: products.soldCount })
+    .from(products)
+    .where(eq(products.slug, sku === 'oil-usd-only' ? 'massage-oil' : 'silk-robe'));
   return row!.soldCount;
 };
 
@@ -48,8 +52,21 @@ describe('checkout', () => {
       discountCode: null,
       coupons: [],
       email: customer.email,
-      lines: [{ goodsSpecificationId: ids['robe-s'], goodsName: '真丝睡袍', specificationName: 'S 码 · 玫瑰', unitPrice: 25900, goodsQuantity: 2 }],
-      delivery: { address: { ...deliveryAddress, countryName: '美国', stateName: 'California' }, carrier: null, trackingNumber: null, events: [] },
+      lines: [
+        {
+          goodsSpecificationId: ids['robe-s'],
+          goodsName: '真丝睡袍',
+          specificationName: 'S 码 · 玫瑰',
+          unitPrice: 25900,
+          goodsQuantity: 2,
+        },
+      ],
+      delivery: {
+        address: { ...deliveryAddress, countryName: '美国', stateName: 'California' },
+        carrier: null,
+        trackingNumber: null,
+        events: [],
+      },
     });
     expect(order.orderNo).toMatch(/^\d{6}[A-Z2-9]{6}$/);
     expect(order.lines[0]!.picture).toMatch(/^\/api\/v1\/media\/goods\/silk-robe-0-\w+\.webp$/);
@@ -64,18 +81,35 @@ describe('checkout', () => {
 
   it("ships to one of the customer's saved addresses by addressId", async () => {
     const customer = await signUp(shop);
-    const saved = await shop.post<{ addressId: number }>('/delivery/addAddress', { ...deliveryAddress, city: 'Oakland' }, as(customer));
-    const order = await placeOrder(shop, customer, [item('robe-s', 1)], { deliveryAddress: undefined, addressId: saved.body.data.addressId });
+    const saved = await shop.post<{ addressId: number }>(
+      '/delivery/addAddress',
+      { ...deliveryAddress, city: 'Oakland' },
+      as(customer),
+    );
+    const order = await placeOrder(shop, customer, [item('robe-s', 1)], {
+      deliveryAddress: undefined,
+      addressId: saved.body.data.addressId,
+    });
     expect(order.delivery.address).toMatchObject({ city: 'Oakland', address: deliveryAddress.address });
   });
 
   it("takes another customer's share code in any letter case: the friend discount, and the code's owner earns the rebate", async () => {
     const friend = await signUp(shop);
     const customer = await signUp(shop);
-    const order = await placeOrder(shop, customer, [item('robe-s', 3)], { discountCode: ` ${friend.user.shareCode.toLowerCase()} ` });
+    const order = await placeOrder(shop, customer, [item('robe-s', 3)], {
+      discountCode: ` ${friend.user.shareCode.toLowerCase()} `,
+    });
     // 5 % of $177.00 = $8.85
-    expect(order).toMatchObject({ goodsTotal: 17700, discountAmount: 885, payAmount: 16815, discountCode: friend.user.shareCode });
-    const [row] = await shop.db.select({ beneficiary: orders.rebateBeneficiaryId }).from(orders).where(eq(orders.id, order.orderId));
+    expect(order).toMatchObject({
+      goodsTotal: 17700,
+      discountAmount: 885,
+      payAmount: 16815,
+      discountCode: friend.user.shareCode,
+    });
+    const [row] = await shop.db
+      .select({ beneficiary: orders.rebateBeneficiaryId })
+      .from(orders)
+      .where(eq(orders.id, order.orderId));
     expect(row!.beneficiary).toBe(Number(friend.user.userId));
   });
 
@@ -95,7 +129,14 @@ describe('checkout', () => {
     const email = uniqueEmail('guest');
     const response = await shop.post<OrderDetails>(
       '/order/createOrder',
-      { items: [item('robe-s', 1)], deliveryAddress, payMethod: 'test', email, password: encodePassword('guest-pass-1'), refereeCode: referrer.user.userCode },
+      {
+        items: [item('robe-s', 1)],
+        deliveryAddress,
+        payMethod: 'test',
+        email,
+        password: encodePassword('guest-pass-1'),
+        refereeCode: referrer.user.userCode,
+      },
       { language: 'MS' },
     );
     expect(response.body).toMatchObject({ code: 1, data: { status: 2, email } });
@@ -110,7 +151,11 @@ describe('checkout', () => {
     const [account] = await shop.db.select().from(users).where(eq(users.email, email));
     const [order] = await shop.db.select().from(orders).where(eq(orders.id, response.body.data.orderId));
     expect(account!.referrerId).toBe(Number(referrer.user.userId));
-    expect(order).toMatchObject({ userId: account!.id, rebateBeneficiaryId: Number(referrer.user.userId), language: 'MS' });
+    expect(order).toMatchObject({
+      userId: account!.id,
+      rebateBeneficiaryId: Number(referrer.user.userId),
+      language: 'MS',
+    });
   });
 });
 
@@ -122,9 +167,17 @@ describe('paying with the test gateway', () => {
 
     const paid = await payWithTestGateway(shop, customer, order.orderId);
 
-    expect(paid.body).toMatchObject({ code: 1, data: { orderId: order.orderId, status: 1, paymentNumber: expect.stringMatching(/^CAPTURE-/) } });
+    expect(paid.body).toMatchObject({
+      code: 1,
+      data: { orderId: order.orderId, status: 1, paymentNumber: expect.stringMatching(/^CAPTURE-/) },
+    });
     const after = await details(customer, order.orderId);
-    expect(after).toMatchObject({ status: 1, payMethod: 'test', paymentNumber: paid.body.data.paymentNumber, payTime: expect.any(String) });
+    expect(after).toMatchObject({
+      status: 1,
+      payMethod: 'test',
+      paymentNumber: paid.body.data.paymentNumber,
+      payTime: expect.any(String),
+    });
     expect(await soldCountOf('robe-s')).toBe(soldBefore + 2);
 
     const [mail] = await mailsTo(customer.email);
@@ -143,7 +196,9 @@ describe('paying with the test gateway', () => {
     expect(declined.body.data.status).toBe(0);
     const retried = await payWithTestGateway(shop, customer, order.orderId, 'approve');
     expect(retried.body.data.status).toBe(1);
-    expect((await mailsTo(customer.email)).map((mail) => mail.subject)).toEqual([`Your order ${order.orderNo} is confirmed`]);
+    expect((await mailsTo(customer.email)).map((mail) => mail.subject)).toEqual([
+      `Your order ${order.orderNo} is confirmed`,
+    ]);
   });
 });
 
@@ -168,11 +223,24 @@ describe('orders of a customer', () => {
   it('answer their status, and checkOrderStatus settles a payment the customer approved but never returned from', async () => {
     const customer = await signUp(shop);
     const order = await placeOrder(shop, customer, [item('robe-s', 1)]);
-    const started = await shop.post<{ providerOrderId: string }>('/pay/payment', { orderId: order.orderId, payMethod: 'test' }, as(customer));
-    await shop.db.update(testGatewayPayments).set({ status: 'approved' }).where(eq(testGatewayPayments.id, started.body.data.providerOrderId));
+    const started = await shop.post<{ providerOrderId: string }>(
+      '/pay/payment',
+      { orderId: order.orderId, payMethod: 'test' },
+      as(customer),
+    );
+    await shop.db
+      .update(testGatewayPayments)
+      .set({ status: 'approved' })
+      .where(eq(testGatewayPayments.id, started.body.data.providerOrderId));
 
-    expect((await shop.get<OrderStatusInfo>(`/order/getOrderStatus?orderId=${order.orderId}`, as(customer))).body.data.status).toBe(2);
-    expect((await shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${order.orderId}`, as(customer))).body.data.status).toBe(1);
+    expect(
+      (await shop.get<OrderStatusInfo>(`/order/getOrderStatus?orderId=${order.orderId}`, as(customer))).body.data
+        .status,
+    ).toBe(2);
+    expect(
+      (await shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${order.orderId}`, as(customer))).body.data
+        .status,
+    ).toBe(1);
   });
 });
 
@@ -184,7 +252,10 @@ describe('cancelling', () => {
     expect(await stockOf(shop, ids['robe-m'])).toBe(before - 2);
 
     const cancelled = await shop.call<OrderDetails>('PUT', `/order/cancel?orderId=${order.orderId}`, as(customer));
-    expect(cancelled.body).toMatchObject({ code: 1, data: { status: 3, cancelTime: expect.any(String), refundTime: null } });
+    expect(cancelled.body).toMatchObject({
+      code: 1,
+      data: { status: 3, cancelTime: expect.any(String), refundTime: null },
+    });
     expect(await stockOf(shop, ids['robe-m'])).toBe(before);
   });
 
@@ -199,18 +270,33 @@ describe('cancelling', () => {
     expect(cancelled.body).toMatchObject({ code: 1, data: { status: 3, refundTime: expect.any(String) } });
     expect(await stockOf(shop, ids['robe-s'])).toBe(before);
     expect(await soldCountOf('robe-s')).toBe(soldBefore);
-    const [gateway] = await shop.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.captureId, paid.body.data.paymentNumber!));
+    const [gateway] = await shop.db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.captureId, paid.body.data.paymentNumber!));
     expect(gateway!.status).toBe('refunded');
   });
 });
 
 describe('the contract', () => {
   it('is published in the OpenAPI document', async () => {
-    const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as { paths: Record<string, unknown> };
-    for (const path of ['createOrder', 'getOrderStatus', 'checkOrderStatus', 'getOrderDetails', 'queryOrderList', 'cancel', 'callback']) {
+    const document = (await (await shop.app.request('/api/v1/openapi.json')).json()) as {
+      paths: Record<string, unknown>;
+    };
+    for (const path of [
+      'createOrder',
+      'getOrderStatus',
+      'checkOrderStatus',
+      'getOrderDetails',
+      'queryOrderList',
+      'cancel',
+      'callback',
+    ]) {
       expect(Object.keys(document.paths)).toContain(`/order/${path}`);
     }
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/pay/payment', '/pay/getNotEpPayMethodOptionList']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/pay/payment', '/pay/getNotEpPayMethodOptionList']),
+    );
   });
 });
 
@@ -227,7 +313,11 @@ describe('payment methods', () => {
 
   it('each say plainly, in the three languages, that the test provider moves no real money', async () => {
     const notes = await Promise.all(
-      ['EN', 'ZH', 'MS'].map(async (language) => (await shop.get<{ note: string }[]>('/pay/getNotEpPayMethodOptionList', { language })).body.data.map((option) => option.note)),
+      ['EN', 'ZH', 'MS'].map(async (language) =>
+        (await shop.get<{ note: string }[]>('/pay/getNotEpPayMethodOptionList', { language })).body.data.map(
+          (option) => option.note,
+        ),
+      ),
     );
     expect(notes.map((list) => new Set(list).size)).toEqual([1, 1, 1]);
     expect(notes.map((list) => list[0])).toEqual([

@@ -14,7 +14,12 @@ const time = z.string().describe('ISO 8601');
 
 export { payMethods, providerPayMethods, type PayMethod, type ProviderPayMethod } from './orders';
 
-export const orderStatusSchema = z.number().int().min(0).max(6).describe('0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped, 5 signed for, 6 completed');
+export const orderStatusSchema = z
+  .number()
+  .int()
+  .min(0)
+  .max(6)
+  .describe('0 payment failed, 1 paid, 2 payment pending, 3 closed, 4 shipped, 5 signed for, 6 completed');
 
 /**
  * Checkout. The server prices the items itself (prices, totals or discounts sent here are ignored),

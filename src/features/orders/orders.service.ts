@@ -8,7 +8,14 @@ import { productTexts, orderEvents, orderLines, orders, productSizeTexts } from 
 import { ShopError } from '@/server/http/errors';
 import type { PaymentProvider } from '@/server/payments/provider';
 import type { OrderStatusValue } from './orders';
-import type { OrderDetails, OrderLine, OrderListQuery, OrderPage, OrderStatusInfo, OrderSummary } from './orders.schema';
+import type {
+  OrderDetails,
+  OrderLine,
+  OrderListQuery,
+  OrderPage,
+  OrderStatusInfo,
+  OrderSummary,
+} from './orders.schema';
 
 /*
  * Reading orders. Every customer-facing read is scoped to the signed-in customer: someone else's
@@ -18,13 +25,18 @@ import type { OrderDetails, OrderLine, OrderListQuery, OrderPage, OrderStatusInf
 export type OrderRow = typeof orders.$inferSelect;
 
 /** What the order services work with: the API's pieces and the active payment provider. */
-export type OrderDeps = Pick<ShopDeps, 'db' | 'config' | 'logger' | 'mailer' | 'storage'> & { payments: PaymentProvider };
+export type OrderDeps = Pick<ShopDeps, 'db' | 'config' | 'logger' | 'mailer' | 'storage'> & {
+  payments: PaymentProvider;
+};
 
 /** -214, HTTP 404: the same for an order that does not exist and one that is not the caller's. */
 export const orderNotFound = () => new ShopError(ErrorCode.PaymentNotFound);
 
 export async function findOwnOrder(db: Executor, userId: number, orderId: number): Promise<OrderRow> {
-  const [order] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [order] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw orderNotFound();
   return order;
 }
@@ -38,7 +50,9 @@ export async function findOrder(db: Executor, orderId: number): Promise<OrderRow
 /** The columns of an order as `alias.column as "field"`, for raw statements whose rows `orderFromRow` reads. */
 export const selectOrderColumns = (alias: SQL) =>
   sql.join(
-    Object.entries(getTableColumns(orders)).map(([field, column]) => sql`${alias}.${sql.identifier(column.name)} as ${sql.identifier(field)}`),
+    Object.entries(getTableColumns(orders)).map(
+      ([field, column]) => sql`${alias}.${sql.identifier(column.name)} as ${sql.identifier(field)}`,
+    ),
     sql`, `,
   );
 
@@ -46,7 +60,10 @@ export const selectOrderColumns = (alias: SQL) =>
 export function orderFromRow(row: Record<string, unknown>): OrderRow {
   const columns = getTableColumns(orders) as Record<string, { mapFromDriverValue(value: unknown): unknown }>;
   return Object.fromEntries(
-    Object.entries(columns).map(([field, column]) => [field, row[field] === null || row[field] === undefined ? null : column.mapFromDriverValue(row[field])]),
+    Object.entries(columns).map(([field, column]) => [
+      field,
+      row[field] === null || row[field] === undefined ? null : column.mapFromDriverValue(row[field]),
+    ]),
   ) as OrderRow;
 }
 
@@ -78,14 +95,24 @@ function toSummary(order: OrderRow, lines: OrderLine[], language: Language): Ord
     taxAmount: order.taxAmount,
     taxIncluded: order.taxIncluded,
     taxLabel: order.taxLabel,
-    shippingMethod: order.shippingMethod ? { name: order.shippingMethod.name[language], deliveryTime: order.shippingMethod.deliveryTime[language] } : null,
+    shippingMethod: order.shippingMethod
+      ? { name: order.shippingMethod.name[language], deliveryTime: order.shippingMethod.deliveryTime[language] }
+      : null,
     createTime: order.createdAt.toISOString(),
     lines,
   };
 }
 
 /** A stored order line as the API shows it, named by the reader's texts where the product has them. */
-export const lineView = ({ line, goodsName, specificationName }: { line: typeof orderLines.$inferSelect; goodsName: string | null; specificationName: string | null }): OrderLine => ({
+export const lineView = ({
+  line,
+  goodsName,
+  specificationName,
+}: {
+  line: typeof orderLines.$inferSelect;
+  goodsName: string | null;
+  specificationName: string | null;
+}): OrderLine => ({
   goodsSpecificationId: line.specificationId,
   goodsId: line.goodsId,
   goodsName: goodsName ?? line.goodsName,
@@ -100,14 +127,21 @@ export const lineView = ({ line, goodsName, specificationName }: { line: typeof 
  * has texts in it; the stored snapshot (the language of the moment of ordering) stays the record and
  * names the rest. Prices, pictures and quantities are always the snapshot's.
  */
-export async function loadLines(db: Executor, orderIds: number[], language: Language): Promise<Map<number, OrderLine[]>> {
+export async function loadLines(
+  db: Executor,
+  orderIds: number[],
+  language: Language,
+): Promise<Map<number, OrderLine[]>> {
   const byOrder = new Map<number, OrderLine[]>(orderIds.map((orderId) => [orderId, []]));
   if (orderIds.length === 0) return byOrder;
   const rows = await db
     .select({ line: orderLines, goodsName: productTexts.name, specificationName: productSizeTexts.name })
     .from(orderLines)
     .leftJoin(productTexts, and(eq(productTexts.goodsId, orderLines.goodsId), eq(productTexts.language, language)))
-    .leftJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, orderLines.specificationId), eq(productSizeTexts.language, language)))
+    .leftJoin(
+      productSizeTexts,
+      and(eq(productSizeTexts.specificationId, orderLines.specificationId), eq(productSizeTexts.language, language)),
+    )
     .where(inArray(orderLines.orderId, orderIds))
     .orderBy(asc(orderLines.id));
   for (const row of rows) byOrder.get(row.line.orderId)?.push(lineView(row));
@@ -118,7 +152,12 @@ export async function getOrderStatus(db: Executor, userId: number, orderId: numb
   return toStatusInfo(await findOwnOrder(db, userId, orderId));
 }
 
-export async function getOrderDetails(db: Executor, userId: number, orderId: number, language: Language): Promise<OrderDetails> {
+export async function getOrderDetails(
+  db: Executor,
+  userId: number,
+  orderId: number,
+  language: Language,
+): Promise<OrderDetails> {
   return describeOrder(db, await findOwnOrder(db, userId, orderId), language);
 }
 
@@ -126,12 +165,21 @@ export async function getOrderDetails(db: Executor, userId: number, orderId: num
  * Everything the order details page shows; the address's country and state are named in `language`.
  * An order just placed passes its lines (named in `language`): it has no events yet, so nothing is read.
  */
-export async function describeOrder(db: Executor, order: OrderRow, language: Language, placedLines?: OrderLine[]): Promise<OrderDetails> {
+export async function describeOrder(
+  db: Executor,
+  order: OrderRow,
+  language: Language,
+  placedLines?: OrderLine[],
+): Promise<OrderDetails> {
   const [lines, events] = placedLines
     ? [new Map([[order.id, placedLines]]), []]
     : await Promise.all([
         loadLines(db, [order.id], language),
-        db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
+        db
+          .select()
+          .from(orderEvents)
+          .where(eq(orderEvents.orderId, order.id))
+          .orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
       ]);
   const address = order.deliveryAddress;
   return {
@@ -156,7 +204,11 @@ export async function describeOrder(db: Executor, order: OrderRow, language: Lan
 }
 
 /** One page of the orders `where` selects, newest first, and how many it selects in all. */
-export async function ordersPage(db: Executor, where: SQL | undefined, { pageNum, pageSize }: { pageNum: number; pageSize: number }) {
+export async function ordersPage(
+  db: Executor,
+  where: SQL | undefined,
+  { pageNum, pageSize }: { pageNum: number; pageSize: number },
+) {
   const [rows, [counted]] = await Promise.all([
     db
       .select()
@@ -171,9 +223,26 @@ export async function ordersPage(db: Executor, where: SQL | undefined, { pageNum
 }
 
 /** The customer's orders, newest first, optionally in one status; lines named in `language` (see loadLines). */
-export async function queryOrderList(db: Executor, userId: number, query: OrderListQuery, language: Language): Promise<OrderPage> {
-  const where = and(eq(orders.userId, userId), query.status === undefined ? undefined : eq(orders.status, query.status));
+export async function queryOrderList(
+  db: Executor,
+  userId: number,
+  query: OrderListQuery,
+  language: Language,
+): Promise<OrderPage> {
+  const where = and(
+    eq(orders.userId, userId),
+    query.status === undefined ? undefined : eq(orders.status, query.status),
+  );
   const { rows, total } = await ordersPage(db, where, query);
-  const lines = await loadLines(db, rows.map((row) => row.id), language);
-  return { list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [], language)), total, pageNum: query.pageNum, pageSize: query.pageSize };
+  const lines = await loadLines(
+    db,
+    rows.map((row) => row.id),
+    language,
+  );
+  return {
+    list: rows.map((row) => toSummary(row, lines.get(row.id) ?? [], language)),
+    total,
+    pageNum: query.pageNum,
+    pageSize: query.pageSize,
+  };
 }

@@ -4,9 +4,25 @@ import { totalOrder } from '../orders/orders';
 
 describe('totalOrder', () => {
   it('adds the lines and takes off the friend discount, rounded down', () => {
-    expect(totalOrder([{ unitPrice: 5900, quantity: 2 }, { unitPrice: 1999, quantity: 1 }], 0)).toEqual({ goodsTotal: 13_799, discountAmount: 0, payAmount: 13_799 });
+    expect(
+      totalOrder(
+        [
+          { unitPrice: 5900, quantity: 2 },
+          { unitPrice: 1999, quantity: 1 },
+        ],
+        0,
+      ),
+    ).toEqual({ goodsTotal: 13_799, discountAmount: 0, payAmount: 13_799 });
     // 5 % of 137.99 is 6.8995: the discount rounds down to 6.89, so the customer pays 131.10.
-    expect(totalOrder([{ unitPrice: 5900, quantity: 2 }, { unitPrice: 1999, quantity: 1 }], 5)).toEqual({ goodsTotal: 13_799, discountAmount: 689, payAmount: 13_110 });
+    expect(
+      totalOrder(
+        [
+          { unitPrice: 5900, quantity: 2 },
+          { unitPrice: 1999, quantity: 1 },
+        ],
+        5,
+      ),
+    ).toEqual({ goodsTotal: 13_799, discountAmount: 689, payAmount: 13_110 });
   });
 });
 

@@ -4,9 +4,19 @@ import type { OrderStatusInfo, PaymentStart } from '@/features/orders/orders.sch
 import { api, isSuccess } from '@/lib/api-client';
 import type { Translate } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';
-import { loadPaypalSdk, sdkScriptUrl, type CardFields as PaypalCardFields, type CardFieldsSetup, type HostedField } from './paypal-sdk';
+import {
+  loadPaypalSdk,
+  sdkScriptUrl,
+  type CardFields as PaypalCardFields,
+  type CardFieldsSetup,
+  type HostedField,
+} from './paypal-sdk';
 
-type Props = { t: Translate; order: Pick<OrderStatusInfo, 'orderId' | 'payAmount' | 'currency'>; setup: CardFieldsSetup };
+type Props = {
+  t: Translate;
+  order: Pick<OrderStatusInfo, 'orderId' | 'payAmount' | 'currency'>;
+  setup: CardFieldsSetup;
+};
 type Stage = 'loading' | 'ready' | 'paying' | 'unavailable';
 
 /**
@@ -15,7 +25,12 @@ type Stage = 'loading' | 'ready' | 'paying' | 'unavailable';
  * result page tells the customer how it went.
  */
 export function CardFields({ t, order, setup }: Props) {
-  const containers = { name: useRef<HTMLDivElement>(null), number: useRef<HTMLDivElement>(null), expiry: useRef<HTMLDivElement>(null), cvv: useRef<HTMLDivElement>(null) };
+  const containers = {
+    name: useRef<HTMLDivElement>(null),
+    number: useRef<HTMLDivElement>(null),
+    expiry: useRef<HTMLDivElement>(null),
+    cvv: useRef<HTMLDivElement>(null),
+  };
   const cardFields = useRef<PaypalCardFields | null>(null);
   const [stage, setStage] = useState<Stage>('loading');
   const [error, setError] = useState<string | null>(null);
@@ -31,17 +46,25 @@ export function CardFields({ t, order, setup }: Props) {
         const fields = paypal.CardFields({
           async createOrder() {
             const payment = await api.post<PaymentStart>('pay/payment', { orderId, payMethod: 'card' });
-            if (!isSuccess(payment) || !payment.data.providerOrderId) throw new Error(`the payment did not start (${payment.code})`);
+            if (!isSuccess(payment) || !payment.data.providerOrderId)
+              throw new Error(`the payment did not start (${payment.code})`);
             return payment.data.providerOrderId;
           },
           async onApprove({ orderID, liabilityShift }) {
             // The result page settles the payment itself if this capture does not get through.
-            const result = await api.post<OrderStatusInfo>('order/callback', { orderId, token: orderID }, { quiet: true });
+            const result = await api.post<OrderStatusInfo>(
+              'order/callback',
+              { orderId, token: orderID },
+              { quiet: true },
+            );
             const settled = isSuccess(result) ? result.data : null;
             // 3-D Secure left to PayPal's page (the order's payer-action link): its return URL brings the buyer back.
             if (settled?.continueUrl) return location.assign(settled.continueUrl);
             // Refused for its 3-D Secure outcome: nothing was charged, and the form takes another try.
-            if (settled?.status === OrderStatus.PaymentFailed && (liabilityShift === 'NO' || liabilityShift === 'UNKNOWN')) {
+            if (
+              settled?.status === OrderStatus.PaymentFailed &&
+              (liabilityShift === 'NO' || liabilityShift === 'UNKNOWN')
+            ) {
               setError(t(liabilityShift === 'NO' ? 'card.notAuthenticated' : 'card.authenticationUnavailable'));
               return setStage('ready');
             }
@@ -95,7 +118,9 @@ export function CardFields({ t, order, setup }: Props) {
       <h2 id="card-fields-title">{t('card.title')}</h2>
       {stage === 'loading' && <p role="status">{t('card.loading')}</p>}
       {stage === 'unavailable' ? (
-        <p className="field-error" role="alert">{t('card.unavailable')}</p>
+        <p className="field-error" role="alert">
+          {t('card.unavailable')}
+        </p>
       ) : (
         <>
           <div className="card-fields__field" ref={containers.name} />
@@ -105,8 +130,18 @@ export function CardFields({ t, order, setup }: Props) {
             <div className="card-fields__field" ref={containers.cvv} />
           </div>
           <p className="field-hint">{t('card.secure')}</p>
-          {error && <p className="field-error" role="alert">{error}</p>}
-          <button type="button" className="button button--block" disabled={stage !== 'ready'} aria-busy={stage === 'paying'} onClick={() => void pay()}>
+          {error && (
+            <p className="field-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button
+            type="button"
+            className="button button--block"
+            disabled={stage !== 'ready'}
+            aria-busy={stage === 'paying'}
+            onClick={() => void pay()}
+          >
             {t('card.pay', { amount: formatMoney(order.payAmount, currency) })}
           </button>
         </>

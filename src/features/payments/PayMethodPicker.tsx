@@ -3,7 +3,12 @@ import type { PayMethod } from '@/lib/pay-methods';
 
 /** `note`: why the method cannot be chosen, or that it moves no real money (the test provider). */
 export type PayMethodChoice = { payMethod: PayMethod; name: string; disabled?: boolean; note?: string | null };
-type Props = { legend: string; methods: PayMethodChoice[]; value: PayMethod | ''; onChange: (payMethod: PayMethod) => void };
+type Props = {
+  legend: string;
+  methods: PayMethodChoice[];
+  value: PayMethod | '';
+  onChange: (payMethod: PayMethod) => void;
+};
 
 /** The payment methods on offer, as radio buttons (checkout and recharge); a method's note sits under it and describes it. */
 export function PayMethodPicker({ legend, methods, value, onChange }: Props) {
@@ -37,8 +42,11 @@ export function PayMethodPicker({ legend, methods, value, onChange }: Props) {
 }
 
 /** The provider's methods as choices: one that cannot charge in this currency is shown, disabled, with why. */
-export const providerChoices = (options: readonly { payMethod: PayMethod; name: string; available: boolean; note: string | null }[]): PayMethodChoice[] =>
+export const providerChoices = (
+  options: readonly { payMethod: PayMethod; name: string; available: boolean; note: string | null }[],
+): PayMethodChoice[] =>
   options.map(({ payMethod, name, available, note }) => ({ payMethod, name, note, disabled: !available }));
 
 /** The method chosen at first: the first one that can be paid with. */
-export const firstAvailable = (options: readonly { payMethod: PayMethod; available: boolean }[]): PayMethod | '' => options.find((option) => option.available)?.payMethod ?? '';
+export const firstAvailable = (options: readonly { payMethod: PayMethod; available: boolean }[]): PayMethod | '' =>
+  options.find((option) => option.available)?.payMethod ?? '';

@@ -40,19 +40,36 @@ export async function settlePayment(deps: OrderDeps, payment: PaymentRow, now = 
  * Claims the capture of the open payment `which` selects (with a provider order) whose order awaits
  * payment, unless another caller holds it; `buyerReturned` also ends what the provider asked of the buyer.
  */
-export async function claimCapture(db: Executor, which: SQL | undefined, now: Date, buyerReturned = false): Promise<PaymentRow | undefined> {
+export async function claimCapture(
+  db: Executor,
+  which: SQL | undefined,
+  now: Date,
+  buyerReturned = false,
+): Promise<PaymentRow | undefined> {
   const [claimed] = await db
     .update(payments)
-    .set({ captureStartedAt: now, captureRequestId: sql`coalesce(${payments.captureRequestId}, ${randomUUID()})`, ...(buyerReturned ? { payerActionUrl: null } : {}) })
+    .set({
+      captureStartedAt: now,
+      captureRequestId: sql`coalesce(${payments.captureRequestId}, ${randomUUID()})`,
+      ...(buyerReturned ? { payerActionUrl: null } : {}),
+    })
     .where(
       and(
         which,
         isNotNull(payments.providerOrderId),
-        or(isNull(payments.captureStartedAt), lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS))),
+        or(
+          isNull(payments.captureStartedAt),
+          lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS)),
+        ),
         or(
           and(
             eq(payments.status, 'created'),
-            exists(db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment)))),
+            exists(
+              db
+                .select({ id: orders.id })
+                .from(orders)
+                .where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment))),
+            ),
           ),
           // A superseded attempt whose capture is held or unknown is still asked about, whatever its order became.
           supersededInDoubt,
@@ -71,7 +88,13 @@ export async function askAboutMoneyInDoubt(deps: OrderDeps, orderId: number, now
   const doubtful = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, orderId), inArray(payments.status, ['created', 'superseded']), or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId))));
+    .where(
+      and(
+        eq(payments.orderId, orderId),
+        inArray(payments.status, ['created', 'superseded']),
+        or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
+      ),
+    );
   for (const payment of doubtful) await settlePayment(deps, payment, now);
   return doubtful.length > 0;
 }
@@ -91,10 +114,27 @@ export async function settleHeldCaptures(deps: OrderDeps, now = new Date()): Pro
           and(
             eq(payments.status, 'created'),
             or(isNotNull(payments.heldCaptureId), isNotNull(payments.captureRequestId)),
-            exists(deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), inArray(orders.status, awaitingPayment), lt(orders.expiresAt, now)))),
+            exists(
+              deps.db
+                .select({ id: orders.id })
+                .from(orders)
+                .where(
+                  and(
+                    eq(orders.id, payments.orderId),
+                    inArray(orders.status, awaitingPayment),
+                    lt(orders.expiresAt, now),
+                  ),
+                ),
+            ),
           ),
           // A superseded attempt's held or unknown capture: asked about whatever its order became (a capture that completes is refunded if the order cannot take it).
-          and(supersededInDoubt, or(isNull(payments.captureStartedAt), lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS)))),
+          and(
+            supersededInDoubt,
+            or(
+              isNull(payments.captureStartedAt),
+              lt(payments.captureStartedAt, new Date(now.getTime() - CAPTURE_LEASE_MS)),
+            ),
+          ),
         ),
       ),
     )
@@ -116,7 +156,11 @@ export async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: 
     // A capture the provider holds pending is only asked about: one read, no new capture.
     result = claimed.heldCaptureId
       ? await deps.payments.captureStatus(claimed.heldCaptureId)
-      : await deps.payments.capture(claimed.providerOrderId, claimed.captureRequestId, claimed.method as ProviderPayMethod);
+      : await deps.payments.capture(
+          claimed.providerOrderId,
+          claimed.captureRequestId,
+          claimed.method as ProviderPayMethod,
+        );
   } catch (error) {
     // The outcome is unknown: keep the idempotency key, so the next try cannot capture a second time.
     deps.logger.warn({ err: error, paymentId: claimed.id }, 'capture failed; it will be tried again');
@@ -131,35 +175,58 @@ export async function captureClaimed(deps: OrderDeps, claimed: PaymentRow, now: 
 }
 
 /** What the provider's answer about a capture means for the payment and its order. */
-export async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, result: CaptureResult, now: Date): Promise<OrderRow | null> {
+export async function recordCaptureResult(
+  deps: OrderDeps,
+  payment: PaymentRow,
+  result: CaptureResult,
+  now: Date,
+): Promise<OrderRow | null> {
   const { db } = deps;
   metrics.payments.inc({ outcome: result.status });
   switch (result.status) {
     case 'completed':
       return recordCapture(deps, payment, result, now);
     case 'declined':
-      deps.logger.info({ orderId: payment.orderId, paymentId: payment.id, reason: result.reason }, 'the payment provider refused the payment');
+      deps.logger.info(
+        { orderId: payment.orderId, paymentId: payment.id, reason: result.reason },
+        'the payment provider refused the payment',
+      );
       await recordDecline(db, payment);
       // A superseded attempt refused: nothing of it is in doubt any more.
-      await db.update(payments).set({ heldCaptureId: null, captureRequestId: null, captureStartedAt: null }).where(and(eq(payments.id, payment.id), eq(payments.status, 'superseded')));
+      await db
+        .update(payments)
+        .set({ heldCaptureId: null, captureRequestId: null, captureStartedAt: null })
+        .where(and(eq(payments.id, payment.id), eq(payments.status, 'superseded')));
       return null;
     case 'processing':
       // The provider holds the capture (a review, an eCheck): its webhook settles it; until then a
       // caller asks about it (one read) only once the lease has run out.
-      await db.update(payments).set({ heldCaptureId: result.captureId, captureStartedAt: now }).where(eq(payments.id, payment.id));
+      await db
+        .update(payments)
+        .set({ heldCaptureId: result.captureId, captureStartedAt: now })
+        .where(eq(payments.id, payment.id));
       return null;
     case 'payer-action':
       if (!result.approveUrl) {
-        deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id }, 'the provider wants the buyer back but gave no link: ending the attempt');
+        deps.logger.warn(
+          { orderId: payment.orderId, paymentId: payment.id },
+          'the provider wants the buyer back but gave no link: ending the attempt',
+        );
         await recordDecline(db, payment);
         return null;
       }
       // Nothing was captured: the buyer finishes on the provider's page, and their return captures.
-      await db.update(payments).set({ payerActionUrl: result.approveUrl, captureStartedAt: null, captureRequestId: null }).where(eq(payments.id, payment.id));
+      await db
+        .update(payments)
+        .set({ payerActionUrl: result.approveUrl, captureStartedAt: null, captureRequestId: null })
+        .where(eq(payments.id, payment.id));
       return null;
     case 'pending':
       // Nothing was captured: the next try may use a new key.
-      await db.update(payments).set({ captureStartedAt: null, captureRequestId: null }).where(eq(payments.id, payment.id));
+      await db
+        .update(payments)
+        .set({ captureStartedAt: null, captureRequestId: null })
+        .where(eq(payments.id, payment.id));
       return null;
   }
 }
@@ -171,7 +238,15 @@ export async function recordCaptureResult(deps: OrderDeps, payment: PaymentRow, 
  * known), and the order's goods count as sold, their rows locked in id order (see order-stock.ts). `known` for a capture already recorded,
  * `orphan` for one that cannot pay the order (paid otherwise or closed).
  */
-async function captureStatement(db: Executor, paymentId: number, captureId: string, payerId: string | null, now: Date, goodsOnly: boolean, confirmation: Mail) {
+async function captureStatement(
+  db: Executor,
+  paymentId: number,
+  captureId: string,
+  payerId: string | null,
+  now: Date,
+  goodsOnly: boolean,
+  confirmation: Mail,
+) {
   const [row] = rowsOf<Record<string, unknown> & { locked: boolean | null; previousCaptureId: string | null }>(
     await db.execute(sql`
       with current as (
@@ -215,7 +290,11 @@ const capturedAsAsked = (payment: PaymentRow, captured: CapturedAmount | null) =
 export async function recordCapture(
   deps: OrderDeps,
   payment: PaymentRow,
-  { captureId, captured, payerId = null }: { captureId: string; captured: CapturedAmount | null; payerId?: string | null | undefined },
+  {
+    captureId,
+    captured,
+    payerId = null,
+  }: { captureId: string; captured: CapturedAmount | null; payerId?: string | null | undefined },
   now = new Date(),
 ): Promise<OrderRow | null> {
   if (!capturedAsAsked(payment, captured)) {
@@ -229,7 +308,10 @@ export async function recordCapture(
     const goods = await captureStatement(deps.db, payment.id, captureId, payerId, now, true, confirmation);
     if (goods) return goods;
     return deps.db.transaction(async (tx) => {
-      const settled = (await captureStatement(tx, payment.id, captureId, payerId, now, false, confirmation)) ?? { outcome: 'known' as const, order: null };
+      const settled = (await captureStatement(tx, payment.id, captureId, payerId, now, false, confirmation)) ?? {
+        outcome: 'known' as const,
+        order: null,
+      };
       // The one place a provider's payment makes an order paid: a recharge credits its points here.
       if (settled.order) await orderHooks().paid(tx, settled.order, now);
       return settled;
@@ -250,7 +332,13 @@ export async function recordCapture(
  * (`mismatch`, with what was captured), the order left unpaid (the sweep keeps it), logged for the
  * operator, who sees it on the orders board and refunds it (`refund <orderNo>`).
  */
-async function holdMismatchedCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, captured: CapturedAmount | null, now: Date) {
+async function holdMismatchedCapture(
+  deps: OrderDeps,
+  payment: PaymentRow,
+  captureId: string,
+  captured: CapturedAmount | null,
+  now: Date,
+) {
   const [held] = await deps.db
     .update(payments)
     .set({
@@ -263,11 +351,23 @@ async function holdMismatchedCapture(deps: OrderDeps, payment: PaymentRow, captu
       heldCaptureId: null,
       payerActionUrl: null,
     })
-    .where(and(eq(payments.id, payment.id), isNull(payments.captureId), inArray(payments.status, ['created', 'declined', 'superseded'])))
+    .where(
+      and(
+        eq(payments.id, payment.id),
+        isNull(payments.captureId),
+        inArray(payments.status, ['created', 'declined', 'superseded']),
+      ),
+    )
     .returning({ id: payments.id });
   if (!held) return;
   deps.logger.error(
-    { orderId: payment.orderId, paymentId: payment.id, captureId, asked: { amount: payment.amount, currency: payment.currency }, captured },
+    {
+      orderId: payment.orderId,
+      paymentId: payment.id,
+      captureId,
+      asked: { amount: payment.amount, currency: payment.currency },
+      captured,
+    },
     'the provider captured another amount or currency than the order: not paid, held for the operator (refund <orderNo> gives it back)',
   );
 }
@@ -282,5 +382,11 @@ export async function recordDecline(db: Executor, payment: PaymentRow): Promise<
   await db
     .update(orders)
     .set({ status: OrderStatus.PaymentFailed })
-    .where(and(eq(orders.id, declined.orderId), eq(orders.status, OrderStatus.PaymentPending), eq(orders.providerOrderId, declined.providerOrderId ?? '')));
+    .where(
+      and(
+        eq(orders.id, declined.orderId),
+        eq(orders.status, OrderStatus.PaymentPending),
+        eq(orders.providerOrderId, declined.providerOrderId ?? ''),
+      ),
+    );
 }

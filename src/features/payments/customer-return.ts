@@ -7,7 +7,12 @@ import { claimCapture, captureClaimed, settlePayment } from './capture';
 /* The customer back from the provider, and the result page asking where the payment stands. */
 
 /** The customer's return from the provider (`token` is the provider's order id): capture now. */
-export async function completeReturn(deps: OrderDeps, userId: number, body: { orderId: number; token: string }, now = new Date()) {
+export async function completeReturn(
+  deps: OrderDeps,
+  userId: number,
+  body: { orderId: number; token: string },
+  now = new Date(),
+) {
   // The usual return in one statement: the caller's open payment of this provider order is claimed
   // (whatever the provider asked of the buyer is done), and its capture answers the order as paid.
   const claimed = await claimCapture(
@@ -16,7 +21,12 @@ export async function completeReturn(deps: OrderDeps, userId: number, body: { or
       eq(payments.orderId, body.orderId),
       eq(payments.provider, deps.payments.name),
       eq(payments.providerOrderId, body.token),
-      exists(deps.db.select({ id: orders.id }).from(orders).where(and(eq(orders.id, payments.orderId), eq(orders.userId, userId)))),
+      exists(
+        deps.db
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, payments.orderId), eq(orders.userId, userId))),
+      ),
     ),
     now,
     true,
@@ -30,7 +40,13 @@ export async function completeReturn(deps: OrderDeps, userId: number, body: { or
   const [payment] = await deps.db
     .select()
     .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.provider, deps.payments.name), eq(payments.providerOrderId, body.token)));
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.provider, deps.payments.name),
+        eq(payments.providerOrderId, body.token),
+      ),
+    );
   if (!payment) throw orderNotFound();
   const [current] = payment.payerActionUrl
     ? await deps.db.update(payments).set({ payerActionUrl: null }).where(eq(payments.id, payment.id)).returning()
@@ -46,7 +62,13 @@ async function statusWithContinue(deps: OrderDeps, orderId: number) {
   const [open] = await deps.db
     .select({ payerActionUrl: payments.payerActionUrl })
     .from(payments)
-    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created'), eq(payments.providerOrderId, order.providerOrderId ?? '')));
+    .where(
+      and(
+        eq(payments.orderId, order.id),
+        eq(payments.status, 'created'),
+        eq(payments.providerOrderId, order.providerOrderId ?? ''),
+      ),
+    );
   return { ...toStatusInfo(order), continueUrl: open?.payerActionUrl ?? null };
 }
 

@@ -34,13 +34,26 @@ export async function recordDispute(deps: OrderDeps, disputeId: string, now: Dat
     return null;
   }
   const currency = payment.status === 'mismatch' ? payment.capturedCurrency : payment.currency;
-  const amount = info.amount && info.amount.currency === currency && info.amount.amount !== null ? info.amount.amount : payment.amount;
+  const amount =
+    info.amount && info.amount.currency === currency && info.amount.amount !== null
+      ? info.amount.amount
+      : payment.amount;
   await deps.db
     .insert(disputes)
-    .values({ providerDisputeId: disputeId, paymentId: payment.id, orderId: payment.orderId, reason: info.reason, amount, createdAt: now })
+    .values({
+      providerDisputeId: disputeId,
+      paymentId: payment.id,
+      orderId: payment.orderId,
+      reason: info.reason,
+      amount,
+      createdAt: now,
+    })
     .onConflictDoNothing();
   if (info.open) {
-    deps.logger.warn({ orderId: payment.orderId, disputeId, reason: info.reason }, 'a buyer disputes a payment: an unshipped order is held until you decide');
+    deps.logger.warn(
+      { orderId: payment.orderId, disputeId, reason: info.reason },
+      'a buyer disputes a payment: an unshipped order is held until you decide',
+    );
     return null;
   }
   const [resolved] = await deps.db
@@ -51,15 +64,35 @@ export async function recordDispute(deps: OrderDeps, disputeId: string, now: Dat
   if (!resolved) return null;
   if (info.outcome === 'buyer') {
     const refunded = info.refunded && info.refunded.currency === currency ? info.refunded.amount : null;
-    await recordMoneyBack(deps.db, payment.id, { kind: 'reversal', providerId: `dispute:${disputeId}`, amount: refunded, providerTotal: null }, now);
-    deps.logger.error({ orderId: payment.orderId, disputeId, refunded: info.refunded }, 'a dispute was decided for the buyer: the money it took back counts against the order');
+    await recordMoneyBack(
+      deps.db,
+      payment.id,
+      { kind: 'reversal', providerId: `dispute:${disputeId}`, amount: refunded, providerTotal: null },
+      now,
+    );
+    deps.logger.error(
+      { orderId: payment.orderId, disputeId, refunded: info.refunded },
+      'a dispute was decided for the buyer: the money it took back counts against the order',
+    );
     return null;
   }
-  deps.logger.info({ orderId: payment.orderId, disputeId }, 'a dispute was decided for the shop: the order is no longer held');
-  const back = info.returnedToSeller && info.returnedToSeller.currency === currency ? (info.returnedToSeller.amount ?? 0) : 0;
+  deps.logger.info(
+    { orderId: payment.orderId, disputeId },
+    'a dispute was decided for the shop: the order is no longer held',
+  );
+  const back =
+    info.returnedToSeller && info.returnedToSeller.currency === currency ? (info.returnedToSeller.amount ?? 0) : 0;
   if (back <= 0) return null;
-  const { totals, refundDue } = await recordMoneyReturned(deps.db, payment.id, { providerId: `dispute:${disputeId}:returned`, amount: back }, now);
-  deps.logger.info({ orderId: payment.orderId, disputeId, returned: back, totals }, 'a chargeback won: its money came back to the shop');
+  const { totals, refundDue } = await recordMoneyReturned(
+    deps.db,
+    payment.id,
+    { providerId: `dispute:${disputeId}:returned`, amount: back },
+    now,
+  );
+  deps.logger.info(
+    { orderId: payment.orderId, disputeId, returned: back, totals },
+    'a chargeback won: its money came back to the shop',
+  );
   return refundDue;
 }
 

@@ -27,7 +27,10 @@ import { refundSurplusCaptures } from './surplus-refunds';
 
 const paypal = await startPaypalStandIn();
 afterAll(() => paypal.close());
-const shop = await aShop({ catalogue: 'small', env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }) });
+const shop = await aShop({
+  catalogue: 'small',
+  env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }),
+});
 const { ids } = shop;
 afterEach(() => {
   paypal.steer.captures = [];
@@ -41,22 +44,45 @@ const CLOSED = 3;
 const COMPLETED = 6;
 
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
-  (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;
-const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
-const stock = async () => (await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, ids['robe-s'])))[0]!.stock;
-const boardRow = async (orderNo: string) => (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
+  (
+    await shop.app.request('/api/v1/pay/webhook/paypal', {
+      method: 'POST',
+      headers: webhook.headers,
+      body: webhook.body,
+    })
+  ).status;
+const details = async (customer: Customer, orderId: number) =>
+  (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
+const stock = async () =>
+  (await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, ids['robe-s'])))[0]!
+    .stock;
+const boardRow = async (orderNo: string) =>
+  (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
 const commands = { ...orderCommands, ...paymentCommands };
 const run = (command: keyof typeof commands, ...args: string[]) => commands[command].execute(args, shop.operator);
 const balance = (customer: Customer) => balanceOf(shop.db, idOf(customer));
 const minor = (value: string) => Math.round(Number(value) * 100);
-const myEnergy = async (customer: Customer) => (await shop.get<{ balance: number; owed: number; pending: number }>('/energy/getMyEnergy', { headers: customer.headers })).body.data;
+const myEnergy = async (customer: Customer) =>
+  (
+    await shop.get<{ balance: number; owed: number; pending: number }>('/energy/getMyEnergy', {
+      headers: customer.headers,
+    })
+  ).body.data;
 /** The rebate return window (REBATE_HOLD_DAYS, 14 by default) has closed. */
-const afterTheWindow = () => releaseRebates(shop.db, new Date(Date.now() + 15 * 24 * 3600 * 1000), shop.config.orders.rebateHoldDays, shop.config.referenceRates);
+const afterTheWindow = () =>
+  releaseRebates(
+    shop.db,
+    new Date(Date.now() + 15 * 24 * 3600 * 1000),
+    shop.config.orders.rebateHoldDays,
+    shop.config.referenceRates,
+  );
 
 /** The shop's books equal PayPal's for a capture, and no ledger is unsound or below zero. */
 async function expectBooksEqual(orderId: number, captureId: string) {
   const captured = paypal.captures.get(captureId)!;
-  const wentBack = captured.refunds.filter((made) => made.status === 'COMPLETED').reduce((sum, made) => sum + minor(made.amount.value), 0);
+  const wentBack = captured.refunds
+    .filter((made) => made.status === 'COMPLETED')
+    .reduce((sum, made) => sum + minor(made.amount.value), 0);
   const [payment] = await shop.db.select().from(payments).where(eq(payments.captureId, captureId));
   expect(payment?.orderId).toBe(orderId);
   const totals = await orderMoneyTotals(shop.db, orderId);
@@ -72,29 +98,54 @@ async function expectBooksEqual(orderId: number, captureId: string) {
  * A goods order paid at PayPal by `customer`: from PayPal account `payerId` (a new one unless given),
  * placed with `body` (more fields of the checkout) from a browser whose `shop_browser` id is `browser`.
  */
-async function paidOrder(customer: Customer, quantity = 1, placed: { payerId?: string; body?: Record<string, unknown>; browser?: string } = {}) {
+async function paidOrder(
+  customer: Customer,
+  quantity = 1,
+  placed: { payerId?: string; body?: Record<string, unknown>; browser?: string } = {},
+) {
   const created = await shop.post<OrderDetails>(
     '/order/createOrder',
-    { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }], payMethod: 'paypal', deliveryAddress, ...placed.body },
-    { headers: placed.browser ? { Cookie: `${customer.headers.Cookie}; shop_browser=${placed.browser}` } : customer.headers },
+    {
+      items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }],
+      payMethod: 'paypal',
+      deliveryAddress,
+      ...placed.body,
+    },
+    {
+      headers: placed.browser
+        ? { Cookie: `${customer.headers.Cookie}; shop_browser=${placed.browser}` }
+        : customer.headers,
+    },
   );
   if (created.body.code !== 1) throw new Error(JSON.stringify(created.body));
   const order = created.body.data;
   const started = await startPayment(shop, customer, order.orderId, 'paypal');
   const providerOrderId = started.body.data.providerOrderId!;
   paypal.approve(providerOrderId, placed.payerId);
-  const returned = await shop.post<OrderStatusInfo>('/order/callback', { orderId: order.orderId, token: providerOrderId }, { headers: customer.headers });
+  const returned = await shop.post<OrderStatusInfo>(
+    '/order/callback',
+    { orderId: order.orderId, token: providerOrderId },
+    { headers: customer.headers },
+  );
   expect(returned.body.data.status).toBe(PAID);
   return { order, providerOrderId, captureId: paypal.orders.get(providerOrderId)!.capture!.id };
 }
 
 /** A recharge of `points` paid at PayPal. */
 async function paidRecharge(customer: Customer, points: number) {
-  const created = await shop.post<OrderDetails>('/energy/recharge', { points, payMethod: 'paypal' }, { headers: customer.headers });
+  const created = await shop.post<OrderDetails>(
+    '/energy/recharge',
+    { points, payMethod: 'paypal' },
+    { headers: customer.headers },
+  );
   const order = created.body.data;
   const providerOrderId = (await startPayment(shop, customer, order.orderId, 'paypal')).body.data.providerOrderId!;
   paypal.approve(providerOrderId);
-  await shop.post<OrderStatusInfo>('/order/callback', { orderId: order.orderId, token: providerOrderId }, { headers: customer.headers });
+  await shop.post<OrderStatusInfo>(
+    '/order/callback',
+    { orderId: order.orderId, token: providerOrderId },
+    { headers: customer.headers },
+  );
   return { order, captureId: paypal.orders.get(providerOrderId)!.capture!.id };
 }
 
@@ -104,25 +155,44 @@ describe('bought points whose money goes back (report case 1)', () => {
     await aGift(shop, 'robe-m', 5000);
     const { order, captureId } = await paidRecharge(buyer, 10_000);
     expect(await balance(buyer)).toBe(10_000);
-    const gift = await shop.post<{ couponId: number }>('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-m'] }, { headers: buyer.headers });
+    const gift = await shop.post<{ couponId: number }>(
+      '/coupon/addReceiveCoupon',
+      { goodsSpecificationId: ids['robe-m'] },
+      { headers: buyer.headers },
+    );
     expect(gift.body.code).toBe(1);
     expect(await balance(buyer)).toBe(5000);
 
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REVERSED', captureId))).toBe(200);
     expect(await balance(buyer)).toBe(0);
     expect(await debtOf(shop.db, idOf(buyer))).toBe(0);
-    expect((await shop.db.select().from(coupons).where(eq(coupons.ownerId, idOf(buyer))))[0]!.status).toBe('cancelled');
+    expect(
+      (
+        await shop.db
+          .select()
+          .from(coupons)
+          .where(eq(coupons.ownerId, idOf(buyer)))
+      )[0]!.status,
+    ).toBe('cancelled');
     expect((await details(buyer, order.orderId)).status).toBe(CLOSED);
     await expectBooksEqual(order.orderId, captureId);
   });
 
-  it('a full refund made in PayPal\'s dashboard after the gift was given away: what is left is taken, the rest owed and paid first from the next credit', async () => {
+  it("a full refund made in PayPal's dashboard after the gift was given away: what is left is taken, the rest owed and paid first from the next credit", async () => {
     const buyer = await aCustomer(shop);
     const friend = await aCustomer(shop);
     await aGift(shop, 'robe-m', 5000);
     const { order, captureId } = await paidRecharge(buyer, 10_000);
-    const gift = await shop.post<{ code: string }>('/coupon/addReceiveCoupon', { goodsSpecificationId: ids['robe-m'] }, { headers: buyer.headers });
-    const received = await shop.post('/order/createReceiveOrder', { code: gift.body.data.code, deliveryAddress }, { headers: friend.headers });
+    const gift = await shop.post<{ code: string }>(
+      '/coupon/addReceiveCoupon',
+      { goodsSpecificationId: ids['robe-m'] },
+      { headers: buyer.headers },
+    );
+    const received = await shop.post(
+      '/order/createReceiveOrder',
+      { code: gift.body.data.code, deliveryAddress },
+      { headers: friend.headers },
+    );
     expect(received.body.code).toBe(1);
 
     const refundId = paypal.refundByHand(captureId);
@@ -147,14 +217,14 @@ describe('bought points whose money goes back (report case 1)', () => {
     const buyer = await aCustomer(shop);
     const { order, captureId } = await paidRecharge(buyer, 1000);
     const price = minor(paypal.captures.get(captureId)!.amount.value);
-    const refundId = paypal.refundByHand(captureId, ((price / 4) / 100).toFixed(2));
+    const refundId = paypal.refundByHand(captureId, (price / 4 / 100).toFixed(2));
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
     expect(await balance(buyer)).toBe(1000 - Math.ceil((1000 * Math.round(price / 4)) / price));
     await expectBooksEqual(order.orderId, captureId);
   });
 });
 
-describe('rebates whose order\'s money goes back (report cases 2 and 4 of what to build)', () => {
+describe("rebates whose order's money goes back (report cases 2 and 4 of what to build)", () => {
   async function completedReferredOrder(released = true) {
     const referrer = await aCustomer(shop);
     const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
@@ -186,7 +256,7 @@ describe('rebates whose order\'s money goes back (report cases 2 and 4 of what t
   it('a partial refund inside the window: the rebate released after it is only for the money kept', async () => {
     const { referrer, rebate, order, captureId } = await completedReferredOrder(false);
     const price = minor(paypal.captures.get(captureId)!.amount.value);
-    const refundId = paypal.refundByHand(captureId, ((price / 2) / 100).toFixed(2));
+    const refundId = paypal.refundByHand(captureId, (price / 2 / 100).toFixed(2));
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
     await afterTheWindow();
     expect(await balance(referrer)).toBe(rebate - Math.ceil(rebate / 2));
@@ -205,7 +275,12 @@ describe('rebates whose order\'s money goes back (report cases 2 and 4 of what t
     const { referrer, rebate, order, captureId } = await completedReferredOrder();
     await shop.db.transaction(async (tx) => {
       const { postEnergy } = await import('@/features/energy/energy.ledger');
-      await postEnergy(tx, { userId: idOf(referrer), type: 'adjustment', points: -rebate, reference: `test:spend:${order.orderId}` });
+      await postEnergy(tx, {
+        userId: idOf(referrer),
+        type: 'adjustment',
+        points: -rebate,
+        reference: `test:spend:${order.orderId}`,
+      });
     });
     const refundId = paypal.refundByHand(captureId);
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
@@ -231,11 +306,13 @@ describe('partial refunds judged by running totals (report case 3)', () => {
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', second))).toBe(200);
     expect(await details(customer, order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
     expect(await stock()).toBe(before + 1);
-    await expect(run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD2')).rejects.toThrow(/only paid orders can be shipped/);
+    await expect(run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD2')).rejects.toThrow(
+      /only paid orders can be shipped/,
+    );
     await expectBooksEqual(order.orderId, captureId);
   });
 
-  it('a missed refund webhook is caught up from PayPal\'s total_refunded_amount on the next one', async () => {
+  it("a missed refund webhook is caught up from PayPal's total_refunded_amount on the next one", async () => {
     const customer = await aCustomer(shop);
     const { order, captureId } = await paidOrder(customer);
     paypal.refundByHand(captureId, '29.50');
@@ -245,7 +322,7 @@ describe('partial refunds judged by running totals (report case 3)', () => {
     await expectBooksEqual(order.orderId, captureId);
   });
 
-  it('after a partial refund, the customer\'s cancel refunds what is left, and the order closes', async () => {
+  it("after a partial refund, the customer's cancel refunds what is left, and the order closes", async () => {
     const customer = await aCustomer(shop);
     const { order, captureId } = await paidOrder(customer);
     const first = paypal.refundByHand(captureId, '20.00');
@@ -260,14 +337,28 @@ describe('partial refunds judged by running totals (report case 3)', () => {
   it('the operator refunds part from the CLI and the rest from the back office, through one service', async () => {
     const customer = await aCustomer(shop);
     const { order, captureId } = await paidOrder(customer);
-    expect(await run('refund', order.orderNo, '--amount', '9.00')).toBe(`Order ${order.orderNo}: $9.00 refunded; $9.00 of $59.00 has gone back so far. The order stays as it is.`);
+    expect(await run('refund', order.orderNo, '--amount', '9.00')).toBe(
+      `Order ${order.orderNo}: $9.00 refunded; $9.00 of $59.00 has gone back so far. The order stays as it is.`,
+    );
     expect((await details(customer, order.orderId)).status).toBe(PAID);
     await expect(run('refund', order.orderNo, '--amount', '60.00')).rejects.toThrow();
-    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 5900, refunded: 900, reversed: 0, left: 5000 });
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({
+      captured: 5900,
+      refunded: 900,
+      reversed: 0,
+      left: 5000,
+    });
 
     const admin = await anOperator(shop, 'admin');
-    const refunded = await shop.post<{ status: number; money: unknown }>('/admin/orders/refund', { orderNo: order.orderNo, amount: 5000 }, { headers: await admin.freshSession() });
-    expect(refunded.body.data).toMatchObject({ status: CLOSED, money: { captured: 5900, refunded: 5900, reversed: 0, left: 0 } });
+    const refunded = await shop.post<{ status: number; money: unknown }>(
+      '/admin/orders/refund',
+      { orderNo: order.orderNo, amount: 5000 },
+      { headers: await admin.freshSession() },
+    );
+    expect(refunded.body.data).toMatchObject({
+      status: CLOSED,
+      money: { captured: 5900, refunded: 5900, reversed: 0, left: 0 },
+    });
     await expectBooksEqual(order.orderId, captureId);
   });
 });
@@ -275,12 +366,24 @@ describe('partial refunds judged by running totals (report case 3)', () => {
 describe('money the shop asked PayPal for is never left unwatched (report case 4)', () => {
   it('a capture whose answer was lost, then the customer cancels: PayPal is asked first, and the captured money goes back', async () => {
     const customer = await aCustomer(shop);
-    const created = await shop.post<OrderDetails>('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress }, { headers: customer.headers });
+    const created = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress },
+      { headers: customer.headers },
+    );
     const order = created.body.data;
     const providerOrderId = (await startPayment(shop, customer, order.orderId, 'paypal')).body.data.providerOrderId!;
     paypal.approve(providerOrderId);
     paypal.steer.captures = [{ late: true }];
-    expect((await shop.post<OrderStatusInfo>('/order/callback', { orderId: order.orderId, token: providerOrderId }, { headers: customer.headers })).body.data.status).toBe(PENDING);
+    expect(
+      (
+        await shop.post<OrderStatusInfo>(
+          '/order/callback',
+          { orderId: order.orderId, token: providerOrderId },
+          { headers: customer.headers },
+        )
+      ).body.data.status,
+    ).toBe(PENDING);
     await paypal.idle();
     expect(paypal.orders.get(providerOrderId)!.capture!.status).toBe('COMPLETED');
 
@@ -296,7 +399,11 @@ describe('money the shop asked PayPal for is never left unwatched (report case 4
 
   it('a PENDING capture on an attempt a newer attempt superseded is still asked about; when it completes it pays the order', async () => {
     const customer = await aCustomer(shop);
-    const created = await shop.post<OrderDetails>('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress }, { headers: customer.headers });
+    const created = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress },
+      { headers: customer.headers },
+    );
     const order = created.body.data;
     const first = (await startPayment(shop, customer, order.orderId, 'paypal')).body.data.providerOrderId!;
     paypal.approve(first);
@@ -304,7 +411,10 @@ describe('money the shop asked PayPal for is never left unwatched (report case 4
     await shop.post('/order/callback', { orderId: order.orderId, token: first }, { headers: customer.headers });
     // The customer starts again; the first attempt is superseded while PayPal still holds its capture.
     await startPayment(shop, customer, order.orderId, 'paypal');
-    await shop.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, order.orderId));
+    await shop.db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 60_000) })
+      .where(eq(orders.id, order.orderId));
     const held = paypal.orders.get(first)!.capture!.id;
     paypal.settleCapture(held, 'COMPLETED');
 
@@ -317,13 +427,25 @@ describe('money the shop asked PayPal for is never left unwatched (report case 4
 
   it('a surplus capture whose refund fails is shown on the board and refunded by the job', async () => {
     const customer = await aCustomer(shop);
-    const created = await shop.post<OrderDetails>('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress }, { headers: customer.headers });
+    const created = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress },
+      { headers: customer.headers },
+    );
     const order = created.body.data;
     const first = (await startPayment(shop, customer, order.orderId, 'paypal')).body.data.providerOrderId!;
     const second = (await startPayment(shop, customer, order.orderId, 'paypal')).body.data.providerOrderId!;
     paypal.approve(first);
     paypal.approve(second);
-    expect((await shop.post<OrderStatusInfo>('/order/callback', { orderId: order.orderId, token: second }, { headers: customer.headers })).body.data.status).toBe(PAID);
+    expect(
+      (
+        await shop.post<OrderStatusInfo>(
+          '/order/callback',
+          { orderId: order.orderId, token: second },
+          { headers: customer.headers },
+        )
+      ).body.data.status,
+    ).toBe(PAID);
     // The buyer also completed the first attempt at PayPal; its refund fails at first.
     paypal.steer.refunds = [{ http: 500 }];
     paypal.steer.captures = [{ capture: 'COMPLETED' }];
@@ -331,12 +453,29 @@ describe('money the shop asked PayPal for is never left unwatched (report case 4
     order1.status = 'APPROVED';
     const { stats } = paypal;
     const calls = stats.captureCalls;
-    const answer = await fetch(`${paypal.url}/v1/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from('shop-client:shop-secret').toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' });
+    const answer = await fetch(`${paypal.url}/v1/oauth2/token`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Basic ${Buffer.from('shop-client:shop-secret').toString('base64')}`,
+        'Content-Type': 'application/x-www-form-urlencoded',
+      },
+      body: 'grant_type=client_credentials',
+    });
     const token = ((await answer.json()) as { access_token: string }).access_token;
-    await fetch(`${paypal.url}/v2/checkout/orders/${first}/capture`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', 'PayPal-Request-Id': 'buyer-side-capture' }, body: '{}' });
+    await fetch(`${paypal.url}/v2/checkout/orders/${first}/capture`, {
+      method: 'POST',
+      headers: {
+        Authorization: `Bearer ${token}`,
+        'Content-Type': 'application/json',
+        'PayPal-Request-Id': 'buyer-side-capture',
+      },
+      body: '{}',
+    });
     expect(stats.captureCalls).toBe(calls + 1);
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.COMPLETED', first))).toBe(200);
-    expect((await boardRow(order.orderNo)).paymentNote).toMatch(/^surplus capture of 59\.00 USD not refunded yet: retrying since /);
+    expect((await boardRow(order.orderNo)).paymentNote).toMatch(
+      /^surplus capture of 59\.00 USD not refunded yet: retrying since /,
+    );
 
     expect(await refundSurplusCaptures(shop.operator)).toBe(1);
     expect((await boardRow(order.orderNo)).paymentNote).toBeNull();
@@ -356,17 +495,25 @@ describe('disputes (report case 5)', () => {
     const reads = paypal.stats.disputeReads;
     expect(await postWebhook(paypal.webhook('CUSTOMER.DISPUTE.CREATED', disputeId))).toBe(200);
     expect(paypal.stats.disputeReads).toBe(reads + 1);
-    expect((await boardRow(order.orderNo)).paymentNote).toBe('disputed by the buyer (MERCHANDISE_OR_SERVICE_NOT_RECEIVED, 59.00): held: shipping refused until you decide (release or refund)');
-    await expect(run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD3')).rejects.toThrow(/is held: its payment is disputed/);
+    expect((await boardRow(order.orderNo)).paymentNote).toBe(
+      'disputed by the buyer (MERCHANDISE_OR_SERVICE_NOT_RECEIVED, 59.00): held: shipping refused until you decide (release or refund)',
+    );
+    await expect(run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD3')).rejects.toThrow(
+      /is held: its payment is disputed/,
+    );
 
     const admin = await anOperator(shop, 'admin');
-    const released = await shop.post<{ disputes: { held: boolean }[] }>('/admin/orders/releaseHold', { orderNo: order.orderNo }, { headers: await admin.freshSession() });
+    const released = await shop.post<{ disputes: { held: boolean }[] }>(
+      '/admin/orders/releaseHold',
+      { orderNo: order.orderNo },
+      { headers: await admin.freshSession() },
+    );
     expect(released.body.data.disputes).toMatchObject([{ held: false }]);
     expect(await run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD3')).toMatch(/shipped/);
     await expectBooksEqual(order.orderId, captureId);
   });
 
-  it('a dispute lost moves the money: the buyer\'s refund closes the held order and returns its stock', async () => {
+  it("a dispute lost moves the money: the buyer's refund closes the held order and returns its stock", async () => {
     const customer = await aCustomer(shop);
     const { order, captureId } = await paidOrder(customer);
     const before = await stock();
@@ -395,7 +542,12 @@ describe('disputes (report case 5)', () => {
     paypal.resolveDispute(disputeId, 'RESOLVED_SELLER_FAVOUR');
     expect(await postWebhook(paypal.webhook('CUSTOMER.DISPUTE.RESOLVED', disputeId))).toBe(200);
     expect((await orderForOperator(shop.db, order.orderNo)).disputes).toMatchObject([{ status: 'won', held: false }]);
-    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 5900, refunded: 0, reversed: 0, left: 5900 });
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({
+      captured: 5900,
+      refunded: 0,
+      reversed: 0,
+      left: 5900,
+    });
     expect(await run('ship', order.orderNo, '--carrier', 'DHL', '--tracking', 'JD4')).toMatch(/shipped/);
     await expectBooksEqual(order.orderId, captureId);
   });
@@ -417,18 +569,24 @@ describe('a chargeback the shop wins (money that comes back)', () => {
     expect(await postWebhook(resolved)).toBe(200);
   }
 
-  it('after delivery: the order completes again and the referrer\'s rebate comes back, paying what they owed first; a second chargeback takes it again', async () => {
+  it("after delivery: the order completes again and the referrer's rebate comes back, paying what they owed first; a second chargeback takes it again", async () => {
     const referrer = await aCustomer(shop);
     const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
     const { order, captureId } = await paidOrder(friend, 2);
-    for (const step of ['ship', 'sign-for', 'complete'] as const) await run(step, order.orderNo, ...(step === 'ship' ? ['--carrier', 'DHL', '--tracking', 'JD7'] : []));
+    for (const step of ['ship', 'sign-for', 'complete'] as const)
+      await run(step, order.orderNo, ...(step === 'ship' ? ['--carrier', 'DHL', '--tracking', 'JD7'] : []));
     await afterTheWindow();
     const { balance: rebate } = await myEnergy(referrer);
     expect(rebate).toBeGreaterThan(0);
     // The referrer spends half of it before the chargeback: that half becomes a debt.
     await shop.db.transaction(async (tx) => {
       const { postEnergy } = await import('@/features/energy/energy.ledger');
-      await postEnergy(tx, { userId: idOf(referrer), type: 'adjustment', points: -Math.floor(rebate / 2), reference: `test:spend:${order.orderId}` });
+      await postEnergy(tx, {
+        userId: idOf(referrer),
+        type: 'adjustment',
+        points: -Math.floor(rebate / 2),
+        reference: `test:spend:${order.orderId}`,
+      });
     });
 
     const disputeId = await chargeBack(captureId);
@@ -439,7 +597,12 @@ describe('a chargeback the shop wins (money that comes back)', () => {
     await sellerWins(disputeId);
     expect((await details(friend, order.orderId)).status).toBe(COMPLETED);
     expect(await myEnergy(referrer)).toMatchObject({ balance: rebate - Math.floor(rebate / 2), owed: 0 });
-    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 11800, refunded: 0, reversed: 0, left: 11800 });
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({
+      captured: 11800,
+      refunded: 0,
+      reversed: 0,
+      left: 11800,
+    });
     await expectBooksEqual(order.orderId, captureId);
 
     // The same running total reached again is a new take-back, not the first one replayed.
@@ -449,7 +612,7 @@ describe('a chargeback the shop wins (money that comes back)', () => {
     await expectBooksEqual(order.orderId, captureId);
   });
 
-  it('of a recharge: the points taken back are the buyer\'s again and the recharge completes again', async () => {
+  it("of a recharge: the points taken back are the buyer's again and the recharge completes again", async () => {
     const buyer = await aCustomer(shop);
     const { order, captureId } = await paidRecharge(buyer, 10_000);
     const disputeId = await chargeBack(captureId);
@@ -472,14 +635,19 @@ describe('a chargeback the shop wins (money that comes back)', () => {
     expect(paypal.stats.refunds).toBe(refunds + 1);
     expect(await details(customer, order.orderId)).toMatchObject({ status: CLOSED });
     expect(await stock()).toBe(before + 1);
-    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({ captured: 5900, refunded: 5900, reversed: 0, left: 0 });
+    expect((await orderForOperator(shop.db, order.orderNo)).money).toEqual({
+      captured: 5900,
+      refunded: 5900,
+      reversed: 0,
+      left: 0,
+    });
     expect((await boardRow(order.orderNo)).paymentNote ?? '').not.toMatch(/not refunded yet/);
     await expectBooksEqual(order.orderId, captureId);
   });
 });
 
 describe('self-referral (report case 6)', () => {
-  it('a friend\'s order shipped to the referrer\'s own address is held for review: no rebate until an operator approves it', async () => {
+  it("a friend's order shipped to the referrer's own address is held for review: no rebate until an operator approves it", async () => {
     const referrer = await aCustomer(shop);
     const saved = await shop.post('/delivery/addAddress', deliveryAddress, { headers: referrer.headers });
     expect(saved.body.code).toBe(1);
@@ -491,10 +659,16 @@ describe('self-referral (report case 6)', () => {
     await afterTheWindow();
     expect(await balance(referrer)).toBe(0);
     const queue = await findOrders(shop.db, { review: 'referral', pageNum: 1, pageSize: 50 });
-    expect(queue.list.find((row) => row.orderNo === paid.order.orderNo)?.paymentNote).toMatch(/^referral held for review \(same delivery address, same phone\)/);
+    expect(queue.list.find((row) => row.orderNo === paid.order.orderNo)?.paymentNote).toMatch(
+      /^referral held for review \(same delivery address, same phone\)/,
+    );
 
     const admin = await anOperator(shop, 'admin');
-    const approved = await shop.post<{ referralReview: string }>('/admin/orders/reviewReferral', { orderNo: paid.order.orderNo, approve: true }, { headers: await admin.freshSession() });
+    const approved = await shop.post<{ referralReview: string }>(
+      '/admin/orders/reviewReferral',
+      { orderNo: paid.order.orderNo, approve: true },
+      { headers: await admin.freshSession() },
+    );
     expect(approved.body.data.referralReview).toBe('approved');
     await afterTheWindow();
     expect(await balance(referrer)).toBeGreaterThan(0);
@@ -504,16 +678,40 @@ describe('self-referral (report case 6)', () => {
   it('a second account of the same mailbox (dots, +tags, letter case) is not a friend: no referrer, no friend discount, no rebate', async () => {
     const stamp = `${process.pid}${Date.now()}`;
     const first = await aCustomer(shop, { email: `ana.lim${stamp}@example.com` });
-    const second = await aCustomer(shop, { email: `Ana.Li.m${stamp}+again@Example.com`, refereeCode: first.user.shareCode });
-    const [row] = await shop.db.select({ referrerId: users.referrerId }).from(users).where(eq(users.id, idOf(second)));
+    const second = await aCustomer(shop, {
+      email: `Ana.Li.m${stamp}+again@Example.com`,
+      refereeCode: first.user.shareCode,
+    });
+    const [row] = await shop.db
+      .select({ referrerId: users.referrerId })
+      .from(users)
+      .where(eq(users.id, idOf(second)));
     expect(row!.referrerId).toBeNull();
 
-    const refused = await shop.post('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress, discountCode: first.user.shareCode }, { headers: second.headers });
+    const refused = await shop.post(
+      '/order/createOrder',
+      {
+        items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }],
+        payMethod: 'paypal',
+        deliveryAddress,
+        discountCode: first.user.shareCode,
+      },
+      { headers: second.headers },
+    );
     expect(refused.body).toMatchObject({ code: -218, data: { field: 'discountCode', reason: 'own-code' } });
 
     // A friend with another mailbox still gets the discount.
     const friend = await aCustomer(shop);
-    const placed = await shop.post<OrderDetails>('/order/createOrder', { items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }], payMethod: 'paypal', deliveryAddress, discountCode: first.user.shareCode }, { headers: friend.headers });
+    const placed = await shop.post<OrderDetails>(
+      '/order/createOrder',
+      {
+        items: [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: 1 }],
+        payMethod: 'paypal',
+        deliveryAddress,
+        discountCode: first.user.shareCode,
+      },
+      { headers: friend.headers },
+    );
     expect(placed.body.code).toBe(1);
     expect(placed.body.data.discountAmount).toBeGreaterThan(0);
   });
@@ -521,7 +719,10 @@ describe('self-referral (report case 6)', () => {
   /** A friend's order that shares no address or phone with the referrer, completed and past the return window. */
   async function friendsOrderAfterTheWindow(referrer: Customer, placed: { payerId?: string; browser?: string }) {
     const friend = await aCustomer(shop, { refereeCode: referrer.user.shareCode });
-    const paid = await paidOrder(friend, 1, { ...placed, body: { deliveryAddress: elsewhere, discountCode: referrer.user.shareCode } });
+    const paid = await paidOrder(friend, 1, {
+      ...placed,
+      body: { deliveryAddress: elsewhere, discountCode: referrer.user.shareCode },
+    });
     expect(paid.order.discountAmount).toBeGreaterThan(0);
     await run('ship', paid.order.orderNo, '--carrier', 'DHL', '--tracking', 'JD8');
     await run('sign-for', paid.order.orderNo);
@@ -545,21 +746,26 @@ describe('self-referral (report case 6)', () => {
     return /^shop_browser=([^;]+)/.exec(cookie)![1]!;
   }
 
-  it('a friend\'s order paid from the PayPal account that paid the referrer\'s own order is held for review; the friend keeps the discount', async () => {
+  it("a friend's order paid from the PayPal account that paid the referrer's own order is held for review; the friend keeps the discount", async () => {
     const payerId = aPayerId();
     const referrer = await referrerWhoPaid(payerId);
     const friends = await friendsOrderAfterTheWindow(referrer, { payerId });
-    const [payment] = await shop.db.select({ payerId: payments.payerId }).from(payments).where(eq(payments.captureId, friends.captureId));
+    const [payment] = await shop.db
+      .select({ payerId: payments.payerId })
+      .from(payments)
+      .where(eq(payments.captureId, friends.captureId));
     expect(payment!.payerId).toBe(payerId);
     expect(friends.held).toMatch(/^referral held for review \(same PayPal account\)/);
     expect(await balance(referrer)).toBe(0);
   });
 
-  it('a friend\'s order placed from a browser the referrer signed in from is held for review, even after the referrer signed out', async () => {
+  it("a friend's order placed from a browser the referrer signed in from is held for review, even after the referrer signed out", async () => {
     const referrer = await aCustomer(shop);
     const browser = await browserOf(referrer);
     // Signing out keeps the browser's cookie: only the session's is cleared.
-    const signedOut = await shop.app.request('/api/v1/login/loginOut', { headers: { Cookie: `${referrer.headers.Cookie}; shop_browser=${browser}` } });
+    const signedOut = await shop.app.request('/api/v1/login/loginOut', {
+      headers: { Cookie: `${referrer.headers.Cookie}; shop_browser=${browser}` },
+    });
     expect(signedOut.headers.getSetCookie().some((set) => set.startsWith('shop_browser='))).toBe(false);
     const friends = await friendsOrderAfterTheWindow(referrer, { browser });
     expect(friends.held).toMatch(/^referral held for review \(same browser\)/);

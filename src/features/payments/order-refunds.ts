@@ -21,15 +21,23 @@ import { checkPendingRefund, refundMismatchedCapture, refundOrder, type RefundOu
  */
 export async function cancelOrder(deps: OrderDeps, userId: number, orderId: number, now = new Date()): Promise<void> {
   let order = await findOwnOrder(deps.db, userId, orderId);
-  if (awaitingPayment.includes(statusOf(order)) && (await askAboutMoneyInDoubt(deps, order.id, now))) order = await findOwnOrder(deps.db, userId, orderId);
+  if (awaitingPayment.includes(statusOf(order)) && (await askAboutMoneyInDoubt(deps, order.id, now)))
+    order = await findOwnOrder(deps.db, userId, orderId);
   if (statusOf(order) === OrderStatus.Paid) {
     await refundOrder(deps, order, [OrderStatus.Paid], now);
     return;
   }
-  const closed = await deps.db.transaction((tx) => closeAwaitingPayment(tx, and(eq(orders.id, order.id), notExists(moneyInDoubt(tx, orders.id)))!, now));
+  const closed = await deps.db.transaction((tx) =>
+    closeAwaitingPayment(tx, and(eq(orders.id, order.id), notExists(moneyInDoubt(tx, orders.id)))!, now),
+  );
   if (closed.length === 0) {
     const current = await findOwnOrder(deps.db, userId, orderId);
-    if (awaitingPayment.includes(statusOf(current))) throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.inDoubt', data: { reason: 'payment-in-doubt' } });
+    if (awaitingPayment.includes(statusOf(current)))
+      throw new ShopError(ErrorCode.RequestFailed, {
+        status: 502,
+        message: 'payment.inDoubt',
+        data: { reason: 'payment-in-doubt' },
+      });
     throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: current.status } });
   }
 }
@@ -42,7 +50,12 @@ export async function cancelOrder(deps: OrderDeps, userId: number, orderId: numb
  * refusal leaves the order as it was, and no answer leaves it closed with its refund unknown; both are
  * thrown with what the operator can do.
  */
-export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = new Date(), amount?: number): Promise<{ order: OrderRow; outcome: RefundOutcome }> {
+export async function refundOrderByNo(
+  deps: OrderDeps,
+  orderNo: string,
+  now = new Date(),
+  amount?: number,
+): Promise<{ order: OrderRow; outcome: RefundOutcome }> {
   const order = await findOrderByNo(deps.db, orderNo);
   try {
     if (statusOf(order) === OrderStatus.Closed) {
@@ -53,7 +66,10 @@ export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = ne
       const outcome = await refundMismatchedCapture(deps, order, now);
       if (outcome) return { order, outcome };
     }
-    if (!refundable.includes(statusOf(order))) throw new Error(`Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`);
+    if (!refundable.includes(statusOf(order)))
+      throw new Error(
+        `Order ${order.orderNo} is ${statusNames[statusOf(order)]}; only ${describeStatuses(refundable)} orders can be refunded.`,
+      );
     return { order, outcome: await refundOrder(deps, order, refundable, now, amount) };
   } catch (error) {
     if (error instanceof ShopError && error.code === ErrorCode.RequestFailed) {
@@ -77,7 +93,9 @@ export async function refundOrderByNo(deps: OrderDeps, orderNo: string, now = ne
           { cause: error },
         );
       }
-      throw new Error(`The payment provider did not refund order ${order.orderNo}; it is unchanged, try again later.`, { cause: error });
+      throw new Error(`The payment provider did not refund order ${order.orderNo}; it is unchanged, try again later.`, {
+        cause: error,
+      });
     }
     throw error;
   }

@@ -19,7 +19,10 @@ export function listPayMethods(deps: Pick<OrderDeps, 'payments'>, language: Lang
     const available = currencies[payMethod].includes(currency);
     const others = currencies[payMethod].join(', ');
     const note = !available
-      ? translate(language, others ? 'payMethod.notInCurrency' : 'payMethod.notOffered', { currency, currencies: others })
+      ? translate(language, others ? 'payMethod.notInCurrency' : 'payMethod.notOffered', {
+          currency,
+          currencies: others,
+        })
       : name === 'test'
         ? translate(language, 'payMethod.testNote')
         : null;
@@ -30,7 +33,11 @@ export function listPayMethods(deps: Pick<OrderDeps, 'payments'>, language: Lang
 /** -218 naming `payMethod` unless the active provider offers the method in `currency` (energy points are always on offer for goods). */
 export function checkPayMethod(deps: Pick<OrderDeps, 'payments'>, payMethod: PayMethod, currency: Currency): void {
   if (payMethod === 'ep') return;
-  if (!(deps.payments.payMethods as readonly string[]).includes(payMethod) || !deps.payments.currencies[payMethod].includes(currency)) throw invalidInput('payMethod');
+  if (
+    !(deps.payments.payMethods as readonly string[]).includes(payMethod) ||
+    !deps.payments.currencies[payMethod].includes(currency)
+  )
+    throw invalidInput('payMethod');
 }
 
 /** -222 for a currency the shop no longer sells in (SHOP_CURRENCIES), though pages prebuilt for it may still be served. */

@@ -1,5 +1,10 @@
 import type { Actor } from '@/features/audit/audit';
-import { actOnOrder as moveOrder, auditOrderAction, type OrderAction, type OrderActionResult } from '@/features/orders/order-actions';
+import {
+  actOnOrder as moveOrder,
+  auditOrderAction,
+  type OrderAction,
+  type OrderActionResult,
+} from '@/features/orders/order-actions';
 import { findOrderByNo } from '@/features/orders/order-lifecycle';
 import type { OrderDeps } from '@/features/orders/orders.service';
 import { releaseDisputeHold } from './disputes';
@@ -16,7 +21,12 @@ export type PaymentAction =
 /** Every action the back office and the CLI take on an order. */
 export type OperatorAction = OrderAction | PaymentAction;
 
-export function actOnOrder(deps: OrderDeps, actor: Actor, orderNo: string, move: OperatorAction): Promise<OrderActionResult> {
+export function actOnOrder(
+  deps: OrderDeps,
+  actor: Actor,
+  orderNo: string,
+  move: OperatorAction,
+): Promise<OrderActionResult> {
   if (move.action !== 'refund' && move.action !== 'release-hold') return moveOrder(deps, actor, orderNo, move);
   return auditOrderAction(deps, actor, orderNo, move, (found) => perform(deps, found, move));
 }

@@ -15,10 +15,13 @@ const customer = await aCustomer(shop, { firstName: 'Aisyah' }, { language: 'MS'
 
 const commands = { ...orderCommands, ...paymentCommands };
 const run = (name: keyof typeof commands, ...args: string[]) => commands[name].execute(args, shop.operator);
-const details = async (orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
+const details = async (orderId: number) =>
+  (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
 
 async function paidOrder(quantity = 1) {
-  const order = await anOrder(shop, customer, [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }], { paid: true });
+  const order = await anOrder(shop, customer, [{ goodsSpecificationId: ids['robe-s'], goodsQuantity: quantity }], {
+    paid: true,
+  });
   return order;
 }
 
@@ -29,7 +32,10 @@ describe('refund', () => {
     expect(await run('refund', order.orderNo)).toBe(`Order ${order.orderNo} refunded ($118.00) and closed.`);
     expect(await details(order.orderId)).toMatchObject({ status: 3, refundTime: expect.any(String) });
     expect(await stockOf(shop, ids['robe-s'])).toBe(before);
-    const [gateway] = await shop.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.captureId, (await details(order.orderId)).paymentNumber!));
+    const [gateway] = await shop.db
+      .select()
+      .from(testGatewayPayments)
+      .where(eq(testGatewayPayments.captureId, (await details(order.orderId)).paymentNumber!));
     expect(gateway!.status).toBe('refunded');
   });
 
@@ -39,6 +45,8 @@ describe('refund', () => {
     const before = await stockOf(shop, ids['robe-s']);
     await run('refund', order.orderNo);
     expect(await stockOf(shop, ids['robe-s'])).toBe(before);
-    await expect(run('refund', order.orderNo)).rejects.toThrow(`Order ${order.orderNo} is closed; only paid or shipped or signed for orders can be refunded.`);
+    await expect(run('refund', order.orderNo)).rejects.toThrow(
+      `Order ${order.orderNo} is closed; only paid or shipped or signed for orders can be refunded.`,
+    );
   });
 });

@@ -13,14 +13,18 @@ export const refundCommand = operatorCommand({
     const { positionals, values } = readArguments(args, refundUsage, { amount: { type: 'string' } }, { min: 1 });
     const part = values.amount === undefined ? undefined : parseMajorUnits(values.amount.trim());
     if (part === null || (part !== undefined && part <= 0)) throw new Error(`usage: npm run shop -- ${refundUsage}`);
-    const { order, refund } = await actOnOrder(shop, 'cli', positionals[0]!, { action: 'refund', ...(part === undefined ? {} : { amount: part }) });
+    const { order, refund } = await actOnOrder(shop, 'cli', positionals[0]!, {
+      action: 'refund',
+      ...(part === undefined ? {} : { amount: part }),
+    });
     const amount = formatMoney(part ?? order.payAmount, order.currency);
     if (refund === 'partly-refunded') {
       const totals = await orderMoneyTotals(shop.db, order.id);
       const back = totals ? formatMoney(totals.refunded + totals.reversed, order.currency) : amount;
       return `Order ${order.orderNo}: ${amount} refunded; ${back} of ${formatMoney(order.payAmount, order.currency)} has gone back so far. The order stays as it is.`;
     }
-    if (refund === 'pending' && part !== undefined) return `Order ${order.orderNo}: the payment provider is still processing the refund of ${amount}; it counts when it completes. The order stays as it is.`;
+    if (refund === 'pending' && part !== undefined)
+      return `Order ${order.orderNo}: the payment provider is still processing the refund of ${amount}; it counts when it completes. The order stays as it is.`;
     if (refund === 'pending') {
       return `Order ${order.orderNo} is closed; the payment provider is still processing the refund of ${amount}. Stock and points return when it completes (its webhook, or run this command again to ask).`;
     }
@@ -31,10 +35,17 @@ export const refundCommand = operatorCommand({
 const releaseUsage = 'release <orderNo>';
 export const releaseCommand = operatorCommand({
   usage: releaseUsage,
-  help: 'ship a disputed order anyway: end the hold an open dispute puts on an order not yet shipped (the dispute\'s outcome still moves its money)',
+  help: "ship a disputed order anyway: end the hold an open dispute puts on an order not yet shipped (the dispute's outcome still moves its money)",
   async execute(args, shop) {
-    const { order, released } = await actOnOrder(shop, 'cli', readArguments(args, releaseUsage, {}, { min: 1 }).positionals[0]!, { action: 'release-hold' });
-    return released ? `Order ${order.orderNo} is no longer held by its dispute; it can be shipped.` : `Order ${order.orderNo} was not held by a dispute.`;
+    const { order, released } = await actOnOrder(
+      shop,
+      'cli',
+      readArguments(args, releaseUsage, {}, { min: 1 }).positionals[0]!,
+      { action: 'release-hold' },
+    );
+    return released
+      ? `Order ${order.orderNo} is no longer held by its dispute; it can be shipped.`
+      : `Order ${order.orderNo} was not held by a dispute.`;
   },
 });
 

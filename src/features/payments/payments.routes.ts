@@ -4,7 +4,15 @@ import * as ErrorCode from '@/lib/error-codes';
 import { ShopError } from '@/server/http/errors';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
 import { testGatewayRoutes } from '@/server/payments/test-gateway.routes';
-import { callbackBodySchema, orderDetailsSchema, orderIdQuerySchema, orderStatusInfoSchema, payBodySchema, payMethodOptionSchema, paymentStartSchema } from '@/features/orders/orders.schema';
+import {
+  callbackBodySchema,
+  orderDetailsSchema,
+  orderIdQuerySchema,
+  orderStatusInfoSchema,
+  payBodySchema,
+  payMethodOptionSchema,
+  paymentStartSchema,
+} from '@/features/orders/orders.schema';
 import type { AppDeps } from '@/server/deps';
 import { getOrderDetails, type OrderDeps } from '@/features/orders/orders.service';
 import { checkOrderStatus, completeReturn } from './customer-return';
@@ -21,19 +29,34 @@ export function paymentRoutes(deps: OrderDeps & Partial<Pick<AppDeps, 'catalogue
   const router = createRouter()
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'post', tag, path: '/payment', summary: 'Start paying an order: answers the URL where the customer approves the payment', body: payBodySchema, data: paymentStartSchema }),
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/payment',
+          summary: 'Start paying an order: answers the URL where the customer approves the payment',
+          body: payBodySchema,
+          data: paymentStartSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await startPayment(deps, signedInOf(c).user.id, c.req.valid('json'), c.get('language'))),
     )
     .openapi(
-      getRoute({ tag, path: '/getNotEpPayMethodOptionList', summary: "The payment methods other than energy points, for an order in the request's Currency: each says whether it can pay in it and, if not, why", query: z.object({}), data: z.array(payMethodOptionSchema) }),
+      getRoute({
+        tag,
+        path: '/getNotEpPayMethodOptionList',
+        summary:
+          "The payment methods other than energy points, for an order in the request's Currency: each says whether it can pay in it and, if not, why",
+        query: z.object({}),
+        data: z.array(payMethodOptionSchema),
+      }),
       (c) => ok(c, listPayMethods(deps, c.get('language'), c.get('currency'))),
     );
 
   // The provider's notifications; the body must be read raw, as it was signed.
   router.post('/webhook/:provider', async (c) => {
-    if (c.req.param('provider') !== deps.payments.name) throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
+    if (c.req.param('provider') !== deps.payments.name)
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'path', status: 404 });
     const event = await deps.payments.verifyWebhook(c.req.raw.headers, await c.req.text());
     if (!event) {
       metrics.webhooks.inc({ outcome: 'refused' });
@@ -59,7 +82,14 @@ export function orderPaymentRoutes(deps: OrderDeps) {
   return createRouter()
     .openapi(
       signedInRoute(
-        getRoute({ tag, path: '/checkOrderStatus', summary: "An order's status, asking the payment provider first while payment is pending (for the result page)", query: orderIdQuerySchema, data: orderStatusInfoSchema }),
+        getRoute({
+          tag,
+          path: '/checkOrderStatus',
+          summary:
+            "An order's status, asking the payment provider first while payment is pending (for the result page)",
+          query: orderIdQuerySchema,
+          data: orderStatusInfoSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await checkOrderStatus(deps, signedInOf(c).user.id, c.req.valid('query').orderId)),
@@ -85,7 +115,14 @@ export function orderPaymentRoutes(deps: OrderDeps) {
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'post', tag, path: '/callback', summary: "The customer's return from the payment provider: capture the payment", body: callbackBodySchema, data: orderStatusInfoSchema }),
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/callback',
+          summary: "The customer's return from the payment provider: capture the payment",
+          body: callbackBodySchema,
+          data: orderStatusInfoSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await completeReturn(deps, signedInOf(c).user.id, c.req.valid('json'))),

@@ -36,15 +36,25 @@ beforeEach(() => {
 afterEach(() => paypal.assertValid());
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
-const callback = (customer: Customer, orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
-const checkStatus = (customer: Customer, orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
-const details = async (customer: Customer, orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
-const mailsTo = async (email: string) => (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(email));
-const soldCount = async () => (await shop.db.select({ soldCount: products.soldCount }).from(products).where(eq(products.slug, 'silk-robe')))[0]!.soldCount;
+const callback = (customer: Customer, orderId: number, token: string) =>
+  shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
+const checkStatus = (customer: Customer, orderId: number) =>
+  shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
+const details = async (customer: Customer, orderId: number) =>
+  (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
+const mailsTo = async (email: string) =>
+  (await sentMail(shop)).filter((mail) => JSON.stringify(mail.to).includes(email));
+const soldCount = async () =>
+  (await shop.db.select({ soldCount: products.soldCount }).from(products).where(eq(products.slug, 'silk-robe')))[0]!
+    .soldCount;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 async function postWebhook(webhook: { body: string; headers: Record<string, string> }) {
-  const response = await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body });
+  const response = await shop.app.request('/api/v1/pay/webhook/paypal', {
+    method: 'POST',
+    headers: webhook.headers,
+    body: webhook.body,
+  });
   return { status: response.status, body: (await response.json()) as { code: number } };
 }
 
@@ -61,17 +71,28 @@ async function approvedPayment(payMethod: 'paypal' | 'card' = 'paypal', quantity
 describe('paying with PayPal', () => {
   it('sends the customer to PayPal and back to the result page, where the return captures the payment', async () => {
     const { customer, order, started, providerOrderId } = await approvedPayment();
-    expect(started).toMatchObject({ orderId: order.orderId, payMethod: 'paypal', paid: false, approveUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}` });
+    expect(started).toMatchObject({
+      orderId: order.orderId,
+      payMethod: 'paypal',
+      paid: false,
+      approveUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}`,
+    });
     const request = paypal.orders.get(providerOrderId)!.request;
     expect(request).toMatchObject({
       purchase_units: [{ reference_id: order.orderNo, amount: { currency_code: 'USD', value: '59.00' } }],
-      payment_source: { paypal: { experience_context: { return_url: `${ORIGIN}/pay_result?orderId=${order.orderId}` } } },
+      payment_source: {
+        paypal: { experience_context: { return_url: `${ORIGIN}/pay_result?orderId=${order.orderId}` } },
+      },
     });
 
     const returned = await callback(customer, order.orderId, providerOrderId);
     const captureId = paypal.orders.get(providerOrderId)!.capture!.id;
     expect(returned.body).toMatchObject({ code: 1, data: { status: 1, paymentNumber: captureId } });
-    expect(await details(customer, order.orderId)).toMatchObject({ status: 1, payMethod: 'paypal', paymentNumber: captureId });
+    expect(await details(customer, order.orderId)).toMatchObject({
+      status: 1,
+      payMethod: 'paypal',
+      paymentNumber: captureId,
+    });
   });
 
   it('offers PayPal and card, with the client id and SDK address the card fields load with', async () => {
@@ -85,26 +106,49 @@ describe('paying with PayPal', () => {
 
   it("offers in CNY and MYR only what the merchant's account takes there, and says why the rest is missing", async () => {
     const names = async (currency: string, language = 'EN') =>
-      (await shop.get<{ payMethod: string; available: boolean; note: string | null }[]>('/pay/getNotEpPayMethodOptionList', { currency, language })).body.data.map(
-        ({ payMethod, available, note }) => ({ payMethod, available, note }),
-      );
+      (
+        await shop.get<{ payMethod: string; available: boolean; note: string | null }[]>(
+          '/pay/getNotEpPayMethodOptionList',
+          { currency, language },
+        )
+      ).body.data.map(({ payMethod, available, note }) => ({ payMethod, available, note }));
     expect(await names('MYR')).toEqual([
-      { payMethod: 'paypal', available: false, note: 'Not available for payments in MYR: this shop takes it in USD only.' },
-      { payMethod: 'card', available: false, note: 'Not available for payments in MYR: this shop takes it in USD only.' },
+      {
+        payMethod: 'paypal',
+        available: false,
+        note: 'Not available for payments in MYR: this shop takes it in USD only.',
+      },
+      {
+        payMethod: 'card',
+        available: false,
+        note: 'Not available for payments in MYR: this shop takes it in USD only.',
+      },
     ]);
-    expect((await names('CNY', 'ZH'))[0]).toEqual({ payMethod: 'paypal', available: false, note: '不支持以 CNY 付款：本店仅以 USD 收取此方式的付款。' });
+    expect((await names('CNY', 'ZH'))[0]).toEqual({
+      payMethod: 'paypal',
+      available: false,
+      note: '不支持以 CNY 付款：本店仅以 USD 收取此方式的付款。',
+    });
 
     // A method that cannot succeed is refused before an order or a PayPal call exists.
     const customer = await signUp(shop);
     const calls = paypal.stats.captureCalls;
-    const refused = await shop.post('/order/createOrder', { items: [item('robe-s', 1)], payMethod: 'paypal', deliveryAddress }, { headers: customer.headers, currency: 'MYR' });
+    const refused = await shop.post(
+      '/order/createOrder',
+      { items: [item('robe-s', 1)], payMethod: 'paypal', deliveryAddress },
+      { headers: customer.headers, currency: 'MYR' },
+    );
     expect(refused.body).toMatchObject({ code: -218 });
     expect(paypal.stats.captureCalls).toBe(calls);
 
     // A Malaysian merchant account takes PayPal payments in MYR; PayPal's card fields still do not.
     const malaysian = await createTestApi({ seed: false, env: paypal.env({ PAYPAL_CURRENCIES: 'USD,MYR' }) });
     try {
-      const options = (await malaysian.get<{ payMethod: string; available: boolean }[]>('/pay/getNotEpPayMethodOptionList', { currency: 'MYR' })).body.data;
+      const options = (
+        await malaysian.get<{ payMethod: string; available: boolean }[]>('/pay/getNotEpPayMethodOptionList', {
+          currency: 'MYR',
+        })
+      ).body.data;
       expect(options.map(({ payMethod, available }) => ({ payMethod, available }))).toEqual([
         { payMethod: 'paypal', available: true },
         { payMethod: 'card', available: false },
@@ -121,7 +165,13 @@ describe('paying with PayPal', () => {
       const myIds = await seedCartCatalogue(malaysian, () => testPicture());
       const buyer = await signUp(malaysian);
       const payInMyr = async (currency: 'MYR' | 'CNY') => {
-        const order = await placeOrder(malaysian, buyer, [{ goodsSpecificationId: myIds['robe-s'], goodsQuantity: 1 }], { payMethod: 'paypal' }, { currency });
+        const order = await placeOrder(
+          malaysian,
+          buyer,
+          [{ goodsSpecificationId: myIds['robe-s'], goodsQuantity: 1 }],
+          { payMethod: 'paypal' },
+          { currency },
+        );
         return startPayment(malaysian, buyer, order.orderId, 'paypal');
       };
       // A shop listing MYR for an account PayPal does not hold in Malaysia: PayPal refuses the order (422 INVALID_CURRENCY_CODE).
@@ -146,7 +196,12 @@ describe('paying with PayPal', () => {
     expect(started).toMatchObject({ payMethod: 'card', approveUrl: null, providerOrderId: expect.any(String) });
     // 3-D Secure brings the buyer back to the shop's one public origin.
     expect(paypal.orders.get(providerOrderId)!.request.payment_source).toMatchObject({
-      card: { experience_context: { return_url: `${ORIGIN}/pay_result?orderId=${order.orderId}`, cancel_url: `${ORIGIN}/pay_result?orderId=${order.orderId}&cancelled=1` } },
+      card: {
+        experience_context: {
+          return_url: `${ORIGIN}/pay_result?orderId=${order.orderId}`,
+          cancel_url: `${ORIGIN}/pay_result?orderId=${order.orderId}&cancelled=1`,
+        },
+      },
     });
     expect((await callback(customer, order.orderId, providerOrderId)).body.data.status).toBe(1);
     expect((await details(customer, order.orderId)).payMethod).toBe('card');
@@ -175,7 +230,10 @@ describe('paying with PayPal', () => {
     expect((await details(customer, order.orderId)).status).toBe(1);
     expect(await soldCount()).toBe(soldBefore + 3);
     expect(await mailsTo(customer.email)).toHaveLength(1);
-    const rows = await shop.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.orderId));
+    const rows = await shop.db
+      .select({ status: payments.status })
+      .from(payments)
+      .where(eq(payments.orderId, order.orderId));
     expect(rows).toEqual([{ status: 'captured' }]);
   });
 
@@ -194,7 +252,10 @@ describe('paying with PayPal', () => {
     const { customer, order, providerOrderId } = await approvedPayment();
     const capturesBefore = paypal.stats.capturesCreated;
     paypal.steer.tooLate = /\/capture$/;
-    expect((await callback(customer, order.orderId, providerOrderId)).body).toMatchObject({ code: 1, data: { status: 2 } });
+    expect((await callback(customer, order.orderId, providerOrderId)).body).toMatchObject({
+      code: 1,
+      data: { status: 2 },
+    });
     paypal.steer.tooLate = null;
     await paypal.idle(); // PayPal finishes the capture it was asked for
 
@@ -216,7 +277,9 @@ describe('paying with PayPal', () => {
     const { customer, order, providerOrderId } = await approvedPayment();
     await callback(customer, order.orderId, providerOrderId);
     const refundsBefore = paypal.stats.refunds;
-    const cancelled = await shop.call<OrderDetails>('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
+    const cancelled = await shop.call<OrderDetails>('PUT', `/order/cancel?orderId=${order.orderId}`, {
+      headers: customer.headers,
+    });
     expect(cancelled.body).toMatchObject({ code: 1, data: { status: 3, refundTime: expect.any(String) } });
     expect(paypal.stats.refunds - refundsBefore).toBe(1);
     expect(paypal.orders.get(providerOrderId)!.capture!.status).toBe('REFUNDED');
@@ -234,9 +297,13 @@ describe('paying with PayPal', () => {
     capturing.release();
 
     expect((await returning).body.data.status).toBe(1);
-    expect((await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers })).body.code).toBe(1);
+    expect(
+      (await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers })).body.code,
+    ).toBe(1);
     expect(paypal.orders.get(providerOrderId)!.capture!.status).toBe('REFUNDED');
-    expect(await shop.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.orderId))).toEqual([{ status: 'refunded' }]);
+    expect(
+      await shop.db.select({ status: payments.status }).from(payments).where(eq(payments.orderId, order.orderId)),
+    ).toEqual([{ status: 'refunded' }]);
   });
 });
 
@@ -249,7 +316,10 @@ describe("PayPal's webhooks", () => {
     const webhook = paypal.webhook('PAYMENT.CAPTURE.COMPLETED', providerOrderId);
     expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
     expect(await postWebhook(webhook)).toMatchObject({ status: 200, body: { code: 1 } });
-    expect(await details(customer, order.orderId)).toMatchObject({ status: 1, paymentNumber: paypal.orders.get(providerOrderId)!.capture!.id });
+    expect(await details(customer, order.orderId)).toMatchObject({
+      status: 1,
+      paymentNumber: paypal.orders.get(providerOrderId)!.capture!.id,
+    });
     expect(await mailsTo(customer.email)).toHaveLength(1);
   });
 
@@ -271,7 +341,11 @@ describe("PayPal's webhooks", () => {
   });
 
   it('of another provider are not found', async () => {
-    const response = await shop.app.request('/api/v1/pay/webhook/stripe', { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: '{}' });
+    const response = await shop.app.request('/api/v1/pay/webhook/stripe', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: '{}',
+    });
     expect(response.status).toBe(404);
   });
 });

@@ -6,7 +6,12 @@ import { findOrders } from '@/features/backoffice/orders/orders-board.service';
 import { aCustomer, aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, startPayment } from '../../../tests/support/orders';
 import { documentedIssues, operation } from '../../../tests/support/paypal-openapi';
-import { STAND_IN_CARDS, startPaypalStandIn, type CaptureOutcome, type RefundOutcome } from '../../../tests/support/paypal-stand-in';
+import {
+  STAND_IN_CARDS,
+  startPaypalStandIn,
+  type CaptureOutcome,
+  type RefundOutcome,
+} from '../../../tests/support/paypal-stand-in';
 import { closeExpiredOrders } from '../orders/order-lifecycle';
 import { orderCommands } from '../orders/orders.commands';
 import { settleHeldCaptures } from './capture';
@@ -21,7 +26,10 @@ import type { OrderDetails, OrderStatusInfo } from '../orders/orders.schema';
 
 const paypal = await startPaypalStandIn();
 afterAll(() => paypal.close());
-const shop = await aShop({ catalogue: 'small', env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }) });
+const shop = await aShop({
+  catalogue: 'small',
+  env: paypal.env({ PAYPAL_TIMEOUT_MS: '1000', RATE_LIMIT_PER_ACCOUNT: '10000', RATE_LIMIT_PER_IP: '10000' }),
+});
 const { ids } = shop;
 const customer = await aCustomer(shop);
 afterEach(() => {
@@ -36,19 +44,36 @@ const FAILED = 0;
 const PENDING = 2;
 const CLOSED = 3;
 
-const callback = (orderId: number, token: string) => shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
-const poll = (orderId: number) => shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
-const details = async (orderId: number) => (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
-const stock = async () => (await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, ids['robe-s'])))[0]!.stock;
+const callback = (orderId: number, token: string) =>
+  shop.post<OrderStatusInfo>('/order/callback', { orderId, token }, { headers: customer.headers });
+const poll = (orderId: number) =>
+  shop.get<OrderStatusInfo>(`/order/checkOrderStatus?orderId=${orderId}`, { headers: customer.headers });
+const details = async (orderId: number) =>
+  (await shop.get<OrderDetails>(`/order/getOrderDetails?orderId=${orderId}`, { headers: customer.headers })).body.data;
+const stock = async () =>
+  (await shop.db.select({ stock: productSizes.stock }).from(productSizes).where(eq(productSizes.id, ids['robe-s'])))[0]!
+    .stock;
 const refundCommand = (orderNo: string) => paymentCommands.refund.execute([orderNo], shop.operator);
 const postWebhook = async (webhook: { body: string; headers: Record<string, string> }) =>
-  (await shop.app.request('/api/v1/pay/webhook/paypal', { method: 'POST', headers: webhook.headers, body: webhook.body })).status;
+  (
+    await shop.app.request('/api/v1/pay/webhook/paypal', {
+      method: 'POST',
+      headers: webhook.headers,
+      body: webhook.body,
+    })
+  ).status;
 
-const shipCommand = (orderNo: string) => orderCommands.ship.execute([orderNo, '--carrier', 'DHL', '--tracking', 'JD0001'], shop.operator);
+const shipCommand = (orderNo: string) =>
+  orderCommands.ship.execute([orderNo, '--carrier', 'DHL', '--tracking', 'JD0001'], shop.operator);
 /** The operator's orders board row of an order. */
-const boardRow = async (orderNo: string) => (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
+const boardRow = async (orderNo: string) =>
+  (await findOrders(shop.db, { q: orderNo, pageNum: 1, pageSize: 5 })).list.find((row) => row.orderNo === orderNo)!;
 /** The order's time to pay runs out. */
-const expire = (orderId: number) => shop.db.update(orders).set({ expiresAt: new Date(Date.now() - 60_000) }).where(eq(orders.id, orderId));
+const expire = (orderId: number) =>
+  shop.db
+    .update(orders)
+    .set({ expiresAt: new Date(Date.now() - 60_000) })
+    .where(eq(orders.id, orderId));
 /** Past the capture lease: the sweeps may ask PayPal again. */
 const afterLease = () => new Date(Date.now() + 5 * 60_000);
 
@@ -71,17 +96,37 @@ async function paidOrder() {
   const { order, providerOrderId } = await approvedOrder();
   const returned = await callback(order.orderId, providerOrderId);
   expect(returned.body.data.status).toBe(PAID);
-  return { order, providerOrderId, captureId: paypal.orders.get(providerOrderId)!.capture!.id, stockPaid: await stock() };
+  return {
+    order,
+    providerOrderId,
+    captureId: paypal.orders.get(providerOrderId)!.capture!.id,
+    stockPaid: await stock(),
+  };
 }
 
 const captureOperation = operation('checkout_orders_v2', 'POST', '/v2/checkout/orders/X/capture');
 const refundOperation = operation('payments_payment_v2', 'POST', '/v2/payments/captures/X/refund');
 /** Capture issues that are not a refusal: each has its own case below. */
-const notRefusals = new Set(['ORDER_NOT_APPROVED', 'ORDER_ALREADY_CAPTURED', 'PAYER_ACTION_REQUIRED', 'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING', 'ORDER_COMPLETION_IN_PROGRESS', 'INSTRUMENT_DECLINED']);
+const notRefusals = new Set([
+  'ORDER_NOT_APPROVED',
+  'ORDER_ALREADY_CAPTURED',
+  'PAYER_ACTION_REQUIRED',
+  'REDIRECT_PAYER_FOR_ALTERNATE_FUNDING',
+  'ORDER_COMPLETION_IN_PROGRESS',
+  'INSTRUMENT_DECLINED',
+]);
 const refusedCaptures: [string, CaptureOutcome][] = [
-  ...[...documentedIssues(captureOperation, 422).keys()].filter((issue) => !notRefusals.has(issue)).map((issue): [string, CaptureOutcome] => [`422 ${issue}`, { http: 422, issue }]),
-  ...[...documentedIssues(captureOperation, 403).keys()].map((issue): [string, CaptureOutcome] => [`403 ${issue}`, { http: 403, issue }]),
-  ...[...documentedIssues(captureOperation, 404).keys()].map((issue): [string, CaptureOutcome] => [`404 ${issue}`, { http: 404, issue }]),
+  ...[...documentedIssues(captureOperation, 422).keys()]
+    .filter((issue) => !notRefusals.has(issue))
+    .map((issue): [string, CaptureOutcome] => [`422 ${issue}`, { http: 422, issue }]),
+  ...[...documentedIssues(captureOperation, 403).keys()].map((issue): [string, CaptureOutcome] => [
+    `403 ${issue}`,
+    { http: 403, issue },
+  ]),
+  ...[...documentedIssues(captureOperation, 404).keys()].map((issue): [string, CaptureOutcome] => [
+    `404 ${issue}`,
+    { http: 404, issue },
+  ]),
   ['capture DECLINED', { capture: 'DECLINED' }],
   ['capture FAILED', { capture: 'FAILED' }],
 ];
@@ -89,22 +134,31 @@ const refusedCaptures: [string, CaptureOutcome][] = [
 describe('a capture PayPal refuses for good', () => {
   it('covers the issues the customer would otherwise wait on (the ones the issue report names among them)', () => {
     const names = refusedCaptures.map(([name]) => name);
-    for (const issue of ['PAYER_CANNOT_PAY', 'TRANSACTION_BLOCKED_BY_PAYEE', 'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED', 'COMPLIANCE_VIOLATION', 'DUPLICATE_INVOICE_ID']) {
+    for (const issue of [
+      'PAYER_CANNOT_PAY',
+      'TRANSACTION_BLOCKED_BY_PAYEE',
+      'MAX_NUMBER_OF_PAYMENT_ATTEMPTS_EXCEEDED',
+      'COMPLIANCE_VIOLATION',
+      'DUPLICATE_INVOICE_ID',
+    ]) {
       expect(names).toContain(`422 ${issue}`);
     }
     expect(names).toContain('403 PERMISSION_DENIED');
     expect(names).toContain('404 INVALID_RESOURCE_ID');
   });
 
-  it.each(refusedCaptures)('%s: the customer sees "payment failed" at once, and no poll asks PayPal again', async (_name, outcome) => {
-    const { order, providerOrderId } = await approvedOrder();
-    paypal.steer.captures = [outcome];
-    const calls = paypal.stats.captureCalls;
-    expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
-    expect((await poll(order.orderId)).body.data.status).toBe(FAILED);
-    expect(paypal.stats.captureCalls - calls).toBe(1);
-    expect((await details(order.orderId)).status).toBe(FAILED);
-  });
+  it.each(refusedCaptures)(
+    '%s: the customer sees "payment failed" at once, and no poll asks PayPal again',
+    async (_name, outcome) => {
+      const { order, providerOrderId } = await approvedOrder();
+      paypal.steer.captures = [outcome];
+      const calls = paypal.stats.captureCalls;
+      expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(FAILED);
+      expect((await poll(order.orderId)).body.data.status).toBe(FAILED);
+      expect(paypal.stats.captureCalls - calls).toBe(1);
+      expect((await details(order.orderId)).status).toBe(FAILED);
+    },
+  );
 });
 
 describe('a capture that is not final', () => {
@@ -134,7 +188,10 @@ describe('a capture that is not final', () => {
       const { order, providerOrderId } = await approvedOrder();
       paypal.steer.captures = [{ http: 422, issue }];
       const returned = (await callback(order.orderId, providerOrderId)).body.data;
-      expect(returned).toMatchObject({ status: PENDING, continueUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}` });
+      expect(returned).toMatchObject({
+        status: PENDING,
+        continueUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}`,
+      });
       const calls = paypal.stats.captureCalls;
       expect((await poll(order.orderId)).body.data).toMatchObject({ status: PENDING, continueUrl: expect.any(String) });
       expect(paypal.stats.captureCalls).toBe(calls);
@@ -150,7 +207,12 @@ describe('a capture that is not final', () => {
     expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PENDING);
     const before = { ...paypal.stats };
     for (let times = 0; times < 5; times++) expect((await poll(order.orderId)).body.data.status).toBe(PENDING);
-    expect([paypal.stats.captureCalls, paypal.stats.captureReads, paypal.stats.orderReads, paypal.stats.tokenRequests]).toEqual([before.captureCalls, before.captureReads, before.orderReads, before.tokenRequests]);
+    expect([
+      paypal.stats.captureCalls,
+      paypal.stats.captureReads,
+      paypal.stats.orderReads,
+      paypal.stats.tokenRequests,
+    ]).toEqual([before.captureCalls, before.captureReads, before.orderReads, before.tokenRequests]);
 
     const captureId = paypal.orders.get(providerOrderId)!.capture!.id;
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.PENDING', providerOrderId))).toBe(200);
@@ -196,7 +258,11 @@ describe('a refund', () => {
   it('PENDING: the order closes at once; stock returns only when PAYMENT.CAPTURE.REFUNDED says COMPLETED', async () => {
     const { order, captureId, stockPaid } = await paidOrder();
     paypal.steer.refunds = [{ refund: 'PENDING' }];
-    expect(await refundCommand(order.orderNo)).toMatch(new RegExp(`^Order ${order.orderNo} is closed; the payment provider is still processing the refund of \\$59\\.00`));
+    expect(await refundCommand(order.orderNo)).toMatch(
+      new RegExp(
+        `^Order ${order.orderNo} is closed; the payment provider is still processing the refund of \\$59\\.00`,
+      ),
+    );
     expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: null });
     expect(await stock()).toBe(stockPaid);
 
@@ -224,18 +290,25 @@ describe('a refund', () => {
     paypal.steer.refunds = [{ refund: 'PENDING' }];
     await refundCommand(order.orderNo);
     paypal.settleRefund(paypal.captures.get(captureId)!.refunds[0]!.id, 'FAILED');
-    await expect(refundCommand(order.orderNo)).rejects.toThrow(`The payment provider refused to refund order ${order.orderNo} (FAILED).`);
+    await expect(refundCommand(order.orderNo)).rejects.toThrow(
+      `The payment provider refused to refund order ${order.orderNo} (FAILED).`,
+    );
     expect(await details(order.orderId)).toMatchObject({ status: PAID, refundTime: null, cancelTime: null });
     expect(await stock()).toBe(stockPaid);
   });
 
-  it.each(refusedRefunds)('%s: the operator reads why; the order stays paid and nothing else changes', async (_name, outcome, reason) => {
-    const { order, stockPaid } = await paidOrder();
-    paypal.steer.refunds = [outcome];
-    await expect(refundCommand(order.orderNo)).rejects.toThrow(`The payment provider refused to refund order ${order.orderNo} (${reason}). Nothing changed in the shop`);
-    expect(await details(order.orderId)).toMatchObject({ status: PAID, refundTime: null });
-    expect(await stock()).toBe(stockPaid);
-  });
+  it.each(refusedRefunds)(
+    '%s: the operator reads why; the order stays paid and nothing else changes',
+    async (_name, outcome, reason) => {
+      const { order, stockPaid } = await paidOrder();
+      paypal.steer.refunds = [outcome];
+      await expect(refundCommand(order.orderNo)).rejects.toThrow(
+        `The payment provider refused to refund order ${order.orderNo} (${reason}). Nothing changed in the shop`,
+      );
+      expect(await details(order.orderId)).toMatchObject({ status: PAID, refundTime: null });
+      expect(await stock()).toBe(stockPaid);
+    },
+  );
 
   it('FAILED, then asked again: the new attempt has its own request id, so PayPal refunds instead of replaying the failure', async () => {
     const { order, stockPaid } = await paidOrder();
@@ -253,8 +326,14 @@ describe('a refund', () => {
   it('a customer cancelling a paid order whose refund PayPal refuses keeps the order and reads why in their language', async () => {
     const { order } = await paidOrder();
     paypal.steer.refunds = [{ refund: 'FAILED' }];
-    const cancelled = await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers, language: 'ZH' });
-    expect(cancelled.body).toMatchObject({ code: -1, message: '支付服务商未能退回此笔付款。您的订单未作更改，请联系我们。' });
+    const cancelled = await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, {
+      headers: customer.headers,
+      language: 'ZH',
+    });
+    expect(cancelled.body).toMatchObject({
+      code: -1,
+      message: '支付服务商未能退回此笔付款。您的订单未作更改，请联系我们。',
+    });
     expect((await details(order.orderId)).status).toBe(PAID);
   });
 });
@@ -267,25 +346,28 @@ describe('a refund whose answer was lost', () => {
     ['HTTP 500', { http: 500 }],
     ['HTTP 409', { http: 409 }],
     ['an answer that comes too late', { late: true }],
-  ])('%s: "refund unknown", closed and not shippable; asking again (same request id) settles it, refunding once', async (_name, outcome) => {
-    const { order, stockPaid } = await paidOrder();
-    paypal.steer.refunds = [outcome];
-    const sent = paypal.refundRequestIds.length;
-    const refundsBefore = paypal.stats.refunds;
-    await expect(refundCommand(order.orderNo)).rejects.toThrow(lostAnswer(order.orderNo));
-    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: null });
-    expect((await boardRow(order.orderNo)).paymentNote).toMatch(/^refund unknown/);
-    await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
-    expect(await stock()).toBe(stockPaid);
-    await paypal.idle();
+  ])(
+    '%s: "refund unknown", closed and not shippable; asking again (same request id) settles it, refunding once',
+    async (_name, outcome) => {
+      const { order, stockPaid } = await paidOrder();
+      paypal.steer.refunds = [outcome];
+      const sent = paypal.refundRequestIds.length;
+      const refundsBefore = paypal.stats.refunds;
+      await expect(refundCommand(order.orderNo)).rejects.toThrow(lostAnswer(order.orderNo));
+      expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: null });
+      expect((await boardRow(order.orderNo)).paymentNote).toMatch(/^refund unknown/);
+      await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
+      expect(await stock()).toBe(stockPaid);
+      await paypal.idle();
 
-    expect(await refundCommand(order.orderNo)).toBe(`Order ${order.orderNo} refunded ($59.00) and closed.`);
-    expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
-    expect(await stock()).toBe(stockPaid + 1);
-    expect(paypal.stats.refunds - refundsBefore).toBe(1);
-    const [first, again] = paypal.refundRequestIds.slice(sent);
-    expect(again).toBe(first);
-  });
+      expect(await refundCommand(order.orderNo)).toBe(`Order ${order.orderNo} refunded ($59.00) and closed.`);
+      expect(await details(order.orderId)).toMatchObject({ status: CLOSED, refundTime: expect.any(String) });
+      expect(await stock()).toBe(stockPaid + 1);
+      expect(paypal.stats.refunds - refundsBefore).toBe(1);
+      const [first, again] = paypal.refundRequestIds.slice(sent);
+      expect(again).toBe(first);
+    },
+  );
 
   it('PayPal refunded, its answer was lost, and PAYMENT.CAPTURE.REFUNDED tells: refunded, stock returns', async () => {
     const { order, captureId, stockPaid } = await paidOrder();
@@ -307,7 +389,7 @@ describe('a refund whose answer was lost', () => {
 });
 
 describe('money that went back outside the shop', () => {
-  it('a refund made in PayPal\'s dashboard closes the order: refunded, stock returns, the operator sees it', async () => {
+  it("a refund made in PayPal's dashboard closes the order: refunded, stock returns, the operator sees it", async () => {
     const { order, captureId, stockPaid } = await paidOrder();
     const refundId = paypal.refundByHand(captureId);
     expect(await postWebhook(paypal.webhook('PAYMENT.CAPTURE.REFUNDED', refundId))).toBe(200);
@@ -349,7 +431,9 @@ describe('a capture of another amount or currency than the order', () => {
     paypal.steer.captures = [{ capture: 'COMPLETED', amount }];
     expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PENDING);
     expect((await details(order.orderId)).status).toBe(PENDING);
-    expect((await boardRow(order.orderNo)).paymentNote).toBe(`PayPal captured ${amount.value} ${amount.currency_code}, not the order's amount: not paid, held for you (refund gives it back)`);
+    expect((await boardRow(order.orderNo)).paymentNote).toBe(
+      `PayPal captured ${amount.value} ${amount.currency_code}, not the order's amount: not paid, held for you (refund gives it back)`,
+    );
     await expect(shipCommand(order.orderNo)).rejects.toThrow(/only paid orders can be shipped/);
 
     await expire(order.orderId);
@@ -374,7 +458,7 @@ describe('a capture of another amount or currency than the order', () => {
   });
 });
 
-describe('a capture PayPal holds past the order\'s time to pay', () => {
+describe("a capture PayPal holds past the order's time to pay", () => {
   it('the sweep keeps the order ("payment held by PayPal" on the board), asks PayPal, and the completed capture pays it', async () => {
     const { order, providerOrderId } = await approvedOrder();
     paypal.steer.captures = [{ capture: 'PENDING' }];
@@ -423,17 +507,22 @@ describe('a second attempt after a decline', () => {
     const again = await startPayment(shop, customer, order.orderId, 'paypal');
     paypal.approve(again.body.data.providerOrderId!);
     expect((await callback(order.orderId, again.body.data.providerOrderId!)).body.data.status).toBe(PAID);
-    const units = [providerOrderId, again.body.data.providerOrderId!].map((id) => (paypal.orders.get(id)!.request.purchase_units as { invoice_id: string; custom_id: string }[])[0]!);
+    const units = [providerOrderId, again.body.data.providerOrderId!].map(
+      (id) => (paypal.orders.get(id)!.request.purchase_units as { invoice_id: string; custom_id: string }[])[0]!,
+    );
     expect(units[0]!.invoice_id).not.toBe(units[1]!.invoice_id);
     expect(units.map((unit) => unit.custom_id)).toEqual([order.orderNo, order.orderNo]);
   });
 });
 
 describe('a declined funding source', () => {
-  it('INSTRUMENT_DECLINED in PayPal\'s checkout sends the buyer back to choose another; their return captures', async () => {
+  it("INSTRUMENT_DECLINED in PayPal's checkout sends the buyer back to choose another; their return captures", async () => {
     const { order, providerOrderId } = await approvedOrder();
     paypal.steer.captures = [{ http: 422, issue: 'INSTRUMENT_DECLINED' }];
-    expect((await callback(order.orderId, providerOrderId)).body.data).toMatchObject({ status: PENDING, continueUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}` });
+    expect((await callback(order.orderId, providerOrderId)).body.data).toMatchObject({
+      status: PENDING,
+      continueUrl: `https://www.sandbox.paypal.com/checkoutnow?token=${providerOrderId}`,
+    });
     const calls = paypal.stats.captureCalls;
     expect((await poll(order.orderId)).body.data.status).toBe(PENDING);
     expect(paypal.stats.captureCalls).toBe(calls);
@@ -459,7 +548,13 @@ describe('a buyer who cancels at PayPal', () => {
     const started = await startPayment(shop, customer, order.orderId, 'paypal');
     const cancelled = started.body.data.providerOrderId!;
     expect(paypal.orders.get(cancelled)!.request).toMatchObject({
-      payment_source: { paypal: { experience_context: { cancel_url: `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1` } } },
+      payment_source: {
+        paypal: {
+          experience_context: {
+            cancel_url: `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1`,
+          },
+        },
+      },
     });
     // It still awaits payment: the cancel URL's page shows "payment cancelled" for it (tests/e2e/checkout.test.ts).
     expect((await details(order.orderId)).status).toBe(PENDING);
@@ -492,13 +587,21 @@ describe('a card and 3-D Secure', () => {
     return { order: created.body.data, providerOrderId };
   }
   const liabilityOf = async (providerOrderId: string) =>
-    (await shop.db.select({ liabilityShift: payments.liabilityShift }).from(payments).where(eq(payments.providerOrderId, providerOrderId)))[0]!.liabilityShift;
+    (
+      await shop.db
+        .select({ liabilityShift: payments.liabilityShift })
+        .from(payments)
+        .where(eq(payments.providerOrderId, providerOrderId))
+    )[0]!.liabilityShift;
 
-  it('asks PayPal for 3-D Secure with return and cancel URLs on the shop\'s origin', async () => {
+  it("asks PayPal for 3-D Secure with return and cancel URLs on the shop's origin", async () => {
     const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticated);
     const back = `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}`;
     expect(paypal.orders.get(providerOrderId)!.request.payment_source).toEqual({
-      card: { attributes: { verification: { method: 'SCA_WHEN_REQUIRED' } }, experience_context: { return_url: back, cancel_url: `${back}&cancelled=1` } },
+      card: {
+        attributes: { verification: { method: 'SCA_WHEN_REQUIRED' } },
+        experience_context: { return_url: back, cancel_url: `${back}&cancelled=1` },
+      },
     });
   });
 
@@ -529,11 +632,13 @@ describe('a card and 3-D Secure', () => {
     expect(await liabilityOf(providerOrderId)).toBe('UNKNOWN');
   });
 
-  it('a card not enrolled (NO, no authentication): captured as PayPal\'s guide says, and the board says the liability is the shop\'s', async () => {
+  it("a card not enrolled (NO, no authentication): captured as PayPal's guide says, and the board says the liability is the shop's", async () => {
     const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.notEnrolled);
     expect((await callback(order.orderId, providerOrderId)).body.data.status).toBe(PAID);
     expect(await liabilityOf(providerOrderId)).toBe('NO');
-    expect((await boardRow(order.orderNo)).paymentNote).toBe('card paid without 3-D Secure (not enrolled): a fraud chargeback is yours');
+    expect((await boardRow(order.orderNo)).paymentNote).toBe(
+      'card paid without 3-D Secure (not enrolled): a fraud chargeback is yours',
+    );
   });
 
   it('3-D Secure on PayPal\'s page: "continue" with its link, polls ask nothing, and the return URL brings the buyer back to pay', async () => {
@@ -551,20 +656,29 @@ describe('a card and 3-D Secure', () => {
     expect(await liabilityOf(providerOrderId)).toBe('POSSIBLE');
   });
 
-  it('3-D Secure cancelled on PayPal\'s page: back to the shop\'s cancel URL, nothing captured', async () => {
+  it("3-D Secure cancelled on PayPal's page: back to the shop's cancel URL, nothing captured", async () => {
     const { order, providerOrderId } = await cardOrder(STAND_IN_CARDS.authenticateAtPaypal);
     await callback(order.orderId, providerOrderId);
-    expect(await paypal.authenticateAtPaypal(providerOrderId, 'cancelled')).toBe(`${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1`);
+    expect(await paypal.authenticateAtPaypal(providerOrderId, 'cancelled')).toBe(
+      `${shop.config.publicOrigin}/pay_result?orderId=${order.orderId}&cancelled=1`,
+    );
     expect(paypal.orders.get(providerOrderId)!.capture).toBeUndefined();
     expect((await details(order.orderId)).status).toBe(PENDING);
   });
 });
 
 describe('goods and where they ship', () => {
-  it('PayPal is given the order\'s delivery address to show the buyer (SET_PROVIDED_ADDRESS)', async () => {
+  it("PayPal is given the order's delivery address to show the buyer (SET_PROVIDED_ADDRESS)", async () => {
     const { providerOrderId } = await approvedOrder();
     expect(paypal.orders.get(providerOrderId)!.request).toMatchObject({
-      purchase_units: [{ shipping: { name: { full_name: `${deliveryAddress.firstName} ${deliveryAddress.lastName}` }, address: { address_line_1: deliveryAddress.address, country_code: deliveryAddress.country } } }],
+      purchase_units: [
+        {
+          shipping: {
+            name: { full_name: `${deliveryAddress.firstName} ${deliveryAddress.lastName}` },
+            address: { address_line_1: deliveryAddress.address, country_code: deliveryAddress.country },
+          },
+        },
+      ],
       payment_source: { paypal: { experience_context: { shipping_preference: 'SET_PROVIDED_ADDRESS' } } },
     });
   });

@@ -75,7 +75,9 @@ export function loadPaypalSdk(src: string): Promise<PaypalSdk> {
       const script = document.createElement('script');
       script.src = src;
       script.async = true;
-      script.addEventListener('load', () => (window.paypal ? resolve(window.paypal) : reject(new Error('PayPal SDK loaded without `paypal`'))));
+      script.addEventListener('load', () =>
+        window.paypal ? resolve(window.paypal) : reject(new Error('PayPal SDK loaded without `paypal`')),
+      );
       script.addEventListener('error', () => {
         script.remove();
         loading.delete(src);

@@ -6,7 +6,13 @@ import type { Executor } from '@/server/db/client';
 import { orders, payments } from '@/server/db/schema';
 import { ShopError, invalidInput } from '@/server/http/errors';
 import type { RefundResult } from '@/server/payments/provider';
-import { finishOrderRefund, type RefundOutcome, finishRefund, moneyTotals, recordMoneyBack } from '@/features/orders/order-money';
+import {
+  finishOrderRefund,
+  type RefundOutcome,
+  finishRefund,
+  moneyTotals,
+  recordMoneyBack,
+} from '@/features/orders/order-money';
 import { closeAwaitingPayment } from '@/features/orders/order-stock';
 import { OrderStatus, type OrderStatusValue } from '@/features/orders/orders';
 import { findOrder, statusOf, type OrderDeps, type OrderRow } from '@/features/orders/orders.service';
@@ -23,7 +29,11 @@ type PaymentRow = typeof payments.$inferSelect;
  * The idempotency key of a payment's refund attempt: the one kept from an attempt whose answer was
  * lost (so asking again cannot pay back twice), or a new one, unique to this shop, for a new attempt.
  */
-export async function refundAttemptKey(db: Executor, paymentId: number, amount: number): Promise<{ key: string; asked: number }> {
+export async function refundAttemptKey(
+  db: Executor,
+  paymentId: number,
+  amount: number,
+): Promise<{ key: string; asked: number }> {
   const [row] = await db
     .update(payments)
     .set({
@@ -42,30 +52,63 @@ type RefundAttempt = { answered: true; result: RefundResult } | { answered: fals
  * is left with the shop (after earlier refunds); an attempt whose answer was lost asks again for what it
  * asked then. Answers the amount asked with the outcome.
  */
-async function askRefund(deps: OrderDeps, payment: PaymentRow, amount?: number): Promise<RefundAttempt & { amount: number; key: string }> {
-  const currency = (payment.status === 'mismatch' && payment.capturedCurrency ? payment.capturedCurrency : payment.currency) as Currency;
-  const { key, asked } = await refundAttemptKey(deps.db, payment.id, amount ?? (await moneyTotals(deps.db, payment)).left);
+async function askRefund(
+  deps: OrderDeps,
+  payment: PaymentRow,
+  amount?: number,
+): Promise<RefundAttempt & { amount: number; key: string }> {
+  const currency = (
+    payment.status === 'mismatch' && payment.capturedCurrency ? payment.capturedCurrency : payment.currency
+  ) as Currency;
+  const { key, asked } = await refundAttemptKey(
+    deps.db,
+    payment.id,
+    amount ?? (await moneyTotals(deps.db, payment)).left,
+  );
   try {
-    return { answered: true, amount: asked, key, result: await deps.payments.refund(payment.captureId!, { amount: asked, currency }, key) };
+    return {
+      answered: true,
+      amount: asked,
+      key,
+      result: await deps.payments.refund(payment.captureId!, { amount: asked, currency }, key),
+    };
   } catch (error) {
     return { answered: false, amount: asked, key, error };
   }
 }
 
 /** A refund the provider completed counts toward the capture's totals (once, by its id) and moves the order by them. */
-function countRefund(deps: OrderDeps, payment: PaymentRow, attempt: { amount: number; key: string }, result: Extract<RefundResult, { status: 'completed' }>, now: Date) {
+function countRefund(
+  deps: OrderDeps,
+  payment: PaymentRow,
+  attempt: { amount: number; key: string },
+  result: Extract<RefundResult, { status: 'completed' }>,
+  now: Date,
+) {
   return recordMoneyBack(
     deps.db,
     payment.id,
-    { kind: 'refund', providerId: result.refundId ?? `request:${attempt.key}`, amount: attempt.amount, providerTotal: result.totalRefunded?.amount ?? null },
+    {
+      kind: 'refund',
+      providerId: result.refundId ?? `request:${attempt.key}`,
+      amount: attempt.amount,
+      providerTotal: result.totalRefunded?.amount ?? null,
+    },
     now,
   );
 }
 
 /** -1 (HTTP 502): the refund's answer was lost; the order stays closed, not shippable, until it is known. */
 function refundUnknown(deps: Pick<OrderDeps, 'logger'>, error: unknown, orderId: number) {
-  deps.logger.warn({ err: error, orderId }, 'the refund was asked but its answer was lost: refund unknown until the provider tells');
-  return new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundUnknown', data: { refund: 'unknown' } });
+  deps.logger.warn(
+    { err: error, orderId },
+    'the refund was asked but its answer was lost: refund unknown until the provider tells',
+  );
+  return new ShopError(ErrorCode.RequestFailed, {
+    status: 502,
+    message: 'payment.refundUnknown',
+    data: { refund: 'unknown' },
+  });
 }
 
 /**
@@ -79,7 +122,13 @@ function refundUnknown(deps: Pick<OrderDeps, 'logger'>, error: unknown, orderId:
  * "unknown" (-1, HTTP 502, `data.refund` = unknown) until the provider's webhook or asking again under
  * the same request id settles it. -217 when the order is not in one of `allowed` statuses.
  */
-export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: OrderStatusValue[], now = new Date(), amount?: number): Promise<RefundOutcome> {
+export async function refundOrder(
+  deps: OrderDeps,
+  order: OrderRow,
+  allowed: OrderStatusValue[],
+  now = new Date(),
+  amount?: number,
+): Promise<RefundOutcome> {
   const { db } = deps;
   const status = statusOf(order);
   if (!allowed.includes(status)) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status } });
@@ -92,9 +141,13 @@ export async function refundOrder(deps: OrderDeps, order: OrderRow, allowed: Ord
     .set({ status: OrderStatus.Closed, cancelledAt: now })
     .where(and(eq(orders.id, order.id), eq(orders.status, status)))
     .returning({ id: orders.id });
-  if (!claimed) throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: (await findOrder(db, order.id)).status } });
+  if (!claimed)
+    throw new ShopError(ErrorCode.OrderNotAbnormal, { data: { status: (await findOrder(db, order.id)).status } });
 
-  const [payment] = await db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
+  const [payment] = await db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
   if (!payment?.captureId) {
     if (payment) await finishRefund(db, payment, null, now);
     else await db.transaction((tx) => finishOrderRefund(tx, order.id, now));
@@ -114,7 +167,10 @@ export type { RefundOutcome };
  * asking again cannot refund twice (-1, HTTP 502, `data.refund` = unknown-part).
  */
 async function refundPart(deps: OrderDeps, order: OrderRow, amount: number, now: Date): Promise<RefundOutcome | null> {
-  const [payment] = await deps.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'captured')));
   if (!payment?.captureId) throw invalidInput('amount');
   const { left } = await moneyTotals(deps.db, payment);
   if (!Number.isSafeInteger(amount) || amount <= 0 || amount > left) throw invalidInput('amount');
@@ -122,15 +178,26 @@ async function refundPart(deps: OrderDeps, order: OrderRow, amount: number, now:
   const attempt = await askRefund(deps, payment, amount);
   if (!attempt.answered) {
     deps.logger.warn({ err: attempt.error, orderId: order.id }, 'a partial refund was asked but its answer was lost');
-    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundUnknown', data: { refund: 'unknown-part', amount: attempt.amount } });
+    throw new ShopError(ErrorCode.RequestFailed, {
+      status: 502,
+      message: 'payment.refundUnknown',
+      data: { refund: 'unknown-part', amount: attempt.amount },
+    });
   }
   const { result } = attempt;
   const done = { refundRequestId: null, refundRequestAmount: null };
   if (result.status === 'refused') {
     await deps.db.update(payments).set(done).where(eq(payments.id, payment.id));
-    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+    throw new ShopError(ErrorCode.RequestFailed, {
+      status: 502,
+      message: 'payment.refundRefused',
+      data: { reason: result.reason },
+    });
   }
-  await deps.db.update(payments).set({ ...done, refundId: result.refundId ?? payment.refundId }).where(eq(payments.id, payment.id));
+  await deps.db
+    .update(payments)
+    .set({ ...done, refundId: result.refundId ?? payment.refundId })
+    .where(eq(payments.id, payment.id));
   if (result.status === 'pending') return 'pending';
   const { all } = await countRefund(deps, payment, attempt, result, now);
   return all ? 'refunded' : 'partly-refunded';
@@ -142,27 +209,48 @@ async function refundPart(deps: OrderDeps, order: OrderRow, amount: number, now:
  * shipped) and frees the attempt's request id. Done but not all of it (an earlier attempt asked for
  * part): the rest is asked for at once.
  */
-async function settleRefundAttempt(deps: OrderDeps, payment: PaymentRow, attempt: RefundAttempt & { amount: number; key: string }, now: Date): Promise<'refunded' | 'pending'> {
+async function settleRefundAttempt(
+  deps: OrderDeps,
+  payment: PaymentRow,
+  attempt: RefundAttempt & { amount: number; key: string },
+  now: Date,
+): Promise<'refunded' | 'pending'> {
   const { db } = deps;
   if (!attempt.answered) {
-    await db.update(payments).set({ status: 'refund-unknown' }).where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-unknown'])));
+    await db
+      .update(payments)
+      .set({ status: 'refund-unknown' })
+      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-unknown'])));
     throw refundUnknown(deps, attempt.error, payment.orderId);
   }
   const { result } = attempt;
   if (result.status === 'pending') {
-    await db.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ status: 'refund-pending', refundId: result.refundId })
+      .where(eq(payments.id, payment.id));
     return 'pending';
   }
   if (result.status === 'completed') {
-    await db.update(payments).set({ refundRequestId: null, refundRequestAmount: null }).where(eq(payments.id, payment.id));
+    await db
+      .update(payments)
+      .set({ refundRequestId: null, refundRequestAmount: null })
+      .where(eq(payments.id, payment.id));
     const { all } = await countRefund(deps, payment, attempt, result, now);
     if (all) return 'refunded';
     const [current] = await db.select().from(payments).where(eq(payments.id, payment.id));
     return settleRefundAttempt(deps, current!, await askRefund(deps, current!), now);
   }
   await putBackAfterRefusedRefund(db, payment);
-  deps.logger.warn({ orderId: payment.orderId, reason: result.reason }, 'the payment provider refused the refund; the order is unchanged');
-  throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+  deps.logger.warn(
+    { orderId: payment.orderId, reason: result.reason },
+    'the payment provider refused the refund; the order is unchanged',
+  );
+  throw new ShopError(ErrorCode.RequestFailed, {
+    status: 502,
+    message: 'payment.refundRefused',
+    data: { reason: result.reason },
+  });
 }
 
 /** A refused refund: the payment is captured again (a new attempt gets a new request id) and its order as before. */
@@ -171,13 +259,18 @@ async function putBackAfterRefusedRefund(db: Executor, payment: PaymentRow): Pro
     const [back] = await tx
       .update(payments)
       .set({ status: 'captured', refundRequestId: null, refundRequestAmount: null })
-      .where(and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-pending', 'refund-unknown'])))
+      .where(
+        and(eq(payments.id, payment.id), inArray(payments.status, ['captured', 'refund-pending', 'refund-unknown'])),
+      )
       .returning();
     if (!back) return;
     const [order] = await tx.select().from(orders).where(eq(orders.id, payment.orderId));
     if (!order) return;
     const before = order.signedAt ? OrderStatus.SignedFor : order.shippedAt ? OrderStatus.Shipped : OrderStatus.Paid;
-    await tx.update(orders).set({ status: before, cancelledAt: null }).where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed), isNull(orders.refundedAt)));
+    await tx
+      .update(orders)
+      .set({ status: before, cancelledAt: null })
+      .where(and(eq(orders.id, order.id), eq(orders.status, OrderStatus.Closed), isNull(orders.refundedAt)));
   });
 }
 
@@ -188,13 +281,18 @@ async function putBackAfterRefusedRefund(db: Executor, payment: PaymentRow): Pro
  * it). A refusal is thrown as in `refundOrder` and puts the order back as it was; null when the order
  * has no such refund.
  */
-export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now = new Date()): Promise<'refunded' | 'pending' | null> {
+export async function checkPendingRefund(
+  deps: OrderDeps,
+  order: OrderRow,
+  now = new Date(),
+): Promise<'refunded' | 'pending' | null> {
   const [payment] = await deps.db
     .select()
     .from(payments)
     .where(and(eq(payments.orderId, order.id), inArray(payments.status, ['refund-pending', 'refund-unknown'])));
   if (!payment) return null;
-  if (payment.status === 'refund-unknown') return settleRefundAttempt(deps, payment, await askRefund(deps, payment), now);
+  if (payment.status === 'refund-unknown')
+    return settleRefundAttempt(deps, payment, await askRefund(deps, payment), now);
   if (!payment.refundId) return null;
   let result: RefundResult;
   try {
@@ -203,7 +301,10 @@ export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now =
     throw providerUnavailable(deps, error, { orderId: order.id });
   }
   if (result.status === 'pending') return 'pending';
-  const asked = { amount: payment.refundRequestAmount ?? (await moneyTotals(deps.db, payment)).left, key: payment.refundRequestId ?? payment.refundId };
+  const asked = {
+    amount: payment.refundRequestAmount ?? (await moneyTotals(deps.db, payment)).left,
+    key: payment.refundRequestId ?? payment.refundId,
+  };
   return settleRefundAttempt(deps, payment, { answered: true, result, ...asked }, now);
 }
 
@@ -211,20 +312,37 @@ export async function checkPendingRefund(deps: OrderDeps, order: OrderRow, now =
  * The operator refunds a capture held because it was not the order's amount or currency (what was
  * captured goes back; the unpaid order closes and its stock returns). Null when the order has none.
  */
-export async function refundMismatchedCapture(deps: OrderDeps, order: OrderRow, now = new Date()): Promise<'refunded' | 'pending' | null> {
-  const [payment] = await deps.db.select().from(payments).where(and(eq(payments.orderId, order.id), eq(payments.status, 'mismatch')));
+export async function refundMismatchedCapture(
+  deps: OrderDeps,
+  order: OrderRow,
+  now = new Date(),
+): Promise<'refunded' | 'pending' | null> {
+  const [payment] = await deps.db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.orderId, order.id), eq(payments.status, 'mismatch')));
   if (!payment?.captureId) return null;
   const attempt = await askRefund(deps, payment);
   if (!attempt.answered) throw refundUnknown(deps, attempt.error, order.id);
   const { result } = attempt;
   if (result.status === 'refused') {
-    await deps.db.update(payments).set({ refundRequestId: null, refundRequestAmount: null }).where(eq(payments.id, payment.id));
-    throw new ShopError(ErrorCode.RequestFailed, { status: 502, message: 'payment.refundRefused', data: { reason: result.reason } });
+    await deps.db
+      .update(payments)
+      .set({ refundRequestId: null, refundRequestAmount: null })
+      .where(eq(payments.id, payment.id));
+    throw new ShopError(ErrorCode.RequestFailed, {
+      status: 502,
+      message: 'payment.refundRefused',
+      data: { reason: result.reason },
+    });
   }
   if (result.status === 'pending') {
     // The order is closed now; the payment is done when the provider's webhook says so.
     await deps.db.transaction(async (tx) => {
-      await tx.update(payments).set({ status: 'refund-pending', refundId: result.refundId }).where(eq(payments.id, payment.id));
+      await tx
+        .update(payments)
+        .set({ status: 'refund-pending', refundId: result.refundId })
+        .where(eq(payments.id, payment.id));
       await closeAwaitingPayment(tx, eq(orders.id, order.id), now);
     });
     return 'pending';

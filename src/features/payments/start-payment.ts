@@ -25,13 +25,26 @@ import { providerUnavailable } from './provider-unavailable';
 
 /** `currency in (…)` for raw SQL; false for none. */
 const inCurrencies = (currencies: readonly Currency[]) =>
-  currencies.length === 0 ? sql`false` : sql`currency in (${sql.join(currencies.map((currency) => sql`${currency}`), sql`, `)})`;
+  currencies.length === 0
+    ? sql`false`
+    : sql`currency in (${sql.join(
+        currencies.map((currency) => sql`${currency}`),
+        sql`, `,
+      )})`;
 
 /** Where an order's goods ship, for the provider; null when it has no delivery address. */
 function shippingAddress(address: DeliveryAddressSnapshot | null): ShippingAddress | null {
   if (!address) return null;
   const { firstName, lastName, address: line1, address2, city, state, zipCode, country } = address;
-  return { fullName: `${firstName} ${lastName}`.trim(), line1, line2: address2, city, state, postalCode: zipCode, countryCode: country };
+  return {
+    fullName: `${firstName} ${lastName}`.trim(),
+    line1,
+    line2: address2,
+    city,
+    state,
+    postalCode: zipCode,
+    countryCode: country,
+  };
 }
 
 /** -217 with the current status: the order is paid, closed or past its payment time. */
@@ -62,7 +75,17 @@ export async function startPayment(
   // One statement: the order (the caller's, awaiting payment, in a currency the method takes) becomes
   // pending, an earlier open attempt is superseded, and the new attempt is recorded.
   const requestId = randomUUID();
-  const [order] = rowsOf<{ paymentId: number; id: number; orderNo: string; payAmount: number; currency: Currency; kind: string; deliveryAddress: DeliveryAddressSnapshot | null } & Omit<AmountBreakdown, 'itemTotal'> & { goodsTotal: number; taxIncluded: boolean }>(
+  const [order] = rowsOf<
+    {
+      paymentId: number;
+      id: number;
+      orderNo: string;
+      payAmount: number;
+      currency: Currency;
+      kind: string;
+      deliveryAddress: DeliveryAddressSnapshot | null;
+    } & Omit<AmountBreakdown, 'itemTotal'> & { goodsTotal: number; taxIncluded: boolean }
+  >(
     await db.execute(sql`
       with pending as (
         update ${orders} set status = ${OrderStatus.PaymentPending}, pay_method = ${body.payMethod}
@@ -116,7 +139,13 @@ export async function startPayment(
       update ${payments} set provider_order_id = ${created.providerOrderId} where id = ${order.paymentId} returning order_id
     )
     update ${orders} set provider_order_id = ${created.providerOrderId} where id in (select order_id from attempt)`);
-  return { orderId: order.id, payMethod: body.payMethod, providerOrderId: created.providerOrderId, approveUrl: created.approveUrl, paid: false };
+  return {
+    orderId: order.id,
+    payMethod: body.payMethod,
+    providerOrderId: created.providerOrderId,
+    approveUrl: created.approveUrl,
+    paid: false,
+  };
 }
 
 /**
@@ -136,10 +165,22 @@ async function payWithEnergy(deps: OrderDeps, order: OrderRow, now: Date): Promi
       .returning({ id: orders.id });
     if (!paid) throw notAwaitingPayment(order);
     if (points > 0) {
-      const record = await postEnergy(tx, { userId: order.userId, type: 'order-payment', points: -points, reference: energyReference.orderPayment(order.id) }, now);
+      const record = await postEnergy(
+        tx,
+        {
+          userId: order.userId,
+          type: 'order-payment',
+          points: -points,
+          reference: energyReference.orderPayment(order.id),
+        },
+        now,
+      );
       await tx.update(orders).set({ paymentNumber: record.transactionNo }).where(eq(orders.id, order.id));
     }
-    await tx.update(payments).set({ status: 'superseded' }).where(and(eq(payments.orderId, order.id), eq(payments.status, 'created')));
+    await tx
+      .update(payments)
+      .set({ status: 'superseded' })
+      .where(and(eq(payments.orderId, order.id), eq(payments.status, 'created')));
     await countSold(tx, order.id, 1);
     await queueOrderConfirmation({ db: tx, config: deps.config }, order.id);
   });
@@ -151,7 +192,11 @@ async function payWithEnergy(deps: OrderDeps, order: OrderRow, now: Date): Promi
  * caller's order at its delivery address, or `payMethod` for them there (a rule may have changed since
  * the order was placed). A shop without rules reads nothing more.
  */
-async function checkOrderSalesRules(deps: Pick<OrderDeps, 'db'> & { catalogueCache?: CatalogueCache | undefined }, userId: number, body: { orderId: number; payMethod: PayMethod }) {
+async function checkOrderSalesRules(
+  deps: Pick<OrderDeps, 'db'> & { catalogueCache?: CatalogueCache | undefined },
+  userId: number,
+  body: { orderId: number; payMethod: PayMethod },
+) {
   const book = await readSalesRuleBook({ db: deps.db, cache: deps.catalogueCache });
   if (book.rules.length === 0) return;
   const [order] = rowsOf<{ kind: string; deliveryAddress: DeliveryAddressSnapshot | null; lines: RuledLine[] }>(

@@ -16,7 +16,10 @@ type PaymentRow = typeof payments.$inferSelect;
  * the answer is unknown, a new one after a refusal) until the provider refunds it.
  */
 export async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, captureId: string, now: Date) {
-  deps.logger.warn({ orderId: payment.orderId, paymentId: payment.id, captureId }, 'capture for an order that can no longer be paid: refunding it');
+  deps.logger.warn(
+    { orderId: payment.orderId, paymentId: payment.id, captureId },
+    'capture for an order that can no longer be paid: refunding it',
+  );
   // What is left of it: all of it for a surplus capture, the part a won chargeback brought back for an order that stays closed.
   const { left } = await moneyTotals(deps.db, payment);
   if (left === 0) {
@@ -25,18 +28,31 @@ export async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, 
   }
   // A kept request id asks again for what it asked before (never a second refund).
   const { key, asked } = await refundAttemptKey(deps.db, payment.id, left);
-  const due = () => deps.db.update(payments).set({ refundDueSince: sql`coalesce(${payments.refundDueSince}, ${now})` }).where(eq(payments.id, payment.id));
+  const due = () =>
+    deps.db
+      .update(payments)
+      .set({ refundDueSince: sql`coalesce(${payments.refundDueSince}, ${now})` })
+      .where(eq(payments.id, payment.id));
   let result: RefundResult;
   try {
     result = await deps.payments.refund(captureId, { amount: asked, currency: payment.currency }, key);
   } catch (error) {
-    deps.logger.error({ err: error, orderId: payment.orderId, captureId }, 'refund of a surplus capture failed: it is asked again by a job');
+    deps.logger.error(
+      { err: error, orderId: payment.orderId, captureId },
+      'refund of a surplus capture failed: it is asked again by a job',
+    );
     await due();
     return;
   }
   if (result.status === 'refused') {
-    deps.logger.error({ orderId: payment.orderId, captureId, reason: result.reason }, 'the provider refused to refund a surplus capture: it is asked again by a job');
-    await deps.db.update(payments).set({ refundRequestId: null, refundRequestAmount: null }).where(eq(payments.id, payment.id));
+    deps.logger.error(
+      { orderId: payment.orderId, captureId, reason: result.reason },
+      'the provider refused to refund a surplus capture: it is asked again by a job',
+    );
+    await deps.db
+      .update(payments)
+      .set({ refundRequestId: null, refundRequestAmount: null })
+      .where(eq(payments.id, payment.id));
     await due();
     return;
   }
@@ -44,11 +60,24 @@ export async function refundOrphanCapture(deps: OrderDeps, payment: PaymentRow, 
     .update(payments)
     .set(
       result.status === 'completed'
-        ? { status: 'refunded', refundedAt: now, refundId: result.refundId, refundDueSince: null, refundRequestId: null, refundRequestAmount: null }
+        ? {
+            status: 'refunded',
+            refundedAt: now,
+            refundId: result.refundId,
+            refundDueSince: null,
+            refundRequestId: null,
+            refundRequestAmount: null,
+          }
         : { status: 'refund-pending', refundId: result.refundId, refundDueSince: null },
     )
     .where(eq(payments.captureId, captureId));
-  if (result.status === 'completed') await noteMovement(deps.db, payment.id, { kind: 'refund', providerId: result.refundId ?? `request:${key}`, amount: asked }, now);
+  if (result.status === 'completed')
+    await noteMovement(
+      deps.db,
+      payment.id,
+      { kind: 'refund', providerId: result.refundId ?? `request:${key}`, amount: asked },
+      now,
+    );
 }
 
 /**
@@ -59,7 +88,9 @@ export async function refundSurplusCaptures(deps: OrderDeps, now = new Date()): 
   const due = await deps.db
     .select()
     .from(payments)
-    .where(and(isNotNull(payments.refundDueSince), isNotNull(payments.captureId), eq(payments.provider, deps.payments.name)))
+    .where(
+      and(isNotNull(payments.refundDueSince), isNotNull(payments.captureId), eq(payments.provider, deps.payments.name)),
+    )
     .orderBy(payments.refundDueSince)
     .limit(100);
   for (const payment of due) await refundOrphanCapture(deps, payment, payment.captureId!, now);

@@ -27,7 +27,10 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
     .from(payments)
     .where(and(eq(payments.provider, deps.payments.name), eq(payments.providerOrderId, event.providerOrderId)));
   if (!payment) {
-    deps.logger.info({ eventType: event.type, providerOrderId: event.providerOrderId }, 'payment webhook ignored: no payment of this shop');
+    deps.logger.info(
+      { eventType: event.type, providerOrderId: event.providerOrderId },
+      'payment webhook ignored: no payment of this shop',
+    );
     return;
   }
   switch (event.type) {
@@ -45,7 +48,11 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
       return;
     case 'order-approved': {
       // The buyer approved at the provider (they may never come back to the shop's page): capture now.
-      const [current] = await deps.db.update(payments).set({ payerActionUrl: null }).where(eq(payments.id, payment.id)).returning();
+      const [current] = await deps.db
+        .update(payments)
+        .set({ payerActionUrl: null })
+        .where(eq(payments.id, payment.id))
+        .returning();
       await settlePayment(deps, current ?? payment, now);
       return;
     }
@@ -59,7 +66,11 @@ export async function handlePaymentEvent(deps: OrderDeps, event: WebhookEvent, n
  * with the provider's own total; the order moves by the totals (order-money.ts): all of it back closes
  * the order as any refund does, part of it takes back that share of the points.
  */
-async function moneyBackByEvent(deps: OrderDeps, event: Extract<WebhookEvent, { type: 'refund-completed' | 'capture-reversed' }>, now: Date) {
+async function moneyBackByEvent(
+  deps: OrderDeps,
+  event: Extract<WebhookEvent, { type: 'refund-completed' | 'capture-reversed' }>,
+  now: Date,
+) {
   const refundId = event.type === 'refund-completed' ? event.refundId : null;
   const [payment] = await deps.db
     .select()
@@ -68,32 +79,57 @@ async function moneyBackByEvent(deps: OrderDeps, event: Extract<WebhookEvent, { 
       and(
         eq(payments.provider, deps.payments.name),
         inArray(payments.status, moneyHeld),
-        or(event.captureId ? eq(payments.captureId, event.captureId) : undefined, refundId ? eq(payments.refundId, refundId) : undefined),
+        or(
+          event.captureId ? eq(payments.captureId, event.captureId) : undefined,
+          refundId ? eq(payments.refundId, refundId) : undefined,
+        ),
       ),
     );
   if (!payment) {
-    deps.logger.info({ eventType: event.type, refundId, captureId: event.captureId }, 'refund webhook ignored: no capture of this shop holds this money');
+    deps.logger.info(
+      { eventType: event.type, refundId, captureId: event.captureId },
+      'refund webhook ignored: no capture of this shop holds this money',
+    );
     return;
   }
   const money = event.type === 'refund-completed' ? event.refunded : event.amount;
   const currency = payment.status === 'mismatch' ? payment.capturedCurrency : payment.currency;
   if ((money && money.currency !== currency) || (event.totalRefunded && event.totalRefunded.currency !== currency)) {
-    deps.logger.error({ orderId: payment.orderId, captureId: payment.captureId, money, total: event.totalRefunded }, 'money went back in another currency than captured: settle it by hand');
+    deps.logger.error(
+      { orderId: payment.orderId, captureId: payment.captureId, money, total: event.totalRefunded },
+      'money went back in another currency than captured: settle it by hand',
+    );
     return;
   }
   const byShop = payment.status === 'refund-pending' || payment.status === 'refund-unknown';
-  const providerId = event.type === 'refund-completed' ? event.refundId : (event.reversalId ?? `reversal:${event.captureId}`);
+  const providerId =
+    event.type === 'refund-completed' ? event.refundId : (event.reversalId ?? `reversal:${event.captureId}`);
   const { totals, all, added } = await recordMoneyBack(
     deps.db,
     payment.id,
-    { kind: event.type === 'capture-reversed' ? 'reversal' : 'refund', providerId, amount: money?.amount ?? null, providerTotal: event.totalRefunded?.amount ?? null },
+    {
+      kind: event.type === 'capture-reversed' ? 'reversal' : 'refund',
+      providerId,
+      amount: money?.amount ?? null,
+      providerTotal: event.totalRefunded?.amount ?? null,
+    },
     now,
   );
   if (added === 0) return;
   const context = { orderId: payment.orderId, captureId: payment.captureId, totals };
   if (event.type === 'capture-reversed') {
-    deps.logger.error(context, all ? 'the payment provider reversed a capture (a chargeback): the order is closed and its goods and points are returned' : 'the payment provider reversed part of a capture (a chargeback): that share of its points is taken back');
+    deps.logger.error(
+      context,
+      all
+        ? 'the payment provider reversed a capture (a chargeback): the order is closed and its goods and points are returned'
+        : 'the payment provider reversed part of a capture (a chargeback): that share of its points is taken back',
+    );
   } else if (!byShop) {
-    deps.logger.warn(context, all ? 'a refund was made at the payment provider: the order is closed and its goods and points are returned' : 'a partial refund was made at the payment provider: the order stays, that share of its points is taken back');
+    deps.logger.warn(
+      context,
+      all
+        ? 'a refund was made at the payment provider: the order is closed and its goods and points are returned'
+        : 'a partial refund was made at the payment provider: the order stays, that share of its points is taken back',
+    );
   }
 }

@@ -31,8 +31,12 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
   if (deleted) {
     return (
       <section className="privacy-settings" aria-labelledby="privacy-deleted">
-        <p className="notice notice--ok" role="status" id="privacy-deleted">{t('account.privacy.deleted')}</p>
-        <a className="button" href="/">{t('account.privacy.home')}</a>
+        <p className="notice notice--ok" role="status" id="privacy-deleted">
+          {t('account.privacy.deleted')}
+        </p>
+        <a className="button" href="/">
+          {t('account.privacy.home')}
+        </a>
       </section>
     );
   }
@@ -81,7 +85,9 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
           />
           {t('account.privacy.itemNames')}
         </label>
-        <p className="field-hint" id="privacy-item-names-hint">{t('account.privacy.itemNamesHint')}</p>
+        <p className="field-hint" id="privacy-item-names-hint">
+          {t('account.privacy.itemNamesHint')}
+        </p>
         <label className="checkbox">
           <input
             type="checkbox"
@@ -92,14 +98,22 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
           />
           {t('account.privacy.reviewRequests')}
         </label>
-        <p className="field-hint" id="privacy-review-requests-hint">{t('account.privacy.reviewRequestsHint')}</p>
-        {saved && <p className="notice notice--ok" role="status">{t('account.privacy.saved')}</p>}
+        <p className="field-hint" id="privacy-review-requests-hint">
+          {t('account.privacy.reviewRequestsHint')}
+        </p>
+        {saved && (
+          <p className="notice notice--ok" role="status">
+            {t('account.privacy.saved')}
+          </p>
+        )}
       </section>
 
       <section aria-labelledby="privacy-data-title">
         <h2 id="privacy-data-title">{t('account.privacy.dataTitle')}</h2>
         <p>{t('account.privacy.dataHint')}</p>
-        <a className="button button--ghost" href="/api/v1/privacy/exportMyData" download>{t('account.privacy.download')}</a>
+        <a className="button button--ghost" href="/api/v1/privacy/exportMyData" download>
+          {t('account.privacy.download')}
+        </a>
       </section>
 
       <section aria-labelledby="privacy-delete-title">
@@ -126,9 +140,15 @@ export default function PrivacySettings({ messages }: { messages: Messages }) {
                 setError('');
               }}
             />
-            {error && <p className="field-error" id="privacy-password-error" role="alert">{error}</p>}
+            {error && (
+              <p className="field-error" id="privacy-password-error" role="alert">
+                {error}
+              </p>
+            )}
           </div>
-          <button type="submit" className="button button--danger" disabled={busy}>{t('account.privacy.delete')}</button>
+          <button type="submit" className="button button--danger" disabled={busy}>
+            {t('account.privacy.delete')}
+          </button>
         </form>
       </section>
     </div>

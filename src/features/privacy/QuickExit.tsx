@@ -54,7 +54,15 @@ export function useEscapeTwiceToExit() {
  */
 export function QuickExit({ label, shortLabel, hint }: { label: string; shortLabel?: string; hint: string }) {
   return (
-    <button type="button" className="quick-exit" aria-label={label} title={hint} onClick={quickExit} data-early="leave" data-leave-to={NEUTRAL_PAGE}>
+    <button
+      type="button"
+      className="quick-exit"
+      aria-label={label}
+      title={hint}
+      onClick={quickExit}
+      data-early="leave"
+      data-leave-to={NEUTRAL_PAGE}
+    >
       {shortLabel ?? label}
     </button>
   );

@@ -38,9 +38,23 @@ const iso = (date: Date | null) => (date ? date.toISOString() : null);
 export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'>, userId: number, now = new Date()) {
   const [user] = await db.select().from(users).where(eq(users.id, userId));
   if (!user) throw new Error(`no customer ${userId}`);
-  const [referrer] = user.referrerId ? await db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId)) : [];
+  const [referrer] = user.referrerId
+    ? await db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId))
+    : [];
 
-  const [ownAddresses, ownOrders, ledger, givenGifts, receivedGifts, friends, [visits], subscriptions, cart, activeSessions, checks] = await Promise.all([
+  const [
+    ownAddresses,
+    ownOrders,
+    ledger,
+    givenGifts,
+    receivedGifts,
+    friends,
+    [visits],
+    subscriptions,
+    cart,
+    activeSessions,
+    checks,
+  ] = await Promise.all([
     db.select().from(addresses).where(eq(addresses.userId, userId)).orderBy(asc(addresses.id)),
     db.select().from(orders).where(eq(orders.userId, userId)).orderBy(asc(orders.id)),
     db.select().from(energyRecords).where(eq(energyRecords.userId, userId)).orderBy(asc(energyRecords.id)),
@@ -56,12 +70,24 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       .innerJoin(users, eq(users.id, coupons.ownerId))
       .where(eq(coupons.activatedBy, userId))
       .orderBy(asc(coupons.id)),
-    db.select({ email: users.email, createdAt: users.createdAt }).from(users).where(eq(users.referrerId, userId)).orderBy(asc(users.id)),
+    db
+      .select({ email: users.email, createdAt: users.createdAt })
+      .from(users)
+      .where(eq(users.referrerId, userId))
+      .orderBy(asc(users.id)),
     db.select().from(shareVisits).where(eq(shareVisits.userId, userId)),
-    db.select().from(newsletterSubscribers).where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`),
+    db
+      .select()
+      .from(newsletterSubscribers)
+      .where(sql`lower(${newsletterSubscribers.email}) = lower(${user.email})`),
     db.select().from(cartLines).where(eq(cartLines.userId, userId)).orderBy(asc(cartLines.id)),
     db
-      .select({ createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt, device: sessions.device })
+      .select({
+        createdAt: sessions.createdAt,
+        lastSeenAt: sessions.lastSeenAt,
+        expiresAt: sessions.expiresAt,
+        device: sessions.device,
+      })
       .from(sessions)
       .where(and(eq(sessions.userId, userId), gt(sessions.expiresAt, now)))
       .orderBy(asc(sessions.id)),
@@ -74,11 +100,20 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       ? [[], [], []]
       : await Promise.all([
           db.select().from(orderLines).where(inArray(orderLines.orderId, orderIds)).orderBy(asc(orderLines.id)),
-          db.select().from(orderEvents).where(inArray(orderEvents.orderId, orderIds)).orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
+          db
+            .select()
+            .from(orderEvents)
+            .where(inArray(orderEvents.orderId, orderIds))
+            .orderBy(asc(orderEvents.occurredAt), asc(orderEvents.id)),
           db.select().from(payments).where(inArray(payments.orderId, orderIds)).orderBy(asc(payments.id)),
         ]);
   const ownReviews = await listOwnReviews(db, userId);
-  const sizeIds = [...ownReviews.map((review) => review.goodsSpecificationId), ...cart.map((line) => line.specificationId), ...givenGifts.map(({ coupon }) => coupon.specificationId), ...receivedGifts.map(({ coupon }) => coupon.specificationId)];
+  const sizeIds = [
+    ...ownReviews.map((review) => review.goodsSpecificationId),
+    ...cart.map((line) => line.specificationId),
+    ...givenGifts.map(({ coupon }) => coupon.specificationId),
+    ...receivedGifts.map(({ coupon }) => coupon.specificationId),
+  ];
   const sizes = await sizeNames(db, sizeIds, user.language);
   const giftOf = (coupon: typeof coupons.$inferSelect) => ({
     code: coupon.code,
@@ -113,8 +148,18 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       reviewRequestMail: user.reviewRequestMail,
       registeredAt: iso(user.createdAt),
     },
-    newsletter: subscriptions.map((subscription) => ({ name: subscription.name, email: subscription.email, language: subscription.language, subscribedAt: iso(subscription.createdAt), confirmedAt: iso(subscription.confirmedAt) })),
-    addresses: ownAddresses.map(({ id: _id, userId: _userId, createdAt, updatedAt, ...address }) => ({ ...address, createdAt: iso(createdAt), updatedAt: iso(updatedAt) })),
+    newsletter: subscriptions.map((subscription) => ({
+      name: subscription.name,
+      email: subscription.email,
+      language: subscription.language,
+      subscribedAt: iso(subscription.createdAt),
+      confirmedAt: iso(subscription.confirmedAt),
+    })),
+    addresses: ownAddresses.map(({ id: _id, userId: _userId, createdAt, updatedAt, ...address }) => ({
+      ...address,
+      createdAt: iso(createdAt),
+      updatedAt: iso(updatedAt),
+    })),
     orders: ownOrders.map((order) => ({
       orderNo: order.orderNo,
       kind: order.kind,
@@ -149,7 +194,10 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
         unitPrice: line.unitPrice,
         quantity: line.quantity,
       })),
-      events: (eventsByOrder.get(order.id) ?? []).map((event) => ({ occurredAt: iso(event.occurredAt), text: event.text })),
+      events: (eventsByOrder.get(order.id) ?? []).map((event) => ({
+        occurredAt: iso(event.occurredAt),
+        text: event.text,
+      })),
     })),
     energyLedger: ledger.map((record) => ({
       transactionNo: record.transactionNo,
@@ -159,13 +207,30 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       createdAt: iso(record.createdAt),
     })),
     gifts: {
-      given: givenGifts.map(({ coupon, receivedBy }) => ({ ...giftOf(coupon), receivedBy: receivedBy ? maskEmail(receivedBy) : null })),
+      given: givenGifts.map(({ coupon, receivedBy }) => ({
+        ...giftOf(coupon),
+        receivedBy: receivedBy ? maskEmail(receivedBy) : null,
+      })),
       received: receivedGifts.map(({ coupon, givenBy }) => ({ ...giftOf(coupon), givenBy: maskEmail(givenBy) })),
     },
     friends: friends.map((friend) => ({ email: maskEmail(friend.email), registeredAt: iso(friend.createdAt) })),
-    cart: cart.map((line) => ({ ...sizes.of(line.specificationId), quantity: line.quantity, addedAt: iso(line.createdAt) })),
-    ageChecks: checks.map((check) => ({ provider: check.provider, status: check.status, startedAt: iso(check.createdAt), decidedAt: iso(check.decidedAt) })),
-    sessions: activeSessions.map((session) => ({ device: session.device, signedInAt: iso(session.createdAt), lastSeenAt: iso(session.lastSeenAt), expiresAt: iso(session.expiresAt) })),
+    cart: cart.map((line) => ({
+      ...sizes.of(line.specificationId),
+      quantity: line.quantity,
+      addedAt: iso(line.createdAt),
+    })),
+    ageChecks: checks.map((check) => ({
+      provider: check.provider,
+      status: check.status,
+      startedAt: iso(check.createdAt),
+      decidedAt: iso(check.decidedAt),
+    })),
+    sessions: activeSessions.map((session) => ({
+      device: session.device,
+      signedInAt: iso(session.createdAt),
+      lastSeenAt: iso(session.lastSeenAt),
+      expiresAt: iso(session.expiresAt),
+    })),
     paymentAttempts: attempts.map((attempt) => ({
       orderNo: orderNoOf.get(attempt.orderId),
       provider: attempt.provider,
@@ -180,7 +245,11 @@ export async function buildDataExport(db: Executor, storage: Pick<Storage, 'url'
       capturedAt: iso(attempt.capturedAt),
       refundedAt: iso(attempt.refundedAt),
     })),
-    shareRecords: { shareCode: user.shareCode, visits: visits?.visits ?? 0, lastVisitedAt: iso(visits?.lastVisitedAt ?? null) },
+    shareRecords: {
+      shareCode: user.shareCode,
+      visits: visits?.visits ?? 0,
+      lastVisitedAt: iso(visits?.lastVisitedAt ?? null),
+    },
     reviews: ownReviews.map(({ commentId: _id, goodsId: _goodsId, goodsSpecificationId, orderId, ...review }) => ({
       ...review,
       orderNo: orderNoOf.get(orderId) ?? null,
@@ -199,13 +268,20 @@ async function sizeNames(db: Executor, ids: number[], language: Language) {
       : await db
           .select({ id: productSizes.id, goodsName: productTexts.name, specificationName: productSizeTexts.name })
           .from(productSizes)
-          .innerJoin(productTexts, and(eq(productTexts.goodsId, productSizes.goodsId), eq(productTexts.language, language)))
-          .innerJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, language)))
+          .innerJoin(
+            productTexts,
+            and(eq(productTexts.goodsId, productSizes.goodsId), eq(productTexts.language, language)),
+          )
+          .innerJoin(
+            productSizeTexts,
+            and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, language)),
+          )
           .where(inArray(productSizes.id, [...new Set(ids)]));
-  const byId = new Map(rows.map((row) => [row.id, { goodsName: row.goodsName, specificationName: row.specificationName }]));
+  const byId = new Map(
+    rows.map((row) => [row.id, { goodsName: row.goodsName, specificationName: row.specificationName }]),
+  );
   return { of: (id: number) => byId.get(id) ?? { goodsName: null, specificationName: null } };
 }
-
 
 function groupBy<T>(rows: T[], keyOf: (row: T) => number): Map<number, T[]> {
   const groups = new Map<number, T[]>();

@@ -7,7 +7,18 @@ import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';
 import { customerSubject } from '@/features/audit/audit';
-import { addresses, auditLog, cartLines, customerBrowsers, newsletterSubscribers, orders, passwordResets, shareVisits, users, type DeliveryAddressSnapshot } from '@/server/db/schema';
+import {
+  addresses,
+  auditLog,
+  cartLines,
+  customerBrowsers,
+  newsletterSubscribers,
+  orders,
+  passwordResets,
+  shareVisits,
+  users,
+  type DeliveryAddressSnapshot,
+} from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { forgetMailTo } from '@/server/mail/outbox';
 
@@ -20,7 +31,13 @@ import { forgetMailTo } from '@/server/mail/outbox';
  */
 
 /** Orders in these statuses are still under way: paying, preparing, travelling, or awaiting completion (and its rebate). */
-export const unfinishedStatuses = [OrderStatus.PaymentFailed, OrderStatus.PaymentPending, OrderStatus.Paid, OrderStatus.Shipped, OrderStatus.SignedFor];
+export const unfinishedStatuses = [
+  OrderStatus.PaymentFailed,
+  OrderStatus.PaymentPending,
+  OrderStatus.Paid,
+  OrderStatus.Shipped,
+  OrderStatus.SignedFor,
+];
 
 /** The email an erased account and its orders carry: unique, and never deliverable (`.invalid` is reserved). */
 export const erasedEmail = (userId: number) => `erased-${userId}@erased.invalid`;
@@ -50,7 +67,11 @@ export type Erasure = { userId: number; keptOrders: number };
  * Erases the customer, or refuses with -240 while an order is unfinished. One transaction: either the
  * person is gone from every row, or nothing changed. The avatar file goes after the commit.
  */
-export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'logger'>, userId: number, now = new Date()): Promise<Erasure> {
+export async function eraseCustomer(
+  deps: Pick<ShopDeps, 'db' | 'storage' | 'logger'>,
+  userId: number,
+  now = new Date(),
+): Promise<Erasure> {
   const { erasure, avatarKey } = await deps.db.transaction(async (tx) => {
     const [user] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
     if (!user || user.erasedAt) throw new ShopError(ErrorCode.AccountNotFound);
@@ -67,11 +88,18 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
     await forgetEmailInAuditLog(tx, userId, user.email);
     await anonymiseReviews(tx, userId);
 
-    const kept = await tx.select({ id: orders.id, deliveryAddress: orders.deliveryAddress }).from(orders).where(eq(orders.userId, userId));
+    const kept = await tx
+      .select({ id: orders.id, deliveryAddress: orders.deliveryAddress })
+      .from(orders)
+      .where(eq(orders.userId, userId));
     for (const order of kept) {
       await tx
         .update(orders)
-        .set({ email: erasedEmail(userId), deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null, browserHash: null })
+        .set({
+          email: erasedEmail(userId),
+          deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null,
+          browserHash: null,
+        })
         .where(eq(orders.id, order.id));
     }
 
@@ -99,7 +127,9 @@ export async function eraseCustomer(deps: Pick<ShopDeps, 'db' | 'storage' | 'log
   });
 
   if (avatarKey) {
-    await deps.storage.remove(avatarKey).catch((error: unknown) => deps.logger.error({ err: error, userId }, 'avatar of an erased customer not deleted'));
+    await deps.storage
+      .remove(avatarKey)
+      .catch((error: unknown) => deps.logger.error({ err: error, userId }, 'avatar of an erased customer not deleted'));
   }
   return erasure;
 }
@@ -117,7 +147,9 @@ async function forgetEmailInAuditLog(tx: Executor, userId: number, email: string
   await tx
     .update(auditLog)
     .set({ after: sql`jsonb_set(${auditLog.after}, '{filter,q}', to_jsonb(${subject}::text))` })
-    .where(and(eq(auditLog.action, 'orders.export'), sql`lower(${auditLog.after} -> 'filter' ->> 'q') = lower(${email})`));
+    .where(
+      and(eq(auditLog.action, 'orders.export'), sql`lower(${auditLog.after} -> 'filter' ->> 'q') = lower(${email})`),
+    );
 }
 
 async function refuseWhileOrdersAreUnfinished(tx: Executor, userId: number) {
@@ -125,5 +157,9 @@ async function refuseWhileOrdersAreUnfinished(tx: Executor, userId: number) {
     .select({ orderNo: orders.orderNo })
     .from(orders)
     .where(and(eq(orders.userId, userId), inArray(orders.status, unfinishedStatuses)));
-  if (unfinished.length > 0) throw new ShopError(ErrorCode.OpenOrdersBlockErasure, { status: 409, data: { orderNos: unfinished.map((order) => order.orderNo) } });
+  if (unfinished.length > 0)
+    throw new ShopError(ErrorCode.OpenOrdersBlockErasure, {
+      status: 409,
+      data: { orderNos: unfinished.map((order) => order.orderNo) },
+    });
 }

@@ -17,7 +17,8 @@ export const eraseCustomerCommand = operatorCommand({
     const user = await findUserByEmail(shop.db, email);
     if (!user) {
       // Someone who only subscribed to the newsletter: the subscription is all the shop holds.
-      if ((await eraseSubscriber(shop.db, email)) > 0) return `${email} has no account; its newsletter subscription is deleted.`;
+      if ((await eraseSubscriber(shop.db, email)) > 0)
+        return `${email} has no account; its newsletter subscription is deleted.`;
       throw new Error(`No account or newsletter subscription with the email ${email}.`);
     }
     try {

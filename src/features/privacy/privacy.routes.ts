@@ -15,12 +15,29 @@ export function privacyRoutes(deps: ShopDeps) {
 
   return createRouter()
     .openapi(
-      signedInRoute(getRoute({ tag, path: '/getMailPreference', summary: 'Whether mails name the items bought, and whether a review request may be mailed (both off by default)', query: none, data: mailPreferenceSchema }), signedIn),
+      signedInRoute(
+        getRoute({
+          tag,
+          path: '/getMailPreference',
+          summary:
+            'Whether mails name the items bought, and whether a review request may be mailed (both off by default)',
+          query: none,
+          data: mailPreferenceSchema,
+        }),
+        signedIn,
+      ),
       async (c) => ok(c, await getMailPreference(deps.db, signedInOf(c).user.id)),
     )
     .openapi(
       signedInRoute(
-        jsonRoute({ method: 'put', tag, path: '/updateMailPreference', summary: 'Opt in to, or out of, item names in mails and review requests', body: mailPreferenceChangeSchema, data: mailPreferenceSchema }),
+        jsonRoute({
+          method: 'put',
+          tag,
+          path: '/updateMailPreference',
+          summary: 'Opt in to, or out of, item names in mails and review requests',
+          body: mailPreferenceChangeSchema,
+          data: mailPreferenceSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await updateMailPreference(deps.db, signedInOf(c).user.id, c.req.valid('json'))),
@@ -31,9 +48,13 @@ export function privacyRoutes(deps: ShopDeps) {
           method: 'get',
           path: '/exportMyData',
           tags: [tag],
-          summary: "Download my data: the customer's profile, addresses, orders, energy ledger, gifts, friends (masked) and share records, as a JSON file",
+          summary:
+            "Download my data: the customer's profile, addresses, orders, energy ledger, gifts, friends (masked) and share records, as a JSON file",
           responses: {
-            200: { description: 'The data, as an attachment', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } },
+            200: {
+              description: 'The data, as an attachment',
+              content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } },
+            },
           },
         }),
         signedIn,
@@ -59,7 +80,11 @@ export function privacyRoutes(deps: ShopDeps) {
       async (c) => {
         const signed = signedInOf(c);
         // A wrong password counts like a failed sign-in, so this cannot be used to guess it.
-        await countPasswordGuess(deps.db, deps.config.limits, { action: 'sign-in', address: clientAddress(c, deps.config), account: signed.user.email });
+        await countPasswordGuess(deps.db, deps.config.limits, {
+          action: 'sign-in',
+          address: clientAddress(c, deps.config),
+          account: signed.user.email,
+        });
         await deleteOwnAccount(deps, signed, c.req.valid('json'));
         clearSessionCookie(c, deps.config);
         return ok(c, null);

@@ -12,7 +12,10 @@ import type { DeleteAccountBody, MailPreference, MailPreferenceChange } from './
 
 /* The customer's privacy choices and requests, as the account page makes them. */
 
-const preferenceColumns = { showItemNamesInMail: users.showItemNamesInMail, reviewRequestMail: users.reviewRequestMail };
+const preferenceColumns = {
+  showItemNamesInMail: users.showItemNamesInMail,
+  reviewRequestMail: users.reviewRequestMail,
+};
 
 export async function getMailPreference(db: Executor, userId: number): Promise<MailPreference> {
   const [row] = await db.select(preferenceColumns).from(users).where(eq(users.id, userId));
@@ -20,7 +23,11 @@ export async function getMailPreference(db: Executor, userId: number): Promise<M
   return row;
 }
 
-export async function updateMailPreference(db: Executor, userId: number, change: MailPreferenceChange): Promise<MailPreference> {
+export async function updateMailPreference(
+  db: Executor,
+  userId: number,
+  change: MailPreferenceChange,
+): Promise<MailPreference> {
   const [row] = await db
     .update(users)
     .set({ showItemNamesInMail: change.showItemNamesInMail, reviewRequestMail: change.reviewRequestMail })
@@ -31,7 +38,11 @@ export async function updateMailPreference(db: Executor, userId: number, change:
 }
 
 /** "Delete my account": the password confirms it is the customer; -207 when it is wrong. */
-export async function deleteOwnAccount(deps: Pick<ShopDeps, 'db' | 'storage' | 'logger'>, signedIn: SignedIn, body: DeleteAccountBody): Promise<Erasure> {
+export async function deleteOwnAccount(
+  deps: Pick<ShopDeps, 'db' | 'storage' | 'logger'>,
+  signedIn: SignedIn,
+  body: DeleteAccountBody,
+): Promise<Erasure> {
   const password = readPassword(body.password);
   if (!(await verifyPassword(password, signedIn.user.passwordHash))) throw new ShopError(ErrorCode.WrongPassword);
   return eraseCustomer(deps, signedIn.user.id);

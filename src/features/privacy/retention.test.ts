@@ -3,7 +3,15 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { jobs } from '@/app/jobs/scheduler';
 import { eq, inArray } from 'drizzle-orm';
-import { captchas, orderLines, orders, passwordResets, payments, rateLimitCounters, sessions } from '@/server/db/schema';
+import {
+  captchas,
+  orderLines,
+  orders,
+  passwordResets,
+  payments,
+  rateLimitCounters,
+  sessions,
+} from '@/server/db/schema';
 import { signUp } from '../../../tests/support/customers';
 import { aShop } from '../../../tests/support/fixtures';
 import { deliveryAddress, payWithTestGateway, placeOrder, startPayment } from '../../../tests/support/orders';
@@ -17,7 +25,10 @@ import { paymentCommands } from '../payments/payments.commands';
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 
-const shop = await aShop({ catalogue: 'small', env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900', UNPAID_ORDER_RETENTION_DAYS: '90' } });
+const shop = await aShop({
+  catalogue: 'small',
+  env: { MAIL_RETENTION_DAYS: '30', RATE_LIMIT_WINDOW_SECONDS: '900', UNPAID_ORDER_RETENTION_DAYS: '90' },
+});
 
 async function runEveryJob(now: Date) {
   const deps = shop.operator;
@@ -39,7 +50,12 @@ describe('the retention sweep', () => {
       { tokenHash: 'live-session', userId, expiresAt: new Date(now.getTime() + DAY) },
     ]);
     await shop.db.insert(passwordResets).values([
-      { tokenHash: 'expired-reset', userId, expiresAt: new Date(now.getTime() - 1000), usedAt: new Date(now.getTime() - 2000) },
+      {
+        tokenHash: 'expired-reset',
+        userId,
+        expiresAt: new Date(now.getTime() - 1000),
+        usedAt: new Date(now.getTime() - 2000),
+      },
       { tokenHash: 'live-reset', userId, expiresAt: new Date(now.getTime() + 10 * 60_000) },
     ]);
     await shop.db.delete(rateLimitCounters);
@@ -49,7 +65,11 @@ describe('the retention sweep', () => {
     ]);
     const outbox = shop.config.mail.outboxDir;
     await mkdir(outbox, { recursive: true });
-    for (const [name, age] of [['old.eml', 31 * DAY], ['recent.eml', 29 * DAY], ['notes.txt', 90 * DAY]] as const) {
+    for (const [name, age] of [
+      ['old.eml', 31 * DAY],
+      ['recent.eml', 29 * DAY],
+      ['notes.txt', 90 * DAY],
+    ] as const) {
       const file = path.join(outbox, name);
       await writeFile(file, 'Subject: test\n\nbody\n');
       const time = new Date(now.getTime() - age);
@@ -59,10 +79,20 @@ describe('the retention sweep', () => {
     await runEveryJob(now);
 
     expect((await shop.db.select({ id: captchas.id }).from(captchas)).map((row) => row.id)).toEqual(['live-captcha']);
-    expect((await shop.db.select({ token: sessions.tokenHash }).from(sessions)).map((row) => row.token)).toEqual(['live-session']);
-    expect((await shop.db.select({ token: passwordResets.tokenHash }).from(passwordResets)).map((row) => row.token)).toEqual(['live-reset']);
-    expect((await shop.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key)).toEqual(['sign-in:ip:203.0.113.8']);
-    expect((await readdir(outbox)).filter((name) => name.startsWith('old') || name.startsWith('recent') || name.startsWith('notes')).sort()).toEqual(['notes.txt', 'recent.eml']);
+    expect((await shop.db.select({ token: sessions.tokenHash }).from(sessions)).map((row) => row.token)).toEqual([
+      'live-session',
+    ]);
+    expect(
+      (await shop.db.select({ token: passwordResets.tokenHash }).from(passwordResets)).map((row) => row.token),
+    ).toEqual(['live-reset']);
+    expect(
+      (await shop.db.select({ key: rateLimitCounters.key }).from(rateLimitCounters)).map((row) => row.key),
+    ).toEqual(['sign-in:ip:203.0.113.8']);
+    expect(
+      (await readdir(outbox))
+        .filter((name) => name.startsWith('old') || name.startsWith('recent') || name.startsWith('notes'))
+        .sort(),
+    ).toEqual(['notes.txt', 'recent.eml']);
   });
 
   it('is safe to run again: a second round deletes nothing more', async () => {
@@ -89,23 +119,61 @@ describe('orders that closed unpaid', () => {
     const items = [{ goodsSpecificationId: shop.ids['robe-s'], goodsQuantity: 1 }];
     const old = await placeOrder(shop, customer, items);
     expect((await startPayment(shop, customer, old.orderId)).body.code).toBe(1);
-    await shop.db.update(payments).set({ payerActionUrl: 'https://provider.example/approve?token=x' }).where(eq(payments.orderId, old.orderId));
+    await shop.db
+      .update(payments)
+      .set({ payerActionUrl: 'https://provider.example/approve?token=x' })
+      .where(eq(payments.orderId, old.orderId));
     const recent = await placeOrder(shop, customer, items);
-    for (const order of [old, recent]) await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
+    for (const order of [old, recent])
+      await shop.call('PUT', `/order/cancel?orderId=${order.orderId}`, { headers: customer.headers });
     const refunded = await placeOrder(shop, customer, items);
     await payWithTestGateway(shop, customer, refunded.orderId);
     await paymentCommands.refund.execute([refunded.orderNo], shop.operator);
     const closedAt = (days: number) => new Date(now.getTime() - days * DAY);
-    await shop.db.update(orders).set({ cancelledAt: closedAt(91) }).where(inArray(orders.id, [old.orderId, refunded.orderId]));
-    await shop.db.update(orders).set({ cancelledAt: closedAt(89) }).where(eq(orders.id, recent.orderId));
+    await shop.db
+      .update(orders)
+      .set({ cancelledAt: closedAt(91) })
+      .where(inArray(orders.id, [old.orderId, refunded.orderId]));
+    await shop.db
+      .update(orders)
+      .set({ cancelledAt: closedAt(89) })
+      .where(eq(orders.id, recent.orderId));
 
     await runEveryJob(now);
 
-    const rows = new Map((await shop.db.select().from(orders).where(inArray(orders.id, [old.orderId, recent.orderId, refunded.orderId]))).map((row) => [row.id, row]));
-    expect(rows.get(old.orderId)).toMatchObject({ status: 3, email: `removed-order-${old.orderId}@erased.invalid`, payAmount: old.payAmount });
-    expect(rows.get(old.orderId)!.deliveryAddress).toEqual({ firstName: '', lastName: '', country: deliveryAddress.country, state: deliveryAddress.state, city: '', address: '', address2: '', zipCode: '', phone: '' });
-    expect(await shop.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, old.orderId))).toHaveLength(1);
-    expect((await shop.db.select({ url: payments.payerActionUrl, amount: payments.amount }).from(payments).where(eq(payments.orderId, old.orderId)))).toEqual([{ url: null, amount: old.payAmount }]);
+    const rows = new Map(
+      (
+        await shop.db
+          .select()
+          .from(orders)
+          .where(inArray(orders.id, [old.orderId, recent.orderId, refunded.orderId]))
+      ).map((row) => [row.id, row]),
+    );
+    expect(rows.get(old.orderId)).toMatchObject({
+      status: 3,
+      email: `removed-order-${old.orderId}@erased.invalid`,
+      payAmount: old.payAmount,
+    });
+    expect(rows.get(old.orderId)!.deliveryAddress).toEqual({
+      firstName: '',
+      lastName: '',
+      country: deliveryAddress.country,
+      state: deliveryAddress.state,
+      city: '',
+      address: '',
+      address2: '',
+      zipCode: '',
+      phone: '',
+    });
+    expect(
+      await shop.db.select({ id: orderLines.id }).from(orderLines).where(eq(orderLines.orderId, old.orderId)),
+    ).toHaveLength(1);
+    expect(
+      await shop.db
+        .select({ url: payments.payerActionUrl, amount: payments.amount })
+        .from(payments)
+        .where(eq(payments.orderId, old.orderId)),
+    ).toEqual([{ url: null, amount: old.payAmount }]);
     for (const kept of [recent, refunded]) {
       expect(rows.get(kept.orderId)).toMatchObject({ email: customer.email, deliveryAddress });
     }

@@ -27,13 +27,23 @@ export async function purgeExpiredSessions(db: Executor, now: Date): Promise<num
 
 /** Reset links past their expiry, used or not. */
 export async function purgeExpiredPasswordResets(db: Executor, now: Date): Promise<number> {
-  return (await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).returning({ id: passwordResets.id })).length;
+  return (await db.delete(passwordResets).where(lt(passwordResets.expiresAt, now)).returning({ id: passwordResets.id }))
+    .length;
 }
 
 /** Attempt counters whose window has ended count nothing any more (they hold addresses and emails). */
-export async function purgeEndedRateLimitWindows(db: Executor, limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>, now: Date): Promise<number> {
+export async function purgeEndedRateLimitWindows(
+  db: Executor,
+  limits: Pick<Config['limits'], 'rateLimitWindowSeconds'>,
+  now: Date,
+): Promise<number> {
   const endedBefore = new Date(now.getTime() - limits.rateLimitWindowSeconds * 1000);
-  return (await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, endedBefore)).returning({ key: rateLimitCounters.key })).length;
+  return (
+    await db
+      .delete(rateLimitCounters)
+      .where(lt(rateLimitCounters.windowStart, endedBefore))
+      .returning({ key: rateLimitCounters.key })
+  ).length;
 }
 
 /** Mail files in the outbox folder older than MAIL_RETENTION_DAYS (only written when no SMTP server is set). */
@@ -62,21 +72,44 @@ export async function purgeOldMailFiles(config: Pick<Config, 'mail' | 'privacy'>
  * country and state stay for the accounts. Their payment attempts lose the provider's page address
  * for the buyer; amounts and the provider's ids stay, to reconcile with the provider's records.
  */
-export async function stripClosedUnpaidOrders(db: Database, privacy: Pick<Config['privacy'], 'unpaidOrderRetentionDays'>, now: Date): Promise<number> {
+export async function stripClosedUnpaidOrders(
+  db: Database,
+  privacy: Pick<Config['privacy'], 'unpaidOrderRetentionDays'>,
+  now: Date,
+): Promise<number> {
   const closedBefore = new Date(now.getTime() - privacy.unpaidOrderRetentionDays * DAY_MS);
   return db.transaction(async (tx) => {
     const stale = await tx
       .select({ id: orders.id, deliveryAddress: orders.deliveryAddress })
       .from(orders)
-      .where(and(eq(orders.status, OrderStatus.Closed), isNull(orders.paidAt), lt(orders.cancelledAt, closedBefore), notLike(orders.email, '%@erased.invalid')))
+      .where(
+        and(
+          eq(orders.status, OrderStatus.Closed),
+          isNull(orders.paidAt),
+          lt(orders.cancelledAt, closedBefore),
+          notLike(orders.email, '%@erased.invalid'),
+        ),
+      )
       .for('update', { skipLocked: true });
     for (const order of stale) {
       await tx
         .update(orders)
-        .set({ email: strippedOrderEmail(order.id), deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null })
+        .set({
+          email: strippedOrderEmail(order.id),
+          deliveryAddress: order.deliveryAddress ? erasedAddress(order.deliveryAddress) : null,
+        })
         .where(eq(orders.id, order.id));
     }
-    if (stale.length > 0) await tx.update(payments).set({ payerActionUrl: null }).where(inArray(payments.orderId, stale.map((order) => order.id)));
+    if (stale.length > 0)
+      await tx
+        .update(payments)
+        .set({ payerActionUrl: null })
+        .where(
+          inArray(
+            payments.orderId,
+            stale.map((order) => order.id),
+          ),
+        );
     return stale.length;
   });
 }

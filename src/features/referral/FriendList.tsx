@@ -32,13 +32,19 @@ export default function FriendList({ messages, languageTag, friendDiscountPercen
           <dt>{t('friends.visits')}</dt>
           <dd>{myShare?.visits ?? '…'}</dd>
         </dl>
-        <p className="field-hint" data-testid="rebate-rule">{t('friends.rebateOnGoods')}</p>
-        <button type="button" className="button" onClick={() => requestShare(3)}>{t('friends.share')}</button>
+        <p className="field-hint" data-testid="rebate-rule">
+          {t('friends.rebateOnGoods')}
+        </p>
+        <button type="button" className="button" onClick={() => requestShare(3)}>
+          {t('friends.share')}
+        </button>
       </section>
       {!page ? (
         <p>{t('page.loading')}</p>
       ) : page.list.length === 0 ? (
-        <p className="placeholder">{t('friends.empty', { percent: friendDiscountPercent, rate: myShare?.rebateRate ?? '…' })}</p>
+        <p className="placeholder">
+          {t('friends.empty', { percent: friendDiscountPercent, rate: myShare?.rebateRate ?? '…' })}
+        </p>
       ) : (
         <>
           <table className="data-table" data-testid="friends">
@@ -47,8 +53,12 @@ export default function FriendList({ messages, languageTag, friendDiscountPercen
                 <th scope="col">{t('friends.name')}</th>
                 <th scope="col">{t('friends.email')}</th>
                 <th scope="col">{t('friends.registered')}</th>
-                <th scope="col" className="numeric">{t('friends.consumption')}</th>
-                <th scope="col" className="numeric">{t('friends.rebate')}</th>
+                <th scope="col" className="numeric">
+                  {t('friends.consumption')}
+                </th>
+                <th scope="col" className="numeric">
+                  {t('friends.rebate')}
+                </th>
               </tr>
             </thead>
             <tbody>

@@ -18,7 +18,10 @@ export default function ShareDialog({ messages }: { messages: Messages }) {
   const myShare = useStore($myShare);
   const [qr, setQr] = useState<string | null>(null);
   const qrSize = isMobile() ? 530 : 148;
-  const link = dialog.type === 1 && dialog.link ? dialog.link : shareLink(location.origin, 3, myShare?.shareCode ?? user.shareCode);
+  const link =
+    dialog.type === 1 && dialog.link
+      ? dialog.link
+      : shareLink(location.origin, 3, myShare?.shareCode ?? user.shareCode);
 
   useEffect(() => {
     if (dialog.type === 3) void loadMyShare();
@@ -27,7 +30,9 @@ export default function ShareDialog({ messages }: { messages: Messages }) {
   useEffect(() => {
     let current = true;
     // The QR library loads only when a share dialog opens.
-    void import('qrcode').then(({ toDataURL }) => toDataURL(link, qrOptions(qrSize))).then((url) => current && setQr(url));
+    void import('qrcode')
+      .then(({ toDataURL }) => toDataURL(link, qrOptions(qrSize)))
+      .then((url) => current && setQr(url));
     return () => {
       current = false;
     };
@@ -50,12 +55,16 @@ export default function ShareDialog({ messages }: { messages: Messages }) {
   return (
     <Dialog open={dialog.open} onClose={close} title={t('share.title')} closeLabel={t('share.close')}>
       <div className="share">
-        {dialog.type === 3 && myShare && <p className="share__rate">{t('share.rebateRate', { rate: myShare.rebateRate })}</p>}
+        {dialog.type === 3 && myShare && (
+          <p className="share__rate">{t('share.rebateRate', { rate: myShare.rebateRate })}</p>
+        )}
         <label className="field">
           <span>{t('share.link')}</span>
           <span className="share__link">
             <input readOnly value={link} onFocus={(event) => event.target.select()} data-testid="share-link" />
-            <button type="button" className="button" onClick={() => void copy()}>{t('share.copy')}</button>
+            <button type="button" className="button" onClick={() => void copy()}>
+              {t('share.copy')}
+            </button>
           </span>
         </label>
         <div className="share__qr" style={{ width: Math.min(qrSize, 320), height: Math.min(qrSize, 320) }}>
@@ -63,12 +72,18 @@ export default function ShareDialog({ messages }: { messages: Messages }) {
         </div>
         <div className="share__actions">
           {qr && (
-            <a className="button button--ghost" href={qr} download="qrcode.png">{t('share.downloadQr')}</a>
+            <a className="button button--ghost" href={qr} download="qrcode.png">
+              {t('share.downloadQr')}
+            </a>
           )}
           {dialog.type === 1 && (
             <>
-              <a className="button button--ghost" href="/order/shareRecords">{t('share.goToRecords')}</a>
-              <button type="button" className="button" onClick={() => $shareDialog.set({ ...dialog, open: false })}>{t('share.continueAdding')}</button>
+              <a className="button button--ghost" href="/order/shareRecords">
+                {t('share.goToRecords')}
+              </a>
+              <button type="button" className="button" onClick={() => $shareDialog.set({ ...dialog, open: false })}>
+                {t('share.continueAdding')}
+              </button>
             </>
           )}
         </div>

@@ -27,10 +27,23 @@ describe('friends', () => {
   it('lists who registered with my code: masked, with consumption in my currency and the rebate I earned', async () => {
     const me = await signUp(shop);
     const stranger = await signUp(shop);
-    const buyer = await signUp(shop, { email: 'joanna@mail.example', refereeCode: me.user.shareCode, firstName: 'Joanna', lastName: 'Lim' });
-    await signUp(shop, { email: 'wang@mail.example', refereeCode: me.user.shareCode, firstName: '小明', lastName: '王' });
+    const buyer = await signUp(shop, {
+      email: 'joanna@mail.example',
+      refereeCode: me.user.shareCode,
+      firstName: 'Joanna',
+      lastName: 'Lim',
+    });
+    await signUp(shop, {
+      email: 'wang@mail.example',
+      refereeCode: me.user.shareCode,
+      firstName: '小明',
+      lastName: '王',
+    });
     const quiet = await signUp(shop, { email: 'bobby@mail.example', refereeCode: me.user.userCode });
-    await shop.db.update(users).set({ firstName: '', lastName: '' }).where(eq(users.id, Number(quiet.user.userId)));
+    await shop.db
+      .update(users)
+      .set({ firstName: '', lastName: '' })
+      .where(eq(users.id, Number(quiet.user.userId)));
     await signUp(shop, { refereeCode: stranger.user.shareCode });
 
     const usd = await completedOrder(buyer, 'USD');
@@ -43,13 +56,30 @@ describe('friends', () => {
     const rates = shop.config.referenceRates;
     const rebate = rebatePoints(usd.payAmount, 'USD', 5, rates) + rebatePoints(myr.payAmount, 'MYR', 5, rates);
     expect(page.body.data.list).toEqual([
-      { name: 'bo***@mail.example', email: 'bo***@mail.example', registerTime: expect.any(String), consumption: 0, currency: 'CNY', symbol: '￥', rebate: 0 },
-      { name: '小***', email: 'wa***@mail.example', registerTime: expect.any(String), consumption: 0, currency: 'CNY', symbol: '￥', rebate: 0 },
+      {
+        name: 'bo***@mail.example',
+        email: 'bo***@mail.example',
+        registerTime: expect.any(String),
+        consumption: 0,
+        currency: 'CNY',
+        symbol: '￥',
+        rebate: 0,
+      },
+      {
+        name: '小***',
+        email: 'wa***@mail.example',
+        registerTime: expect.any(String),
+        consumption: 0,
+        currency: 'CNY',
+        symbol: '￥',
+        rebate: 0,
+      },
       {
         name: 'J***',
         email: 'jo***@mail.example',
         registerTime: expect.any(String),
-        consumption: convertForDisplay(usd.payAmount, 'USD', 'CNY', rates) + convertForDisplay(myr.payAmount, 'MYR', 'CNY', rates),
+        consumption:
+          convertForDisplay(usd.payAmount, 'USD', 'CNY', rates) + convertForDisplay(myr.payAmount, 'MYR', 'CNY', rates),
         currency: 'CNY',
         symbol: '￥',
         rebate,
@@ -57,7 +87,9 @@ describe('friends', () => {
     ]);
     expect(rebate).toBeGreaterThan(0);
 
-    const second = await shop.get<FriendPage>('/share/queryUserShareList?pageNum=2&pageSize=1', { headers: me.headers });
+    const second = await shop.get<FriendPage>('/share/queryUserShareList?pageNum=2&pageSize=1', {
+      headers: me.headers,
+    });
     expect(second.body.data.list.map((friend) => friend.email)).toEqual(['wa***@mail.example']);
     // Nothing in the answer undoes the masking.
     expect(JSON.stringify(page.body.data)).not.toMatch(/Joanna|Lim|小明|joanna@|wang@/);
@@ -68,8 +100,10 @@ describe('friends', () => {
 describe('share-link visits', () => {
   it('count once per browser and code within a day, never the owner or an unknown code, and show in getMyShare', async () => {
     const sharer = await signUp(shop);
-    const visit = (code: string, headers: Record<string, string> = {}) => shop.post<ShareVisit>('/share/visit', { code }, { headers });
-    const visitsOf = async () => (await shop.get<MyShare>('/share/getMyShare', { headers: sharer.headers })).body.data.visits;
+    const visit = (code: string, headers: Record<string, string> = {}) =>
+      shop.post<ShareVisit>('/share/visit', { code }, { headers });
+    const visitsOf = async () =>
+      (await shop.get<MyShare>('/share/getMyShare', { headers: sharer.headers })).body.data.visits;
 
     const first = await visit(sharer.user.shareCode.toLowerCase());
     expect(first.body).toMatchObject({ code: 1, data: { known: true } });
@@ -79,7 +113,9 @@ describe('share-link visits', () => {
     expect(setCookie).toMatch(/Max-Age=86400/);
     expect(setCookie).toMatch(/HttpOnly/);
     // A reload by the same browser: known, not counted again.
-    await expect(visit(sharer.user.shareCode, { Cookie: `share_visit=${remembered}` }).then((answer) => answer.body.data)).resolves.toEqual({ known: true });
+    await expect(
+      visit(sharer.user.shareCode, { Cookie: `share_visit=${remembered}` }).then((answer) => answer.body.data),
+    ).resolves.toEqual({ known: true });
     await visit(sharer.user.shareCode);
     await visit(sharer.user.shareCode, cookieFor(sharer.token));
     await expect(visit('NOSUCHCODE').then((answer) => answer.body.data)).resolves.toEqual({ known: false });
@@ -98,7 +134,10 @@ describe('share code lookup', () => {
   it('answers whether a code belongs to an enabled customer, share or personal code, in any letter case', async () => {
     const owner = await signUp(shop);
     const gone = await signUp(shop);
-    await shop.db.update(users).set({ disabledAt: new Date() }).where(eq(users.id, Number(gone.user.userId)));
+    await shop.db
+      .update(users)
+      .set({ disabledAt: new Date() })
+      .where(eq(users.id, Number(gone.user.userId)));
     const exists = async (code: string) => {
       const answer = await shop.get<{ exists: boolean }>(`/share/checkCode?code=${code}`);
       expect(answer.headers.get('Cache-Control')).toBe('public, max-age=60');

@@ -17,7 +17,10 @@ import type { FriendListQuery, FriendPage, MyShare } from './referral.schema';
 /* The referral programme's statistics: share-link visits and friends. See docs/decisions/019-friends-and-share-visits.md. */
 
 export async function getMyShare(db: Executor, user: User): Promise<MyShare> {
-  const [row] = await db.select({ visits: shareVisits.visits }).from(shareVisits).where(eq(shareVisits.userId, user.id));
+  const [row] = await db
+    .select({ visits: shareVisits.visits })
+    .from(shareVisits)
+    .where(eq(shareVisits.userId, user.id));
   return { shareCode: user.shareCode, rebateRate: user.rebateRate, visits: row?.visits ?? 0 };
 }
 
@@ -67,7 +70,10 @@ export async function recordShareVisit(
     await deps.db
       .insert(shareVisits)
       .values({ userId: owner.id, visits: 1, lastVisitedAt: now })
-      .onConflictDoUpdate({ target: shareVisits.userId, set: { visits: sql`${shareVisits.visits} + 1`, lastVisitedAt: now } });
+      .onConflictDoUpdate({
+        target: shareVisits.userId,
+        set: { visits: sql`${shareVisits.visits} + 1`, lastVisitedAt: now },
+      });
     setCookie(c, SHARE_VISIT_COOKIE, code, {
       httpOnly: true,
       sameSite: 'Lax',
@@ -93,11 +99,23 @@ function maskName(firstName: string, lastName: string): string {
  * time, what they spent on goods (less discount; shipping and tax aside, as for the rebate) in completed orders (in `currency`, converted by the reference rates)
  * and the rebate points I earned on their orders.
  */
-export async function queryUserShareList(db: Executor, userId: number, query: FriendListQuery, currency: Currency, rates: ReferenceRates): Promise<FriendPage> {
+export async function queryUserShareList(
+  db: Executor,
+  userId: number,
+  query: FriendListQuery,
+  currency: Currency,
+  rates: ReferenceRates,
+): Promise<FriendPage> {
   const where = and(eq(users.referrerId, userId), isNull(users.disabledAt));
   const [friends, [counted]] = await Promise.all([
     db
-      .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, createdAt: users.createdAt })
+      .select({
+        id: users.id,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        email: users.email,
+        createdAt: users.createdAt,
+      })
       .from(users)
       .where(where)
       .orderBy(desc(users.createdAt), desc(users.id))
@@ -112,7 +130,11 @@ export async function queryUserShareList(db: Executor, userId: number, query: Fr
       : await Promise.all([
           db
             // Goods paid, as the rebate: shipping and tax are not what friends bought.
-            .select({ userId: orders.userId, currency: orders.currency, amount: sum(sql`${orders.goodsTotal} - ${orders.discountAmount}`).mapWith(Number) })
+            .select({
+              userId: orders.userId,
+              currency: orders.currency,
+              amount: sum(sql`${orders.goodsTotal} - ${orders.discountAmount}`).mapWith(Number),
+            })
             .from(orders)
             .where(and(inArray(orders.userId, ids), eq(orders.kind, 'goods'), eq(orders.status, OrderStatus.Completed)))
             .groupBy(orders.userId, orders.currency),

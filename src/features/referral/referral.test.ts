@@ -7,7 +7,9 @@ const shop = await aShop({ env: { REBATE_RATE_PERCENT: '7' } });
 describe('my share', () => {
   it('answers my share code and the configured rebate rate', async () => {
     const customer = await signUp(shop, { email: 'sharer@example.com' });
-    const response = await shop.get<{ shareCode: string; rebateRate: number }>('/share/getMyShare', { headers: customer.headers });
+    const response = await shop.get<{ shareCode: string; rebateRate: number }>('/share/getMyShare', {
+      headers: customer.headers,
+    });
     expect(response.body.code).toBe(1);
     expect(response.body.data).toEqual({ shareCode: customer.user.shareCode, rebateRate: 7, visits: 0 });
   });

@@ -33,7 +33,11 @@ export async function referralSignals(
     const saved = await db.select().from(addresses).where(eq(addresses.userId, beneficiaryId));
     if (saved.some((address) => place(address) === place(delivery))) signals.push('same delivery address');
     const phone = digits(delivery.phone);
-    if (phone.length >= 6 && [referrer?.phone ?? '', ...saved.map((address) => address.phone)].some((known) => digits(known) === phone)) signals.push('same phone');
+    if (
+      phone.length >= 6 &&
+      [referrer?.phone ?? '', ...saved.map((address) => address.phone)].some((known) => digits(known) === phone)
+    )
+      signals.push('same phone');
   }
   const payer = alias(payments, 'payer');
   const [samePayer] = await db

@@ -4,7 +4,14 @@ import { $user } from '@/features/auth/user.store';
 import { api, isSuccess, warnOf } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { showToast } from '@/lib/toast.store';
-import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TITLE_MAX, reviewerName, reviewerNamings, type ReviewerNaming } from './reviews';
+import {
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+  REVIEW_TITLE_MAX,
+  reviewerName,
+  reviewerNamings,
+  type ReviewerNaming,
+} from './reviews';
 import type { OrderReviews as OrderReviewsData, OwnReview } from './reviews.schema';
 
 type Item = OrderReviewsData['items'][number];
@@ -32,7 +39,8 @@ export default function OrderReviews({ messages }: { messages: Messages }) {
 
   // A recharge has no sizes; an order not yet received shows only the reviews she already wrote of its sizes.
   if (!data || data.items.length === 0 || (!data.reviewable && data.items.every((item) => !item.review))) return null;
-  const replace = (item: Item, review: OwnReview | null) => setData({ ...data, items: data.items.map((entry) => (entry === item ? { ...entry, review } : entry)) });
+  const replace = (item: Item, review: OwnReview | null) =>
+    setData({ ...data, items: data.items.map((entry) => (entry === item ? { ...entry, review } : entry)) });
 
   return (
     <section className="order-reviews" aria-labelledby="reviews">
@@ -40,14 +48,33 @@ export default function OrderReviews({ messages }: { messages: Messages }) {
       <p className="field-hint">{t('review.intro')}</p>
       <ul className="order-reviews__items">
         {data.items.map((item) => (
-          <ReviewItem key={item.goodsSpecificationId} item={item} orderId={orderId} reviewable={data.reviewable} t={t} onChange={(review) => replace(item, review)} />
+          <ReviewItem
+            key={item.goodsSpecificationId}
+            item={item}
+            orderId={orderId}
+            reviewable={data.reviewable}
+            t={t}
+            onChange={(review) => replace(item, review)}
+          />
         ))}
       </ul>
     </section>
   );
 }
 
-function ReviewItem({ item, orderId, reviewable, t, onChange }: { item: Item; orderId: number; reviewable: boolean; t: Translate; onChange: (review: OwnReview | null) => void }) {
+function ReviewItem({
+  item,
+  orderId,
+  reviewable,
+  t,
+  onChange,
+}: {
+  item: Item;
+  orderId: number;
+  reviewable: boolean;
+  t: Translate;
+  onChange: (review: OwnReview | null) => void;
+}) {
   const [editing, setEditing] = useState(false);
   const review = item.review;
   const headingId = `review-item-${item.goodsSpecificationId}`;
@@ -80,25 +107,56 @@ function ReviewItem({ item, orderId, reviewable, t, onChange }: { item: Item; or
       ) : review ? (
         <div className="order-reviews__mine">
           <p>
-            <span className={`review-state review-state--${review.state}`} data-testid="review-state">{t(`review.state.${review.state}`)}</span>
+            <span className={`review-state review-state--${review.state}`} data-testid="review-state">
+              {t(`review.state.${review.state}`)}
+            </span>
           </p>
-          <p className="stars"><span role="img" aria-label={t('review.stars', { rating: review.rating })}>{'★'.repeat(review.rating)}{'☆'.repeat(5 - review.rating)}</span></p>
-          {review.title && <p><strong>{review.title}</strong></p>}
+          <p className="stars">
+            <span role="img" aria-label={t('review.stars', { rating: review.rating })}>
+              {'★'.repeat(review.rating)}
+              {'☆'.repeat(5 - review.rating)}
+            </span>
+          </p>
+          {review.title && (
+            <p>
+              <strong>{review.title}</strong>
+            </p>
+          )}
           <p className="order-reviews__text">{review.content}</p>
-          <p className="field-hint">{t('review.shownAsNow', { name: review.authorName || t('review.verifiedBuyer') })}</p>
+          <p className="field-hint">
+            {t('review.shownAsNow', { name: review.authorName || t('review.verifiedBuyer') })}
+          </p>
           <div className="form-actions">
-            <button type="button" className="button button--ghost button--small" onClick={() => setEditing(true)}>{t('review.edit')}</button>
-            <button type="button" className="button button--ghost button--small" onClick={() => void withdraw()}>{t('review.withdraw')}</button>
+            <button type="button" className="button button--ghost button--small" onClick={() => setEditing(true)}>
+              {t('review.edit')}
+            </button>
+            <button type="button" className="button button--ghost button--small" onClick={() => void withdraw()}>
+              {t('review.withdraw')}
+            </button>
           </div>
         </div>
       ) : reviewable ? (
-        <button type="button" className="button button--small" onClick={() => setEditing(true)}>{t('review.write')}</button>
+        <button type="button" className="button button--small" onClick={() => setEditing(true)}>
+          {t('review.write')}
+        </button>
       ) : null}
     </li>
   );
 }
 
-function ReviewForm({ item, orderId, t, onSaved, onCancel }: { item: Item; orderId: number; t: Translate; onSaved: (review: OwnReview) => void; onCancel: () => void }) {
+function ReviewForm({
+  item,
+  orderId,
+  t,
+  onSaved,
+  onCancel,
+}: {
+  item: Item;
+  orderId: number;
+  t: Translate;
+  onSaved: (review: OwnReview) => void;
+  onCancel: () => void;
+}) {
   const user = useStore($user);
   const review = item.review;
   const [rating, setRating] = useState(review?.rating ?? 0);
@@ -114,7 +172,9 @@ function ReviewForm({ item, orderId, t, onSaved, onCancel }: { item: Item; order
     const length = content.trim().length;
     const found = {
       ...(rating === 0 && { rating: t('review.rating_err') }),
-      ...((length < REVIEW_TEXT_MIN || length > REVIEW_TEXT_MAX) && { content: t('review.content_err', { min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX }) }),
+      ...((length < REVIEW_TEXT_MIN || length > REVIEW_TEXT_MAX) && {
+        content: t('review.content_err', { min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX }),
+      }),
     };
     setErrors(found);
     if (Object.keys(found).length > 0) return;
@@ -122,7 +182,11 @@ function ReviewForm({ item, orderId, t, onSaved, onCancel }: { item: Item; order
     const fields = { rating, title: title.trim() || undefined, content: content.trim(), shownAs };
     const result = review
       ? await api.post<OwnReview>('reviews/edit', { commentId: review.commentId, ...fields })
-      : await api.post<OwnReview>('reviews/write', { orderId, goodsSpecificationId: item.goodsSpecificationId, ...fields });
+      : await api.post<OwnReview>('reviews/write', {
+          orderId,
+          goodsSpecificationId: item.goodsSpecificationId,
+          ...fields,
+        });
     setBusy(false);
     if (!isSuccess(result)) return warnOf(result);
     onSaved(result.data);
@@ -135,17 +199,32 @@ function ReviewForm({ item, orderId, t, onSaved, onCancel }: { item: Item; order
         <div className="rating-picker">
           {[1, 2, 3, 4, 5].map((value) => (
             <label key={value} className="rating-picker__star">
-              <input type="radio" name={id('rating')} value={value} checked={rating === value} onChange={() => setRating(value)} />
+              <input
+                type="radio"
+                name={id('rating')}
+                value={value}
+                checked={rating === value}
+                onChange={() => setRating(value)}
+              />
               <span aria-hidden="true">{value <= rating ? '★' : '☆'}</span>
               <span className="visually-hidden">{t('review.stars', { rating: value })}</span>
             </label>
           ))}
         </div>
-        {errors.rating && <p className="field-error" id={id('rating-error')} role="alert">{errors.rating}</p>}
+        {errors.rating && (
+          <p className="field-error" id={id('rating-error')} role="alert">
+            {errors.rating}
+          </p>
+        )}
       </fieldset>
       <div className="field">
         <label htmlFor={id('title')}>{t('review.headline')}</label>
-        <input id={id('title')} value={title} maxLength={REVIEW_TITLE_MAX} onChange={(event) => setTitle(event.target.value)} />
+        <input
+          id={id('title')}
+          value={title}
+          maxLength={REVIEW_TITLE_MAX}
+          onChange={(event) => setTitle(event.target.value)}
+        />
       </div>
       <div className="field">
         <label htmlFor={id('content')}>{t('review.content')}</label>
@@ -161,22 +240,40 @@ function ReviewForm({ item, orderId, t, onSaved, onCancel }: { item: Item; order
             setErrors({ ...errors, content: undefined });
           }}
         />
-        <p className="field-hint" id={id('content-hint')}>{t('review.contentHint', { count: content.trim().length, min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX })}</p>
-        {errors.content && <p className="field-error" id={id('content-error')} role="alert">{errors.content}</p>}
+        <p className="field-hint" id={id('content-hint')}>
+          {t('review.contentHint', { count: content.trim().length, min: REVIEW_TEXT_MIN, max: REVIEW_TEXT_MAX })}
+        </p>
+        {errors.content && (
+          <p className="field-error" id={id('content-error')} role="alert">
+            {errors.content}
+          </p>
+        )}
       </div>
       <fieldset className="field">
         <legend>{t('review.shownAs')}</legend>
         {reviewerNamings.map((naming) => (
           <label key={naming} className="checkbox">
-            <input type="radio" name={id('shown-as')} value={naming} checked={shownAs === naming} onChange={() => setShownAs(naming)} />
-            {t(`review.shownAs.${naming}`, { name: reviewerName(naming, user.firstName, user.lastName) || t('review.verifiedBuyer') })}
+            <input
+              type="radio"
+              name={id('shown-as')}
+              value={naming}
+              checked={shownAs === naming}
+              onChange={() => setShownAs(naming)}
+            />
+            {t(`review.shownAs.${naming}`, {
+              name: reviewerName(naming, user.firstName, user.lastName) || t('review.verifiedBuyer'),
+            })}
           </label>
         ))}
         <p className="field-hint">{t('review.shownAsHint')}</p>
       </fieldset>
       <div className="form-actions">
-        <button type="submit" className="button" disabled={busy}>{t(review ? 'review.saveEdit' : 'review.submit')}</button>
-        <button type="button" className="button button--ghost" onClick={onCancel}>{t('review.cancel')}</button>
+        <button type="submit" className="button" disabled={busy}>
+          {t(review ? 'review.saveEdit' : 'review.submit')}
+        </button>
+        <button type="button" className="button button--ghost" onClick={onCancel}>
+          {t('review.cancel')}
+        </button>
       </div>
     </form>
   );

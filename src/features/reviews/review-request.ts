@@ -23,7 +23,13 @@ const BATCH = 50;
 
 type RequestDeps = Pick<ShopDeps, 'db' | 'config'>;
 
-export function reviewRequestMail(order: OrderRow, items: string[], greetingName: string, senderName: string, link: string): Mail {
+export function reviewRequestMail(
+  order: OrderRow,
+  items: string[],
+  greetingName: string,
+  senderName: string,
+  link: string,
+): Mail {
   const t = (key: MessageKey, params?: Record<string, string | number>) => translate(order.language, key, params);
   return {
     to: order.email,
@@ -55,7 +61,12 @@ export async function sendReviewRequests(deps: RequestDeps, now: Date): Promise<
         eq(users.reviewRequestMail, true),
         isNull(users.erasedAt),
         isNull(users.disabledAt),
-        notExists(deps.db.select({ orderId: reviewRequests.orderId }).from(reviewRequests).where(eq(reviewRequests.orderId, orders.id))),
+        notExists(
+          deps.db
+            .select({ orderId: reviewRequests.orderId })
+            .from(reviewRequests)
+            .where(eq(reviewRequests.orderId, orders.id)),
+        ),
       ),
     )
     .orderBy(asc(orders.id))
@@ -64,13 +75,27 @@ export async function sendReviewRequests(deps: RequestDeps, now: Date): Promise<
   for (const { order } of due) {
     // The claim (a row in review_requests) and the mail commit together: the order is asked about once.
     const queued = await deps.db.transaction(async (tx) => {
-      const [claimed] = await tx.insert(reviewRequests).values({ orderId: order.id, sentAt: now }).onConflictDoNothing().returning();
+      const [claimed] = await tx
+        .insert(reviewRequests)
+        .values({ orderId: order.id, sentAt: now })
+        .onConflictDoNothing()
+        .returning();
       if (!claimed) return false;
       const reader = await mailReaderOf({ db: tx, config: deps.config }, order);
       const lines = (await loadLines(tx, [order.id], order.language)).get(order.id) ?? [];
       // Through the sign-in page, which goes on to the order's review form (at once when signed in already).
       const link = `${deps.config.publicOrigin}/sign?link=${encodeURIComponent(`/my/order/details?orderId=${order.id}#reviews`)}`;
-      await queueMail(tx, 'review-request', reviewRequestMail(order, describeItems(order, lines, reader.showItemNames), reader.greetingName, reader.senderName, link));
+      await queueMail(
+        tx,
+        'review-request',
+        reviewRequestMail(
+          order,
+          describeItems(order, lines, reader.showItemNames),
+          reader.greetingName,
+          reader.senderName,
+          link,
+        ),
+      );
       return true;
     });
     if (queued) sent += 1;

@@ -22,7 +22,11 @@ describe('refused reviews', () => {
   it('refuses a review of a product the customer never bought (-250)', async () => {
     const { customer, order } = await aReceivedOrder();
     const before = await reviewCount();
-    const answer = await shop.post('/reviews/write', { orderId: order.orderId, goodsSpecificationId: shop.ids['oil-usd-only'], rating: 5, content }, { headers: customer.headers });
+    const answer = await shop.post(
+      '/reviews/write',
+      { orderId: order.orderId, goodsSpecificationId: shop.ids['oil-usd-only'], rating: 5, content },
+      { headers: customer.headers },
+    );
     expect(answer.body.code).toBe(-250);
     expect(await reviewCount()).toBe(before);
   });
@@ -30,11 +34,29 @@ describe('refused reviews', () => {
   it("refuses a review through someone else's order, and of an order not yet received (-250)", async () => {
     const { order } = await aReceivedOrder();
     const stranger = await aCustomer(shop);
-    expect((await shop.post('/reviews/write', { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content }, { headers: stranger.headers })).body.code).toBe(-250);
-    expect((await shop.get(`/reviews/order?orderId=${order.orderId}`, { headers: stranger.headers })).body.code).toBe(-218);
+    expect(
+      (
+        await shop.post(
+          '/reviews/write',
+          { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content },
+          { headers: stranger.headers },
+        )
+      ).body.code,
+    ).toBe(-250);
+    expect((await shop.get(`/reviews/order?orderId=${order.orderId}`, { headers: stranger.headers })).body.code).toBe(
+      -218,
+    );
 
     const paidOnly = await anOrder(shop, stranger, [aLine(shop, 'robe-s')], { paid: true });
-    expect((await shop.post('/reviews/write', { orderId: paidOnly.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content }, { headers: stranger.headers })).body.code).toBe(-250);
+    expect(
+      (
+        await shop.post(
+          '/reviews/write',
+          { orderId: paidOnly.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content },
+          { headers: stranger.headers },
+        )
+      ).body.code,
+    ).toBe(-250);
   });
 
   it('takes one review per size bought (-251), and edits or withdraws only her own (-218)', async () => {
@@ -45,15 +67,34 @@ describe('refused reviews', () => {
     expect((await shop.post('/reviews/write', body, { headers: customer.headers })).body.code).toBe(-251);
 
     const other = await aCustomer(shop);
-    expect((await shop.post('/reviews/edit', { commentId: first.body.data.commentId, rating: 1, content }, { headers: other.headers })).body.code).toBe(-218);
-    expect((await shop.post('/reviews/withdraw', { commentId: first.body.data.commentId }, { headers: other.headers })).body.code).toBe(-218);
+    expect(
+      (
+        await shop.post(
+          '/reviews/edit',
+          { commentId: first.body.data.commentId, rating: 1, content },
+          { headers: other.headers },
+        )
+      ).body.code,
+    ).toBe(-218);
+    expect(
+      (await shop.post('/reviews/withdraw', { commentId: first.body.data.commentId }, { headers: other.headers })).body
+        .code,
+    ).toBe(-218);
   });
 
   it('refuses bad input naming the field, and a signed-out caller (-212)', async () => {
     const { customer, order } = await aReceivedOrder();
     const base = { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content };
     const before = await reviewCount();
-    for (const [field, value] of [['rating', 0], ['rating', 6], ['rating', 4.5], ['content', 'Too short.'], ['content', 'x'.repeat(2001)], ['title', 'x'.repeat(121)], ['shownAs', 'full-name']] as const) {
+    for (const [field, value] of [
+      ['rating', 0],
+      ['rating', 6],
+      ['rating', 4.5],
+      ['content', 'Too short.'],
+      ['content', 'x'.repeat(2001)],
+      ['title', 'x'.repeat(121)],
+      ['shownAs', 'full-name'],
+    ] as const) {
       const answer = await shop.post('/reviews/write', { ...base, [field]: value }, { headers: customer.headers });
       expect(answer.body.code).toBe(-218);
       expect(answer.body.message).toContain(field);
@@ -66,7 +107,15 @@ describe('refused reviews', () => {
     const { customer, order } = await aReceivedOrder();
     const codes: number[] = [];
     for (let attempt = 0; attempt < 7; attempt += 1) {
-      codes.push((await shop.post('/reviews/write', { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content }, { headers: customer.headers })).body.code);
+      codes.push(
+        (
+          await shop.post(
+            '/reviews/write',
+            { orderId: order.orderId, goodsSpecificationId: shop.ids['robe-s'], rating: 5, content },
+            { headers: customer.headers },
+          )
+        ).body.code,
+      );
     }
     expect(codes.slice(0, 2)).toEqual([1, -251]);
     expect(codes.at(-1)).toBe(-9999);

@@ -23,16 +23,36 @@ export function reviewRoutes(deps: ShopDeps) {
   const signedIn = requireUser(deps);
   /** Writing and editing count against the account's and the address's limits (-9999 past them). */
   const countWrite = (c: Context<AppEnv>) =>
-    countAttempt(deps.db, deps.config.limits, { action: 'review', address: clientAddress(c, deps.config), account: signedInOf(c).user.email });
+    countAttempt(deps.db, deps.config.limits, {
+      action: 'review',
+      address: clientAddress(c, deps.config),
+      account: signedInOf(c).user.email,
+    });
 
   return createRouter()
     .openapi(
-      signedInRoute(getRoute({ tag, path: '/mine', summary: 'My reviews, newest first, each with its state (waiting, approved or rejected)', query: z.object({}), data: ownReviewListSchema }), signedIn),
+      signedInRoute(
+        getRoute({
+          tag,
+          path: '/mine',
+          summary: 'My reviews, newest first, each with its state (waiting, approved or rejected)',
+          query: z.object({}),
+          data: ownReviewListSchema,
+        }),
+        signedIn,
+      ),
       async (c) => ok(c, await listOwnReviews(deps.db, signedInOf(c).user.id)),
     )
     .openapi(
       signedInRoute(
-        getRoute({ tag, path: '/order', summary: "The sizes of one of my orders with my review of each; reviewable once it is signed for or completed", query: orderReviewsQuerySchema, data: orderReviewsSchema }),
+        getRoute({
+          tag,
+          path: '/order',
+          summary:
+            'The sizes of one of my orders with my review of each; reviewable once it is signed for or completed',
+          query: orderReviewsQuerySchema,
+          data: orderReviewsSchema,
+        }),
         signedIn,
       ),
       async (c) => ok(c, await getOrderReviews(deps.db, signedInOf(c).user.id, c.req.valid('query').orderId)),
@@ -43,7 +63,8 @@ export function reviewRoutes(deps: ShopDeps) {
           method: 'post',
           tag,
           path: '/write',
-          summary: 'Review a size bought in a signed-for or completed order, in the request language; it waits for moderation (-250 not bought, -251 reviewed already)',
+          summary:
+            'Review a size bought in a signed-for or completed order, in the request language; it waits for moderation (-250 not bought, -251 reviewed already)',
           body: writeReviewBodySchema,
           data: ownReviewSchema,
         }),
@@ -55,14 +76,34 @@ export function reviewRoutes(deps: ShopDeps) {
       },
     )
     .openapi(
-      signedInRoute(jsonRoute({ method: 'post', tag, path: '/edit', summary: 'Change my review; it goes back to moderation', body: editReviewBodySchema, data: ownReviewSchema }), signedIn),
+      signedInRoute(
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/edit',
+          summary: 'Change my review; it goes back to moderation',
+          body: editReviewBodySchema,
+          data: ownReviewSchema,
+        }),
+        signedIn,
+      ),
       async (c) => {
         await countWrite(c);
         return ok(c, await editReview(deps.db, signedInOf(c).user, c.get('language'), c.req.valid('json')));
       },
     )
     .openapi(
-      signedInRoute(jsonRoute({ method: 'post', tag, path: '/withdraw', summary: 'Withdraw my review: it is deleted', body: reviewIdBodySchema, data: z.null() }), signedIn),
+      signedInRoute(
+        jsonRoute({
+          method: 'post',
+          tag,
+          path: '/withdraw',
+          summary: 'Withdraw my review: it is deleted',
+          body: reviewIdBodySchema,
+          data: z.null(),
+        }),
+        signedIn,
+      ),
       async (c) => {
         await withdrawReview(deps.db, signedInOf(c).user.id, c.req.valid('json').commentId);
         return ok(c, null);

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { languages } from '@/lib/locale';
 import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
-import { REVIEW_TEXT_MAX, REVIEW_TEXT_MIN, REVIEW_TITLE_MAX, rejectionReasons, reviewerNamings, reviewStates } from './reviews';
+import {
+  REVIEW_TEXT_MAX,
+  REVIEW_TEXT_MIN,
+  REVIEW_TITLE_MAX,
+  rejectionReasons,
+  reviewerNamings,
+  reviewStates,
+} from './reviews';
 
 /* The contract of /api/v1/reviews (the customer's own reviews) and /api/v1/admin/reviews (moderation). */
 
@@ -18,7 +25,11 @@ const reviewFields = {
   shownAs: z.enum(reviewerNamings).default('first-name-initial'),
 };
 
-export const writeReviewBodySchema = z.object({ orderId: recordIdSchema, goodsSpecificationId: recordIdSchema, ...reviewFields });
+export const writeReviewBodySchema = z.object({
+  orderId: recordIdSchema,
+  goodsSpecificationId: recordIdSchema,
+  ...reviewFields,
+});
 export type WriteReviewBody = z.infer<typeof writeReviewBodySchema>;
 
 export const editReviewBodySchema = z.object({ commentId: recordIdSchema, ...reviewFields });

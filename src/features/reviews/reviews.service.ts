@@ -5,8 +5,21 @@ import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { comments, products, productTexts, orderLines, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { REVIEWABLE_STATUSES, reviewerName, type RejectionReason, type ReviewerNaming, type ReviewState } from './reviews';
-import type { EditReviewBody, ModerationPage, ModerationQuery, OrderReviews, OwnReview, WriteReviewBody } from './reviews.schema';
+import {
+  REVIEWABLE_STATUSES,
+  reviewerName,
+  type RejectionReason,
+  type ReviewerNaming,
+  type ReviewState,
+} from './reviews';
+import type {
+  EditReviewBody,
+  ModerationPage,
+  ModerationQuery,
+  OrderReviews,
+  OwnReview,
+  WriteReviewBody,
+} from './reviews.schema';
 
 /*
  * Reviews from verified buyers: the customer writes, edits and withdraws her own; editors approve or
@@ -39,13 +52,20 @@ const ownedBy = (userId: number) => eq(comments.customerId, userId);
 
 /** Every review the customer wrote, newest first (the account's list and the data export). */
 export async function listOwnReviews(db: Executor, userId: number): Promise<OwnReview[]> {
-  const rows = await db.select().from(comments).where(ownedBy(userId)).orderBy(desc(comments.createdAt), desc(comments.id));
+  const rows = await db
+    .select()
+    .from(comments)
+    .where(ownedBy(userId))
+    .orderBy(desc(comments.createdAt), desc(comments.id));
   return rows.map(ownView);
 }
 
 /** The sizes of one of the customer's orders, each with her review of it; -218 for an order not hers. */
 export async function getOrderReviews(db: Executor, userId: number, orderId: number): Promise<OrderReviews> {
-  const [order] = await db.select({ status: orders.status }).from(orders).where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
+  const [order] = await db
+    .select({ status: orders.status })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.userId, userId)));
   if (!order) throw new ShopError(ErrorCode.IllegalRequest, { field: 'orderId' });
   const lines = await db
     .selectDistinctOn([orderLines.specificationId], {
@@ -59,7 +79,18 @@ export async function getOrderReviews(db: Executor, userId: number, orderId: num
     .where(eq(orderLines.orderId, orderId))
     .orderBy(asc(orderLines.specificationId));
   const reviews = lines.length
-    ? await db.select().from(comments).where(and(ownedBy(userId), inArray(comments.specificationId, lines.map((line) => line.goodsSpecificationId))))
+    ? await db
+        .select()
+        .from(comments)
+        .where(
+          and(
+            ownedBy(userId),
+            inArray(
+              comments.specificationId,
+              lines.map((line) => line.goodsSpecificationId),
+            ),
+          ),
+        )
     : [];
   const bySize = new Map(reviews.map((row) => [row.specificationId, ownView(row)]));
   return {
@@ -73,7 +104,12 @@ export async function getOrderReviews(db: Executor, userId: number, orderId: num
  * A new review of a size the customer bought in a signed-for or completed order: -250 when the order
  * is not hers, not yet received, or holds no such size; -251 when she reviewed the size already.
  */
-export async function writeReview(db: Executor, author: Author, language: Language, body: WriteReviewBody): Promise<OwnReview> {
+export async function writeReview(
+  db: Executor,
+  author: Author,
+  language: Language,
+  body: WriteReviewBody,
+): Promise<OwnReview> {
   const [line] = await db
     .select({ goodsId: orderLines.goodsId })
     .from(orderLines)
@@ -106,7 +142,12 @@ export async function writeReview(db: Executor, author: Author, language: Langua
 }
 
 /** The customer's change to her review: it goes back to the queue; -218 for a review not hers. */
-export async function editReview(db: Executor, author: Author, language: Language, body: EditReviewBody): Promise<OwnReview> {
+export async function editReview(
+  db: Executor,
+  author: Author,
+  language: Language,
+  body: EditReviewBody,
+): Promise<OwnReview> {
   const [row] = await db
     .update(comments)
     .set({ ...writtenFields(author, language, body), state: 'pending', editedAt: new Date() })
@@ -118,11 +159,18 @@ export async function editReview(db: Executor, author: Author, language: Languag
 
 /** The customer takes her review back: it is deleted, from the storefront too. */
 export async function withdrawReview(db: Executor, userId: number, commentId: number): Promise<void> {
-  const deleted = await db.delete(comments).where(and(eq(comments.id, commentId), ownedBy(userId))).returning({ id: comments.id });
+  const deleted = await db
+    .delete(comments)
+    .where(and(eq(comments.id, commentId), ownedBy(userId)))
+    .returning({ id: comments.id });
   if (deleted.length === 0) throw new ShopError(ErrorCode.IllegalRequest, { field: 'commentId' });
 }
 
-function writtenFields(author: Author, language: Language, body: Pick<WriteReviewBody, 'rating' | 'title' | 'content' | 'shownAs'>) {
+function writtenFields(
+  author: Author,
+  language: Language,
+  body: Pick<WriteReviewBody, 'rating' | 'title' | 'content' | 'shownAs'>,
+) {
   return {
     rating: body.rating,
     title: body.title?.trim() || null,
@@ -136,7 +184,11 @@ function writtenFields(author: Author, language: Language, body: Pick<WriteRevie
 /* ── Moderation ─────────────────────────────────────────────────────────────────────────────── */
 
 /** The queue (or any state), filtered by product and rating, oldest waiting first; names the product in the operator's language. */
-export async function listForModeration(db: Executor, language: Language, query: ModerationQuery): Promise<ModerationPage> {
+export async function listForModeration(
+  db: Executor,
+  language: Language,
+  query: ModerationQuery,
+): Promise<ModerationPage> {
   const filters: SQL[] = [eq(comments.state, query.state)];
   if (query.goodsId) filters.push(eq(comments.goodsId, query.goodsId));
   if (query.q) {
@@ -153,7 +205,10 @@ export async function listForModeration(db: Executor, language: Language, query:
     .from(comments)
     .leftJoin(productTexts, and(eq(productTexts.goodsId, comments.goodsId), eq(productTexts.language, language)))
     .where(where)
-    .orderBy(query.state === 'pending' ? asc(sql`coalesce(${comments.editedAt}, ${comments.createdAt})`) : desc(comments.id), asc(comments.id))
+    .orderBy(
+      query.state === 'pending' ? asc(sql`coalesce(${comments.editedAt}, ${comments.createdAt})`) : desc(comments.id),
+      asc(comments.id),
+    )
     .limit(query.pageSize)
     .offset((query.pageNum - 1) * query.pageSize);
   return {
@@ -188,7 +243,11 @@ export async function moderateReview(
   decision: { state: 'approved' } | { state: 'rejected'; reason: RejectionReason },
 ): Promise<void> {
   await db.transaction(async (tx) => {
-    const [before] = await tx.select({ state: comments.state, goodsId: comments.goodsId }).from(comments).where(eq(comments.id, commentId)).for('update');
+    const [before] = await tx
+      .select({ state: comments.state, goodsId: comments.goodsId })
+      .from(comments)
+      .where(eq(comments.id, commentId))
+      .for('update');
     if (!before) throw new ShopError(ErrorCode.IllegalRequest, { field: 'commentId' });
     if (before.state === decision.state) throw new ShopError(ErrorCode.DataUnchanged);
     await tx.update(comments).set({ state: decision.state }).where(eq(comments.id, commentId));
@@ -207,4 +266,3 @@ export async function moderateReview(
 export async function anonymiseReviews(db: Executor, userId: number): Promise<void> {
   await db.update(comments).set({ authorName: '', shownAs: 'verified-only' }).where(ownedBy(userId));
 }
-

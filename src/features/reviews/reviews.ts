@@ -43,6 +43,10 @@ export function reviewerName(naming: ReviewerNaming, firstName: string, lastName
   const surnameInitial = initialOf(lastName);
   const last = hasCase(surnameInitial) ? surnameInitial : '';
   if (naming === 'verified-only' || first === '') return '';
-  if (naming === 'initials') return [initialOf(first), last].filter(Boolean).map((initial) => `${initial}.`).join(' ');
+  if (naming === 'initials')
+    return [initialOf(first), last]
+      .filter(Boolean)
+      .map((initial) => `${initial}.`)
+      .join(' ');
   return last ? `${first} ${last}.` : first;
 }

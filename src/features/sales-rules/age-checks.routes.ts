@@ -10,8 +10,17 @@ const tag = 'Age checks';
 
 const startBodySchema = z
   .object({
-    country: z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/),
-    state: z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,3}$/).default(''),
+    country: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{2}$/),
+    state: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z0-9]{0,3}$/)
+      .default(''),
     /** The shop's page to come back to (a path of this origin), which then settles the check. */
     returnPath: z.string().regex(/^\/(?:[^/\s\\][^\s\\]{0,500})?$/),
   })
@@ -27,7 +36,8 @@ export function ageCheckRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 
           method: 'post',
           tag,
           path: '/start',
-          summary: "Start the age check the destination asks for: answers the provider's page to send the customer to (-218 naming country where none is asked)",
+          summary:
+            "Start the age check the destination asks for: answers the provider's page to send the customer to (-218 naming country where none is asked)",
           body: startBodySchema,
           data: z.object({ url: z.string() }),
         }),
@@ -35,7 +45,16 @@ export function ageCheckRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 
       ),
       async (c) => {
         const body = c.req.valid('json');
-        return ok(c, await startAgeCheck(deps, await readSalesRuleBook({ db: deps.db, cache: deps.catalogueCache }), signedInOf(c).user.id, body, c.get('language')));
+        return ok(
+          c,
+          await startAgeCheck(
+            deps,
+            await readSalesRuleBook({ db: deps.db, cache: deps.catalogueCache }),
+            signedInOf(c).user.id,
+            body,
+            c.get('language'),
+          ),
+        );
       },
     )
     .openapi(
@@ -44,7 +63,8 @@ export function ageCheckRoutes(deps: Pick<AppDeps, 'db' | 'config' | 'logger' | 
           method: 'post',
           tag,
           path: '/settle',
-          summary: "Ask the provider how the customer's check went; only the outcome is kept (-214 for a check that is not the caller's)",
+          summary:
+            "Ask the provider how the customer's check went; only the outcome is kept (-214 for a check that is not the caller's)",
           body: z.object({ checkId: z.string().trim().min(1).max(100) }).strict(),
           data: z.object({ status: z.enum(['pending', 'passed', 'failed']) }),
         }),

@@ -12,7 +12,13 @@ const paypalTerms = example("PayPal's Acceptable Use Policy allows sexually orie
 
 /** Toys are not sold to Malaysia; PayPal and its card fields carry toys and private care only to the United States. */
 export const demoSalesRules: SalesRuleInput[] = [
-  { payMethod: null, category: 'toys', region: 'MY', allowed: false, note: example('Malaysia prohibits the sale of sex toys') },
+  {
+    payMethod: null,
+    category: 'toys',
+    region: 'MY',
+    allowed: false,
+    note: example('Malaysia prohibits the sale of sex toys'),
+  },
   ...(['paypal', 'card'] as const).flatMap((payMethod) =>
     (['toys', 'private-care'] as const).flatMap((category) => [
       { payMethod, category, region: '*', allowed: false, note: paypalTerms },
@@ -24,6 +30,12 @@ export const demoSalesRules: SalesRuleInput[] = [
 /** Seeds the example rules, with the demo catalogue into an empty shop. */
 export async function seedDemoSalesRules(db: Executor): Promise<void> {
   await db.insert(salesRules).values(
-    demoSalesRules.map((rule) => ({ payMethod: rule.payMethod ?? '', category: rule.category ?? '', region: rule.region, allowed: rule.allowed, note: rule.note })),
+    demoSalesRules.map((rule) => ({
+      payMethod: rule.payMethod ?? '',
+      category: rule.category ?? '',
+      region: rule.region,
+      allowed: rule.allowed,
+      note: rule.note,
+    })),
   );
 }

@@ -8,7 +8,11 @@ import { recordIdSchema } from '@/lib/record-id';
  */
 
 /** `*` (everywhere), `MY` (a country) or `US-CA` (a state of it). */
-export const regionSchema = z.string().trim().toUpperCase().regex(/^(?:\*|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/);
+export const regionSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(?:\*|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/);
 
 export const salesRuleInputSchema = z
   .object({
@@ -25,7 +29,10 @@ export const salesRuleInputSchema = z
     note: z.string().trim().max(200).default(''),
   })
   .strict()
-  .refine((rule) => (rule.category === undefined) !== (rule.goodsId === undefined), { message: 'name a category or a product, not both', path: ['category'] });
+  .refine((rule) => (rule.category === undefined) !== (rule.goodsId === undefined), {
+    message: 'name a category or a product, not both',
+    path: ['category'],
+  });
 export type SalesRuleInput = z.infer<typeof salesRuleInputSchema>;
 
 export const salesRuleSchema = z.object({
@@ -42,5 +49,7 @@ export const salesRuleBodySchema = z.object({ rule: salesRuleInputSchema }).stri
 export const salesRuleIdBodySchema = z.object({ salesRuleId: recordIdSchema }).strict();
 
 /** A destination whose orders need an age check by `provider` (`stand-in`, or a provider added beside it); null asks none there. */
-export const ageCheckRegionBodySchema = z.object({ region: regionSchema, provider: z.string().trim().min(1).max(40).nullable() }).strict();
+export const ageCheckRegionBodySchema = z
+  .object({ region: regionSchema, provider: z.string().trim().min(1).max(40).nullable() })
+  .strict();
 export const ageCheckRegionSchema = z.object({ region: z.string(), provider: z.string() });

@@ -29,12 +29,16 @@ const ruleView = (row: RuleRow): SalesRule => ({
 
 /** Every rule, sale rules first, then by method, subject and region. */
 export async function listSalesRules(db: Executor): Promise<SalesRule[]> {
-  const rows = await db.select().from(salesRules).orderBy(asc(salesRules.payMethod), asc(salesRules.category), asc(salesRules.goodsId), asc(salesRules.region));
+  const rows = await db
+    .select()
+    .from(salesRules)
+    .orderBy(asc(salesRules.payMethod), asc(salesRules.category), asc(salesRules.goodsId), asc(salesRules.region));
   return rows.map(ruleView);
 }
 
 /** -218 naming `field`, with a reason the page and the tests can read. */
-const refuse = (field: string, reason: string, status?: 404) => new ShopError(ErrorCode.IllegalRequest, { field, data: { field, reason }, ...(status ? { status } : {}) });
+const refuse = (field: string, reason: string, status?: 404) =>
+  new ShopError(ErrorCode.IllegalRequest, { field, data: { field, reason }, ...(status ? { status } : {}) });
 
 /** `MY` or `US-CA` must be a destination the shop knows; `*` is every destination. */
 export function checkRegion(region: string) {
@@ -53,7 +57,8 @@ export function checkRegion(region: string) {
  */
 export async function saveSalesRule(db: Executor, actor: Actor, input: SalesRuleInput): Promise<SalesRule> {
   checkRegion(input.region);
-  if (input.payMethod !== null && !(payMethods as readonly string[]).includes(input.payMethod)) throw refuse('payMethod', 'unknown-pay-method');
+  if (input.payMethod !== null && !(payMethods as readonly string[]).includes(input.payMethod))
+    throw refuse('payMethod', 'unknown-pay-method');
   return db.transaction(async (tx) => {
     if (input.goodsId !== undefined) {
       const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, input.goodsId));
@@ -73,8 +78,15 @@ export async function saveSalesRule(db: Executor, actor: Actor, input: SalesRule
     );
     const [before] = await tx.select().from(salesRules).where(same).for('update');
     const [row] = before
-      ? await tx.update(salesRules).set({ allowed: input.allowed, note: input.note }).where(eq(salesRules.id, before.id)).returning()
-      : await tx.insert(salesRules).values({ ...subject, allowed: input.allowed, note: input.note }).returning();
+      ? await tx
+          .update(salesRules)
+          .set({ allowed: input.allowed, note: input.note })
+          .where(eq(salesRules.id, before.id))
+          .returning()
+      : await tx
+          .insert(salesRules)
+          .values({ ...subject, allowed: input.allowed, note: input.note })
+          .returning();
     const saved = ruleView(row!);
     await recordAudit(tx, actor, {
       action: before ? 'sales-rule.update' : 'sales-rule.create',
@@ -90,12 +102,20 @@ export async function deleteSalesRule(db: Executor, actor: Actor, salesRuleId: n
   await db.transaction(async (tx) => {
     const [deleted] = await tx.delete(salesRules).where(eq(salesRules.id, salesRuleId)).returning();
     if (!deleted) throw refuse('salesRuleId', 'unknown-rule', 404);
-    await recordAudit(tx, actor, { action: 'sales-rule.delete', subject: `sales rule ${deleted.id}`, before: { ...ruleView(deleted), rule: describeRule(ruleView(deleted)) } });
+    await recordAudit(tx, actor, {
+      action: 'sales-rule.delete',
+      subject: `sales rule ${deleted.id}`,
+      before: { ...ruleView(deleted), rule: describeRule(ruleView(deleted)) },
+    });
   });
 }
 
 /** Every rule, the category of every product and the regions that ask for an age check, as checks need them. */
-export type SalesRuleBook = { rules: SalesRule[]; categories: Record<string, string>; ageRegions: { region: string; provider: string }[] };
+export type SalesRuleBook = {
+  rules: SalesRule[];
+  categories: Record<string, string>;
+  ageRegions: { region: string; provider: string }[];
+};
 
 /**
  * The rules, every product's category and the age-check regions, read in one statement and kept like
@@ -121,16 +141,31 @@ async function readBook(db: Executor): Promise<SalesRuleBook> {
 export type RuledLine = { goodsId: number; goodsSpecificationId?: number | undefined; goodsName?: string | undefined };
 
 /** The lines `book` refuses at `where` (for sale at all, or for `payMethod`), each with the rule that refuses it. */
-export function refusedLines<T extends RuledLine>(book: SalesRuleBook, lines: readonly T[], where: RuledDestination, payMethod: string | null) {
+export function refusedLines<T extends RuledLine>(
+  book: SalesRuleBook,
+  lines: readonly T[],
+  where: RuledDestination,
+  payMethod: string | null,
+) {
   if (book.rules.length === 0) return [];
   return lines.flatMap((line) => {
-    const rule = refusingRule(book.rules, payMethod, { goodsId: line.goodsId, category: book.categories[line.goodsId] ?? '' }, where);
+    const rule = refusingRule(
+      book.rules,
+      payMethod,
+      { goodsId: line.goodsId, category: book.categories[line.goodsId] ?? '' },
+      where,
+    );
     return rule ? [{ line, rule }] : [];
   });
 }
 
 /** The payment methods among `methods` that the rules refuse for these lines at `where`. */
-export function refusedPayMethods(book: SalesRuleBook, methods: readonly string[], lines: readonly RuledLine[], where: RuledDestination): string[] {
+export function refusedPayMethods(
+  book: SalesRuleBook,
+  methods: readonly string[],
+  lines: readonly RuledLine[],
+  where: RuledDestination,
+): string[] {
   return methods.filter((method) => refusedLines(book, lines, where, method).length > 0);
 }
 
@@ -138,7 +173,12 @@ export function refusedPayMethods(book: SalesRuleBook, methods: readonly string[
  * -260 unless every line may be sold at `where` and, when `payMethod` is given, that method may carry
  * every line there. `data` names the lines refused and the rule, so the page can show which and why.
  */
-export function checkSalesRules(book: SalesRuleBook, lines: readonly RuledLine[], where: RuledDestination, payMethod?: string): void {
+export function checkSalesRules(
+  book: SalesRuleBook,
+  lines: readonly RuledLine[],
+  where: RuledDestination,
+  payMethod?: string,
+): void {
   const notSold = refusedLines(book, lines, where, null);
   const refused = notSold.length > 0 ? notSold : payMethod ? refusedLines(book, lines, where, payMethod) : [];
   if (refused.length === 0) return;
@@ -165,16 +205,33 @@ export function checkSalesRules(book: SalesRuleBook, lines: readonly RuledLine[]
  * ask for once they know the shopper's destination. -218 naming `country` or `state` for one the
  * shop does not know.
  */
-export async function productsNotSoldAt(reader: RulesReader, goodsIds: number[], where: RuledDestination): Promise<Set<number>> {
+export async function productsNotSoldAt(
+  reader: RulesReader,
+  goodsIds: number[],
+  where: RuledDestination,
+): Promise<Set<number>> {
   const country = findCountry(where.country);
   if (!country) throw refuse('country', 'unknown-country');
   if (where.state && !findState(country, where.state)) throw refuse('state', 'unknown-state');
   const book = await readSalesRuleBook(reader);
-  return new Set(refusedLines(book, goodsIds.map((goodsId) => ({ goodsId })), where, null).map(({ line }) => line.goodsId));
+  return new Set(
+    refusedLines(
+      book,
+      goodsIds.map((goodsId) => ({ goodsId })),
+      where,
+      null,
+    ).map(({ line }) => line.goodsId),
+  );
 }
 
 /** An order as the operators' check reads it. */
-export type RuledOrder = { kind: string; status: number; payMethod: string; deliveryAddress: RuledDestination | null; lines: RuledLine[] };
+export type RuledOrder = {
+  kind: string;
+  status: number;
+  payMethod: string;
+  deliveryAddress: RuledDestination | null;
+  lines: RuledLine[];
+};
 
 /** Paid or awaiting payment: not shipped yet, so a rule can still hold it. */
 const notShippedYet = [0, 1, 2];
@@ -186,7 +243,13 @@ const awaitingPayment = [0, 2];
  * payment, one that refuses its payment method for a line there. Null when none does.
  */
 export function holdingRule(book: SalesRuleBook, order: RuledOrder): SalesRule | null {
-  if (book.rules.length === 0 || order.kind !== 'goods' || !order.deliveryAddress || !notShippedYet.includes(order.status)) return null;
+  if (
+    book.rules.length === 0 ||
+    order.kind !== 'goods' ||
+    !order.deliveryAddress ||
+    !notShippedYet.includes(order.status)
+  )
+    return null;
   const [notSold] = refusedLines(book, order.lines, order.deliveryAddress, null);
   if (notSold) return notSold.rule;
   if (!awaitingPayment.includes(order.status)) return null;

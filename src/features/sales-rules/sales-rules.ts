@@ -30,12 +30,18 @@ export function regionRank(region: string, where: RuledDestination): number {
  * be sold at all): a product's rule before its category's, and within each a state's before its
  * country's before `*`. Null: no rule, which allows.
  */
-export function decidingRule(rules: readonly SalesRule[], payMethod: string | null, goods: RuledGoods, where: RuledDestination): SalesRule | null {
+export function decidingRule(
+  rules: readonly SalesRule[],
+  payMethod: string | null,
+  goods: RuledGoods,
+  where: RuledDestination,
+): SalesRule | null {
   let best: SalesRule | null = null;
   let bestRank = 0;
   for (const rule of rules) {
     if (rule.payMethod !== payMethod) continue;
-    const subject = rule.goodsId === null ? (rule.category === goods.category ? 0 : -1) : rule.goodsId === goods.goodsId ? 10 : -1;
+    const subject =
+      rule.goodsId === null ? (rule.category === goods.category ? 0 : -1) : rule.goodsId === goods.goodsId ? 10 : -1;
     const region = regionRank(rule.region, where);
     if (subject < 0 || region === 0) continue;
     if (subject + region > bestRank) {
@@ -47,13 +53,20 @@ export function decidingRule(rules: readonly SalesRule[], payMethod: string | nu
 }
 
 /** The rule that refuses `goods` at `where` (for `payMethod`, or for sale at all), or null when it is allowed. */
-export function refusingRule(rules: readonly SalesRule[], payMethod: string | null, goods: RuledGoods, where: RuledDestination): SalesRule | null {
+export function refusingRule(
+  rules: readonly SalesRule[],
+  payMethod: string | null,
+  goods: RuledGoods,
+  where: RuledDestination,
+): SalesRule | null {
   const rule = decidingRule(rules, payMethod, goods, where);
   return rule && !rule.allowed ? rule : null;
 }
 
 /** How the operators' pages and the audit log name a rule: `#4 paypal · category toys → * : refused (note)`. */
-export function describeRule(rule: Pick<SalesRule, 'salesRuleId' | 'payMethod' | 'category' | 'goodsId' | 'region' | 'allowed' | 'note'>): string {
+export function describeRule(
+  rule: Pick<SalesRule, 'salesRuleId' | 'payMethod' | 'category' | 'goodsId' | 'region' | 'allowed' | 'note'>,
+): string {
   const subject = rule.goodsId === null ? `category ${rule.category}` : `product ${rule.goodsId}`;
   const what = rule.payMethod ? `${rule.payMethod} · ${subject}` : subject;
   return `#${rule.salesRuleId} ${what} → ${rule.region}: ${rule.allowed ? 'allowed' : rule.payMethod ? 'not carried' : 'not sold'}${rule.note ? ` (${rule.note})` : ''}`;

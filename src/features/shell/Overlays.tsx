@@ -31,7 +31,12 @@ export default function Overlays({ messages }: { messages: Messages }) {
     <>
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <button type="button" key={toast.id} className={`toast toast--${toast.kind}`} onClick={() => dismissToast(toast.id)}>
+          <button
+            type="button"
+            key={toast.id}
+            className={`toast toast--${toast.kind}`}
+            onClick={() => dismissToast(toast.id)}
+          >
             {toast.message}
           </button>
         ))}

@@ -20,8 +20,14 @@ export function takeEarlyTaps(): EarlyTaps {
   const recorded = holder[EARLY_TAPS_GLOBAL] ?? {};
   holder[EARLY_TAPS_GLOBAL] = {};
   return {
-    ...((languages as readonly string[]).includes(recorded.language ?? '') && { language: recorded.language as Language }),
-    ...((currencies as readonly string[]).includes(recorded.currency ?? '') && { currency: recorded.currency as Currency }),
-    ...((earlyActions as readonly string[]).includes(recorded.action ?? '') && { action: recorded.action as EarlyAction }),
+    ...((languages as readonly string[]).includes(recorded.language ?? '') && {
+      language: recorded.language as Language,
+    }),
+    ...((currencies as readonly string[]).includes(recorded.currency ?? '') && {
+      currency: recorded.currency as Currency,
+    }),
+    ...((earlyActions as readonly string[]).includes(recorded.action ?? '') && {
+      action: recorded.action as EarlyAction,
+    }),
   };
 }

@@ -12,5 +12,6 @@ import { bootShop } from './boot';
  */
 if (typeof document !== 'undefined') {
   void bootShop({ route: document.documentElement.dataset.route ?? '/' });
-  if (document.querySelector('[data-live-stock]')) void import('@/features/catalogue/live-stock').then(({ markSoldOutCards }) => markSoldOutCards());
+  if (document.querySelector('[data-live-stock]'))
+    void import('@/features/catalogue/live-stock').then(({ markSoldOutCards }) => markSoldOutCards());
 }

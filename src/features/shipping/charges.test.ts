@@ -56,9 +56,27 @@ describe('the tax, rounded once per order to the nearest minor unit, halves up',
 
 describe('what the order costs', () => {
   it('adds tax on top for US sales tax, and only shows the part included for SST', () => {
-    expect(chargeOrder(5_900, 599, salesTax)).toEqual({ shippingAmount: 599, taxAmount: 471, taxIncluded: false, taxLabel: 'Sales tax', payAmount: 6_970 });
-    expect(chargeOrder(25_900, 800, sst)).toEqual({ shippingAmount: 800, taxAmount: 1_978, taxIncluded: true, taxLabel: 'SST', payAmount: 26_700 });
-    expect(chargeOrder(5_900, 0, null)).toEqual({ shippingAmount: 0, taxAmount: 0, taxIncluded: false, taxLabel: null, payAmount: 5_900 });
+    expect(chargeOrder(5_900, 599, salesTax)).toEqual({
+      shippingAmount: 599,
+      taxAmount: 471,
+      taxIncluded: false,
+      taxLabel: 'Sales tax',
+      payAmount: 6_970,
+    });
+    expect(chargeOrder(25_900, 800, sst)).toEqual({
+      shippingAmount: 800,
+      taxAmount: 1_978,
+      taxIncluded: true,
+      taxLabel: 'SST',
+      payAmount: 26_700,
+    });
+    expect(chargeOrder(5_900, 0, null)).toEqual({
+      shippingAmount: 0,
+      taxAmount: 0,
+      taxIncluded: false,
+      taxLabel: null,
+      payAmount: 5_900,
+    });
   });
 });
 

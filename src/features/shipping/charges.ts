@@ -26,7 +26,11 @@ export function findZone<Z extends { regions: string[] }>(zones: Z[], country: s
 }
 
 /** A method's fee in a currency for goods worth `goodsPaid`; null when it is not offered in that currency. */
-export function shippingFee(method: { prices: Partial<Record<Currency, number>>; freeFrom: Partial<Record<Currency, number>> }, currency: Currency, goodsPaid: number): number | null {
+export function shippingFee(
+  method: { prices: Partial<Record<Currency, number>>; freeFrom: Partial<Record<Currency, number>> },
+  currency: Currency,
+  goodsPaid: number,
+): number | null {
   const price = method.prices[currency];
   if (price === undefined) return null;
   const freeFrom = method.freeFrom[currency];
@@ -44,21 +48,38 @@ export type TaxRule = { rateBasisPoints: number; included: boolean; label: strin
 export function taxOf(base: number, rule: TaxRule | null): number {
   assertMinorUnits(base);
   if (!rule || rule.rateBasisPoints === 0) return 0;
-  return rule.included ? roundHalfUp(base * rule.rateBasisPoints, 10_000 + rule.rateBasisPoints) : roundHalfUp(base * rule.rateBasisPoints, 10_000);
+  return rule.included
+    ? roundHalfUp(base * rule.rateBasisPoints, 10_000 + rule.rateBasisPoints)
+    : roundHalfUp(base * rule.rateBasisPoints, 10_000);
 }
 
-export type Charges = { shippingAmount: number; taxAmount: number; taxIncluded: boolean; taxLabel: string | null; payAmount: number };
+export type Charges = {
+  shippingAmount: number;
+  taxAmount: number;
+  taxIncluded: boolean;
+  taxLabel: string | null;
+  payAmount: number;
+};
 
 /** What the customer pays: goods less discount, plus shipping, plus the tax unless the prices include it. */
 export function chargeOrder(goodsPaid: number, shippingAmount: number, rule: TaxRule | null): Charges {
   const base = goodsPaid + shippingAmount;
   const taxAmount = taxOf(base, rule);
   const taxIncluded = rule?.included ?? false;
-  return { shippingAmount, taxAmount, taxIncluded, taxLabel: taxAmount > 0 && rule ? rule.label : null, payAmount: taxIncluded ? base : base + taxAmount };
+  return {
+    shippingAmount,
+    taxAmount,
+    taxIncluded,
+    taxLabel: taxAmount > 0 && rule ? rule.label : null,
+    payAmount: taxIncluded ? base : base + taxAmount,
+  };
 }
 
 /** How a refund of `refunded` (of `paid`) splits into goods, shipping and tax: shipping and tax in proportion, rounded down, goods the rest. */
-export function splitRefund(order: { payAmount: number; shippingAmount: number; taxAmount: number; taxIncluded: boolean }, refunded: number) {
+export function splitRefund(
+  order: { payAmount: number; shippingAmount: number; taxAmount: number; taxIncluded: boolean },
+  refunded: number,
+) {
   if (order.payAmount === 0) return { goods: 0, shipping: 0, tax: 0 };
   const share = (amount: number) => Math.floor((amount * refunded) / order.payAmount);
   const shipping = share(order.shippingAmount);

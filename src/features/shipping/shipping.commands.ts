@@ -25,14 +25,25 @@ export const shippingCommands = {
     async execute(args, { db }) {
       readArguments(args, listUsage, {}, { min: 0 });
       const { zones, taxRates } = await shippingSetup(db);
-      const prices = (amounts: Record<string, number>) => Object.entries(amounts).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ') || '-';
-      return [
-        ...zones.flatMap((zone) => [
-          `zone ${zone.shippingZoneId} ${zone.name}: ${zone.regions.join(' ')}`,
-          ...zone.methods.map((method) => `  method ${method.shippingMethodId} ${method.name.EN} (${method.deliveryTime.EN}): ${prices(method.prices)}; free from ${prices(method.freeFrom)}`),
-        ]),
-        ...taxRates.map((rate) => `tax ${rate.state ? `${rate.country}-${rate.state}` : rate.country}: ${rate.rateBasisPoints / 100}% ${rate.label}, ${rate.included ? 'included in prices' : 'added at checkout'}`),
-      ].join('\n') || 'No shipping zones and no tax rates: every destination ships free, untaxed.';
+      const prices = (amounts: Record<string, number>) =>
+        Object.entries(amounts)
+          .map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`)
+          .join(', ') || '-';
+      return (
+        [
+          ...zones.flatMap((zone) => [
+            `zone ${zone.shippingZoneId} ${zone.name}: ${zone.regions.join(' ')}`,
+            ...zone.methods.map(
+              (method) =>
+                `  method ${method.shippingMethodId} ${method.name.EN} (${method.deliveryTime.EN}): ${prices(method.prices)}; free from ${prices(method.freeFrom)}`,
+            ),
+          ]),
+          ...taxRates.map(
+            (rate) =>
+              `tax ${rate.state ? `${rate.country}-${rate.state}` : rate.country}: ${rate.rateBasisPoints / 100}% ${rate.label}, ${rate.included ? 'included in prices' : 'added at checkout'}`,
+          ),
+        ].join('\n') || 'No shipping zones and no tax rates: every destination ships free, untaxed.'
+      );
     },
   }),
   'shipping-zone': operatorCommand({
@@ -40,7 +51,11 @@ export const shippingCommands = {
     help: 'create or change a shipping zone from a JSON file, as the back office sends it ({ "shippingZoneId"?, "name", "regions": ["MY"], "methods": [...] })',
     async execute(args, { db }) {
       const [file] = readArguments(args, zoneUsage, {}, { min: 1 }).positionals;
-      const zone = await saveShippingZone(db, 'cli', parsed(shippingZoneInputSchema.safeParse(JSON.parse(await readFile(file!, 'utf8')))));
+      const zone = await saveShippingZone(
+        db,
+        'cli',
+        parsed(shippingZoneInputSchema.safeParse(JSON.parse(await readFile(file!, 'utf8')))),
+      );
       return `Saved zone ${zone.shippingZoneId} ${zone.name} (${zone.regions.join(' ')}) with ${zone.methods.length} method(s).`;
     },
   }),
@@ -57,10 +72,28 @@ export const shippingCommands = {
     usage: taxUsage,
     help: "set a country's or a state's tax: a percent with at most two decimals, included in prices or added at checkout",
     async execute(args, { db }) {
-      const { positionals, values } = readArguments(args, taxUsage, { included: { type: 'boolean' }, added: { type: 'boolean' }, label: { type: 'string' } }, { min: 2 });
+      const { positionals, values } = readArguments(
+        args,
+        taxUsage,
+        { included: { type: 'boolean' }, added: { type: 'boolean' }, label: { type: 'string' } },
+        { min: 2 },
+      );
       if (values.included === values.added) throw new Error(`usage: npm run shop -- ${taxUsage}`);
-      const percent = /^\d{1,3}(?:\.\d{1,2})?$/.test(positionals[1]!) ? Math.round(Number(positionals[1]) * 100) : Number.NaN;
-      const rate = await saveTaxRate(db, 'cli', parsed(taxRateInputSchema.safeParse({ ...destinationOf(positionals[0]!), rateBasisPoints: percent, included: values.included === true, label: values.label })));
+      const percent = /^\d{1,3}(?:\.\d{1,2})?$/.test(positionals[1]!)
+        ? Math.round(Number(positionals[1]) * 100)
+        : Number.NaN;
+      const rate = await saveTaxRate(
+        db,
+        'cli',
+        parsed(
+          taxRateInputSchema.safeParse({
+            ...destinationOf(positionals[0]!),
+            rateBasisPoints: percent,
+            included: values.included === true,
+            label: values.label,
+          }),
+        ),
+      );
       return `Tax ${positionals[0]!.toUpperCase()}: ${rate.rateBasisPoints / 100}% ${rate.label}, ${rate.included ? 'included in prices' : 'added at checkout'}.`;
     },
   }),

@@ -7,14 +7,38 @@ import { recordIdSchema } from '@/lib/record-id';
  * (/api/v1/admin/shipping/*), and the shipping choices a checkout quote lists.
  */
 
-const texts = z.object(Object.fromEntries(languages.map((language) => [language, z.string().trim().min(1).max(80)])) as Record<(typeof languages)[number], z.ZodString>);
+const texts = z.object(
+  Object.fromEntries(languages.map((language) => [language, z.string().trim().min(1).max(80)])) as Record<
+    (typeof languages)[number],
+    z.ZodString
+  >,
+);
 const minorUnits = z.number().int().min(0).max(100_000_000);
-const amounts = z.object(Object.fromEntries(currencies.map((currency) => [currency, minorUnits.optional()])) as Record<(typeof currencies)[number], z.ZodOptional<typeof minorUnits>>).strict();
+const amounts = z
+  .object(
+    Object.fromEntries(currencies.map((currency) => [currency, minorUnits.optional()])) as Record<
+      (typeof currencies)[number],
+      z.ZodOptional<typeof minorUnits>
+    >,
+  )
+  .strict();
 
 /** `US`, `US-CA` (a state) or `*` (the rest of the world). */
-export const regionSchema = z.string().trim().toUpperCase().regex(/^(?:\*|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/);
-const country = z.string().trim().toUpperCase().regex(/^[A-Z]{2}$/);
-const state = z.string().trim().toUpperCase().regex(/^[A-Z0-9]{0,3}$/);
+export const regionSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^(?:\*|[A-Z]{2}(?:-[A-Z0-9]{1,3})?)$/);
+const country = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z]{2}$/);
+const state = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .regex(/^[A-Z0-9]{0,3}$/);
 
 export const shippingMethodInputSchema = z
   .object({
@@ -73,7 +97,13 @@ export const taxRateInputSchema = z
   })
   .strict();
 export type TaxRateInput = z.infer<typeof taxRateInputSchema>;
-export const taxRateSchema = z.object({ country: z.string(), state: z.string(), rateBasisPoints: z.number().int(), included: z.boolean(), label: z.string() });
+export const taxRateSchema = z.object({
+  country: z.string(),
+  state: z.string(),
+  rateBasisPoints: z.number().int(),
+  included: z.boolean(),
+  label: z.string(),
+});
 export type TaxRate = z.infer<typeof taxRateSchema>;
 
 export const shippingSetupSchema = z.object({ zones: z.array(shippingZoneSchema), taxRates: z.array(taxRateSchema) });

@@ -8,7 +8,14 @@ import { rowsOf, type Executor } from '@/server/db/client';
 import { shippingMethods, shippingZones, taxRates, type ShippingMethodSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { chargeOrder, findZone, regionOf, shippingFee, type Charges } from './charges';
-import type { ShippingChoice, ShippingSetup, ShippingZone, ShippingZoneInput, TaxRate, TaxRateInput } from './shipping.schema';
+import type {
+  ShippingChoice,
+  ShippingSetup,
+  ShippingZone,
+  ShippingZoneInput,
+  TaxRate,
+  TaxRateInput,
+} from './shipping.schema';
 
 /*
  * Shipping zones and tax rates: one rule per action, called by the back office and the operator CLI
@@ -16,7 +23,10 @@ import type { ShippingChoice, ShippingSetup, ShippingZone, ShippingZoneInput, Ta
  * docs/decisions/061-shipping-zones-and-tax.md.
  */
 
-type MethodRow = Pick<typeof shippingMethods.$inferSelect, 'id' | 'zoneId' | 'name' | 'deliveryTime' | 'prices' | 'freeFrom' | 'discreetPackaging'>;
+type MethodRow = Pick<
+  typeof shippingMethods.$inferSelect,
+  'id' | 'zoneId' | 'name' | 'deliveryTime' | 'prices' | 'freeFrom' | 'discreetPackaging'
+>;
 type DeliveryRules = {
   zones: { id: number; regions: string[] }[];
   methods: MethodRow[];
@@ -31,7 +41,9 @@ export type RulesReader = { db: Executor; cache?: CatalogueCache | undefined };
  * kept (a change to a zone, method or rate notifies like the catalogue's): every quote and order asks.
  */
 function deliveryRules({ db, cache }: RulesReader, country: string): Promise<DeliveryRules> {
-  return cache ? cache.remember(`delivery|${country}`, () => readDeliveryRules(db, country)) as Promise<DeliveryRules> : readDeliveryRules(db, country);
+  return cache
+    ? (cache.remember(`delivery|${country}`, () => readDeliveryRules(db, country)) as Promise<DeliveryRules>)
+    : readDeliveryRules(db, country);
 }
 
 async function readDeliveryRules(db: Executor, country: string): Promise<DeliveryRules> {
@@ -47,8 +59,11 @@ async function readDeliveryRules(db: Executor, country: string): Promise<Deliver
 }
 
 /** -218 naming `field`, with a reason the page and the tests can read. */
-const refuse = (field: string, reason: string, message?: 'order.country.notShipped' | 'order.shippingMethod.notOffered') =>
-  new ShopError(ErrorCode.IllegalRequest, { field, ...(message ? { message } : {}), data: { field, reason } });
+const refuse = (
+  field: string,
+  reason: string,
+  message?: 'order.country.notShipped' | 'order.shippingMethod.notOffered',
+) => new ShopError(ErrorCode.IllegalRequest, { field, ...(message ? { message } : {}), data: { field, reason } });
 
 /** Every zone with its methods in checkout order, and every tax rate. */
 export async function shippingSetup(db: Executor): Promise<ShippingSetup> {
@@ -64,7 +79,13 @@ export async function shippingSetup(db: Executor): Promise<ShippingSetup> {
       regions: zone.regions,
       methods: methods.filter((method) => method.zoneId === zone.id).map(methodView),
     })),
-    taxRates: rates.map(({ country, state, rateBasisPoints, included, label }) => ({ country, state, rateBasisPoints, included, label })),
+    taxRates: rates.map(({ country, state, rateBasisPoints, included, label }) => ({
+      country,
+      state,
+      rateBasisPoints,
+      included,
+      label,
+    })),
   };
 }
 
@@ -84,28 +105,53 @@ const methodView = (method: MethodRow): ShippingZone['methods'][number] => ({
 export async function saveShippingZone(db: Executor, actor: Actor, input: ShippingZoneInput): Promise<ShippingZone> {
   return db.transaction(async (tx) => {
     const zones = await tx.select().from(shippingZones).for('update');
-    const before = input.shippingZoneId === undefined ? undefined : zones.find((zone) => zone.id === input.shippingZoneId);
-    if (input.shippingZoneId !== undefined && !before) throw new ShopError(ErrorCode.IllegalRequest, { field: 'shippingZoneId', status: 404 });
+    const before =
+      input.shippingZoneId === undefined ? undefined : zones.find((zone) => zone.id === input.shippingZoneId);
+    if (input.shippingZoneId !== undefined && !before)
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'shippingZoneId', status: 404 });
     const regions = [...new Set(input.regions)];
-    const taken = regions.find((region) => zones.some((zone) => zone.id !== input.shippingZoneId && zone.regions.includes(region)));
+    const taken = regions.find((region) =>
+      zones.some((zone) => zone.id !== input.shippingZoneId && zone.regions.includes(region)),
+    );
     if (taken) throw refuse('regions', 'in-another-zone');
     const current = before ? await tx.select().from(shippingMethods).where(eq(shippingMethods.zoneId, before.id)) : [];
-    if (input.methods.some((method) => method.shippingMethodId !== undefined && !current.some((row) => row.id === method.shippingMethodId))) {
+    if (
+      input.methods.some(
+        (method) => method.shippingMethodId !== undefined && !current.some((row) => row.id === method.shippingMethodId),
+      )
+    ) {
       throw refuse('methods', 'method-of-another-zone');
     }
 
     const [zone] = before
-      ? await tx.update(shippingZones).set({ name: input.name, regions }).where(eq(shippingZones.id, before.id)).returning()
+      ? await tx
+          .update(shippingZones)
+          .set({ name: input.name, regions })
+          .where(eq(shippingZones.id, before.id))
+          .returning()
       : await tx.insert(shippingZones).values({ name: input.name, regions }).returning();
-    const kept = input.methods.flatMap((method) => (method.shippingMethodId === undefined ? [] : [method.shippingMethodId]));
-    await tx.delete(shippingMethods).where(and(eq(shippingMethods.zoneId, zone!.id), kept.length ? notInArray(shippingMethods.id, kept) : undefined));
+    const kept = input.methods.flatMap((method) =>
+      method.shippingMethodId === undefined ? [] : [method.shippingMethodId],
+    );
+    await tx
+      .delete(shippingMethods)
+      .where(and(eq(shippingMethods.zoneId, zone!.id), kept.length ? notInArray(shippingMethods.id, kept) : undefined));
     for (const [position, { shippingMethodId, ...method }] of input.methods.entries()) {
       const values = { ...method, position, zoneId: zone!.id };
       if (shippingMethodId === undefined) await tx.insert(shippingMethods).values(values);
       else await tx.update(shippingMethods).set(values).where(eq(shippingMethods.id, shippingMethodId));
     }
-    const methods = await tx.select().from(shippingMethods).where(eq(shippingMethods.zoneId, zone!.id)).orderBy(asc(shippingMethods.position));
-    const saved = { shippingZoneId: zone!.id, name: zone!.name, regions: zone!.regions, methods: methods.map(methodView) };
+    const methods = await tx
+      .select()
+      .from(shippingMethods)
+      .where(eq(shippingMethods.zoneId, zone!.id))
+      .orderBy(asc(shippingMethods.position));
+    const saved = {
+      shippingZoneId: zone!.id,
+      name: zone!.name,
+      regions: zone!.regions,
+      methods: methods.map(methodView),
+    };
     await recordAudit(tx, actor, {
       action: before ? 'shipping.zone.update' : 'shipping.zone.create',
       subject: `shipping zone ${zone!.id}`,
@@ -119,7 +165,11 @@ export async function saveShippingZone(db: Executor, actor: Actor, input: Shippi
 export async function deleteShippingZone(db: Executor, actor: Actor, shippingZoneId: number): Promise<void> {
   const [deleted] = await db.delete(shippingZones).where(eq(shippingZones.id, shippingZoneId)).returning();
   if (!deleted) throw new ShopError(ErrorCode.IllegalRequest, { field: 'shippingZoneId', status: 404 });
-  await recordAudit(db, actor, { action: 'shipping.zone.delete', subject: `shipping zone ${deleted.id}`, before: { name: deleted.name, regions: deleted.regions } });
+  await recordAudit(db, actor, {
+    action: 'shipping.zone.delete',
+    subject: `shipping zone ${deleted.id}`,
+    before: { name: deleted.name, regions: deleted.regions },
+  });
 }
 
 /** Sets the tax of a country (empty state) or a state; -218 naming `state` for a state its country does not have. */
@@ -127,20 +177,45 @@ export async function saveTaxRate(db: Executor, actor: Actor, input: TaxRateInpu
   const country = findCountry(input.country);
   if (!country) throw refuse('country', 'unknown-country');
   if (input.state && !findState(country, input.state)) throw refuse('state', 'unknown-state');
-  const values = { country: input.country, state: input.state, rateBasisPoints: input.rateBasisPoints, included: input.included, label: input.label };
-  const [before] = await db.select().from(taxRates).where(and(eq(taxRates.country, input.country), eq(taxRates.state, input.state)));
-  await db.insert(taxRates).values(values).onConflictDoUpdate({ target: [taxRates.country, taxRates.state], set: values });
-  await recordAudit(db, actor, { action: 'shipping.tax.set', subject: `tax ${regionOf(input.country, input.state)}`, before, after: values });
+  const values = {
+    country: input.country,
+    state: input.state,
+    rateBasisPoints: input.rateBasisPoints,
+    included: input.included,
+    label: input.label,
+  };
+  const [before] = await db
+    .select()
+    .from(taxRates)
+    .where(and(eq(taxRates.country, input.country), eq(taxRates.state, input.state)));
+  await db
+    .insert(taxRates)
+    .values(values)
+    .onConflictDoUpdate({ target: [taxRates.country, taxRates.state], set: values });
+  await recordAudit(db, actor, {
+    action: 'shipping.tax.set',
+    subject: `tax ${regionOf(input.country, input.state)}`,
+    before,
+    after: values,
+  });
   return values;
 }
 
-export async function deleteTaxRate(db: Executor, actor: Actor, destination: { country: string; state: string }): Promise<void> {
+export async function deleteTaxRate(
+  db: Executor,
+  actor: Actor,
+  destination: { country: string; state: string },
+): Promise<void> {
   const [deleted] = await db
     .delete(taxRates)
     .where(and(eq(taxRates.country, destination.country), eq(taxRates.state, destination.state)))
     .returning();
   if (!deleted) throw new ShopError(ErrorCode.IllegalRequest, { field: 'country', status: 404 });
-  await recordAudit(db, actor, { action: 'shipping.tax.delete', subject: `tax ${regionOf(deleted.country, deleted.state)}`, before: deleted });
+  await recordAudit(db, actor, {
+    action: 'shipping.tax.delete',
+    subject: `tax ${regionOf(deleted.country, deleted.state)}`,
+    before: deleted,
+  });
 }
 
 /** Where an order goes and how it ships; `shippingMethodId` absent takes the zone's first method. */
@@ -154,19 +229,30 @@ export type DeliveryPrice = Charges & { choices: ShippingChoice[]; shippingMetho
  * to in that currency, `shippingMethodId` for a method that does not serve it. A shop without any
  * zone ships free everywhere, as before zones existed.
  */
-export async function priceDelivery(rulesReader: RulesReader, currency: Currency, language: Language, goodsPaid: number, destination: Destination): Promise<DeliveryPrice> {
+export async function priceDelivery(
+  rulesReader: RulesReader,
+  currency: Currency,
+  language: Language,
+  goodsPaid: number,
+  destination: Destination,
+): Promise<DeliveryPrice> {
   const country = findCountry(destination.country);
   if (!country) throw refuse('country', 'unknown-country');
   if (destination.state && !findState(country, destination.state)) throw refuse('state', 'unknown-state');
   const { zones, methods, rates } = await deliveryRules(rulesReader, destination.country);
-  const rule = rates.find((rate) => rate.state === destination.state && destination.state !== '') ?? rates.find((rate) => rate.state === '') ?? null;
+  const rule =
+    rates.find((rate) => rate.state === destination.state && destination.state !== '') ??
+    rates.find((rate) => rate.state === '') ??
+    null;
 
   let chosen: MethodRow | undefined;
   let choices: ShippingChoice[] = [];
   let fee = 0;
   if (zones.length > 0) {
     const zone = findZone(zones, destination.country, destination.state);
-    const offered = zone ? methods.filter((method) => method.zoneId === zone.id && method.prices[currency] !== undefined) : [];
+    const offered = zone
+      ? methods.filter((method) => method.zoneId === zone.id && method.prices[currency] !== undefined)
+      : [];
     if (offered.length === 0) throw refuse('country', 'not-shipped', 'order.country.notShipped');
     choices = offered.map((method) => ({
       shippingMethodId: method.id,
@@ -177,7 +263,10 @@ export async function priceDelivery(rulesReader: RulesReader, currency: Currency
       freeFrom: method.freeFrom[currency] ?? null,
       discreetPackaging: method.discreetPackaging,
     }));
-    chosen = destination.shippingMethodId === undefined ? offered[0] : offered.find((method) => method.id === destination.shippingMethodId);
+    chosen =
+      destination.shippingMethodId === undefined
+        ? offered[0]
+        : offered.find((method) => method.id === destination.shippingMethodId);
     if (!chosen) throw refuse('shippingMethodId', 'not-offered', 'order.shippingMethod.notOffered');
     fee = shippingFee(chosen, currency, goodsPaid)!;
   } else if (destination.shippingMethodId !== undefined) {
@@ -186,6 +275,8 @@ export async function priceDelivery(rulesReader: RulesReader, currency: Currency
   return {
     ...chargeOrder(goodsPaid, fee, rule),
     choices,
-    shippingMethod: chosen ? { shippingMethodId: chosen.id, name: chosen.name, deliveryTime: chosen.deliveryTime } : null,
+    shippingMethod: chosen
+      ? { shippingMethodId: chosen.id, name: chosen.name, deliveryTime: chosen.deliveryTime }
+      : null,
   };
 }

@@ -26,7 +26,8 @@ export async function loadSiteOptions() {
     setSiteAbbreviation(site.data.siteAbbreviation);
     showRecordNumber(site.data.recordNumbers);
   }
-  if (isSuccess(languageList) && languageList.data.length > 0) $languageOptions.set(languageList.data.map((option) => option.abbreviation));
+  if (isSuccess(languageList) && languageList.data.length > 0)
+    $languageOptions.set(languageList.data.map((option) => option.abbreviation));
   if (isSuccess(currencyList) && currencyList.data.length > 0) {
     const offered = currencyList.data.map((option) => option.abbreviation);
     $currencyOptions.set(offered);

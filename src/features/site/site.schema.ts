@@ -25,6 +25,10 @@ export const siteOptionSchema = z.object({
   currencyAbbreviation: z.enum(currencies),
 });
 export const languageOptionSchema = z.object({ abbreviation: z.enum(languages), name: z.string() });
-export const currencyOptionSchema = z.object({ abbreviation: z.enum(currencies), symbol: z.string(), name: z.string() });
+export const currencyOptionSchema = z.object({
+  abbreviation: z.enum(currencies),
+  symbol: z.string(),
+  name: z.string(),
+});
 export type LanguageOption = z.infer<typeof languageOptionSchema>;
 export type CurrencyOption = z.infer<typeof currencyOptionSchema>;

@@ -6,7 +6,9 @@ const shop = await aShop();
 
 describe('site, language and currency options', () => {
   it('lists the three currencies with their symbols, named in the request language', async () => {
-    const english = await shop.get<{ abbreviation: string; symbol: string; name: string }[]>('/currency/queryCurrencyOptionList');
+    const english = await shop.get<{ abbreviation: string; symbol: string; name: string }[]>(
+      '/currency/queryCurrencyOptionList',
+    );
     expect(english.body.data.map(({ abbreviation, symbol }) => [abbreviation, symbol])).toEqual([
       ['USD', '$'],
       ['CNY', '￥'],
@@ -23,7 +25,13 @@ describe('site, language and currency options', () => {
 
   it('answers the site info of the request, with test mode while the test gateway is active', async () => {
     const response = await shop.get('/site/getSiteInfo', { language: 'zh', currency: 'cny' });
-    expect(response.body.data).toEqual({ siteAbbreviation: 'CN', languageAbbreviation: 'ZH', currencyAbbreviation: 'CNY', testMode: true, recordNumbers: [] });
+    expect(response.body.data).toEqual({
+      siteAbbreviation: 'CN',
+      languageAbbreviation: 'ZH',
+      currencyAbbreviation: 'CNY',
+      testMode: true,
+      recordNumbers: [],
+    });
     const fallback = await shop.get('/site/getSiteInfo', { language: 'klingon', currency: 'BTC' });
     expect(fallback.body.data).toMatchObject({ languageAbbreviation: 'EN', currencyAbbreviation: 'USD' });
     expect((await shop.get<unknown[]>('/site/querySiteOptionList')).body.data).toHaveLength(3);
@@ -31,7 +39,13 @@ describe('site, language and currency options', () => {
 });
 
 describe('what the operator sets for the storefront', async () => {
-  const configured = await aShop({ catalogue: 'small', env: { SHOP_CURRENCIES: 'USD, myr', FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001' } });
+  const configured = await aShop({
+    catalogue: 'small',
+    env: {
+      SHOP_CURRENCIES: 'USD, myr',
+      FOOTER_RECORD_NUMBERS: 'Shop.Example.CN=沪ICP备12345678号-1; shop.example.my = SSM 202401000001',
+    },
+  });
 
   it('lists only the currencies the shop offers, so the selector loses one switched off', async () => {
     const answer = await configured.get<{ abbreviation: string }[]>('/currency/queryCurrencyOptionList');
@@ -40,11 +54,22 @@ describe('what the operator sets for the storefront', async () => {
 
   it('takes no order and no recharge in a currency it switched off, though its prebuilt pages may still be served', async () => {
     const customer = await aCustomer(configured);
-    const ordersOf = async () => (await configured.get<{ total: number }>('/order/queryOrderList', { headers: customer.headers })).body.data.total;
+    const ordersOf = async () =>
+      (await configured.get<{ total: number }>('/order/queryOrderList', { headers: customer.headers })).body.data.total;
     const items = [aLine(configured, 'robe-s', 1)];
     expect((await createOrder(configured, customer, { items }, { currency: 'CNY' })).body.code).toBe(-222);
-    expect((await configured.post('/order/quoteOrder', { items }, { headers: customer.headers, currency: 'CNY' })).body.code).toBe(-222);
-    expect((await configured.post('/energy/recharge', { points: 100, payMethod: 'test' }, { headers: customer.headers, currency: 'CNY' })).body.code).toBe(-222);
+    expect(
+      (await configured.post('/order/quoteOrder', { items }, { headers: customer.headers, currency: 'CNY' })).body.code,
+    ).toBe(-222);
+    expect(
+      (
+        await configured.post(
+          '/energy/recharge',
+          { points: 100, payMethod: 'test' },
+          { headers: customer.headers, currency: 'CNY' },
+        )
+      ).body.code,
+    ).toBe(-222);
     expect(await ordersOf()).toBe(0);
     expect((await createOrder(configured, customer, { items }, { currency: 'USD' })).body.code).toBe(1);
     expect(await ordersOf()).toBe(1);

@@ -33,7 +33,10 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
     if (captcha) setErrors((current) => ({ ...current, captchaCode: undefined }));
   }, [captcha]);
 
-  const emptyMessage: Record<Field, AnyMessageKey> = { code: 'verify.code_err', captchaCode: 'sign.Verificationcode_err' };
+  const emptyMessage: Record<Field, AnyMessageKey> = {
+    code: 'verify.code_err',
+    captchaCode: 'sign.Verificationcode_err',
+  };
   const check = (field: Field) => {
     const problem = values[field].trim() ? undefined : t(emptyMessage[field]);
     setErrors((current) => ({ ...current, [field]: problem }));
@@ -44,7 +47,10 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
     event.preventDefault();
     if (![check('code'), check('captchaCode')].every(Boolean)) return;
     setBusy(true);
-    const answer = await api.put<VerifyResult>('goods/antifake/verifyCode', { code: values.code.trim(), captchaCode: values.captchaCode.trim() });
+    const answer = await api.put<VerifyResult>('goods/antifake/verifyCode', {
+      code: values.code.trim(),
+      captchaCode: values.captchaCode.trim(),
+    });
     setBusy(false);
     // A captcha works once, whatever the answer: every attempt needs a new one.
     setCaptchaVersion(Date.now());
@@ -67,12 +73,20 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
   }
 
   if (result) {
-    const firstCheck = new Intl.DateTimeFormat(languageTags[language], { dateStyle: 'long', timeStyle: 'short' }).format(new Date(result.firstCheckTime));
+    const firstCheck = new Intl.DateTimeFormat(languageTags[language], {
+      dateStyle: 'long',
+      timeStyle: 'short',
+    }).format(new Date(result.firstCheckTime));
     return (
-      <section className={`verify-result${result.suspicious ? ' verify-result--warning' : ''}`} aria-labelledby="verify-verdict">
+      <section
+        className={`verify-result${result.suspicious ? ' verify-result--warning' : ''}`}
+        aria-labelledby="verify-verdict"
+      >
         <div className="verify-result__verdict" role={result.suspicious ? 'alert' : 'status'}>
           <h2 id="verify-verdict">{t(result.suspicious ? 'verify.suspicious' : 'verify.genuine')}</h2>
-          <p>{result.suspicious ? t('verify.suspiciousText', { max: result.warnAfterChecks }) : t('verify.genuineText')}</p>
+          <p>
+            {result.suspicious ? t('verify.suspiciousText', { max: result.warnAfterChecks }) : t('verify.genuineText')}
+          </p>
         </div>
         <div className="verify-result__item">
           {result.picture && <img src={result.picture} alt="" width={120} height={120} />}
@@ -84,10 +98,14 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
           </div>
         </div>
         <div className="verify-result__checks">
-          <p>{result.checkCount === 1 ? t('verify.checkedOnce') : t('verify.checkedTimes', { count: result.checkCount })}</p>
+          <p>
+            {result.checkCount === 1 ? t('verify.checkedOnce') : t('verify.checkedTimes', { count: result.checkCount })}
+          </p>
           <p>{t('verify.firstCheck', { time: firstCheck })}</p>
         </div>
-        <button type="button" className="button button--ghost" onClick={another}>{t('verify.another')}</button>
+        <button type="button" className="button button--ghost" onClick={another}>
+          {t('verify.another')}
+        </button>
       </section>
     );
   }
@@ -112,14 +130,30 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
           }}
           onBlur={() => check('code')}
         />
-        {errors.code && <p className="field-error" id="verify-code-error">{errors.code}</p>}
+        {errors.code && (
+          <p className="field-error" id="verify-code-error">
+            {errors.code}
+          </p>
+        )}
       </div>
       <div className="field">
         <label htmlFor="verify-captcha">{t('sign.captcha')}</label>
-        <CaptchaStatus id="verify-captcha" answer={captcha} working={t('sign.captchaWorking')} done={t('sign.captchaDone')} describedBy={errors.captchaCode ? 'verify-captcha-error' : undefined} />
-        {errors.captchaCode && <p className="field-error" id="verify-captcha-error">{errors.captchaCode}</p>}
+        <CaptchaStatus
+          id="verify-captcha"
+          answer={captcha}
+          working={t('sign.captchaWorking')}
+          done={t('sign.captchaDone')}
+          describedBy={errors.captchaCode ? 'verify-captcha-error' : undefined}
+        />
+        {errors.captchaCode && (
+          <p className="field-error" id="verify-captcha-error">
+            {errors.captchaCode}
+          </p>
+        )}
       </div>
-      <button type="submit" className="button button--block" disabled={busy || !captcha}>{t('verify.submit')}</button>
+      <button type="submit" className="button button--block" disabled={busy || !captcha}>
+        {t('verify.submit')}
+      </button>
     </form>
   );
 }

@@ -5,7 +5,8 @@ import { issueVerificationCodes, type IssuedCode } from './verify.service';
 const usage = 'verify-codes issue <sku> <count> [--out file.csv]';
 
 /** One line per code: what the label printer needs to put the code and its QR on an item. */
-export const verifyCodesCsv = (codes: IssuedCode[]) => `code,link\n${codes.map(({ code, link }) => `${code},${link}`).join('\n')}\n`;
+export const verifyCodesCsv = (codes: IssuedCode[]) =>
+  `code,link\n${codes.map(({ code, link }) => `${code},${link}`).join('\n')}\n`;
 
 /** `npm run shop -- verify-codes issue pebble-massager-sage 500 --out labels.csv` */
 export const verifyCodesCommand = operatorCommand({

@@ -11,10 +11,18 @@ import { issueVerificationCodes } from './verify.service';
 import { aShop } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalogue: 'demo' });
-const genuine = (await issueVerificationCodes(shop.db, { sku: 'pebble-massager-sage', count: 1, publicOrigin: shop.config.publicOrigin }))[0]!.code;
+const genuine = (
+  await issueVerificationCodes(shop.db, {
+    sku: 'pebble-massager-sage',
+    count: 1,
+    publicOrigin: shop.config.publicOrigin,
+  })
+)[0]!.code;
 
-const countOfGenuine = async () => (await shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, genuine)))[0]!.checkCount;
-const put = (body: unknown, headers: Record<string, string> = {}) => shop.call('PUT', '/goods/antifake/verifyCode', { body, headers });
+const countOfGenuine = async () =>
+  (await shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, genuine)))[0]!.checkCount;
+const put = (body: unknown, headers: Record<string, string> = {}) =>
+  shop.call('PUT', '/goods/antifake/verifyCode', { body, headers });
 
 describe('an unknown code', () => {
   it.each([
@@ -66,7 +74,10 @@ describe('malformed input', () => {
   });
 
   it('refuses a body that is not JSON', async () => {
-    const response = await shop.call('PUT', '/goods/antifake/verifyCode', { body: `code=${genuine}`, headers: { 'Content-Type': 'application/x-www-form-urlencoded' } });
+    const response = await shop.call('PUT', '/goods/antifake/verifyCode', {
+      body: `code=${genuine}`,
+      headers: { 'Content-Type': 'application/x-www-form-urlencoded' },
+    });
     expect(response.body.code).toBe(-218);
   });
 
@@ -78,21 +89,29 @@ describe('malformed input', () => {
 describe('the operator command', () => {
   const operator = () => ({ db: shop.db, config: shop.config }) as Parameters<typeof verifyCodesCommand.execute>[1];
 
-  it.each([[['issue', 'pebble-massager-sage']], [['issue', 'pebble-massager-sage', 'ten']], [['list', 'pebble-massager-sage', '3']], [['issue', 'pebble-massager-sage', '3', '--out']]])(
-    'explains its usage for %j',
-    async (args) => {
-      await expect(verifyCodesCommand.execute(args, operator())).rejects.toThrow('usage: npm run shop -- verify-codes issue <sku> <count> [--out file.csv]');
-    },
-  );
+  it.each([
+    [['issue', 'pebble-massager-sage']],
+    [['issue', 'pebble-massager-sage', 'ten']],
+    [['list', 'pebble-massager-sage', '3']],
+    [['issue', 'pebble-massager-sage', '3', '--out']],
+  ])('explains its usage for %j', async (args) => {
+    await expect(verifyCodesCommand.execute(args, operator())).rejects.toThrow(
+      'usage: npm run shop -- verify-codes issue <sku> <count> [--out file.csv]',
+    );
+  });
 
   it('prints the codes it issued as CSV, or writes them to --out', async () => {
-    const printed = (await verifyCodesCommand.execute(['issue', 'pebble-massager-lavender', '2'], operator())).split('\n');
+    const printed = (await verifyCodesCommand.execute(['issue', 'pebble-massager-lavender', '2'], operator())).split(
+      '\n',
+    );
     expect(printed).toHaveLength(3);
     expect(printed[0]).toBe('code,link');
     expect(printed[1]).toMatch(/^[A-Z2-9]{12},http:\/\/127\.0\.0\.1:4321\/verify\/[A-Z2-9]{12}$/);
 
     const out = path.join(await mkdtemp(path.join(os.tmpdir(), 'verify-codes-')), 'labels.csv');
-    expect(await verifyCodesCommand.execute(['issue', 'pebble-massager-lavender', '3', '--out', out], operator())).toBe(`Issued 3 codes for pebble-massager-lavender into ${out}.`);
+    expect(await verifyCodesCommand.execute(['issue', 'pebble-massager-lavender', '3', '--out', out], operator())).toBe(
+      `Issued 3 codes for pebble-massager-lavender into ${out}.`,
+    );
     expect((await readFile(out, 'utf8')).trimEnd().split('\n')).toHaveLength(4);
     await rm(path.dirname(out), { recursive: true, force: true });
   });

@@ -6,11 +6,16 @@ import { checkCode } from './fixtures/verify-client';
 import { issueVerificationCodes, VERIFY_CODE_LENGTH } from './verify.service';
 import { aShop } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalogue: 'demo', env: { VERIFY_WARN_AFTER_CHECKS: '3', PUBLIC_ORIGIN: 'https://shop.example' } });
+const shop = await aShop({
+  catalogue: 'demo',
+  env: { VERIFY_WARN_AFTER_CHECKS: '3', PUBLIC_ORIGIN: 'https://shop.example' },
+});
 
-const issue = async (count = 1, sku = 'pebble-massager-sage') => issueVerificationCodes(shop.db, { sku, count, publicOrigin: shop.config.publicOrigin });
+const issue = async (count = 1, sku = 'pebble-massager-sage') =>
+  issueVerificationCodes(shop.db, { sku, count, publicOrigin: shop.config.publicOrigin });
 const issueOne = async () => (await issue())[0]!.code;
-const countOf = async (code: string) => (await shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, code)))[0]!.checkCount;
+const countOf = async (code: string) =>
+  (await shop.db.select().from(verificationCodes).where(eq(verificationCodes.code, code)))[0]!.checkCount;
 
 describe('issuing anti-counterfeit codes', () => {
   it('gives each item its own unguessable code and QR link, stored for the specification', async () => {
@@ -26,7 +31,9 @@ describe('issuing anti-counterfeit codes', () => {
 
   it('exports them as CSV for the label printer', async () => {
     const codes = await issue(2);
-    expect(verifyCodesCsv(codes)).toBe(`code,link\n${codes[0]!.code},${codes[0]!.link}\n${codes[1]!.code},${codes[1]!.link}\n`);
+    expect(verifyCodesCsv(codes)).toBe(
+      `code,link\n${codes[0]!.code},${codes[0]!.link}\n${codes[1]!.code},${codes[1]!.link}\n`,
+    );
   });
 
   it('refuses an unknown sku or a count out of range', async () => {
@@ -60,13 +67,23 @@ describe('checking a code', () => {
     expect(Date.parse(first.body.data.firstCheckTime)).toBeGreaterThanOrEqual(before - 5_000);
 
     const second = await checkCode(shop, code);
-    expect(second.body.data).toMatchObject({ checkCount: 2, firstCheckTime: first.body.data.firstCheckTime, suspicious: false });
+    expect(second.body.data).toMatchObject({
+      checkCount: 2,
+      firstCheckTime: first.body.data.firstCheckTime,
+      suspicious: false,
+    });
   });
 
   it('answers in the request language', async () => {
     const code = await issueOne();
-    expect((await checkCode(shop, code, { language: 'ZH' })).body.data).toMatchObject({ goodsName: '鹅卵石个人按摩器', specificationName: '鼠尾草绿' });
-    expect((await checkCode(shop, code, { language: 'MS' })).body.data).toMatchObject({ goodsName: 'Pengurut Peribadi Pebble', specificationName: 'Hijau Sage' });
+    expect((await checkCode(shop, code, { language: 'ZH' })).body.data).toMatchObject({
+      goodsName: '鹅卵石个人按摩器',
+      specificationName: '鼠尾草绿',
+    });
+    expect((await checkCode(shop, code, { language: 'MS' })).body.data).toMatchObject({
+      goodsName: 'Pengurut Peribadi Pebble',
+      specificationName: 'Hijau Sage',
+    });
   });
 
   it('reads a code typed in lower case, with spaces or dashes', async () => {
@@ -85,7 +102,9 @@ describe('checking a code', () => {
   it('counts every one of many simultaneous checks exactly once', async () => {
     const code = await issueOne();
     const answers = await Promise.all(Array.from({ length: 8 }, () => checkCode(shop, code)));
-    expect(answers.map((answer) => answer.body.data.checkCount).sort((a, b) => a - b)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(answers.map((answer) => answer.body.data.checkCount).sort((a, b) => a - b)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8,
+    ]);
     expect(new Set(answers.map((answer) => answer.body.data.firstCheckTime)).size).toBe(1);
     expect(await countOf(code)).toBe(8);
   });

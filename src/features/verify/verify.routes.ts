@@ -16,7 +16,8 @@ export function verifyRoutes(deps: ShopDeps) {
         method: 'put',
         tag,
         path: '/verifyCode',
-        summary: 'Check an anti-counterfeit code (needs the captcha answer); answers the item and how often the code was checked',
+        summary:
+          'Check an anti-counterfeit code (needs the captcha answer); answers the item and how often the code was checked',
         body: verifyCodeBodySchema,
         data: verifyResultSchema,
       }),
@@ -24,7 +25,10 @@ export function verifyRoutes(deps: ShopDeps) {
     },
     async (c) => {
       const body = c.req.valid('json');
-      return ok(c, await verifyCode(deps, { ...body, captchaId: getCookie(c, CAPTCHA_COOKIE), language: c.get('language') }));
+      return ok(
+        c,
+        await verifyCode(deps, { ...body, captchaId: getCookie(c, CAPTCHA_COOKIE), language: c.get('language') }),
+      );
     },
   );
 }

@@ -22,7 +22,8 @@ const ISSUE_MAX = 100_000;
 const INSERT_CHUNK = 1_000;
 const wellFormed = new RegExp(`^[${CODE_ALPHABET}]{${VERIFY_CODE_LENGTH}}$`);
 
-export const newVerifyCode = () => Array.from({ length: VERIFY_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
+export const newVerifyCode = () =>
+  Array.from({ length: VERIFY_CODE_LENGTH }, () => CODE_ALPHABET[randomInt(CODE_ALPHABET.length)]).join('');
 
 const unknownCode = () => new ShopError(ErrorCode.AntifakeCodeUnknown, { status: 404 });
 
@@ -48,7 +49,11 @@ export async function verifyCode(
       lastCheckedAt: sql`now()`,
     })
     .where(eq(verificationCodes.code, code))
-    .returning({ specificationId: verificationCodes.specificationId, checkCount: verificationCodes.checkCount, firstCheckedAt: verificationCodes.firstCheckedAt });
+    .returning({
+      specificationId: verificationCodes.specificationId,
+      checkCount: verificationCodes.checkCount,
+      firstCheckedAt: verificationCodes.firstCheckedAt,
+    });
   if (!checked) throw unknownCode();
 
   const item = await describeSpecification(db, checked.specificationId, check.language);
@@ -71,7 +76,10 @@ async function describeSpecification(db: Executor, specificationId: number, lang
     .select({ goodsId: productSizes.goodsId, goodsName: productTexts.name, specificationName: productSizeTexts.name })
     .from(productSizes)
     .innerJoin(productTexts, and(eq(productTexts.goodsId, productSizes.goodsId), eq(productTexts.language, language)))
-    .innerJoin(productSizeTexts, and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, language)))
+    .innerJoin(
+      productSizeTexts,
+      and(eq(productSizeTexts.specificationId, productSizes.id), eq(productSizeTexts.language, language)),
+    )
     .where(eq(productSizes.id, specificationId));
   if (!row) throw new Error(`specification ${specificationId} has no texts in ${language}`);
   const [picture] = await db
@@ -96,7 +104,10 @@ export async function issueVerificationCodes(
   if (!Number.isInteger(batch.count) || batch.count < 1 || batch.count > ISSUE_MAX) {
     throw new Error(`count must be a whole number from 1 to ${ISSUE_MAX}`);
   }
-  const [specification] = await db.select({ id: productSizes.id }).from(productSizes).where(eq(productSizes.sku, batch.sku));
+  const [specification] = await db
+    .select({ id: productSizes.id })
+    .from(productSizes)
+    .where(eq(productSizes.sku, batch.sku));
   if (!specification) throw new Error(`no specification has the sku "${batch.sku}"`);
 
   const issued: string[] = [];
@@ -112,4 +123,3 @@ export async function issueVerificationCodes(
   }
   return issued.map((code) => ({ code, link: verifyLink(batch.publicOrigin, code) }));
 }
-

@@ -14,7 +14,9 @@ describe('dictionaries', () => {
     for (const key of Object.keys(en)) {
       expect(typeof dictionary[key], `${language} ${key}`).toBe('string');
       expect((dictionary[key] as string).trim(), `${language} ${key}`).not.toBe('');
-      expect(placeholders(dictionary[key] as string), `${language} ${key}`).toEqual(placeholders(en[key as keyof typeof en]));
+      expect(placeholders(dictionary[key] as string), `${language} ${key}`).toEqual(
+        placeholders(en[key as keyof typeof en]),
+      );
     }
     expect(Object.keys(dictionary).sort()).toEqual(Object.keys(en).sort());
   });
@@ -23,13 +25,17 @@ describe('dictionaries', () => {
     const dictionary = uiDictionaries[language] as Record<string, unknown>;
     expect(Object.keys(dictionary).sort()).toEqual(Object.keys(uiEn).sort());
     for (const [key, english] of Object.entries(uiEn)) {
-      expect(typeof dictionary[key] === 'string' && (dictionary[key] as string).trim() !== '', `${language} ${key}`).toBe(true);
+      expect(
+        typeof dictionary[key] === 'string' && (dictionary[key] as string).trim() !== '',
+        `${language} ${key}`,
+      ).toBe(true);
       expect(placeholders(dictionary[key] as string), `${language} ${key}`).toEqual(placeholders(english));
     }
   });
 
   it('has a message for every code of the error catalogue', () => {
-    for (const code of Object.values(ErrorCode).filter((code) => code !== ErrorCode.Success)) expect(Object.keys(en)).toContain(`code.${code}`);
+    for (const code of Object.values(ErrorCode).filter((code) => code !== ErrorCode.Success))
+      expect(Object.keys(en)).toContain(`code.${code}`);
   });
 
   it('fills placeholders', () => {

@@ -77,7 +77,8 @@ export const uiEn = {
   'product.reviewCount.one': '{count} review',
   'product.moreReviews': 'More reviews',
   'product.secureCheckout': 'Secure checkout',
-  'product.secureCheckoutText': 'Pay with PayPal or card. We never see your card number, and every parcel ships in plain packaging.',
+  'product.secureCheckoutText':
+    'Pay with PayPal or card. We never see your card number, and every parcel ships in plain packaging.',
   'product.picture': 'Picture {index}: {alt}',
   'product.new': 'New',
 
@@ -189,9 +190,11 @@ export const uiEn = {
   'page.notFoundText': 'This page does not exist. It may have moved.',
   'page.loading': 'Loading…',
   // Site routes: unknown share links, age confirmation, the installable app
-  'page.referralUnknown': 'This invitation link is not valid, so no friend discount is attached. You can shop as usual.',
+  'page.referralUnknown':
+    'This invitation link is not valid, so no friend discount is attached. You can shop as usual.',
   'age.title': 'Are you 18 or older?',
-  'age.text': 'This shop sells products for adults. Please confirm that you are at least 18 years old, or of legal age where you live.',
+  'age.text':
+    'This shop sells products for adults. Please confirm that you are at least 18 years old, or of legal age where you live.',
   'age.confirm': 'I am 18 or older',
   'age.decline': 'I am under 18, leave',
   'app.name': 'Energy Shop',
@@ -245,19 +248,25 @@ export const uiEn = {
   'account.newPassword_err': 'Please enter a new password',
   'account.confirmPassword_err': 'Please enter the new password again',
   'account.changePassword': 'Change password',
-  'account.passwordChanged': 'Your password has been changed. You stay signed in here; your other devices have been signed out.',
+  'account.passwordChanged':
+    'Your password has been changed. You stay signed in here; your other devices have been signed out.',
   // Privacy: item names in mails, download my data, delete my account, quick exit
   'account.privacy.title': 'Privacy',
   'account.privacy.itemNames': 'Show item names in e-mails',
-  'account.privacy.itemNamesHint': 'Off by default: our e-mails give the order number, how many items, the amounts and the address, and the items show on your order page after you sign in.',
+  'account.privacy.itemNamesHint':
+    'Off by default: our e-mails give the order number, how many items, the amounts and the address, and the items show on your order page after you sign in.',
   'account.privacy.saved': 'Your choice has been saved',
   'account.privacy.dataTitle': 'Download my data',
-  'account.privacy.dataHint': 'A JSON file with your profile, addresses, orders with their items, energy records, gifts, friends (their emails masked) and share records.',
+  'account.privacy.dataHint':
+    'A JSON file with your profile, addresses, orders with their items, energy records, gifts, friends (their emails masked) and share records.',
   'account.privacy.download': 'Download my data',
   'account.privacy.deleteTitle': 'Delete my account',
-  'account.privacy.deleteDeleted': 'Deleted: your name, email, phone, picture, addresses, cart, saved choices, share link statistics and newsletter subscription. You are signed out on every device, and your share code stops working.',
-  'account.privacy.deleteKept': 'Kept, without your name, email, phone or street address: your orders and energy records, which the law requires for the shop\'s accounts. Rebates your friends already earned stay theirs.',
-  'account.privacy.deleteOpen': 'An account with unfinished orders (awaiting payment, being prepared or on their way) can be deleted once they are completed or closed.',
+  'account.privacy.deleteDeleted':
+    'Deleted: your name, email, phone, picture, addresses, cart, saved choices, share link statistics and newsletter subscription. You are signed out on every device, and your share code stops working.',
+  'account.privacy.deleteKept':
+    "Kept, without your name, email, phone or street address: your orders and energy records, which the law requires for the shop's accounts. Rebates your friends already earned stay theirs.",
+  'account.privacy.deleteOpen':
+    'An account with unfinished orders (awaiting payment, being prepared or on their way) can be deleted once they are completed or closed.',
   'account.privacy.password': 'Your password, to confirm',
   'account.privacy.password_err': 'Please enter your password',
   'account.privacy.delete': 'Delete my account',
@@ -309,7 +318,8 @@ export const uiEn = {
   'verify.genuine': 'Genuine product',
   'verify.genuineText': 'Energy Shop issued this code for the item below.',
   'verify.suspicious': 'This item may be a copy',
-  'verify.suspiciousText': 'This code has been checked more than {max} times. A genuine label is rarely checked that often: if you did not check it yourself, the code may have been copied. Contact us before using the item.',
+  'verify.suspiciousText':
+    'This code has been checked more than {max} times. A genuine label is rarely checked that often: if you did not check it yourself, the code may have been copied. Contact us before using the item.',
   'verify.specification': 'Size / option: {name}',
   'verify.checkedOnce': 'This is the first check of this code.',
   'verify.checkedTimes': 'This code has been checked {count} times.',
@@ -396,12 +406,14 @@ export const uiEn = {
   'page.receive': 'Receive a gift',
   'energy.balance': 'Energy points',
   'energy.pointsValue': '{points} points',
-  'energy.pending': 'Pending rebates: {points} points. They become available once your friends\' orders can no longer be returned.',
+  'energy.pending':
+    "Pending rebates: {points} points. They become available once your friends' orders can no longer be returned.",
   'energy.owed': 'Owed: {points} points, taken back after a payment was returned. Your next points pay this first.',
   'energy.recharge': 'Recharge',
   'energy.shareEnergy': 'Share energy',
   'energy.friends': 'My friends',
-  'energy.howTo': 'Earn points when friends buy with your share code, or recharge them. Spend them on your orders or on gifts for friends.',
+  'energy.howTo':
+    'Earn points when friends buy with your share code, or recharge them. Spend them on your orders or on gifts for friends.',
   'energy.records': 'Energy records',
   'energy.allTypes': 'All',
   'energy.type.recharge': 'Recharge',
@@ -432,7 +444,8 @@ export const uiEn = {
   'recharge.price': 'Price',
   'recharge.payMethod': 'Payment method',
   'recharge.pay': 'Recharge and pay',
-  'gift.intro': 'Spend energy points on a gift for a friend: choose a product and size, then share the link. Your friend receives it free; if nobody uses it within {days} days, the points come back to you.',
+  'gift.intro':
+    'Spend energy points on a gift for a friend: choose a product and size, then share the link. Your friend receives it free; if nobody uses it within {days} days, the points come back to you.',
   'gift.balance': 'Your balance: {points} points',
   'gift.choose': 'Choose a gift',
   'gift.size': 'Size / option',
@@ -463,7 +476,8 @@ export const uiEn = {
   'coupon.empty': 'You have not shared any gifts yet.',
   'coupon.newGift': 'Share a new gift',
   'receive.title': 'A gift for you',
-  'receive.intro': 'A friend sent you this gift. Sign in or create an account, tell us where to send it, and it ships to you free.',
+  'receive.intro':
+    'A friend sent you this gift. Sign in or create an account, tell us where to send it, and it ships to you free.',
   'receive.signIn': 'Sign in',
   'receive.register': 'Create an account',
   'receive.submit': 'Receive the gift',
@@ -478,7 +492,8 @@ export const uiEn = {
   'friends.registered': 'Registered',
   'friends.consumption': 'Spent',
   'friends.rebate': 'My rebate',
-  'friends.empty': 'No friends yet. Friends who register with your link get {percent}% off with your code, and you earn {rate}% of what they buy in energy points.',
+  'friends.empty':
+    'No friends yet. Friends who register with your link get {percent}% off with your code, and you earn {rate}% of what they buy in energy points.',
   'checkout.payWithPoints': 'Energy points: {points} points (you have {balance})',
   'checkout.notEnoughPoints': 'Energy points: you need {points} points and have {balance}',
   'payResult.giftTitle': 'Your gift is on its way.',
@@ -492,21 +507,28 @@ export const uiEn = {
   'payResult.continueTitle': 'PayPal needs you back on its page to finish this payment.',
   'payResult.continue': 'Continue at PayPal',
   'payResult.cancelled': 'Payment cancelled',
-  'payResult.cancelledNote': 'You left the payment page without paying. Your order is kept until its time to pay runs out.',
+  'payResult.cancelledNote':
+    'You left the payment page without paying. Your order is kept until its time to pay runs out.',
   'payResult.payAgain': 'Pay again',
-  'about.intro': 'Energy Shop sells lingerie, toys, private care and health products. Every parcel ships in plain packaging, and your statement shows a discreet billing name.',
+  'about.intro':
+    'Energy Shop sells lingerie, toys, private care and health products. Every parcel ships in plain packaging, and your statement shows a discreet billing name.',
   'about.pointsTitle': 'Energy points',
-  'about.points': 'Energy points are the shop’s own currency: US$1 is worth {usd} points, ¥1 is worth {cny} and RM1 is worth {myr}. Recharge from 100 points, pay whole orders with them, or give gifts to friends. My energy lists every change of your balance.',
+  'about.points':
+    'Energy points are the shop’s own currency: US$1 is worth {usd} points, ¥1 is worth {cny} and RM1 is worth {myr}. Recharge from 100 points, pay whole orders with them, or give gifts to friends. My energy lists every change of your balance.',
   'about.referralTitle': 'Sharing with friends',
-  'about.referral': 'Share your link, QR code or share code. A friend who registers through your link becomes your friend in the shop; whoever uses your code at checkout gets {discount}% off, and once their order is completed you earn {rate}% of its goods total in energy points.',
+  'about.referral':
+    'Share your link, QR code or share code. A friend who registers through your link becomes your friend in the shop; whoever uses your code at checkout gets {discount}% off, and once their order is completed you earn {rate}% of its goods total in energy points.',
   'about.giftsTitle': 'Gifts',
-  'about.gifts': 'Spend points on a product for a friend and send them the link: they receive it free, delivered to the address they give. A gift nobody receives within {days} days, or one you cancel before it is received, gives your points back.',
+  'about.gifts':
+    'Spend points on a product for a friend and send them the link: they receive it free, delivered to the address they give. A gift nobody receives within {days} days, or one you cancel before it is received, gives your points back.',
   'about.ordersTitle': 'Orders and payment',
-  'about.orders': 'Pay with PayPal, a card or energy points; we never see your card number. An unpaid order is kept for {minutes} minutes. You can cancel an order until it ships, and a paid order is refunded in full.',
+  'about.orders':
+    'Pay with PayPal, a card or energy points; we never see your card number. An unpaid order is kept for {minutes} minutes. You can cancel an order until it ships, and a paid order is refunded in full.',
   'about.start': 'Start shopping',
   // The back office's price and stock grid
   'grid.title': 'Prices & stock',
-  'grid.intro': 'Every size of the products the filters find, with its prices in each currency, its stock and its points price. The shop answers new prices and stock at once; the pages show new prices after the next publish.',
+  'grid.intro':
+    'Every size of the products the filters find, with its prices in each currency, its stock and its points price. The shop answers new prices and stock at once; the pages show new prices after the next publish.',
   'grid.keys': 'Arrow keys and Enter move between cells, Tab moves on, Escape undoes the change of a cell.',
   'grid.language': 'Language of the grid',
   'grid.search': 'Name or slug',
@@ -537,7 +559,8 @@ export const uiEn = {
   'grid.discard': 'Discard changes',
   'grid.unsaved': 'Save or discard the changed cells before you filter, turn the page or act in bulk.',
   'grid.saved': 'Saved as one change set. Cells changed: {count}.',
-  'grid.stockMoved': 'Sales moved the stock of {product}, {size} from {seen} to {now} while you edited; your change made it {after}.',
+  'grid.stockMoved':
+    'Sales moved the stock of {product}, {size} from {seen} to {now} while you edited; your change made it {after}.',
   'grid.refused': 'Nothing was saved: the marked cells need a change.',
   'grid.problem.amount': 'Give an amount like 59.00, or leave it empty',
   'grid.problem.whole': 'Give a whole number',
@@ -546,7 +569,8 @@ export const uiEn = {
   'grid.problem.stock': 'Give a whole number, 0 or more',
   'grid.problem.points': 'Give a whole number above 0, or leave it empty',
   'grid.problem.needsPrice': 'Give the price too, or leave both empty',
-  'grid.problem.stockMoved': 'Sales lowered this stock since the grid was loaded, and your figure would take it below zero. Reload the grid and try again.',
+  'grid.problem.stockMoved':
+    'Sales lowered this stock since the grid was loaded, and your figure would take it below zero. Reload the grid and try again.',
   'grid.problem.unknownSize': 'This size no longer exists; reload the grid.',
   'grid.bulk.title': 'Change the selected sizes',
   'grid.bulk.selected': 'Sizes selected: {count}',
@@ -585,7 +609,8 @@ export const uiEn = {
   // The back office's list of mail not sent
   'admin.mail.title': 'Mail not sent',
   'admin.mail.language': 'Language of this list',
-  'admin.mail.intro': 'Every mail the shop owes is kept until the mail server takes it. A mail the server refuses for good, or that could not be sent within two days, is given up and listed here.',
+  'admin.mail.intro':
+    'Every mail the shop owes is kept until the mail server takes it. A mail the server refuses for good, or that could not be sent within two days, is given up and listed here.',
   'admin.mail.counts': 'Waiting: {waiting} · Sent: {sent} · Failed: {failed}',
   'admin.mail.none': 'Every mail has been sent.',
   'admin.mail.kind': 'Mail',
@@ -607,7 +632,8 @@ export const uiEn = {
   // The back office's adverts section
   'admin.adverts.language': 'Language of this section',
   'admin.adverts.title': 'Adverts',
-  'admin.adverts.intro': 'The home page banners and the other places the pages show adverts. Changes show on the pages after the next publish.',
+  'admin.adverts.intro':
+    'The home page banners and the other places the pages show adverts. Changes show on the pages after the next publish.',
   'admin.adverts.position.home-banner': 'Home banners',
   'admin.adverts.position.go-to-buy': 'Go-to-buy banner',
   'admin.adverts.position.why-us': 'Why shop with us',
@@ -662,14 +688,17 @@ export const uiEn = {
   'admin.adverts.moved': 'Moved “{title}”. Publish to show the new order.',
   'admin.adverts.loading': 'Loading…',
   'page.privacy': 'Privacy',
-  'privacy.intro': 'People buy intimate things here, so we keep as little as we can, for as short as we can, and never sell it. This page says what we keep, why, for how long, who else sees it, and how you use your rights.',
+  'privacy.intro':
+    'People buy intimate things here, so we keep as little as we can, for as short as we can, and never sell it. This page says what we keep, why, for how long, who else sees it, and how you use your rights.',
   'privacy.keepTitle': 'What we keep and why',
-  'privacy.keep': 'Your account (name, email, phone, picture, addresses) to sign you in and deliver; your cart and orders to sell and ship; energy points and gifts for the referral programme; a newsletter address only after you confirm it. Mails name no products unless you ask for it.',
+  'privacy.keep':
+    'Your account (name, email, phone, picture, addresses) to sign you in and deliver; your cart and orders to sell and ship; energy points and gifts for the referral programme; a newsletter address only after you confirm it. Mails name no products unless you ask for it.',
   'privacy.periodsTitle': 'How long',
   'privacy.periodData': 'Data',
   'privacy.periodKept': 'Kept',
   'privacy.periodSetting': 'Setting',
-  'privacy.period.account': 'Account, addresses, cart, share-link visits, the browsers you signed in from (a code of each, from the shop_browser cookie)',
+  'privacy.period.account':
+    'Account, addresses, cart, share-link visits, the browsers you signed in from (a code of each, from the shop_browser cookie)',
   'privacy.period.orders': 'Paid orders, payments, energy records, gifts',
   'privacy.period.unpaidOrders': 'Name, address, phone and email on orders closed unpaid',
   'privacy.period.newsletterUnconfirmed': 'Newsletter address never confirmed',
@@ -681,18 +710,22 @@ export const uiEn = {
   'privacy.period.mailFiles': 'Copies of mails in the outbox folder',
   'privacy.untilDeleted': 'until you delete your account',
   'privacy.untilUnsubscribed': 'until you unsubscribe (one click in every newsletter)',
-  'privacy.forAccounts': 'as long as accounting law requires; after an erasure without your name, email, phone or street',
+  'privacy.forAccounts':
+    'as long as accounting law requires; after an erasure without your name, email, phone or street',
   'privacy.daysAfterClosing': '{days} days after the order closed',
   'privacy.days': '{days} days',
   'privacy.daysAfterLastUse': '{days} days after last use, or until you sign out',
   'privacy.minutes': '{minutes} minutes',
   'privacy.seconds': '{seconds} seconds',
   'privacy.whoTitle': 'Who else sees it',
-  'privacy.who': 'PayPal receives the amount, the order number and what it needs to take the payment, never the names of the items. Our mail server carries the mails we send you. The carrier gets the delivery address on the label. Nobody else.',
+  'privacy.who':
+    'PayPal receives the amount, the order number and what it needs to take the payment, never the names of the items. Our mail server carries the mails we send you. The carrier gets the delivery address on the label. Nobody else.',
   'privacy.rightsTitle': 'Your rights and how to use them',
-  'privacy.rights': 'Under Account settings: "Download my data" saves everything we hold about you; "Delete my account" erases you (it waits while an order is still under way); "Show item names in e-mails" is off unless you turn it on. Every newsletter has a one-click unsubscribe. Without an account, write to us to have a newsletter address deleted.',
+  'privacy.rights':
+    'Under Account settings: "Download my data" saves everything we hold about you; "Delete my account" erases you (it waits while an order is still under way); "Show item names in e-mails" is off unless you turn it on. Every newsletter has a one-click unsubscribe. Without an account, write to us to have a newsletter address deleted.',
   'privacy.quickExitTitle': 'Quick exit',
-  'privacy.quickExit': 'The "Quick exit" button at the top of every page, or Escape pressed twice, replaces the page with a weather search, without telling that site where you came from. The page you were on is dropped from the Back history, but the shop pages you opened before it stay there, and in the browser’s history. To leave no trace, shop in a private window.',
+  'privacy.quickExit':
+    'The "Quick exit" button at the top of every page, or Escape pressed twice, replaces the page with a weather search, without telling that site where you came from. The page you were on is dropped from the Back history, but the shop pages you opened before it stay there, and in the browser’s history. To leave no trace, shop in a private window.',
   'privacy.contactTitle': 'Contact',
   'privacy.contact': 'Questions, or a request about your data: write to {email}.',
   'privacy.link': 'Privacy: what we keep and for how long',
@@ -709,12 +742,16 @@ export const uiEn = {
   'checkout.discreet': 'Discreet packaging',
   'orders.shipping': 'Shipping',
   'orders.taxIncluded': 'incl. {label}',
-  'friends.rebateOnGoods': 'Rebates are figured on the goods your friends pay for (after their discount), not on shipping or tax.',
-  'card.notAuthenticated': 'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
-  'card.authenticationUnavailable': 'Your bank could not check this card just now (3-D Secure). Nothing was charged; please try again.',
+  'friends.rebateOnGoods':
+    'Rebates are figured on the goods your friends pay for (after their discount), not on shipping or tax.',
+  'card.notAuthenticated':
+    'Your bank did not confirm this card (3-D Secure). Nothing was charged; please try again or use another card.',
+  'card.authenticationUnavailable':
+    'Your bank could not check this card just now (3-D Secure). Nothing was charged; please try again.',
   // Reviews from verified buyers
   'review.title': 'Your reviews',
-  'review.intro': 'Each size you received can be reviewed once. Our team reads every review before it appears in the shop, marked "Verified buyer".',
+  'review.intro':
+    'Each size you received can be reviewed once. Our team reads every review before it appears in the shop, marked "Verified buyer".',
   'review.write': 'Write a review',
   'review.edit': 'Edit',
   'review.withdraw': 'Withdraw',
@@ -744,16 +781,21 @@ export const uiEn = {
   'product.verifiedBuyer': 'Verified buyer',
   'product.otherLanguages': 'Reviews in other languages ({count})',
   'account.privacy.reviewRequests': 'Ask me for a review a few days after an order is completed',
-  'account.privacy.reviewRequestsHint': 'Off by default: one e-mail per completed order, naming no product unless you also chose item names in e-mails.',
-  'account.privacy.deleteReviews': 'Your reviews stay in the shop, shown as "Verified buyer" without any name. To remove them, withdraw them on your order pages first.',
+  'account.privacy.reviewRequestsHint':
+    'Off by default: one e-mail per completed order, naming no product unless you also chose item names in e-mails.',
+  'account.privacy.deleteReviews':
+    'Your reviews stay in the shop, shown as "Verified buyer" without any name. To remove them, withdraw them on your order pages first.',
   'privacy.reviewsTitle': 'Your reviews',
-  'privacy.reviews': 'A review shows only the name you choose (first name and initial, initials, or "Verified buyer" alone), never your email, surname or city, and it appears only after our team has checked it. Your reviews are in "Download my data". If you delete your account, your reviews stay in the shop as "Verified buyer" without any name; withdraw them first on your order pages if you want them gone.',
+  'privacy.reviews':
+    'A review shows only the name you choose (first name and initial, initials, or "Verified buyer" alone), never your email, surname or city, and it appears only after our team has checked it. Your reviews are in "Download my data". If you delete your account, your reviews stay in the shop as "Verified buyer" without any name; withdraw them first on your order pages if you want them gone.',
   'product.deliverTo': 'Deliver to',
   'product.chooseCountry': 'Choose a country',
   'product.notSoldTo': 'Not available for delivery to {country}',
-  'checkout.lineNotSoldTo': 'Not available for delivery to {country}: remove it from this order or choose another address.',
+  'checkout.lineNotSoldTo':
+    'Not available for delivery to {country}: remove it from this order or choose another address.',
   'checkout.payMethodRefusedTo': 'Not available for these items to {country}.',
-  'checkout.ageCheckRequired': 'Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.',
+  'checkout.ageCheckRequired':
+    'Orders to this destination need an age check by our provider before they are placed. Nothing but the result is kept.',
   'checkout.ageCheckStart': 'Check my age',
   'checkout.ageCheckSignIn': 'Sign in or create your account first, then check your age.',
   'checkout.ageCheckFailed': 'The age check did not confirm that you are 18 or older.',
@@ -767,7 +809,8 @@ export const uiEn = {
   'admin.frame.language': 'Language',
   'admin.frame.signOut': 'Sign out',
   'admin.frame.signOutEverywhere': 'Sign out everywhere',
-  'admin.frame.enrolFirst': 'Turn on two-step sign-in before anything else: the shop runs in production, where every operator signs in with a second factor.',
+  'admin.frame.enrolFirst':
+    'Turn on two-step sign-in before anything else: the shop runs in production, where every operator signs in with a second factor.',
   'admin.frame.noSection': 'Your role has no back-office section yet.',
   'admin.frame.role.admin': 'admin',
   'admin.frame.role.editor': 'editor',
@@ -787,7 +830,8 @@ export const uiEn = {
   'admin.frame.section.publish': 'Publish',
   'admin.frame.section.secondFactor': 'Two-step sign-in',
   'admin.operators.title': 'Operators',
-  'admin.operators.intro': 'The people who sign in to this back office. A new operator, or one whose password is reset, gets a one-time link to set a password; a disabled operator is signed out everywhere at once. The last admin who can sign in cannot be disabled.',
+  'admin.operators.intro':
+    'The people who sign in to this back office. A new operator, or one whose password is reset, gets a one-time link to set a password; a disabled operator is signed out everywhere at once. The last admin who can sign in cannot be disabled.',
   'admin.operators.add': 'Add operator',
   'admin.operators.email': 'Email',
   'admin.operators.role': 'Role',
@@ -805,9 +849,12 @@ export const uiEn = {
   'admin.operators.enable': 'Enable',
   'admin.operators.reset': 'Reset password',
   'admin.operators.cancel': 'Cancel',
-  'admin.operators.disableQuestion': 'Disable {email}? They are signed out everywhere and cannot sign in until enabled again.',
-  'admin.operators.resetQuestion': "Reset {email}'s password? It stops working now, every session ends, and you get a one-time link to give them.",
-  'admin.operators.linkFor': 'One-time link for {email} to set a password: valid {hours} hours, works once. Give it to them in person or by a channel you trust.',
+  'admin.operators.disableQuestion':
+    'Disable {email}? They are signed out everywhere and cannot sign in until enabled again.',
+  'admin.operators.resetQuestion':
+    "Reset {email}'s password? It stops working now, every session ends, and you get a one-time link to give them.",
+  'admin.operators.linkFor':
+    'One-time link for {email} to set a password: valid {hours} hours, works once. Give it to them in person or by a channel you trust.',
   'admin.operators.link': 'One-time link',
   'admin.operators.disabledDone': '{email} is disabled and signed out everywhere.',
   'admin.operators.enabledDone': '{email} may sign in again.',
@@ -855,11 +902,13 @@ export const uiEn = {
   'admin.setPassword.doneTitle': 'Password set',
   'admin.setPassword.done': 'Your password is set.',
   'admin.setPassword.signIn': 'Sign in',
-  'admin.verifyCodes.intro': 'Issues anti-counterfeit codes for one size; the CSV holds each code and its QR link (/verify/code) for the label printer.',
+  'admin.verifyCodes.intro':
+    'Issues anti-counterfeit codes for one size; the CSV holds each code and its QR link (/verify/code) for the label printer.',
   'admin.verifyCodes.sku': 'Size SKU',
   'admin.verifyCodes.count': 'How many codes',
   'admin.verifyCodes.issue': 'Issue and download CSV',
-  'admin.verifyCodes.issued': 'Issued {count} codes for {sku}: downloaded {name}. Keep the file safe; the codes are not shown again.',
+  'admin.verifyCodes.issued':
+    'Issued {count} codes for {sku}: downloaded {name}. Keep the file safe; the codes are not shown again.',
   'admin.audit.action': 'Action',
   'admin.audit.all': 'All',
   'admin.audit.when': 'When',
@@ -877,7 +926,8 @@ export const uiEn = {
   'admin.reviews.any': 'Any',
   'admin.reviews.find': 'Find',
   'admin.reviews.none': 'No reviews here.',
-  'admin.reviews.approved': 'Review {id} approved: it shows on the storefront, and on the pages after the next publish.',
+  'admin.reviews.approved':
+    'Review {id} approved: it shows on the storefront, and on the pages after the next publish.',
   'admin.reviews.rejected': 'Review {id} rejected.',
   'admin.reviews.review': 'Review {id}',
   'admin.reviews.verified': 'Verified buyer',
@@ -894,7 +944,8 @@ export const uiEn = {
   'admin.reviews.reason.other': 'Other',
   'admin.reviews.reject': 'Reject',
   // Sales rules and age checks
-  'admin.salesRules.intro': 'Whether a category (or one product) may be sold to a destination, and which payment methods may carry it there. A product\'s rule wins over its category\'s; a state\'s (US-CA) over its country\'s (US) over every destination (*). No rule: sold, and every method takes it. Check the law of each destination and your payment processors\' terms yourself: the demo rules are an example, not legal advice.',
+  'admin.salesRules.intro':
+    "Whether a category (or one product) may be sold to a destination, and which payment methods may carry it there. A product's rule wins over its category's; a state's (US-CA) over its country's (US) over every destination (*). No rule: sold, and every method takes it. Check the law of each destination and your payment processors' terms yourself: the demo rules are an example, not legal advice.",
   'admin.salesRules.none': 'No rules: everything is sold wherever the shop ships, with every payment method.',
   'admin.salesRules.rule': 'Rule',
   'admin.salesRules.actions': 'Actions',
@@ -913,14 +964,16 @@ export const uiEn = {
   'admin.salesRules.note': 'Why (for operators)',
   'admin.salesRules.save': 'Save rule',
   'admin.salesRules.ageTitle': 'Age checks by destination',
-  'admin.salesRules.ageIntro': 'Every visitor confirms being 18 or older. A destination set here also needs the provider\'s age check before an order to it; only the outcome is stored.',
+  'admin.salesRules.ageIntro':
+    "Every visitor confirms being 18 or older. A destination set here also needs the provider's age check before an order to it; only the outcome is stored.",
   'admin.salesRules.noAgeCheck': 'No age check for {region}',
   'admin.salesRules.ageNone': 'None: the 18+ confirmation everywhere.',
   'admin.salesRules.askAge': 'Ask for an age check',
   'admin.salesRules.provider': 'Provider',
   // Shipping zones and tax rates
   'admin.shipping.zones': 'Shipping zones',
-  'admin.shipping.zonesIntro': 'A destination ships by the zone naming its state (US-CA), else its country (MY), else the zone of * (rest of world). The first method is the one checkout offers first.',
+  'admin.shipping.zonesIntro':
+    'A destination ships by the zone naming its state (US-CA), else its country (MY), else the zone of * (rest of world). The first method is the one checkout offers first.',
   'admin.shipping.zone': 'Zone',
   'admin.shipping.regions': 'Regions',
   'admin.shipping.methods': 'Methods',
@@ -930,7 +983,8 @@ export const uiEn = {
   'admin.shipping.deleteZone': 'Delete {name}',
   'admin.shipping.newZone': 'New zone',
   'admin.shipping.taxRates': 'Tax rates',
-  'admin.shipping.taxIntro': 'Rates are not advice: set the taxes your own business owes where it sells. A state\'s rate wins over its country\'s.',
+  'admin.shipping.taxIntro':
+    "Rates are not advice: set the taxes your own business owes where it sells. A state's rate wins over its country's.",
   'admin.shipping.destination': 'Destination',
   'admin.shipping.rate': 'Rate',
   'admin.shipping.taxName': 'Name',
@@ -961,8 +1015,10 @@ export const uiEn = {
   'admin.shipping.excludeTax': 'exclude it: added at checkout',
   'admin.shipping.saveTax': 'Save tax rate',
   // Publish
-  'admin.publish.introHook': 'Publishing asks the CDN to build the pages; the pages in service stay until its build succeeds.',
-  'admin.publish.intro': 'Publishing renders only the pages whose content changed since the last publish (prices, stock, texts, pictures, adverts) and copies the others; the new pages replace the old ones at once when every page is ready. Until then, and if the publish fails, visitors keep seeing the pages published last.',
+  'admin.publish.introHook':
+    'Publishing asks the CDN to build the pages; the pages in service stay until its build succeeds.',
+  'admin.publish.intro':
+    'Publishing renders only the pages whose content changed since the last publish (prices, stock, texts, pictures, adverts) and copies the others; the new pages replace the old ones at once when every page is ready. Until then, and if the publish fails, visitors keep seeing the pages published last.',
   'admin.publish.unavailable': 'This server cannot publish: set BUILD_HOOK_URL, or run the shop with npm start.',
   'admin.publish.full': 'Full rebuild: render every page again (slow; for code or layout changes)',
   'admin.publish.publish': 'Publish',
@@ -970,9 +1026,12 @@ export const uiEn = {
   'admin.publish.running': 'Publishing, started {when} by {by}',
   'admin.publish.runningFull': 'Publishing (full rebuild), started {when} by {by}',
   'admin.publish.joined': '; your press joined it',
-  'admin.publish.finished': 'Published {pages} pages ({rendered} rendered, the rest unchanged) in {seconds} s, at {when} by {by}.',
-  'admin.publish.finishedFull': 'Published {pages} pages ({rendered} rendered, the rest unchanged) in {seconds} s (full rebuild), at {when} by {by}.',
-  'admin.publish.requested': 'The CDN build was requested at {when} by {by}; the CDN swaps the pages in when it has built them.',
+  'admin.publish.finished':
+    'Published {pages} pages ({rendered} rendered, the rest unchanged) in {seconds} s, at {when} by {by}.',
+  'admin.publish.finishedFull':
+    'Published {pages} pages ({rendered} rendered, the rest unchanged) in {seconds} s (full rebuild), at {when} by {by}.',
+  'admin.publish.requested':
+    'The CDN build was requested at {when} by {by}; the CDN swaps the pages in when it has built them.',
   'admin.publish.failed': 'The publish started {when} by {by} failed; the pages published before are still served.',
   'admin.publish.stages': 'Time by step',
   'admin.publish.waiting': 'Changes not on the pages yet',
@@ -1023,7 +1082,8 @@ export const uiEn = {
   'admin.customers.owedWhy': '(taken back after they were spent; paid first from the next credits)',
   'admin.customers.enable': 'Enable account',
   'admin.customers.disable': 'Disable account…',
-  'admin.customers.disableQuestion': 'Disable {email}? They are signed out everywhere and cannot sign in until enabled again.',
+  'admin.customers.disableQuestion':
+    'Disable {email}? They are signed out everywhere and cannot sign in until enabled again.',
   'admin.customers.disableConfirm': 'Disable',
   'admin.customers.keepActive': 'Keep it active',
   'admin.customers.noOrders': 'No orders.',
@@ -1048,7 +1108,8 @@ export const uiEn = {
   'admin.programme.friends': 'Friends',
   'admin.programme.rebatesEarned': 'Rebates earned',
   'admin.programme.ledgerTitle': 'Ledger consistency',
-  'admin.programme.ledgerIntro': 'Checks every customer\'s energy ledger: each balance follows from the one before, never negative, deductions matching debits.',
+  'admin.programme.ledgerIntro':
+    "Checks every customer's energy ledger: each balance follows from the one before, never negative, deductions matching debits.",
   'admin.programme.checking': 'Checking…',
   'admin.programme.check': 'Check the ledger',
   'admin.programme.consistent': 'The ledger is consistent: {records} records of {customers} customers checked.',
@@ -1061,20 +1122,23 @@ export const uiEn = {
   'admin.pager.pages': 'Pages',
   // Two-step sign-in, and its code step at sign-in
   'admin.secondFactor.code': '6-digit code from the app',
-  'admin.secondFactor.signInIntro': 'Open the authenticator app on your phone and enter the code it shows for this back office.',
+  'admin.secondFactor.signInIntro':
+    'Open the authenticator app on your phone and enter the code it shows for this back office.',
   'admin.secondFactor.verify': 'Verify and sign in',
   'admin.secondFactor.back': 'Back',
   'admin.secondFactor.turnedOn': 'Two-step sign-in is on. Your other signed-in browsers were signed out.',
   'admin.secondFactor.turnedOff': 'Two-step sign-in is off: your password alone signs you in.',
   'admin.secondFactor.isOffBefore': 'Two-step sign-in is ',
   'admin.secondFactor.off': 'off',
-  'admin.secondFactor.isOffAfter': '. With it on, signing in asks for a 6-digit code from an authenticator app on your phone after your password, so a stolen password alone does not open the back office.',
+  'admin.secondFactor.isOffAfter':
+    '. With it on, signing in asks for a 6-digit code from an authenticator app on your phone after your password, so a stolen password alone does not open the back office.',
   'admin.secondFactor.setUp': 'Set up two-step sign-in',
   'admin.secondFactor.turnOnForm': 'Turn on two-step sign-in',
   'admin.secondFactor.scan': 'Scan this QR code with an authenticator app (any app for time-based codes).',
   'admin.secondFactor.qrAlt': 'QR code that adds this back office to an authenticator app',
   'admin.secondFactor.typeKey': 'Or type this key into the app:',
-  'admin.secondFactor.confirmCode': 'Enter the code the app now shows, to check it works. Nothing changes until it does.',
+  'admin.secondFactor.confirmCode':
+    'Enter the code the app now shows, to check it works. Nothing changes until it does.',
   'admin.secondFactor.turnOn': 'Turn on',
   'admin.secondFactor.cancel': 'Cancel',
   'admin.secondFactor.isOnBefore': 'Two-step sign-in is ',
@@ -1083,12 +1147,14 @@ export const uiEn = {
   'admin.secondFactor.turnOffForm': 'Turn off two-step sign-in',
   'admin.secondFactor.currentCode': 'Current code, to turn it off',
   'admin.secondFactor.turnOff': 'Turn off',
-  'admin.secondFactor.resetDone': 'Two-step sign-in of {email} is reset: they sign in with the password alone until they turn it on again.',
-  'admin.secondFactor.resetTitle': 'Reset another operator\'s two-step sign-in',
+  'admin.secondFactor.resetDone':
+    'Two-step sign-in of {email} is reset: they sign in with the password alone until they turn it on again.',
+  'admin.secondFactor.resetTitle': "Reset another operator's two-step sign-in",
   'admin.secondFactor.resetIntro': 'For an operator who lost their phone. The reset is written to the audit log.',
   'admin.secondFactor.operatorEmail': 'Operator email',
   'admin.secondFactor.resetAsk': 'Reset…',
-  'admin.secondFactor.resetQuestion': 'Reset the two-step sign-in of {email}? They will sign in with the password alone until they turn it on again.',
+  'admin.secondFactor.resetQuestion':
+    'Reset the two-step sign-in of {email}? They will sign in with the password alone until they turn it on again.',
   'admin.secondFactor.reset': 'Reset',
   'admin.secondFactor.keep': 'Keep it',
   // The catalogue: product list, import and export, the product editor and its pictures
@@ -1099,7 +1165,8 @@ export const uiEn = {
   'admin.pictures.movedMain': 'Picture {number} is now picture {to}, the main picture.',
   'admin.pictures.removed': 'Picture {number} removed.',
   'admin.pictures.legend': 'Pictures (the first is the main one)',
-  'admin.pictures.altHint': 'Describe what each picture shows in a short sentence, for shoppers who use a screen reader (at most {max} characters). Left empty, the product\'s name stands in.',
+  'admin.pictures.altHint':
+    "Describe what each picture shows in a short sentence, for shoppers who use a screen reader (at most {max} characters). Left empty, the product's name stands in.",
   'admin.pictures.picture': 'Picture {number}',
   'admin.pictures.main': '{label} (main)',
   'admin.pictures.earlier': 'Move picture {number} earlier',
@@ -1143,7 +1210,7 @@ export const uiEn = {
   'admin.catalogue.edit': 'Edit {name}',
   'admin.catalogue.fieldsNeedChange': 'Some fields need a change; see the messages beside them.',
   'admin.catalogue.back': 'Back to the list',
-  'admin.catalogue.slugHint': 'Lower-case letters, digits and dashes; part of the product\'s address',
+  'admin.catalogue.slugHint': "Lower-case letters, digits and dashes; part of the product's address",
   'admin.catalogue.texts': 'Texts',
   'admin.catalogue.name': 'Name',
   'admin.catalogue.summary': 'Summary',
@@ -1175,7 +1242,7 @@ export const uiEn = {
   'admin.orders.money': 'Captured {captured} · refunded {refunded} · reversed {reversed}',
   'admin.orders.left': 'left {amount}',
   'admin.orders.referral': 'Referral',
-  'admin.orders.referralHeld': 'Held for review: {signals}. The buyer may be the referrer\'s own account.',
+  'admin.orders.referralHeld': "Held for review: {signals}. The buyer may be the referrer's own account.",
   'admin.orders.referral.approved': 'Referral approved.',
   'admin.orders.referral.refused': 'Referral refused.',
   'admin.orders.rebateApproved': 'Approved: the rebate is credited with the next release of rebates.',
@@ -1224,7 +1291,8 @@ export const uiEn = {
   'admin.orders.refundedPart': 'Refunded {amount}; the order stays as it is.',
   'admin.orders.refundPartField': 'Refund part ({currency})',
   'admin.orders.refundPart': 'Refund part',
-  'admin.orders.refundQuestion': 'Refund {amount} to the customer through {method} and close the order? This cannot be undone.',
+  'admin.orders.refundQuestion':
+    'Refund {amount} to the customer through {method} and close the order? This cannot be undone.',
   'admin.orders.refund': 'Refund',
   'admin.orders.keepOrder': 'Keep the order',
   'admin.orders.refunded': 'Refunded; the order is closed.',

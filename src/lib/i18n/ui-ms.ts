@@ -32,7 +32,8 @@ export const uiMs: UiDictionary = {
   'category.health': 'Kesihatan',
 
   'home.title': 'Rasa selesa, secara sulit',
-  'home.description': 'Pakaian dalam, mainan, produk penjagaan intim dan kesihatan yang selamat untuk tubuh, dihantar dalam bungkusan biasa tanpa tanda.',
+  'home.description':
+    'Pakaian dalam, mainan, produk penjagaan intim dan kesihatan yang selamat untuk tubuh, dihantar dalam bungkusan biasa tanpa tanda.',
   'home.goToBuy': 'Mula membeli-belah',
   'home.newArrivals': 'Produk baharu',
   'home.reviews': 'Kata pelanggan kami',
@@ -76,7 +77,8 @@ export const uiMs: UiDictionary = {
   'product.reviewCount.one': '{count} ulasan',
   'product.moreReviews': 'Lagi ulasan',
   'product.secureCheckout': 'Pembayaran selamat',
-  'product.secureCheckoutText': 'Bayar dengan PayPal atau kad. Kami tidak pernah melihat nombor kad anda, dan setiap bungkusan dihantar dalam pembungkusan biasa tanpa tanda.',
+  'product.secureCheckoutText':
+    'Bayar dengan PayPal atau kad. Kami tidak pernah melihat nombor kad anda, dan setiap bungkusan dihantar dalam pembungkusan biasa tanpa tanda.',
   'product.picture': 'Gambar {index}: {alt}',
   'product.new': 'Baharu',
 
@@ -135,7 +137,8 @@ export const uiMs: UiDictionary = {
   'sign.account_err': 'Sila masukkan e-mel anda',
   'sign.account_err2': 'Sila masukkan e-mel yang sah',
   'sign.pass_err': 'Sila masukkan kata laluan anda',
-  'sign.pass_err2': 'Gunakan 8 hingga 20 aksara tanpa ruang, dengan sekurang-kurangnya dua daripada: digit, huruf, simbol',
+  'sign.pass_err2':
+    'Gunakan 8 hingga 20 aksara tanpa ruang, dengan sekurang-kurangnya dua daripada: digit, huruf, simbol',
   'sign.register_fn_err': 'Sila masukkan nama pertama anda',
   'sign.register_ln_err': 'Sila masukkan nama keluarga anda',
   'sign.Verificationcode_err': 'Sila masukkan kod pengesahan',
@@ -158,7 +161,8 @@ export const uiMs: UiDictionary = {
   'footer.yourname': 'Nama anda',
   'footer.youremail': 'E-mel anda',
   'footer.subscribe': 'Langgan',
-  'footer.subscribe_s': 'Hampir siap: buka pautan yang baru kami e-melkan untuk mengesahkan. Tiada apa-apa dihantar sebelum itu.',
+  'footer.subscribe_s':
+    'Hampir siap: buka pautan yang baru kami e-melkan untuk mengesahkan. Tiada apa-apa dihantar sebelum itu.',
   'footer.yourname_err': 'Sila masukkan nama anda',
   'footer.youremail_err': 'Sila masukkan e-mel anda',
   'footer.discreet': 'Bungkusan biasa tanpa tanda, nama bil yang sulit.',
@@ -188,9 +192,11 @@ export const uiMs: UiDictionary = {
   'page.notFoundText': 'Halaman ini tidak wujud. Ia mungkin telah dipindahkan.',
   'page.loading': 'Memuatkan…',
   // Site routes: unknown share links, age confirmation, the installable app
-  'page.referralUnknown': 'Pautan jemputan ini tidak sah, jadi tiada diskaun rakan disertakan. Anda boleh membeli-belah seperti biasa.',
+  'page.referralUnknown':
+    'Pautan jemputan ini tidak sah, jadi tiada diskaun rakan disertakan. Anda boleh membeli-belah seperti biasa.',
   'age.title': 'Adakah anda berumur 18 tahun ke atas?',
-  'age.text': 'Kedai ini menjual produk untuk orang dewasa. Sila sahkan bahawa anda berumur sekurang-kurangnya 18 tahun, atau cukup umur di tempat anda tinggal.',
+  'age.text':
+    'Kedai ini menjual produk untuk orang dewasa. Sila sahkan bahawa anda berumur sekurang-kurangnya 18 tahun, atau cukup umur di tempat anda tinggal.',
   'age.confirm': 'Saya berumur 18 tahun ke atas',
   'age.decline': 'Saya bawah 18 tahun, keluar',
   'app.name': 'Energy Shop',
@@ -202,7 +208,8 @@ export const uiMs: UiDictionary = {
   'updatePwd.submit': 'Simpan kata laluan baharu',
   'updatePwd.done': 'Kata laluan anda telah ditukar. Anda boleh log masuk dengannya sekarang.',
   'updatePwd.mismatch': 'Kedua-dua kata laluan yang dimasukkan tidak sepadan',
-  'updatePwd.expired': 'Pautan ini telah tamat tempoh atau sudah digunakan. Sila minta pautan baharu di halaman log masuk.',
+  'updatePwd.expired':
+    'Pautan ini telah tamat tempoh atau sudah digunakan. Sila minta pautan baharu di halaman log masuk.',
 
   'menu.personalCentre': 'Akaun saya',
   'menu.myOrder': 'Pesanan saya',
@@ -244,19 +251,25 @@ export const uiMs: UiDictionary = {
   'account.newPassword_err': 'Sila masukkan kata laluan baharu',
   'account.confirmPassword_err': 'Sila masukkan kata laluan baharu sekali lagi',
   'account.changePassword': 'Tukar kata laluan',
-  'account.passwordChanged': 'Kata laluan anda telah ditukar. Anda kekal log masuk di sini; peranti lain telah dilog keluar.',
+  'account.passwordChanged':
+    'Kata laluan anda telah ditukar. Anda kekal log masuk di sini; peranti lain telah dilog keluar.',
   // Privacy: item names in mails, download my data, delete my account, quick exit
   'account.privacy.title': 'Privasi',
   'account.privacy.itemNames': 'Tunjukkan nama item dalam e-mel',
-  'account.privacy.itemNamesHint': 'Dimatikan secara lalai: e-mel kami memberi nombor pesanan, bilangan item, jumlah dan alamat, dan item ditunjukkan di halaman pesanan anda selepas log masuk.',
+  'account.privacy.itemNamesHint':
+    'Dimatikan secara lalai: e-mel kami memberi nombor pesanan, bilangan item, jumlah dan alamat, dan item ditunjukkan di halaman pesanan anda selepas log masuk.',
   'account.privacy.saved': 'Pilihan anda telah disimpan',
   'account.privacy.dataTitle': 'Muat turun data saya',
-  'account.privacy.dataHint': 'Fail JSON dengan profil, alamat, pesanan beserta itemnya, rekod mata tenaga, hadiah, rakan (e-mel mereka disamarkan) dan rekod kongsi anda.',
+  'account.privacy.dataHint':
+    'Fail JSON dengan profil, alamat, pesanan beserta itemnya, rekod mata tenaga, hadiah, rakan (e-mel mereka disamarkan) dan rekod kongsi anda.',
   'account.privacy.download': 'Muat turun data saya',
   'account.privacy.deleteTitle': 'Padam akaun saya',
-  'account.privacy.deleteDeleted': 'Dipadam: nama, e-mel, telefon, gambar, alamat, troli, pilihan tersimpan, statistik pautan kongsi dan langganan surat berita anda. Anda dilog keluar pada setiap peranti, dan kod kongsi anda tidak lagi berfungsi.',
-  'account.privacy.deleteKept': 'Disimpan, tanpa nama, e-mel, telefon atau alamat jalan anda: pesanan dan rekod mata tenaga anda, yang dikehendaki undang-undang untuk akaun kedai. Rebat yang telah diperoleh rakan anda kekal milik mereka.',
-  'account.privacy.deleteOpen': 'Akaun dengan pesanan yang belum selesai (menunggu bayaran, sedang disediakan atau dalam perjalanan) boleh dipadam setelah pesanan itu selesai atau ditutup.',
+  'account.privacy.deleteDeleted':
+    'Dipadam: nama, e-mel, telefon, gambar, alamat, troli, pilihan tersimpan, statistik pautan kongsi dan langganan surat berita anda. Anda dilog keluar pada setiap peranti, dan kod kongsi anda tidak lagi berfungsi.',
+  'account.privacy.deleteKept':
+    'Disimpan, tanpa nama, e-mel, telefon atau alamat jalan anda: pesanan dan rekod mata tenaga anda, yang dikehendaki undang-undang untuk akaun kedai. Rebat yang telah diperoleh rakan anda kekal milik mereka.',
+  'account.privacy.deleteOpen':
+    'Akaun dengan pesanan yang belum selesai (menunggu bayaran, sedang disediakan atau dalam perjalanan) boleh dipadam setelah pesanan itu selesai atau ditutup.',
   'account.privacy.password': 'Kata laluan anda, untuk mengesahkan',
   'account.privacy.password_err': 'Sila masukkan kata laluan anda',
   'account.privacy.delete': 'Padam akaun saya',
@@ -308,7 +321,8 @@ export const uiMs: UiDictionary = {
   'verify.genuine': 'Produk tulen',
   'verify.genuineText': 'Energy Shop mengeluarkan kod ini untuk barangan di bawah.',
   'verify.suspicious': 'Barangan ini mungkin tiruan',
-  'verify.suspiciousText': 'Kod ini telah disemak lebih daripada {max} kali. Label tulen jarang disemak sekerap itu: jika bukan anda yang menyemaknya, kod ini mungkin telah disalin. Hubungi kami sebelum menggunakan barangan ini.',
+  'verify.suspiciousText':
+    'Kod ini telah disemak lebih daripada {max} kali. Label tulen jarang disemak sekerap itu: jika bukan anda yang menyemaknya, kod ini mungkin telah disalin. Hubungi kami sebelum menggunakan barangan ini.',
   'verify.specification': 'Saiz / pilihan: {name}',
   'verify.checkedOnce': 'Ini semakan pertama kod ini.',
   'verify.checkedTimes': 'Kod ini telah disemak {count} kali.',
@@ -395,12 +409,15 @@ export const uiMs: UiDictionary = {
   'page.receive': 'Terima hadiah',
   'energy.balance': 'Mata tenaga',
   'energy.pointsValue': '{points} mata',
-  'energy.pending': 'Rebat belum tersedia: {points} mata. Ia boleh digunakan sebaik sahaja pesanan rakan anda tidak lagi boleh dipulangkan.',
-  'energy.owed': 'Terhutang: {points} mata, ditarik balik selepas bayaran dipulangkan. Mata anda yang seterusnya membayar ini dahulu.',
+  'energy.pending':
+    'Rebat belum tersedia: {points} mata. Ia boleh digunakan sebaik sahaja pesanan rakan anda tidak lagi boleh dipulangkan.',
+  'energy.owed':
+    'Terhutang: {points} mata, ditarik balik selepas bayaran dipulangkan. Mata anda yang seterusnya membayar ini dahulu.',
   'energy.recharge': 'Tambah nilai',
   'energy.shareEnergy': 'Hadiahkan mata tenaga',
   'energy.friends': 'Rakan saya',
-  'energy.howTo': 'Peroleh mata apabila rakan membeli dengan kod kongsi anda, atau tambah nilai. Gunakannya untuk pesanan anda atau hadiah untuk rakan.',
+  'energy.howTo':
+    'Peroleh mata apabila rakan membeli dengan kod kongsi anda, atau tambah nilai. Gunakannya untuk pesanan anda atau hadiah untuk rakan.',
   'energy.records': 'Rekod mata tenaga',
   'energy.allTypes': 'Semua',
   'energy.type.recharge': 'Tambah nilai',
@@ -431,7 +448,8 @@ export const uiMs: UiDictionary = {
   'recharge.price': 'Harga',
   'recharge.payMethod': 'Kaedah pembayaran',
   'recharge.pay': 'Tambah nilai dan bayar',
-  'gift.intro': 'Gunakan mata tenaga untuk hadiah kepada rakan: pilih produk dan saiz, kemudian kongsi pautan. Rakan anda menerimanya secara percuma; jika tiada sesiapa menggunakannya dalam {days} hari, mata dikembalikan kepada anda.',
+  'gift.intro':
+    'Gunakan mata tenaga untuk hadiah kepada rakan: pilih produk dan saiz, kemudian kongsi pautan. Rakan anda menerimanya secara percuma; jika tiada sesiapa menggunakannya dalam {days} hari, mata dikembalikan kepada anda.',
   'gift.balance': 'Baki anda: {points} mata',
   'gift.choose': 'Pilih hadiah',
   'gift.size': 'Saiz / pilihan',
@@ -462,7 +480,8 @@ export const uiMs: UiDictionary = {
   'coupon.empty': 'Anda belum berkongsi sebarang hadiah.',
   'coupon.newGift': 'Kongsi hadiah baharu',
   'receive.title': 'Hadiah untuk anda',
-  'receive.intro': 'Seorang rakan menghantar hadiah ini kepada anda. Log masuk atau cipta akaun, beritahu kami alamat penghantaran, dan ia dihantar kepada anda secara percuma.',
+  'receive.intro':
+    'Seorang rakan menghantar hadiah ini kepada anda. Log masuk atau cipta akaun, beritahu kami alamat penghantaran, dan ia dihantar kepada anda secara percuma.',
   'receive.signIn': 'Log masuk',
   'receive.register': 'Cipta akaun',
   'receive.submit': 'Terima hadiah',
@@ -477,7 +496,8 @@ export const uiMs: UiDictionary = {
   'friends.registered': 'Didaftarkan',
   'friends.consumption': 'Perbelanjaan',
   'friends.rebate': 'Rebat saya',
-  'friends.empty': 'Belum ada rakan. Rakan yang mendaftar melalui pautan anda mendapat diskaun {percent}% dengan kod anda, dan anda memperoleh {rate}% daripada pembelian mereka dalam mata tenaga.',
+  'friends.empty':
+    'Belum ada rakan. Rakan yang mendaftar melalui pautan anda mendapat diskaun {percent}% dengan kod anda, dan anda memperoleh {rate}% daripada pembelian mereka dalam mata tenaga.',
   'checkout.payWithPoints': 'Mata tenaga: {points} mata (anda ada {balance})',
   'checkout.notEnoughPoints': 'Mata tenaga: perlu {points} mata, anda ada {balance}',
   'payResult.giftTitle': 'Hadiah anda sedang dihantar.',
@@ -491,22 +511,30 @@ export const uiMs: UiDictionary = {
   'payResult.continueTitle': 'PayPal memerlukan anda kembali ke halamannya untuk melengkapkan bayaran ini.',
   'payResult.continue': 'Teruskan di PayPal',
   'payResult.cancelled': 'Pembayaran dibatalkan',
-  'payResult.cancelledNote': 'Anda meninggalkan halaman pembayaran tanpa membayar. Pesanan anda disimpan sehingga tempoh pembayaran tamat.',
+  'payResult.cancelledNote':
+    'Anda meninggalkan halaman pembayaran tanpa membayar. Pesanan anda disimpan sehingga tempoh pembayaran tamat.',
   'payResult.payAgain': 'Bayar semula',
-  'about.intro': 'Energy Shop menjual pakaian dalam, mainan, penjagaan peribadi dan produk kesihatan. Setiap bungkusan dihantar dalam pembungkusan biasa, dan penyata anda menunjukkan nama bil yang tidak ketara.',
+  'about.intro':
+    'Energy Shop menjual pakaian dalam, mainan, penjagaan peribadi dan produk kesihatan. Setiap bungkusan dihantar dalam pembungkusan biasa, dan penyata anda menunjukkan nama bil yang tidak ketara.',
   'about.pointsTitle': 'Mata tenaga',
-  'about.points': 'Mata tenaga ialah mata wang kedai ini: US$1 bernilai {usd} mata, ¥1 bernilai {cny} dan RM1 bernilai {myr}. Tambah nilai dari 100 mata, bayar pesanan penuh dengannya, atau beri hadiah kepada rakan. Tenaga saya menyenaraikan setiap perubahan baki anda.',
+  'about.points':
+    'Mata tenaga ialah mata wang kedai ini: US$1 bernilai {usd} mata, ¥1 bernilai {cny} dan RM1 bernilai {myr}. Tambah nilai dari 100 mata, bayar pesanan penuh dengannya, atau beri hadiah kepada rakan. Tenaga saya menyenaraikan setiap perubahan baki anda.',
   'about.referralTitle': 'Berkongsi dengan rakan',
-  'about.referral': 'Kongsi pautan, kod QR atau kod kongsi anda. Rakan yang mendaftar melalui pautan anda menjadi rakan anda di kedai ini; sesiapa yang menggunakan kod anda semasa pembayaran mendapat diskaun {discount}%, dan apabila pesanan mereka selesai anda memperoleh {rate}% daripada jumlah barangan dalam mata tenaga.',
+  'about.referral':
+    'Kongsi pautan, kod QR atau kod kongsi anda. Rakan yang mendaftar melalui pautan anda menjadi rakan anda di kedai ini; sesiapa yang menggunakan kod anda semasa pembayaran mendapat diskaun {discount}%, dan apabila pesanan mereka selesai anda memperoleh {rate}% daripada jumlah barangan dalam mata tenaga.',
   'about.giftsTitle': 'Hadiah',
-  'about.gifts': 'Gunakan mata untuk produk bagi rakan dan hantar pautannya: mereka menerimanya secara percuma, dihantar ke alamat yang mereka berikan. Hadiah yang tidak diterima dalam {days} hari, atau yang anda batalkan sebelum diterima, mengembalikan mata anda.',
+  'about.gifts':
+    'Gunakan mata untuk produk bagi rakan dan hantar pautannya: mereka menerimanya secara percuma, dihantar ke alamat yang mereka berikan. Hadiah yang tidak diterima dalam {days} hari, atau yang anda batalkan sebelum diterima, mengembalikan mata anda.',
   'about.ordersTitle': 'Pesanan dan pembayaran',
-  'about.orders': 'Bayar dengan PayPal, kad atau mata tenaga; kami tidak pernah melihat nombor kad anda. Pesanan yang belum dibayar disimpan selama {minutes} minit. Anda boleh membatalkan pesanan sehingga ia dihantar, dan pesanan yang telah dibayar akan dibayar balik sepenuhnya.',
+  'about.orders':
+    'Bayar dengan PayPal, kad atau mata tenaga; kami tidak pernah melihat nombor kad anda. Pesanan yang belum dibayar disimpan selama {minutes} minit. Anda boleh membatalkan pesanan sehingga ia dihantar, dan pesanan yang telah dibayar akan dibayar balik sepenuhnya.',
   'about.start': 'Mula membeli-belah',
   // Grid harga dan stok pejabat belakang
   'grid.title': 'Harga & stok',
-  'grid.intro': 'Setiap saiz produk yang ditemui oleh penapis, dengan harganya dalam setiap mata wang, stoknya dan harga matanya. Kedai menggunakan harga dan stok baharu serta-merta; halaman menunjukkan harga baharu selepas penerbitan seterusnya.',
-  'grid.keys': 'Kekunci anak panah dan Enter bergerak antara sel, Tab bergerak ke hadapan, Escape membatalkan perubahan sesuatu sel.',
+  'grid.intro':
+    'Setiap saiz produk yang ditemui oleh penapis, dengan harganya dalam setiap mata wang, stoknya dan harga matanya. Kedai menggunakan harga dan stok baharu serta-merta; halaman menunjukkan harga baharu selepas penerbitan seterusnya.',
+  'grid.keys':
+    'Kekunci anak panah dan Enter bergerak antara sel, Tab bergerak ke hadapan, Escape membatalkan perubahan sesuatu sel.',
   'grid.language': 'Bahasa grid',
   'grid.search': 'Nama atau slug',
   'grid.category': 'Kategori',
@@ -536,7 +564,8 @@ export const uiMs: UiDictionary = {
   'grid.discard': 'Buang perubahan',
   'grid.unsaved': 'Simpan atau buang sel yang diubah sebelum menapis, menukar halaman atau bertindak secara pukal.',
   'grid.saved': 'Disimpan sebagai satu set perubahan. Sel diubah: {count}.',
-  'grid.stockMoved': 'Jualan mengubah stok {product}, {size} daripada {seen} kepada {now} semasa anda menyunting; perubahan anda menjadikannya {after}.',
+  'grid.stockMoved':
+    'Jualan mengubah stok {product}, {size} daripada {seen} kepada {now} semasa anda menyunting; perubahan anda menjadikannya {after}.',
   'grid.refused': 'Tiada yang disimpan: sel yang ditanda perlu diubah.',
   'grid.problem.amount': 'Berikan jumlah seperti 59.00, atau biarkan kosong',
   'grid.problem.whole': 'Berikan nombor bulat',
@@ -545,7 +574,8 @@ export const uiMs: UiDictionary = {
   'grid.problem.stock': 'Berikan nombor bulat, 0 atau lebih',
   'grid.problem.points': 'Berikan nombor bulat melebihi 0, atau biarkan kosong',
   'grid.problem.needsPrice': 'Berikan harga juga, atau biarkan kedua-duanya kosong',
-  'grid.problem.stockMoved': 'Jualan telah menurunkan stok ini sejak grid dimuatkan, dan angka anda akan menjadikannya di bawah sifar. Muat semula grid dan cuba lagi.',
+  'grid.problem.stockMoved':
+    'Jualan telah menurunkan stok ini sejak grid dimuatkan, dan angka anda akan menjadikannya di bawah sifar. Muat semula grid dan cuba lagi.',
   'grid.problem.unknownSize': 'Saiz ini tidak wujud lagi; muat semula grid.',
   'grid.bulk.title': 'Ubah saiz yang dipilih',
   'grid.bulk.selected': 'Saiz dipilih: {count}',
@@ -573,7 +603,8 @@ export const uiMs: UiDictionary = {
   'grid.bulk.before': 'Sebelum',
   'grid.bulk.after': 'Selepas',
   'grid.bulk.nothing': 'Tiada yang akan berubah.',
-  'grid.bulk.confirm': 'Laksanakan perubahan ini pada kedai sekarang, sebagai satu set perubahan? Sel yang akan diubah: {count}.',
+  'grid.bulk.confirm':
+    'Laksanakan perubahan ini pada kedai sekarang, sebagai satu set perubahan? Sel yang akan diubah: {count}.',
   'grid.bulk.apply': 'Laksanakan perubahan ({count})',
   'grid.bulk.cancel': 'Batal',
   'grid.bulk.applied': 'Dilaksanakan sebagai satu set perubahan. Sel diubah: {count}.',
@@ -584,7 +615,8 @@ export const uiMs: UiDictionary = {
   // The back office's list of mail not sent
   'admin.mail.title': 'Mel yang belum dihantar',
   'admin.mail.language': 'Bahasa senarai ini',
-  'admin.mail.intro': 'Setiap mel yang perlu dihantar oleh kedai disimpan sehingga pelayan mel menerimanya. Mel yang ditolak terus oleh pelayan, atau yang tidak dapat dihantar dalam masa dua hari, dilepaskan dan disenaraikan di sini.',
+  'admin.mail.intro':
+    'Setiap mel yang perlu dihantar oleh kedai disimpan sehingga pelayan mel menerimanya. Mel yang ditolak terus oleh pelayan, atau yang tidak dapat dihantar dalam masa dua hari, dilepaskan dan disenaraikan di sini.',
   'admin.mail.counts': 'Menunggu: {waiting} · Dihantar: {sent} · Gagal: {failed}',
   'admin.mail.none': 'Semua mel telah dihantar.',
   'admin.mail.kind': 'Mel',
@@ -606,7 +638,8 @@ export const uiMs: UiDictionary = {
   // The back office's adverts section
   'admin.adverts.language': 'Bahasa bahagian ini',
   'admin.adverts.title': 'Iklan',
-  'admin.adverts.intro': 'Sepanduk halaman utama dan tempat lain halaman menunjukkan iklan. Perubahan dipaparkan pada halaman selepas penerbitan seterusnya.',
+  'admin.adverts.intro':
+    'Sepanduk halaman utama dan tempat lain halaman menunjukkan iklan. Perubahan dipaparkan pada halaman selepas penerbitan seterusnya.',
   'admin.adverts.position.home-banner': 'Sepanduk halaman utama',
   'admin.adverts.position.go-to-buy': 'Sepanduk pergi membeli',
   'admin.adverts.position.why-us': 'Mengapa membeli dengan kami',
@@ -661,14 +694,17 @@ export const uiMs: UiDictionary = {
   'admin.adverts.moved': '“{title}” dialihkan. Terbitkan untuk memaparkan susunan baharu.',
   'admin.adverts.loading': 'Memuatkan…',
   'page.privacy': 'Privasi',
-  'privacy.intro': 'Orang membeli barangan peribadi di sini, jadi kami menyimpan sesedikit mungkin, sesingkat mungkin, dan tidak pernah menjualnya. Halaman ini menerangkan apa yang kami simpan, sebabnya, berapa lama, siapa lagi yang melihatnya, dan cara anda menggunakan hak anda.',
+  'privacy.intro':
+    'Orang membeli barangan peribadi di sini, jadi kami menyimpan sesedikit mungkin, sesingkat mungkin, dan tidak pernah menjualnya. Halaman ini menerangkan apa yang kami simpan, sebabnya, berapa lama, siapa lagi yang melihatnya, dan cara anda menggunakan hak anda.',
   'privacy.keepTitle': 'Apa yang kami simpan dan sebabnya',
-  'privacy.keep': 'Akaun anda (nama, e-mel, telefon, gambar, alamat) untuk log masuk dan penghantaran; troli dan pesanan untuk menjual dan menghantar; mata tenaga dan hadiah untuk program rujukan; alamat surat berita hanya selepas anda mengesahkannya. E-mel tidak menamakan produk melainkan anda memintanya.',
+  'privacy.keep':
+    'Akaun anda (nama, e-mel, telefon, gambar, alamat) untuk log masuk dan penghantaran; troli dan pesanan untuk menjual dan menghantar; mata tenaga dan hadiah untuk program rujukan; alamat surat berita hanya selepas anda mengesahkannya. E-mel tidak menamakan produk melainkan anda memintanya.',
   'privacy.periodsTitle': 'Berapa lama',
   'privacy.periodData': 'Data',
   'privacy.periodKept': 'Disimpan',
   'privacy.periodSetting': 'Tetapan',
-  'privacy.period.account': 'Akaun, alamat, troli, lawatan pautan kongsi, pelayar yang anda gunakan untuk log masuk (satu kod setiap satu, daripada kuki shop_browser)',
+  'privacy.period.account':
+    'Akaun, alamat, troli, lawatan pautan kongsi, pelayar yang anda gunakan untuk log masuk (satu kod setiap satu, daripada kuki shop_browser)',
   'privacy.period.orders': 'Pesanan berbayar, bayaran, rekod mata tenaga, hadiah',
   'privacy.period.unpaidOrders': 'Nama, alamat, telefon dan e-mel pada pesanan ditutup tanpa bayaran',
   'privacy.period.newsletterUnconfirmed': 'Alamat surat berita yang tidak disahkan',
@@ -680,18 +716,22 @@ export const uiMs: UiDictionary = {
   'privacy.period.mailFiles': 'Salinan e-mel dalam folder peti keluar',
   'privacy.untilDeleted': 'sehingga anda memadam akaun',
   'privacy.untilUnsubscribed': 'sehingga anda berhenti melanggan (satu klik dalam setiap surat berita)',
-  'privacy.forAccounts': 'selama undang-undang perakaunan memerlukan; selepas pemadaman tanpa nama, e-mel, telefon atau jalan anda',
+  'privacy.forAccounts':
+    'selama undang-undang perakaunan memerlukan; selepas pemadaman tanpa nama, e-mel, telefon atau jalan anda',
   'privacy.daysAfterClosing': '{days} hari selepas pesanan ditutup',
   'privacy.days': '{days} hari',
   'privacy.daysAfterLastUse': '{days} hari selepas kali terakhir digunakan, atau sehingga anda log keluar',
   'privacy.minutes': '{minutes} minit',
   'privacy.seconds': '{seconds} saat',
   'privacy.whoTitle': 'Siapa lagi yang melihatnya',
-  'privacy.who': 'PayPal menerima jumlah, nombor pesanan dan apa yang diperlukan untuk mengambil bayaran, tidak pernah nama barangan. Pelayan e-mel kami membawa e-mel yang kami hantar kepada anda. Syarikat penghantaran mendapat alamat pada label. Tiada orang lain.',
+  'privacy.who':
+    'PayPal menerima jumlah, nombor pesanan dan apa yang diperlukan untuk mengambil bayaran, tidak pernah nama barangan. Pelayan e-mel kami membawa e-mel yang kami hantar kepada anda. Syarikat penghantaran mendapat alamat pada label. Tiada orang lain.',
   'privacy.rightsTitle': 'Hak anda dan cara menggunakannya',
-  'privacy.rights': 'Di Tetapan akaun: "Muat turun data saya" menyimpan semua yang kami pegang tentang anda; "Padam akaun saya" memadam anda (ia menunggu jika pesanan masih berjalan); "Tunjukkan nama barangan dalam e-mel" dimatikan melainkan anda menghidupkannya. Setiap surat berita ada pautan berhenti melanggan satu klik. Tanpa akaun, tulis kepada kami untuk memadam alamat surat berita.',
+  'privacy.rights':
+    'Di Tetapan akaun: "Muat turun data saya" menyimpan semua yang kami pegang tentang anda; "Padam akaun saya" memadam anda (ia menunggu jika pesanan masih berjalan); "Tunjukkan nama barangan dalam e-mel" dimatikan melainkan anda menghidupkannya. Setiap surat berita ada pautan berhenti melanggan satu klik. Tanpa akaun, tulis kepada kami untuk memadam alamat surat berita.',
   'privacy.quickExitTitle': 'Keluar segera',
-  'privacy.quickExit': 'Butang "Keluar segera" di atas setiap halaman, atau Esc ditekan dua kali, menggantikan halaman dengan carian cuaca, tanpa memberitahu laman itu dari mana anda datang. Halaman yang anda buka dibuang daripada sejarah Kembali, tetapi halaman kedai yang dibuka sebelumnya kekal di situ dan dalam sejarah pelayar. Untuk tidak meninggalkan jejak, beli-belah dalam tetingkap peribadi.',
+  'privacy.quickExit':
+    'Butang "Keluar segera" di atas setiap halaman, atau Esc ditekan dua kali, menggantikan halaman dengan carian cuaca, tanpa memberitahu laman itu dari mana anda datang. Halaman yang anda buka dibuang daripada sejarah Kembali, tetapi halaman kedai yang dibuka sebelumnya kekal di situ dan dalam sejarah pelayar. Untuk tidak meninggalkan jejak, beli-belah dalam tetingkap peribadi.',
   'privacy.contactTitle': 'Hubungi kami',
   'privacy.contact': 'Soalan, atau permintaan tentang data anda: tulis kepada {email}.',
   'privacy.link': 'Privasi: apa yang kami simpan dan berapa lama',
@@ -708,12 +748,16 @@ export const uiMs: UiDictionary = {
   'checkout.discreet': 'Bungkusan sulit tanpa tanda',
   'orders.shipping': 'Penghantaran',
   'orders.taxIncluded': 'termasuk {label}',
-  'friends.rebateOnGoods': 'Rebat dikira atas barangan yang dibayar oleh rakan anda (selepas diskaun), bukan atas penghantaran atau cukai.',
-  'card.notAuthenticated': 'Bank anda tidak mengesahkan kad ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi atau gunakan kad lain.',
-  'card.authenticationUnavailable': 'Bank anda tidak dapat menyemak kad ini buat masa ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi.',
+  'friends.rebateOnGoods':
+    'Rebat dikira atas barangan yang dibayar oleh rakan anda (selepas diskaun), bukan atas penghantaran atau cukai.',
+  'card.notAuthenticated':
+    'Bank anda tidak mengesahkan kad ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi atau gunakan kad lain.',
+  'card.authenticationUnavailable':
+    'Bank anda tidak dapat menyemak kad ini buat masa ini (3-D Secure). Tiada caj dikenakan; sila cuba lagi.',
   // Reviews from verified buyers
   'review.title': 'Ulasan anda',
-  'review.intro': 'Setiap saiz yang anda terima boleh diulas sekali. Pasukan kami membaca setiap ulasan sebelum ia dipaparkan di kedai, bertanda "Pembeli disahkan".',
+  'review.intro':
+    'Setiap saiz yang anda terima boleh diulas sekali. Pasukan kami membaca setiap ulasan sebelum ia dipaparkan di kedai, bertanda "Pembeli disahkan".',
   'review.write': 'Tulis ulasan',
   'review.edit': 'Sunting',
   'review.withdraw': 'Tarik balik',
@@ -743,21 +787,27 @@ export const uiMs: UiDictionary = {
   'product.verifiedBuyer': 'Pembeli disahkan',
   'product.otherLanguages': 'Ulasan dalam bahasa lain ({count})',
   'account.privacy.reviewRequests': 'Minta ulasan saya beberapa hari selepas pesanan selesai',
-  'account.privacy.reviewRequestsHint': 'Mati secara lalai: satu e-mel bagi setiap pesanan selesai, tanpa menamakan produk melainkan anda juga memilih nama item dalam e-mel.',
-  'account.privacy.deleteReviews': 'Ulasan anda kekal di kedai, dipaparkan sebagai "Pembeli disahkan" tanpa sebarang nama. Untuk membuangnya, tarik baliknya di halaman pesanan anda dahulu.',
+  'account.privacy.reviewRequestsHint':
+    'Mati secara lalai: satu e-mel bagi setiap pesanan selesai, tanpa menamakan produk melainkan anda juga memilih nama item dalam e-mel.',
+  'account.privacy.deleteReviews':
+    'Ulasan anda kekal di kedai, dipaparkan sebagai "Pembeli disahkan" tanpa sebarang nama. Untuk membuangnya, tarik baliknya di halaman pesanan anda dahulu.',
   'privacy.reviewsTitle': 'Ulasan anda',
-  'privacy.reviews': 'Ulasan hanya menunjukkan nama yang anda pilih (nama pertama dan inisial, inisial, atau "Pembeli disahkan" sahaja), tidak pernah e-mel, nama keluarga atau bandar anda, dan ia dipaparkan hanya selepas pasukan kami menyemaknya. Ulasan anda ada dalam "Muat turun data saya". Jika anda memadam akaun, ulasan anda kekal di kedai sebagai "Pembeli disahkan" tanpa nama; tarik baliknya dahulu di halaman pesanan anda jika anda mahu ia dibuang.',
+  'privacy.reviews':
+    'Ulasan hanya menunjukkan nama yang anda pilih (nama pertama dan inisial, inisial, atau "Pembeli disahkan" sahaja), tidak pernah e-mel, nama keluarga atau bandar anda, dan ia dipaparkan hanya selepas pasukan kami menyemaknya. Ulasan anda ada dalam "Muat turun data saya". Jika anda memadam akaun, ulasan anda kekal di kedai sebagai "Pembeli disahkan" tanpa nama; tarik baliknya dahulu di halaman pesanan anda jika anda mahu ia dibuang.',
   'product.deliverTo': 'Hantar ke',
   'product.chooseCountry': 'Pilih negara',
   'product.notSoldTo': 'Tidak tersedia untuk penghantaran ke {country}',
-  'checkout.lineNotSoldTo': 'Tidak tersedia untuk penghantaran ke {country}: alih keluar daripada pesanan ini atau pilih alamat lain.',
+  'checkout.lineNotSoldTo':
+    'Tidak tersedia untuk penghantaran ke {country}: alih keluar daripada pesanan ini atau pilih alamat lain.',
   'checkout.payMethodRefusedTo': 'Tidak tersedia untuk item ini ke {country}.',
-  'checkout.ageCheckRequired': 'Pesanan ke destinasi ini memerlukan semakan umur oleh penyedia kami sebelum dibuat. Hanya keputusannya disimpan.',
+  'checkout.ageCheckRequired':
+    'Pesanan ke destinasi ini memerlukan semakan umur oleh penyedia kami sebelum dibuat. Hanya keputusannya disimpan.',
   'checkout.ageCheckStart': 'Semak umur saya',
   'checkout.ageCheckSignIn': 'Log masuk atau cipta akaun anda dahulu, kemudian semak umur anda.',
   'checkout.ageCheckFailed': 'Semakan umur tidak mengesahkan bahawa anda berumur 18 tahun atau lebih.',
   'payResult.bought': 'Pesanan anda',
-  'payResult.arrives': 'Dijangka tiba: {time} selepas dihantar ({method}), dalam bungkusan yang tidak menarik perhatian.',
+  'payResult.arrives':
+    'Dijangka tiba: {time} selepas dihantar ({method}), dalam bungkusan yang tidak menarik perhatian.',
   'sign.welcome': 'Selamat datang ke Energy Shop, {name}! Akaun anda sudah sedia.',
   // The back office's frame, Operators section and order panel, in the operator's language (decision 083)
   'admin.frame.title': 'Energy Shop · Pejabat belakang',
@@ -766,7 +816,8 @@ export const uiMs: UiDictionary = {
   'admin.frame.language': 'Bahasa',
   'admin.frame.signOut': 'Log keluar',
   'admin.frame.signOutEverywhere': 'Log keluar di semua peranti',
-  'admin.frame.enrolFirst': 'Hidupkan log masuk dua langkah dahulu: kedai sedang beroperasi sebenar, dan setiap operator log masuk dengan faktor kedua.',
+  'admin.frame.enrolFirst':
+    'Hidupkan log masuk dua langkah dahulu: kedai sedang beroperasi sebenar, dan setiap operator log masuk dengan faktor kedua.',
   'admin.frame.noSection': 'Peranan anda belum mempunyai bahagian pejabat belakang.',
   'admin.frame.role.admin': 'pentadbir',
   'admin.frame.role.editor': 'editor',
@@ -786,7 +837,8 @@ export const uiMs: UiDictionary = {
   'admin.frame.section.publish': 'Terbitkan',
   'admin.frame.section.secondFactor': 'Log masuk dua langkah',
   'admin.operators.title': 'Operator',
-  'admin.operators.intro': 'Orang yang log masuk ke pejabat belakang ini. Operator baharu, atau yang kata laluannya ditetapkan semula, menerima pautan sekali guna untuk menetapkan kata laluan; operator yang dinyahaktifkan dilog keluar serta-merta di semua peranti. Pentadbir terakhir yang boleh log masuk tidak boleh dinyahaktifkan.',
+  'admin.operators.intro':
+    'Orang yang log masuk ke pejabat belakang ini. Operator baharu, atau yang kata laluannya ditetapkan semula, menerima pautan sekali guna untuk menetapkan kata laluan; operator yang dinyahaktifkan dilog keluar serta-merta di semua peranti. Pentadbir terakhir yang boleh log masuk tidak boleh dinyahaktifkan.',
   'admin.operators.add': 'Tambah operator',
   'admin.operators.email': 'E-mel',
   'admin.operators.role': 'Peranan',
@@ -804,9 +856,12 @@ export const uiMs: UiDictionary = {
   'admin.operators.enable': 'Aktifkan',
   'admin.operators.reset': 'Tetapkan semula kata laluan',
   'admin.operators.cancel': 'Batal',
-  'admin.operators.disableQuestion': 'Nyahaktifkan {email}? Mereka dilog keluar di semua peranti dan tidak boleh log masuk sehingga diaktifkan semula.',
-  'admin.operators.resetQuestion': 'Tetapkan semula kata laluan {email}? Ia berhenti berfungsi sekarang, setiap sesi tamat, dan anda mendapat pautan sekali guna untuk diberikan kepada mereka.',
-  'admin.operators.linkFor': 'Pautan sekali guna untuk {email} menetapkan kata laluan: sah {hours} jam, boleh digunakan sekali. Berikan sendiri atau melalui saluran yang anda percayai.',
+  'admin.operators.disableQuestion':
+    'Nyahaktifkan {email}? Mereka dilog keluar di semua peranti dan tidak boleh log masuk sehingga diaktifkan semula.',
+  'admin.operators.resetQuestion':
+    'Tetapkan semula kata laluan {email}? Ia berhenti berfungsi sekarang, setiap sesi tamat, dan anda mendapat pautan sekali guna untuk diberikan kepada mereka.',
+  'admin.operators.linkFor':
+    'Pautan sekali guna untuk {email} menetapkan kata laluan: sah {hours} jam, boleh digunakan sekali. Berikan sendiri atau melalui saluran yang anda percayai.',
   'admin.operators.link': 'Pautan sekali guna',
   'admin.operators.disabledDone': '{email} telah dinyahaktifkan dan dilog keluar di semua peranti.',
   'admin.operators.enabledDone': '{email} boleh log masuk semula.',
@@ -849,15 +904,18 @@ export const uiMs: UiDictionary = {
   'admin.setPassword.repeat': 'Ulang sekali lagi',
   'admin.setPassword.submit': 'Tetapkan kata laluan',
   'admin.setPassword.differ': 'Kedua-dua kata laluan tidak sama.',
-  'admin.setPassword.expired': 'Pautan ini sudah tamat tempoh atau sudah digunakan. Minta pautan baharu daripada pentadbir.',
+  'admin.setPassword.expired':
+    'Pautan ini sudah tamat tempoh atau sudah digunakan. Minta pautan baharu daripada pentadbir.',
   'admin.setPassword.doneTitle': 'Kata laluan ditetapkan',
   'admin.setPassword.done': 'Kata laluan anda sudah ditetapkan.',
   'admin.setPassword.signIn': 'Log masuk',
-  'admin.verifyCodes.intro': 'Mengeluarkan kod anti-pemalsuan untuk satu saiz; fail CSV mengandungi setiap kod dan pautan QR-nya (/verify/code) untuk pencetak label.',
+  'admin.verifyCodes.intro':
+    'Mengeluarkan kod anti-pemalsuan untuk satu saiz; fail CSV mengandungi setiap kod dan pautan QR-nya (/verify/code) untuk pencetak label.',
   'admin.verifyCodes.sku': 'SKU saiz',
   'admin.verifyCodes.count': 'Bilangan kod',
   'admin.verifyCodes.issue': 'Keluarkan dan muat turun CSV',
-  'admin.verifyCodes.issued': '{count} kod dikeluarkan untuk {sku}: {name} dimuat turun. Simpan fail itu dengan selamat; kod tidak akan ditunjukkan lagi.',
+  'admin.verifyCodes.issued':
+    '{count} kod dikeluarkan untuk {sku}: {name} dimuat turun. Simpan fail itu dengan selamat; kod tidak akan ditunjukkan lagi.',
   'admin.audit.action': 'Tindakan',
   'admin.audit.all': 'Semua',
   'admin.audit.when': 'Masa',
@@ -874,7 +932,8 @@ export const uiMs: UiDictionary = {
   'admin.reviews.any': 'Semua',
   'admin.reviews.find': 'Cari',
   'admin.reviews.none': 'Tiada ulasan di sini.',
-  'admin.reviews.approved': 'Ulasan {id} diluluskan: ia dipaparkan di kedai, dan di halaman selepas penerbitan seterusnya.',
+  'admin.reviews.approved':
+    'Ulasan {id} diluluskan: ia dipaparkan di kedai, dan di halaman selepas penerbitan seterusnya.',
   'admin.reviews.rejected': 'Ulasan {id} ditolak.',
   'admin.reviews.review': 'Ulasan {id}',
   'admin.reviews.verified': 'Pembeli disahkan',
@@ -890,8 +949,10 @@ export const uiMs: UiDictionary = {
   'admin.reviews.reason.advertising': 'Iklan atau pautan',
   'admin.reviews.reason.other': 'Lain-lain',
   'admin.reviews.reject': 'Tolak',
-  'admin.salesRules.intro': 'Sama ada sesuatu kategori (atau satu produk) boleh dijual ke sesuatu destinasi, dan kaedah pembayaran mana yang boleh digunakan ke sana. Peraturan produk mengatasi peraturan kategorinya; peraturan negeri (US-CA) mengatasi negaranya (US), dan negara mengatasi semua destinasi (*). Tiada peraturan: dijual, dan semua kaedah pembayaran boleh digunakan. Semak sendiri undang-undang setiap destinasi dan terma pemproses pembayaran anda: peraturan demo hanyalah contoh, bukan nasihat undang-undang.',
-  'admin.salesRules.none': 'Tiada peraturan: semua barangan dijual ke mana-mana kedai menghantar, dengan semua kaedah pembayaran.',
+  'admin.salesRules.intro':
+    'Sama ada sesuatu kategori (atau satu produk) boleh dijual ke sesuatu destinasi, dan kaedah pembayaran mana yang boleh digunakan ke sana. Peraturan produk mengatasi peraturan kategorinya; peraturan negeri (US-CA) mengatasi negaranya (US), dan negara mengatasi semua destinasi (*). Tiada peraturan: dijual, dan semua kaedah pembayaran boleh digunakan. Semak sendiri undang-undang setiap destinasi dan terma pemproses pembayaran anda: peraturan demo hanyalah contoh, bukan nasihat undang-undang.',
+  'admin.salesRules.none':
+    'Tiada peraturan: semua barangan dijual ke mana-mana kedai menghantar, dengan semua kaedah pembayaran.',
   'admin.salesRules.rule': 'Peraturan',
   'admin.salesRules.actions': 'Tindakan',
   'admin.salesRules.category': 'kategori {category}',
@@ -909,13 +970,15 @@ export const uiMs: UiDictionary = {
   'admin.salesRules.note': 'Sebab (untuk operator)',
   'admin.salesRules.save': 'Simpan peraturan',
   'admin.salesRules.ageTitle': 'Semakan umur mengikut destinasi',
-  'admin.salesRules.ageIntro': 'Setiap pelawat mengesahkan dirinya berumur 18 tahun ke atas. Destinasi yang ditetapkan di sini juga memerlukan semakan umur oleh penyedia sebelum pesanan ke sana; hanya keputusannya disimpan.',
+  'admin.salesRules.ageIntro':
+    'Setiap pelawat mengesahkan dirinya berumur 18 tahun ke atas. Destinasi yang ditetapkan di sini juga memerlukan semakan umur oleh penyedia sebelum pesanan ke sana; hanya keputusannya disimpan.',
   'admin.salesRules.noAgeCheck': 'Tiada semakan umur untuk {region}',
   'admin.salesRules.ageNone': 'Tiada: pengesahan 18+ sahaja di semua tempat.',
   'admin.salesRules.askAge': 'Minta semakan umur',
   'admin.salesRules.provider': 'Penyedia',
   'admin.shipping.zones': 'Zon penghantaran',
-  'admin.shipping.zonesIntro': 'Destinasi dihantar mengikut zon yang menyenaraikan negerinya (US-CA), jika tiada, negaranya (MY), jika tiada, zon * (seluruh dunia yang lain). Kaedah pertama ialah yang ditawarkan dahulu semasa pembayaran.',
+  'admin.shipping.zonesIntro':
+    'Destinasi dihantar mengikut zon yang menyenaraikan negerinya (US-CA), jika tiada, negaranya (MY), jika tiada, zon * (seluruh dunia yang lain). Kaedah pertama ialah yang ditawarkan dahulu semasa pembayaran.',
   'admin.shipping.zone': 'Zon',
   'admin.shipping.regions': 'Wilayah',
   'admin.shipping.methods': 'Kaedah',
@@ -925,7 +988,8 @@ export const uiMs: UiDictionary = {
   'admin.shipping.deleteZone': 'Padam {name}',
   'admin.shipping.newZone': 'Zon baharu',
   'admin.shipping.taxRates': 'Kadar cukai',
-  'admin.shipping.taxIntro': 'Kadar ini bukan nasihat: tetapkan cukai yang perlu dibayar oleh perniagaan anda di tempat ia menjual. Kadar negeri mengatasi kadar negaranya.',
+  'admin.shipping.taxIntro':
+    'Kadar ini bukan nasihat: tetapkan cukai yang perlu dibayar oleh perniagaan anda di tempat ia menjual. Kadar negeri mengatasi kadar negaranya.',
   'admin.shipping.destination': 'Destinasi',
   'admin.shipping.rate': 'Kadar',
   'admin.shipping.taxName': 'Nama',
@@ -955,19 +1019,27 @@ export const uiMs: UiDictionary = {
   'admin.shipping.includeTax': 'termasuk cukai',
   'admin.shipping.excludeTax': 'tidak termasuk cukai: ditambah semasa pembayaran',
   'admin.shipping.saveTax': 'Simpan kadar cukai',
-  'admin.publish.introHook': 'Penerbitan meminta CDN membina halaman; halaman yang sedang digunakan kekal sehingga binaan itu berjaya.',
-  'admin.publish.intro': 'Penerbitan hanya menjana semula halaman yang kandungannya berubah sejak penerbitan terakhir (harga, stok, teks, gambar, iklan) dan menyalin yang lain; halaman baharu menggantikan yang lama serentak apabila semua halaman sudah siap. Sebelum itu, dan jika penerbitan gagal, pelawat terus melihat halaman yang diterbitkan terakhir.',
-  'admin.publish.unavailable': 'Pelayan ini tidak boleh menerbitkan: tetapkan BUILD_HOOK_URL, atau jalankan kedai dengan npm start.',
-  'admin.publish.full': 'Bina semula sepenuhnya: jana semula setiap halaman (perlahan; untuk perubahan kod atau susun atur)',
+  'admin.publish.introHook':
+    'Penerbitan meminta CDN membina halaman; halaman yang sedang digunakan kekal sehingga binaan itu berjaya.',
+  'admin.publish.intro':
+    'Penerbitan hanya menjana semula halaman yang kandungannya berubah sejak penerbitan terakhir (harga, stok, teks, gambar, iklan) dan menyalin yang lain; halaman baharu menggantikan yang lama serentak apabila semua halaman sudah siap. Sebelum itu, dan jika penerbitan gagal, pelawat terus melihat halaman yang diterbitkan terakhir.',
+  'admin.publish.unavailable':
+    'Pelayan ini tidak boleh menerbitkan: tetapkan BUILD_HOOK_URL, atau jalankan kedai dengan npm start.',
+  'admin.publish.full':
+    'Bina semula sepenuhnya: jana semula setiap halaman (perlahan; untuk perubahan kod atau susun atur)',
   'admin.publish.publish': 'Terbitkan',
   'admin.publish.publishing': 'Sedang menerbitkan…',
   'admin.publish.running': 'Sedang menerbitkan, dimulakan {when} oleh {by}',
   'admin.publish.runningFull': 'Sedang menerbitkan (bina semula sepenuhnya), dimulakan {when} oleh {by}',
   'admin.publish.joined': '; tekanan butang anda disertakan',
-  'admin.publish.finished': '{pages} halaman diterbitkan ({rendered} dijana, selebihnya tidak berubah) dalam {seconds} s, pada {when} oleh {by}.',
-  'admin.publish.finishedFull': '{pages} halaman diterbitkan ({rendered} dijana, selebihnya tidak berubah) dalam {seconds} s (bina semula sepenuhnya), pada {when} oleh {by}.',
-  'admin.publish.requested': 'Binaan CDN diminta pada {when} oleh {by}; CDN menukar halaman setelah selesai membinanya.',
-  'admin.publish.failed': 'Penerbitan yang dimulakan {when} oleh {by} gagal; halaman yang diterbitkan sebelum ini masih digunakan.',
+  'admin.publish.finished':
+    '{pages} halaman diterbitkan ({rendered} dijana, selebihnya tidak berubah) dalam {seconds} s, pada {when} oleh {by}.',
+  'admin.publish.finishedFull':
+    '{pages} halaman diterbitkan ({rendered} dijana, selebihnya tidak berubah) dalam {seconds} s (bina semula sepenuhnya), pada {when} oleh {by}.',
+  'admin.publish.requested':
+    'Binaan CDN diminta pada {when} oleh {by}; CDN menukar halaman setelah selesai membinanya.',
+  'admin.publish.failed':
+    'Penerbitan yang dimulakan {when} oleh {by} gagal; halaman yang diterbitkan sebelum ini masih digunakan.',
   'admin.publish.stages': 'Masa mengikut langkah',
   'admin.publish.waiting': 'Perubahan yang belum ada di halaman',
   'admin.publish.waitingNone': 'Tiada: halaman sudah memaparkan setiap perubahan pada produk, iklan dan ulasan.',
@@ -1016,7 +1088,8 @@ export const uiMs: UiDictionary = {
   'admin.customers.owedWhy': '(diambil balik selepas dibelanjakan; dibayar dahulu daripada kredit seterusnya)',
   'admin.customers.enable': 'Aktifkan akaun',
   'admin.customers.disable': 'Nyahaktifkan akaun…',
-  'admin.customers.disableQuestion': 'Nyahaktifkan {email}? Pelanggan ini akan dilog keluar di semua peranti dan tidak boleh log masuk sehingga diaktifkan semula.',
+  'admin.customers.disableQuestion':
+    'Nyahaktifkan {email}? Pelanggan ini akan dilog keluar di semua peranti dan tidak boleh log masuk sehingga diaktifkan semula.',
   'admin.customers.disableConfirm': 'Nyahaktifkan',
   'admin.customers.keepActive': 'Kekalkan aktif',
   'admin.customers.noOrders': 'Tiada pesanan.',
@@ -1041,7 +1114,8 @@ export const uiMs: UiDictionary = {
   'admin.programme.friends': 'Rakan',
   'admin.programme.rebatesEarned': 'Rebat diperoleh',
   'admin.programme.ledgerTitle': 'Ketekalan lejar',
-  'admin.programme.ledgerIntro': 'Menyemak lejar mata tenaga setiap pelanggan: setiap baki berpunca daripada baki sebelumnya, tidak pernah negatif, dan potongan sepadan dengan debit.',
+  'admin.programme.ledgerIntro':
+    'Menyemak lejar mata tenaga setiap pelanggan: setiap baki berpunca daripada baki sebelumnya, tidak pernah negatif, dan potongan sepadan dengan debit.',
   'admin.programme.checking': 'Sedang menyemak…',
   'admin.programme.check': 'Semak lejar',
   'admin.programme.consistent': 'Lejar adalah konsisten: {records} rekod daripada {customers} pelanggan disemak.',
@@ -1053,20 +1127,25 @@ export const uiMs: UiDictionary = {
   'admin.pager.page': 'Halaman {page} daripada {pages}',
   'admin.pager.pages': 'Halaman',
   'admin.secondFactor.code': 'Kod 6 digit daripada aplikasi',
-  'admin.secondFactor.signInIntro': 'Buka aplikasi pengesah di telefon anda dan masukkan kod yang dipaparkan untuk pejabat belakang ini.',
+  'admin.secondFactor.signInIntro':
+    'Buka aplikasi pengesah di telefon anda dan masukkan kod yang dipaparkan untuk pejabat belakang ini.',
   'admin.secondFactor.verify': 'Sahkan dan log masuk',
   'admin.secondFactor.back': 'Kembali',
-  'admin.secondFactor.turnedOn': 'Log masuk dua langkah dihidupkan. Pelayar lain yang anda gunakan untuk log masuk telah dilog keluar.',
+  'admin.secondFactor.turnedOn':
+    'Log masuk dua langkah dihidupkan. Pelayar lain yang anda gunakan untuk log masuk telah dilog keluar.',
   'admin.secondFactor.turnedOff': 'Log masuk dua langkah dimatikan: kata laluan sahaja sudah cukup untuk log masuk.',
   'admin.secondFactor.isOffBefore': 'Log masuk dua langkah ',
   'admin.secondFactor.off': 'dimatikan',
-  'admin.secondFactor.isOffAfter': '. Apabila dihidupkan, log masuk meminta kod 6 digit daripada aplikasi pengesah di telefon anda selepas kata laluan, jadi kata laluan yang dicuri sahaja tidak dapat membuka pejabat belakang.',
+  'admin.secondFactor.isOffAfter':
+    '. Apabila dihidupkan, log masuk meminta kod 6 digit daripada aplikasi pengesah di telefon anda selepas kata laluan, jadi kata laluan yang dicuri sahaja tidak dapat membuka pejabat belakang.',
   'admin.secondFactor.setUp': 'Sediakan log masuk dua langkah',
   'admin.secondFactor.turnOnForm': 'Hidupkan log masuk dua langkah',
-  'admin.secondFactor.scan': 'Imbas kod QR ini dengan aplikasi pengesah (mana-mana aplikasi untuk kod berasaskan masa).',
+  'admin.secondFactor.scan':
+    'Imbas kod QR ini dengan aplikasi pengesah (mana-mana aplikasi untuk kod berasaskan masa).',
   'admin.secondFactor.qrAlt': 'Kod QR yang menambah pejabat belakang ini ke aplikasi pengesah',
   'admin.secondFactor.typeKey': 'Atau taip kunci ini ke dalam aplikasi:',
-  'admin.secondFactor.confirmCode': 'Masukkan kod yang kini dipaparkan oleh aplikasi untuk memastikan ia berfungsi. Tiada apa yang berubah sehingga ia berjaya.',
+  'admin.secondFactor.confirmCode':
+    'Masukkan kod yang kini dipaparkan oleh aplikasi untuk memastikan ia berfungsi. Tiada apa yang berubah sehingga ia berjaya.',
   'admin.secondFactor.turnOn': 'Hidupkan',
   'admin.secondFactor.cancel': 'Batal',
   'admin.secondFactor.isOnBefore': 'Log masuk dua langkah ',
@@ -1075,12 +1154,15 @@ export const uiMs: UiDictionary = {
   'admin.secondFactor.turnOffForm': 'Matikan log masuk dua langkah',
   'admin.secondFactor.currentCode': 'Kod semasa, untuk mematikannya',
   'admin.secondFactor.turnOff': 'Matikan',
-  'admin.secondFactor.resetDone': 'Log masuk dua langkah {email} telah ditetapkan semula: operator ini log masuk dengan kata laluan sahaja sehingga menghidupkannya semula.',
+  'admin.secondFactor.resetDone':
+    'Log masuk dua langkah {email} telah ditetapkan semula: operator ini log masuk dengan kata laluan sahaja sehingga menghidupkannya semula.',
   'admin.secondFactor.resetTitle': 'Tetapkan semula log masuk dua langkah operator lain',
-  'admin.secondFactor.resetIntro': 'Untuk operator yang kehilangan telefon. Penetapan semula ini direkodkan dalam log audit.',
+  'admin.secondFactor.resetIntro':
+    'Untuk operator yang kehilangan telefon. Penetapan semula ini direkodkan dalam log audit.',
   'admin.secondFactor.operatorEmail': 'E-mel operator',
   'admin.secondFactor.resetAsk': 'Tetapkan semula…',
-  'admin.secondFactor.resetQuestion': 'Tetapkan semula log masuk dua langkah {email}? Operator ini akan log masuk dengan kata laluan sahaja sehingga menghidupkannya semula.',
+  'admin.secondFactor.resetQuestion':
+    'Tetapkan semula log masuk dua langkah {email}? Operator ini akan log masuk dengan kata laluan sahaja sehingga menghidupkannya semula.',
   'admin.secondFactor.reset': 'Tetapkan semula',
   'admin.secondFactor.keep': 'Kekalkan',
   'admin.pictures.tooLarge': 'Gambar melebihi 8 MB.',
@@ -1090,7 +1172,8 @@ export const uiMs: UiDictionary = {
   'admin.pictures.movedMain': 'Gambar {number} kini gambar {to}, iaitu gambar utama.',
   'admin.pictures.removed': 'Gambar {number} dibuang.',
   'admin.pictures.legend': 'Gambar (yang pertama ialah gambar utama)',
-  'admin.pictures.altHint': 'Terangkan apa yang ditunjukkan oleh setiap gambar dalam satu ayat pendek, untuk pembeli yang menggunakan pembaca skrin (paling banyak {max} aksara). Jika dibiarkan kosong, nama produk digunakan.',
+  'admin.pictures.altHint':
+    'Terangkan apa yang ditunjukkan oleh setiap gambar dalam satu ayat pendek, untuk pembeli yang menggunakan pembaca skrin (paling banyak {max} aksara). Jika dibiarkan kosong, nama produk digunakan.',
   'admin.pictures.picture': 'Gambar {number}',
   'admin.pictures.main': '{label} (utama)',
   'admin.pictures.earlier': 'Alihkan gambar {number} ke depan',
@@ -1213,7 +1296,8 @@ export const uiMs: UiDictionary = {
   'admin.orders.refundedPart': '{amount} dibayar balik; pesanan kekal seperti sedia ada.',
   'admin.orders.refundPartField': 'Bayar balik sebahagian ({currency})',
   'admin.orders.refundPart': 'Bayar balik sebahagian',
-  'admin.orders.refundQuestion': 'Bayar balik {amount} kepada pelanggan melalui {method} dan tutup pesanan? Tindakan ini tidak boleh dibatalkan.',
+  'admin.orders.refundQuestion':
+    'Bayar balik {amount} kepada pelanggan melalui {method} dan tutup pesanan? Tindakan ini tidak boleh dibatalkan.',
   'admin.orders.refund': 'Bayar balik',
   'admin.orders.keepOrder': 'Kekalkan pesanan',
   'admin.orders.refunded': 'Dibayar balik; pesanan ditutup.',

@@ -251,11 +251,14 @@ export const uiZh: UiDictionary = {
   'account.privacy.itemNamesHint': '默认关闭：我们的邮件只写订单号、商品件数、金额和地址，登录后可在订单页面查看商品。',
   'account.privacy.saved': '您的选择已保存',
   'account.privacy.dataTitle': '下载我的数据',
-  'account.privacy.dataHint': '一个 JSON 文件，包含您的资料、地址、订单及商品、能量点记录、礼物、好友（邮箱已隐藏部分）和分享记录。',
+  'account.privacy.dataHint':
+    '一个 JSON 文件，包含您的资料、地址、订单及商品、能量点记录、礼物、好友（邮箱已隐藏部分）和分享记录。',
   'account.privacy.download': '下载我的数据',
   'account.privacy.deleteTitle': '注销我的账号',
-  'account.privacy.deleteDeleted': '将删除：您的姓名、邮箱、电话、头像、地址、购物车、保存的设置、分享链接统计和订阅。所有设备都会退出登录，您的分享码将失效。',
-  'account.privacy.deleteKept': '将保留（不含您的姓名、邮箱、电话和详细地址）：您的订单和能量点记录，这是法律要求的店铺账目。好友已获得的返利仍归他们所有。',
+  'account.privacy.deleteDeleted':
+    '将删除：您的姓名、邮箱、电话、头像、地址、购物车、保存的设置、分享链接统计和订阅。所有设备都会退出登录，您的分享码将失效。',
+  'account.privacy.deleteKept':
+    '将保留（不含您的姓名、邮箱、电话和详细地址）：您的订单和能量点记录，这是法律要求的店铺账目。好友已获得的返利仍归他们所有。',
   'account.privacy.deleteOpen': '有未完成订单（待付款、备货中或运输中）的账号，需等订单完成或关闭后才能注销。',
   'account.privacy.password': '请输入密码以确认',
   'account.privacy.password_err': '请输入您的密码',
@@ -308,7 +311,8 @@ export const uiZh: UiDictionary = {
   'verify.genuine': '正品',
   'verify.genuineText': '此防伪码由 Energy Shop 为以下商品签发。',
   'verify.suspicious': '此商品可能是仿冒品',
-  'verify.suspiciousText': '此防伪码已被查询超过 {max} 次。正品标签很少被如此频繁地查询：如果不是您本人查询的，此防伪码可能已被复制。使用前请先联系我们。',
+  'verify.suspiciousText':
+    '此防伪码已被查询超过 {max} 次。正品标签很少被如此频繁地查询：如果不是您本人查询的，此防伪码可能已被复制。使用前请先联系我们。',
   'verify.specification': '规格：{name}',
   'verify.checkedOnce': '这是此防伪码的首次查询。',
   'verify.checkedTimes': '此防伪码已被查询 {count} 次。',
@@ -431,7 +435,8 @@ export const uiZh: UiDictionary = {
   'recharge.price': '价格',
   'recharge.payMethod': '支付方式',
   'recharge.pay': '充值并支付',
-  'gift.intro': '用能量点给好友送一份礼物：选择商品和规格，然后分享链接。好友免费领取；若 {days} 天内无人领取，能量点将退回给您。',
+  'gift.intro':
+    '用能量点给好友送一份礼物：选择商品和规格，然后分享链接。好友免费领取；若 {days} 天内无人领取，能量点将退回给您。',
   'gift.balance': '您的余额：{points} 能量点',
   'gift.choose': '选择礼物',
   'gift.size': '规格',
@@ -477,7 +482,8 @@ export const uiZh: UiDictionary = {
   'friends.registered': '注册时间',
   'friends.consumption': '消费金额',
   'friends.rebate': '我的返利',
-  'friends.empty': '还没有好友。通过您的链接注册的好友使用您的分享码可享 {percent}% 折扣，您可获得其消费额 {rate}% 的能量点。',
+  'friends.empty':
+    '还没有好友。通过您的链接注册的好友使用您的分享码可享 {percent}% 折扣，您可获得其消费额 {rate}% 的能量点。',
   'checkout.payWithPoints': '能量点支付：{points} 能量点（您有 {balance}）',
   'checkout.notEnoughPoints': '能量点支付：需要 {points} 能量点，您有 {balance}',
   'payResult.giftTitle': '您的礼物即将寄出。',
@@ -493,19 +499,25 @@ export const uiZh: UiDictionary = {
   'payResult.cancelled': '付款已取消',
   'payResult.cancelledNote': '您未付款就离开了付款页面。订单会保留到付款期限结束。',
   'payResult.payAgain': '重新付款',
-  'about.intro': 'Energy Shop 销售内衣、玩具、私密护理与健康用品。所有包裹均使用无标识包装，账单上显示的是低调的商户名称。',
+  'about.intro':
+    'Energy Shop 销售内衣、玩具、私密护理与健康用品。所有包裹均使用无标识包装，账单上显示的是低调的商户名称。',
   'about.pointsTitle': '能量点',
-  'about.points': '能量点是本店的专属货币：1 美元相当于 {usd} 能量点，1 元人民币相当于 {cny} 能量点，1 令吉相当于 {myr} 能量点。最少充值 100 能量点，可用于支付整笔订单或给好友送礼。“我的能量点”记录了余额的每一次变动。',
+  'about.points':
+    '能量点是本店的专属货币：1 美元相当于 {usd} 能量点，1 元人民币相当于 {cny} 能量点，1 令吉相当于 {myr} 能量点。最少充值 100 能量点，可用于支付整笔订单或给好友送礼。“我的能量点”记录了余额的每一次变动。',
   'about.referralTitle': '与好友分享',
-  'about.referral': '分享您的链接、二维码或分享码。通过您的链接注册的好友将成为您在本店的好友；结账时使用您分享码的顾客可享 {discount}% 折扣，其订单完成后，您将获得商品金额 {rate}% 的能量点。',
+  'about.referral':
+    '分享您的链接、二维码或分享码。通过您的链接注册的好友将成为您在本店的好友；结账时使用您分享码的顾客可享 {discount}% 折扣，其订单完成后，您将获得商品金额 {rate}% 的能量点。',
   'about.giftsTitle': '礼物',
-  'about.gifts': '用能量点为好友选购商品并发送链接：好友免费领取，寄送到其填写的地址。若 {days} 天内无人领取，或您在领取前取消，能量点将退回给您。',
+  'about.gifts':
+    '用能量点为好友选购商品并发送链接：好友免费领取，寄送到其填写的地址。若 {days} 天内无人领取，或您在领取前取消，能量点将退回给您。',
   'about.ordersTitle': '订单与支付',
-  'about.orders': '可使用 PayPal、银行卡或能量点支付；我们不会看到您的卡号。未支付的订单保留 {minutes} 分钟。订单发货前可随时取消，已支付的订单将全额退款。',
+  'about.orders':
+    '可使用 PayPal、银行卡或能量点支付；我们不会看到您的卡号。未支付的订单保留 {minutes} 分钟。订单发货前可随时取消，已支付的订单将全额退款。',
   'about.start': '开始购物',
   // 后台价格与库存表格
   'grid.title': '价格与库存',
-  'grid.intro': '筛选出的商品的每个规格，及其各币种价格、库存和能量点价格。商店接口立即使用新价格和库存；页面在下次发布后显示新价格。',
+  'grid.intro':
+    '筛选出的商品的每个规格，及其各币种价格、库存和能量点价格。商店接口立即使用新价格和库存；页面在下次发布后显示新价格。',
   'grid.keys': '方向键和回车键在单元格间移动，Tab 键前进，Esc 键撤销单元格的修改。',
   'grid.language': '表格语言',
   'grid.search': '名称或标识',
@@ -584,7 +596,8 @@ export const uiZh: UiDictionary = {
   // The back office's list of mail not sent
   'admin.mail.title': '未发出的邮件',
   'admin.mail.language': '本列表语言',
-  'admin.mail.intro': '商店应发的每封邮件都会保留，直到邮件服务器接收为止。被服务器永久拒绝、或两天内未能发出的邮件将被放弃，并列在这里。',
+  'admin.mail.intro':
+    '商店应发的每封邮件都会保留，直到邮件服务器接收为止。被服务器永久拒绝、或两天内未能发出的邮件将被放弃，并列在这里。',
   'admin.mail.counts': '等待中：{waiting} · 已发送：{sent} · 失败：{failed}',
   'admin.mail.none': '所有邮件均已发出。',
   'admin.mail.kind': '邮件',
@@ -661,14 +674,17 @@ export const uiZh: UiDictionary = {
   'admin.adverts.moved': '已移动“{title}”。发布后页面上将显示新的顺序。',
   'admin.adverts.loading': '加载中…',
   'page.privacy': '隐私',
-  'privacy.intro': '您在这里购买私密用品，因此我们尽量少保存、尽量短保存您的数据，且绝不出售。本页说明我们保存什么、为什么、保存多久、还有谁能看到，以及您如何行使您的权利。',
+  'privacy.intro':
+    '您在这里购买私密用品，因此我们尽量少保存、尽量短保存您的数据，且绝不出售。本页说明我们保存什么、为什么、保存多久、还有谁能看到，以及您如何行使您的权利。',
   'privacy.keepTitle': '我们保存什么、为什么',
-  'privacy.keep': '您的账号（姓名、邮箱、电话、头像、地址）用于登录和配送；购物车和订单用于销售和发货；能量点与礼物用于推荐计划；新闻邮件地址仅在您确认后保存。除非您要求，邮件不会列出商品名称。',
+  'privacy.keep':
+    '您的账号（姓名、邮箱、电话、头像、地址）用于登录和配送；购物车和订单用于销售和发货；能量点与礼物用于推荐计划；新闻邮件地址仅在您确认后保存。除非您要求，邮件不会列出商品名称。',
   'privacy.periodsTitle': '保存多久',
   'privacy.periodData': '数据',
   'privacy.periodKept': '保存期限',
   'privacy.periodSetting': '设置项',
-  'privacy.period.account': '账号、地址、购物车、分享链接访问、您登录过的浏览器（各一个代码，来自 shop_browser cookie）',
+  'privacy.period.account':
+    '账号、地址、购物车、分享链接访问、您登录过的浏览器（各一个代码，来自 shop_browser cookie）',
   'privacy.period.orders': '已付款订单、付款、能量点记录、礼物',
   'privacy.period.unpaidOrders': '未付款即关闭的订单上的姓名、地址、电话和邮箱',
   'privacy.period.newsletterUnconfirmed': '未确认的新闻邮件地址',
@@ -687,11 +703,14 @@ export const uiZh: UiDictionary = {
   'privacy.minutes': '{minutes} 分钟',
   'privacy.seconds': '{seconds} 秒',
   'privacy.whoTitle': '还有谁能看到',
-  'privacy.who': 'PayPal 收到金额、订单号以及完成付款所需的信息，绝不会收到商品名称。我们的邮件服务器传送我们发给您的邮件。承运商在面单上获得收货地址。除此之外没有任何人。',
+  'privacy.who':
+    'PayPal 收到金额、订单号以及完成付款所需的信息，绝不会收到商品名称。我们的邮件服务器传送我们发给您的邮件。承运商在面单上获得收货地址。除此之外没有任何人。',
   'privacy.rightsTitle': '您的权利以及如何行使',
-  'privacy.rights': '在“账号设置”中：“下载我的数据”保存我们持有的关于您的全部数据；“注销账号”删除您（有进行中的订单时需等待）；“邮件中显示商品名称”默认关闭。每封新闻邮件都可一键退订。没有账号时，请写信给我们删除新闻邮件地址。',
+  'privacy.rights':
+    '在“账号设置”中：“下载我的数据”保存我们持有的关于您的全部数据；“注销账号”删除您（有进行中的订单时需等待）；“邮件中显示商品名称”默认关闭。每封新闻邮件都可一键退订。没有账号时，请写信给我们删除新闻邮件地址。',
   'privacy.quickExitTitle': '快速离开',
-  'privacy.quickExit': '每个页面顶部的“快速离开”按钮，或连按两次 Esc 键，会把当前页面换成天气搜索页，且不会告诉该网站您从哪里来。您所在的页面会从“后退”记录中移除，但之前打开的商店页面仍留在后退记录和浏览器历史中。若不想留下痕迹，请使用无痕窗口购物。',
+  'privacy.quickExit':
+    '每个页面顶部的“快速离开”按钮，或连按两次 Esc 键，会把当前页面换成天气搜索页，且不会告诉该网站您从哪里来。您所在的页面会从“后退”记录中移除，但之前打开的商店页面仍留在后退记录和浏览器历史中。若不想留下痕迹，请使用无痕窗口购物。',
   'privacy.contactTitle': '联系我们',
   'privacy.contact': '有疑问或有关您数据的请求：请写信至 {email}。',
   'privacy.link': '隐私：我们保存什么、保存多久',
@@ -743,10 +762,13 @@ export const uiZh: UiDictionary = {
   'product.verifiedBuyer': '已验证买家',
   'product.otherLanguages': '其他语言的评价（{count}）',
   'account.privacy.reviewRequests': '订单完成几天后邀请我写评价',
-  'account.privacy.reviewRequestsHint': '默认关闭：每个完成的订单一封邮件；除非您也选择了在邮件中显示商品名称，否则邮件不提及任何商品。',
-  'account.privacy.deleteReviews': '您的评价会保留在商店中，显示为“已验证买家”，不带任何姓名。如需删除，请先在订单页面撤回。',
+  'account.privacy.reviewRequestsHint':
+    '默认关闭：每个完成的订单一封邮件；除非您也选择了在邮件中显示商品名称，否则邮件不提及任何商品。',
+  'account.privacy.deleteReviews':
+    '您的评价会保留在商店中，显示为“已验证买家”，不带任何姓名。如需删除，请先在订单页面撤回。',
   'privacy.reviewsTitle': '您的评价',
-  'privacy.reviews': '评价只显示您选择的称呼（名字加首字母、姓名首字母，或仅“已验证买家”），绝不显示您的邮箱、姓氏或城市，且经我们审核后才会显示。您的评价包含在“下载我的数据”中。删除账号后，您的评价会以不带姓名的“已验证买家”保留在商店中；如希望删除，请先在订单页面撤回。',
+  'privacy.reviews':
+    '评价只显示您选择的称呼（名字加首字母、姓名首字母，或仅“已验证买家”），绝不显示您的邮箱、姓氏或城市，且经我们审核后才会显示。您的评价包含在“下载我的数据”中。删除账号后，您的评价会以不带姓名的“已验证买家”保留在商店中；如希望删除，请先在订单页面撤回。',
   'product.deliverTo': '配送至',
   'product.chooseCountry': '选择国家或地区',
   'product.notSoldTo': '无法配送至{country}',
@@ -786,7 +808,8 @@ export const uiZh: UiDictionary = {
   'admin.frame.section.publish': '发布',
   'admin.frame.section.secondFactor': '两步登录',
   'admin.operators.title': '操作员',
-  'admin.operators.intro': '登录本后台的人员。新增操作员或重置密码后，会生成一次性链接用于设置密码；停用的操作员会立即在所有设备上退出。最后一位可登录的管理员不能被停用。',
+  'admin.operators.intro':
+    '登录本后台的人员。新增操作员或重置密码后，会生成一次性链接用于设置密码；停用的操作员会立即在所有设备上退出。最后一位可登录的管理员不能被停用。',
   'admin.operators.add': '新增操作员',
   'admin.operators.email': '邮箱',
   'admin.operators.role': '角色',
@@ -805,8 +828,10 @@ export const uiZh: UiDictionary = {
   'admin.operators.reset': '重置密码',
   'admin.operators.cancel': '取消',
   'admin.operators.disableQuestion': '停用 {email}？该操作员将在所有设备上退出，重新启用前无法登录。',
-  'admin.operators.resetQuestion': '重置 {email} 的密码？原密码立即失效，所有会话结束，您将获得一个一次性链接交给对方。',
-  'admin.operators.linkFor': '{email} 设置密码的一次性链接：{hours} 小时内有效，仅可使用一次。请当面或通过可信渠道交给对方。',
+  'admin.operators.resetQuestion':
+    '重置 {email} 的密码？原密码立即失效，所有会话结束，您将获得一个一次性链接交给对方。',
+  'admin.operators.linkFor':
+    '{email} 设置密码的一次性链接：{hours} 小时内有效，仅可使用一次。请当面或通过可信渠道交给对方。',
   'admin.operators.link': '一次性链接',
   'admin.operators.disabledDone': '{email} 已停用，并已在所有设备上退出。',
   'admin.operators.enabledDone': '{email} 可以重新登录了。',
@@ -853,7 +878,8 @@ export const uiZh: UiDictionary = {
   'admin.setPassword.doneTitle': '密码已设置',
   'admin.setPassword.done': '你的密码已设置。',
   'admin.setPassword.signIn': '登录',
-  'admin.verifyCodes.intro': '为一个规格生成防伪码；CSV 文件列出每个防伪码及其二维码链接（/verify/code），供标签打印机使用。',
+  'admin.verifyCodes.intro':
+    '为一个规格生成防伪码；CSV 文件列出每个防伪码及其二维码链接（/verify/code），供标签打印机使用。',
   'admin.verifyCodes.sku': '规格 SKU',
   'admin.verifyCodes.count': '防伪码数量',
   'admin.verifyCodes.issue': '生成并下载 CSV',
@@ -890,7 +916,8 @@ export const uiZh: UiDictionary = {
   'admin.reviews.reason.advertising': '广告或链接',
   'admin.reviews.reason.other': '其他',
   'admin.reviews.reject': '拒绝',
-  'admin.salesRules.intro': '设置某个分类（或某个商品）能否销往某个目的地，以及哪些支付方式可用于该目的地。商品的规则优先于其分类的规则；州（US-CA）的规则优先于国家（US），国家优先于所有目的地（*）。没有规则时：照常销售，所有支付方式都可用。请自行核实各目的地的法律和支付服务商的条款：演示规则只是示例，不构成法律意见。',
+  'admin.salesRules.intro':
+    '设置某个分类（或某个商品）能否销往某个目的地，以及哪些支付方式可用于该目的地。商品的规则优先于其分类的规则；州（US-CA）的规则优先于国家（US），国家优先于所有目的地（*）。没有规则时：照常销售，所有支付方式都可用。请自行核实各目的地的法律和支付服务商的条款：演示规则只是示例，不构成法律意见。',
   'admin.salesRules.none': '没有规则：所有商品都可销往本店配送的任何地方，所有支付方式都可用。',
   'admin.salesRules.rule': '规则',
   'admin.salesRules.actions': '操作',
@@ -909,13 +936,15 @@ export const uiZh: UiDictionary = {
   'admin.salesRules.note': '原因（供操作员参考）',
   'admin.salesRules.save': '保存规则',
   'admin.salesRules.ageTitle': '按目的地的年龄验证',
-  'admin.salesRules.ageIntro': '每位访客都需确认已满 18 岁。此处设置的目的地，在下单前还需通过服务商的年龄验证；只保存验证结果。',
+  'admin.salesRules.ageIntro':
+    '每位访客都需确认已满 18 岁。此处设置的目的地，在下单前还需通过服务商的年龄验证；只保存验证结果。',
   'admin.salesRules.noAgeCheck': '取消 {region} 的年龄验证',
   'admin.salesRules.ageNone': '无：所有地方只需确认已满 18 岁。',
   'admin.salesRules.askAge': '要求年龄验证',
   'admin.salesRules.provider': '服务商',
   'admin.shipping.zones': '配送区域',
-  'admin.shipping.zonesIntro': '目的地按列出其州（US-CA）的区域配送，否则按列出其国家（MY）的区域，否则按 * 区域（世界其他地区）。结账时首先提供第一种配送方式。',
+  'admin.shipping.zonesIntro':
+    '目的地按列出其州（US-CA）的区域配送，否则按列出其国家（MY）的区域，否则按 * 区域（世界其他地区）。结账时首先提供第一种配送方式。',
   'admin.shipping.zone': '区域',
   'admin.shipping.regions': '地区',
   'admin.shipping.methods': '配送方式',
@@ -956,7 +985,8 @@ export const uiZh: UiDictionary = {
   'admin.shipping.excludeTax': '不含税：结账时另加',
   'admin.shipping.saveTax': '保存税率',
   'admin.publish.introHook': '发布会请求 CDN 构建页面；在构建成功之前，线上页面保持不变。',
-  'admin.publish.intro': '发布只重新生成自上次发布以来内容有变化的页面（价格、库存、文字、图片、广告），其余页面直接复制；所有页面就绪后，新页面会一次性替换旧页面。在此之前，以及发布失败时，访客看到的仍是上次发布的页面。',
+  'admin.publish.intro':
+    '发布只重新生成自上次发布以来内容有变化的页面（价格、库存、文字、图片、广告），其余页面直接复制；所有页面就绪后，新页面会一次性替换旧页面。在此之前，以及发布失败时，访客看到的仍是上次发布的页面。',
   'admin.publish.unavailable': '此服务器无法发布：请设置 BUILD_HOOK_URL，或用 npm start 运行商店。',
   'admin.publish.full': '完全重建：重新生成所有页面（较慢；用于代码或版式改动）',
   'admin.publish.publish': '发布',
@@ -964,8 +994,10 @@ export const uiZh: UiDictionary = {
   'admin.publish.running': '正在发布，由 {by} 于 {when} 开始',
   'admin.publish.runningFull': '正在发布（完全重建），由 {by} 于 {when} 开始',
   'admin.publish.joined': '；你的发布请求已并入',
-  'admin.publish.finished': '已发布 {pages} 个页面（重新生成 {rendered} 个，其余未变），用时 {seconds} 秒，由 {by} 于 {when} 完成。',
-  'admin.publish.finishedFull': '已发布 {pages} 个页面（重新生成 {rendered} 个，其余未变），用时 {seconds} 秒（完全重建），由 {by} 于 {when} 完成。',
+  'admin.publish.finished':
+    '已发布 {pages} 个页面（重新生成 {rendered} 个，其余未变），用时 {seconds} 秒，由 {by} 于 {when} 完成。',
+  'admin.publish.finishedFull':
+    '已发布 {pages} 个页面（重新生成 {rendered} 个，其余未变），用时 {seconds} 秒（完全重建），由 {by} 于 {when} 完成。',
   'admin.publish.requested': '{by} 于 {when} 请求了 CDN 构建；CDN 构建完成后会替换页面。',
   'admin.publish.failed': '{by} 于 {when} 开始的发布失败了；线上仍是之前发布的页面。',
   'admin.publish.stages': '各步骤用时',
@@ -1060,7 +1092,8 @@ export const uiZh: UiDictionary = {
   'admin.secondFactor.turnedOff': '两步登录已关闭：只需密码即可登录。',
   'admin.secondFactor.isOffBefore': '两步登录已',
   'admin.secondFactor.off': '关闭',
-  'admin.secondFactor.isOffAfter': '。开启后，登录时在输入密码之后还需输入手机验证器应用中的 6 位验证码，这样即使密码被盗，也无法单凭密码进入后台。',
+  'admin.secondFactor.isOffAfter':
+    '。开启后，登录时在输入密码之后还需输入手机验证器应用中的 6 位验证码，这样即使密码被盗，也无法单凭密码进入后台。',
   'admin.secondFactor.setUp': '设置两步登录',
   'admin.secondFactor.turnOnForm': '开启两步登录',
   'admin.secondFactor.scan': '用验证器应用扫描此二维码（任何支持基于时间验证码的应用均可）。',
@@ -1090,7 +1123,8 @@ export const uiZh: UiDictionary = {
   'admin.pictures.movedMain': '图片 {number} 现在是图片 {to}，即主图。',
   'admin.pictures.removed': '已删除图片 {number}。',
   'admin.pictures.legend': '图片（第一张为主图）',
-  'admin.pictures.altHint': '用一句简短的话描述每张图片的内容，供使用屏幕阅读器的顾客使用（最多 {max} 个字符）。留空时使用商品名称。',
+  'admin.pictures.altHint':
+    '用一句简短的话描述每张图片的内容，供使用屏幕阅读器的顾客使用（最多 {max} 个字符）。留空时使用商品名称。',
   'admin.pictures.picture': '图片 {number}',
   'admin.pictures.main': '{label}（主图）',
   'admin.pictures.earlier': '图片 {number} 前移',

@@ -11,7 +11,9 @@ const LANGUAGE_TAG = '@languageTag';
 /** The strings an island needs, in the page's language only, and the tag of that language. */
 export type Messages = Partial<Record<AnyMessageKey | typeof LANGUAGE_TAG, string>>;
 /** Translates a key; `languageTag` is the language it writes in, for numbers written outside a message (`formatRating`). */
-export type Translate = ((key: AnyMessageKey, params?: Record<string, string | number>) => string) & { languageTag: string };
+export type Translate = ((key: AnyMessageKey, params?: Record<string, string | number>) => string) & {
+  languageTag: string;
+};
 
 export const uiDictionaries: Record<Language, UiDictionary> = { EN: uiEn, ZH: uiZh, MS: uiMs };
 
@@ -25,7 +27,8 @@ export function wordsOr(t: Translate, key: string, fallback: string): string {
 const merged = new Map<Language, Record<string, string>>();
 const allStrings = (language: Language) => {
   let all = merged.get(language);
-  if (!all) merged.set(language, (all = { ...dictionaries[language], ...uiDictionaries[language] } as Record<string, string>));
+  if (!all)
+    merged.set(language, (all = { ...dictionaries[language], ...uiDictionaries[language] } as Record<string, string>));
   return all;
 };
 
@@ -34,7 +37,11 @@ export function translatorFor(language: Language): Translate {
   const all = allStrings(language);
   const tag = languageTags[language];
   const has = (key: string) => key in all;
-  return Object.assign((key: AnyMessageKey, params?: Record<string, string | number>) => fillMessage(all[countedKey(key, params, tag, has)] ?? key, params, tag), { languageTag: tag });
+  return Object.assign(
+    (key: AnyMessageKey, params?: Record<string, string | number>) =>
+      fillMessage(all[countedKey(key, params, tag, has)] ?? key, params, tag),
+    { languageTag: tag },
+  );
 }
 
 const picked = new Map<string, Messages>();
@@ -44,7 +51,9 @@ export function pickMessages(language: Language, prefixes: readonly string[]): M
   const cacheKey = `${language}:${prefixes.join('|')}`;
   let messages = picked.get(cacheKey);
   if (!messages) {
-    messages = Object.fromEntries(Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix)))) as Messages;
+    messages = Object.fromEntries(
+      Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))),
+    ) as Messages;
     messages[LANGUAGE_TAG] = languageTags[language];
     picked.set(cacheKey, messages);
   }
@@ -55,5 +64,9 @@ export function pickMessages(language: Language, prefixes: readonly string[]): M
 export function createTranslator(messages: Messages): Translate {
   const tag = messages[LANGUAGE_TAG] ?? languageTags.EN;
   const has = (key: string) => key in messages;
-  return Object.assign((key: AnyMessageKey, params?: Record<string, string | number>) => fillMessage(messages[countedKey(key, params, tag, has)] ?? key, params, tag), { languageTag: tag });
+  return Object.assign(
+    (key: AnyMessageKey, params?: Record<string, string | number>) =>
+      fillMessage(messages[countedKey(key, params, tag, has)] ?? key, params, tag),
+    { languageTag: tag },
+  );
 }

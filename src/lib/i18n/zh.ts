@@ -70,7 +70,8 @@ export const zh: Dictionary = {
   'code.-241': '请输入身份验证器应用中的 6 位验证码。',
   'code.-243': '请先开启两步登录（身份验证器应用），然后才能使用后台的其他功能。',
   'code.-242': '验证码错误或已被使用，请等待下一个验证码后重试。',
-  'privacy.packing': '所有订单均使用无标识的普通纸箱发货。外包装上不会出现商品名称或本店经营的内容，寄件人显示为中性名称。',
+  'privacy.packing':
+    '所有订单均使用无标识的普通纸箱发货。外包装上不会出现商品名称或本店经营的内容，寄件人显示为中性名称。',
   'discreet.title': '隐私配送与账单',
   'discreet.statement': '您的银行卡或 PayPal 账单上显示为：',
   'testGateway.title': '测试支付',
@@ -108,7 +109,8 @@ export const zh: Dictionary = {
   'code.-251': '您已评价过该规格，请修改原有评价。',
   'code.-252': '您待付款的订单过多。请先在“我的订单”中支付或取消其中一笔。',
   'mail.reviewRequest.subject': '您的订单 {orderNo} 体验如何？',
-  'mail.reviewRequest.intro': '您的订单 {orderNo} 已完成。愿意与其他顾客分享您的看法吗？评价只显示您选择的称呼，绝不显示您的邮箱、姓氏或城市。',
+  'mail.reviewRequest.intro':
+    '您的订单 {orderNo} 已完成。愿意与其他顾客分享您的看法吗？评价只显示您选择的称呼，绝不显示您的邮箱、姓氏或城市。',
   'mail.reviewRequest.action': '写评价',
   'mail.reviewRequest.outro': '您收到此邮件，是因为您在账号页面选择了接收评价邀请；您可随时在那里关闭。',
   'order.country.notShipped': '暂不以此币种配送到该地区',

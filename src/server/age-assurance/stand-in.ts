@@ -78,6 +78,8 @@ export function ageStandInRoutes() {
       const check = checks.get(c.req.param('id'));
       if (!check) return c.notFound();
       c.header('Content-Security-Policy', testGatewayCsp);
-      return c.html(renderPage(c.req.param('id'), { ...check, language: parseLanguage(c.req.query('language') ?? check.language) }));
+      return c.html(
+        renderPage(c.req.param('id'), { ...check, language: parseLanguage(c.req.query('language') ?? check.language) }),
+      );
     });
 }

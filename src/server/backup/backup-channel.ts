@@ -27,10 +27,17 @@ export class BackupChannelError extends Error {
 }
 
 /** Opens the channel: each request gets a backup written by `backup`, one at a time. */
-export async function openBackupChannel(dataDir: string, backup: (out: Writable) => Promise<unknown>, logger: Logger): Promise<{ close(): Promise<void> }> {
+export async function openBackupChannel(
+  dataDir: string,
+  backup: (out: Writable) => Promise<unknown>,
+  logger: Logger,
+): Promise<{ close(): Promise<void> }> {
   const socket = backupSocketOf(dataDir);
   if (socket.length > SOCKET_PATH_LIMIT) {
-    logger.warn({ socket }, 'the data folder path is too long for the backup channel: `npm run shop -- backup` needs the shop stopped');
+    logger.warn(
+      { socket },
+      'the data folder path is too long for the backup channel: `npm run shop -- backup` needs the shop stopped',
+    );
     return { close: async () => {} };
   }
   await mkdir(path.dirname(socket), { recursive: true, mode: 0o700 });
@@ -44,7 +51,9 @@ export async function openBackupChannel(dataDir: string, backup: (out: Writable)
       return;
     }
     if (busy) {
-      response.writeHead(409, { 'Content-Type': 'text/plain; charset=utf-8' }).end('A backup is being taken already; try again when it has finished.');
+      response
+        .writeHead(409, { 'Content-Type': 'text/plain; charset=utf-8' })
+        .end('A backup is being taken already; try again when it has finished.');
       return;
     }
     busy = true;
@@ -92,9 +101,13 @@ export async function backupThroughShop(dataDir: string, out: Writable, shop: st
   if (response.statusCode !== 200) {
     const chunks: Buffer[] = [];
     for await (const chunk of response) chunks.push(chunk as Buffer);
-    throw new BackupChannelError(`${shop} did not take the backup: ${Buffer.concat(chunks).toString('utf8') || response.statusCode}`);
+    throw new BackupChannelError(
+      `${shop} did not take the backup: ${Buffer.concat(chunks).toString('utf8') || response.statusCode}`,
+    );
   }
   await pipeline(response, out).catch((error: Error) => {
-    throw new BackupChannelError(`${shop} failed while taking the backup (${error.message}); its log says why. No backup was written.`);
+    throw new BackupChannelError(
+      `${shop} failed while taking the backup (${error.message}); its log says why. No backup was written.`,
+    );
   });
 }

@@ -18,7 +18,9 @@ describe('a backup that cannot be written', () => {
       },
     });
 
-    await expect(writeBackup({ db: shop.db, kind: shop.databaseKind, storage: shop.config.storage }, fullDisk)).rejects.toThrow('no space left on device');
+    await expect(
+      writeBackup({ db: shop.db, kind: shop.databaseKind, storage: shop.config.storage }, fullDisk),
+    ).rejects.toThrow('no space left on device');
 
     const list = await shop.get<ProductPage>('/goods/queryProductList?pageSize=48');
     expect(list.body.data.total).toBeGreaterThan(0);

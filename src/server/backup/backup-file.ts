@@ -31,7 +31,8 @@ export type BackupManifest = {
 };
 
 export const manifestEntry = 'manifest.json';
-export const databaseEntry = (table: string, batch: number) => `database/${table}/${String(batch).padStart(6, '0')}.ndjson`;
+export const databaseEntry = (table: string, batch: number) =>
+  `database/${table}/${String(batch).padStart(6, '0')}.ndjson`;
 export const pictureEntry = (key: string) => `pictures/${key}`;
 
 /** A file that is not a backup this code can restore; nothing was changed. */
@@ -103,7 +104,8 @@ export async function readBackup(file: string, onEntry: (name: string, body: Buf
     extract.destroy();
     if (handlerFailed) throw handlerFailed.error;
     const code = (error as NodeJS.ErrnoException).code;
-    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR') throw new BackupError(`Cannot read ${file}: ${(error as Error).message}`);
+    if (code === 'ENOENT' || code === 'EACCES' || code === 'EISDIR')
+      throw new BackupError(`Cannot read ${file}: ${(error as Error).message}`);
     throw new BackupError(`${file} is not a backup of this shop, or it is damaged (${(error as Error).message}).`);
   }
 }

@@ -60,7 +60,11 @@ const startShop = async (env: Record<string, string>) => {
 
 /** The API of a shop process, shaped as the test helpers call it. */
 function overHttp(url: string) {
-  const call = async (method: string, pathAndQuery: string, init: { body?: unknown; headers?: Record<string, string> } = {}) => {
+  const call = async (
+    method: string,
+    pathAndQuery: string,
+    init: { body?: unknown; headers?: Record<string, string> } = {},
+  ) => {
     const response = await fetch(`${url}/api/v1${pathAndQuery}`, {
       method,
       headers: { ...(init.body === undefined ? {} : { 'Content-Type': 'application/json' }), ...init.headers },
@@ -71,24 +75,33 @@ function overHttp(url: string) {
   return {
     call,
     get: (pathAndQuery: string, init?: { headers?: Record<string, string> }) => call('GET', pathAndQuery, init),
-    post: (pathAndQuery: string, body: unknown, init?: { headers?: Record<string, string> }) => call('POST', pathAndQuery, { ...init, body }),
+    post: (pathAndQuery: string, body: unknown, init?: { headers?: Record<string, string> }) =>
+      call('POST', pathAndQuery, { ...init, body }),
   } as unknown as TestApi;
 }
 
 /** Signs the customer in at `url` and reads what she would: her account, points, orders, reviews, and the pictures shown to her. */
 async function customerView(url: string) {
   const shop = overHttp(url);
-  const signedIn = await shop.post('/login/pwdLogin', { email: customer.email, password: encodePassword(customer.password) });
+  const signedIn = await shop.post('/login/pwdLogin', {
+    email: customer.email,
+    password: encodePassword(customer.password),
+  });
   expect(signedIn.body.code, JSON.stringify(signedIn.body)).toBe(1);
   const headers = cookieFor(sessionTokenOf(signedIn)!);
   const read = async <T>(pathAndQuery: string) => (await shop.get(pathAndQuery, { headers })).body.data as T;
   const user = await read<{ email: string; headPicture: string }>('/login/getUserInfo');
   const products = await read<ProductPage>('/goods/queryProductList?pageSize=48');
-  const pictureUrls = [user.headPicture, ...products.list.flatMap((product) => (product.picture ? [product.picture.url] : []))];
+  const pictureUrls = [
+    user.headPicture,
+    ...products.list.flatMap((product) => (product.picture ? [product.picture.url] : [])),
+  ];
   const pictures = await Promise.all(
     pictureUrls.map(async (pictureUrl) => {
       const response = await fetch(new URL(pictureUrl, url));
-      return `${pictureUrl} ${response.status} ${createHash('sha256').update(Buffer.from(await response.arrayBuffer())).digest('hex')}`;
+      return `${pictureUrl} ${response.status} ${createHash('sha256')
+        .update(Buffer.from(await response.arrayBuffer()))
+        .digest('hex')}`;
     }),
   );
   return {
@@ -115,19 +128,39 @@ beforeAll(async () => {
   // The demo catalogue's data folder, with a customer who bought, paid, received, reviewed and collected points.
   const demo = await copyOfDemoData();
   folders.push(demo.dataDir);
-  const database = await openDatabase({ dataDir: path.join(demo.dataDir, 'db'), owner: { kind: 'task', name: 'test data' } });
-  const api = await createTestApi({ seed: false, on: { dataDir: demo.dataDir, database }, env: { RATE_LIMIT_PER_IP: '1000' } });
+  const database = await openDatabase({
+    dataDir: path.join(demo.dataDir, 'db'),
+    owner: { kind: 'task', name: 'test data' },
+  });
+  const api = await createTestApi({
+    seed: false,
+    on: { dataDir: demo.dataDir, database },
+    env: { RATE_LIMIT_PER_IP: '1000' },
+  });
   try {
     customer = await signUp(api, { firstName: 'Aisyah', lastName: 'Rahman' });
     expect((await uploadHeadPicture(api, customer.headers, await testPicture('#336699'))).status).toBe(200);
-    const pebble = (await api.get<ProductPage>('/goods/queryProductList?pageSize=48')).body.data.list.find((product) => product.goodsName === 'Pebble Personal Massager')!;
+    const pebble = (await api.get<ProductPage>('/goods/queryProductList?pageSize=48')).body.data.list.find(
+      (product) => product.goodsName === 'Pebble Personal Massager',
+    )!;
     const details = (await api.get<ProductDetails>(`/goods/getProductDetails?goodsId=${pebble.goodsId}`)).body.data;
-    sage = details.specifications.find((specification) => specification.specificationName === 'Sage')!.goodsSpecificationId;
+    sage = details.specifications.find(
+      (specification) => specification.specificationName === 'Sage',
+    )!.goodsSpecificationId;
     const received = await anOrder(api, customer, [{ goodsSpecificationId: sage, goodsQuantity: 2 }], { paid: true });
     firstOrderId = received.orderId;
     await shipOrder(api.operator, received.orderNo, { carrier: 'DHL', trackingNumber: 'JD0001' });
     await markSignedFor(api.db, received.orderNo);
-    const review = await api.post('/reviews/write', { orderId: received.orderId, goodsSpecificationId: sage, rating: 5, content: 'Quiet, soft and it came in a plain box.' }, { headers: customer.headers });
+    const review = await api.post(
+      '/reviews/write',
+      {
+        orderId: received.orderId,
+        goodsSpecificationId: sage,
+        rating: 5,
+        content: 'Quiet, soft and it came in a plain box.',
+      },
+      { headers: customer.headers },
+    );
     expect(review.body.code, JSON.stringify(review.body)).toBe(1);
     await anOrder(api, customer, [{ goodsSpecificationId: sage, goodsQuantity: 1 }]);
     await grantPoints(api, customer, 700);
@@ -145,7 +178,9 @@ beforeAll(async () => {
 describe('backups you can restore', () => {
   it('backs up the embedded database while its shop serves, and the backup restored into an empty folder starts as the same shop', async () => {
     const file = path.join(work, 'embedded.tar.gz');
-    const servedMeanwhile = fetch(`${source.shop.url}/api/v1/goods/queryProductList`).then((response) => response.status);
+    const servedMeanwhile = fetch(`${source.shop.url}/api/v1/goods/queryProductList`).then(
+      (response) => response.status,
+    );
     const backup = await runScript('shop', ['backup', '--to', file], { DATA_DIR: source.dataDir });
     expect(backup.code, backup.stderr).toBe(0);
     expect(backup.stdout).toContain(`Backed up to ${file}`);
@@ -170,7 +205,9 @@ describe('backups you can restore', () => {
     const restore = await runScript('shop', ['restore', '--from', file], { DATA_DIR: source.dataDir });
 
     expect(restore.code).toBe(1);
-    expect(restore.stderr).toContain(`Nothing was restored: ${path.join(source.dataDir, 'db')} already holds a database`);
+    expect(restore.stderr).toContain(
+      `Nothing was restored: ${path.join(source.dataDir, 'db')} already holds a database`,
+    );
     expect(restore.stderr).not.toMatch(/\n\s+at /);
     expect(await readFile(path.join(source.dataDir, 'db.lock'), 'utf8')).toBe(lockBefore);
     expect(await readdir(path.join(source.dataDir, 'storage'), { recursive: true })).toEqual(picturesBefore);
@@ -181,13 +218,27 @@ describe('backups you can restore', () => {
     const file = path.join(work, 'embedded.tar.gz');
     const whole = await readFile(file);
     // The manifest, read as an owner would.
-    const manifest = JSON.parse((await promisify(execFile)('tar', ['-xzf', file, '-O', manifestEntry])).stdout) as BackupManifest;
+    const manifest = JSON.parse(
+      (await promisify(execFile)('tar', ['-xzf', file, '-O', manifestEntry])).stdout,
+    ) as BackupManifest;
     const cases: [string, () => Promise<void>, RegExp][] = [
-      ['cut.tar.gz', () => writeFile(path.join(work, 'cut.tar.gz'), whole.subarray(0, Math.floor(whole.length / 2))), /is not a backup of this shop, or it is damaged/],
-      ['newer-format.tar.gz', () => aBackupWith(path.join(work, 'newer-format.tar.gz'), { ...manifest, format: BACKUP_FORMAT + 1 }), /newer version of the shop \(backup format 2; this version reads format 1\)/],
+      [
+        'cut.tar.gz',
+        () => writeFile(path.join(work, 'cut.tar.gz'), whole.subarray(0, Math.floor(whole.length / 2))),
+        /is not a backup of this shop, or it is damaged/,
+      ],
+      [
+        'newer-format.tar.gz',
+        () => aBackupWith(path.join(work, 'newer-format.tar.gz'), { ...manifest, format: BACKUP_FORMAT + 1 }),
+        /newer version of the shop \(backup format 2; this version reads format 1\)/,
+      ],
       [
         'newer-shop.tar.gz',
-        () => aBackupWith(path.join(work, 'newer-shop.tar.gz'), { ...manifest, migration: { tag: '0099_from_the_future', when: manifest.migration.when + 1 } }),
+        () =>
+          aBackupWith(path.join(work, 'newer-shop.tar.gz'), {
+            ...manifest,
+            migration: { tag: '0099_from_the_future', when: manifest.migration.when + 1 },
+          }),
         /newer version of the shop \(its database is at migration 0099_from_the_future; this version knows up to /,
       ],
     ];
@@ -199,49 +250,76 @@ describe('backups you can restore', () => {
     }
   });
 
-  it.skipIf(!onPostgres)('restores into an empty PostgreSQL database; that shop, backed up while it takes orders, restores into an embedded database', async () => {
-    const embeddedBackup = path.join(work, 'embedded.tar.gz');
-    const database = await createTestDatabaseUrl({ empty: true });
-    drops.push(database.drop);
-    const postgresDir = await aFolder('postgres');
-    const restore = await runScript('shop', ['restore', '--from', embeddedBackup], { DATA_DIR: postgresDir, DATABASE_URL: database.url });
-    expect(restore.code, restore.stderr).toBe(0);
-    // Its buyer places up to 60 orders from this machine's one address, past the default limit per address.
-    const onPostgresShop = await startShop({ DATA_DIR: postgresDir, DATABASE_URL: database.url, RATE_LIMIT_PER_IP: '1000', ORDERS_PER_ADDRESS: '1000', ORDER_UNITS_PER_ADDRESS: '1000' });
-    expect(await customerView(onPostgresShop.url)).toEqual(seen);
-    await expectNewIdsAfterRestore(onPostgresShop.url);
+  it.skipIf(!onPostgres)(
+    'restores into an empty PostgreSQL database; that shop, backed up while it takes orders, restores into an embedded database',
+    async () => {
+      const embeddedBackup = path.join(work, 'embedded.tar.gz');
+      const database = await createTestDatabaseUrl({ empty: true });
+      drops.push(database.drop);
+      const postgresDir = await aFolder('postgres');
+      const restore = await runScript('shop', ['restore', '--from', embeddedBackup], {
+        DATA_DIR: postgresDir,
+        DATABASE_URL: database.url,
+      });
+      expect(restore.code, restore.stderr).toBe(0);
+      // Its buyer places up to 60 orders from this machine's one address, past the default limit per address.
+      const onPostgresShop = await startShop({
+        DATA_DIR: postgresDir,
+        DATABASE_URL: database.url,
+        RATE_LIMIT_PER_IP: '1000',
+        ORDERS_PER_ADDRESS: '1000',
+        ORDER_UNITS_PER_ADDRESS: '1000',
+      });
+      expect(await customerView(onPostgresShop.url)).toEqual(seen);
+      await expectNewIdsAfterRestore(onPostgresShop.url);
 
-    // Orders keep coming while the backup reads: it holds each whole, or not at all.
-    const buyer = await signUp(overHttp(onPostgresShop.url), { email: `buyer.${Date.now()}@example.com` });
-    let backingUp = true;
-    const placed: number[] = [];
-    const ordering = (async () => {
-      while (backingUp && placed.length < 60) placed.push((await placeOrder(overHttp(onPostgresShop.url), buyer, [{ goodsSpecificationId: sage, goodsQuantity: 1 }])).orderId);
-    })();
-    const postgresBackup = path.join(work, 'postgres.tar.gz');
-    const backup = await runScript('shop', ['backup', '--to', postgresBackup], { DATA_DIR: postgresDir, DATABASE_URL: database.url });
-    backingUp = false;
-    await ordering;
-    expect(backup.code, backup.stderr).toBe(0);
-    expect(backup.stdout).toContain('the PostgreSQL database at migration');
-    expect(placed.length).toBeGreaterThan(0);
+      // Orders keep coming while the backup reads: it holds each whole, or not at all.
+      const buyer = await signUp(overHttp(onPostgresShop.url), { email: `buyer.${Date.now()}@example.com` });
+      let backingUp = true;
+      const placed: number[] = [];
+      const ordering = (async () => {
+        while (backingUp && placed.length < 60)
+          placed.push(
+            (await placeOrder(overHttp(onPostgresShop.url), buyer, [{ goodsSpecificationId: sage, goodsQuantity: 1 }]))
+              .orderId,
+          );
+      })();
+      const postgresBackup = path.join(work, 'postgres.tar.gz');
+      const backup = await runScript('shop', ['backup', '--to', postgresBackup], {
+        DATA_DIR: postgresDir,
+        DATABASE_URL: database.url,
+      });
+      backingUp = false;
+      await ordering;
+      expect(backup.code, backup.stderr).toBe(0);
+      expect(backup.stdout).toContain('the PostgreSQL database at migration');
+      expect(placed.length).toBeGreaterThan(0);
 
-    // The database it came from holds a shop: refused, whatever the folder.
-    const refused = await runScript('shop', ['restore', '--from', postgresBackup], { DATA_DIR: await aFolder('postgres-refused'), DATABASE_URL: database.url });
-    expect(refused.code).toBe(1);
-    expect(refused.stderr).toContain('Nothing was restored: the database at DATABASE_URL already holds');
+      // The database it came from holds a shop: refused, whatever the folder.
+      const refused = await runScript('shop', ['restore', '--from', postgresBackup], {
+        DATA_DIR: await aFolder('postgres-refused'),
+        DATABASE_URL: database.url,
+      });
+      expect(refused.code).toBe(1);
+      expect(refused.stderr).toContain('Nothing was restored: the database at DATABASE_URL already holds');
 
-    const embeddedDir = await aFolder('embedded-again');
-    const again = await runScript('shop', ['restore', '--from', postgresBackup], { DATA_DIR: embeddedDir });
-    expect(again.code, again.stderr).toBe(0);
-    // Every row went back under its foreign keys; the ledger adds up.
-    const ledger = await runScript('shop', ['energy-check'], { DATA_DIR: embeddedDir });
-    expect(ledger.code, ledger.stderr).toBe(0);
-    // The rate limits' windows came with the backup: this machine's address has ordered 60 times in this one.
-    const restored = await startShop({ DATA_DIR: embeddedDir, ORDERS_PER_ADDRESS: '1000', ORDER_UNITS_PER_ADDRESS: '1000' });
-    expect(await customerView(restored.url)).toEqual(seen);
-    await expectNewIdsAfterRestore(restored.url);
-  }, 240_000);
+      const embeddedDir = await aFolder('embedded-again');
+      const again = await runScript('shop', ['restore', '--from', postgresBackup], { DATA_DIR: embeddedDir });
+      expect(again.code, again.stderr).toBe(0);
+      // Every row went back under its foreign keys; the ledger adds up.
+      const ledger = await runScript('shop', ['energy-check'], { DATA_DIR: embeddedDir });
+      expect(ledger.code, ledger.stderr).toBe(0);
+      // The rate limits' windows came with the backup: this machine's address has ordered 60 times in this one.
+      const restored = await startShop({
+        DATA_DIR: embeddedDir,
+        ORDERS_PER_ADDRESS: '1000',
+        ORDER_UNITS_PER_ADDRESS: '1000',
+      });
+      expect(await customerView(restored.url)).toEqual(seen);
+      await expectNewIdsAfterRestore(restored.url);
+    },
+    240_000,
+  );
 });
 
 /** A backup holding only `manifest`. */

@@ -32,9 +32,16 @@ export type BackupSource = { db: Database; kind: DatabaseHandle['kind']; storage
 export async function writeBackup(source: BackupSource, out: Writable): Promise<BackupManifest> {
   const writer = backupWriter(out);
   try {
-    const copied = await copyDatabaseOut(source.db, (table, batch, lines) => writer.add(databaseEntry(table, batch), Buffer.from(`${lines.join('\n')}\n`)));
+    const copied = await copyDatabaseOut(source.db, (table, batch, lines) =>
+      writer.add(databaseEntry(table, batch), Buffer.from(`${lines.join('\n')}\n`)),
+    );
     // After the snapshot: every picture its rows name was stored before it (a picture is stored, then named).
-    const pictures: BackupManifest['pictures'] = { store: source.storage.kind, included: source.storage.kind === 'folder', count: 0, bytes: 0 };
+    const pictures: BackupManifest['pictures'] = {
+      store: source.storage.kind,
+      included: source.storage.kind === 'folder',
+      count: 0,
+      bytes: 0,
+    };
     if (source.storage.kind === 'folder') {
       for (const key of await pictureKeys(source.storage.dir)) {
         const body = await readFile(path.join(source.storage.dir, key)).catch((error: NodeJS.ErrnoException) => {
@@ -95,7 +102,8 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
       pictures.bytes += body.length;
     }
   });
-  if (!manifest) throw new BackupError(`${file} has no manifest: it is not a backup of this shop, or it was cut short.`);
+  if (!manifest)
+    throw new BackupError(`${file} has no manifest: it is not a backup of this shop, or it was cut short.`);
   const migrations = knownMigrations();
   const head = migrations.at(-1)!;
   if (!migrations.some((known) => known.when === manifest!.migration.when)) {
@@ -106,9 +114,13 @@ export async function verifyBackup(file: string): Promise<BackupManifest> {
     );
   }
   const expected = Object.entries(manifest.database.tables).filter(([, count]) => count > 0);
-  const mismatch = expected.find(([table, count]) => rows[table] !== count) ?? Object.entries(rows).find(([table, count]) => manifest!.database.tables[table] !== count);
+  const mismatch =
+    expected.find(([table, count]) => rows[table] !== count) ??
+    Object.entries(rows).find(([table, count]) => manifest!.database.tables[table] !== count);
   if (mismatch || pictures.count !== manifest.pictures.count || pictures.bytes !== manifest.pictures.bytes) {
-    throw new BackupError(`${file} does not hold what its manifest lists (${mismatch ? `table ${mismatch[0]}` : 'pictures'}): it is damaged.`);
+    throw new BackupError(
+      `${file} does not hold what its manifest lists (${mismatch ? `table ${mismatch[0]}` : 'pictures'}): it is damaged.`,
+    );
   }
   return manifest;
 }
@@ -120,9 +132,12 @@ function parseManifest(file: string, body: Buffer): BackupManifest {
   } catch {
     throw new BackupError(`${file} has a damaged manifest.`);
   }
-  if (manifest.shop !== 'energy-shop' || !Number.isInteger(manifest.format)) throw new BackupError(`${file} is not a backup of this shop.`);
+  if (manifest.shop !== 'energy-shop' || !Number.isInteger(manifest.format))
+    throw new BackupError(`${file} is not a backup of this shop.`);
   if (manifest.format > BACKUP_FORMAT) {
-    throw new BackupError(`${file} was made by a newer version of the shop (backup format ${manifest.format}; this version reads format ${BACKUP_FORMAT}). Restore it with that version or a newer one.`);
+    throw new BackupError(
+      `${file} was made by a newer version of the shop (backup format ${manifest.format}; this version reads format ${BACKUP_FORMAT}). Restore it with that version or a newer one.`,
+    );
   }
   return manifest;
 }
@@ -151,13 +166,18 @@ export async function restoreBackup(config: Config, file: string): Promise<Backu
   if (pictureDir && !(await emptyOrAbsent(pictureDir))) refusals.push(`${pictureDir} already holds pictures`);
   if (refusals.length > 0) throw notEmpty(refusals);
 
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: dbDir, owner: { kind: 'task', name: 'npm run shop -- restore' } });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: dbDir,
+    owner: { kind: 'task', name: 'npm run shop -- restore' },
+  });
   let storage: Storage | undefined;
   let closed = false;
   try {
     if (config.databaseUrl) {
       const contents = await databaseContents(database.db);
-      if (contents.tables > 0 || contents.migrated) throw notEmpty([`the database at DATABASE_URL already holds ${contents.tables} tables and sequences`]);
+      if (contents.tables > 0 || contents.migrated)
+        throw notEmpty([`the database at DATABASE_URL already holds ${contents.tables} tables and sequences`]);
     }
     storage = await openStorage(config.storage);
     // Pictures first: a folder is emptied again if the database then fails; the database goes in at once or not at all.

@@ -27,11 +27,15 @@ describe('a backup from before the latest migrations', () => {
     await writeFile(journalFile, JSON.stringify({ ...journal, entries: journal.entries.slice(0, -2) }));
     const database = await openDatabase({ client: new PGlite() });
     await migrate(database.db as Parameters<typeof migrate>[0], { migrationsFolder: older });
-    await database.db.execute(sql`INSERT INTO users (id, email, password_hash, first_name, last_name, user_code, share_code, rebate_rate, referrer_id) VALUES
+    await database.db
+      .execute(sql`INSERT INTO users (id, email, password_hash, first_name, last_name, user_code, share_code, rebate_rate, referrer_id) VALUES
       (7, 'mei@example.com', 'x', 'Mei', 'Tan', 'U7', 'S7', 5, 8), (8, 'siti@example.com', 'x', 'Siti', 'Aziz', 'U8', 'S8', 5, NULL)`);
     await database.db.execute(sql`SELECT setval('users_id_seq', 8)`);
     const file = path.join(work, 'older.tar.gz');
-    const manifest = await writeBackup({ db: database.db, kind: 'pglite', storage: { kind: 'folder', dir: path.join(work, 'no-pictures') } }, createWriteStream(file));
+    const manifest = await writeBackup(
+      { db: database.db, kind: 'pglite', storage: { kind: 'folder', dir: path.join(work, 'no-pictures') } },
+      createWriteStream(file),
+    );
     await database.close();
     expect(manifest.migration.tag).toBe(knownMigrations().at(-3)!.tag);
 
@@ -39,18 +43,30 @@ describe('a backup from before the latest migrations', () => {
     const postgres = process.env.TEST_DATABASE_URL ? await createTestDatabaseUrl({ empty: true }) : undefined;
     try {
       await restoreBackup(loadConfig({ DATA_DIR: target, ...(postgres && { DATABASE_URL: postgres.url }) }), file);
-      const restored = await openDatabase({ databaseUrl: postgres?.url, dataDir: path.join(target, 'db'), owner: { kind: 'task', name: 'test' } });
+      const restored = await openDatabase({
+        databaseUrl: postgres?.url,
+        dataDir: path.join(target, 'db'),
+        owner: { kind: 'task', name: 'test' },
+      });
       try {
-        const users = rowsOf<{ id: number; email: string; referrer_id: number | null }>(await restored.db.execute(sql`SELECT id, email, referrer_id FROM users ORDER BY id`));
+        const users = rowsOf<{ id: number; email: string; referrer_id: number | null }>(
+          await restored.db.execute(sql`SELECT id, email, referrer_id FROM users ORDER BY id`),
+        );
         expect(users).toEqual([
           { id: 7, email: 'mei@example.com', referrer_id: 8 },
           { id: 8, email: 'siti@example.com', referrer_id: null },
         ]);
-        const [head] = rowsOf<{ created_at: string }>(await restored.db.execute(sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`));
+        const [head] = rowsOf<{ created_at: string }>(
+          await restored.db.execute(
+            sql`SELECT created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+          ),
+        );
         expect(Number(head!.created_at)).toBe(knownMigrations().at(-1)!.when);
         // The last migrations ran on the restored rows: the column the newest payments carry is there.
         expect(rowsOf(await restored.db.execute(sql`SELECT liability_shift FROM payments LIMIT 1`))).toEqual([]);
-        const [next] = rowsOf<{ id: number }>(await restored.db.execute(sql`SELECT nextval('users_id_seq')::int AS id`));
+        const [next] = rowsOf<{ id: number }>(
+          await restored.db.execute(sql`SELECT nextval('users_id_seq')::int AS id`),
+        );
         expect(next!.id).toBe(9);
       } finally {
         await restored.close();

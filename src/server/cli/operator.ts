@@ -21,14 +21,32 @@ import type { Storage } from '../storage/storage';
 export type Command = { usage: string; help: string; run: (args: string[], config: Config) => Promise<void> };
 
 /** What an operator command works with: the same pieces the API has. */
-export type OperatorShop = { db: Database; config: Config; logger: Logger; storage: Storage; mailer: Mailer; payments: PaymentProvider };
+export type OperatorShop = {
+  db: Database;
+  config: Config;
+  logger: Logger;
+  storage: Storage;
+  mailer: Mailer;
+  payments: PaymentProvider;
+};
 
 export type OperatorCommand = Command & { execute(args: string[], shop: OperatorShop): Promise<string> };
 
-export function operatorCommand(spec: { usage: string; help: string; execute: OperatorCommand['execute'] }): OperatorCommand {
+export function operatorCommand(spec: {
+  usage: string;
+  help: string;
+  execute: OperatorCommand['execute'];
+}): OperatorCommand {
   return {
     ...spec,
-    run: async (args, config) => console.log(await withOperatorShop(config, (shop) => spec.execute(args, shop), `npm run shop -- ${spec.usage.split(' ')[0]}`)),
+    run: async (args, config) =>
+      console.log(
+        await withOperatorShop(
+          config,
+          (shop) => spec.execute(args, shop),
+          `npm run shop -- ${spec.usage.split(' ')[0]}`,
+        ),
+      ),
   };
 }
 
@@ -38,8 +56,16 @@ export function operatorCommand(spec: { usage: string; help: string; execute: Op
  * anything is touched (with DATABASE_URL commands run beside the shop). Links the command builds
  * (mails, labels) use the public origin of the shop of this data folder (see origin.ts).
  */
-export async function withOperatorShop<T>(config: Config, work: (shop: OperatorShop) => Promise<T>, task = 'an operator command'): Promise<T> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: path.join(config.dataDir, 'db'), owner: { kind: 'task', name: task } });
+export async function withOperatorShop<T>(
+  config: Config,
+  work: (shop: OperatorShop) => Promise<T>,
+  task = 'an operator command',
+): Promise<T> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: path.join(config.dataDir, 'db'),
+    owner: { kind: 'task', name: task },
+  });
   let storage: Storage | undefined;
   try {
     await database.migrate();
@@ -59,11 +85,17 @@ export async function withOperatorShop<T>(config: Config, work: (shop: OperatorS
 }
 
 /** Parses a command's arguments; anything unexpected answers the command's usage. */
-export function readArguments<O extends ParseArgsOptionsConfig>(args: string[], usage: string, options: O, positionals: { min: number; max?: number }) {
+export function readArguments<O extends ParseArgsOptionsConfig>(
+  args: string[],
+  usage: string,
+  options: O,
+  positionals: { min: number; max?: number },
+) {
   try {
     const parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
     const count = parsed.positionals.length;
-    if (count < positionals.min || count > (positionals.max ?? positionals.min)) throw new Error('wrong number of arguments');
+    if (count < positionals.min || count > (positionals.max ?? positionals.min))
+      throw new Error('wrong number of arguments');
     return parsed;
   } catch {
     throw new Error(`usage: npm run shop -- ${usage}`);
@@ -71,7 +103,12 @@ export function readArguments<O extends ParseArgsOptionsConfig>(args: string[], 
 }
 
 /** The input's problems named field by field, as a command prints them. */
-export function parsed<T>(result: { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } }): T {
+export function parsed<T>(
+  result:
+    { success: true; data: T } | { success: false; error: { issues: { path: PropertyKey[]; message: string }[] } },
+): T {
   if (result.success) return result.data;
-  throw new Error(result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'input'}: ${issue.message}`).join('\n'));
+  throw new Error(
+    result.error.issues.map((issue) => `${issue.path.map(String).join('.') || 'input'}: ${issue.message}`).join('\n'),
+  );
 }

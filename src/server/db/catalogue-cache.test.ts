@@ -19,7 +19,10 @@ afterAll(async () => {
 });
 
 /** What a public read answers: here, the name of the first product as the database holds it now. */
-const firstName = async () => rowsOf<{ name: string }>(await database.db.execute(sql`select name from goods_texts where language = 'EN' order by goods_id limit 1`))[0]!.name;
+const firstName = async () =>
+  rowsOf<{ name: string }>(
+    await database.db.execute(sql`select name from goods_texts where language = 'EN' order by goods_id limit 1`),
+  )[0]!.name;
 
 /** Remembers `key`, counting how often the database was read for it. */
 function counted(target: CatalogueCache = cache) {
@@ -44,7 +47,9 @@ describe('the catalogue cache', () => {
     await name.read('first');
     expect(name.reads()).toBe(1);
 
-    await change(`update goods_texts set name = 'Silk robe, new season' where language = 'EN' and goods_id = (select min(goods_id) from goods_texts)`);
+    await change(
+      `update goods_texts set name = 'Silk robe, new season' where language = 'EN' and goods_id = (select min(goods_id) from goods_texts)`,
+    );
 
     expect(await name.read('first')).toBe('Silk robe, new season');
     expect(name.reads()).toBe(2);
@@ -54,7 +59,9 @@ describe('the catalogue cache', () => {
     const name = counted();
     const firstSize = '(select min(id) from specifications)';
     // Every column of a size but its stock count: a column added to the table and not to the trigger fails here.
-    const sizeColumns = Object.values(getTableColumns(productSizes)).map((column) => column.name).filter((column) => column !== 'stock');
+    const sizeColumns = Object.values(getTableColumns(productSizes))
+      .map((column) => column.name)
+      .filter((column) => column !== 'stock');
     const changes = [
       `update specifications set stock = 0 where id = ${firstSize}`,
       `update specifications set stock = 3 where id = ${firstSize}`,
@@ -143,13 +150,17 @@ describe('the catalogue cache', () => {
   if (database.kind === 'postgres') {
     it('keeps nothing while it cannot hear the changes, and keeps again once it listens anew', async () => {
       const name = counted();
-      await database.db.execute(sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name like ${`${LISTENING_APPLICATION}%`}`);
-      await expect.poll(async () => {
-        const before = name.reads();
-        await name.read('deaf');
-        await name.read('deaf');
-        return name.reads() - before;
-      }).toBe(2);
+      await database.db.execute(
+        sql`select pg_terminate_backend(pid) from pg_stat_activity where datname = current_database() and application_name like ${`${LISTENING_APPLICATION}%`}`,
+      );
+      await expect
+        .poll(async () => {
+          const before = name.reads();
+          await name.read('deaf');
+          await name.read('deaf');
+          return name.reads() - before;
+        })
+        .toBe(2);
 
       await expect
         .poll(
@@ -162,7 +173,9 @@ describe('the catalogue cache', () => {
           { timeout: 5_000, interval: 200 },
         )
         .toBeLessThan(2);
-      await change(`update goods_texts set name = 'Heard again' where language = 'EN' and goods_id = (select min(goods_id) from goods_texts)`);
+      await change(
+        `update goods_texts set name = 'Heard again' where language = 'EN' and goods_id = (select min(goods_id) from goods_texts)`,
+      );
       expect(await name.read('listening again')).toBe('Heard again');
     });
   }

@@ -22,7 +22,10 @@ export const CATALOGUE_CHANNEL = 'catalogue_changed';
 /** Answers kept at most; past it the oldest go first (searches can ask for any number of keys). */
 const MAX_ANSWERS = 10_000;
 
-export async function watchCatalogue(database: Pick<DatabaseHandle, 'listen'>, maxAnswers = MAX_ANSWERS): Promise<CatalogueCache> {
+export async function watchCatalogue(
+  database: Pick<DatabaseHandle, 'listen'>,
+  maxAnswers = MAX_ANSWERS,
+): Promise<CatalogueCache> {
   const answers = new Map<string, Promise<unknown>>();
   let hearing = false;
   const listening = await database.listen(CATALOGUE_CHANNEL, {

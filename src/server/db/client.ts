@@ -4,7 +4,13 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { createHash } from 'node:crypto';
 import { is, type ExtractTablesWithRelations, type Query, type SQL } from 'drizzle-orm';
-import { PgTransaction, type PgDatabase, type PgDialect, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
+import {
+  PgTransaction,
+  type PgDatabase,
+  type PgDialect,
+  type PgQueryResultHKT,
+  type PgSession,
+} from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
@@ -66,7 +72,10 @@ export function executeNamed(db: Executor, statement: SQL): Promise<unknown> {
 }
 
 type NamedQuery = { query: Query; name: string };
-const named = (query: Query): NamedQuery => ({ query, name: `n_${createHash('sha1').update(query.sql).digest('base64url')}` });
+const named = (query: Query): NamedQuery => ({
+  query,
+  name: `n_${createHash('sha1').update(query.sql).digest('base64url')}`,
+});
 const statementsBuilt = new Map<string, NamedQuery>();
 
 /**
@@ -75,9 +84,15 @@ const statementsBuilt = new Map<string, NamedQuery>();
  * in about as much processor time as PostgreSQL spends running it (docs/decisions/091). `shape` names
  * everything that changes the text.
  */
-export function executeShaped(db: Executor, shape: string, build: () => SQL, values: Record<string, unknown>): Promise<unknown> {
+export function executeShaped(
+  db: Executor,
+  shape: string,
+  build: () => SQL,
+  values: Record<string, unknown>,
+): Promise<unknown> {
   let built = statementsBuilt.get(shape);
-  if (!built) statementsBuilt.set(shape, (built = named((db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build()))));
+  if (!built)
+    statementsBuilt.set(shape, (built = named((db as unknown as { dialect: PgDialect }).dialect.sqlToQuery(build()))));
   return runNamed(db, built, values);
 }
 
@@ -130,7 +145,10 @@ export const embeddedOptions = { startParams: [...PGlite.defaultStartParams, '-c
  * when a live process holds it (see owner-lock.ts).
  */
 export async function openDatabase(
-  options: { databaseUrl?: string | undefined; dataDir: null } | { databaseUrl?: string | undefined; dataDir: string; owner: DatabaseOwner } | { client: PGlite },
+  options:
+    | { databaseUrl?: string | undefined; dataDir: null }
+    | { databaseUrl?: string | undefined; dataDir: string; owner: DatabaseOwner }
+    | { client: PGlite },
 ): Promise<DatabaseHandle> {
   if ('client' in options) return pgliteHandle(options.client);
   if (options.databaseUrl) {

@@ -21,7 +21,8 @@ const PARSE = 'P'.charCodeAt(0);
 const SIMPLE_QUERY = 'Q'.charCodeAt(0);
 const LOCKING = /\bfor\s+(no\s+key\s+update|update|key\s+share|share)\b/gi;
 /** A SELECT that locks, draws from a sequence, notifies or writes through a CTE is not a plain read. */
-const NOT_PLAIN = /\b(for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|nextval|setval|pg_notify|insert|update|delete|merge|truncate)\b/i;
+const NOT_PLAIN =
+  /\b(for\s+(no\s+key\s+)?update|for\s+(key\s+)?share|nextval|setval|pg_notify|insert|update|delete|merge|truncate)\b/i;
 const WRITES = /\b(insert|update|delete|merge|truncate|nextval|setval|pg_notify)\b/gi;
 /** Command tags of statements that changed no row. */
 const NO_ROW_CHANGED = /^((UPDATE|DELETE|MERGE) 0|INSERT \d+ 0|BEGIN|COMMIT|ROLLBACK|SAVEPOINT|RELEASE)$/;
@@ -49,7 +50,9 @@ export function isPlainRead(statement: string): boolean {
  * not in the tag (an ON CONFLICT's DO UPDATE is counted in its INSERT's).
  */
 export function changedNoRow(statement: string, tag: string): boolean {
-  const text = withoutComments(statement).replace(LOCKING, '').replace(/\bdo\s+update\b/gi, '');
+  const text = withoutComments(statement)
+    .replace(LOCKING, '')
+    .replace(/\bdo\s+update\b/gi, '');
   const writes = text.match(WRITES)?.length ?? 0;
   if (/^SELECT \d+$/.test(tag)) return writes === 0;
   return NO_ROW_CHANGED.test(tag) && writes <= 1 && !text.includes(';');
@@ -99,7 +102,8 @@ export function countWrites(client: PGlite, db: object): void {
     });
     for (const answer of answers) {
       if (watched === undefined) break;
-      if (answer.name === 'commandComplete' && 'text' in answer && !changedNoRow(watched, String(answer.text))) changed();
+      if (answer.name === 'commandComplete' && 'text' in answer && !changedNoRow(watched, String(answer.text)))
+        changed();
       else if (answer.name === 'readyForQuery') watched = undefined;
     }
     return answers;
@@ -113,7 +117,10 @@ type Read<Values, Row> = { execute(values: Values): Promise<Row[]> };
  * (at most `most` sets of values, the oldest forgotten first). Each caller gets its own copy of the rows.
  * Inside a transaction, and on PostgreSQL, every call reads.
  */
-export function preparedAndKept<Db extends object, Values, Row>(build: (db: Db) => Read<Values, Row>, most = 5_000): (db: Db) => Read<Values, Row> {
+export function preparedAndKept<Db extends object, Values, Row>(
+  build: (db: Db) => Read<Values, Row>,
+  most = 5_000,
+): (db: Db) => Read<Values, Row> {
   const prepared = new WeakMap<object, Read<Values, Row>>();
   const keptPerDatabase = new WeakMap<object, Map<string, { generation: number; rows: Row[] }>>();
   return (db) => {

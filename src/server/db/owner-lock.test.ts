@@ -19,7 +19,15 @@ const newDataDir = () => path.join(folder, `db-${++count}`);
 const shopOwner = { kind: 'shop', url: 'http://127.0.0.1:4321' } as const;
 const readRecord = async (dataDir: string) => JSON.parse(await readFile(lockPathFor(dataDir), 'utf8')) as LockRecord;
 const writeRecord = (dataDir: string, record: Partial<LockRecord>) =>
-  writeFile(lockPathFor(dataDir), JSON.stringify({ host: 'elsewhere', since: new Date().toISOString(), owner: { kind: 'shop', url: 'http://127.0.0.1:5000' }, ...record }));
+  writeFile(
+    lockPathFor(dataDir),
+    JSON.stringify({
+      host: 'elsewhere',
+      since: new Date().toISOString(),
+      owner: { kind: 'shop', url: 'http://127.0.0.1:5000' },
+      ...record,
+    }),
+  );
 
 /** The pid of a process that has come and gone. */
 async function deadPid() {
@@ -34,9 +42,13 @@ describe('the embedded database lock', () => {
     const lock = await claimEmbeddedDatabase(dataDir, shopOwner);
     expect(await readRecord(dataDir)).toMatchObject({ pid: process.pid, owner: shopOwner });
 
-    const refused = await claimEmbeddedDatabase(dataDir, { kind: 'task', name: 'npm run shop -- orders' }).catch((error: unknown) => error);
+    const refused = await claimEmbeddedDatabase(dataDir, { kind: 'task', name: 'npm run shop -- orders' }).catch(
+      (error: unknown) => error,
+    );
     expect(refused).toBeInstanceOf(DatabaseInUseError);
-    expect((refused as Error).message).toContain(`in use by the shop running at http://127.0.0.1:4321 (process ${process.pid})`);
+    expect((refused as Error).message).toContain(
+      `in use by the shop running at http://127.0.0.1:4321 (process ${process.pid})`,
+    );
     expect((refused as Error).message).toContain('npm run shop -- orders did not run and changed nothing');
 
     await lock.release();
@@ -56,7 +68,9 @@ describe('the embedded database lock', () => {
     const dataDir = newDataDir();
     const owner = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 60000)']);
     try {
-      const processStart = (await readFile(`/proc/${owner.pid}/stat`, 'utf8').catch(() => undefined))?.split(') ')[1]!.split(' ')[19];
+      const processStart = (await readFile(`/proc/${owner.pid}/stat`, 'utf8').catch(() => undefined))
+        ?.split(') ')[1]!
+        .split(' ')[19];
       await writeRecord(dataDir, { pid: owner.pid!, processStart });
       await expect(claimEmbeddedDatabase(dataDir, shopOwner)).rejects.toThrow(`(process ${owner.pid})`);
 
@@ -126,7 +140,8 @@ describe('the embedded database lock', () => {
       child.stderr.on('data', (chunk: Buffer) => (errors += chunk.toString()));
       const lines = createInterface({ input: child.stdout })[Symbol.asyncIterator]();
       /** The claimant's next line, or what it wrote to stderr if it ended instead. */
-      const said = async () => ((await lines.next()).value as string | undefined) ?? (await exited.then(() => errors.trim()));
+      const said = async () =>
+        ((await lines.next()).value as string | undefined) ?? (await exited.then(() => errors.trim()));
       return { child, exited, said };
     });
     try {

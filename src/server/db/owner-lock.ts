@@ -41,7 +41,10 @@ export const lockPathFor = (dataDir: string) => `${dataDir}.lock`;
 const held = new Set<string>();
 
 /** Claims the embedded database in `dataDir` for `owner`, or throws DatabaseInUseError naming who has it. */
-export async function claimEmbeddedDatabase(dataDir: string, owner: DatabaseOwner): Promise<{ release(): Promise<void> }> {
+export async function claimEmbeddedDatabase(
+  dataDir: string,
+  owner: DatabaseOwner,
+): Promise<{ release(): Promise<void> }> {
   const lockPath = lockPathFor(dataDir);
   const ours = `${JSON.stringify(describeThisProcess(owner), null, 2)}\n`;
   for (let attempt = 0; attempt < 200; attempt++) {
@@ -62,7 +65,9 @@ export async function claimEmbeddedDatabase(dataDir: string, owner: DatabaseOwne
     if (ownerAlive(lockPath, current.record)) throw new DatabaseInUseError(current.record, dataDir, owner);
     await removeStale(lockPath, current.text);
   }
-  throw new Error(`Could not take the lock ${lockPath}; if no shop or command is running on this data folder, delete that file.`);
+  throw new Error(
+    `Could not take the lock ${lockPath}; if no shop or command is running on this data folder, delete that file.`,
+  );
 }
 
 /** Who holds the embedded database in `dataDir` now, if anyone alive does. */
@@ -73,7 +78,8 @@ export async function currentOwner(dataDir: string): Promise<LockRecord | undefi
   return ownerAlive(lockPath, current.record) ? current.record : undefined;
 }
 
-const ownerAlive = (lockPath: string, record: LockRecord) => (record.pid === process.pid ? held.has(lockPath) : isAlive(record));
+const ownerAlive = (lockPath: string, record: LockRecord) =>
+  record.pid === process.pid ? held.has(lockPath) : isAlive(record);
 
 function holdLock(lockPath: string, ours: string) {
   held.add(lockPath);
@@ -93,7 +99,8 @@ function holdLock(lockPath: string, ours: string) {
       released = true;
       process.off('exit', onExit);
       held.delete(lockPath);
-      if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === ours) await unlink(lockPath).catch(ignoreMissing);
+      if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === ours)
+        await unlink(lockPath).catch(ignoreMissing);
     },
   };
 }
@@ -130,7 +137,8 @@ async function removeStale(lockPath: string, staleText: string) {
     return;
   }
   try {
-    if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === staleText) await unlink(lockPath).catch(ignoreMissing);
+    if ((await readFile(lockPath, 'utf8').catch(() => undefined)) === staleText)
+      await unlink(lockPath).catch(ignoreMissing);
   } finally {
     await unlink(guard).catch(ignoreMissing);
   }

@@ -21,6 +21,16 @@ export const accessLog = (logger: Logger) =>
       // The handler that answered is the last one run; a request nothing answered has no template.
       const route = routePath(c) || 'unmatched';
       metrics.requestSeconds.observe({ route, method: c.req.method, status: String(status) }, seconds);
-      if (logger.isLevelEnabled('info')) logger.info({ method: c.req.method, route, status, ms: Math.round(seconds * 1000), requestId: c.get('requestId') as string | undefined }, 'request');
+      if (logger.isLevelEnabled('info'))
+        logger.info(
+          {
+            method: c.req.method,
+            route,
+            status,
+            ms: Math.round(seconds * 1000),
+            requestId: c.get('requestId') as string | undefined,
+          },
+          'request',
+        );
     }
   });

@@ -17,9 +17,19 @@ describe('a keep-alive connection after a refused body', () => {
     const before = await malformed();
     const refusals = [
       await server.request('POST', '/api/v1/login/register', { headers: json, body: 'x'.repeat(900_000) }),
-      await server.request('POST', '/api/v1/order/createOrder', { headers: json, body: 'x'.repeat(900_000), chunked: true }),
-      await server.request('POST', '/api/v1/delivery/addAddress', { headers: { ...ownPage, 'Content-Type': 'text/plain' }, body: 'x'.repeat(100_000) }),
-      await server.request('PUT', '/api/v1/account/updateHeadPicture', { headers: { ...ownPage, 'Content-Type': 'multipart/form-data; boundary=x' }, body: 'x'.repeat(300_000) }),
+      await server.request('POST', '/api/v1/order/createOrder', {
+        headers: json,
+        body: 'x'.repeat(900_000),
+        chunked: true,
+      }),
+      await server.request('POST', '/api/v1/delivery/addAddress', {
+        headers: { ...ownPage, 'Content-Type': 'text/plain' },
+        body: 'x'.repeat(100_000),
+      }),
+      await server.request('PUT', '/api/v1/account/updateHeadPicture', {
+        headers: { ...ownPage, 'Content-Type': 'multipart/form-data; boundary=x' },
+        body: 'x'.repeat(300_000),
+      }),
       await server.request('POST', '/en-usd/', { headers: json, body: 'x'.repeat(300_000) }),
     ];
     expect(refusals.map((reply) => reply.status)).toEqual([413, 413, 415, 401, 404]);
@@ -31,7 +41,10 @@ describe('a keep-alive connection after a refused body', () => {
   });
 
   it('tells the client to reconnect when a refused body is too long to read away, and the next request still gets its answer', async () => {
-    const huge = await server.request('POST', '/api/v1/login/register', { headers: json, body: 'x'.repeat(DISCARD_BYTES * 3) });
+    const huge = await server.request('POST', '/api/v1/login/register', {
+      headers: json,
+      body: 'x'.repeat(DISCARD_BYTES * 3),
+    });
     expect(huge.status).toBe(413);
     expect(huge.headers.connection).toBe('close');
     const after = await malformed();

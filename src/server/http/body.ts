@@ -48,7 +48,12 @@ async function discardRest(reader: ReadableStreamDefaultReader<Uint8Array>, budg
  * Reads a body of at most `maxBytes` into memory. Longer: the rest is discarded as far as the
  * connection needs it, and the answer is 413.
  */
-async function readLimited(request: Request, maxBytes: number, field: string, markClose: () => void): Promise<Buffer<ArrayBuffer>> {
+async function readLimited(
+  request: Request,
+  maxBytes: number,
+  field: string,
+  markClose: () => void,
+): Promise<Buffer<ArrayBuffer>> {
   const declared = Number(request.headers.get('Content-Length') ?? Number.NaN);
   const reader = request.body!.getReader();
   const refuse = async () => {
@@ -73,7 +78,10 @@ async function readLimited(request: Request, maxBytes: number, field: string, ma
  * The body limit: the whole body is read (and checked) before any handler runs, so that no route,
  * however it fails, leaves body bytes on the connection. `skip` names routes that set their own limit.
  */
-export function limitBody(maxBytes: number, options: { skip?: (path: string) => boolean; text?: boolean; field?: string } = {}): MiddlewareHandler {
+export function limitBody(
+  maxBytes: number,
+  options: { skip?: (path: string) => boolean; text?: boolean; field?: string } = {},
+): MiddlewareHandler {
   return createMiddleware(async (c, next) => {
     if (!hasBody(c.req.raw) || options.skip?.(c.req.path)) return next();
     const body = await readLimited(c.req.raw, maxBytes, options.field ?? 'body', () => c.header('Connection', 'close'));

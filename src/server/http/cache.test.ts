@@ -41,8 +41,12 @@ describe('public reads', () => {
     const before = await shop.get(path);
     const chinese = await shop.get(path, { language: 'ZH', headers: { 'If-None-Match': before.headers.get('ETag')! } });
     expect(chinese.status).toBe(200);
-    await shop.db.execute(`update goods_texts set name = 'Renamed robe' where goods_id = ${goodsId} and language = 'EN'`);
-    const after = await shop.get<{ goodsName: string }>(path, { headers: { 'If-None-Match': before.headers.get('ETag')! } });
+    await shop.db.execute(
+      `update goods_texts set name = 'Renamed robe' where goods_id = ${goodsId} and language = 'EN'`,
+    );
+    const after = await shop.get<{ goodsName: string }>(path, {
+      headers: { 'If-None-Match': before.headers.get('ETag')! },
+    });
     expect(after.status).toBe(200);
     expect(after.body.data.goodsName).toBe('Renamed robe');
     expect(after.headers.get('ETag')).not.toBe(before.headers.get('ETag'));

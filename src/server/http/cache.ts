@@ -13,18 +13,28 @@ import type { AppEnv } from './context';
  * a read is computed once per change rather than once per request. Failed answers and answers that
  * set a cookie are never kept.
  */
-export function publicRead(cache: CatalogueCache, options: { maxAgeSeconds: number; staleSeconds: number } = { maxAgeSeconds: 60, staleSeconds: 600 }) {
+export function publicRead(
+  cache: CatalogueCache,
+  options: { maxAgeSeconds: number; staleSeconds: number } = { maxAgeSeconds: 60, staleSeconds: 600 },
+) {
   const cacheControl = `public, max-age=${options.maxAgeSeconds}, stale-while-revalidate=${options.staleSeconds}`;
   return createMiddleware<AppEnv>(async (c, next) => {
     let ranHere = false;
-    const answer = await cache.remember<KeptAnswer>(`${pathAndQuery(c.req.url)}|${c.get('language')}|${c.get('currency')}`, async () => {
-      ranHere = true;
-      await next();
-      if (c.res.status !== 200 || c.res.headers.has('Set-Cookie')) return null;
-      // Kept as text: Hono's Node adapter writes a string body as it is, where a buffer is copied into a web Response.
-      const body = await c.res.clone().text();
-      return { body, type: c.res.headers.get('Content-Type') ?? 'application/json', etag: `"${createHash('sha1').update(body).digest('hex')}"` };
-    });
+    const answer = await cache.remember<KeptAnswer>(
+      `${pathAndQuery(c.req.url)}|${c.get('language')}|${c.get('currency')}`,
+      async () => {
+        ranHere = true;
+        await next();
+        if (c.res.status !== 200 || c.res.headers.has('Set-Cookie')) return null;
+        // Kept as text: Hono's Node adapter writes a string body as it is, where a buffer is copied into a web Response.
+        const body = await c.res.clone().text();
+        return {
+          body,
+          type: c.res.headers.get('Content-Type') ?? 'application/json',
+          etag: `"${createHash('sha1').update(body).digest('hex')}"`,
+        };
+      },
+    );
     if (!answer) {
       if (!ranHere) await next();
       return;

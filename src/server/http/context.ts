@@ -6,7 +6,9 @@ export type User = typeof users.$inferSelect;
 /** The customer a session belongs to, set by the session middleware. */
 export type SignedIn = { user: User; sessionId: number };
 /** The back-office operator a session belongs to, set by the back office's guard. */
-export type SignedInOperator = Pick<typeof operators.$inferSelect, 'id' | 'email' | 'role' | 'language'> & { secondFactor: boolean };
+export type SignedInOperator = Pick<typeof operators.$inferSelect, 'id' | 'email' | 'role' | 'language'> & {
+  secondFactor: boolean;
+};
 
 /**
  * What every request carries through the API: its language, currency, id and logger, and — once a

@@ -15,7 +15,15 @@ export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
  */
 export class ShopError extends Error {
   readonly code: ErrorCodeValue;
-  readonly detail: { field?: string; message?: MessageKey; data?: unknown; status?: ContentfulStatusCode; headers?: Record<string, string> } | undefined;
+  readonly detail:
+    | {
+        field?: string;
+        message?: MessageKey;
+        data?: unknown;
+        status?: ContentfulStatusCode;
+        headers?: Record<string, string>;
+      }
+    | undefined;
   constructor(code: ErrorCodeValue, detail?: ShopError['detail']) {
     super(`shop error ${code}${detail?.field ? ` (${detail.field})` : ''}`);
     this.name = 'ShopError';
@@ -36,13 +44,23 @@ const httpStatus: Partial<Record<ErrorCodeValue, ContentfulStatusCode>> = {
   [ErrorCode.SystemBusy]: 500,
 };
 
-export function messageFor(code: ErrorCodeValue, language: Parameters<typeof translate>[0], field?: string, message?: MessageKey) {
+export function messageFor(
+  code: ErrorCodeValue,
+  language: Parameters<typeof translate>[0],
+  field?: string,
+  message?: MessageKey,
+) {
   if (message) return translate(language, message);
   if (code === ErrorCode.IllegalRequest && field) return translate(language, 'code.-218.field', { field });
   return translate(language, `code.${code}` as MessageKey);
 }
 
-export function errorResponse(c: Context<AppEnv>, code: ErrorCodeValue, detail?: ShopError['detail'], status?: ContentfulStatusCode) {
+export function errorResponse(
+  c: Context<AppEnv>,
+  code: ErrorCodeValue,
+  detail?: ShopError['detail'],
+  status?: ContentfulStatusCode,
+) {
   const language = c.get('language') ?? 'EN';
   for (const [name, value] of Object.entries(detail?.headers ?? {})) c.header(name, value);
   return c.json(

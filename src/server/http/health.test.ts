@@ -32,13 +32,25 @@ function appOf(options: { storage?: Storage; pagesPresent?: () => boolean; metri
     }),
   );
   const config = { ...shop.config, metricsToken: options.metricsToken ?? TOKEN };
-  const deps = { db: shop.db, config, logger, storage: options.storage ?? shop.storage, mailer: shop.operator.mailer, catalogueCache: shop.catalogueCache };
+  const deps = {
+    db: shop.db,
+    config,
+    logger,
+    storage: options.storage ?? shop.storage,
+    mailer: shop.operator.mailer,
+    catalogueCache: shop.catalogueCache,
+  };
   return { app: createApp(deps, options.pagesPresent ? { pagesPresent: options.pagesPresent } : {}), lines };
 }
 
 const get = async (app: ReturnType<typeof appOf>['app'], path: string, headers: Record<string, string> = {}) => {
   const response = await app.request(path, { headers });
-  return { status: response.status, cacheControl: response.headers.get('Cache-Control'), text: await response.text(), type: response.headers.get('Content-Type') };
+  return {
+    status: response.status,
+    cacheControl: response.headers.get('Cache-Control'),
+    text: await response.text(),
+    type: response.headers.get('Content-Type'),
+  };
 };
 
 describe('health', () => {
@@ -67,14 +79,20 @@ describe('health', () => {
   });
 
   it('answers 503 naming the database when its migrations are behind the code', async () => {
-    const [newest] = rowsOf<{ id: number; hash: string; created_at: string }>(await shop.db.execute(sql`SELECT id, hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`));
+    const [newest] = rowsOf<{ id: number; hash: string; created_at: string }>(
+      await shop.db.execute(
+        sql`SELECT id, hash, created_at FROM drizzle.__drizzle_migrations ORDER BY created_at DESC LIMIT 1`,
+      ),
+    );
     await shop.db.execute(sql`DELETE FROM drizzle.__drizzle_migrations WHERE id = ${newest!.id}`);
     try {
       const ready = await get(appOf().app, '/health/ready');
       expect(ready.status).toBe(503);
       expect(JSON.parse(ready.text)).toEqual({ status: 'not ready', failing: ['database'] });
     } finally {
-      await shop.db.execute(sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`);
+      await shop.db.execute(
+        sql`INSERT INTO drizzle.__drizzle_migrations (id, hash, created_at) VALUES (${newest!.id}, ${newest!.hash}, ${newest!.created_at})`,
+      );
     }
     expect((await get(appOf().app, '/health/ready')).status).toBe(200);
   });
@@ -97,7 +115,9 @@ describe('metrics', () => {
     const { port } = server.address() as { port: number };
     try {
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
-      expect((await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })).status).toBe(403);
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/metrics`, { headers: { 'X-Forwarded-For': '203.0.113.7' } })).status,
+      ).toBe(403);
     } finally {
       await new Promise((resolve) => server.close(resolve));
     }
@@ -110,7 +130,8 @@ describe('metrics', () => {
     countUnpaidOrdersInMetrics(shop.db);
     const mailOutcome = countMailInMetrics(shop.db);
     const scrape = async () => (await get(app, '/metrics', { Authorization: `Bearer ${TOKEN}` })).text;
-    const value = (text: string, series: string) => Number(new RegExp(`^${series.replace(/[{}()[\]|.+*?^$\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
+    const value = (text: string, series: string) =>
+      Number(new RegExp(`^${series.replace(/[{}()[\]|.+*?^$\\]/g, '\\$&')} (\\S+)$`, 'm').exec(text)?.[1] ?? 0);
     const before = await scrape();
 
     await get(app, '/api/v1/no/such/path?email=someone@example.com');
@@ -123,7 +144,10 @@ describe('metrics', () => {
     expect(after).toContain('shop_http_request_duration_seconds_count{route="/api/v1/*",method="GET",status="404"}');
     expect(after).not.toContain('someone@example.com');
     expect(value(after, 'shop_orders_created_total') - value(before, 'shop_orders_created_total')).toBe(2);
-    expect(value(after, 'shop_payments_total{outcome="completed"}') - value(before, 'shop_payments_total{outcome="completed"}')).toBe(1);
+    expect(
+      value(after, 'shop_payments_total{outcome="completed"}') -
+        value(before, 'shop_payments_total{outcome="completed"}'),
+    ).toBe(1);
     expect(value(after, 'shop_orders_unpaid')).toBe(1);
     // The paid order owes its confirmation: waiting in the outbox until the sender hands it over.
     expect(value(after, 'shop_mails_waiting')).toBe(1);
@@ -142,7 +166,14 @@ describe('the access log', () => {
 
     const requests = lines.filter((line) => line.msg === 'request');
     expect(requests).toEqual([
-      expect.objectContaining({ level: 30, method: 'GET', route: '/api/v1/*', status: 404, ms: expect.any(Number), requestId: response.headers.get('X-Request-Id') }),
+      expect.objectContaining({
+        level: 30,
+        method: 'GET',
+        route: '/api/v1/*',
+        status: 404,
+        ms: expect.any(Number),
+        requestId: response.headers.get('X-Request-Id'),
+      }),
       expect.objectContaining({ method: 'GET', route: '/health/live', status: 200 }),
     ]);
     expect(JSON.stringify(lines)).not.toContain('someone@example.com');

@@ -29,7 +29,9 @@ export type HealthOptions = { pagesPresent?: () => boolean };
 const headMigration = (() => {
   let head: number | undefined;
   return () => {
-    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as { entries: { when: number }[] };
+    const journal = JSON.parse(readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: { when: number }[];
+    };
     return (head ??= Math.max(...journal.entries.map((entry) => entry.when)));
   };
 })();
@@ -40,15 +42,19 @@ const CHECK_TIMEOUT_MS = 3_000;
 export function healthRoutes(deps: HealthDeps, options: HealthOptions = {}) {
   const checks: Record<string, () => Promise<void> | void> = {
     database: async () => {
-      const [row] = rowsOf<{ head: string | number | null }>(await deps.db.execute(sql`SELECT max(created_at) AS head FROM drizzle.__drizzle_migrations`));
-      if (Number(row?.head ?? 0) < headMigration()) throw new Error('the database is behind the code: its migrations have not all run');
+      const [row] = rowsOf<{ head: string | number | null }>(
+        await deps.db.execute(sql`SELECT max(created_at) AS head FROM drizzle.__drizzle_migrations`),
+      );
+      if (Number(row?.head ?? 0) < headMigration())
+        throw new Error('the database is behind the code: its migrations have not all run');
     },
     pictures: async () => {
       const key = `health/${process.pid}-${Date.now()}.txt`;
       const body = Buffer.from('ready');
       await deps.storage.put(key, body);
       try {
-        if (!(await deps.storage.get(key))?.equals(body)) throw new Error('the picture store did not give back what was written');
+        if (!(await deps.storage.get(key))?.equals(body))
+          throw new Error('the picture store did not give back what was written');
       } finally {
         await deps.storage.remove(key);
       }
@@ -82,11 +88,20 @@ export function healthRoutes(deps: HealthDeps, options: HealthOptions = {}) {
         }),
       );
       const failing = outcomes.filter((outcome) => !outcome.ok).map((outcome) => outcome.name);
-      return failing.length === 0 ? c.json({ status: 'ready', checks: Object.keys(checks) }) : c.json({ status: 'not ready', failing }, 503);
+      return failing.length === 0
+        ? c.json({ status: 'ready', checks: Object.keys(checks) })
+        : c.json({ status: 'not ready', failing }, 503);
     })
     .get('/metrics', async (c) => {
       if (!metricsAllowed(c, deps.config.metricsToken)) {
-        return c.json({ error: deps.config.metricsToken ? 'Authorization: Bearer <METRICS_TOKEN> required' : 'only from this machine; set METRICS_TOKEN to scrape from elsewhere' }, deps.config.metricsToken ? 401 : 403);
+        return c.json(
+          {
+            error: deps.config.metricsToken
+              ? 'Authorization: Bearer <METRICS_TOKEN> required'
+              : 'only from this machine; set METRICS_TOKEN to scrape from elsewhere',
+          },
+          deps.config.metricsToken ? 401 : 403,
+        );
       }
       return c.body(await scrape(), 200, { 'Content-Type': METRICS_CONTENT_TYPE });
     });
@@ -113,6 +128,8 @@ function metricsAllowed(c: Context, token: string | undefined) {
 
 function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)));
+  const timeout = new Promise<never>(
+    (_, reject) => (timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms)),
+  );
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -8,7 +8,12 @@ import { errorBodySchema } from './router';
  * contract.test.ts) fails when a route answers one the document does not list.
  */
 
-type Operation = { security?: unknown[]; requestBody?: unknown; parameters?: { schema?: { type?: string | string[] } }[]; responses: Record<string, unknown> };
+type Operation = {
+  security?: unknown[];
+  requestBody?: unknown;
+  parameters?: { schema?: { type?: string | string[] } }[];
+  responses: Record<string, unknown>;
+};
 type Document = { paths?: Record<string, Record<string, Operation>> };
 
 const error = (description: string, headers?: Record<string, unknown>) => ({
@@ -21,13 +26,16 @@ const answers = {
   400: error('Malformed input: -218 names the first bad field'),
   401: error('Not signed in, or the session has ended'),
   403: error("The operator's role does not allow this"),
-  404: error('The record named does not exist, or is not the caller\'s'),
+  404: error("The record named does not exist, or is not the caller's"),
   409: error("The record's state does not allow this now"),
   413: error('The body is over the size limit'),
   415: error('The body is not JSON (nor multipart where the operation takes a file)'),
   422: error('A rule of the shop refused the request: `code` says which'),
   429: error('Too many attempts: -9999, try again after `Retry-After` seconds', {
-    'Retry-After': { description: 'Seconds until the limit lets the client try again', schema: { type: 'integer', minimum: 1 } },
+    'Retry-After': {
+      description: 'Seconds until the limit lets the client try again',
+      schema: { type: 'integer', minimum: 1 },
+    },
   }),
   500: error('An unexpected fault: -9999 with a request id in `data`'),
   502: error('The payment provider refused or did not answer'),
@@ -57,7 +65,11 @@ export function withErrorAnswers<D extends object>(document: D): D {
       for (const status of errorStatusesOf(path, operation)) operation.responses[status] ??= answers[status];
       for (const parameter of operation.parameters ?? []) {
         const types = parameter.schema?.type;
-        if (Array.isArray(types)) parameter.schema!.type = types.length === 2 && types.includes('null') ? types.find((type) => type !== 'null') : types.filter((type) => type !== 'null');
+        if (Array.isArray(types))
+          parameter.schema!.type =
+            types.length === 2 && types.includes('null')
+              ? types.find((type) => type !== 'null')
+              : types.filter((type) => type !== 'null');
       }
     }
   }
@@ -65,7 +77,11 @@ export function withErrorAnswers<D extends object>(document: D): D {
 }
 
 /** Serves the API's OpenAPI 3.1 document at `path`, with the error answers of every operation. */
-export function serveDocument(api: OpenAPIHono<AppEnv>, path: string, config: Parameters<OpenAPIHono['getOpenAPI31Document']>[0]) {
+export function serveDocument(
+  api: OpenAPIHono<AppEnv>,
+  path: string,
+  config: Parameters<OpenAPIHono['getOpenAPI31Document']>[0],
+) {
   api.openAPIRegistry.register('Error', errorBodySchema);
   let document: ReturnType<OpenAPIHono['getOpenAPI31Document']> | undefined;
   api.get(path, (c) => c.json((document ??= withErrorAnswers(api.getOpenAPI31Document(config)))));

@@ -41,9 +41,13 @@ export const errorBodySchema = z
   .openapi('Error');
 
 /** A GET route whose query and success data are described by schemas. */
-export function getRoute<Q extends z.ZodObject, D extends z.ZodType>(
-  spec: { tag: string; path: string; summary: string; query: Q; data: D },
-) {
+export function getRoute<Q extends z.ZodObject, D extends z.ZodType>(spec: {
+  tag: string;
+  path: string;
+  summary: string;
+  query: Q;
+  data: D;
+}) {
   return createRoute({
     method: 'get',
     path: spec.path,
@@ -55,9 +59,14 @@ export function getRoute<Q extends z.ZodObject, D extends z.ZodType>(
 }
 
 /** A POST or PUT route with a JSON body. */
-export function jsonRoute<B extends z.ZodType, D extends z.ZodType>(
-  spec: { method: 'post' | 'put'; tag: string; path: string; summary: string; body: B; data: D },
-) {
+export function jsonRoute<B extends z.ZodType, D extends z.ZodType>(spec: {
+  method: 'post' | 'put';
+  tag: string;
+  path: string;
+  summary: string;
+  body: B;
+  data: D;
+}) {
   return createRoute({
     method: spec.method,
     path: spec.path,

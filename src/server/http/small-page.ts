@@ -11,7 +11,21 @@ const baseStyle = `
  * `body` are HTML already escaped by the caller; `style` adds to the shared look, `before` goes above
  * the page's main part (a banner).
  */
-export function renderSmallPage({ language, title, body, style = '', before = '', referrer = true }: { language: Language; title: string; body: string; style?: string; before?: string; referrer?: boolean }): string {
+export function renderSmallPage({
+  language,
+  title,
+  body,
+  style = '',
+  before = '',
+  referrer = true,
+}: {
+  language: Language;
+  title: string;
+  body: string;
+  style?: string;
+  before?: string;
+  referrer?: boolean;
+}): string {
   return `<!doctype html>
 <html lang="${languageTags[language]}">
 <head>

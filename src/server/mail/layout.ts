@@ -9,7 +9,9 @@ export type MailContent = {
 
 export function composeMail(content: MailContent): { text: string; html: string } {
   const { greeting, intro, action, outro, signature } = content;
-  const text = [greeting, ...intro, ...(action ? [`${action.label}:\n${action.url}`] : []), ...outro, signature].join('\n\n');
+  const text = [greeting, ...intro, ...(action ? [`${action.label}:\n${action.url}`] : []), ...outro, signature].join(
+    '\n\n',
+  );
 
   const paragraph = (line: string) => `<p style="margin:0 0 16px">${escapeHtml(line)}</p>`;
   const button = action

@@ -7,7 +7,15 @@ import { countMail, type OutcomeHook } from './outbox';
  * for good), and the mails waiting and given up read when scraped. Answers the hook the sender reports to.
  */
 export function countMailInMetrics(db: Executor): OutcomeHook {
-  addGauge({ name: 'shop_mails_waiting', help: 'Mails in the outbox waiting to be sent', read: async () => (await countMail(db)).waiting });
-  addGauge({ name: 'shop_mails_failed', help: 'Mails the mail server refused for good, until sent again or purged', read: async () => (await countMail(db)).failed });
+  addGauge({
+    name: 'shop_mails_waiting',
+    help: 'Mails in the outbox waiting to be sent',
+    read: async () => (await countMail(db)).waiting,
+  });
+  addGauge({
+    name: 'shop_mails_failed',
+    help: 'Mails the mail server refused for good, until sent again or purged',
+    read: async () => (await countMail(db)).failed,
+  });
   return (outcome) => metrics.mails.inc({ outcome });
 }

@@ -10,11 +10,17 @@ import { createMailer } from './mailer';
 
 function capturingLogger() {
   const lines: Record<string, unknown>[] = [];
-  const logger = pino(new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }));
+  const logger = pino(
+    new Writable({ write: (chunk, _encoding, done) => (lines.push(JSON.parse(chunk.toString())), done()) }),
+  );
   return { logger, lines };
 }
 
-const mail = { to: 'mei@example.com', subject: 'Hello 你好', ...composeMail({ greeting: 'Hi Mei,', intro: ['One'], outro: ['Two'], signature: 'Shop' }) };
+const mail = {
+  to: 'mei@example.com',
+  subject: 'Hello 你好',
+  ...composeMail({ greeting: 'Hi Mei,', intro: ['One'], outro: ['Two'], signature: 'Shop' }),
+};
 
 describe('the mailer', () => {
   let outboxDir: string;
@@ -36,7 +42,10 @@ describe('the mailer', () => {
   it('sends through SMTP when configured, with text and HTML parts', async () => {
     const smtp = await startSmtpServer();
     try {
-      const mailer = createMailer({ mail: { from: 'Shop <shop@localhost>', smtpUrl: smtp.url, outboxDir } }, capturingLogger().logger);
+      const mailer = createMailer(
+        { mail: { from: 'Shop <shop@localhost>', smtpUrl: smtp.url, outboxDir } },
+        capturingLogger().logger,
+      );
       await mailer.send(mail);
       const [received] = smtp.received;
       expect(received!.subject).toBe('Hello 你好');

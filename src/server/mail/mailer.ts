@@ -21,11 +21,17 @@ const SMTP_TIMEOUTS = { connectionTimeout: 20_000, greetingTimeout: 20_000, sock
  * Sends through SMTP when SMTP_URL is set; otherwise writes each mail as an `.eml` file to the outbox
  * folder, which any mail program opens, so a shop on one machine needs no mail server.
  */
-export function createMailer(config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> }, logger: Logger): Mailer {
+export function createMailer(
+  config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> },
+  logger: Logger,
+): Mailer {
   return transportMailer(config, logger);
 }
 
-function transportMailer(config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> }, logger: Logger): Mailer {
+function transportMailer(
+  config: { mail: Pick<Config['mail'], 'from' | 'smtpUrl' | 'outboxDir'> },
+  logger: Logger,
+): Mailer {
   const { from, smtpUrl, outboxDir } = config.mail;
   if (smtpUrl) {
     const transport = nodemailer.createTransport({ url: smtpUrl, ...SMTP_TIMEOUTS });

@@ -16,7 +16,14 @@ import type { Mail, Mailer } from './mailer';
  */
 
 /** What a mail is, as the back office lists it. */
-export const mailKinds = ['order-confirmation', 'shipping-notice', 'password-reset', 'newsletter-confirmation', 'newsletter-issue', 'review-request'] as const;
+export const mailKinds = [
+  'order-confirmation',
+  'shipping-notice',
+  'password-reset',
+  'newsletter-confirmation',
+  'newsletter-issue',
+  'review-request',
+] as const;
 export type MailKind = (typeof mailKinds)[number];
 
 export type MailStatus = (typeof mailOutbox.$inferSelect)['status'];
@@ -38,7 +45,8 @@ const BATCH = 20;
 const SWEEP_MS = 30_000;
 
 /** The delay before attempt `attempts + 1`, after `attempts` failed: 30 s, 1 min, 2 min, … at most an hour. */
-export const retryDelayMs = (attempts: number) => Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1));
+export const retryDelayMs = (attempts: number) =>
+  Math.min(RETRY_CAP_MS, RETRY_FIRST_MS * 2 ** Math.max(0, attempts - 1));
 
 /** Writes a mail to the outbox on `db` (the event's transaction); it is sent once that commits. */
 export async function queueMail(db: Executor, kind: MailKind, mail: Mail): Promise<void> {
@@ -56,7 +64,14 @@ export function queueMailSql(kind: MailKind, mail: Mail, from: SQL): SQL {
 }
 
 function outboxValues(kind: MailKind, mail: Mail) {
-  return { kind, recipient: mail.to, subject: mail.subject, text: mail.text, html: mail.html, headers: mail.headers ?? null };
+  return {
+    kind,
+    recipient: mail.to,
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html,
+    headers: mail.headers ?? null,
+  };
 }
 
 /** The Message-ID of an outbox row: its key at the sender's domain. */
@@ -72,11 +87,27 @@ const refusedForGood = (error: unknown) => {
 };
 
 export type MailOutcome = 'sent' | 'retry' | 'failed';
-export type SenderDeps = { db: Database; mailer: Mailer; logger: Logger; config: { mail: Pick<Config['mail'], 'from'> } };
+export type SenderDeps = {
+  db: Database;
+  mailer: Mailer;
+  logger: Logger;
+  config: { mail: Pick<Config['mail'], 'from'> };
+};
 /** Told of each attempt's outcome, for the metrics. */
 export type OutcomeHook = (outcome: MailOutcome, kind: string) => void;
 
-type ClaimedRow = { id: number; kind: string; recipient: string; subject: string; text: string | null; html: string | null; headers: Record<string, string> | null; messageKey: string; attempts: number; createdAt: Date };
+type ClaimedRow = {
+  id: number;
+  kind: string;
+  recipient: string;
+  subject: string;
+  text: string | null;
+  html: string | null;
+  headers: Record<string, string> | null;
+  messageKey: string;
+  attempts: number;
+  createdAt: Date;
+};
 
 /**
  * Claims up to BATCH mails that are due and held by no one: a conditional update on rows locked with
@@ -99,16 +130,19 @@ async function claimDue(db: Database, now: Date): Promise<ClaimedRow[]> {
   // Oldest first: an update's RETURNING follows no ORDER BY, and a customer reads the confirmation before the shipping notice.
   return rows
     .map((row) => ({
-    id: Number(row.id),
-    kind: String(row.kind),
-    recipient: String(row.recipient),
-    subject: String(row.subject),
-    text: (row.text as string | null) ?? null,
-    html: (row.html as string | null) ?? null,
-    headers: (typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers) as Record<string, string> | null,
-    messageKey: String(row.message_key),
-    attempts: Number(row.attempts),
-    createdAt: new Date(row.created_at as string | Date),
+      id: Number(row.id),
+      kind: String(row.kind),
+      recipient: String(row.recipient),
+      subject: String(row.subject),
+      text: (row.text as string | null) ?? null,
+      html: (row.html as string | null) ?? null,
+      headers: (typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers) as Record<
+        string,
+        string
+      > | null,
+      messageKey: String(row.message_key),
+      attempts: Number(row.attempts),
+      createdAt: new Date(row.created_at as string | Date),
     }))
     .sort((a, b) => a.id - b.id);
 }
@@ -127,9 +161,13 @@ async function sendClaimed(deps: SenderDeps, row: ClaimedRow, now: Date): Promis
     });
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
-    const givenUp = refusedForGood(error) || row.attempts >= MAX_ATTEMPTS || now.getTime() - row.createdAt.getTime() >= MAX_AGE_MS;
+    const givenUp =
+      refusedForGood(error) || row.attempts >= MAX_ATTEMPTS || now.getTime() - row.createdAt.getTime() >= MAX_AGE_MS;
     if (givenUp) {
-      await deps.db.update(mailOutbox).set({ status: 'failed', settledAt: now, leaseUntil: null, lastError: reason }).where(still);
+      await deps.db
+        .update(mailOutbox)
+        .set({ status: 'failed', settledAt: now, leaseUntil: null, lastError: reason })
+        .where(still);
       deps.logger.error({ err: error, mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail given up');
       return 'failed';
     }
@@ -137,11 +175,17 @@ async function sendClaimed(deps: SenderDeps, row: ClaimedRow, now: Date): Promis
       .update(mailOutbox)
       .set({ nextAttemptAt: new Date(now.getTime() + retryDelayMs(row.attempts)), leaseUntil: null, lastError: reason })
       .where(still);
-    deps.logger.warn({ err: error, mailId: row.id, kind: row.kind, attempts: row.attempts }, 'mail not sent; it will be tried again');
+    deps.logger.warn(
+      { err: error, mailId: row.id, kind: row.kind, attempts: row.attempts },
+      'mail not sent; it will be tried again',
+    );
     return 'retry';
   }
   // Sent: the body goes (it may hold a reset link or an address); who, what and when stay.
-  await deps.db.update(mailOutbox).set({ status: 'sent', settledAt: now, leaseUntil: null, lastError: null, text: null, html: null }).where(still);
+  await deps.db
+    .update(mailOutbox)
+    .set({ status: 'sent', settledAt: now, leaseUntil: null, lastError: null, text: null, html: null })
+    .where(still);
   return 'sent';
 }
 
@@ -163,7 +207,10 @@ export async function sendWaitingMail(deps: SenderDeps, now = new Date(), onOutc
  * Sends mail in the background: at start, whenever a queued mail commits (in any process of the
  * shop), and every SWEEP_MS. One round at a time; a wake-up during a round runs another after it.
  */
-export async function startMailSender(deps: SenderDeps & { database: Pick<DatabaseHandle, 'listen'> }, options: { sweepMs?: number; onOutcome?: OutcomeHook } = {}) {
+export async function startMailSender(
+  deps: SenderDeps & { database: Pick<DatabaseHandle, 'listen'> },
+  options: { sweepMs?: number; onOutcome?: OutcomeHook } = {},
+) {
   let round: Promise<void> = Promise.resolve();
   let running = false;
   let again = false;
@@ -214,7 +261,10 @@ export type MailCounts = Record<MailStatus, number>;
 
 /** How many mails wait, were sent and failed (for the metrics' gauges; sent rows stay until purged). */
 export async function countMail(db: Executor): Promise<MailCounts> {
-  const rows = await db.select({ status: mailOutbox.status, count: count() }).from(mailOutbox).groupBy(mailOutbox.status);
+  const rows = await db
+    .select({ status: mailOutbox.status, count: count() })
+    .from(mailOutbox)
+    .groupBy(mailOutbox.status);
   const counts: MailCounts = { waiting: 0, sent: 0, failed: 0 };
   for (const row of rows) counts[row.status] = Number(row.count);
   return counts;

@@ -41,11 +41,30 @@ export type PaymentRequest = {
 export type AmountBreakdown = { itemTotal: number; shippingAmount: number; taxAmount: number; discountAmount: number };
 
 /** An order's breakdown as a provider is told it. */
-export function breakdownOf(order: { goodsTotal: number; discountAmount: number; shippingAmount: number; taxAmount: number; taxIncluded: boolean }): AmountBreakdown {
-  return { itemTotal: order.goodsTotal, shippingAmount: order.shippingAmount, taxAmount: order.taxIncluded ? 0 : order.taxAmount, discountAmount: order.discountAmount };
+export function breakdownOf(order: {
+  goodsTotal: number;
+  discountAmount: number;
+  shippingAmount: number;
+  taxAmount: number;
+  taxIncluded: boolean;
+}): AmountBreakdown {
+  return {
+    itemTotal: order.goodsTotal,
+    shippingAmount: order.shippingAmount,
+    taxAmount: order.taxIncluded ? 0 : order.taxAmount,
+    discountAmount: order.discountAmount,
+  };
 }
 
-export type ShippingAddress = { fullName: string; line1: string; line2: string; city: string; state: string; postalCode: string; countryCode: string };
+export type ShippingAddress = {
+  fullName: string;
+  line1: string;
+  line2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  countryCode: string;
+};
 
 export type CreatedPayment = {
   providerOrderId: string;
@@ -76,7 +95,13 @@ export type LiabilityShift = 'POSSIBLE' | 'NO' | 'UNKNOWN';
  * - `pending`: nothing was captured yet (not approved); asking again later is safe.
  */
 export type CaptureResult =
-  | { status: 'completed'; captureId: string; captured: CapturedAmount | null; liabilityShift?: LiabilityShift | null; payerId?: string | null }
+  | {
+      status: 'completed';
+      captureId: string;
+      captured: CapturedAmount | null;
+      liabilityShift?: LiabilityShift | null;
+      payerId?: string | null;
+    }
   | { status: 'processing'; captureId: string }
   | { status: 'declined'; reason: string; liabilityShift?: LiabilityShift | null }
   | { status: 'payer-action'; approveUrl: string | null }
@@ -118,9 +143,21 @@ export type WebhookEvent =
    * A refund is done (the shop's, or one made in the provider's dashboard): `refunded` is how much;
    * `totalRefunded` is what has gone back from the capture to date, when the provider says.
    */
-  | { type: 'refund-completed'; refundId: string; captureId: string | null; refunded: CapturedAmount | null; totalRefunded: CapturedAmount | null }
+  | {
+      type: 'refund-completed';
+      refundId: string;
+      captureId: string | null;
+      refunded: CapturedAmount | null;
+      totalRefunded: CapturedAmount | null;
+    }
   /** The provider took money back (a chargeback) from this capture: `amount` of it (null: all), by reversal `reversalId`. */
-  | { type: 'capture-reversed'; captureId: string; reversalId: string | null; amount: CapturedAmount | null; totalRefunded: CapturedAmount | null }
+  | {
+      type: 'capture-reversed';
+      captureId: string;
+      reversalId: string | null;
+      amount: CapturedAmount | null;
+      totalRefunded: CapturedAmount | null;
+    }
   /** A dispute was opened, changed or resolved: the shop reads it (`dispute`). */
   | { type: 'dispute'; disputeId: string }
   | { type: 'order-approved'; providerOrderId: string }

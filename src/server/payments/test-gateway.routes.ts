@@ -9,7 +9,14 @@ import { limitBody } from '../http/body';
 import type { AppEnv } from '../http/context';
 import { ShopError } from '../http/errors';
 import { renderTestGatewayPage } from './test-gateway-page';
-import { TEST_GATEWAY_ROUTE, decideTestPayment, decisionForCard, findTestPayment, returnUrlOf, type TestDecision } from './test-gateway';
+import {
+  TEST_GATEWAY_ROUTE,
+  decideTestPayment,
+  decisionForCard,
+  findTestPayment,
+  returnUrlOf,
+  type TestDecision,
+} from './test-gateway';
 
 /** Where the page's forms post; app.ts lets multipart bodies through to it. */
 export const TEST_GATEWAY_DECIDE_PATH = `${TEST_GATEWAY_ROUTE}/decide`;
@@ -36,26 +43,27 @@ function page(c: Context<AppEnv>, html: string, status: 200 | 422 = 200) {
  */
 export function testGatewayRoutes({ db }: { db: Executor }) {
   return new Hono<AppEnv>()
-    .post(
-      '/decide',
-      limitBody(FORM_LIMIT_BYTES),
-      async (c) => {
-        const form = await c.req.parseBody();
-        const text = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
-        const payment = await findTestPayment(db, text('id'));
-        if (!payment) throw notFound();
+    .post('/decide', limitBody(FORM_LIMIT_BYTES), async (c) => {
+      const form = await c.req.parseBody();
+      const text = (name: string) => (typeof form[name] === 'string' ? form[name] : '');
+      const payment = await findTestPayment(db, text('id'));
+      if (!payment) throw notFound();
 
-        const choice = text('decision');
-        const decision: TestDecision | null = choice === 'card' ? decisionForCard(text('cardNumber')) : choice === 'approve' || choice === 'decline' ? choice : null;
-        if (!decision) {
-          if (choice !== 'card') throw new ShopError(ErrorCode.IllegalRequest, { field: 'decision' });
-          return page(c, renderTestGatewayPage(parseLanguage(text('language')), payment, 'cardUnknown'), 422);
-        }
-        const decided = await decideTestPayment(db, payment.id, decision);
-        // A second submission (a double click) finds it decided and simply goes back too.
-        return c.redirect(returnUrlOf(decided ?? payment), 303);
-      },
-    )
+      const choice = text('decision');
+      const decision: TestDecision | null =
+        choice === 'card'
+          ? decisionForCard(text('cardNumber'))
+          : choice === 'approve' || choice === 'decline'
+            ? choice
+            : null;
+      if (!decision) {
+        if (choice !== 'card') throw new ShopError(ErrorCode.IllegalRequest, { field: 'decision' });
+        return page(c, renderTestGatewayPage(parseLanguage(text('language')), payment, 'cardUnknown'), 422);
+      }
+      const decided = await decideTestPayment(db, payment.id, decision);
+      // A second submission (a double click) finds it decided and simply goes back too.
+      return c.redirect(returnUrlOf(decided ?? payment), 303);
+    })
     .get('/:id', async (c) => {
       const payment = await findTestPayment(db, c.req.param('id'));
       if (!payment) throw notFound();

@@ -18,14 +18,35 @@ async function newTestPayment(language = 'EN') {
 }
 
 const pagePath = (approveUrl: string) => approveUrl.slice(ORIGIN.length);
-const statusOf = async (id: string) => (await shop.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id)))[0]!.status;
+const statusOf = async (id: string) =>
+  (await shop.db.select().from(testGatewayPayments).where(eq(testGatewayPayments.id, id)))[0]!.status;
 
 describe('the test gateway, as PayPal', () => {
   it('refuses an amount its breakdown does not add up to', async () => {
-    const payment = { orderNo: '250122ABCDEF', invoiceId: '250122ABCDEF-1', amount: 6_970, currency: 'USD', method: 'test', shipTo: null, language: 'EN', returnUrl: ORIGIN, cancelUrl: ORIGIN } as const;
+    const payment = {
+      orderNo: '250122ABCDEF',
+      invoiceId: '250122ABCDEF-1',
+      amount: 6_970,
+      currency: 'USD',
+      method: 'test',
+      shipTo: null,
+      language: 'EN',
+      returnUrl: ORIGIN,
+      cancelUrl: ORIGIN,
+    } as const;
     const gateway = shop.operator.payments;
-    await expect(gateway.createPayment({ ...payment, breakdown: { itemTotal: 5_900, shippingAmount: 599, taxAmount: 471, discountAmount: 0 } }, 'a')).resolves.toHaveProperty('providerOrderId');
-    await expect(gateway.createPayment({ ...payment, breakdown: { itemTotal: 5_900, shippingAmount: 599, taxAmount: 470, discountAmount: 0 } }, 'b')).rejects.toThrow(/422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH/);
+    await expect(
+      gateway.createPayment(
+        { ...payment, breakdown: { itemTotal: 5_900, shippingAmount: 599, taxAmount: 471, discountAmount: 0 } },
+        'a',
+      ),
+    ).resolves.toHaveProperty('providerOrderId');
+    await expect(
+      gateway.createPayment(
+        { ...payment, breakdown: { itemTotal: 5_900, shippingAmount: 599, taxAmount: 470, discountAmount: 0 } },
+        'b',
+      ),
+    ).rejects.toThrow(/422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH/);
   });
 });
 
@@ -50,8 +71,12 @@ describe('the test gateway approval page', () => {
     const { approveUrl } = await newTestPayment('ZH');
     expect(await (await shop.app.request(pagePath(approveUrl))).text()).toContain('确认支付');
     const bare = pagePath(approveUrl).replace(/\?.*$/, '');
-    expect(await (await shop.app.request(bare, { headers: { Language: 'MS' } })).text()).toContain('Luluskan pembayaran');
-    expect(await (await shop.app.request(bare, { headers: { Cookie: 'site=zh-cny' } })).text()).toContain('<html lang="zh-CN">');
+    expect(await (await shop.app.request(bare, { headers: { Language: 'MS' } })).text()).toContain(
+      'Luluskan pembayaran',
+    );
+    expect(await (await shop.app.request(bare, { headers: { Cookie: 'site=zh-cny' } })).text()).toContain(
+      '<html lang="zh-CN">',
+    );
     expect(await (await shop.app.request(bare)).text()).toContain('<html lang="en">');
   });
 
@@ -65,16 +90,24 @@ describe('the test gateway approval page', () => {
 
   it('approves card 4111 1111 1111 1111 and declines card 4000 0000 0000 0002', async () => {
     const approved = await newTestPayment();
-    expect((await decideOnTestGateway(shop, approved.id, { decision: 'card', cardNumber: '4111 1111 1111 1111' })).status).toBe(303);
+    expect(
+      (await decideOnTestGateway(shop, approved.id, { decision: 'card', cardNumber: '4111 1111 1111 1111' })).status,
+    ).toBe(303);
     expect(await statusOf(approved.id)).toBe('approved');
     const declined = await newTestPayment();
-    expect((await decideOnTestGateway(shop, declined.id, { decision: 'card', cardNumber: '4000-0000-0000-0002' })).status).toBe(303);
+    expect(
+      (await decideOnTestGateway(shop, declined.id, { decision: 'card', cardNumber: '4000-0000-0000-0002' })).status,
+    ).toBe(303);
     expect(await statusOf(declined.id)).toBe('declined');
   });
 
   it('shows the page again, in its language, for any other card number', async () => {
     const { id } = await newTestPayment();
-    const response = await decideOnTestGateway(shop, id, { decision: 'card', cardNumber: '4242 4242 4242 4242', language: 'ZH' });
+    const response = await decideOnTestGateway(shop, id, {
+      decision: 'card',
+      cardNumber: '4242 4242 4242 4242',
+      language: 'ZH',
+    });
     expect(response.status).toBe(422);
     expect(await response.text()).toContain('这不是测试卡号');
     expect(await statusOf(id)).toBe('created');
@@ -85,7 +118,9 @@ describe('the test gateway approval page', () => {
     await decideOnTestGateway(shop, id, { decision: 'decline' });
     expect((await decideOnTestGateway(shop, id, { decision: 'approve' })).status).toBe(303);
     expect(await statusOf(id)).toBe('declined');
-    expect(await (await shop.app.request(pagePath(approveUrl))).text()).toContain('This payment has already been handled.');
+    expect(await (await shop.app.request(pagePath(approveUrl))).text()).toContain(
+      'This payment has already been handled.',
+    );
   });
 
   it('answers -214 for an unknown payment and -218 for an unknown decision', async () => {

@@ -34,7 +34,10 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
     async createPayment(payment) {
       // As PayPal: an amount its breakdown does not add up to is refused (422 AMOUNT_MISMATCH).
       const { itemTotal, shippingAmount, taxAmount, discountAmount } = payment.breakdown;
-      if (itemTotal + shippingAmount + taxAmount - discountAmount !== payment.amount) throw new PaymentProviderError('the test gateway refused the payment: 422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH');
+      if (itemTotal + shippingAmount + taxAmount - discountAmount !== payment.amount)
+        throw new PaymentProviderError(
+          'the test gateway refused the payment: 422 UNPROCESSABLE_ENTITY AMOUNT_MISMATCH',
+        );
       const id = newId('TEST');
       await db.insert(testGatewayPayments).values({
         id,
@@ -43,7 +46,10 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
         method: payment.method,
         returnUrl: payment.returnUrl,
       });
-      return { providerOrderId: id, approveUrl: `${publicOrigin}/api/v1${TEST_GATEWAY_ROUTE}/${id}?language=${payment.language}` };
+      return {
+        providerOrderId: id,
+        approveUrl: `${publicOrigin}/api/v1${TEST_GATEWAY_ROUTE}/${id}?language=${payment.language}`,
+      };
     },
 
     async capture(providerOrderId) {
@@ -54,15 +60,27 @@ export function createTestGateway(db: Executor, publicOrigin: string): PaymentPr
         .where(and(eq(testGatewayPayments.id, providerOrderId), eq(testGatewayPayments.status, 'approved')));
       const payment = await findTestPayment(db, providerOrderId);
       if (!payment) throw new PaymentProviderError(`the test gateway has no payment ${providerOrderId}`);
-      if (payment.captureId) return { status: 'completed', captureId: payment.captureId, captured: { amount: payment.amount, currency: payment.currency } };
-      return payment.status === 'declined' ? { status: 'declined', reason: 'DECLINED_ON_TEST_PAGE' } : { status: 'pending' };
+      if (payment.captureId)
+        return {
+          status: 'completed',
+          captureId: payment.captureId,
+          captured: { amount: payment.amount, currency: payment.currency },
+        };
+      return payment.status === 'declined'
+        ? { status: 'declined', reason: 'DECLINED_ON_TEST_PAGE' }
+        : { status: 'pending' };
     },
 
     async refund(captureId) {
       const [refunded] = await db
         .update(testGatewayPayments)
         .set({ status: 'refunded' })
-        .where(and(eq(testGatewayPayments.captureId, captureId), inArray(testGatewayPayments.status, ['captured', 'refunded'])))
+        .where(
+          and(
+            eq(testGatewayPayments.captureId, captureId),
+            inArray(testGatewayPayments.status, ['captured', 'refunded']),
+          ),
+        )
         .returning({ id: testGatewayPayments.id });
       if (!refunded) throw new PaymentProviderError(`the test gateway has no capture ${captureId}`);
       return { status: 'completed', refundId: null };
@@ -93,7 +111,11 @@ export async function findTestPayment(db: Executor, id: string): Promise<TestGat
 }
 
 /** Records the tester's decision once; null when the payment is unknown or already decided. */
-export async function decideTestPayment(db: Executor, id: string, decision: TestDecision): Promise<TestGatewayPayment | null> {
+export async function decideTestPayment(
+  db: Executor,
+  id: string,
+  decision: TestDecision,
+): Promise<TestGatewayPayment | null> {
   const [decided] = await db
     .update(testGatewayPayments)
     .set({ status: decision === 'approve' ? 'approved' : 'declined' })

@@ -1,6 +1,23 @@
 import { randomBytes } from 'node:crypto';
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, NoSuchKey, NotFound, paginateListObjectsV2, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { checkedKey, contentTypeOf, isValidStorageKey, mediaUrl, StorageError, type Storage, type StorageSettings } from './storage';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NoSuchKey,
+  NotFound,
+  paginateListObjectsV2,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import {
+  checkedKey,
+  contentTypeOf,
+  isValidStorageKey,
+  mediaUrl,
+  StorageError,
+  type Storage,
+  type StorageSettings,
+} from './storage';
 
 type S3Settings = Extract<StorageSettings, { kind: 's3' }>;
 
@@ -27,7 +44,8 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
   client.middlewareStack.add(
     (next) => async (args) => {
       const request = args.request as { path?: string };
-      if (request.path && request.path.length > 1 && request.path.endsWith('/')) request.path = request.path.slice(0, -1);
+      if (request.path && request.path.length > 1 && request.path.endsWith('/'))
+        request.path = request.path.slice(0, -1);
       return next(args);
     },
     { step: 'build', name: 'bucketPathWithoutSlash' },
@@ -35,7 +53,9 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
   const Bucket = settings.bucket;
   const storage: Storage = {
     async put(key, body) {
-      await client.send(new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: body, ContentType: contentTypeOf(key) }));
+      await client.send(
+        new PutObjectCommand({ Bucket, Key: checkedKey(key), Body: body, ContentType: contentTypeOf(key) }),
+      );
     },
     async get(key) {
       if (!isValidStorageKey(key)) return null;
@@ -54,7 +74,12 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
         return true;
       } catch (error) {
         // A HEAD answer has no body to name the error: some S3-compatible servers' 404 arrives unnamed.
-        if (error instanceof NotFound || error instanceof NoSuchKey || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return false;
+        if (
+          error instanceof NotFound ||
+          error instanceof NoSuchKey ||
+          (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+        )
+          return false;
         throw error;
       }
     },
@@ -63,8 +88,12 @@ export async function createS3Storage(settings: S3Settings): Promise<Storage> {
       if (isValidStorageKey(key)) await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
     async *list(prefix) {
-      for await (const page of paginateListObjectsV2({ client }, { Bucket, Prefix: `${checkedKey(prefix.replace(/\/+$/, ''))}/` })) {
-        for (const object of page.Contents ?? []) if (object.Key) yield { key: object.Key, writtenAt: object.LastModified ?? new Date() };
+      for await (const page of paginateListObjectsV2(
+        { client },
+        { Bucket, Prefix: `${checkedKey(prefix.replace(/\/+$/, ''))}/` },
+      )) {
+        for (const object of page.Contents ?? [])
+          if (object.Key) yield { key: object.Key, writtenAt: object.LastModified ?? new Date() };
       }
     },
     url: mediaUrl,

@@ -108,7 +108,10 @@ describe.each(stores)('pictures kept in $name', ({ sharedBetweenMachines, start 
 
   it(`serves an avatar a customer uploads ${sharedBetweenMachines ? 'from every machine' : 'only from the machine that keeps the folder'}, and deletes it with the account`, async () => {
     const customer = await signUp(shop);
-    const uploaded = (await (await uploadHeadPicture(shop, customer.headers, await testPicture('#7a4'))).json()) as { code: number; data: { headPicture: string } };
+    const uploaded = (await (await uploadHeadPicture(shop, customer.headers, await testPicture('#7a4'))).json()) as {
+      code: number;
+      data: { headPicture: string };
+    };
     expect(uploaded.code).toBe(1);
     const url = uploaded.data.headPicture;
 
@@ -119,7 +122,11 @@ describe.each(stores)('pictures kept in $name', ({ sharedBetweenMachines, start 
     expect(elsewhere.status).toBe(sharedBetweenMachines ? 200 : 404);
     if (sharedBetweenMachines) expect(await elsewhere.arrayBuffer()).toEqual(await here.arrayBuffer());
 
-    const deleted = await shop.post('/privacy/deleteAccount', { password: encodePassword(customer.password) }, { headers: customer.headers });
+    const deleted = await shop.post(
+      '/privacy/deleteAccount',
+      { password: encodePassword(customer.password) },
+      { headers: customer.headers },
+    );
     expect(deleted.body.code).toBe(1);
     expect((await shop.app.request(url)).status).toBe(404);
     expect((await otherMachine.app.request(url)).status).toBe(404);
@@ -137,14 +144,24 @@ describe('a bucket the shop cannot use', () => {
 
   it('is refused when the store opens, saying what to check', async () => {
     await expect(opening({ S3_BUCKET: 'no-such-bucket' })).rejects.toThrow(StorageError);
-    await expect(opening({ S3_BUCKET: 'no-such-bucket' })).rejects.toThrow(/cannot use bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+: there is no such bucket\.\nCheck S3_ENDPOINT, S3_BUCKET/);
-    await expect(opening({ S3_SECRET_ACCESS_KEY: 'not-the-secret' })).rejects.toThrow(/access denied \(SignatureDoesNotMatch\)/);
-    await expect(opening({ S3_ENDPOINT: 'http://127.0.0.1:9' })).rejects.toThrow(/cannot use bucket shop-pictures at http:\/\/127\.0\.0\.1:9: ECONNREFUSED/);
+    await expect(opening({ S3_BUCKET: 'no-such-bucket' })).rejects.toThrow(
+      /cannot use bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+: there is no such bucket\.\nCheck S3_ENDPOINT, S3_BUCKET/,
+    );
+    await expect(opening({ S3_SECRET_ACCESS_KEY: 'not-the-secret' })).rejects.toThrow(
+      /access denied \(SignatureDoesNotMatch\)/,
+    );
+    await expect(opening({ S3_ENDPOINT: 'http://127.0.0.1:9' })).rejects.toThrow(
+      /cannot use bucket shop-pictures at http:\/\/127\.0\.0\.1:9: ECONNREFUSED/,
+    );
   });
 
   it('stops `npm start` before it serves, with that message and no stack trace', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-no-bucket-'));
-    const started = await runScript('start', ['--no-build'], { ...s3.env, S3_BUCKET: 'no-such-bucket', DATA_DIR: dataDir });
+    const started = await runScript('start', ['--no-build'], {
+      ...s3.env,
+      S3_BUCKET: 'no-such-bucket',
+      DATA_DIR: dataDir,
+    });
     const created = await readdir(dataDir);
     await rm(dataDir, { recursive: true, force: true });
     expect(started.code).toBe(1);

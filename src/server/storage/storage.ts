@@ -52,10 +52,12 @@ const contentTypes: Record<string, string> = {
   '.svg': 'image/svg+xml',
 };
 
-export const contentTypeOf = (key: string) => contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
+export const contentTypeOf = (key: string) =>
+  contentTypes[path.extname(key).toLowerCase()] ?? 'application/octet-stream';
 
 /** Keys are folder-like (`goods/silk-robe-1.webp`): lower-case letters, digits, dashes, dots, slashes. */
-export const isValidStorageKey = (key: string) => /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(key) && !key.includes('..');
+export const isValidStorageKey = (key: string) =>
+  /^[a-z0-9][a-z0-9._-]*(\/[a-z0-9][a-z0-9._-]*)*$/.test(key) && !key.includes('..');
 
 /** The key itself, or an error for one no store accepts. */
 export function checkedKey(key: string) {
@@ -87,17 +89,22 @@ export function createFolderStorage(root: string): Storage {
     },
     async has(key) {
       if (!isValidStorageKey(key)) return false;
-      return stat(resolve(key)).then((found) => found.isFile(), () => false);
+      return stat(resolve(key)).then(
+        (found) => found.isFile(),
+        () => false,
+      );
     },
     async remove(key) {
       if (isValidStorageKey(key)) await rm(resolve(key), { force: true });
     },
     async *list(prefix) {
       const folder = resolve(prefix.replace(/\/+$/, ''));
-      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-        if (error.code === 'ENOENT') return [];
-        throw error;
-      });
+      const entries = await readdir(folder, { recursive: true, withFileTypes: true }).catch(
+        (error: NodeJS.ErrnoException) => {
+          if (error.code === 'ENOENT') return [];
+          throw error;
+        },
+      );
       for (const entry of entries) {
         // A file `put` is still writing is not an object yet.
         if (!entry.isFile() || entry.name.endsWith('.tmp')) continue;

@@ -3,7 +3,14 @@ import { existsSync, readFileSync } from 'node:fs';
 import { chromium, type BrowserServer } from 'playwright';
 
 /** Chromium flags for a machine with no network but loopback (see README). */
-const chromiumArgs = ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /**
  * Chromium's address-bar popups, which it renders (two WebUI pages, one process) for every window it
@@ -24,7 +31,10 @@ export async function launchChromiumServer(): Promise<BrowserServer> {
   const playwrights = disabledFeaturesOf(first.process().pid);
   if (!playwrights) return first;
   await first.close();
-  return chromium.launchServer({ executablePath, args: [...chromiumArgs, `--disable-features=${[...playwrights, ...unusedFeatures].join(',')}`] });
+  return chromium.launchServer({
+    executablePath,
+    args: [...chromiumArgs, `--disable-features=${[...playwrights, ...unusedFeatures].join(',')}`],
+  });
 }
 
 /** The features a running Chromium was told to disable, from its command line; undefined where it cannot be read. */
@@ -32,14 +42,25 @@ function disabledFeaturesOf(pid: number | undefined): string[] | undefined {
   if (!pid) return undefined;
   try {
     const args = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0');
-    return args.findLast((arg) => arg.startsWith('--disable-features='))?.slice('--disable-features='.length).split(',') ?? [];
+    return (
+      args
+        .findLast((arg) => arg.startsWith('--disable-features='))
+        ?.slice('--disable-features='.length)
+        .split(',') ?? []
+    );
   } catch {
     return undefined;
   }
 }
 
-const candidates = [process.env.CHROMIUM_PATH, '/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome'];
-const INSTALL_HINT = 'sudo apt-get update && sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium or Chrome binary)';
+const candidates = [
+  process.env.CHROMIUM_PATH,
+  '/usr/bin/chromium',
+  '/usr/bin/chromium-browser',
+  '/usr/bin/google-chrome',
+];
+const INSTALL_HINT =
+  'sudo apt-get update && sudo apt-get install -y chromium   (or set CHROMIUM_PATH to a Chromium or Chrome binary)';
 
 /**
  * Playwright cannot download its own browsers here, so the tests drive the system's Chromium. As root

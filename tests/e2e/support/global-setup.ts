@@ -20,7 +20,11 @@ export async function setup(project: TestProject) {
   const siteDir = path.join(root, 'site');
   // A secret in the build's environment: tests/e2e/build-output.test.ts proves it reaches no built file.
   process.env.PAYPAL_CLIENT_SECRET ??= BUILD_CANARY_SECRET;
-  const shop = await startShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), { build: 'always', siteDir, quietBuild: true });
+  const shop = await startShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'warn' }), {
+    build: 'always',
+    siteDir,
+    quietBuild: true,
+  });
   await shop.close();
   project.provide('e2e', { dataDir, siteDir, browserEndpoint: browser.wsEndpoint() });
   return async () => {

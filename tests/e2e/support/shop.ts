@@ -34,7 +34,10 @@ export async function startTestShop(env: Record<string, string> = {}, { ownSite 
   if (ownSite) await cp(sharedSite, siteDir, { recursive: true, verbatimSymlinks: true });
   // The default configuration, as `npm start` has it, on a passing port: the shop settles its public
   // origin (payment returns, mail links) to the URL it prints, and the browser starts from that URL.
-  const shop = await startShop(loadConfig({ NODE_ENV: 'test', DATA_DIR: ownData, PORT: '0', LOG_LEVEL: 'warn', ...env }), { build: 'never', siteDir });
+  const shop = await startShop(
+    loadConfig({ NODE_ENV: 'test', DATA_DIR: ownData, PORT: '0', LOG_LEVEL: 'warn', ...env }),
+    { build: 'never', siteDir },
+  );
   const { config } = shop;
   const browser = await openBrowser(shop.url);
 
@@ -56,7 +59,12 @@ export async function startTestShop(env: Record<string, string> = {}, { ownSite 
     async mailWith(...texts: string[]): Promise<string> {
       let found: string | undefined;
       await expect
-        .poll(async () => (found = (await readMails(config.mail.outboxDir)).findLast((mail) => texts.every((text) => mail.replace(/=\r?\n/g, '').includes(text)))))
+        .poll(
+          async () =>
+            (found = (await readMails(config.mail.outboxDir)).findLast((mail) =>
+              texts.every((text) => mail.replace(/=\r?\n/g, '').includes(text)),
+            )),
+        )
         .toBeDefined();
       return found!;
     },
@@ -94,7 +102,12 @@ export async function openBrowser(url: string) {
      * before (the age gate's cookie), unless `confirmAge` is false; without JavaScript when `scripts` is false.
      */
     async newPage(device: Device = 'desktop', { confirmAge = true, scripts = true } = {}): Promise<Page> {
-      const context = await browser.newContext({ ...viewports[device], baseURL: url, acceptDownloads: true, javaScriptEnabled: scripts });
+      const context = await browser.newContext({
+        ...viewports[device],
+        baseURL: url,
+        acceptDownloads: true,
+        javaScriptEnabled: scripts,
+      });
       if (confirmAge) await context.addCookies([ageConfirmedCookie(url)]);
       contexts.push(context);
       const page = await context.newPage();
@@ -138,15 +151,26 @@ export async function readMails(outboxDir: string): Promise<string[]> {
 /** A translation key showing instead of its text means an island was not handed that string. */
 export async function untranslatedKeys(page: Page): Promise<string[]> {
   const text = await page.locator('body').innerText();
-  const labels = await page.locator('[aria-label]').evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
-  return [text, ...labels].join('\n').match(/\b(?:admin|nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends|grid|review)\.[A-Za-z_-]+\b/g) ?? [];
+  const labels = await page
+    .locator('[aria-label]')
+    .evaluateAll((elements) => elements.map((element) => element.getAttribute('aria-label') ?? ''));
+  return (
+    [text, ...labels]
+      .join('\n')
+      .match(
+        /\b(?:admin|nav|cart|sign|share|product|list|page|footer|home|menu|updatePwd|category|code|account|address|verify|card|checkout|payResult|orders|orderStatus|energy|recharge|gift|coupon|receive|friends|grid|review)\.[A-Za-z_-]+\b/g,
+      ) ?? []
+  );
 }
 
 /**
  * The shop a test file drives, awaited at the top of the file: started at once, closed when the
  * file's tests are done, which must have left no uncaught error in any page.
  */
-export async function aStorefront(env: Record<string, string> = {}, options: { ownSite?: boolean } = {}): Promise<TestShop> {
+export async function aStorefront(
+  env: Record<string, string> = {},
+  options: { ownSite?: boolean } = {},
+): Promise<TestShop> {
   const shop = await startTestShop(env, options);
   afterAll(async () => {
     try {

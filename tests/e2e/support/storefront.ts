@@ -7,10 +7,17 @@ import type { PaypalStandIn } from '../../support/paypal-stand-in';
 export const password = 'Velvet2026!';
 
 /** Registers through the header's sign-in dialog (desktop), or through a dialog already asking to. */
-export async function registerInDialog(page: Page, person: { firstName: string; lastName: string; email: string }, { fromHeader = true } = {}) {
+export async function registerInDialog(
+  page: Page,
+  person: { firstName: string; lastName: string; email: string },
+  { fromHeader = true } = {},
+) {
   if (fromHeader) {
     await page.getByRole('button', { name: 'Log in' }).click();
-    await page.getByRole('dialog', { name: 'Sign in' }).getByRole('button', { name: 'New here? Create an account' }).click();
+    await page
+      .getByRole('dialog', { name: 'Sign in' })
+      .getByRole('button', { name: 'New here? Create an account' })
+      .click();
   }
   const register = page.getByRole('dialog', { name: 'Create an account' });
   await register.getByLabel('First name').fill(person.firstName);
@@ -22,7 +29,12 @@ export async function registerInDialog(page: Page, person: { firstName: string; 
 }
 
 /** Opens a product of `category` (the first, or the one whose link matches `name`) and adds it to the cart. */
-export async function addToCart(page: Page, category: string, name?: RegExp, addLabel = uiDictionaries.EN['product.addToCart']) {
+export async function addToCart(
+  page: Page,
+  category: string,
+  name?: RegExp,
+  addLabel = uiDictionaries.EN['product.addToCart'],
+) {
   await page.goto(`/productsList?category=${category}`);
   await (name ? page.getByRole('link', { name }) : page.locator('.product-card')).first().click();
   await page.getByRole('button', { name: addLabel }).click();
@@ -60,10 +72,18 @@ export async function placeOrderAsNewCustomer(page: Page, email: string, payMeth
  * before that changes nothing), and waits for the page in that choice.
  */
 export async function chooseInHeader(page: Page, choice: { currency: string } | { language: string }) {
-  await page.waitForFunction(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
-  const [label, attribute, value] = 'currency' in choice ? ['Currency', 'data-currency', choice.currency] : ['Language', 'lang', choice.language.toLowerCase()];
+  await page.waitForFunction(
+    () => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false,
+  );
+  const [label, attribute, value] =
+    'currency' in choice
+      ? ['Currency', 'data-currency', choice.currency]
+      : ['Language', 'lang', choice.language.toLowerCase()];
   await page.getByLabel(label).selectOption('currency' in choice ? choice.currency : choice.language);
-  await page.waitForFunction(([name, wanted]) => document.documentElement?.getAttribute(name!) === wanted && document.readyState === 'complete', [attribute, value]);
+  await page.waitForFunction(
+    ([name, wanted]) => document.documentElement?.getAttribute(name!) === wanted && document.readyState === 'complete',
+    [attribute, value],
+  );
 }
 
 /** PayPal's approval page, as the buyer uses it: approve, and PayPal sends the browser back to the shop. */
@@ -71,7 +91,9 @@ export async function approveAtPaypal(page: Page, paypal: PaypalStandIn) {
   await page.route('https://www.sandbox.paypal.com/**', async (route) => {
     const token = new URL(route.request().url()).searchParams.get('token')!;
     paypal.approve(token);
-    const { return_url: returnUrl } = (paypal.orders.get(token)!.request.payment_source as { paypal: { experience_context: { return_url: string } } }).paypal.experience_context;
+    const { return_url: returnUrl } = (
+      paypal.orders.get(token)!.request.payment_source as { paypal: { experience_context: { return_url: string } } }
+    ).paypal.experience_context;
     await route.fulfill({ status: 302, headers: { Location: `${returnUrl}&token=${token}&PayerID=STANDINPAYER1` } });
   });
 }

@@ -28,7 +28,8 @@ export function AdvertEditor({
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const update = (change: Partial<Draft>) => setDraft((current) => ({ ...current, ...change }));
-  const setText = (field: 'title' | 'body', language: Language, value: string) => setDraft((current) => ({ ...current, [field]: { ...current[field], [language]: value } }));
+  const setText = (field: 'title' | 'body', language: Language, value: string) =>
+    setDraft((current) => ({ ...current, [field]: { ...current[field], [language]: value } }));
 
   const upload = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.currentTarget.files?.[0];
@@ -37,7 +38,11 @@ export function AdvertEditor({
     setBusy(true);
     try {
       const answer = await adminUpload<{ reference: string; url: string }>('/adverts/picture', file);
-      if (answer.code !== 1) return setErrors((current) => ({ ...current, picture: t(answer.status === 413 ? 'admin.adverts.pictureTooLarge' : 'admin.adverts.pictureRefused') }));
+      if (answer.code !== 1)
+        return setErrors((current) => ({
+          ...current,
+          picture: t(answer.status === 413 ? 'admin.adverts.pictureTooLarge' : 'admin.adverts.pictureRefused'),
+        }));
       update({ picture: answer.data.reference, pictureUrl: answer.data.url });
       setErrors(({ picture: _dropped, ...rest }) => rest);
     } catch (caught) {
@@ -51,12 +56,28 @@ export function AdvertEditor({
     event.preventDefault();
     setFailure(null);
     setBusy(true);
-    const fields = { position: draft.position, link: draft.link.trim(), active: draft.active, picture: draft.picture, title: draft.title, body: draft.body };
+    const fields = {
+      position: draft.position,
+      link: draft.link.trim(),
+      active: draft.active,
+      picture: draft.picture,
+      title: draft.title,
+      body: draft.body,
+    };
     try {
-      const answer = await adminEnvelope(advert ? '/adverts/update' : '/adverts/create', advert ? { advertisingId: advert.advertisingId, advert: fields } : { advert: fields });
+      const answer = await adminEnvelope(
+        advert ? '/adverts/update' : '/adverts/create',
+        advert ? { advertisingId: advert.advertisingId, advert: fields } : { advert: fields },
+      );
       if (answer.code === 1) return onClose(draft.title.EN.trim());
       const issues = issuesOf(answer);
-      setErrors(issues ? Object.fromEntries(issues.map((issue) => [issue.path || 'advert', fieldMessage(t, issue.path, issue.message)])) : {});
+      setErrors(
+        issues
+          ? Object.fromEntries(
+              issues.map((issue) => [issue.path || 'advert', fieldMessage(t, issue.path, issue.message)]),
+            )
+          : {},
+      );
       setFailure(issues ? t('admin.adverts.fix') : answer.message);
     } catch (caught) {
       setFailure((caught as Error).message);
@@ -86,9 +107,19 @@ export function AdvertEditor({
               ))}
             </select>
           </label>
-          <TextField label={t('admin.adverts.link')} value={draft.link} error={errors.link} hint={t('admin.adverts.linkHint')} onChange={(link) => update({ link })} />
+          <TextField
+            label={t('admin.adverts.link')}
+            value={draft.link}
+            error={errors.link}
+            hint={t('admin.adverts.linkHint')}
+            onChange={(link) => update({ link })}
+          />
           <label className="catalogue__check">
-            <input type="checkbox" checked={draft.active} onChange={(event) => update({ active: event.currentTarget.checked })} />
+            <input
+              type="checkbox"
+              checked={draft.active}
+              onChange={(event) => update({ active: event.currentTarget.checked })}
+            />
             <span>{t('admin.adverts.active')}</span>
           </label>
         </div>

@@ -31,7 +31,13 @@ export function AdvertPicture({
       )}
       <label className="field">
         <span>{t('admin.adverts.upload')}</span>
-        <input type="file" accept="image/jpeg,image/png,image/webp" onChange={onUpload} disabled={busy} aria-describedby="advert-picture-error" />
+        <input
+          type="file"
+          accept="image/jpeg,image/png,image/webp"
+          onChange={onUpload}
+          disabled={busy}
+          aria-describedby="advert-picture-error"
+        />
       </label>
       <FieldError id="advert-picture-error" error={error} />
     </fieldset>

@@ -57,8 +57,24 @@ export default function BackOfficeAdverts({ messages }: { messages: SectionMessa
     setEditing({
       advert,
       draft: advert
-        ? { position: advert.position, link: advert.link, active: advert.active, picture: advert.picture, pictureUrl: advert.pictureUrl, title: { ...advert.title }, body: { ...advert.body } }
-        : { position, link: '/', active: true, picture: null, pictureUrl: null, title: emptyTexts(), body: emptyTexts() },
+        ? {
+            position: advert.position,
+            link: advert.link,
+            active: advert.active,
+            picture: advert.picture,
+            pictureUrl: advert.pictureUrl,
+            title: { ...advert.title },
+            body: { ...advert.body },
+          }
+        : {
+            position,
+            link: '/',
+            active: true,
+            picture: null,
+            pictureUrl: null,
+            title: emptyTexts(),
+            body: emptyTexts(),
+          },
     });
   };
 

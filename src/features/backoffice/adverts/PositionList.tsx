@@ -26,14 +26,22 @@ export function PositionList({
     const order = [...ids];
     [order[index], order[index + by]] = [order[index + by]!, order[index]!];
     const advert = entry.adverts[index]!;
-    void onChange(async () => {
-      await adminCall('/adverts/reorder', { position: entry.position, advertisingIds: order });
-      // The moved advert's button keeps the focus when it can still move that way, else its other one.
-      requestAnimationFrame(() => {
-        const same = document.getElementById(`advert-${advert.advertisingId}-${by < 0 ? 'up' : 'down'}`) as HTMLButtonElement | null;
-        (same && !same.disabled ? same : document.getElementById(`advert-${advert.advertisingId}-${by < 0 ? 'down' : 'up'}`))?.focus();
-      });
-    }, t('admin.adverts.moved', { title: nameOf(advert) }));
+    void onChange(
+      async () => {
+        await adminCall('/adverts/reorder', { position: entry.position, advertisingIds: order });
+        // The moved advert's button keeps the focus when it can still move that way, else its other one.
+        requestAnimationFrame(() => {
+          const same = document.getElementById(
+            `advert-${advert.advertisingId}-${by < 0 ? 'up' : 'down'}`,
+          ) as HTMLButtonElement | null;
+          (same && !same.disabled
+            ? same
+            : document.getElementById(`advert-${advert.advertisingId}-${by < 0 ? 'down' : 'up'}`)
+          )?.focus();
+        });
+      },
+      t('admin.adverts.moved', { title: nameOf(advert) }),
+    );
   };
   const setActive = (advert: Advert, active: boolean) =>
     void onChange(
@@ -42,7 +50,10 @@ export function PositionList({
     );
   const remove = (advert: Advert) => {
     setDeleting(null);
-    void onChange(() => adminCall('/adverts/delete', { advertisingId: advert.advertisingId }), t('admin.adverts.deleted', { title: nameOf(advert) }));
+    void onChange(
+      () => adminCall('/adverts/delete', { advertisingId: advert.advertisingId }),
+      t('admin.adverts.deleted', { title: nameOf(advert) }),
+    );
   };
 
   return (
@@ -70,7 +81,14 @@ export function PositionList({
                   <td>
                     <div className="adverts__order">
                       <span>{index + 1}</span>
-                      <button type="button" id={`advert-${advert.advertisingId}-up`} className="button button--ghost button--small" aria-label={t('admin.adverts.moveUp', { title })} disabled={index === 0} onClick={() => move(index, -1)}>
+                      <button
+                        type="button"
+                        id={`advert-${advert.advertisingId}-up`}
+                        className="button button--ghost button--small"
+                        aria-label={t('admin.adverts.moveUp', { title })}
+                        disabled={index === 0}
+                        onClick={() => move(index, -1)}
+                      >
                         ↑
                       </button>
                       <button
@@ -85,13 +103,21 @@ export function PositionList({
                       </button>
                     </div>
                   </td>
-                  <td>{advert.pictureUrl ? <img src={advert.pictureUrl} alt="" width={96} height={36} className="adverts__thumb" /> : '—'}</td>
+                  <td>
+                    {advert.pictureUrl ? (
+                      <img src={advert.pictureUrl} alt="" width={96} height={36} className="adverts__thumb" />
+                    ) : (
+                      '—'
+                    )}
+                  </td>
                   <td>
                     <strong>{title}</strong>
                     {advert.missingLanguages.length > 0 && (
                       <>
                         {' '}
-                        <span className="tag catalogue__missing">{t('admin.adverts.missingIn', { languages: advert.missingLanguages.join(', ') })}</span>
+                        <span className="tag catalogue__missing">
+                          {t('admin.adverts.missingIn', { languages: advert.missingLanguages.join(', ') })}
+                        </span>
                       </>
                     )}
                   </td>
@@ -99,18 +125,30 @@ export function PositionList({
                   <td>{advert.active ? t('admin.adverts.shown') : t('admin.adverts.off')}</td>
                   <td>
                     <div className="adverts__actions">
-                      <button type="button" className="button button--ghost button--small" aria-label={t('admin.adverts.editNamed', { title })} onClick={() => onEdit(advert)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={t('admin.adverts.editNamed', { title })}
+                        onClick={() => onEdit(advert)}
+                      >
                         {t('admin.adverts.edit')}
                       </button>
                       <button
                         type="button"
                         className="button button--ghost button--small"
-                        aria-label={t(advert.active ? 'admin.adverts.switchOffNamed' : 'admin.adverts.switchOnNamed', { title })}
+                        aria-label={t(advert.active ? 'admin.adverts.switchOffNamed' : 'admin.adverts.switchOnNamed', {
+                          title,
+                        })}
                         onClick={() => setActive(advert, !advert.active)}
                       >
                         {t(advert.active ? 'admin.adverts.switchOff' : 'admin.adverts.switchOn')}
                       </button>
-                      <button type="button" className="button button--ghost button--small" aria-label={t('admin.adverts.deleteNamed', { title })} onClick={() => setDeleting(advert)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={t('admin.adverts.deleteNamed', { title })}
+                        onClick={() => setDeleting(advert)}
+                      >
                         {t('admin.adverts.delete')}
                       </button>
                     </div>

@@ -9,7 +9,12 @@ import { recordIdSchema } from '@/lib/record-id';
  */
 
 const advertisingId = recordIdSchema;
-const texts = z.object(Object.fromEntries(languages.map((language) => [language, z.string()])) as Record<(typeof languages)[number], z.ZodString>);
+const texts = z.object(
+  Object.fromEntries(languages.map((language) => [language, z.string()])) as Record<
+    (typeof languages)[number],
+    z.ZodString
+  >,
+);
 
 /** An advert as the editor shows it. */
 export const editableAdvertSchema = z.object({
@@ -38,12 +43,14 @@ export const advertBoardQuerySchema = z.object({ position: advertImportSchema.sh
  * What the editor sends: the import format's fields without the key. Without `sort`, a new advert
  * goes last in its position and an edited one keeps its place (last, when it moves to another position).
  */
-export const advertFieldsSchema = advertImportSchema.pick({ position: true, link: true, title: true, body: true }).extend({
-  sort: advertImportSchema.shape.sort.unwrap().optional(),
-  /** A `stored:` reference from the picture upload; null or left out: no picture. */
-  picture: z.string().min(1).nullable().optional(),
-  active: z.boolean(),
-});
+export const advertFieldsSchema = advertImportSchema
+  .pick({ position: true, link: true, title: true, body: true })
+  .extend({
+    sort: advertImportSchema.shape.sort.unwrap().optional(),
+    /** A `stored:` reference from the picture upload; null or left out: no picture. */
+    picture: z.string().min(1).nullable().optional(),
+    active: z.boolean(),
+  });
 export type AdvertFields = z.infer<typeof advertFieldsSchema>;
 
 export const advertCreateBodySchema = z.object({ advert: advertFieldsSchema });

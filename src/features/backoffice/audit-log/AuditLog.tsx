@@ -34,7 +34,15 @@ const auditActions = [
   'site.publish-failed',
 ];
 
-type AuditEntry = { id: number; actor: string; action: string; subject: string; before: unknown; after: unknown; time: string };
+type AuditEntry = {
+  id: number;
+  actor: string;
+  action: string;
+  subject: string;
+  before: unknown;
+  after: unknown;
+  time: string;
+};
 
 export default function AuditLog() {
   const { t } = useBackOfficeLanguage();
@@ -42,17 +50,20 @@ export default function AuditLog() {
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [error, setError] = useState<string | null>(null);
 
-  const load = useCallback(async (before?: number) => {
-    const query = new URLSearchParams({ limit: '50' });
-    if (action) query.set('action', action);
-    if (before) query.set('before', String(before));
-    try {
-      const page = await adminCall<AuditEntry[]>(`/audit?${query}`);
-      setEntries((current) => (before ? [...current, ...page] : page));
-    } catch (caught) {
-      setError((caught as Error).message);
-    }
-  }, [action]);
+  const load = useCallback(
+    async (before?: number) => {
+      const query = new URLSearchParams({ limit: '50' });
+      if (action) query.set('action', action);
+      if (before) query.set('before', String(before));
+      try {
+        const page = await adminCall<AuditEntry[]>(`/audit?${query}`);
+        setEntries((current) => (before ? [...current, ...page] : page));
+      } catch (caught) {
+        setError((caught as Error).message);
+      }
+    },
+    [action],
+  );
 
   useEffect(() => {
     void load();

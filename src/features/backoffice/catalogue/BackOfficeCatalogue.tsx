@@ -21,11 +21,23 @@ export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
 
   const open = async (slug: string) => {
     setNotice(null);
-    setEditing({ mode: 'update', editable: await adminCall<Editable>(`/catalogue/product?slug=${encodeURIComponent(slug)}`) });
+    setEditing({
+      mode: 'update',
+      editable: await adminCall<Editable>(`/catalogue/product?slug=${encodeURIComponent(slug)}`),
+    });
   };
   const create = () => {
     setNotice(null);
-    const product: Product = { slug: '', category: 'lingerie', onSale: true, name: emptyTexts(), summary: emptyTexts(), description: emptyTexts(), pictures: [], specifications: [newSize()] };
+    const product: Product = {
+      slug: '',
+      category: 'lingerie',
+      onSale: true,
+      name: emptyTexts(),
+      summary: emptyTexts(),
+      description: emptyTexts(),
+      pictures: [],
+      specifications: [newSize()],
+    };
     setEditing({ mode: 'create', editable: { product, pictureUrls: [] } });
   };
 
@@ -46,5 +58,12 @@ export default function BackOfficeCatalogue({ role }: { role: OperatorRole }) {
       />
     );
   }
-  return <ProductList onOpen={(slug) => void open(slug)} onCreate={canWrite ? create : undefined} notice={notice} reload={reload} />;
+  return (
+    <ProductList
+      onOpen={(slug) => void open(slug)}
+      onCreate={canWrite ? create : undefined}
+      notice={notice}
+      reload={reload}
+    />
+  );
 }

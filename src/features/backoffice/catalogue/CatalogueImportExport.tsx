@@ -3,7 +3,12 @@ import { adminCall, issuesOf } from '../admin-api';
 import { useBackOfficeLanguage } from '../ui';
 import { postCatalogue } from './catalogue-draft';
 
-type ImportPlan = { created: string[]; changed: { slug: string; fields: string[] }[]; takenDown: string[]; unchanged: number };
+type ImportPlan = {
+  created: string[];
+  changed: { slug: string; fields: string[] }[];
+  takenDown: string[];
+  unchanged: number;
+};
 
 /** The whole catalogue out as JSON, or a JSON or CSV file in: its plan first, applied on a second, deliberate step. */
 export function CatalogueImportExport({ onImported }: { onImported: () => void }) {
@@ -29,7 +34,14 @@ export function CatalogueImportExport({ onImported }: { onImported: () => void }
       if (result.applied) {
         setPlan(null);
         setFile(null);
-        setDone(t('admin.catalogue.imported', { file: chosen.name, created: result.plan.created.length, changed: result.plan.changed.length, takenDown: result.plan.takenDown.length }));
+        setDone(
+          t('admin.catalogue.imported', {
+            file: chosen.name,
+            created: result.plan.created.length,
+            changed: result.plan.changed.length,
+            takenDown: result.plan.takenDown.length,
+          }),
+        );
         onImported();
       } else {
         setPlan(result.plan);
@@ -41,7 +53,11 @@ export function CatalogueImportExport({ onImported }: { onImported: () => void }
   const choose = async (event: ChangeEvent<HTMLInputElement>) => {
     const picked = event.currentTarget.files?.[0];
     if (!picked) return;
-    const chosen = { name: picked.name, format: picked.name.toLowerCase().endsWith('.csv') ? ('csv' as const) : ('json' as const), content: await picked.text() };
+    const chosen = {
+      name: picked.name,
+      format: picked.name.toLowerCase().endsWith('.csv') ? ('csv' as const) : ('json' as const),
+      content: await picked.text(),
+    };
     setFile(chosen);
     await run(chosen, false);
   };
@@ -60,7 +76,12 @@ export function CatalogueImportExport({ onImported }: { onImported: () => void }
       <div className="catalogue__row">
         <label className="field">
           <span>{t('admin.catalogue.file')}</span>
-          <input type="file" accept=".json,.csv,application/json,text/csv" disabled={busy} onChange={(event) => void choose(event)} />
+          <input
+            type="file"
+            accept=".json,.csv,application/json,text/csv"
+            disabled={busy}
+            onChange={(event) => void choose(event)}
+          />
         </label>
         <button type="button" className="button button--ghost" onClick={() => void exportCatalogue()}>
           {t('admin.catalogue.export')}
@@ -85,10 +106,18 @@ export function CatalogueImportExport({ onImported }: { onImported: () => void }
         <section aria-labelledby="import-plan-title" className="catalogue__plan">
           <h2 id="import-plan-title">{t('admin.catalogue.plan', { file: file.name })}</h2>
           <PlanList title={t('admin.catalogue.created')} items={plan.created} />
-          <PlanList title={t('admin.catalogue.changed')} items={plan.changed.map((entry) => `${entry.slug} (${entry.fields.join(', ')})`)} />
+          <PlanList
+            title={t('admin.catalogue.changed')}
+            items={plan.changed.map((entry) => `${entry.slug} (${entry.fields.join(', ')})`)}
+          />
           <PlanList title={t('admin.catalogue.takenDownList')} items={plan.takenDown} />
           <p>{t('admin.catalogue.unchanged', { count: plan.unchanged })}</p>
-          <button type="button" className="button" disabled={busy || (!plan.created.length && !plan.changed.length)} onClick={() => void run(file, true)}>
+          <button
+            type="button"
+            className="button"
+            disabled={busy || (!plan.created.length && !plan.changed.length)}
+            onClick={() => void run(file, true)}
+          >
             {t('admin.catalogue.apply')}
           </button>
         </section>

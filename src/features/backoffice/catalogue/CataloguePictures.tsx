@@ -30,12 +30,17 @@ export function toPictureDrafts(pictures: PictureReference[], urls: string[]): P
 }
 
 /** The pictures in the import format, alt texts always given so that emptied ones are emptied. */
-export const fromPictureDrafts = (pictures: PictureDraft[]): PictureReference[] => pictures.map(({ src, alt }) => ({ src, alt }));
+export const fromPictureDrafts = (pictures: PictureDraft[]): PictureReference[] =>
+  pictures.map(({ src, alt }) => ({ src, alt }));
 
 /** Uploads one picture as multipart; answers its `stored:` reference and URL. */
 async function uploadPicture(file: File, t: Translate) {
   const answer = await adminUpload<{ reference: string; url: string }>('/catalogue/picture', file);
-  if (answer.code !== 1) throw new AdminApiError(answer.code, t(answer.status === 413 ? 'admin.pictures.tooLarge' : 'admin.pictures.wrongType'));
+  if (answer.code !== 1)
+    throw new AdminApiError(
+      answer.code,
+      t(answer.status === 413 ? 'admin.pictures.tooLarge' : 'admin.pictures.wrongType'),
+    );
   return answer.data;
 }
 
@@ -61,7 +66,9 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
     if (!moved || !list.current) return;
     const item = list.current.children[moved.index];
     const other = moved.direction === 'earlier' ? 'later' : 'earlier';
-    const button = [moved.direction, other].map((direction) => item?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]`)).find((candidate) => candidate && !candidate.disabled);
+    const button = [moved.direction, other]
+      .map((direction) => item?.querySelector<HTMLButtonElement>(`[data-move="${direction}"]`))
+      .find((candidate) => candidate && !candidate.disabled);
     button?.focus();
   }, [moved]);
 
@@ -85,7 +92,9 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
     const to = direction === 'earlier' ? index - 1 : index + 1;
     onChange((next) => void next.splice(to, 0, ...next.splice(index, 1)));
     setMoved({ index: to, direction });
-    setAnnouncement(t(to === 0 ? 'admin.pictures.movedMain' : 'admin.pictures.moved', { number: index + 1, to: to + 1 }));
+    setAnnouncement(
+      t(to === 0 ? 'admin.pictures.movedMain' : 'admin.pictures.moved', { number: index + 1, to: to + 1 }),
+    );
   };
   const remove = (index: number) => {
     onChange((next) => void next.splice(index, 1));
@@ -108,10 +117,22 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
                 <p className="catalogue__picture-title">{index === 0 ? t('admin.pictures.main', { label }) : label}</p>
                 {!readOnly && (
                   <div className="catalogue__row">
-                    <button type="button" className="button button--ghost button--small" data-move="earlier" disabled={index === 0} onClick={() => move(index, 'earlier')}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      data-move="earlier"
+                      disabled={index === 0}
+                      onClick={() => move(index, 'earlier')}
+                    >
                       {t('admin.pictures.earlier', { number: index + 1 })}
                     </button>
-                    <button type="button" className="button button--ghost button--small" data-move="later" disabled={index === pictures.length - 1} onClick={() => move(index, 'later')}>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small"
+                      data-move="later"
+                      disabled={index === pictures.length - 1}
+                      onClick={() => move(index, 'later')}
+                    >
                       {t('admin.pictures.later', { number: index + 1 })}
                     </button>
                     <button type="button" className="button button--ghost button--small" onClick={() => remove(index)}>
@@ -142,10 +163,19 @@ export function CataloguePictures({ pictures, errors, readOnly, busy, onBusy, on
       {!readOnly && pictures.length < PICTURES_MAX && (
         <label className="field">
           <span>{t('admin.pictures.add')}</span>
-          <input type="file" accept="image/jpeg,image/png,image/webp" onChange={(event) => void add(event)} disabled={busy} aria-describedby="pictures-error" />
+          <input
+            type="file"
+            accept="image/jpeg,image/png,image/webp"
+            onChange={(event) => void add(event)}
+            disabled={busy}
+            aria-describedby="pictures-error"
+          />
         </label>
       )}
-      <FieldError id="pictures-error" error={errors.pictures ?? Object.entries(errors).find(([path]) => /^pictures\.\d+$/.test(path))?.[1]} />
+      <FieldError
+        id="pictures-error"
+        error={errors.pictures ?? Object.entries(errors).find(([path]) => /^pictures\.\d+$/.test(path))?.[1]}
+      />
     </fieldset>
   );
 }

@@ -3,18 +3,40 @@ import { categories, type Category } from '@/features/catalogue/catalogue';
 import { issuesOf } from '../admin-api';
 import { LanguageTexts, TextField } from '../catalogue-fields';
 import { ErrorText, useBackOfficeLanguage } from '../ui';
-import { categoryName, fromDraft, newSize, saveProduct, toDraft, type Draft, type Editable, type Errors } from './catalogue-draft';
+import {
+  categoryName,
+  fromDraft,
+  newSize,
+  saveProduct,
+  toDraft,
+  type Draft,
+  type Editable,
+  type Errors,
+} from './catalogue-draft';
 import { CataloguePictures } from './CataloguePictures';
 import { SizeEditor } from './SizeEditor';
 
 /** One product's editor: texts in every language side by side, pictures, sizes; the server answers every invalid field by its path. */
-export function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'create' | 'update'; initial: Editable; canWrite: boolean; onClose: (saved?: string) => void }) {
+export function ProductEditor({
+  mode,
+  initial,
+  canWrite,
+  onClose,
+}: {
+  mode: 'create' | 'update';
+  initial: Editable;
+  canWrite: boolean;
+  onClose: (saved?: string) => void;
+}) {
   const { t } = useBackOfficeLanguage();
   const [draft, setDraft] = useState<Draft>(() => toDraft(initial.product, initial.pictureUrls));
   const [errors, setErrors] = useState<Errors>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const title = mode === 'create' ? t('admin.catalogue.newProduct') : t('admin.catalogue.edit', { name: initial.product.name.EN || initial.product.slug });
+  const title =
+    mode === 'create'
+      ? t('admin.catalogue.newProduct')
+      : t('admin.catalogue.edit', { name: initial.product.name.EN || initial.product.slug });
 
   const update = (change: (draft: Draft) => void) =>
     setDraft((current) => {
@@ -22,7 +44,6 @@ export function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'cre
       change(next);
       return next;
     });
-
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -129,7 +150,9 @@ export function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'cre
           busy={busy}
           onBusy={setBusy}
           onChange={(change) => update((next) => change(next.pictures))}
-          onUploadError={(message) => setErrors(({ pictures: _dropped, ...rest }) => (message ? { ...rest, pictures: message } : rest))}
+          onUploadError={(message) =>
+            setErrors(({ pictures: _dropped, ...rest }) => (message ? { ...rest, pictures: message } : rest))
+          }
         />
 
         {draft.specifications.map((size, index) => (
@@ -154,7 +177,9 @@ export function ProductEditor({ mode, initial, canWrite, onClose }: { mode: 'cre
             className="button button--ghost"
             onClick={() =>
               update((next) => {
-                next.specifications.push(toDraft({ ...initial.product, specifications: [newSize()] }).specifications[0]!);
+                next.specifications.push(
+                  toDraft({ ...initial.product, specifications: [newSize()] }).specifications[0]!,
+                );
               })
             }
           >

@@ -5,11 +5,29 @@ import { ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 import { categoryName } from './catalogue-draft';
 import { CatalogueImportExport } from './CatalogueImportExport';
 
-type Row = { slug: string; name: string; category: Category; onSale: boolean; sizes: number; stock: number; missingLanguages: Language[] };
+type Row = {
+  slug: string;
+  name: string;
+  category: Category;
+  onSale: boolean;
+  sizes: number;
+  stock: number;
+  missingLanguages: Language[];
+};
 type Filters = { q: string; category: string; onSale: string };
 
 /** The catalogue's products, found by words, category and sale; a product's name opens it. */
-export function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slug: string) => void; onCreate?: (() => void) | undefined; notice: string | null; reload: number }) {
+export function ProductList({
+  onOpen,
+  onCreate,
+  notice,
+  reload,
+}: {
+  onOpen: (slug: string) => void;
+  onCreate?: (() => void) | undefined;
+  notice: string | null;
+  reload: number;
+}) {
   const { t } = useBackOfficeLanguage();
   const [filters, setFilters] = useState<Filters>({ q: '', category: '', onSale: '' });
   const { page, setPageNum, error, load } = useAdminPage<Row>('/catalogue/products', filters, reload);
@@ -17,7 +35,11 @@ export function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slu
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setFilters({ q: String(form.get('q')).trim(), category: String(form.get('category')), onSale: String(form.get('onSale')) });
+    setFilters({
+      q: String(form.get('q')).trim(),
+      category: String(form.get('category')),
+      onSale: String(form.get('onSale')),
+    });
     setPageNum(1);
   };
 
@@ -98,7 +120,15 @@ export function ProductList({ onOpen, onCreate, notice, reload }: { onOpen: (slu
                   <td>{t(row.onSale ? 'admin.catalogue.yes' : 'admin.catalogue.no')}</td>
                   <td className="numeric">{row.sizes}</td>
                   <td className="numeric">{row.stock}</td>
-                  <td>{row.missingLanguages.length ? <span className="tag">{t('admin.catalogue.missingIn', { languages: row.missingLanguages.join(', ') })}</span> : t('admin.catalogue.complete')}</td>
+                  <td>
+                    {row.missingLanguages.length ? (
+                      <span className="tag">
+                        {t('admin.catalogue.missingIn', { languages: row.missingLanguages.join(', ') })}
+                      </span>
+                    ) : (
+                      t('admin.catalogue.complete')
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

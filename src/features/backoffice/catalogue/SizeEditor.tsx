@@ -28,7 +28,13 @@ export function SizeEditor({
     <fieldset className="catalogue__size">
       <legend>{label}</legend>
       <div className="catalogue__row">
-        <TextField label={t('admin.catalogue.sizeSku', { label })} value={size.sku} error={errors[`${path}.sku`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.sku = value))} />
+        <TextField
+          label={t('admin.catalogue.sizeSku', { label })}
+          value={size.sku}
+          error={errors[`${path}.sku`]}
+          readOnly={readOnly}
+          onChange={(value) => onChange((next) => void (next.sku = value))}
+        />
         {languages.map((language) => (
           <TextField
             key={language}
@@ -43,7 +49,14 @@ export function SizeEditor({
         ))}
       </div>
       <div className="catalogue__row">
-        <TextField label={t('admin.catalogue.sizeStock', { label })} inputMode="numeric" value={size.stock} error={errors[`${path}.stock`]} readOnly={readOnly} onChange={(value) => onChange((next) => void (next.stock = value))} />
+        <TextField
+          label={t('admin.catalogue.sizeStock', { label })}
+          inputMode="numeric"
+          value={size.stock}
+          error={errors[`${path}.stock`]}
+          readOnly={readOnly}
+          onChange={(value) => onChange((next) => void (next.stock = value))}
+        />
         <TextField
           label={t('admin.catalogue.sizePoints', { label })}
           inputMode="numeric"

@@ -9,7 +9,13 @@ import { fromPictureDrafts, toPictureDrafts, type PictureDraft, type PictureRefe
 
 export type Texts = Record<Language, string>;
 export type Price = { unitPrice: number; originalPrice?: number };
-export type Size = { sku: string; name: Texts; stock: number; pointsPrice?: number; prices: Partial<Record<Currency, Price>> };
+export type Size = {
+  sku: string;
+  name: Texts;
+  stock: number;
+  pointsPrice?: number;
+  prices: Partial<Record<Currency, Price>>;
+};
 export type Product = {
   slug: string;
   category: Category;
@@ -30,8 +36,17 @@ export const emptyTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
 /** A category as the storefront names it, in the operator's language. */
 export const categoryName = (category: Category, t: Translate) => t(`category.${category}`);
 
-export type SizeDraft = { sku: string; name: Texts; stock: string; pointsPrice: string; prices: Record<Currency, { unit: string; original: string }> };
-export type Draft = Omit<Product, 'specifications' | 'pictures'> & { specifications: SizeDraft[]; pictures: PictureDraft[] };
+export type SizeDraft = {
+  sku: string;
+  name: Texts;
+  stock: string;
+  pointsPrice: string;
+  prices: Record<Currency, { unit: string; original: string }>;
+};
+export type Draft = Omit<Product, 'specifications' | 'pictures'> & {
+  specifications: SizeDraft[];
+  pictures: PictureDraft[];
+};
 
 export function newSize(): Size {
   return { sku: '', name: emptyTexts(), stock: 0, prices: {} };
@@ -48,7 +63,13 @@ export const toDraft = (product: Product, pictureUrls: string[] = []): Draft => 
     prices: Object.fromEntries(
       currencies.map((currency) => {
         const price = size.prices[currency];
-        return [currency, { unit: price ? toMajorUnits(price.unitPrice) : '', original: price?.originalPrice ? toMajorUnits(price.originalPrice) : '' }];
+        return [
+          currency,
+          {
+            unit: price ? toMajorUnits(price.unitPrice) : '',
+            original: price?.originalPrice ? toMajorUnits(price.originalPrice) : '',
+          },
+        ];
       }),
     ) as SizeDraft['prices'],
   })),
@@ -79,19 +100,27 @@ export function fromDraft(draft: Draft, t: Translate): { product: Product; error
         continue;
       }
       const unitPrice = amount(unit, `${path}.unitPrice`);
-      prices[currency] = original.trim() ? { unitPrice, originalPrice: amount(original, `${path}.originalPrice`) } : { unitPrice };
+      prices[currency] = original.trim()
+        ? { unitPrice, originalPrice: amount(original, `${path}.originalPrice`) }
+        : { unitPrice };
     }
     return {
       sku: size.sku.trim(),
       name: size.name,
       stock: whole(size.stock, `specifications.${index}.stock`),
-      ...(size.pointsPrice.trim() ? { pointsPrice: whole(size.pointsPrice, `specifications.${index}.pointsPrice`) } : {}),
+      ...(size.pointsPrice.trim()
+        ? { pointsPrice: whole(size.pointsPrice, `specifications.${index}.pointsPrice`) }
+        : {}),
       prices,
     };
   });
-  return { product: { ...draft, slug: draft.slug.trim(), pictures: fromPictureDrafts(draft.pictures), specifications }, errors };
+  return {
+    product: { ...draft, slug: draft.slug.trim(), pictures: fromPictureDrafts(draft.pictures), specifications },
+    errors,
+  };
 }
 
 /** Posts to the catalogue API; answers the envelope, whose refusal names each invalid field in `data.issues`. */
 export const postCatalogue = (path: string, body: unknown) => adminEnvelope(`/catalogue${path}`, body);
-export const saveProduct = (mode: 'create' | 'update', product: Product) => postCatalogue(`/product/${mode}`, { product });
+export const saveProduct = (mode: 'create' | 'update', product: Product) =>
+  postCatalogue(`/product/${mode}`, { product });

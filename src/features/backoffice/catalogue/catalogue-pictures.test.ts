@@ -13,14 +13,25 @@ const editor = await anOperator(shop, 'editor');
 const asEditor = { headers: await editor.freshSession() };
 
 type Editable = { product: ProductImport; pictureUrls: string[] };
-type ImportPlan = { created: string[]; changed: { slug: string; fields: string[] }[]; takenDown: string[]; unchanged: number };
+type ImportPlan = {
+  created: string[];
+  changed: { slug: string; fields: string[] }[];
+  takenDown: string[];
+  unchanged: number;
+};
 type Issues = { issues: { path: string; message: string }[] };
 
 async function upload(colour: string) {
-  const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: colour } }).png().toBuffer();
+  const bytes = await sharp({ create: { width: 40, height: 40, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
   const form = new FormData();
   form.set('file', new File([new Uint8Array(bytes)], 'picture.png', { type: 'image/png' }));
-  const response = await shop.app.request('/api/v1/admin/catalogue/picture', { method: 'POST', body: form, headers: { Origin: shop.config.publicOrigin, ...asEditor.headers } });
+  const response = await shop.app.request('/api/v1/admin/catalogue/picture', {
+    method: 'POST',
+    body: form,
+    headers: { Origin: shop.config.publicOrigin, ...asEditor.headers },
+  });
   return ((await response.json()) as { data: { reference: string; url: string } }).data;
 }
 
@@ -34,13 +45,26 @@ const product = (slug: string, pictures: PictureImport[]) => ({
   summary: text('Soft'),
   description: text('Soft and light.'),
   pictures,
-  specifications: [{ sku: `${slug}-one`, name: text('One size'), stock: 5, prices: { USD: { unitPrice: 2500 }, CNY: { unitPrice: 16_900 }, MYR: { unitPrice: 9900 } } }],
+  specifications: [
+    {
+      sku: `${slug}-one`,
+      name: text('One size'),
+      stock: 5,
+      prices: { USD: { unitPrice: 2500 }, CNY: { unitPrice: 16_900 }, MYR: { unitPrice: 9900 } },
+    },
+  ],
 });
-const created = await shop.post<Editable>('/admin/catalogue/product/create', { product: product('silk-scarf', [red.reference, blue.reference]) }, asEditor);
+const created = await shop.post<Editable>(
+  '/admin/catalogue/product/create',
+  { product: product('silk-scarf', [red.reference, blue.reference]) },
+  asEditor,
+);
 expect(created.body.code).toBe(1);
 const details = async (language: string) => {
   const list = await shop.get<ProductPage>('/goods/queryProductList?q=Scarf', { language });
-  return (await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${list.body.data.list[0]!.goodsId}`, { language })).body.data;
+  return (
+    await shop.get<ProductDetails>(`/goods/getProductDetails?goodsId=${list.body.data.list[0]!.goodsId}`, { language })
+  ).body.data;
 };
 
 describe('pictures in the back-office catalogue', () => {
@@ -49,7 +73,11 @@ describe('pictures in the back-office catalogue', () => {
       { src: blue.reference, alt: { EN: '  Scarf folded, seen from above ', ZH: '俯视折叠的丝巾', MS: '' } },
       { src: red.reference, alt: { EN: 'Scarf worn loosely', ZH: '', MS: 'Selendang dipakai longgar' } },
     ];
-    const saved = await shop.post<Editable>('/admin/catalogue/product/update', { product: product('silk-scarf', moved) }, asEditor);
+    const saved = await shop.post<Editable>(
+      '/admin/catalogue/product/update',
+      { product: product('silk-scarf', moved) },
+      asEditor,
+    );
     expect(saved.body.code).toBe(1);
     expect(saved.body.data.pictureUrls).toEqual([blue.url, red.url]);
 
@@ -58,23 +86,39 @@ describe('pictures in the back-office catalogue', () => {
       [blue.url, 'Scarf folded, seen from above'],
       [red.url, 'Scarf worn loosely'],
     ]);
-    expect((await details('ZH')).pictures.map((picture) => picture.alt)).toEqual(['俯视折叠的丝巾', 'Silk Scarf（中文）']);
-    expect((await details('MS')).pictures.map((picture) => picture.alt)).toEqual(['Silk Scarf (BM)', 'Selendang dipakai longgar']);
+    expect((await details('ZH')).pictures.map((picture) => picture.alt)).toEqual([
+      '俯视折叠的丝巾',
+      'Silk Scarf（中文）',
+    ]);
+    expect((await details('MS')).pictures.map((picture) => picture.alt)).toEqual([
+      'Silk Scarf (BM)',
+      'Selendang dipakai longgar',
+    ]);
 
     const card = await shop.get<ProductPage>('/goods/queryProductList?q=Scarf', { language: 'ZH' });
     expect(card.body.data.list[0]!.picture).toMatchObject({ url: blue.url, alt: '俯视折叠的丝巾' });
     const sku = english.specifications[0]!.goodsSpecificationId;
-    const cart = await shop.post<Cart>('/shoppingcart/getShoppingCartList', [{ goodsSpecificationId: sku, goodsQuantity: 1 }], { language: 'ZH' });
+    const cart = await shop.post<Cart>(
+      '/shoppingcart/getShoppingCartList',
+      [{ goodsSpecificationId: sku, goodsQuantity: 1 }],
+      { language: 'ZH' },
+    );
     expect(cart.body.data.list[0]).toMatchObject({ picture: blue.url, pictureAlt: '俯视折叠的丝巾' });
   });
 
   it('refuses an alt text longer than 200 characters on its field and changes nothing', async () => {
     const before = await shop.get<Editable>('/admin/catalogue/product?slug=silk-scarf', asEditor);
     const long = [{ src: blue.reference, alt: { ZH: '长'.repeat(201) } }, red.reference];
-    const refused = await shop.post<Issues>('/admin/catalogue/product/update', { product: product('silk-scarf', long) }, asEditor);
+    const refused = await shop.post<Issues>(
+      '/admin/catalogue/product/update',
+      { product: product('silk-scarf', long) },
+      asEditor,
+    );
     expect(refused.body.code).toBe(-218);
     expect(refused.body.data.issues.map((issue) => issue.path)).toEqual(['pictures.0.alt.ZH']);
-    expect((await shop.get<Editable>('/admin/catalogue/product?slug=silk-scarf', asEditor)).body.data).toEqual(before.body.data);
+    expect((await shop.get<Editable>('/admin/catalogue/product?slug=silk-scarf', asEditor)).body.data).toEqual(
+      before.body.data,
+    );
   });
 
   it('exports alt texts, imports them back unchanged, and imports a moved and re-described picture', async () => {
@@ -84,14 +128,24 @@ describe('pictures in the back-office catalogue', () => {
       { src: blue.reference, alt: { EN: 'Scarf folded, seen from above', ZH: '俯视折叠的丝巾', MS: '' } },
       { src: red.reference, alt: { EN: 'Scarf worn loosely', ZH: '', MS: 'Selendang dipakai longgar' } },
     ]);
-    const same = await shop.post<{ plan: ImportPlan }>('/admin/catalogue/import', { format: 'json', content: JSON.stringify(exported.body.data), apply: false }, asEditor);
+    const same = await shop.post<{ plan: ImportPlan }>(
+      '/admin/catalogue/import',
+      { format: 'json', content: JSON.stringify(exported.body.data), apply: false },
+      asEditor,
+    );
     expect(same.body.data.plan).toMatchObject({ changed: [], unchanged: 1 });
 
-    const edited = structuredClone(scarf!) as ProductImport & { pictures: { src: string; alt: Record<string, string> }[] };
+    const edited = structuredClone(scarf!) as ProductImport & {
+      pictures: { src: string; alt: Record<string, string> }[];
+    };
     edited.pictures.reverse();
     edited.pictures[0]!.alt.ZH = '随意佩戴的丝巾';
     const content = JSON.stringify({ products: [edited] });
-    const plan = await shop.post<{ plan: ImportPlan }>('/admin/catalogue/import', { format: 'json', content, apply: true }, asEditor);
+    const plan = await shop.post<{ plan: ImportPlan }>(
+      '/admin/catalogue/import',
+      { format: 'json', content, apply: true },
+      asEditor,
+    );
     expect(plan.body.data.plan.changed).toEqual([{ slug: 'silk-scarf', fields: ['pictures'] }]);
     expect((await details('ZH')).pictures.map((picture) => [picture.url, picture.alt])).toEqual([
       [red.url, '随意佩戴的丝巾'],
@@ -104,13 +158,24 @@ describe('pictures in the back-office catalogue', () => {
     const plain = { ...exported.body.data.products[0]!, pictures: [blue.reference, red.reference] };
     const gloves = product('lace-gloves', [red.reference]);
     const content = JSON.stringify({ products: [plain, gloves] });
-    const imported = await shop.post<{ plan: ImportPlan }>('/admin/catalogue/import', { format: 'json', content, apply: true }, asEditor);
-    expect(imported.body.data.plan).toMatchObject({ created: ['lace-gloves'], changed: [{ slug: 'silk-scarf', fields: ['pictures'] }] });
+    const imported = await shop.post<{ plan: ImportPlan }>(
+      '/admin/catalogue/import',
+      { format: 'json', content, apply: true },
+      asEditor,
+    );
+    expect(imported.body.data.plan).toMatchObject({
+      created: ['lace-gloves'],
+      changed: [{ slug: 'silk-scarf', fields: ['pictures'] }],
+    });
     expect((await details('EN')).pictures.map((picture) => [picture.url, picture.alt])).toEqual([
       [blue.url, 'Scarf folded, seen from above'],
       [red.url, 'Scarf worn loosely'],
     ]);
-    const again = await shop.post<{ plan: ImportPlan }>('/admin/catalogue/import', { format: 'json', content, apply: false }, asEditor);
+    const again = await shop.post<{ plan: ImportPlan }>(
+      '/admin/catalogue/import',
+      { format: 'json', content, apply: false },
+      asEditor,
+    );
     expect(again.body.data.plan).toMatchObject({ created: [], changed: [], unchanged: 2 });
 
     const list = await shop.get<ProductPage>('/goods/queryProductList?q=Gloves', { language: 'MS' });

@@ -10,7 +10,13 @@ import {
   catalogueImportBodySchema,
   importPlanSchema,
   cataloguePageSchema,
-  catalogueQuerySchema, editableProductSchema, pictureFormSchema, productBodySchema, slugQuerySchema, uploadedPictureSchema } from './catalogue.schema';
+  catalogueQuerySchema,
+  editableProductSchema,
+  pictureFormSchema,
+  productBodySchema,
+  slugQuerySchema,
+  uploadedPictureSchema,
+} from './catalogue.schema';
 import { exportCatalogue, importCatalogueFile } from './catalogue-file.service';
 import { PICTURE_BYTES_MAX, uploadPicture } from './catalogue-pictures.service';
 import { invalidProduct } from './invalid-fields';
@@ -31,28 +37,83 @@ export function catalogueRoutes(deps: ShopDeps) {
 
   return createRouter()
     .openapi(
-      { ...getRoute({ tag, path: '/products', summary: 'Products by slug, filtered and paged', query: catalogueQuerySchema, data: cataloguePageSchema }), ...guard('catalogue.read') },
+      {
+        ...getRoute({
+          tag,
+          path: '/products',
+          summary: 'Products by slug, filtered and paged',
+          query: catalogueQuerySchema,
+          data: cataloguePageSchema,
+        }),
+        ...guard('catalogue.read'),
+      },
       async (c) => ok(c, await findProducts(deps.db, c.req.valid('query'))),
     )
     .openapi(
-      { ...getRoute({ tag, path: '/product', summary: 'One product in the catalogue import format', query: slugQuerySchema, data: editableProductSchema }), ...guard('catalogue.read') },
+      {
+        ...getRoute({
+          tag,
+          path: '/product',
+          summary: 'One product in the catalogue import format',
+          query: slugQuerySchema,
+          data: editableProductSchema,
+        }),
+        ...guard('catalogue.read'),
+      },
       async (c) => ok(c, await productForEditing(deps, c.req.valid('query').slug)),
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/product/create', summary: 'Create a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/product/create',
+          summary: 'Create a product through the catalogue import (audited)',
+          body: productBodySchema,
+          data: editableProductSchema,
+        }),
+        ...guard('catalogue.write'),
+      },
       async (c) => ok(c, await saveProduct(deps, actorOf(c), c.req.valid('json').product, 'create')),
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/product/update', summary: 'Change a product through the catalogue import (audited)', body: productBodySchema, data: editableProductSchema }), ...guard('catalogue.write') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/product/update',
+          summary: 'Change a product through the catalogue import (audited)',
+          body: productBodySchema,
+          data: editableProductSchema,
+        }),
+        ...guard('catalogue.write'),
+      },
       async (c) => ok(c, await saveProduct(deps, actorOf(c), c.req.valid('json').product, 'update')),
     )
     .openapi(
-      { ...getRoute({ tag, path: '/export', summary: 'Every product in the catalogue import format (pictures as stored references)', query: z.object({}), data: catalogueExportSchema }), ...guard('catalogue.read') },
+      {
+        ...getRoute({
+          tag,
+          path: '/export',
+          summary: 'Every product in the catalogue import format (pictures as stored references)',
+          query: z.object({}),
+          data: catalogueExportSchema,
+        }),
+        ...guard('catalogue.read'),
+      },
       async (c) => ok(c, await exportCatalogue(deps.db)),
     )
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/import', summary: 'Check a JSON or CSV catalogue (what it creates, changes, takes down) and, with apply, import it (audited)', body: catalogueImportBodySchema, data: importPlanSchema }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/import',
+          summary:
+            'Check a JSON or CSV catalogue (what it creates, changes, takes down) and, with apply, import it (audited)',
+          body: catalogueImportBodySchema,
+          data: importPlanSchema,
+        }),
         ...guard('catalogue.write'),
       },
       async (c) => {
@@ -67,7 +128,11 @@ export function catalogueRoutes(deps: ShopDeps) {
       },
     )
     .openapi(
-      pictureUploadRoute(deps, { tag, permission: 'catalogue.write', summary: 'Upload a product picture (JPEG, PNG or WebP up to 8 MB), stored as WebP at most 1200 px' }),
+      pictureUploadRoute(deps, {
+        tag,
+        permission: 'catalogue.write',
+        summary: 'Upload a product picture (JPEG, PNG or WebP up to 8 MB), stored as WebP at most 1200 px',
+      }),
       async (c) => ok(c, await uploadPicture(deps, await uploadedBytes(c.req.valid('form').file))),
     );
 }
@@ -85,7 +150,10 @@ export const pictureUploadRoute = (deps: ShopDeps, spec: { tag: string; permissi
     request: { body: { content: { 'multipart/form-data': { schema: pictureFormSchema } }, required: true } },
     responses: envelope(uploadedPictureSchema, 'The stored picture, to name in what it shows'),
   }),
-  middleware: [requireOperator(deps, spec.permission), limitBody(PICTURE_BYTES_MAX + MULTIPART_ALLOWANCE, { field: 'file' })],
+  middleware: [
+    requireOperator(deps, spec.permission),
+    limitBody(PICTURE_BYTES_MAX + MULTIPART_ALLOWANCE, { field: 'file' }),
+  ],
 });
 
 /** The uploaded file's bytes; -218 `file` with 413 when it is over the limit. */
@@ -93,4 +161,3 @@ export async function uploadedBytes(file: File) {
   if (file.size > PICTURE_BYTES_MAX) throw new ShopError(ErrorCode.IllegalRequest, { field: 'file', status: 413 });
   return Buffer.from(await file.arrayBuffer());
 }
-

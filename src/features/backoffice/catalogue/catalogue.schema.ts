@@ -26,7 +26,12 @@ export const catalogueRowSchema = z.object({
   /** Languages with an empty name, summary or description. */
   missingLanguages: z.array(z.string()),
 });
-export const cataloguePageSchema = z.object({ list: z.array(catalogueRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+export const cataloguePageSchema = z.object({
+  list: z.array(catalogueRowSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const slugQuerySchema = z.object({ slug });
 
@@ -34,7 +39,10 @@ export const slugQuerySchema = z.object({ slug });
  * A product as the import format writes it. The server checks it with that format's own rules (and
  * answers every broken one at once, in `data.issues`); the document publishes those rules.
  */
-const { $schema: _dialect, ...productImportJsonSchema } = z.toJSONSchema(productImportSchema, { io: 'input', unrepresentable: 'any' });
+const { $schema: _dialect, ...productImportJsonSchema } = z.toJSONSchema(productImportSchema, {
+  io: 'input',
+  unrepresentable: 'any',
+});
 export const productBodySchema = z.object({ product: z.record(z.string(), z.unknown()).meta(productImportJsonSchema) });
 
 /** The product in the import format, with the URLs its stored pictures are served at. */
@@ -46,7 +54,11 @@ export const editableProductSchema = z.object({
 export const uploadedPictureSchema = z.object({ reference: z.string(), url: z.string() });
 
 export const pictureFormSchema = z.object({
-  file: z.instanceof(File).openapi({ type: 'string', format: 'binary', description: 'A JPEG, PNG or WebP picture of at most 8 MB, stored as WebP' }),
+  file: z.instanceof(File).openapi({
+    type: 'string',
+    format: 'binary',
+    description: 'A JPEG, PNG or WebP picture of at most 8 MB, stored as WebP',
+  }),
 });
 
 /** A catalogue file's text as the operator picked it: the JSON import format or CSV. */

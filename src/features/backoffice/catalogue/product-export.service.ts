@@ -37,7 +37,11 @@ export async function exportProducts(db: Executor, slugs?: string[], now = Date.
   const ids = rows.map((row) => row.id);
   const [texts, pictures, specs] = await Promise.all([
     db.select().from(productTexts).where(inArray(productTexts.goodsId, ids)),
-    db.select().from(productPictures).where(inArray(productPictures.goodsId, ids)).orderBy(asc(productPictures.position)),
+    db
+      .select()
+      .from(productPictures)
+      .where(inArray(productPictures.goodsId, ids))
+      .orderBy(asc(productPictures.position)),
     db
       .select()
       .from(productSizes)
@@ -47,9 +51,7 @@ export async function exportProducts(db: Executor, slugs?: string[], now = Date.
   const specIds = specs.map((spec) => spec.id);
   const pictureIds = pictures.map((picture) => picture.id);
   const [specTexts, prices, altTexts] = await Promise.all([
-    specIds.length
-      ? db.select().from(productSizeTexts).where(inArray(productSizeTexts.specificationId, specIds))
-      : [],
+    specIds.length ? db.select().from(productSizeTexts).where(inArray(productSizeTexts.specificationId, specIds)) : [],
     specIds.length
       ? db.select().from(productSizePrices).where(inArray(productSizePrices.specificationId, specIds))
       : [],

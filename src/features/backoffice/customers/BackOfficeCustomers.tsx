@@ -17,11 +17,19 @@ type CustomerDetails = CustomerRow & {
   owed: number;
   signedInBrowsers: number;
   orders: OrderRow[];
-  ledger: { transactionNo: string; type: string; points: number; balanceAfter: number; reference: string; time: string }[];
+  ledger: {
+    transactionNo: string;
+    type: string;
+    points: number;
+    balanceAfter: number;
+    reference: string;
+    time: string;
+  }[];
   friends: CustomerRow[];
 };
 
-const state = (row: CustomerRow, t: Translate) => t(row.erased ? 'admin.customers.erased' : row.disabled ? 'admin.customers.disabled' : 'admin.customers.active');
+const state = (row: CustomerRow, t: Translate) =>
+  t(row.erased ? 'admin.customers.erased' : row.disabled ? 'admin.customers.disabled' : 'admin.customers.active');
 /** A ledger record's kind as the customer's energy page names it; an unknown one as its code. */
 const recordType = (type: string, t: Translate) => {
   const key = `energy.type.${type}` as UiMessageKey;
@@ -84,12 +92,32 @@ export default function BackOfficeCustomers({ role }: { role: OperatorRole }) {
           <Pager page={page} onPage={setPageNum} label={t('admin.customers.pages')} />
         </>
       )}
-      {open !== null && <CustomerPanel id={open} role={role} onOpen={setOpen} onClose={() => setOpen(null)} onChanged={() => void load()} />}
+      {open !== null && (
+        <CustomerPanel
+          id={open}
+          role={role}
+          onOpen={setOpen}
+          onClose={() => setOpen(null)}
+          onChanged={() => void load()}
+        />
+      )}
     </section>
   );
 }
 
-function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; role: OperatorRole; onOpen: (id: number) => void; onClose: () => void; onChanged: () => void }) {
+function CustomerPanel({
+  id,
+  role,
+  onOpen,
+  onClose,
+  onChanged,
+}: {
+  id: number;
+  role: OperatorRole;
+  onOpen: (id: number) => void;
+  onClose: () => void;
+  onChanged: () => void;
+}) {
   const { t } = useBackOfficeLanguage();
   const [customer, setCustomer] = useState<CustomerDetails | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -98,7 +126,9 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
 
   useEffect(() => {
     setCustomer(null);
-    adminCall<CustomerDetails>(`/customers/details?id=${id}`).then(setCustomer, (caught: Error) => setError(caught.message));
+    adminCall<CustomerDetails>(`/customers/details?id=${id}`).then(setCustomer, (caught: Error) =>
+      setError(caught.message),
+    );
   }, [id]);
 
   const toggle = async (disable: boolean) => {
@@ -114,21 +144,33 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
   };
 
   return (
-    <Dialog open onClose={onClose} title={customer ? t('admin.customers.customer', { email: customer.email }) : t('admin.customers.customerTitle')} closeLabel={t('admin.orders.close')} width={860}>
+    <Dialog
+      open
+      onClose={onClose}
+      title={customer ? t('admin.customers.customer', { email: customer.email }) : t('admin.customers.customerTitle')}
+      closeLabel={t('admin.orders.close')}
+      width={860}
+    >
       {!customer && !error && <p>{t('admin.frame.loading')}</p>}
       {customer && (
         <div className="backoffice__order">
           <p>
-            <strong>{state(customer, t)}</strong> · {customer.name} · {t('admin.customers.registeredOn', { when: dateTime(customer.createTime, t.languageTag) })} ·{' '}
-            {t('admin.customers.browsers', { count: customer.signedInBrowsers })} · {t('admin.customers.shareCode')} <span className="mono">{customer.shareCode}</span> ·{' '}
-            {t('admin.customers.rebate', { rate: customer.rebateRate })} · {t('admin.customers.referredBy', { who: customer.referrer ?? t('admin.customers.nobody') })}
+            <strong>{state(customer, t)}</strong> · {customer.name} ·{' '}
+            {t('admin.customers.registeredOn', { when: dateTime(customer.createTime, t.languageTag) })} ·{' '}
+            {t('admin.customers.browsers', { count: customer.signedInBrowsers })} · {t('admin.customers.shareCode')}{' '}
+            <span className="mono">{customer.shareCode}</span> ·{' '}
+            {t('admin.customers.rebate', { rate: customer.rebateRate })} ·{' '}
+            {t('admin.customers.referredBy', { who: customer.referrer ?? t('admin.customers.nobody') })}
           </p>
           <p>
-            {t('admin.customers.balance')} <strong data-testid="energy-balance">{t('admin.customers.points', { count: customer.balance })}</strong>
+            {t('admin.customers.balance')}{' '}
+            <strong data-testid="energy-balance">{t('admin.customers.points', { count: customer.balance })}</strong>
             {customer.owed > 0 && (
               <>
                 {' '}
-                · {t('admin.customers.owes')} <strong data-testid="energy-owed">{t('admin.customers.points', { count: customer.owed })}</strong> {t('admin.customers.owedWhy')}
+                · {t('admin.customers.owes')}{' '}
+                <strong data-testid="energy-owed">{t('admin.customers.points', { count: customer.owed })}</strong>{' '}
+                {t('admin.customers.owedWhy')}
               </>
             )}
           </p>
@@ -193,7 +235,8 @@ function CustomerPanel({ id, role, onOpen, onClose, onChanged }: { id: number; r
                 <button type="button" className="link-button" onClick={() => onOpen(friend.id)}>
                   {friend.email}
                 </button>{' '}
-                — {friend.name}, {t('admin.customers.registeredOn', { when: dateTime(friend.createTime, t.languageTag) })}
+                — {friend.name},{' '}
+                {t('admin.customers.registeredOn', { when: dateTime(friend.createTime, t.languageTag) })}
               </li>
             ))}
           </ul>

@@ -10,8 +10,11 @@ type Figures = {
   openGifts: { points: number; count: number };
   topSharers: { id: number; email: string; friends: number; rebatePoints: number }[];
 };
-type LedgerCheck = { customers: number; records: number; problems: { userId: number; recordId: number; problem: string }[] };
-
+type LedgerCheck = {
+  customers: number;
+  records: number;
+  problems: { userId: number; recordId: number; problem: string }[];
+};
 
 export default function BackOfficeProgramme() {
   const { t } = useBackOfficeLanguage();
@@ -45,7 +48,10 @@ export default function BackOfficeProgramme() {
           <div>
             <dt>{t('admin.programme.rebatesPaid')}</dt>
             <dd>
-              {t('admin.programme.rebatesLine', { points: points(figures.rebates.points), count: figures.rebates.count })}
+              {t('admin.programme.rebatesLine', {
+                points: points(figures.rebates.points),
+                count: figures.rebates.count,
+              })}
             </dd>
           </div>
           <div>
@@ -55,7 +61,10 @@ export default function BackOfficeProgramme() {
           <div>
             <dt>{t('admin.programme.openGifts')}</dt>
             <dd>
-              {t('admin.programme.openGiftsLine', { count: figures.openGifts.count, points: points(figures.openGifts.points) })}
+              {t('admin.programme.openGiftsLine', {
+                count: figures.openGifts.count,
+                points: points(figures.openGifts.points),
+              })}
             </dd>
           </div>
         </dl>
@@ -96,7 +105,11 @@ export default function BackOfficeProgramme() {
           <p>
             {check.problems.length === 0
               ? t('admin.programme.consistent', { records: check.records, customers: check.customers })
-              : t('admin.programme.problems', { count: check.problems.length, records: check.records, customers: check.customers })}
+              : t('admin.programme.problems', {
+                  count: check.problems.length,
+                  records: check.records,
+                  customers: check.customers,
+                })}
           </p>
         )}
       </div>
@@ -104,7 +117,11 @@ export default function BackOfficeProgramme() {
         <ul className="field-error">
           {check.problems.map((problem) => (
             <li key={`${problem.recordId}-${problem.problem}`}>
-              {t('admin.programme.problem', { user: problem.userId, record: problem.recordId, problem: problem.problem })}
+              {t('admin.programme.problem', {
+                user: problem.userId,
+                record: problem.recordId,
+                problem: problem.problem,
+              })}
             </li>
           ))}
         </ul>

@@ -14,8 +14,20 @@ export type CustomerQuery = z.infer<typeof customerQuerySchema>;
 export const customerIdQuerySchema = z.object({ id: recordIdParamSchema });
 export const customerIdBodySchema = z.object({ id: recordIdSchema });
 
-const customerRowSchema = z.object({ id: z.number().int(), email: z.string(), name: z.string(), createTime: z.string(), disabled: z.boolean(), erased: z.boolean() });
-export const customerPageSchema = z.object({ list: z.array(customerRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+const customerRowSchema = z.object({
+  id: z.number().int(),
+  email: z.string(),
+  name: z.string(),
+  createTime: z.string(),
+  disabled: z.boolean(),
+  erased: z.boolean(),
+});
+export const customerPageSchema = z.object({
+  list: z.array(customerRowSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
 export const customerDetailsSchema = customerRowSchema
   .extend({
     shareCode: z.string(),
@@ -26,7 +38,16 @@ export const customerDetailsSchema = customerRowSchema
     owed: z.number().int(),
     signedInBrowsers: z.number().int(),
     orders: z.array(adminOrderRowSchema.omit({ email: true })),
-    ledger: z.array(z.object({ transactionNo: z.string(), type: z.string(), points: z.number().int(), balanceAfter: z.number().int(), reference: z.string(), time: z.string() })),
+    ledger: z.array(
+      z.object({
+        transactionNo: z.string(),
+        type: z.string(),
+        points: z.number().int(),
+        balanceAfter: z.number().int(),
+        reference: z.string(),
+        time: z.string(),
+      }),
+    ),
     friends: z.array(customerRowSchema),
   })
   .openapi('AdminCustomer');
@@ -36,7 +57,9 @@ export const programmeSchema = z
     rebates: z.object({ points: z.number().int(), count: z.number().int() }),
     pointsOutstanding: z.number().int(),
     openGifts: z.object({ points: z.number().int(), count: z.number().int() }),
-    topSharers: z.array(z.object({ id: z.number().int(), email: z.string(), friends: z.number().int(), rebatePoints: z.number().int() })),
+    topSharers: z.array(
+      z.object({ id: z.number().int(), email: z.string(), friends: z.number().int(), rebatePoints: z.number().int() }),
+    ),
   })
   .openapi('ProgrammeFigures');
 export const ledgerCheckSchema = z.object({

@@ -24,7 +24,10 @@ const customerRow = (user: typeof users.$inferSelect) => ({
 /** Customers whose email or name contains `q`, newest first. */
 export async function findCustomers(db: Executor, query: CustomerQuery) {
   const where = query.q
-    ? or(ilike(users.email, likePattern(query.q)), ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.q)))
+    ? or(
+        ilike(users.email, likePattern(query.q)),
+        ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, likePattern(query.q)),
+      )
     : undefined;
   const [rows, [total]] = await Promise.all([
     db
@@ -52,7 +55,9 @@ export async function customerDetails(db: Executor, id: number) {
     db.select().from(orders).where(eq(orders.userId, id)).orderBy(desc(orders.id)).limit(100),
     db.select().from(energyRecords).where(eq(energyRecords.userId, id)).orderBy(desc(energyRecords.id)).limit(200),
     db.select().from(users).where(eq(users.referrerId, id)).orderBy(desc(users.id)).limit(200),
-    user.referrerId ? db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId)) : Promise.resolve([]),
+    user.referrerId
+      ? db.select({ email: users.email }).from(users).where(eq(users.id, user.referrerId))
+      : Promise.resolve([]),
     balanceOf(db, id),
     sessionCount(db, id),
     debtOf(db, id),
@@ -94,8 +99,17 @@ export async function setCustomerDisabled(db: Executor, actor: Actor, id: number
   if (!disabled && user.erasedAt) throw new ShopError(ErrorCode.IllegalRequest, { field: 'id', status: 409 });
   const before = { disabled: user.disabledAt !== null };
   if (disabled) await disableCustomer(db, id);
-  else await db.update(users).set({ disabledAt: null }).where(and(eq(users.id, id), isNull(users.erasedAt)));
-  await recordAudit(db, actor, { action: disabled ? 'customer.disable' : 'customer.enable', subject: customerSubject(id), before, after: { disabled } });
+  else
+    await db
+      .update(users)
+      .set({ disabledAt: null })
+      .where(and(eq(users.id, id), isNull(users.erasedAt)));
+  await recordAudit(db, actor, {
+    action: disabled ? 'customer.disable' : 'customer.enable',
+    subject: customerSubject(id),
+    before,
+    after: { disabled },
+  });
   return customerDetails(db, id);
 }
 
@@ -108,9 +122,15 @@ export async function sessionCount(db: Executor, userId: number) {
 /** The energy programme at a glance. */
 export async function programmeFigures(db: Executor) {
   const [[rebates], [outstanding], [gifts], sharers] = await Promise.all([
-    db.select({ points: sum(energyRecords.points), count: count() }).from(energyRecords).where(eq(energyRecords.type, 'rebate')),
+    db
+      .select({ points: sum(energyRecords.points), count: count() })
+      .from(energyRecords)
+      .where(eq(energyRecords.type, 'rebate')),
     db.select({ points: sum(energyRecords.points) }).from(energyRecords),
-    db.select({ points: sum(coupons.points), count: count() }).from(coupons).where(eq(coupons.status, 'unused')),
+    db
+      .select({ points: sum(coupons.points), count: count() })
+      .from(coupons)
+      .where(eq(coupons.status, 'unused')),
     topSharers(db),
   ]);
   return {
@@ -140,5 +160,10 @@ async function topSharers(db: Executor) {
     .innerJoin(users, eq(users.id, friendsOf.referrerId))
     .orderBy(desc(friendsOf.friends), users.id)
     .limit(10);
-  return rows.map((row) => ({ id: row.id, email: row.email, friends: Number(row.friends), rebatePoints: Number(row.rebatePoints) }));
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    friends: Number(row.friends),
+    rebatePoints: Number(row.rebatePoints),
+  }));
 }

@@ -10,7 +10,9 @@ export default function MailOutbox({ messages, canRetry }: { messages: SectionMe
   const { data: view, error, act } = useAdminData(() => adminCall<MailOutboxView>('/mail'));
   const retry = (mail: UnsentMail) => act(() => adminCall('/mail/retry', { id: mail.id }));
   const statusOf = (mail: UnsentMail) =>
-    mail.status === 'failed' ? t('admin.mail.failed', { time: dateTime(mail.settledAt, t.languageTag) }) : t('admin.mail.waiting', { time: dateTime(mail.nextAttemptAt ?? mail.createdAt, t.languageTag, 'medium') });
+    mail.status === 'failed'
+      ? t('admin.mail.failed', { time: dateTime(mail.settledAt, t.languageTag) })
+      : t('admin.mail.waiting', { time: dateTime(mail.nextAttemptAt ?? mail.createdAt, t.languageTag, 'medium') });
 
   return (
     <section aria-labelledby="mail-outbox-title" lang={language.toLowerCase()}>
@@ -47,7 +49,12 @@ export default function MailOutbox({ messages, canRetry }: { messages: SectionMe
                 {canRetry && (
                   <td>
                     {mail.status === 'failed' && (
-                      <button type="button" className="button button--ghost button--small" aria-label={t('admin.mail.retryNamed', { recipient: mail.recipient })} onClick={() => void retry(mail)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        aria-label={t('admin.mail.retryNamed', { recipient: mail.recipient })}
+                        onClick={() => void retry(mail)}
+                      >
                         {t('admin.mail.retry')}
                       </button>
                     )}

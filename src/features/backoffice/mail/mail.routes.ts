@@ -14,7 +14,13 @@ export function mailOutboxRoutes(deps: ShopDeps) {
   return createRouter()
     .openapi(
       {
-        ...getRoute({ tag, path: '/mail', summary: 'Mail not sent: waiting to be tried again, or given up', query: z.object({}), data: mailOutboxSchema }),
+        ...getRoute({
+          tag,
+          path: '/mail',
+          summary: 'Mail not sent: waiting to be tried again, or given up',
+          query: z.object({}),
+          data: mailOutboxSchema,
+        }),
         middleware: requireOperator(deps, 'customers.read'),
       },
       async (c) => {
@@ -31,7 +37,14 @@ export function mailOutboxRoutes(deps: ShopDeps) {
     )
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/mail/retry', summary: 'Send a failed mail again', body: mailIdBodySchema, data: z.null() }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/mail/retry',
+          summary: 'Send a failed mail again',
+          body: mailIdBodySchema,
+          data: z.null(),
+        }),
         middleware: requireOperator(deps, 'customers.manage'),
       },
       async (c) => {

@@ -9,7 +9,13 @@ import { operatorRoles, type OperatorRole } from './operators';
  * a password. The same service as `npm run shop -- operator …` answers both (decision 083).
  */
 
-type OperatorAccount = { email: string; role: OperatorRole; state: 'invited' | 'active' | 'disabled'; secondFactor: boolean; createdAt: string };
+type OperatorAccount = {
+  email: string;
+  role: OperatorRole;
+  state: 'invited' | 'active' | 'disabled';
+  secondFactor: boolean;
+  createdAt: string;
+};
 type PasswordLink = { email: string; role: OperatorRole; link: string; expiresInHours: number };
 type Pending = { kind: 'disable' | 'reset'; email: string };
 
@@ -26,7 +32,12 @@ export default function BackOfficeOperators({ me }: { me: Me }) {
     const fields = new FormData(form);
     setNotice(null);
     void act(async () => {
-      setLink(await adminCall<PasswordLink>('/operators/add', { email: String(fields.get('email')).trim(), role: String(fields.get('role')) }));
+      setLink(
+        await adminCall<PasswordLink>('/operators/add', {
+          email: String(fields.get('email')).trim(),
+          role: String(fields.get('role')),
+        }),
+      );
       form.reset();
     });
   };
@@ -78,7 +89,13 @@ export default function BackOfficeOperators({ me }: { me: Me }) {
         <div className="notice" role="status">
           <p>{t('admin.operators.linkFor', { email: link.email, hours: link.expiresInHours })}</p>
           <p>
-            <input className="backoffice__link" readOnly value={link.link} aria-label={t('admin.operators.link')} onFocus={(event) => event.currentTarget.select()} />
+            <input
+              className="backoffice__link"
+              readOnly
+              value={link.link}
+              aria-label={t('admin.operators.link')}
+              onFocus={(event) => event.currentTarget.select()}
+            />
           </p>
         </div>
       )}
@@ -87,7 +104,10 @@ export default function BackOfficeOperators({ me }: { me: Me }) {
       {pending && (
         <ConfirmStep
           id="operator-question"
-          question={t(pending.kind === 'disable' ? 'admin.operators.disableQuestion' : 'admin.operators.resetQuestion', { email: pending.email })}
+          question={t(
+            pending.kind === 'disable' ? 'admin.operators.disableQuestion' : 'admin.operators.resetQuestion',
+            { email: pending.email },
+          )}
           confirm={t(pending.kind === 'disable' ? 'admin.operators.disable' : 'admin.operators.reset')}
           cancel={t('admin.operators.cancel')}
           onConfirm={confirm}
@@ -120,15 +140,27 @@ export default function BackOfficeOperators({ me }: { me: Me }) {
                     {operator.email.toLowerCase() === me.email.toLowerCase() ? (
                       <span>{t('admin.operators.you')}</span>
                     ) : operator.state === 'disabled' ? (
-                      <button type="button" className="button button--ghost button--small" onClick={() => setDisabled(operator.email, false)}>
+                      <button
+                        type="button"
+                        className="button button--ghost button--small"
+                        onClick={() => setDisabled(operator.email, false)}
+                      >
                         {t('admin.operators.enable')}
                       </button>
                     ) : (
                       <>
-                        <button type="button" className="button button--ghost button--small" onClick={() => setPending({ kind: 'disable', email: operator.email })}>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          onClick={() => setPending({ kind: 'disable', email: operator.email })}
+                        >
                           {t('admin.operators.disable')}
                         </button>
-                        <button type="button" className="button button--ghost button--small" onClick={() => setPending({ kind: 'reset', email: operator.email })}>
+                        <button
+                          type="button"
+                          className="button button--ghost button--small"
+                          onClick={() => setPending({ kind: 'reset', email: operator.email })}
+                        >
                           {t('admin.operators.reset')}
                         </button>
                       </>

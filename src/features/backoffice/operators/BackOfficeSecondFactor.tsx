@@ -10,7 +10,13 @@ import { ConfirmStep, ErrorText, useBackOfficeLanguage } from '../ui';
  * password. Admins reset it for an operator who lost their phone. See docs/decisions/044-operator-second-factor.md.
  */
 
-type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean; language: Language };
+type Me = {
+  email: string;
+  role: OperatorRole;
+  secondFactor: boolean;
+  secondFactorRequired: boolean;
+  language: Language;
+};
 type Setup = { secret: string; uri: string };
 
 /** Codes may be typed with a space in the middle, as many apps show them. */
@@ -23,13 +29,30 @@ function CodeField({ label }: { label?: string }) {
   return (
     <label className="field">
       <span>{label ?? t('admin.secondFactor.code')}</span>
-      <input name="code" inputMode="numeric" autoComplete="one-time-code" pattern="\s*(\d\s*){6}" maxLength={7} required />
+      <input
+        name="code"
+        inputMode="numeric"
+        autoComplete="one-time-code"
+        pattern="\s*(\d\s*){6}"
+        maxLength={7}
+        required
+      />
     </label>
   );
 }
 
 /** The second step of signing in, for an operator with the second factor on. */
-export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { email: string; password: string; onSignedIn: (me: Me) => void; onCancel: () => void }) {
+export function SecondFactorSignIn({
+  email,
+  password,
+  onSignedIn,
+  onCancel,
+}: {
+  email: string;
+  password: string;
+  onSignedIn: (me: Me) => void;
+  onCancel: () => void;
+}) {
   const [error, setError] = useState<string | null>(null);
   const { t } = useBackOfficeLanguage();
   const [busy, setBusy] = useState(false);
@@ -70,7 +93,13 @@ export function SecondFactorSignIn({ email, password, onSignedIn, onCancel }: { 
  * The "Two-step sign-in" section: the operator's own second factor, and an admin's reset of another's.
  * `onChange` hears the operator as turning it on or off left them.
  */
-export default function BackOfficeSecondFactor({ role, onChange }: { role: OperatorRole; onChange?: (me: Me) => void }) {
+export default function BackOfficeSecondFactor({
+  role,
+  onChange,
+}: {
+  role: OperatorRole;
+  onChange?: (me: Me) => void;
+}) {
   const { t } = useBackOfficeLanguage();
   const [me, setMe] = useState<Me | null>(null);
   const [setup, setSetup] = useState<Setup | null>(null);
@@ -149,11 +178,16 @@ export default function BackOfficeSecondFactor({ role, onChange }: { role: Opera
           <ol className="backoffice__steps">
             <li>
               <p>{t('admin.secondFactor.scan')}</p>
-              <div className="backoffice__qr">{qr && <img src={qr} width={220} height={220} alt={t('admin.secondFactor.qrAlt')} />}</div>
+              <div className="backoffice__qr">
+                {qr && <img src={qr} width={220} height={220} alt={t('admin.secondFactor.qrAlt')} />}
+              </div>
             </li>
             <li>
               <p>
-                {t('admin.secondFactor.typeKey')} <code className="mono" data-testid="second-factor-key">{grouped(setup.secret)}</code>
+                {t('admin.secondFactor.typeKey')}{' '}
+                <code className="mono" data-testid="second-factor-key">
+                  {grouped(setup.secret)}
+                </code>
               </p>
             </li>
             <li>

@@ -8,14 +8,25 @@ import { SecondFactorSignIn } from './BackOfficeSecondFactor';
 /* Signing in to the back office, and setting a password from an invitation link. */
 
 /** `secondFactorRequired`: in production the second factor is turned on before anything else. */
-export type Me = { email: string; role: OperatorRole; secondFactor: boolean; secondFactorRequired: boolean; language: Language };
+export type Me = {
+  email: string;
+  role: OperatorRole;
+  secondFactor: boolean;
+  secondFactorRequired: boolean;
+  language: Language;
+};
 
 /** The signed-out pages: a title, the language picker (the choice this browser keeps until sign-in), the form. */
 function Frame({ title, children }: { title: string; children: ReactNode }) {
   const { language, t, choose } = useBackOfficeLanguage();
   return (
     <main className="backoffice__narrow">
-      <LanguagePicker label={t('admin.frame.language')} language={language} onChoose={choose} className="backoffice__language" />
+      <LanguagePicker
+        label={t('admin.frame.language')}
+        language={language}
+        onChoose={choose}
+        className="backoffice__language"
+      />
       <h1>{title}</h1>
       {children}
     </main>
@@ -76,7 +87,11 @@ export function SetPassword({ token }: { token: string }) {
       await adminCall('/auth/setPassword', { token, password: form.get('password') });
       setState('done');
     } catch (caught) {
-      setError(caught instanceof AdminApiError && caught.code === -219 ? t('admin.setPassword.expired') : (caught as Error).message);
+      setError(
+        caught instanceof AdminApiError && caught.code === -219
+          ? t('admin.setPassword.expired')
+          : (caught as Error).message,
+      );
     }
   };
   if (state === 'done') {

@@ -30,30 +30,54 @@ export type Operator = typeof operators.$inferSelect;
  * Adds an operator (or, for one who exists, changes the role) and answers a one-time link to set
  * the password. Any earlier link of that operator stops working.
  */
-export async function inviteOperator(db: Database, input: { email: string; role: OperatorRole }, publicOrigin: string, now = new Date()) {
+export async function inviteOperator(
+  db: Database,
+  input: { email: string; role: OperatorRole },
+  publicOrigin: string,
+  now = new Date(),
+) {
   const email = input.email.trim();
   const token = newToken();
   const operator = await db.transaction(async (tx) => {
-    const [existing] = await tx.select().from(operators).where(sql`lower(${operators.email}) = lower(${email})`);
+    const [existing] = await tx
+      .select()
+      .from(operators)
+      .where(sql`lower(${operators.email}) = lower(${email})`);
     const [row] = existing
       ? await tx.update(operators).set({ role: input.role }).where(eq(operators.id, existing.id)).returning()
       : await tx.insert(operators).values({ email, role: input.role }).returning();
     await tx.delete(operatorInvites).where(eq(operatorInvites.operatorId, row!.id));
-    await tx.insert(operatorInvites).values({ tokenHash: hashToken(token), operatorId: row!.id, expiresAt: new Date(now.getTime() + INVITE_HOURS * HOUR_MS) });
+    await tx.insert(operatorInvites).values({
+      tokenHash: hashToken(token),
+      operatorId: row!.id,
+      expiresAt: new Date(now.getTime() + INVITE_HOURS * HOUR_MS),
+    });
     return row!;
   });
   return { operator, link: `${publicOrigin}/admin/?invite=${token}`, expiresInHours: INVITE_HOURS };
 }
 
 /** Uses a one-time link: sets the password, ends every session of that operator. */
-export async function setOperatorPassword(db: Database, config: Pick<Config, 'passwords'>, token: string, password: string, now = new Date()) {
+export async function setOperatorPassword(
+  db: Database,
+  config: Pick<Config, 'passwords'>,
+  token: string,
+  password: string,
+  now = new Date(),
+) {
   if (!isWellFormedToken(token)) throw new ShopError(ErrorCode.LinkExpired);
   const passwordHash = await hashPassword(password, config.passwords.hashCost);
   return db.transaction(async (tx) => {
     const [invite] = await tx
       .update(operatorInvites)
       .set({ usedAt: now })
-      .where(and(eq(operatorInvites.tokenHash, hashToken(token)), isNull(operatorInvites.usedAt), gt(operatorInvites.expiresAt, now)))
+      .where(
+        and(
+          eq(operatorInvites.tokenHash, hashToken(token)),
+          isNull(operatorInvites.usedAt),
+          gt(operatorInvites.expiresAt, now),
+        ),
+      )
       .returning();
     if (!invite) throw new ShopError(ErrorCode.LinkExpired);
     await tx.update(operators).set({ passwordHash }).where(eq(operators.id, invite.operatorId));
@@ -72,9 +96,15 @@ export async function signInOperator(
   credentials: { email: string; password: string; code?: string | undefined },
   now = new Date(),
 ) {
-  const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${credentials.email.trim()})`);
+  const [operator] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.email}) = lower(${credentials.email.trim()})`);
   // An unknown email (or one without a password yet) costs the same hash as a known one: the time taken tells nothing.
-  const matches = await verifyPassword(credentials.password, operator?.passwordHash ?? (await dummyHash(config.passwords.hashCost)));
+  const matches = await verifyPassword(
+    credentials.password,
+    operator?.passwordHash ?? (await dummyHash(config.passwords.hashCost)),
+  );
   if (!operator?.passwordHash) throw new ShopError(ErrorCode.PasswordAuthFailed);
   if (!operator || !matches || operator.disabledAt) throw new ShopError(ErrorCode.PasswordAuthFailed);
   if (operator.totpSecret) {
@@ -82,12 +112,22 @@ export async function signInOperator(
     await acceptSecondFactorCode(db, operator, credentials.code, now);
   }
   const token = newToken();
-  await db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operator.id), lt(operatorSessions.expiresAt, now)));
-  await db.insert(operatorSessions).values({ tokenHash: hashToken(token), operatorId: operator.id, expiresAt: new Date(now.getTime() + config.sessions.operatorHours * HOUR_MS) });
+  await db
+    .delete(operatorSessions)
+    .where(and(eq(operatorSessions.operatorId, operator.id), lt(operatorSessions.expiresAt, now)));
+  await db.insert(operatorSessions).values({
+    tokenHash: hashToken(token),
+    operatorId: operator.id,
+    expiresAt: new Date(now.getTime() + config.sessions.operatorHours * HOUR_MS),
+  });
   return { operator, token };
 }
 
-export async function findOperatorSession(db: Executor, token: string, now = new Date()): Promise<{ operator: SignedInOperator; sessionId: number } | null> {
+export async function findOperatorSession(
+  db: Executor,
+  token: string,
+  now = new Date(),
+): Promise<{ operator: SignedInOperator; sessionId: number } | null> {
   if (!isWellFormedToken(token)) return null;
   const [row] = await db
     .select({
@@ -104,15 +144,27 @@ export async function findOperatorSession(db: Executor, token: string, now = new
     .innerJoin(operators, eq(operators.id, operatorSessions.operatorId))
     .where(eq(operatorSessions.tokenHash, hashToken(token)));
   if (!row || row.expiresAt <= now || row.disabledAt) return null;
-  return { operator: { id: row.id, email: row.email, role: row.role, language: row.language, secondFactor: row.secondFactor }, sessionId: row.sessionId };
+  return {
+    operator: { id: row.id, email: row.email, role: row.role, language: row.language, secondFactor: row.secondFactor },
+    sessionId: row.sessionId,
+  };
 }
 
 export const endOperatorSession = (db: Executor, token: string) =>
-  isWellFormedToken(token) ? db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashToken(token))) : Promise.resolve();
+  isWellFormedToken(token)
+    ? db.delete(operatorSessions).where(eq(operatorSessions.tokenHash, hashToken(token)))
+    : Promise.resolve();
 
 /** Ends every session of the operator, or every one but the browser's that holds `keepToken`. */
 export const endOperatorSessions = (db: Executor, operatorId: number, keepToken?: string) =>
-  db.delete(operatorSessions).where(and(eq(operatorSessions.operatorId, operatorId), keepToken ? ne(operatorSessions.tokenHash, hashToken(keepToken)) : undefined));
+  db
+    .delete(operatorSessions)
+    .where(
+      and(
+        eq(operatorSessions.operatorId, operatorId),
+        keepToken ? ne(operatorSessions.tokenHash, hashToken(keepToken)) : undefined,
+      ),
+    );
 
 /* ── The cookie and the guard ──────────────────────────────────────────────────────────────── */
 
@@ -122,7 +174,8 @@ const cookieOptions = (config: Pick<Config, 'publicOrigin'>) =>
 export const setOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin' | 'sessions'>, token: string) =>
   setCookie(c, OPERATOR_COOKIE, token, { ...cookieOptions(config), maxAge: config.sessions.operatorHours * 3600 });
 
-export const clearOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>) => deleteCookie(c, OPERATOR_COOKIE, cookieOptions(config));
+export const clearOperatorCookie = (c: Context, config: Pick<Config, 'publicOrigin'>) =>
+  deleteCookie(c, OPERATOR_COOKIE, cookieOptions(config));
 
 export const operatorToken = (c: Context) => getCookie(c, OPERATOR_COOKIE);
 
@@ -144,13 +197,19 @@ export function actorOf(c: Context<AppEnv>) {
  * back-office session, -218 (403) for a role without the permission. In production (`config.production`)
  * an operator without the second factor reaches only the routes that turn it on (`enrolling`): -243 (403) elsewhere.
  */
-export const requireOperator = (deps: Pick<ShopDeps, 'db' | 'config'>, permission?: Permission, { enrolling = false } = {}) =>
+export const requireOperator = (
+  deps: Pick<ShopDeps, 'db' | 'config'>,
+  permission?: Permission,
+  { enrolling = false } = {},
+) =>
   createMiddleware<AppEnv>(async (c, next) => {
     const token = operatorToken(c);
     const found = token ? await findOperatorSession(deps.db, token) : null;
     if (!found) throw new ShopError(ErrorCode.LoginRequired);
-    if (deps.config.production && !found.operator.secondFactor && !enrolling) throw new ShopError(ErrorCode.SecondFactorEnrolmentRequired, { status: 403 });
-    if (permission && !may(found.operator.role, permission)) throw new ShopError(ErrorCode.IllegalRequest, { field: 'role', status: 403 });
+    if (deps.config.production && !found.operator.secondFactor && !enrolling)
+      throw new ShopError(ErrorCode.SecondFactorEnrolmentRequired, { status: 403 });
+    if (permission && !may(found.operator.role, permission))
+      throw new ShopError(ErrorCode.IllegalRequest, { field: 'role', status: 403 });
     c.set('operator', found.operator);
     // An operator is answered in the language they chose, refusals included (decision 083).
     c.set('language', found.operator.language);

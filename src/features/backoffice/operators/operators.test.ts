@@ -11,16 +11,25 @@ const inviteToken = (link: string) => new URL(link).searchParams.get('invite')!;
 
 describe('operator accounts', () => {
   it('are made by the CLI with a one-time link on the shop origin that sets the password once', async () => {
-    const printed = await operatorAccountsCommand.execute(['add', 'first.admin@shop.example', '--role', 'admin'], shop.operator);
+    const printed = await operatorAccountsCommand.execute(
+      ['add', 'first.admin@shop.example', '--role', 'admin'],
+      shop.operator,
+    );
     const link = /https?:\/\/\S+/.exec(printed)![0];
     expect(link.startsWith(`${shop.config.publicOrigin}/admin/?invite=`)).toBe(true);
 
     const set = await shop.post('/admin/auth/setPassword', { token: inviteToken(link), password: OPERATOR_PASSWORD });
     expect(set.body.code).toBe(1);
-    const again = await shop.post('/admin/auth/setPassword', { token: inviteToken(link), password: 'another long password' });
+    const again = await shop.post('/admin/auth/setPassword', {
+      token: inviteToken(link),
+      password: 'another long password',
+    });
     expect(again.body.code).toBe(-219);
 
-    const signedIn = await shop.post('/admin/auth/signIn', { email: 'FIRST.admin@shop.example', password: OPERATOR_PASSWORD });
+    const signedIn = await shop.post('/admin/auth/signIn', {
+      email: 'FIRST.admin@shop.example',
+      password: OPERATOR_PASSWORD,
+    });
     expect(signedIn.body).toMatchObject({ code: 1, data: { email: 'first.admin@shop.example', role: 'admin' } });
     const cookie = signedIn.headers.get('Set-Cookie')!;
     expect(cookie).toMatch(/^operator=[\w-]{43};/);
@@ -30,18 +39,38 @@ describe('operator accounts', () => {
   });
 
   it('refuses an expired link, a short password and an unknown usage', async () => {
-    const { link } = await inviteOperator(shop.db, { email: 'late@shop.example', role: 'editor' }, shop.config.publicOrigin, new Date(Date.now() - 25 * 3600 * 1000));
-    expect((await shop.post('/admin/auth/setPassword', { token: inviteToken(link), password: OPERATOR_PASSWORD })).body.code).toBe(-219);
-    const fresh = await inviteOperator(shop.db, { email: 'late@shop.example', role: 'editor' }, shop.config.publicOrigin);
-    expect((await shop.post('/admin/auth/setPassword', { token: inviteToken(fresh.link), password: 'short' })).body.code).toBe(-218);
-    await expect(operatorAccountsCommand.execute(['add', 'x@shop.example', '--role', 'owner'], shop.operator)).rejects.toThrow('usage: npm run shop -- operator add');
+    const { link } = await inviteOperator(
+      shop.db,
+      { email: 'late@shop.example', role: 'editor' },
+      shop.config.publicOrigin,
+      new Date(Date.now() - 25 * 3600 * 1000),
+    );
+    expect(
+      (await shop.post('/admin/auth/setPassword', { token: inviteToken(link), password: OPERATOR_PASSWORD })).body.code,
+    ).toBe(-219);
+    const fresh = await inviteOperator(
+      shop.db,
+      { email: 'late@shop.example', role: 'editor' },
+      shop.config.publicOrigin,
+    );
+    expect(
+      (await shop.post('/admin/auth/setPassword', { token: inviteToken(fresh.link), password: 'short' })).body.code,
+    ).toBe(-218);
+    await expect(
+      operatorAccountsCommand.execute(['add', 'x@shop.example', '--role', 'owner'], shop.operator),
+    ).rejects.toThrow('usage: npm run shop -- operator add');
   });
 
   it('do not share sign-in with customers, and sign-in is rate limited per account', async () => {
-    expect((await shop.post('/admin/auth/signIn', { email: buyer.email, password: buyer.password })).body.code).toBe(-209);
+    expect((await shop.post('/admin/auth/signIn', { email: buyer.email, password: buyer.password })).body.code).toBe(
+      -209,
+    );
     const operator = await anOperator(shop, 'editor');
     const codes = [];
-    for (let attempt = 0; attempt < 4; attempt += 1) codes.push((await shop.post('/admin/auth/signIn', { email: operator.email, password: 'wrong password!' })).body.code);
+    for (let attempt = 0; attempt < 4; attempt += 1)
+      codes.push(
+        (await shop.post('/admin/auth/signIn', { email: operator.email, password: 'wrong password!' })).body.code,
+      );
     expect(codes).toEqual([-209, -209, -209, -9999]);
   });
 

@@ -46,4 +46,5 @@ export const permissions = {
 } as const satisfies Record<string, readonly OperatorRole[]>;
 export type Permission = keyof typeof permissions;
 
-export const may = (role: OperatorRole, permission: Permission) => (permissions[permission] as readonly OperatorRole[]).includes(role);
+export const may = (role: OperatorRole, permission: Permission) =>
+  (permissions[permission] as readonly OperatorRole[]).includes(role);

@@ -20,7 +20,14 @@ const WINDOW = 1;
 type OperatorRow = typeof operators.$inferSelect;
 
 const totp = (secret: string, label?: string, issuer?: string) =>
-  new TOTP({ secret: Secret.fromBase32(secret), algorithm: 'SHA1', digits: 6, period: PERIOD_SECONDS, ...(label ? { label } : {}), ...(issuer ? { issuer } : {}) });
+  new TOTP({
+    secret: Secret.fromBase32(secret),
+    algorithm: 'SHA1',
+    digits: 6,
+    period: PERIOD_SECONDS,
+    ...(label ? { label } : {}),
+    ...(issuer ? { issuer } : {}),
+  });
 
 const wrongCode = () => new ShopError(ErrorCode.SecondFactorWrong);
 const unchanged = () => new ShopError(ErrorCode.DataUnchanged, { status: 409 });
@@ -45,18 +52,30 @@ function stepOf(secret: string, code: string, now: Date): number | null {
  * Accepts a code of the operator's second factor once: the last accepted step moves forward in one
  * conditional update, so the same code, or an older one, is refused, even from two requests at once.
  */
-export async function acceptSecondFactorCode(db: Executor, operator: Pick<OperatorRow, 'id' | 'totpSecret'>, code: string, now = new Date()): Promise<void> {
+export async function acceptSecondFactorCode(
+  db: Executor,
+  operator: Pick<OperatorRow, 'id' | 'totpSecret'>,
+  code: string,
+  now = new Date(),
+): Promise<void> {
   const step = operator.totpSecret ? stepOf(operator.totpSecret, code, now) : null;
   if (step === null) throw wrongCode();
   const [accepted] = await db
     .update(operators)
     .set({ totpLastStep: step })
-    .where(and(eq(operators.id, operator.id), eq(operators.totpSecret, operator.totpSecret!), or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step))))
+    .where(
+      and(
+        eq(operators.id, operator.id),
+        eq(operators.totpSecret, operator.totpSecret!),
+        or(isNull(operators.totpLastStep), lt(operators.totpLastStep, step)),
+      ),
+    )
     .returning({ id: operators.id });
   if (!accepted) throw wrongCode();
 }
 
-const operatorById = async (db: Executor, id: number) => (await db.select().from(operators).where(eq(operators.id, id)))[0]!;
+const operatorById = async (db: Executor, id: number) =>
+  (await db.select().from(operators).where(eq(operators.id, id)))[0]!;
 
 /** The operator as the back office shows them: whether the second factor is on, never its secret. */
 export const operatorView = (operator: Pick<OperatorRow, 'email' | 'role' | 'totpSecret' | 'language'>) => ({
@@ -67,7 +86,13 @@ export const operatorView = (operator: Pick<OperatorRow, 'email' | 'role' | 'tot
 });
 
 /** Turns the second factor on with the secret `newSecondFactorSecret` gave, once `code` from the app matches it. */
-export async function enableSecondFactor(db: Executor, actor: Exclude<Actor, 'cli'>, secret: string, code: string, now = new Date()) {
+export async function enableSecondFactor(
+  db: Executor,
+  actor: Exclude<Actor, 'cli'>,
+  secret: string,
+  code: string,
+  now = new Date(),
+) {
   if ((await operatorById(db, actor.operatorId)).totpSecret) throw unchanged();
   const step = stepOf(secret, code, now);
   if (step === null) throw wrongCode();
@@ -77,7 +102,12 @@ export async function enableSecondFactor(db: Executor, actor: Exclude<Actor, 'cl
     .where(and(eq(operators.id, actor.operatorId), isNull(operators.totpSecret)))
     .returning();
   if (!enabled) throw unchanged();
-  await recordAudit(db, actor, { action: 'operator.second-factor-on', subject: enabled.email, before: { secondFactor: false }, after: { secondFactor: true } });
+  await recordAudit(db, actor, {
+    action: 'operator.second-factor-on',
+    subject: enabled.email,
+    before: { secondFactor: false },
+    after: { secondFactor: true },
+  });
   return operatorView(enabled);
 }
 
@@ -95,10 +125,14 @@ export async function disableSecondFactor(db: Executor, actor: Exclude<Actor, 'c
  * off, -218 for the admin's own (turned off with a code instead).
  */
 export async function resetSecondFactor(db: Executor, actor: Actor, email: string) {
-  const [operator] = await db.select().from(operators).where(sql`lower(${operators.email}) = lower(${email.trim()})`);
+  const [operator] = await db
+    .select()
+    .from(operators)
+    .where(sql`lower(${operators.email}) = lower(${email.trim()})`);
   if (!operator) throw new ShopError(ErrorCode.AccountNotFound, { field: 'email', status: 404 });
   // One's own factor goes off only with a current code: a stolen session alone must not remove it.
-  if (actor !== 'cli' && actor.operatorId === operator.id) throw new ShopError(ErrorCode.IllegalRequest, { field: 'email' });
+  if (actor !== 'cli' && actor.operatorId === operator.id)
+    throw new ShopError(ErrorCode.IllegalRequest, { field: 'email' });
   if (!operator.totpSecret) throw unchanged();
   return turnOff(db, actor, operator, 'operator.second-factor-reset');
 }
@@ -110,6 +144,11 @@ async function turnOff(db: Executor, actor: Actor, operator: OperatorRow, action
     .where(and(eq(operators.id, operator.id), isNotNull(operators.totpSecret)))
     .returning();
   if (!off) throw unchanged();
-  await recordAudit(db, actor, { action, subject: off.email, before: { secondFactor: true }, after: { secondFactor: false } });
+  await recordAudit(db, actor, {
+    action,
+    subject: off.email,
+    before: { secondFactor: true },
+    after: { secondFactor: false },
+  });
   return operatorView(off);
 }

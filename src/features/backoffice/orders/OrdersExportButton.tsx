@@ -21,7 +21,12 @@ export function OrdersExportButton({ filters }: { filters: Record<string, string
   };
   return (
     <p className="backoffice__export">
-      <button type="button" className="button button--ghost button--small" onClick={() => void download()} disabled={busy}>
+      <button
+        type="button"
+        className="button button--ghost button--small"
+        onClick={() => void download()}
+        disabled={busy}
+      >
         {t('admin.orders.exportCsv')}
       </button>{' '}
       <span role="status">{message}</span>

@@ -46,11 +46,29 @@ export function ordersBoardRoutes(deps: OrderDeps) {
 
   return createRouter()
     .openapi(
-      { ...getRoute({ tag, path: '/orders', summary: 'Orders, newest first, filtered', query: adminOrderQuerySchema, data: adminOrderPageSchema }), ...guard('orders.read') },
+      {
+        ...getRoute({
+          tag,
+          path: '/orders',
+          summary: 'Orders, newest first, filtered',
+          query: adminOrderQuerySchema,
+          data: adminOrderPageSchema,
+        }),
+        ...guard('orders.read'),
+      },
       async (c) => ok(c, await findOrders(deps.db, c.req.valid('query'))),
     )
     .openapi(
-      { ...getRoute({ tag, path: '/orders/details', summary: 'One order with its payments', query: orderNoQuerySchema, data: adminOrderDetailsSchema }), ...guard('orders.read') },
+      {
+        ...getRoute({
+          tag,
+          path: '/orders/details',
+          summary: 'One order with its payments',
+          query: orderNoQuerySchema,
+          data: adminOrderDetailsSchema,
+        }),
+        ...guard('orders.read'),
+      },
       async (c) => {
         try {
           return ok(c, await orderForOperator(deps.db, c.req.valid('query').orderNo));
@@ -60,30 +78,77 @@ export function ordersBoardRoutes(deps: OrderDeps) {
       },
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/orders/ship', summary: 'Ship a paid order (mails the customer)', body: shipBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.fulfil') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/ship',
+          summary: 'Ship a paid order (mails the customer)',
+          body: shipBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
+        ...guard('orders.fulfil'),
+      },
       async (c) => {
         const { orderNo, carrier, trackingNumber } = c.req.valid('json');
         return orderAction(c, orderNo, { action: 'ship', carrier, trackingNumber });
       },
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/orders/addEvent', summary: 'Add a logistics event', body: orderEventBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.fulfil') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/addEvent',
+          summary: 'Add a logistics event',
+          body: orderEventBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
+        ...guard('orders.fulfil'),
+      },
       async (c) => {
         const { orderNo, text } = c.req.valid('json');
         return orderAction(c, orderNo, { action: 'add-event', text });
       },
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/orders/signFor', summary: 'Mark a shipped order signed for', body: orderNoBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.fulfil') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/signFor',
+          summary: 'Mark a shipped order signed for',
+          body: orderNoBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
+        ...guard('orders.fulfil'),
+      },
       async (c) => orderAction(c, c.req.valid('json').orderNo, { action: 'sign-for' }),
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/orders/complete', summary: 'Complete a signed-for order now', body: orderNoBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.fulfil') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/complete',
+          summary: 'Complete a signed-for order now',
+          body: orderNoBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
+        ...guard('orders.fulfil'),
+      },
       async (c) => orderAction(c, c.req.valid('json').orderNo, { action: 'complete' }),
     )
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/orders/refund', summary: 'Refund an order through the provider and close it, or refund part of it (amount, minor units)', body: refundBodySchema, data: adminOrderDetailsSchema }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/refund',
+          summary: 'Refund an order through the provider and close it, or refund part of it (amount, minor units)',
+          body: refundBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
         ...guard('orders.refund'),
       },
       async (c) => {
@@ -93,7 +158,14 @@ export function ordersBoardRoutes(deps: OrderDeps) {
     )
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/orders/reviewReferral', summary: 'Approve or refuse the rebate of a referral held for review', body: referralReviewBodySchema, data: adminOrderDetailsSchema }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/reviewReferral',
+          summary: 'Approve or refuse the rebate of a referral held for review',
+          body: referralReviewBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
         ...guard('orders.refund'),
       },
       async (c) => {
@@ -102,18 +174,39 @@ export function ordersBoardRoutes(deps: OrderDeps) {
       },
     )
     .openapi(
-      { ...jsonRoute({ method: 'post', tag, path: '/orders/releaseHold', summary: 'Ship a disputed order anyway: end the hold', body: orderNoBodySchema, data: adminOrderDetailsSchema }), ...guard('orders.refund') },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/orders/releaseHold',
+          summary: 'Ship a disputed order anyway: end the hold',
+          body: orderNoBodySchema,
+          data: adminOrderDetailsSchema,
+        }),
+        ...guard('orders.refund'),
+      },
       async (c) => orderAction(c, c.req.valid('json').orderNo, { action: 'release-hold' }),
     )
     .openapi(
       {
-        ...createRoute({ method: 'get', path: '/orders/export', tags: [tag], summary: "The orders board's filter as CSV", request: { query: orderExportQuerySchema }, responses: csvResponse('CSV, one order a row') }),
+        ...createRoute({
+          method: 'get',
+          path: '/orders/export',
+          tags: [tag],
+          summary: "The orders board's filter as CSV",
+          request: { query: orderExportQuerySchema },
+          responses: csvResponse('CSV, one order a row'),
+        }),
         ...guard('orders.export'),
       },
       async (c) => {
         const query = c.req.valid('query');
         const { csv, rows } = await exportOrders(deps.db, query);
-        await recordAudit(deps.db, actorOf(c), { action: 'orders.export', subject: 'orders', after: { filter: query, rows } });
+        await recordAudit(deps.db, actorOf(c), {
+          action: 'orders.export',
+          subject: 'orders',
+          after: { filter: query, rows },
+        });
         return c.body(csv, 200, csvHeaders(`orders-${new Date().toISOString().slice(0, 10)}.csv`));
       },
     );

@@ -38,17 +38,47 @@ export const adminOrderBoardRowSchema = adminOrderRowSchema.extend({
   salesRuleNote: z.string().nullable(),
 });
 
-export const adminOrderPageSchema = z.object({ list: z.array(adminOrderBoardRowSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+export const adminOrderPageSchema = z.object({
+  list: z.array(adminOrderBoardRowSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
 
 export const adminOrderDetailsSchema = orderDetailsSchema.extend({
   /** As on the board: the sales rule that holds the order now, or null. */
   salesRuleNote: z.string().nullable(),
-  payments: z.array(z.object({ provider: z.string(), method: z.string(), status: z.string(), amount: z.number().int(), currency: z.string(), createTime: z.string() })),
+  payments: z.array(
+    z.object({
+      provider: z.string(),
+      method: z.string(),
+      status: z.string(),
+      amount: z.number().int(),
+      currency: z.string(),
+      createTime: z.string(),
+    }),
+  ),
   /** The running totals of the capture that paid the order (minor units); null when none paid it. */
-  money: z.object({ captured: z.number().int(), refunded: z.number().int(), reversed: z.number().int(), left: z.number().int() }).nullable(),
+  money: z
+    .object({
+      captured: z.number().int(),
+      refunded: z.number().int(),
+      reversed: z.number().int(),
+      left: z.number().int(),
+    })
+    .nullable(),
   referralReview: z.enum(['held', 'approved', 'refused']).nullable(),
   referralSignals: z.string().nullable(),
-  disputes: z.array(z.object({ disputeId: z.string(), reason: z.string(), amount: z.number().int(), status: z.enum(['open', 'won', 'lost']), held: z.boolean(), createTime: z.string() })),
+  disputes: z.array(
+    z.object({
+      disputeId: z.string(),
+      reason: z.string(),
+      amount: z.number().int(),
+      status: z.enum(['open', 'won', 'lost']),
+      held: z.boolean(),
+      createTime: z.string(),
+    }),
+  ),
 });
 
 export const orderNoBodySchema = z.object({ orderNo });
@@ -56,7 +86,11 @@ export const referralReviewBodySchema = z.object({ orderNo, approve: z.boolean()
 /** A refund of all that is left, or of `amount` (minor units) of it. */
 export const refundBodySchema = z.object({ orderNo, amount: z.number().int().positive().max(100_000_000).optional() });
 export const orderNoQuerySchema = z.object({ orderNo });
-export const shipBodySchema = z.object({ orderNo, carrier: z.string().trim().min(1).max(60), trackingNumber: z.string().trim().min(1).max(60) });
+export const shipBodySchema = z.object({
+  orderNo,
+  carrier: z.string().trim().min(1).max(60),
+  trackingNumber: z.string().trim().min(1).max(60),
+});
 export const orderEventBodySchema = z.object({ orderNo, text: z.string().trim().min(1).max(300) });
 
 export const orderExportQuerySchema = adminOrderQuerySchema.omit({ pageNum: true, pageSize: true });

@@ -23,7 +23,8 @@ function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
   if (query.from) filters.push(gte(orders.createdAt, new Date(`${query.from}T00:00:00Z`)));
   if (query.to) filters.push(lt(orders.createdAt, new Date(new Date(`${query.to}T00:00:00Z`).getTime() + DAY_MS)));
   if (query.review === 'referral') filters.push(eq(orders.referralReview, 'held'));
-  if (query.q) filters.push(or(ilike(orders.orderNo, likePattern(query.q)), ilike(orders.email, likePattern(query.q)))!);
+  if (query.q)
+    filters.push(or(ilike(orders.orderNo, likePattern(query.q)), ilike(orders.email, likePattern(query.q)))!);
   return filters.length ? and(...filters) : undefined;
 }
 
@@ -31,16 +32,23 @@ function orderFilters(query: Omit<AdminOrderQuery, 'pageNum' | 'pageSize'>) {
 function paymentNoteOf(payment: typeof payments.$inferSelect, goneBack: number): string | null {
   const provider = payment.provider === 'paypal' ? 'PayPal' : payment.provider;
   // A second capture for an order paid otherwise, whose refund failed: a job asks again until it is refunded.
-  if (payment.refundDueSince) return `surplus capture of ${toMajorUnits(payment.amount)} ${payment.currency} not refunded yet: retrying since ${payment.refundDueSince.toISOString().slice(0, 16).replace('T', ' ')}`;
-  if (payment.status === 'captured' && goneBack > 0) return `partly refunded: ${toMajorUnits(goneBack)} of ${toMajorUnits(payment.amount)} ${payment.currency} back`;
+  if (payment.refundDueSince)
+    return `surplus capture of ${toMajorUnits(payment.amount)} ${payment.currency} not refunded yet: retrying since ${payment.refundDueSince.toISOString().slice(0, 16).replace('T', ' ')}`;
+  if (payment.status === 'captured' && goneBack > 0)
+    return `partly refunded: ${toMajorUnits(goneBack)} of ${toMajorUnits(payment.amount)} ${payment.currency} back`;
   switch (payment.status) {
     case 'created':
       return payment.heldCaptureId ? `payment held by ${provider}` : null;
     case 'captured':
       // PayPal's guide lets a card that could not be authenticated (not enrolled) through; its fraud chargebacks stay with the shop.
-      return payment.liabilityShift === 'NO' ? 'card paid without 3-D Secure (not enrolled): a fraud chargeback is yours' : null;
+      return payment.liabilityShift === 'NO'
+        ? 'card paid without 3-D Secure (not enrolled): a fraud chargeback is yours'
+        : null;
     case 'mismatch': {
-      const captured = payment.capturedAmount === null ? 'an unreadable amount' : `${toMajorUnits(payment.capturedAmount)} ${payment.capturedCurrency ?? ''}`.trim();
+      const captured =
+        payment.capturedAmount === null
+          ? 'an unreadable amount'
+          : `${toMajorUnits(payment.capturedAmount)} ${payment.capturedCurrency ?? ''}`.trim();
       return `${provider} captured ${captured}, not the order's amount: not paid, held for you (refund gives it back)`;
     }
     case 'refund-unknown':
@@ -55,10 +63,22 @@ function paymentNoteOf(payment: typeof payments.$inferSelect, goneBack: number):
 }
 
 /** How the board and the details name the sales rule that holds an order now (docs/decisions/077-sales-rules.md); null when none. */
-async function salesRuleNotes(db: Executor, book: SalesRuleBook, rows: (typeof orders.$inferSelect)[]): Promise<Map<number, string>> {
+async function salesRuleNotes(
+  db: Executor,
+  book: SalesRuleBook,
+  rows: (typeof orders.$inferSelect)[],
+): Promise<Map<number, string>> {
   const notes = new Map<number, string>();
   if (book.rules.length === 0 || rows.length === 0) return notes;
-  const lines = await db.select({ orderId: orderLines.orderId, goodsId: orderLines.goodsId }).from(orderLines).where(inArray(orderLines.orderId, rows.map((order) => order.id)));
+  const lines = await db
+    .select({ orderId: orderLines.orderId, goodsId: orderLines.goodsId })
+    .from(orderLines)
+    .where(
+      inArray(
+        orderLines.orderId,
+        rows.map((order) => order.id),
+      ),
+    );
   for (const order of rows) {
     const rule = holdingRule(book, { ...order, lines: lines.filter((line) => line.orderId === order.id) });
     if (rule) notes.set(order.id, `held by sales rule ${describeRule(rule)}`);
@@ -80,9 +100,14 @@ async function goneBackOf(db: Executor, paymentIds: number[]): Promise<Map<numbe
 export async function findOrders(db: Executor, query: AdminOrderQuery) {
   const { rows, total } = await ordersPage(db, orderFilters(query), query);
   const ids = rows.map((order) => order.id);
-  const attempts = ids.length ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id)) : [];
+  const attempts = ids.length
+    ? await db.select().from(payments).where(inArray(payments.orderId, ids)).orderBy(asc(payments.id))
+    : [];
   const ruleNotes = await salesRuleNotes(db, await readSalesRuleBook({ db }), rows);
-  const goneBack = await goneBackOf(db, attempts.map((attempt) => attempt.id));
+  const goneBack = await goneBackOf(
+    db,
+    attempts.map((attempt) => attempt.id),
+  );
   const held = ids.length
     ? await db
         .select()
@@ -97,12 +122,20 @@ export async function findOrders(db: Executor, query: AdminOrderQuery) {
   for (const order of rows) {
     if (order.referralReview !== 'held') continue;
     const before = notes.get(order.id);
-    notes.set(order.id, `referral held for review (${order.referralSignals ?? 'signals'}): approve or refuse its rebate${before ? `; ${before}` : ''}`);
+    notes.set(
+      order.id,
+      `referral held for review (${order.referralSignals ?? 'signals'}): approve or refuse its rebate${before ? `; ${before}` : ''}`,
+    );
   }
   for (const dispute of held) {
     const before = notes.get(dispute.orderId);
-    const hold = dispute.releasedAt ? 'released by you to ship' : 'held: shipping refused until you decide (release or refund)';
-    notes.set(dispute.orderId, `disputed by the buyer (${dispute.reason}, ${toMajorUnits(dispute.amount)}): ${hold}${before ? `; ${before}` : ''}`);
+    const hold = dispute.releasedAt
+      ? 'released by you to ship'
+      : 'held: shipping refused until you decide (release or refund)';
+    notes.set(
+      dispute.orderId,
+      `disputed by the buyer (${dispute.reason}, ${toMajorUnits(dispute.amount)}): ${hold}${before ? `; ${before}` : ''}`,
+    );
   }
   return {
     list: rows.map((order) => ({
@@ -134,7 +167,23 @@ export async function exportOrders(db: Executor, query: Omit<AdminOrderQuery, 'p
     .orderBy(desc(orders.createdAt), desc(orders.id))
     .limit(EXPORT_MAX_ROWS);
   const csv = csvText(
-    ['order_no', 'placed_at', 'paid_at', 'status', 'kind', 'email', 'currency', 'goods_total_minor', 'discount_minor', 'shipping_minor', 'tax_minor', 'tax_included', 'tax_label', 'pay_amount_minor', 'pay_amount'],
+    [
+      'order_no',
+      'placed_at',
+      'paid_at',
+      'status',
+      'kind',
+      'email',
+      'currency',
+      'goods_total_minor',
+      'discount_minor',
+      'shipping_minor',
+      'tax_minor',
+      'tax_included',
+      'tax_label',
+      'pay_amount_minor',
+      'pay_amount',
+    ],
     rows.map((order) => [
       order.orderNo,
       order.createdAt.toISOString(),

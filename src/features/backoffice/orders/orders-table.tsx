@@ -6,12 +6,30 @@ import { dateTime, useBackOfficeLanguage } from '../ui';
 
 /* Orders as the back office lists them: on the orders board and on a customer's page. */
 
-export type OrderRow = { orderNo: string; kind: string; status: number; currency: Currency; payAmount: number; email?: string; createTime: string; paymentNote?: string | null; salesRuleNote?: string | null };
+export type OrderRow = {
+  orderNo: string;
+  kind: string;
+  status: number;
+  currency: Currency;
+  payAmount: number;
+  email?: string;
+  createTime: string;
+  paymentNote?: string | null;
+  salesRuleNote?: string | null;
+};
 
 export const statusName = (status: number) => statusNames[status as OrderStatusValue] ?? String(status);
 
 /** One row per order; with `onOpen` the order number opens it, and the board's rows name the customer. */
-export function OrdersTable({ orders, onOpen, withCustomer = false }: { orders: OrderRow[]; onOpen?: (orderNo: string) => void; withCustomer?: boolean }) {
+export function OrdersTable({
+  orders,
+  onOpen,
+  withCustomer = false,
+}: {
+  orders: OrderRow[];
+  onOpen?: (orderNo: string) => void;
+  withCustomer?: boolean;
+}) {
   const { t } = useBackOfficeLanguage();
   return (
     <table className="data-table backoffice__table">

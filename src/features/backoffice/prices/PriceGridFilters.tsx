@@ -5,11 +5,25 @@ import { CategoryOptions } from './PriceStockBulk';
 export type Filters = { q: string; category: string; onSale: string };
 
 /** The grid's search: words, category, on sale or not. Closed while there are unsaved cells. */
-export function PriceGridFilters({ t, filters, dirty, onApply }: { t: Translate; filters: Filters; dirty: boolean; onApply: (filters: Filters) => void }) {
+export function PriceGridFilters({
+  t,
+  filters,
+  dirty,
+  onApply,
+}: {
+  t: Translate;
+  filters: Filters;
+  dirty: boolean;
+  onApply: (filters: Filters) => void;
+}) {
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    onApply({ q: String(form.get('q')).trim(), category: String(form.get('category')), onSale: String(form.get('onSale')) });
+    onApply({
+      q: String(form.get('q')).trim(),
+      category: String(form.get('category')),
+      onSale: String(form.get('onSale')),
+    });
   };
 
   return (

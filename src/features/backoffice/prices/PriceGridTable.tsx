@@ -21,7 +21,18 @@ type Props = {
 };
 
 /** The grid itself: a product's heading row, then one row per size with its cells, edited like a spreadsheet's. */
-export function PriceGridTable({ t, language, products, rows, edits, problems, selected, canWrite, onEdit, onToggle }: Props) {
+export function PriceGridTable({
+  t,
+  language,
+  products,
+  rows,
+  edits,
+  problems,
+  selected,
+  canWrite,
+  onEdit,
+  onToggle,
+}: Props) {
   const table = useRef<HTMLTableElement>(null);
   const allSkus = rows.map((row) => row.size.sku);
 
@@ -30,7 +41,13 @@ export function PriceGridTable({ t, language, products, rows, edits, problems, s
     input?.focus();
   };
   /** Spreadsheet keys: arrows and Enter move, Escape takes back the cell's change; Tab is the browser's own. */
-  const onCellKey = (event: KeyboardEvent<HTMLInputElement>, row: number, column: number, cell: string, stored: string) => {
+  const onCellKey = (
+    event: KeyboardEvent<HTMLInputElement>,
+    row: number,
+    column: number,
+    cell: string,
+    stored: string,
+  ) => {
     const input = event.currentTarget;
     // Left and right move the caret within a cell's text, and leave the cell from its edges or when
     // the whole text is selected (as it is on arriving in a cell).
@@ -108,7 +125,8 @@ export function PriceGridTable({ t, language, products, rows, edits, problems, s
                 />
               </td>
               <th scope="rowgroup" colSpan={columns.length + 1}>
-                {product.name[language]} <span className="mono grid__sku">{product.slug}</span> <span className="tag">{t(`category.${product.category}`)}</span>
+                {product.name[language]} <span className="mono grid__sku">{product.slug}</span>{' '}
+                <span className="tag">{t(`category.${product.category}`)}</span>
                 {!product.onSale && <span className="tag grid__off">{t('grid.onSaleNo')}</span>}
               </th>
             </tr>
@@ -142,11 +160,30 @@ type SizeRowProps = Omit<Props, 'products' | 'rows' | 'selected'> & {
   /** The size's place among the page's rows, for moving between cells. */
   row: number;
   selected: boolean;
-  onCellKey: (event: KeyboardEvent<HTMLInputElement>, row: number, column: number, cell: string, stored: string) => void;
+  onCellKey: (
+    event: KeyboardEvent<HTMLInputElement>,
+    row: number,
+    column: number,
+    cell: string,
+    stored: string,
+  ) => void;
 };
 
 /** One size: its selection box, its name and SKU, and a cell per column showing the saved value or the unsaved text. */
-function SizeRow({ t, language, product, size, row, edits, problems, selected, canWrite, onEdit, onToggle, onCellKey }: SizeRowProps) {
+function SizeRow({
+  t,
+  language,
+  product,
+  size,
+  row,
+  edits,
+  problems,
+  selected,
+  canWrite,
+  onEdit,
+  onToggle,
+  onCellKey,
+}: SizeRowProps) {
   return (
     <tr>
       <td>
@@ -167,14 +204,21 @@ function SizeRow({ t, language, product, size, row, edits, problems, selected, c
         const problem = problems[cell];
         const id = `cell-${cell.replace(/\W/g, '-')}`;
         return (
-          <td key={cell} className={`numeric grid__cell${changed ? ' grid__cell--changed' : ''}${problem ? ' grid__cell--invalid' : ''}`}>
+          <td
+            key={cell}
+            className={`numeric grid__cell${changed ? ' grid__cell--changed' : ''}${problem ? ' grid__cell--invalid' : ''}`}
+          >
             <input
               value={changed ? edits[cell] : stored}
               data-row={row}
               data-column={index}
               inputMode={column.field === 'stock' || column.field === 'pointsPrice' ? 'numeric' : 'decimal'}
               readOnly={!canWrite}
-              aria-label={t('grid.cell', { product: product.name[language], size: size.name[language], column: columnName(t, column.field, column.currency) })}
+              aria-label={t('grid.cell', {
+                product: product.name[language],
+                size: size.name[language],
+                column: columnName(t, column.field, column.currency),
+              })}
               aria-invalid={problem ? true : undefined}
               aria-describedby={changed || problem ? id : undefined}
               onFocus={(event) => event.currentTarget.select()}
@@ -183,7 +227,9 @@ function SizeRow({ t, language, product, size, row, edits, problems, selected, c
             />
             {(changed || problem) && (
               <span id={id} className="visually-hidden">
-                {[changed ? t('grid.was', { value: stored || t('grid.blank') }) : '', problem ?? ''].filter(Boolean).join('. ')}
+                {[changed ? t('grid.was', { value: stored || t('grid.blank') }) : '', problem ?? '']
+                  .filter(Boolean)
+                  .join('. ')}
               </span>
             )}
           </td>

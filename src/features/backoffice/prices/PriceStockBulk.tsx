@@ -37,7 +37,8 @@ type Form = { kind: Kind; currencies: Currency[]; fields: Fields; value: string;
 
 /** The action the form describes, or the string key of what is missing from it. */
 function actionOf(form: Form): BulkAction | Parameters<Translate>[0] {
-  if (form.kind === 'put-on-sale' || form.kind === 'take-off-sale') return { kind: 'on-sale', onSale: form.kind === 'put-on-sale' };
+  if (form.kind === 'put-on-sale' || form.kind === 'take-off-sale')
+    return { kind: 'on-sale', onSale: form.kind === 'put-on-sale' };
   if (form.kind === 'move') return { kind: 'move-category', category: form.category };
   if (!form.currencies.length) return 'grid.bulk.noCurrency';
   if (form.kind === 'set') {
@@ -49,7 +50,13 @@ function actionOf(form: Form): BulkAction | Parameters<Translate>[0] {
   const fields: PriceField[] = form.fields === 'both' ? ['unitPrice', 'originalPrice'] : [form.fields];
   if (form.kind === 'percent') {
     if (!/^[-+]?\d{1,6}(\.\d{1,2})?$/.test(form.value.trim())) return 'grid.bulk.badPercent';
-    return { kind: 'change-price', currencies: form.currencies, fields, by: 'percent', value: Number(form.value.trim()) };
+    return {
+      kind: 'change-price',
+      currencies: form.currencies,
+      fields,
+      by: 'percent',
+      value: Number(form.value.trim()),
+    };
   }
   const value = signedAmount(form.value);
   if (value === null) return 'grid.bulk.badAmount';
@@ -67,8 +74,16 @@ type Props = {
 };
 
 export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onApplied }: Props) {
-  const [form, setForm] = useState<Form>({ kind: 'percent', currencies: [], fields: 'both', value: '', category: 'lingerie' });
-  const [preview, setPreview] = useState<{ action: BulkAction; skus: string[]; changes: ChangeSet['changes'] } | null>(null);
+  const [form, setForm] = useState<Form>({
+    kind: 'percent',
+    currencies: [],
+    fields: 'both',
+    value: '',
+    category: 'lingerie',
+  });
+  const [preview, setPreview] = useState<{ action: BulkAction; skus: string[]; changes: ChangeSet['changes'] } | null>(
+    null,
+  );
   /** What keeps the action from a preview: a missing input, or the cells the server refused. */
   const [problem, setProblem] = useState<{ refusedCells: boolean; lines: string[] } | null>(null);
   const [busy, setBusy] = useState(false);
@@ -99,7 +114,14 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
     } catch (caught) {
       const issues = caught instanceof AdminApiError ? (caught.data as { issues?: Issue[] } | null)?.issues : undefined;
       setPreview(null);
-      setProblem(issues ? { refusedCells: true, lines: issues.map((issue) => `${cellLabel(t, rows, issue.path, nameOf)}: ${problemText(t, issue)}`) } : { refusedCells: false, lines: [(caught as Error).message] });
+      setProblem(
+        issues
+          ? {
+              refusedCells: true,
+              lines: issues.map((issue) => `${cellLabel(t, rows, issue.path, nameOf)}: ${problemText(t, issue)}`),
+            }
+          : { refusedCells: false, lines: [(caught as Error).message] },
+      );
     } finally {
       setBusy(false);
     }
@@ -112,16 +134,25 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
   };
 
   const nameOfChange = (entry: ChangeSet['changes'][number]) => {
-    const row = rows.find((candidate) => (entry.sku ? candidate.size.sku === entry.sku : candidate.product.slug === entry.slug));
+    const row = rows.find((candidate) =>
+      entry.sku ? candidate.size.sku === entry.sku : candidate.product.slug === entry.slug,
+    );
     if (!row) return entry.sku ?? entry.slug;
     return entry.sku ? nameOf(row.product, row.size) : nameOf(row.product);
   };
-  const valueLabel = form.kind === 'percent' ? 'grid.bulk.percentValue' : form.kind === 'amount' ? 'grid.bulk.amountValue' : 'grid.bulk.setValue';
+  const valueLabel =
+    form.kind === 'percent'
+      ? 'grid.bulk.percentValue'
+      : form.kind === 'amount'
+        ? 'grid.bulk.amountValue'
+        : 'grid.bulk.setValue';
 
   return (
     <section aria-labelledby="grid-bulk-title" className="grid__bulk">
       <h2 id="grid-bulk-title">{t('grid.bulk.title')}</h2>
-      <p aria-live="polite">{selected.length ? t('grid.bulk.selected', { count: selected.length }) : t('grid.bulk.none')}</p>
+      <p aria-live="polite">
+        {selected.length ? t('grid.bulk.selected', { count: selected.length }) : t('grid.bulk.none')}
+      </p>
       {blocked && <p className="field-ok">{t('grid.unsaved')}</p>}
       <form className="catalogue__row" onSubmit={submit}>
         <label className="field">
@@ -143,7 +174,13 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
                   <input
                     type="checkbox"
                     checked={form.currencies.includes(currency)}
-                    onChange={(event) => change({ currencies: event.currentTarget.checked ? [...form.currencies, currency] : form.currencies.filter((entry) => entry !== currency) })}
+                    onChange={(event) =>
+                      change({
+                        currencies: event.currentTarget.checked
+                          ? [...form.currencies, currency]
+                          : form.currencies.filter((entry) => entry !== currency),
+                      })
+                    }
                   />
                   <span>{currency}</span>
                 </label>
@@ -159,14 +196,21 @@ export default function PriceStockBulk({ t, rows, selected, blocked, nameOf, onA
             </label>
             <label className="field">
               <span>{t(valueLabel)}</span>
-              <input value={form.value} inputMode="decimal" onChange={(event) => change({ value: event.currentTarget.value })} />
+              <input
+                value={form.value}
+                inputMode="decimal"
+                onChange={(event) => change({ value: event.currentTarget.value })}
+              />
             </label>
           </>
         )}
         {form.kind === 'move' && (
           <label className="field">
             <span>{t('grid.bulk.newCategory')}</span>
-            <select value={form.category} onChange={(event) => change({ category: event.currentTarget.value as Category })}>
+            <select
+              value={form.category}
+              onChange={(event) => change({ category: event.currentTarget.value as Category })}
+            >
               <CategoryOptions t={t} />
             </select>
           </label>

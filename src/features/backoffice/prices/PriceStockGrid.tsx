@@ -29,8 +29,15 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
   // A selection belongs to the page it was made on.
   useEffect(() => dispatch({ type: 'selectionCleared' }), [page?.pageNum, filters]);
 
-  const rows = useMemo(() => page?.list.flatMap((product) => product.sizes.map((size) => ({ product, size }))) ?? [], [page]);
-  const nameOf = useCallback((product: GridProduct, size?: GridSize) => (size ? `${product.name[language]} · ${size.name[language]}` : product.name[language]), [language]);
+  const rows = useMemo(
+    () => page?.list.flatMap((product) => product.sizes.map((size) => ({ product, size }))) ?? [],
+    [page],
+  );
+  const nameOf = useCallback(
+    (product: GridProduct, size?: GridSize) =>
+      size ? `${product.name[language]} · ${size.name[language]}` : product.name[language],
+    [language],
+  );
 
   const applyFilters = (next: Filters) => {
     setFilters(next);
@@ -61,10 +68,17 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
       const saved = await adminCall<ChangeSet>('/catalogue/grid/save', { edits: changes });
       // The grid reads its page again before it says so, so the cells never show the old values after "Saved".
       await load();
-      dispatch({ type: 'saved', notices: [t('grid.saved', { count: saved.changes.length }), ...stockMovedNotes(saved, changes)] });
+      dispatch({
+        type: 'saved',
+        notices: [t('grid.saved', { count: saved.changes.length }), ...stockMovedNotes(saved, changes)],
+      });
     } catch (caught) {
       const issues = caught instanceof AdminApiError ? (caught.data as { issues?: Issue[] } | null)?.issues : undefined;
-      dispatch({ type: 'saveRefused', problems: issues ? Object.fromEntries(issues.map((issue) => [issue.path, problemText(t, issue)])) : {}, failure: issues ? t('grid.refused') : (caught as Error).message });
+      dispatch({
+        type: 'saveRefused',
+        problems: issues ? Object.fromEntries(issues.map((issue) => [issue.path, problemText(t, issue)])) : {},
+        failure: issues ? t('grid.refused') : (caught as Error).message,
+      });
     } finally {
       dispatch({ type: 'saveEnded' });
     }
@@ -75,7 +89,15 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
       const edit = sent.find((entry) => entry.field === 'stock' && entry.sku === change.sku);
       const row = rows.find((entry) => entry.size.sku === change.sku);
       if (change.field !== 'stock' || !edit || edit.field !== 'stock' || !row || edit.seen === change.before) return [];
-      return [t('grid.stockMoved', { product: row.product.name[language], size: row.size.name[language], seen: edit.seen, now: String(change.before), after: String(change.after) })];
+      return [
+        t('grid.stockMoved', {
+          product: row.product.name[language],
+          size: row.size.name[language],
+          seen: edit.seen,
+          now: String(change.before),
+          after: String(change.after),
+        }),
+      ];
     });
 
   const toggle = (skus: string[], on: boolean) => dispatch({ type: 'selectionToggled', skus, on });
@@ -85,7 +107,12 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
     <section aria-labelledby="grid-title" className="grid" lang={language.toLowerCase()}>
       <div className="catalogue__head">
         <h1 id="grid-title">{t('grid.title')}</h1>
-        <LanguagePicker label={t('grid.language')} language={language} onChoose={chooseLanguage} className="grid__language" />
+        <LanguagePicker
+          label={t('grid.language')}
+          language={language}
+          onChoose={chooseLanguage}
+          className="grid__language"
+        />
       </div>
       <p>{t('grid.intro')}</p>
       <PriceGridFilters t={t} filters={filters} dirty={dirty} onApply={applyFilters} />
@@ -118,9 +145,22 @@ export default function PriceStockGrid({ messages, canWrite }: { messages: Secti
           <p aria-live="polite">{page.total ? t('grid.found', { count: page.total }) : t('grid.empty')}</p>
           <p className="catalogue__hint">{t('grid.keys')}</p>
           <div className="grid__scroll">
-            <PriceGridTable t={t} language={language} products={page.list} rows={rows} edits={edits} problems={problems} selected={selected} canWrite={canWrite} onEdit={edit} onToggle={toggle} />
+            <PriceGridTable
+              t={t}
+              language={language}
+              products={page.list}
+              rows={rows}
+              edits={edits}
+              problems={problems}
+              selected={selected}
+              canWrite={canWrite}
+              onEdit={edit}
+              onToggle={toggle}
+            />
           </div>
-          {!dirty && <Pager t={t} pageNum={page.pageNum} total={page.total} pageSize={page.pageSize} onPage={setPageNum} />}
+          {!dirty && (
+            <Pager t={t} pageNum={page.pageNum} total={page.total} pageSize={page.pageSize} onPage={setPageNum} />
+          )}
           {canWrite && dirty && (
             <div className="grid__save">
               <span>{t('grid.changed', { count: Object.keys(edits).length })}</span>

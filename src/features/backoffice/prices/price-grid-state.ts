@@ -6,7 +6,11 @@ import type { CellEdit, GridSize } from './price-grid.schema';
 export type CellTexts = Record<string, string>;
 
 /** The edit a typed text stands for, or the problem that keeps it from being one. */
-export function editOf(size: GridSize, column: Column, text: string): CellEdit | { problem: 'grid.problem.amount' | 'grid.problem.whole' } {
+export function editOf(
+  size: GridSize,
+  column: Column,
+  text: string,
+): CellEdit | { problem: 'grid.problem.amount' | 'grid.problem.whole' } {
   const typed = text.trim();
   if (column.field === 'unitPrice' || column.field === 'originalPrice') {
     const value = typed === '' ? null : parseMajorUnits(typed);
@@ -32,7 +36,14 @@ export type PriceGridState = {
   busy: boolean;
 };
 
-export const initialPriceGrid: PriceGridState = { edits: {}, problems: {}, selected: new Set(), notices: [], failure: null, busy: false };
+export const initialPriceGrid: PriceGridState = {
+  edits: {},
+  problems: {},
+  selected: new Set(),
+  notices: [],
+  failure: null,
+  busy: false,
+};
 
 export type PriceGridAction =
   /** `stored`: the cell's saved text; typing it again takes the change back. */
@@ -52,7 +63,11 @@ export function priceGridReducer(state: PriceGridState, action: PriceGridAction)
     case 'cellEdited': {
       const { [action.cell]: _previous, ...edits } = state.edits;
       const { [action.cell]: _problem, ...problems } = state.problems;
-      return { ...state, edits: action.text === action.stored ? edits : { ...edits, [action.cell]: action.text }, problems };
+      return {
+        ...state,
+        edits: action.text === action.stored ? edits : { ...edits, [action.cell]: action.text },
+        problems,
+      };
     }
     case 'selectionCleared':
       return { ...state, selected: new Set() };

@@ -32,7 +32,8 @@ export const columnName = (t: Translate, field: SizeField | 'onSale' | 'category
   })[field]();
 
 /** The text a cell shows for a figure: prices as 59.00, counts as they are, nothing for none. */
-export const cellText = (field: SizeField, value: number | null) => (value === null ? '' : field === 'unitPrice' || field === 'originalPrice' ? toMajorUnits(value) : String(value));
+export const cellText = (field: SizeField, value: number | null) =>
+  value === null ? '' : field === 'unitPrice' || field === 'originalPrice' ? toMajorUnits(value) : String(value);
 
 /** A size's figure in a column, as the server last answered it. */
 export function storedValue(size: GridSize, { field, currency }: Column): number | null {
@@ -54,12 +55,19 @@ export function problemText(t: Translate, issue: Pick<Issue, 'path' | 'reason'>)
 }
 
 /** "Silk robe · S, CNY price" for a cell's name, as the operator reads it. */
-export function cellLabel(t: Translate, rows: GridRow[], cell: string, nameOf: (product: GridProduct, size?: GridSize) => string) {
+export function cellLabel(
+  t: Translate,
+  rows: GridRow[],
+  cell: string,
+  nameOf: (product: GridProduct, size?: GridSize) => string,
+) {
   const [sku] = cell.split('.');
   const row = rows.find((entry) => entry.size.sku === sku);
   const column = columns.find((entry) => sizeCell(sku!, entry.field, entry.currency) === cell);
   if (!row) return cell;
-  return column ? `${nameOf(row.product, row.size)}, ${columnName(t, column.field, column.currency)}` : nameOf(row.product, row.size);
+  return column
+    ? `${nameOf(row.product, row.size)}, ${columnName(t, column.field, column.currency)}`
+    : nameOf(row.product, row.size);
 }
 
 /** A value before or after a change, as the preview shows it: money with its symbol, sale and category by name. */

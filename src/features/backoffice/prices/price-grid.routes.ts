@@ -13,19 +13,42 @@ export function priceGridRoutes(deps: ShopDeps) {
   const guard = (permission: Permission) => ({ middleware: requireOperator(deps, permission) });
   return createRouter()
     .openapi(
-      { ...getRoute({ tag, path: '/grid', summary: 'Prices and stock of every size × currency of a page of products, for the product list filters', query: catalogueQuerySchema, data: gridPageSchema }), ...guard('catalogue.read') },
+      {
+        ...getRoute({
+          tag,
+          path: '/grid',
+          summary: 'Prices and stock of every size × currency of a page of products, for the product list filters',
+          query: catalogueQuerySchema,
+          data: gridPageSchema,
+        }),
+        ...guard('catalogue.read'),
+      },
       async (c) => ok(c, await readGrid(deps.db, c.req.valid('query'))),
     )
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/grid/save', summary: 'Apply edited grid cells as one change set: all or none (audited)', body: gridSaveBodySchema, data: changeSetSchema }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/grid/save',
+          summary: 'Apply edited grid cells as one change set: all or none (audited)',
+          body: gridSaveBodySchema,
+          data: changeSetSchema,
+        }),
         ...guard('catalogue.write'),
       },
       async (c) => ok(c, await saveGridEdits(deps.db, actorOf(c), c.req.valid('json').edits)),
     )
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/grid/bulk', summary: 'Preview or apply a bulk price, sale or category change on selected sizes (audited)', body: gridBulkBodySchema, data: changeSetSchema }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/grid/bulk',
+          summary: 'Preview or apply a bulk price, sale or category change on selected sizes (audited)',
+          body: gridBulkBodySchema,
+          data: changeSetSchema,
+        }),
         ...guard('catalogue.write'),
       },
       async (c) => ok(c, await applyBulkAction(deps.db, actorOf(c), c.req.valid('json'))),

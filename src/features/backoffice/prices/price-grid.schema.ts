@@ -9,7 +9,12 @@ import { currencies, languages } from '@/lib/locale';
  * which the service applies (docs/decisions/046-price-and-stock-grid.md).
  */
 
-const texts = z.object(Object.fromEntries(languages.map((language) => [language, z.string()])) as Record<(typeof languages)[number], z.ZodString>);
+const texts = z.object(
+  Object.fromEntries(languages.map((language) => [language, z.string()])) as Record<
+    (typeof languages)[number],
+    z.ZodString
+  >,
+);
 const sku = z.string().trim().min(1).max(80);
 
 export const gridPriceSchema = z.object({ unitPrice: z.number().int(), originalPrice: z.number().int().nullable() });
@@ -19,10 +24,26 @@ export const gridSizeSchema = z.object({
   stock: z.number().int(),
   pointsPrice: z.number().int().nullable(),
   /** null: this size is not sold in that currency. */
-  prices: z.object(Object.fromEntries(currencies.map((currency) => [currency, gridPriceSchema.nullable()])) as Record<(typeof currencies)[number], z.ZodNullable<typeof gridPriceSchema>>),
+  prices: z.object(
+    Object.fromEntries(currencies.map((currency) => [currency, gridPriceSchema.nullable()])) as Record<
+      (typeof currencies)[number],
+      z.ZodNullable<typeof gridPriceSchema>
+    >,
+  ),
 });
-export const gridProductSchema = z.object({ slug: z.string(), name: texts, category: z.enum(categories), onSale: z.boolean(), sizes: z.array(gridSizeSchema) });
-export const gridPageSchema = z.object({ list: z.array(gridProductSchema), total: z.number().int(), pageNum: z.number().int(), pageSize: z.number().int() });
+export const gridProductSchema = z.object({
+  slug: z.string(),
+  name: texts,
+  category: z.enum(categories),
+  onSale: z.boolean(),
+  sizes: z.array(gridSizeSchema),
+});
+export const gridPageSchema = z.object({
+  list: z.array(gridProductSchema),
+  total: z.number().int(),
+  pageNum: z.number().int(),
+  pageSize: z.number().int(),
+});
 export type GridSize = z.infer<typeof gridSizeSchema>;
 export type GridProduct = z.infer<typeof gridProductSchema>;
 export type GridPage = z.infer<typeof gridPageSchema>;
@@ -45,7 +66,12 @@ export const gridSaveBodySchema = z.object({ edits: z.array(cellEditSchema).min(
 /** What a bulk action does to each selected size (or, for sale and category, to its product). */
 export const bulkActionSchema = z.discriminatedUnion('kind', [
   /** Sets a price to an amount in minor units; an original price may be removed (null). */
-  z.object({ kind: z.literal('set-price'), currencies: z.array(z.enum(currencies)).min(1), field: z.enum(priceFields), amount: z.number().int().nullable() }),
+  z.object({
+    kind: z.literal('set-price'),
+    currencies: z.array(z.enum(currencies)).min(1),
+    field: z.enum(priceFields),
+    amount: z.number().int().nullable(),
+  }),
   /** Raises (positive) or lowers (negative) prices by a percentage (to 0.01 %) or an amount in minor units. */
   z.object({
     kind: z.literal('change-price'),

@@ -24,7 +24,14 @@ import type { BulkAction, CellChange, CellEdit, ChangeSet, GridPage, PriceField 
 /** The grid for the product list's filters, a page of products with every size. */
 export async function readGrid(db: Executor, query: CatalogueQuery): Promise<GridPage> {
   const page = await findProducts(db, query);
-  const productsBySlug = new Map((await exportProducts(db, page.list.map((row) => row.slug))).map((product) => [product.slug, product]));
+  const productsBySlug = new Map(
+    (
+      await exportProducts(
+        db,
+        page.list.map((row) => row.slug),
+      )
+    ).map((product) => [product.slug, product]),
+  );
   return {
     ...page,
     list: page.list.map((row) => {
@@ -42,7 +49,10 @@ export async function readGrid(db: Executor, query: CatalogueQuery): Promise<Gri
           prices: Object.fromEntries(
             currencies.map((currency) => {
               const price = size.prices[currency];
-              return [currency, price ? { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null } : null];
+              return [
+                currency,
+                price ? { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? null } : null,
+              ];
             }),
           ) as GridPage['list'][number]['sizes'][number]['prices'],
         })),
@@ -54,7 +64,14 @@ export async function readGrid(db: Executor, query: CatalogueQuery): Promise<Gri
 /** A price as the grid edits it: both halves may be empty while the change set is being built. */
 type DraftPrice = { unitPrice: number | null; originalPrice: number | null };
 type SizeState = { stock: number; pointsPrice: number | null; prices: Record<Currency, DraftPrice | null> };
-type LockedSize = SizeState & { id: number; sku: string; slug: string; goodsId: number; category: string; onSale: boolean };
+type LockedSize = SizeState & {
+  id: number;
+  sku: string;
+  slug: string;
+  goodsId: number;
+  category: string;
+  onSale: boolean;
+};
 /** A refused cell: where, why in English, and for the page a `reason` it words itself. */
 type Issue = { path: PropertyKey[]; message: string; reason?: 'stock-moved' | 'needs-price' | 'unknown-size' };
 
@@ -76,10 +93,21 @@ async function lockSizes(tx: Executor, skus: string[]): Promise<Map<string, Lock
     .where(inArray(productSizes.sku, skus))
     .orderBy(asc(productSizes.id))
     .for('update', { of: productSizes });
-  const prices = rows.length ? await tx.select().from(productSizePrices).where(inArray(productSizePrices.specificationId, rows.map((row) => row.id))) : [];
+  const prices = rows.length
+    ? await tx
+        .select()
+        .from(productSizePrices)
+        .where(
+          inArray(
+            productSizePrices.specificationId,
+            rows.map((row) => row.id),
+          ),
+        )
+    : [];
   return new Map(
     rows.map((row) => {
-      const own = (currency: Currency) => prices.find((price) => price.specificationId === row.id && price.currency === currency);
+      const own = (currency: Currency) =>
+        prices.find((price) => price.specificationId === row.id && price.currency === currency);
       const sizePrices = Object.fromEntries(
         currencies.map((currency) => {
           const price = own(currency);
@@ -92,7 +120,9 @@ async function lockSizes(tx: Executor, skus: string[]): Promise<Map<string, Lock
 }
 
 const unknownSizes = (skus: string[], sizes: Map<string, LockedSize>): Issue[] =>
-  [...new Set(skus)].filter((sku) => !sizes.has(sku)).map((sku) => ({ path: [sku], message: 'No size with this SKU', reason: 'unknown-size' }));
+  [...new Set(skus)]
+    .filter((sku) => !sizes.has(sku))
+    .map((sku) => ({ path: [sku], message: 'No size with this SKU', reason: 'unknown-size' }));
 
 /** The catalogue import's rules for a size's stock, points price and prices: one rule, here as in the import. */
 const sizeRules = specificationImportSchema.pick({ stock: true, pointsPrice: true, prices: true });
@@ -105,23 +135,44 @@ function sizeIssues(sku: string, state: SizeState): Issue[] {
     const price = state.prices[currency];
     if (!price || (price.unitPrice === null && price.originalPrice === null)) continue;
     if (price.unitPrice === null) {
-      issues.push({ path: [sku, 'prices', currency, 'unitPrice'], message: 'Give the price too, or leave both empty', reason: 'needs-price' });
+      issues.push({
+        path: [sku, 'prices', currency, 'unitPrice'],
+        message: 'Give the price too, or leave both empty',
+        reason: 'needs-price',
+      });
       continue;
     }
-    prices[currency] = price.originalPrice === null ? { unitPrice: price.unitPrice } : { unitPrice: price.unitPrice, originalPrice: price.originalPrice };
+    prices[currency] =
+      price.originalPrice === null
+        ? { unitPrice: price.unitPrice }
+        : { unitPrice: price.unitPrice, originalPrice: price.originalPrice };
   }
   const checked = sizeRules.safeParse({ stock: state.stock, pointsPrice: state.pointsPrice ?? undefined, prices });
-  if (!checked.success) issues.push(...checked.error.issues.map((issue) => ({ path: [sku, ...issue.path], message: issue.message })));
+  if (!checked.success)
+    issues.push(...checked.error.issues.map((issue) => ({ path: [sku, ...issue.path], message: issue.message })));
   return issues;
 }
 
-const draftOf = (size: LockedSize): SizeState => ({ stock: size.stock, pointsPrice: size.pointsPrice, prices: structuredClone(size.prices) });
+const draftOf = (size: LockedSize): SizeState => ({
+  stock: size.stock,
+  pointsPrice: size.pointsPrice,
+  prices: structuredClone(size.prices),
+});
 
 /** The cells in which a size's draft differs from what it is. */
 function sizeChanges(size: LockedSize, draft: SizeState): CellChange[] {
   const changes: CellChange[] = [];
   const cell = (field: SizeField, currency: Currency | null, before: number | null, after: number | null) => {
-    if (before !== after) changes.push({ cell: sizeCell(size.sku, field, currency), slug: size.slug, sku: size.sku, field, currency, before, after });
+    if (before !== after)
+      changes.push({
+        cell: sizeCell(size.sku, field, currency),
+        slug: size.slug,
+        sku: size.sku,
+        field,
+        currency,
+        before,
+        after,
+      });
   };
   for (const currency of currencies) {
     const emptied = (price: DraftPrice | null) => (price?.unitPrice === null ? null : price);
@@ -138,16 +189,33 @@ function sizeChanges(size: LockedSize, draft: SizeState): CellChange[] {
 const counted = (count: number, noun: string) => `${count} ${noun}${count === 1 ? '' : 's'}`;
 
 /** Writes a checked change set through the catalogue's own writes, and audits it as one entry. */
-async function writeChanges(tx: Executor, actor: Actor, action: string, subject: string, sizes: Map<string, LockedSize>, drafts: Map<string, SizeState>, changes: CellChange[]) {
+async function writeChanges(
+  tx: Executor,
+  actor: Actor,
+  action: string,
+  subject: string,
+  sizes: Map<string, LockedSize>,
+  drafts: Map<string, SizeState>,
+  changes: CellChange[],
+) {
   for (const [sku, draft] of drafts) {
     const own = changes.filter((change) => change.sku === sku);
     for (const currency of currencies) {
       if (!own.some((change) => change.currency === currency)) continue;
       const price = draft.prices[currency];
-      await setPrice(tx, sku, currency, price?.unitPrice ? { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? undefined } : null);
+      await setPrice(
+        tx,
+        sku,
+        currency,
+        price?.unitPrice ? { unitPrice: price.unitPrice, originalPrice: price.originalPrice ?? undefined } : null,
+      );
     }
     if (own.some((change) => change.field === 'stock')) await setStock(tx, sku, draft.stock);
-    if (own.some((change) => change.field === 'pointsPrice')) await tx.update(productSizes).set({ pointsPrice: draft.pointsPrice }).where(eq(productSizes.id, sizes.get(sku)!.id));
+    if (own.some((change) => change.field === 'pointsPrice'))
+      await tx
+        .update(productSizes)
+        .set({ pointsPrice: draft.pointsPrice })
+        .where(eq(productSizes.id, sizes.get(sku)!.id));
   }
   const productChanges = changes.filter((change) => change.sku === null);
   for (const change of productChanges) {
@@ -184,14 +252,22 @@ export async function saveGridEdits(db: Executor, actor: Actor, edits: CellEdit[
       if (edit.field === 'stock') {
         const typed = sizeRules.shape.stock.safeParse(edit.value);
         const moved = size.stock + (edit.value - edit.seen);
-        if (!typed.success) issues.push(...typed.error.issues.map((issue) => ({ path: [edit.sku, 'stock'], message: issue.message })));
+        if (!typed.success)
+          issues.push(...typed.error.issues.map((issue) => ({ path: [edit.sku, 'stock'], message: issue.message })));
         else if (moved < 0) {
-          issues.push({ path: [edit.sku, 'stock'], reason: 'stock-moved', message: `Sales changed the stock from ${edit.seen} to ${size.stock} since the grid was read; ${edit.value} would leave ${moved}` });
+          issues.push({
+            path: [edit.sku, 'stock'],
+            reason: 'stock-moved',
+            message: `Sales changed the stock from ${edit.seen} to ${size.stock} since the grid was read; ${edit.value} would leave ${moved}`,
+          });
         } else draft.stock = moved;
       } else if (edit.field === 'pointsPrice') {
         draft.pointsPrice = edit.value;
       } else {
-        draft.prices[edit.currency] = { ...(draft.prices[edit.currency] ?? { unitPrice: null, originalPrice: null }), [edit.field]: edit.value };
+        draft.prices[edit.currency] = {
+          ...(draft.prices[edit.currency] ?? { unitPrice: null, originalPrice: null }),
+          [edit.field]: edit.value,
+        };
       }
     }
     for (const [sku, draft] of drafts) issues.push(...sizeIssues(sku, draft));
@@ -222,13 +298,15 @@ function pricedDraft(size: LockedSize, action: Extract<BulkAction, { kind: 'set-
   for (const currency of action.currencies) {
     const price = draft.prices[currency];
     if (action.kind === 'set-price') {
-      if (action.field === 'unitPrice') draft.prices[currency] = { unitPrice: action.amount, originalPrice: price?.originalPrice ?? null };
+      if (action.field === 'unitPrice')
+        draft.prices[currency] = { unitPrice: action.amount, originalPrice: price?.originalPrice ?? null };
       else if (price) price.originalPrice = action.amount;
       continue;
     }
     for (const field of action.fields as PriceField[]) {
       const before = price?.[field];
-      if (price && before !== null && before !== undefined) price[field] = changedPrice(before, action.by, action.value);
+      if (price && before !== null && before !== undefined)
+        price[field] = changedPrice(before, action.by, action.value);
     }
   }
   return draft;
@@ -241,10 +319,19 @@ function pricedDraft(size: LockedSize, action: Extract<BulkAction, { kind: 'set-
  * change set. A result the catalogue's rules refuse (a price at or below zero, or above its original
  * price) refuses the whole action, -218 naming the cell.
  */
-export async function applyBulkAction(db: Executor, actor: Actor, request: { skus: string[]; action: BulkAction; preview: boolean }): Promise<ChangeSet> {
+export async function applyBulkAction(
+  db: Executor,
+  actor: Actor,
+  request: { skus: string[]; action: BulkAction; preview: boolean },
+): Promise<ChangeSet> {
   const { action } = request;
-  if (action.kind === 'set-price' && action.field === 'unitPrice' && action.amount === null) throw invalidInput('action.amount');
-  if (action.kind === 'change-price' && (action.by === 'percent' ? percentHundredths(action.value) === null : !Number.isInteger(action.value))) throw invalidInput('action.value');
+  if (action.kind === 'set-price' && action.field === 'unitPrice' && action.amount === null)
+    throw invalidInput('action.amount');
+  if (
+    action.kind === 'change-price' &&
+    (action.by === 'percent' ? percentHundredths(action.value) === null : !Number.isInteger(action.value))
+  )
+    throw invalidInput('action.value');
 
   return db.transaction(async (tx) => {
     const sizes = await lockSizes(tx, request.skus);
@@ -256,11 +343,30 @@ export async function applyBulkAction(db: Executor, actor: Actor, request: { sku
     if (action.kind === 'on-sale' || action.kind === 'move-category') {
       const sizeBySlug = new Map([...sizes.values()].map((size) => [size.slug, size]));
       // Locked in id order, as payments lock them when they count units sold.
-      await tx.select({ id: products.id }).from(products).where(inArray(products.id, [...sizeBySlug.values()].map((size) => size.goodsId))).orderBy(asc(products.id)).for('update');
+      await tx
+        .select({ id: products.id })
+        .from(products)
+        .where(
+          inArray(
+            products.id,
+            [...sizeBySlug.values()].map((size) => size.goodsId),
+          ),
+        )
+        .orderBy(asc(products.id))
+        .for('update');
       for (const [slug, product] of [...sizeBySlug].sort(([a], [b]) => a.localeCompare(b))) {
         const field = action.kind === 'on-sale' ? 'onSale' : 'category';
         const after = action.kind === 'on-sale' ? action.onSale : action.category;
-        if (product[field] !== after) changes.push({ cell: productCell(slug, field), slug, sku: null, field, currency: null, before: product[field], after });
+        if (product[field] !== after)
+          changes.push({
+            cell: productCell(slug, field),
+            slug,
+            sku: null,
+            field,
+            currency: null,
+            before: product[field],
+            after,
+          });
       }
     } else {
       for (const size of sizes.values()) {

@@ -14,19 +14,31 @@ const asEditor = { headers: await editor.freshSession() };
 const asAdmin = { headers: await admin.freshSession() };
 
 type Refusal = { issues: { path: string; message: string; reason?: string }[] };
-type AuditRow = { id: number; actor: string; action: string; subject: string; before: Record<string, unknown>; after: Record<string, unknown> };
+type AuditRow = {
+  id: number;
+  actor: string;
+  action: string;
+  subject: string;
+  before: Record<string, unknown>;
+  after: Record<string, unknown>;
+};
 
-const grid = async (query = '') => (await shop.get<GridPage>(`/admin/catalogue/grid?pageSize=100${query}`, asEditor)).body.data;
-const size = async (sku: string): Promise<GridSize> => (await grid()).list.flatMap((product) => product.sizes).find((entry) => entry.sku === sku)!;
+const grid = async (query = '') =>
+  (await shop.get<GridPage>(`/admin/catalogue/grid?pageSize=100${query}`, asEditor)).body.data;
+const size = async (sku: string): Promise<GridSize> =>
+  (await grid()).list.flatMap((product) => product.sizes).find((entry) => entry.sku === sku)!;
 const save = (edits: CellEdit[]) => shop.post<ChangeSet & Refusal>('/admin/catalogue/grid/save', { edits }, asEditor);
-const bulk = (skus: string[], action: Record<string, unknown>, preview: boolean) => shop.post<ChangeSet & Refusal>('/admin/catalogue/grid/bulk', { skus, action, preview }, asEditor);
-const audit = async (action: string) => (await shop.get<AuditRow[]>(`/admin/audit?action=${action}`, asAdmin)).body.data;
+const bulk = (skus: string[], action: Record<string, unknown>, preview: boolean) =>
+  shop.post<ChangeSet & Refusal>('/admin/catalogue/grid/bulk', { skus, action, preview }, asEditor);
+const audit = async (action: string) =>
+  (await shop.get<AuditRow[]>(`/admin/audit?action=${action}`, asAdmin)).body.data;
 /** The products the shop lists in a currency, by slug, with their lowest price. */
 const listed = async (currency: string, query = '') => {
   const page = await shop.get<ProductPage>(`/goods/queryProductList?pageSize=48${query}`, { currency });
   return Object.fromEntries(page.body.data.list.map((product) => [product.slug, product.unitPrice]));
 };
-const cells = (changes: CellChange[]) => Object.fromEntries(changes.map((change) => [change.cell, [change.before, change.after]]));
+const cells = (changes: CellChange[]) =>
+  Object.fromEntries(changes.map((change) => [change.cell, [change.before, change.after]]));
 
 describe('the price and stock grid', () => {
   it('rounds a percentage to whole minor units, half a unit up', () => {
@@ -40,17 +52,30 @@ describe('the price and stock grid', () => {
   it('reads every size × currency of the products the list filters find, a page at a time', async () => {
     const robe = await grid('&q=robe');
     expect(robe.total).toBe(1);
-    expect(robe.list[0]).toMatchObject({ slug: 'silk-robe', category: 'lingerie', onSale: true, name: { ZH: '真丝睡袍' } });
+    expect(robe.list[0]).toMatchObject({
+      slug: 'silk-robe',
+      category: 'lingerie',
+      onSale: true,
+      name: { ZH: '真丝睡袍' },
+    });
     expect(robe.list[0]!.sizes.map((entry) => entry.sku)).toEqual(['robe-s', 'robe-m']);
     expect(robe.list[0]!.sizes[0]).toEqual({
       sku: 'robe-s',
       name: { EN: 'S · Rose', ZH: 'S 码 · 玫瑰', MS: 'S · Mawar' },
       stock: 500,
       pointsPrice: null,
-      prices: { USD: { unitPrice: 5900, originalPrice: 7900 }, CNY: { unitPrice: 39_900, originalPrice: null }, MYR: { unitPrice: 25_900, originalPrice: null } },
+      prices: {
+        USD: { unitPrice: 5900, originalPrice: 7900 },
+        CNY: { unitPrice: 39_900, originalPrice: null },
+        MYR: { unitPrice: 25_900, originalPrice: null },
+      },
     });
     const oil = await grid('&category=private-care&q=oil');
-    expect(oil.list[0]!.sizes[0]!.prices).toEqual({ USD: { unitPrice: 1900, originalPrice: null }, CNY: null, MYR: null });
+    expect(oil.list[0]!.sizes[0]!.prices).toEqual({
+      USD: { unitPrice: 1900, originalPrice: null },
+      CNY: null,
+      MYR: null,
+    });
     expect((await grid('&onSale=no')).list.map((product) => product.slug)).toEqual(['lace-brief']);
 
     const first = (await shop.get<GridPage>('/admin/catalogue/grid?pageSize=3', asEditor)).body.data;
@@ -78,14 +103,26 @@ describe('the price and stock grid', () => {
       'mini-sold-out.prices.MYR.unitPrice': [25_900, null],
     });
 
-    expect(await size('oil-usd-only')).toMatchObject({ stock: 55, pointsPrice: 800, prices: { USD: { unitPrice: 1900, originalPrice: 2500 }, CNY: { unitPrice: 12_900, originalPrice: 15_900 } } });
+    expect(await size('oil-usd-only')).toMatchObject({
+      stock: 55,
+      pointsPrice: 800,
+      prices: { USD: { unitPrice: 1900, originalPrice: 2500 }, CNY: { unitPrice: 12_900, originalPrice: 15_900 } },
+    });
     expect((await listed('CNY'))['massage-oil']).toBe(12_900);
     expect((await listed('MYR'))['travel-mini']).toBeNull();
 
     const [entry] = await audit('catalogue.grid.save');
     expect(entry).toMatchObject({ actor: editor.email, subject: 'Grid edits: 6 cells of 2 products' });
-    expect(entry!.before).toMatchObject({ 'oil-usd-only.prices.CNY.unitPrice': null, 'oil-usd-only.stock': 40, 'mini-sold-out.prices.MYR.unitPrice': 25_900 });
-    expect(entry!.after).toMatchObject({ 'oil-usd-only.prices.CNY.unitPrice': 12_900, 'oil-usd-only.stock': 55, 'mini-sold-out.prices.MYR.unitPrice': null });
+    expect(entry!.before).toMatchObject({
+      'oil-usd-only.prices.CNY.unitPrice': null,
+      'oil-usd-only.stock': 40,
+      'mini-sold-out.prices.MYR.unitPrice': 25_900,
+    });
+    expect(entry!.after).toMatchObject({
+      'oil-usd-only.prices.CNY.unitPrice': 12_900,
+      'oil-usd-only.stock': 55,
+      'mini-sold-out.prices.MYR.unitPrice': null,
+    });
   });
 
   it('refuses the whole change set when any cell breaks a catalogue rule, naming each such cell, and changes nothing', async () => {
@@ -133,13 +170,25 @@ describe('the price and stock grid', () => {
       { sku: 'robe-m', field: 'unitPrice', currency: 'MYR', value: 21_900 },
     ]);
     expect(refused.body.code).toBe(-218);
-    expect(refused.body.data.issues).toEqual([{ path: 'robe-m.stock', reason: 'stock-moved', message: 'Sales changed the stock from 8 to 2 since the grid was read; 1 would leave -5' }]);
+    expect(refused.body.data.issues).toEqual([
+      {
+        path: 'robe-m.stock',
+        reason: 'stock-moved',
+        message: 'Sales changed the stock from 8 to 2 since the grid was read; 1 would leave -5',
+      },
+    ]);
     expect(await size('robe-m')).toMatchObject({ stock: 2, prices: { MYR: { unitPrice: 25_900 } } });
   });
 
   it('previews a percentage change before → after without changing anything, then applies the same as one audited change set', async () => {
     const before = await grid();
-    const action = { kind: 'change-price', currencies: ['USD', 'CNY'], fields: ['unitPrice', 'originalPrice'], by: 'percent', value: 12.5 };
+    const action = {
+      kind: 'change-price',
+      currencies: ['USD', 'CNY'],
+      fields: ['unitPrice', 'originalPrice'],
+      by: 'percent',
+      value: 12.5,
+    };
     const preview = await bulk(['robe-s', 'robe-m'], action, true);
     expect(preview.body.data.applied).toBe(false);
     const expected = {
@@ -156,30 +205,71 @@ describe('the price and stock grid', () => {
 
     const applied = await bulk(['robe-s', 'robe-m'], action, false);
     expect(applied.body.data).toEqual({ changes: preview.body.data.changes, applied: true });
-    expect(await size('robe-m')).toMatchObject({ prices: { USD: { unitPrice: 6638, originalPrice: 8888 }, CNY: { unitPrice: 44_888, originalPrice: null }, MYR: { unitPrice: 25_900 } } });
+    expect(await size('robe-m')).toMatchObject({
+      prices: {
+        USD: { unitPrice: 6638, originalPrice: 8888 },
+        CNY: { unitPrice: 44_888, originalPrice: null },
+        MYR: { unitPrice: 25_900 },
+      },
+    });
     expect((await listed('CNY'))['silk-robe']).toBe(44_888);
     const [entry] = await audit('catalogue.grid.bulk');
-    expect(entry).toMatchObject({ actor: editor.email, subject: 'Change USD/CNY unitPrice+originalPrice by +12.5 %: 6 cells of 1 product' });
-    expect(Object.fromEntries(Object.keys(expected).map((cell) => [cell, [entry!.before[cell], entry!.after[cell]]]))).toEqual(expected);
+    expect(entry).toMatchObject({
+      actor: editor.email,
+      subject: 'Change USD/CNY unitPrice+originalPrice by +12.5 %: 6 cells of 1 product',
+    });
+    expect(
+      Object.fromEntries(Object.keys(expected).map((cell) => [cell, [entry!.before[cell], entry!.after[cell]]])),
+    ).toEqual(expected);
   });
 
   it('changes prices by an amount, sets them, and refuses a result the catalogue rules forbid, naming the cell', async () => {
-    const lower = await bulk(['robe-s', 'oil-usd-only'], { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'amount', value: -500 }, false);
-    expect(cells(lower.body.data.changes)).toEqual({ 'robe-s.prices.USD.unitPrice': [6638, 6138], 'oil-usd-only.prices.USD.unitPrice': [1900, 1400] });
+    const lower = await bulk(
+      ['robe-s', 'oil-usd-only'],
+      { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'amount', value: -500 },
+      false,
+    );
+    expect(cells(lower.body.data.changes)).toEqual({
+      'robe-s.prices.USD.unitPrice': [6638, 6138],
+      'oil-usd-only.prices.USD.unitPrice': [1900, 1400],
+    });
 
     const before = await grid();
-    const aboveOriginal = await bulk(['robe-s', 'oil-usd-only'], { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'percent', value: 50 }, true);
+    const aboveOriginal = await bulk(
+      ['robe-s', 'oil-usd-only'],
+      { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'percent', value: 50 },
+      true,
+    );
     expect(aboveOriginal.body.code).toBe(-218);
     expect(aboveOriginal.body.data.issues.map((issue) => issue.path)).toEqual(['robe-s.prices.USD.originalPrice']);
-    const belowZero = await bulk(['oil-usd-only'], { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'amount', value: -1400 }, false);
+    const belowZero = await bulk(
+      ['oil-usd-only'],
+      { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'amount', value: -1400 },
+      false,
+    );
     expect(belowZero.body.data.issues.map((issue) => issue.path)).toEqual(['oil-usd-only.prices.USD.unitPrice']);
-    const tooFine = await bulk(['robe-s'], { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'percent', value: 0.001 }, true);
+    const tooFine = await bulk(
+      ['robe-s'],
+      { kind: 'change-price', currencies: ['USD'], fields: ['unitPrice'], by: 'percent', value: 0.001 },
+      true,
+    );
     expect(tooFine.body).toMatchObject({ code: -218, message: 'Invalid value for action.value' });
     expect(await grid()).toEqual(before);
 
-    const set = await bulk(['robe-s', 'mini-sold-out'], { kind: 'set-price', currencies: ['MYR'], field: 'unitPrice', amount: 19_900 }, false);
-    expect(cells(set.body.data.changes)).toEqual({ 'robe-s.prices.MYR.unitPrice': [25_900, 19_900], 'mini-sold-out.prices.MYR.unitPrice': [null, 19_900] });
-    const unstruck = await bulk(['robe-s', 'robe-m', 'mini-sold-out'], { kind: 'set-price', currencies: ['USD'], field: 'originalPrice', amount: null }, false);
+    const set = await bulk(
+      ['robe-s', 'mini-sold-out'],
+      { kind: 'set-price', currencies: ['MYR'], field: 'unitPrice', amount: 19_900 },
+      false,
+    );
+    expect(cells(set.body.data.changes)).toEqual({
+      'robe-s.prices.MYR.unitPrice': [25_900, 19_900],
+      'mini-sold-out.prices.MYR.unitPrice': [null, 19_900],
+    });
+    const unstruck = await bulk(
+      ['robe-s', 'robe-m', 'mini-sold-out'],
+      { kind: 'set-price', currencies: ['USD'], field: 'originalPrice', amount: null },
+      false,
+    );
     expect(cells(unstruck.body.data.changes)).toEqual({
       'robe-s.prices.USD.originalPrice': [8888, null],
       'robe-m.prices.USD.originalPrice': [8888, null],
@@ -193,7 +283,10 @@ describe('the price and stock grid', () => {
     expect(await listed('USD')).toHaveProperty('lace-brief');
 
     const offSale = await bulk(['robe-s', 'robe-m', 'brief-retired'], { kind: 'on-sale', onSale: false }, false);
-    expect(cells(offSale.body.data.changes)).toEqual({ 'lace-brief.onSale': [true, false], 'silk-robe.onSale': [true, false] });
+    expect(cells(offSale.body.data.changes)).toEqual({
+      'lace-brief.onSale': [true, false],
+      'silk-robe.onSale': [true, false],
+    });
     const shown = await listed('USD');
     expect(shown).not.toHaveProperty('lace-brief');
     expect(shown).not.toHaveProperty('silk-robe');
@@ -204,6 +297,10 @@ describe('the price and stock grid', () => {
     await bulk(['oil-usd-only'], { kind: 'move-category', category: 'health' }, false);
     expect(await listed('USD', '&category=health')).toHaveProperty('massage-oil');
     const [entry] = await audit('catalogue.grid.bulk');
-    expect(entry).toMatchObject({ subject: 'Move to health: 1 cell of 1 product', before: { 'massage-oil.category': 'private-care' }, after: { 'massage-oil.category': 'health' } });
+    expect(entry).toMatchObject({
+      subject: 'Move to health: 1 cell of 1 product',
+      before: { 'massage-oil.category': 'private-care' },
+      after: { 'massage-oil.category': 'health' },
+    });
   });
 });

@@ -23,7 +23,6 @@ type PublishStatus = {
   hook: boolean;
 };
 
-
 export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   const { t } = useBackOfficeLanguage();
   const time = (iso?: string) => dateTime(iso, t.languageTag, 'medium');
@@ -74,24 +73,36 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
   return (
     <section aria-labelledby="publish-title">
       <h1 id="publish-title">{t('admin.frame.section.publish')}</h1>
-      <p>
-        {t(status?.hook ? 'admin.publish.introHook' : 'admin.publish.intro')}
-      </p>
+      <p>{t(status?.hook ? 'admin.publish.introHook' : 'admin.publish.intro')}</p>
       {status && !status.available && <p role="alert">{t('admin.publish.unavailable')}</p>}
       <div className="backoffice__actions backoffice__publish">
         {may(role, 'site.publish-full') && (
           <label className="checkbox">
-            <input type="checkbox" checked={full} onChange={(event) => setFull(event.target.checked)} disabled={running} /> {t('admin.publish.full')}
+            <input
+              type="checkbox"
+              checked={full}
+              onChange={(event) => setFull(event.target.checked)}
+              disabled={running}
+            />{' '}
+            {t('admin.publish.full')}
           </label>
         )}
-        <button className="button" type="button" onClick={() => void publish()} disabled={!status?.available || running}>
+        <button
+          className="button"
+          type="button"
+          onClick={() => void publish()}
+          disabled={!status?.available || running}
+        >
           {running ? t('admin.publish.publishing') : t('admin.publish.publish')}
         </button>
       </div>
       <div role="status" aria-live="polite" className="backoffice__publish-status">
         {status?.state === 'running' && (
           <p>
-            {t(status.full ? 'admin.publish.runningFull' : 'admin.publish.running', { when: time(status.startedAt), by: status.by ?? '' })}
+            {t(status.full ? 'admin.publish.runningFull' : 'admin.publish.running', {
+              when: time(status.startedAt),
+              by: status.by ?? '',
+            })}
             {status.joined ? t('admin.publish.joined') : ''}…
           </p>
         )}
@@ -109,16 +120,12 @@ export default function BackOfficePublish({ role }: { role: OperatorRole }) {
         )}
         {status?.state === 'finished' && status.stages && <PublishStages stages={status.stages} />}
         {status?.state === 'requested' && (
-          <p>
-            {t('admin.publish.requested', { when: time(status.finishedAt), by: status.by ?? '' })}
-          </p>
+          <p>{t('admin.publish.requested', { when: time(status.finishedAt), by: status.by ?? '' })}</p>
         )}
       </div>
       {status?.state === 'failed' && (
         <div role="alert" className="notice">
-          <p>
-            {t('admin.publish.failed', { when: time(status.startedAt), by: status.by ?? '' })}
-          </p>
+          <p>{t('admin.publish.failed', { when: time(status.startedAt), by: status.by ?? '' })}</p>
           <pre className="backoffice__error">{status.error}</pre>
         </div>
       )}
@@ -190,7 +197,11 @@ function WaitingChanges({ ended }: { ended: string | undefined }) {
               <tr key={index}>
                 <td>{dateTime(change.time, t.languageTag)}</td>
                 <td>{change.actor}</td>
-                <td>{namedChanges.has(change.action) ? t(`admin.publish.change.${change.action}` as UiMessageKey) : change.action}</td>
+                <td>
+                  {namedChanges.has(change.action)
+                    ? t(`admin.publish.change.${change.action}` as UiMessageKey)
+                    : change.action}
+                </td>
                 <td className="mono">{change.subject}</td>
               </tr>
             ))}

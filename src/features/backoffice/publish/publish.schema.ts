@@ -27,4 +27,9 @@ export const publishStatusSchema = z
   .openapi('PublishStatus');
 
 /** An operator's change to what the pages show, made since the last publish. */
-export const unpublishedChangeSchema = z.object({ actor: z.string(), action: z.string(), subject: z.string(), time: z.string() });
+export const unpublishedChangeSchema = z.object({
+  actor: z.string(),
+  action: z.string(),
+  subject: z.string(),
+  time: z.string(),
+});

@@ -9,7 +9,12 @@ import type { PublishOutcome, PublishProgress } from './publishing';
  * fails by hand, to see what operators see while it runs, after it ends, and when two press at once.
  */
 
-type Pending = { full: boolean; progress: (progress: PublishProgress) => void; finish(outcome: PublishOutcome): void; fail(error: Error): void };
+type Pending = {
+  full: boolean;
+  progress: (progress: PublishProgress) => void;
+  finish(outcome: PublishOutcome): void;
+  fail(error: Error): void;
+};
 const pending: Pending[] = [];
 const shop = await aShop({
   publish: ({ full = false, onProgress = () => undefined }) =>
@@ -22,14 +27,27 @@ const admin = await anOperator(shop, 'admin');
 
 /** The build the shop started (it starts once the press is in the audit log). */
 async function nextRun(): Promise<Pending> {
-  for (let tries = 0; tries < 100 && pending.length === 0; tries++) await new Promise((resolve) => setTimeout(resolve, 20));
+  for (let tries = 0; tries < 100 && pending.length === 0; tries++)
+    await new Promise((resolve) => setTimeout(resolve, 20));
   const run = pending.shift();
   if (!run) throw new Error('no publish was started');
   return run;
 }
 
-type Status = { state: string; progress?: PublishProgress; joined?: boolean; pages?: number; rendered?: number; seconds?: number; error?: string; by?: string; full?: boolean; available: boolean };
-const status = async (headers: Record<string, string>) => (await shop.get<Status>('/admin/publish/status', { headers })).body.data;
+type Status = {
+  state: string;
+  progress?: PublishProgress;
+  joined?: boolean;
+  pages?: number;
+  rendered?: number;
+  seconds?: number;
+  error?: string;
+  by?: string;
+  full?: boolean;
+  available: boolean;
+};
+const status = async (headers: Record<string, string>) =>
+  (await shop.get<Status>('/admin/publish/status', { headers })).body.data;
 const waitFor = async (headers: Record<string, string>, state: string) => {
   for (let tries = 0; tries < 100; tries++) {
     const now = await status(headers);
@@ -39,7 +57,11 @@ const waitFor = async (headers: Record<string, string>, state: string) => {
   throw new Error(`the publish never reached ${state}`);
 };
 const auditActions = async (headers: Record<string, string>) =>
-  (await shop.get<{ action: string; actor: string; after: Record<string, unknown> }[]>('/admin/audit?limit=20', { headers })).body.data.filter((entry) => entry.action.startsWith('site.'));
+  (
+    await shop.get<{ action: string; actor: string; after: Record<string, unknown> }[]>('/admin/audit?limit=20', {
+      headers,
+    })
+  ).body.data.filter((entry) => entry.action.startsWith('site.'));
 
 describe('publishing the pages from the back office', () => {
   it('runs one publish at a time: a second press joins it, and the status shows pages, rendered and duration', async () => {
@@ -56,7 +78,12 @@ describe('publishing the pages from the back office', () => {
     run.progress({ done: 120, total: 410 });
     expect(await status(adminHeaders)).toMatchObject({ state: 'running', progress: { done: 120, total: 410 } });
     run.finish({ pages: 412, rendered: 9, seconds: 12.34 });
-    expect(await waitFor(editorHeaders, 'finished')).toMatchObject({ pages: 412, rendered: 9, seconds: 12.3, by: editor.email });
+    expect(await waitFor(editorHeaders, 'finished')).toMatchObject({
+      pages: 412,
+      rendered: 9,
+      seconds: 12.3,
+      by: editor.email,
+    });
 
     const audit = await auditActions(adminHeaders);
     expect(audit.map((entry) => [entry.action, entry.actor])).toEqual([
@@ -103,7 +130,10 @@ describe('publishing the pages from the back office', () => {
     run.finish({ pages: 410, rendered: 12, seconds: 4 });
     // The stream ends by itself with the publish.
     await readEvents(Infinity);
-    expect(events.map((event) => [event.state, event.progress?.done]), JSON.stringify(events)).toEqual([
+    expect(
+      events.map((event) => [event.state, event.progress?.done]),
+      JSON.stringify(events),
+    ).toEqual([
       ['running', undefined],
       ['running', 40],
       ['running', 410],
@@ -120,20 +150,35 @@ describe('publishing the pages from the back office', () => {
     const headers = await editor.freshSession();
     await shop.post('/admin/publish', {}, { headers });
     (await nextRun()).fail(new Error('astro build failed (exit 1)\nCannot read the snapshot'));
-    expect(await waitFor(headers, 'failed')).toMatchObject({ error: expect.stringContaining('Cannot read the snapshot') });
+    expect(await waitFor(headers, 'failed')).toMatchObject({
+      error: expect.stringContaining('Cannot read the snapshot'),
+    });
     expect((await auditActions(await admin.freshSession()))[0]!.action).toBe('site.publish-failed');
 
-    expect((await shop.post<Status>('/admin/publish', {}, { headers })).body.data).toMatchObject({ state: 'running', joined: false });
+    expect((await shop.post<Status>('/admin/publish', {}, { headers })).body.data).toMatchObject({
+      state: 'running',
+      joined: false,
+    });
     (await nextRun()).finish({ pages: 412, rendered: 0, seconds: 3 });
     await waitFor(headers, 'finished');
   });
 
   it('lists the changes to products and adverts waiting for the next publish, until a publish succeeds', async () => {
     const headers = await editor.freshSession();
-    const changes = async () => (await shop.get<{ action: string; subject: string; actor: string }[]>('/admin/publish/changes', { headers })).body.data;
+    const changes = async () =>
+      (await shop.get<{ action: string; subject: string; actor: string }[]>('/admin/publish/changes', { headers })).body
+        .data;
     const text = { EN: 'Waiting banner', ZH: '待发布横幅', MS: 'Sepanduk menunggu' };
-    const created = await shop.post<{ advertisingId: number; key: string }>('/admin/adverts/create', { advert: { position: 'home-banner', link: '/', active: true, title: text, body: text } }, { headers });
-    await shop.post('/admin/adverts/setActive', { advertisingId: created.body.data.advertisingId, active: false }, { headers });
+    const created = await shop.post<{ advertisingId: number; key: string }>(
+      '/admin/adverts/create',
+      { advert: { position: 'home-banner', link: '/', active: true, title: text, body: text } },
+      { headers },
+    );
+    await shop.post(
+      '/admin/adverts/setActive',
+      { advertisingId: created.body.data.advertisingId, active: false },
+      { headers },
+    );
     expect(await changes()).toEqual([
       { action: 'adverts.switch-off', subject: created.body.data.key, actor: editor.email, time: expect.any(String) },
       { action: 'adverts.create', subject: created.body.data.key, actor: editor.email, time: expect.any(String) },
@@ -158,7 +203,11 @@ describe('publishing the pages from the back office', () => {
     expect(pending).toHaveLength(0);
 
     const headers = await admin.freshSession();
-    expect((await shop.post<Status>('/admin/publish', { full: true }, { headers })).body.data).toMatchObject({ state: 'running', full: true, joined: false });
+    expect((await shop.post<Status>('/admin/publish', { full: true }, { headers })).body.data).toMatchObject({
+      state: 'running',
+      full: true,
+      joined: false,
+    });
     const run = await nextRun();
     expect(run.full).toBe(true);
     run.finish({ pages: 412, rendered: 412, seconds: 80 });
@@ -172,7 +221,10 @@ describe('a shop that cannot publish', async () => {
 
   it('says so instead of pretending', async () => {
     const headers = await operator.freshSession();
-    expect((await bare.get<Status>('/admin/publish/status', { headers })).body.data).toMatchObject({ state: 'idle', available: false });
+    expect((await bare.get<Status>('/admin/publish/status', { headers })).body.data).toMatchObject({
+      state: 'idle',
+      available: false,
+    });
     const answer = await bare.post('/admin/publish', {}, { headers });
     expect(answer.status).toBe(409);
     expect(answer.body).toMatchObject({ code: -1, data: { reason: expect.stringContaining('BUILD_HOOK_URL') } });

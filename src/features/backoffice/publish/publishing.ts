@@ -16,7 +16,10 @@ export type PublishOutcome = { pages: number; rendered: number; seconds: number;
 export type PublishProgress = { done: number; total: number };
 
 /** Runs one publish of the pages; handed to the back office by whoever starts the shop. */
-export type Publisher = (options: { full?: boolean; onProgress?: (progress: PublishProgress) => void }) => Promise<PublishOutcome>;
+export type Publisher = (options: {
+  full?: boolean;
+  onProgress?: (progress: PublishProgress) => void;
+}) => Promise<PublishOutcome>;
 
 export type PublishStatus =
   | { state: 'idle' }
@@ -44,7 +47,12 @@ export type Publishing = {
    * the status. For the press that starts it, `onStart` runs before the build and `onEnd` before
    * the outcome shows in the status (the audit log is written in that order).
    */
-  start(options: { full: boolean; by: string; onStart?: () => Promise<void>; onEnd?: (status: PublishStatus) => Promise<void> }): {
+  start(options: {
+    full: boolean;
+    by: string;
+    onStart?: () => Promise<void>;
+    onEnd?: (status: PublishStatus) => Promise<void>;
+  }): {
     status: PublishStatus;
     joined: boolean;
   };
@@ -64,9 +72,13 @@ export const buildHookPublisher =
   };
 
 /** The publisher this shop uses: the CDN build hook when one is set, else the local build, else none. */
-export function choosePublisher(config: Pick<Config, 'buildHookUrl' | 'cdn'>, local: Publisher | undefined): { run: Publisher; hook: boolean } | null {
+export function choosePublisher(
+  config: Pick<Config, 'buildHookUrl' | 'cdn'>,
+  local: Publisher | undefined,
+): { run: Publisher; hook: boolean } | null {
   // With the CDN's purge set up, a publish renders here and purges what changed (docs/decisions/085).
-  if (config.buildHookUrl && !(config.cdn && local)) return { run: buildHookPublisher(config.buildHookUrl), hook: true };
+  if (config.buildHookUrl && !(config.cdn && local))
+    return { run: buildHookPublisher(config.buildHookUrl), hook: true };
   return local ? { run: local, hook: false } : null;
 }
 
@@ -114,7 +126,12 @@ export function createPublishing(publisher: { run: Publisher; hook: boolean }): 
                 ...(outcome.stages ? { stages: outcome.stages } : {}),
               };
         } catch (error) {
-          ended = { state: 'failed', ...started, finishedAt: new Date().toISOString(), error: ((error as Error).message || String(error)).slice(0, 2000) };
+          ended = {
+            state: 'failed',
+            ...started,
+            finishedAt: new Date().toISOString(),
+            error: ((error as Error).message || String(error)).slice(0, 2000),
+          };
         }
         await onEnd?.(ended).catch(() => undefined);
         running = null;
@@ -127,14 +144,23 @@ export function createPublishing(publisher: { run: Publisher; hook: boolean }): 
 }
 
 /** The audited actions that change what the pages show: products, adverts and review decisions. */
-const contentChange = or(like(auditLog.action, 'catalogue.%'), like(auditLog.action, 'adverts.%'), like(auditLog.action, 'reviews.%'));
+const contentChange = or(
+  like(auditLog.action, 'catalogue.%'),
+  like(auditLog.action, 'adverts.%'),
+  like(auditLog.action, 'reviews.%'),
+);
 
 /**
  * The operators' changes to products, adverts and reviews since the last publish that succeeded started
  * (its snapshot was taken after that), newest first: what the next publish brings to the pages.
  */
 export async function unpublishedChanges(db: Executor, limit = 100) {
-  const [published] = await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.action, 'site.published')).orderBy(desc(auditLog.id)).limit(1);
+  const [published] = await db
+    .select({ id: auditLog.id })
+    .from(auditLog)
+    .where(eq(auditLog.action, 'site.published'))
+    .orderBy(desc(auditLog.id))
+    .limit(1);
   const [started] = published
     ? await db
         .select({ id: auditLog.id })
@@ -149,5 +175,10 @@ export async function unpublishedChanges(db: Executor, limit = 100) {
     .where(and(contentChange, gt(auditLog.id, started?.id ?? 0)))
     .orderBy(desc(auditLog.id))
     .limit(limit);
-  return rows.map((row) => ({ actor: row.actor, action: row.action, subject: row.subject, time: row.at.toISOString() }));
+  return rows.map((row) => ({
+    actor: row.actor,
+    action: row.action,
+    subject: row.subject,
+    time: row.at.toISOString(),
+  }));
 }

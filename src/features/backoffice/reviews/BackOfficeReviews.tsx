@@ -11,7 +11,6 @@ import { dateTime, ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from 
  * a rejection's reason goes to the audit log only, and its author still sees her review.
  */
 
-
 type Filters = { state: ReviewState; q: string; rating: string };
 
 export default function BackOfficeReviews() {
@@ -22,13 +21,22 @@ export default function BackOfficeReviews() {
   const [actionError, setActionError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   /** Reviews decided on this page of the list, by their new state: they leave it with the notice, before it is read again. */
-  const [decided, setDecided] = useState<{ on: typeof page; states: ReadonlyMap<number, ReviewState> }>({ on: null, states: new Map() });
-  const shown = page?.list.filter((review) => ((decided.on === page && decided.states.get(review.commentId)) || review.state) === filters.state);
+  const [decided, setDecided] = useState<{ on: typeof page; states: ReadonlyMap<number, ReviewState> }>({
+    on: null,
+    states: new Map(),
+  });
+  const shown = page?.list.filter(
+    (review) => ((decided.on === page && decided.states.get(review.commentId)) || review.state) === filters.state,
+  );
 
   const applyFilters = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    setFilters({ state: String(form.get('state')) as ReviewState, q: String(form.get('q')).trim(), rating: String(form.get('rating')) });
+    setFilters({
+      state: String(form.get('state')) as ReviewState,
+      q: String(form.get('q')).trim(),
+      rating: String(form.get('rating')),
+    });
     setPageNum(1);
   };
 
@@ -37,8 +45,13 @@ export default function BackOfficeReviews() {
     try {
       await adminCall(`/reviews/${decision}`, { commentId: review.commentId, ...(reason && { reason }) });
       const state: ReviewState = decision === 'approve' ? 'approved' : 'rejected';
-      setDecided((before) => ({ on: page, states: new Map(before.on === page ? before.states : []).set(review.commentId, state) }));
-      setNotice(t(decision === 'approve' ? 'admin.reviews.approved' : 'admin.reviews.rejected', { id: review.commentId }));
+      setDecided((before) => ({
+        on: page,
+        states: new Map(before.on === page ? before.states : []).set(review.commentId, state),
+      }));
+      setNotice(
+        t(decision === 'approve' ? 'admin.reviews.approved' : 'admin.reviews.rejected', { id: review.commentId }),
+      );
       setReload((count) => count + 1);
     } catch (caught) {
       setActionError((caught as Error).message);
@@ -99,7 +112,13 @@ export default function BackOfficeReviews() {
   );
 }
 
-function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (review: ModeratedReview, decision: 'approve' | 'reject', reason?: RejectionReason) => Promise<void> }) {
+function ReviewCard({
+  review,
+  onDecide,
+}: {
+  review: ModeratedReview;
+  onDecide: (review: ModeratedReview, decision: 'approve' | 'reject', reason?: RejectionReason) => Promise<void>;
+}) {
   const { t } = useBackOfficeLanguage();
   const [reason, setReason] = useState<RejectionReason>('off-topic');
   const headingId = `review-${review.commentId}`;
@@ -110,11 +129,17 @@ function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (
         {'☆'.repeat(5 - review.rating)}
       </h2>
       <p className="field-hint">
-        {t('admin.reviews.review', { id: review.commentId })} · {t(`admin.reviews.state.${review.state}`)} · {languageNames[review.language]} · {t(review.verified ? 'admin.reviews.verified' : 'admin.reviews.notVerified')} ·{' '}
-        {t('admin.reviews.shownAs', { name: review.authorName || t('admin.reviews.verified') })} · {t('admin.reviews.written', { when: dateTime(review.createTime, t.languageTag) })}
+        {t('admin.reviews.review', { id: review.commentId })} · {t(`admin.reviews.state.${review.state}`)} ·{' '}
+        {languageNames[review.language]} · {t(review.verified ? 'admin.reviews.verified' : 'admin.reviews.notVerified')}{' '}
+        · {t('admin.reviews.shownAs', { name: review.authorName || t('admin.reviews.verified') })} ·{' '}
+        {t('admin.reviews.written', { when: dateTime(review.createTime, t.languageTag) })}
         {review.editTime && ` · ${t('admin.reviews.edited', { when: dateTime(review.editTime, t.languageTag) })}`}
       </p>
-      {review.title && <p><strong lang={review.language.toLowerCase()}>{review.title}</strong></p>}
+      {review.title && (
+        <p>
+          <strong lang={review.language.toLowerCase()}>{review.title}</strong>
+        </p>
+      )}
       <p lang={review.language.toLowerCase()} className="backoffice__review-text">
         {review.content}
       </p>
@@ -136,7 +161,11 @@ function ReviewCard({ review, onDecide }: { review: ModeratedReview; onDecide: (
                 ))}
               </select>
             </label>
-            <button className="button button--ghost" type="button" onClick={() => void onDecide(review, 'reject', reason)}>
+            <button
+              className="button button--ghost"
+              type="button"
+              onClick={() => void onDecide(review, 'reject', reason)}
+            >
               {t('admin.reviews.reject')}
             </button>
           </>

@@ -15,15 +15,26 @@ import { ErrorText, useAdminData, useBackOfficeLanguage } from '../ui';
 
 /** A rule in one line, in the operator's language. */
 function describeRule(rule: SalesRule, t: Translate): string {
-  const subject = rule.goodsId === null ? t('admin.salesRules.category', { category: rule.category ?? '' }) : t('admin.salesRules.product', { id: rule.goodsId });
+  const subject =
+    rule.goodsId === null
+      ? t('admin.salesRules.category', { category: rule.category ?? '' })
+      : t('admin.salesRules.product', { id: rule.goodsId });
   const what = rule.payMethod ? `${rule.payMethod} · ${subject}` : subject;
-  const outcome = t(rule.allowed ? 'admin.salesRules.allowed' : rule.payMethod ? 'admin.salesRules.notCarried' : 'admin.salesRules.notSold');
+  const outcome = t(
+    rule.allowed
+      ? 'admin.salesRules.allowed'
+      : rule.payMethod
+        ? 'admin.salesRules.notCarried'
+        : 'admin.salesRules.notSold',
+  );
   return `#${rule.salesRuleId} ${what} → ${rule.region}: ${outcome}${rule.note ? ` (${rule.note})` : ''}`;
 }
 
 export default function BackOfficeSalesRules() {
   const { t } = useBackOfficeLanguage();
-  const { data, error, act } = useAdminData(() => Promise.all([adminCall<SalesRule[]>('/sales-rules'), adminCall<AgeCheckRegion[]>('/sales-rules/age-checks')]));
+  const { data, error, act } = useAdminData(() =>
+    Promise.all([adminCall<SalesRule[]>('/sales-rules'), adminCall<AgeCheckRegion[]>('/sales-rules/age-checks')]),
+  );
   const [rules, ageRegions] = data ?? [null, []];
 
   const submit = async (event: FormEvent<HTMLFormElement>) => {
@@ -66,7 +77,11 @@ export default function BackOfficeSalesRules() {
               <tr key={rule.salesRuleId}>
                 <td>{describeRule(rule, t)}</td>
                 <td>
-                  <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/sales-rules/delete', { salesRuleId: rule.salesRuleId }))}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() => void act(() => adminCall('/sales-rules/delete', { salesRuleId: rule.salesRuleId }))}
+                  >
                     {t('admin.salesRules.remove', { id: rule.salesRuleId })}
                   </button>
                 </td>
@@ -75,7 +90,11 @@ export default function BackOfficeSalesRules() {
           </tbody>
         </table>
       )}
-      <form className="backoffice__form" aria-label={t('admin.salesRules.setForm')} onSubmit={(event) => void submit(event)}>
+      <form
+        className="backoffice__form"
+        aria-label={t('admin.salesRules.setForm')}
+        onSubmit={(event) => void submit(event)}
+      >
         <div className="form-row">
           <label className="field">
             <span>{t('admin.salesRules.subject')}</span>
@@ -124,7 +143,13 @@ export default function BackOfficeSalesRules() {
         {ageRegions.map((row) => (
           <li key={row.region}>
             {row.region}: {row.provider}{' '}
-            <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/sales-rules/age-checks/save', { region: row.region, provider: null }))}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() =>
+                void act(() => adminCall('/sales-rules/age-checks/save', { region: row.region, provider: null }))
+              }
+            >
               {t('admin.salesRules.noAgeCheck', { region: row.region })}
             </button>
           </li>
@@ -138,7 +163,12 @@ export default function BackOfficeSalesRules() {
           event.preventDefault();
           const element = event.currentTarget;
           const form = new FormData(element);
-          void act(() => adminCall('/sales-rules/age-checks/save', { region: String(form.get('region')), provider: String(form.get('provider')) })).then((saved) => saved && element.reset());
+          void act(() =>
+            adminCall('/sales-rules/age-checks/save', {
+              region: String(form.get('region')),
+              provider: String(form.get('provider')),
+            }),
+          ).then((saved) => saved && element.reset());
         }}
       >
         <div className="form-row">

@@ -14,7 +14,19 @@ export function salesRulesRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'
   const guard = { middleware: requireOperator(deps, 'sales-rules.manage') };
 
   return createRouter()
-    .openapi({ ...getRoute({ tag, path: '/', summary: 'Every sales rule', query: z.object({}), data: z.array(salesRuleSchema) }), ...guard }, async (c) => ok(c, await listSalesRules(deps.db)))
+    .openapi(
+      {
+        ...getRoute({
+          tag,
+          path: '/',
+          summary: 'Every sales rule',
+          query: z.object({}),
+          data: z.array(salesRuleSchema),
+        }),
+        ...guard,
+      },
+      async (c) => ok(c, await listSalesRules(deps.db)),
+    )
     .openapi(
       {
         ...jsonRoute({
@@ -30,12 +42,34 @@ export function salesRulesRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'
       },
       async (c) => ok(c, await saveSalesRule(deps.db, actorOf(c), c.req.valid('json').rule)),
     )
-    .openapi({ ...jsonRoute({ method: 'post', tag, path: '/delete', summary: 'Remove a sales rule', body: salesRuleIdBodySchema, data: z.null() }), ...guard }, async (c) => {
-      await deleteSalesRule(deps.db, actorOf(c), c.req.valid('json').salesRuleId);
-      return ok(c, null);
-    })
     .openapi(
-      { ...getRoute({ tag, path: '/age-checks', summary: "The destinations whose orders need a provider's age check", query: z.object({}), data: z.array(ageCheckRegionSchema) }), ...guard },
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/delete',
+          summary: 'Remove a sales rule',
+          body: salesRuleIdBodySchema,
+          data: z.null(),
+        }),
+        ...guard,
+      },
+      async (c) => {
+        await deleteSalesRule(deps.db, actorOf(c), c.req.valid('json').salesRuleId);
+        return ok(c, null);
+      },
+    )
+    .openapi(
+      {
+        ...getRoute({
+          tag,
+          path: '/age-checks',
+          summary: "The destinations whose orders need a provider's age check",
+          query: z.object({}),
+          data: z.array(ageCheckRegionSchema),
+        }),
+        ...guard,
+      },
       async (c) => ok(c, await listAgeCheckRegions(deps.db)),
     )
     .openapi(
@@ -44,7 +78,8 @@ export function salesRulesRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'
           method: 'post',
           tag,
           path: '/age-checks/save',
-          summary: "Ask a provider's age check before orders to a destination, or (provider null) no longer (-218 naming region or provider)",
+          summary:
+            "Ask a provider's age check before orders to a destination, or (provider null) no longer (-218 naming region or provider)",
           body: ageCheckRegionBodySchema,
           data: ageCheckRegionSchema.nullable(),
         }),

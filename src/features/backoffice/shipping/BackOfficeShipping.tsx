@@ -12,15 +12,34 @@ import { ErrorText, useAdminData, useBackOfficeLanguage } from '../ui';
 
 type Texts = Record<(typeof languages)[number], string>;
 type Amounts = Record<Currency, string>;
-type MethodDraft = { shippingMethodId?: number; name: Texts; deliveryTime: Texts; prices: Amounts; freeFrom: Amounts; discreetPackaging: boolean };
+type MethodDraft = {
+  shippingMethodId?: number;
+  name: Texts;
+  deliveryTime: Texts;
+  prices: Amounts;
+  freeFrom: Amounts;
+  discreetPackaging: boolean;
+};
 type ZoneDraft = { shippingZoneId?: number; name: string; regions: string; methods: MethodDraft[] };
 
 const noTexts = (): Texts => ({ EN: '', ZH: '', MS: '' });
 const noAmounts = (): Amounts => ({ USD: '', CNY: '', MYR: '' });
-const newMethod = (): MethodDraft => ({ name: noTexts(), deliveryTime: noTexts(), prices: noAmounts(), freeFrom: noAmounts(), discreetPackaging: true });
+const newMethod = (): MethodDraft => ({
+  name: noTexts(),
+  deliveryTime: noTexts(),
+  prices: noAmounts(),
+  freeFrom: noAmounts(),
+  discreetPackaging: true,
+});
 /** Amounts per currency as a line: "USD 5.99, MYR 8.00". */
-const amountsLine = (amounts: Record<string, number>) => Object.entries(amounts).map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`).join(', ');
-const shownAmounts = (amounts: Record<string, number>): Amounts => ({ ...noAmounts(), ...Object.fromEntries(Object.entries(amounts).map(([currency, amount]) => [currency, toMajorUnits(amount)])) });
+const amountsLine = (amounts: Record<string, number>) =>
+  Object.entries(amounts)
+    .map(([currency, amount]) => `${currency} ${toMajorUnits(amount)}`)
+    .join(', ');
+const shownAmounts = (amounts: Record<string, number>): Amounts => ({
+  ...noAmounts(),
+  ...Object.fromEntries(Object.entries(amounts).map(([currency, amount]) => [currency, toMajorUnits(amount)])),
+});
 
 function draftOf(zone: ShippingZone): ZoneDraft {
   return {
@@ -40,14 +59,22 @@ function draftOf(zone: ShippingZone): ZoneDraft {
 
 /** Typed amounts as minor units; an empty field is left out, a malformed one is sent as it is (the server names it). */
 const minorUnits = (amounts: Amounts) =>
-  Object.fromEntries(Object.entries(amounts).flatMap(([currency, text]) => (text.trim() === '' ? [] : [[currency, parseMajorUnits(text) ?? text]])));
+  Object.fromEntries(
+    Object.entries(amounts).flatMap(([currency, text]) =>
+      text.trim() === '' ? [] : [[currency, parseMajorUnits(text) ?? text]],
+    ),
+  );
 
 function zoneBody(draft: ZoneDraft) {
   return {
     ...(draft.shippingZoneId ? { shippingZoneId: draft.shippingZoneId } : {}),
     name: draft.name,
     regions: draft.regions.split(/[\s,]+/).filter(Boolean),
-    methods: draft.methods.map(({ prices, freeFrom, ...method }) => ({ ...method, prices: minorUnits(prices), freeFrom: minorUnits(freeFrom) })),
+    methods: draft.methods.map(({ prices, freeFrom, ...method }) => ({
+      ...method,
+      prices: minorUnits(prices),
+      freeFrom: minorUnits(freeFrom),
+    })),
   };
 }
 
@@ -80,7 +107,8 @@ export default function BackOfficeShipping() {
                 {zone.methods.map((method) => (
                   <div key={method.shippingMethodId}>
                     {method.name.EN}: {amountsLine(method.prices)}
-                    {Object.keys(method.freeFrom).length > 0 && ` · ${t('admin.shipping.freeFromLine', { amounts: amountsLine(method.freeFrom) })}`}
+                    {Object.keys(method.freeFrom).length > 0 &&
+                      ` · ${t('admin.shipping.freeFromLine', { amounts: amountsLine(method.freeFrom) })}`}
                   </div>
                 ))}
               </td>
@@ -88,7 +116,13 @@ export default function BackOfficeShipping() {
                 <button type="button" className="button button--small" onClick={() => setEditing(draftOf(zone))}>
                   {t('admin.shipping.editZone', { name: zone.name })}
                 </button>{' '}
-                <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/shipping/zone/delete', { shippingZoneId: zone.shippingZoneId }))}>
+                <button
+                  type="button"
+                  className="button button--ghost button--small"
+                  onClick={() =>
+                    void act(() => adminCall('/shipping/zone/delete', { shippingZoneId: zone.shippingZoneId }))
+                  }
+                >
                   {t('admin.shipping.deleteZone', { name: zone.name })}
                 </button>
               </td>
@@ -96,10 +130,23 @@ export default function BackOfficeShipping() {
           ))}
         </tbody>
       </table>
-      <button type="button" className="button" onClick={() => setEditing({ name: '', regions: '', methods: [newMethod()] })}>
+      <button
+        type="button"
+        className="button"
+        onClick={() => setEditing({ name: '', regions: '', methods: [newMethod()] })}
+      >
         {t('admin.shipping.newZone')}
       </button>
-      {editing && <ZoneEditor draft={editing} onChange={setEditing} onCancel={() => setEditing(null)} onSave={async () => (await act(() => adminCall('/shipping/zone/save', { zone: zoneBody(editing) }))) && setEditing(null)} />}
+      {editing && (
+        <ZoneEditor
+          draft={editing}
+          onChange={setEditing}
+          onCancel={() => setEditing(null)}
+          onSave={async () =>
+            (await act(() => adminCall('/shipping/zone/save', { zone: zoneBody(editing) }))) && setEditing(null)
+          }
+        />
+      )}
 
       <h2>{t('admin.shipping.taxRates')}</h2>
       <p>{t('admin.shipping.taxIntro')}</p>
@@ -123,7 +170,13 @@ export default function BackOfficeShipping() {
                 <td>{rate.label}</td>
                 <td>{t(rate.included ? 'admin.shipping.includeIt' : 'admin.shipping.addAtCheckout')}</td>
                 <td>
-                  <button type="button" className="button button--ghost button--small" onClick={() => void act(() => adminCall('/shipping/tax/delete', { country: rate.country, state: rate.state }))}>
+                  <button
+                    type="button"
+                    className="button button--ghost button--small"
+                    onClick={() =>
+                      void act(() => adminCall('/shipping/tax/delete', { country: rate.country, state: rate.state }))
+                    }
+                  >
                     {t('admin.shipping.removeRate', { where })}
                   </button>
                 </td>
@@ -137,22 +190,48 @@ export default function BackOfficeShipping() {
   );
 }
 
-function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; onChange: (draft: ZoneDraft) => void; onCancel: () => void; onSave: () => Promise<unknown> }) {
+function ZoneEditor({
+  draft,
+  onChange,
+  onCancel,
+  onSave,
+}: {
+  draft: ZoneDraft;
+  onChange: (draft: ZoneDraft) => void;
+  onCancel: () => void;
+  onSave: () => Promise<unknown>;
+}) {
   const { t } = useBackOfficeLanguage();
-  const setMethod = (index: number, method: MethodDraft) => onChange({ ...draft, methods: draft.methods.map((current, at) => (at === index ? method : current)) });
+  const setMethod = (index: number, method: MethodDraft) =>
+    onChange({ ...draft, methods: draft.methods.map((current, at) => (at === index ? method : current)) });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     void onSave();
   };
   return (
-    <form className="backoffice__form" aria-label={draft.shippingZoneId ? t('admin.shipping.editZoneForm', { name: draft.name }) : t('admin.shipping.newZone')} onSubmit={submit}>
+    <form
+      className="backoffice__form"
+      aria-label={
+        draft.shippingZoneId ? t('admin.shipping.editZoneForm', { name: draft.name }) : t('admin.shipping.newZone')
+      }
+      onSubmit={submit}
+    >
       <label className="field">
         <span>{t('admin.shipping.zoneName')}</span>
-        <input value={draft.name} maxLength={80} required onChange={(event) => onChange({ ...draft, name: event.target.value })} />
+        <input
+          value={draft.name}
+          maxLength={80}
+          required
+          onChange={(event) => onChange({ ...draft, name: event.target.value })}
+        />
       </label>
       <label className="field">
         <span>{t('admin.shipping.regionsField')}</span>
-        <input value={draft.regions} required onChange={(event) => onChange({ ...draft, regions: event.target.value })} />
+        <input
+          value={draft.regions}
+          required
+          onChange={(event) => onChange({ ...draft, regions: event.target.value })}
+        />
       </label>
       {draft.methods.map((method, index) => (
         <fieldset key={method.shippingMethodId ?? `new-${index}`}>
@@ -161,11 +240,26 @@ function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; o
             <div className="form-row" key={language}>
               <label className="field">
                 <span>{t('admin.shipping.methodName', { language })}</span>
-                <input value={method.name[language]} maxLength={80} onChange={(event) => setMethod(index, { ...method, name: { ...method.name, [language]: event.target.value } })} />
+                <input
+                  value={method.name[language]}
+                  maxLength={80}
+                  onChange={(event) =>
+                    setMethod(index, { ...method, name: { ...method.name, [language]: event.target.value } })
+                  }
+                />
               </label>
               <label className="field">
                 <span>{t('admin.shipping.deliveryTime', { language })}</span>
-                <input value={method.deliveryTime[language]} maxLength={80} onChange={(event) => setMethod(index, { ...method, deliveryTime: { ...method.deliveryTime, [language]: event.target.value } })} />
+                <input
+                  value={method.deliveryTime[language]}
+                  maxLength={80}
+                  onChange={(event) =>
+                    setMethod(index, {
+                      ...method,
+                      deliveryTime: { ...method.deliveryTime, [language]: event.target.value },
+                    })
+                  }
+                />
               </label>
             </div>
           ))}
@@ -173,27 +267,51 @@ function ZoneEditor({ draft, onChange, onCancel, onSave }: { draft: ZoneDraft; o
             <div className="form-row" key={currency}>
               <label className="field">
                 <span>{t('admin.shipping.price', { currency })}</span>
-                <input inputMode="decimal" value={method.prices[currency]} onChange={(event) => setMethod(index, { ...method, prices: { ...method.prices, [currency]: event.target.value } })} />
+                <input
+                  inputMode="decimal"
+                  value={method.prices[currency]}
+                  onChange={(event) =>
+                    setMethod(index, { ...method, prices: { ...method.prices, [currency]: event.target.value } })
+                  }
+                />
               </label>
               <label className="field">
                 <span>{t('admin.shipping.freeFrom', { currency })}</span>
-                <input inputMode="decimal" value={method.freeFrom[currency]} onChange={(event) => setMethod(index, { ...method, freeFrom: { ...method.freeFrom, [currency]: event.target.value } })} />
+                <input
+                  inputMode="decimal"
+                  value={method.freeFrom[currency]}
+                  onChange={(event) =>
+                    setMethod(index, { ...method, freeFrom: { ...method.freeFrom, [currency]: event.target.value } })
+                  }
+                />
               </label>
             </div>
           ))}
           <label className="checkbox">
-            <input type="checkbox" checked={method.discreetPackaging} onChange={(event) => setMethod(index, { ...method, discreetPackaging: event.target.checked })} />
+            <input
+              type="checkbox"
+              checked={method.discreetPackaging}
+              onChange={(event) => setMethod(index, { ...method, discreetPackaging: event.target.checked })}
+            />
             {t('admin.shipping.discreet')}
           </label>
           {draft.methods.length > 1 && (
-            <button type="button" className="button button--ghost button--small" onClick={() => onChange({ ...draft, methods: draft.methods.filter((_, at) => at !== index) })}>
+            <button
+              type="button"
+              className="button button--ghost button--small"
+              onClick={() => onChange({ ...draft, methods: draft.methods.filter((_, at) => at !== index) })}
+            >
               {t('admin.shipping.removeMethod', { number: index + 1 })}
             </button>
           )}
         </fieldset>
       ))}
       <div className="form-actions">
-        <button type="button" className="button button--ghost" onClick={() => onChange({ ...draft, methods: [...draft.methods, newMethod()] })}>
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => onChange({ ...draft, methods: [...draft.methods, newMethod()] })}
+        >
           {t('admin.shipping.addMethod')}
         </button>
         <button type="submit" className="button">
@@ -215,11 +333,21 @@ function TaxForm({ onSave }: { onSave: (taxRate: unknown) => Promise<boolean> })
     const form = new FormData(element);
     const percent = String(form.get('rate')).trim();
     const rateBasisPoints = /^\d{1,3}(?:\.\d{1,2})?$/.test(percent) ? Math.round(Number(percent) * 100) : -1;
-    const saved = await onSave({ country: form.get('country'), state: form.get('state'), rateBasisPoints, included: form.get('included') === 'yes', label: form.get('label') });
+    const saved = await onSave({
+      country: form.get('country'),
+      state: form.get('state'),
+      rateBasisPoints,
+      included: form.get('included') === 'yes',
+      label: form.get('label'),
+    });
     if (saved) element.reset();
   };
   return (
-    <form className="backoffice__form" aria-label={t('admin.shipping.taxForm')} onSubmit={(event) => void submit(event)}>
+    <form
+      className="backoffice__form"
+      aria-label={t('admin.shipping.taxForm')}
+      onSubmit={(event) => void submit(event)}
+    >
       <div className="form-row">
         <label className="field">
           <span>{t('admin.shipping.country')}</span>

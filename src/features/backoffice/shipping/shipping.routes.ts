@@ -11,7 +11,13 @@ import {
   taxRateBodySchema,
   taxRateSchema,
 } from '@/features/shipping/shipping.schema';
-import { deleteShippingZone, deleteTaxRate, saveShippingZone, saveTaxRate, shippingSetup } from '@/features/shipping/shipping.service';
+import {
+  deleteShippingZone,
+  deleteTaxRate,
+  saveShippingZone,
+  saveTaxRate,
+  shippingSetup,
+} from '@/features/shipping/shipping.service';
 
 const tag = 'Back office: shipping and tax';
 
@@ -20,8 +26,18 @@ export function shippingRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'>)
   const guard = { middleware: requireOperator(deps, 'shipping.manage') };
 
   return createRouter()
-    .openapi({ ...getRoute({ tag, path: '/', summary: 'Every shipping zone with its methods, and every tax rate', query: z.object({}), data: shippingSetupSchema }), ...guard }, async (c) =>
-      ok(c, await shippingSetup(deps.db)),
+    .openapi(
+      {
+        ...getRoute({
+          tag,
+          path: '/',
+          summary: 'Every shipping zone with its methods, and every tax rate',
+          query: z.object({}),
+          data: shippingSetupSchema,
+        }),
+        ...guard,
+      },
+      async (c) => ok(c, await shippingSetup(deps.db)),
     )
     .openapi(
       {
@@ -29,7 +45,8 @@ export function shippingRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'>)
           method: 'post',
           tag,
           path: '/zone/save',
-          summary: 'Create or change a zone and its methods (-218 naming regions for a region another zone serves, methods for a method of another zone)',
+          summary:
+            'Create or change a zone and its methods (-218 naming regions for a region another zone serves, methods for a method of another zone)',
           body: shippingZoneBodySchema,
           data: shippingZoneSchema,
         }),
@@ -37,19 +54,53 @@ export function shippingRoutes(deps: Pick<ShopDeps, 'db' | 'config' | 'logger'>)
       },
       async (c) => ok(c, await saveShippingZone(deps.db, actorOf(c), c.req.valid('json').zone)),
     )
-    .openapi({ ...jsonRoute({ method: 'post', tag, path: '/zone/delete', summary: 'Delete a zone and its methods (placed orders keep theirs)', body: shippingZoneIdBodySchema, data: z.null() }), ...guard }, async (c) => {
-      await deleteShippingZone(deps.db, actorOf(c), c.req.valid('json').shippingZoneId);
-      return ok(c, null);
-    })
     .openapi(
       {
-        ...jsonRoute({ method: 'post', tag, path: '/tax/save', summary: "Set a country's or a state's tax rate (-218 naming country or state for a destination the shop does not know)", body: taxRateBodySchema, data: taxRateSchema }),
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/zone/delete',
+          summary: 'Delete a zone and its methods (placed orders keep theirs)',
+          body: shippingZoneIdBodySchema,
+          data: z.null(),
+        }),
+        ...guard,
+      },
+      async (c) => {
+        await deleteShippingZone(deps.db, actorOf(c), c.req.valid('json').shippingZoneId);
+        return ok(c, null);
+      },
+    )
+    .openapi(
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/tax/save',
+          summary:
+            "Set a country's or a state's tax rate (-218 naming country or state for a destination the shop does not know)",
+          body: taxRateBodySchema,
+          data: taxRateSchema,
+        }),
         ...guard,
       },
       async (c) => ok(c, await saveTaxRate(deps.db, actorOf(c), c.req.valid('json').taxRate)),
     )
-    .openapi({ ...jsonRoute({ method: 'post', tag, path: '/tax/delete', summary: "Remove a country's or a state's tax rate", body: taxDestinationBodySchema, data: z.null() }), ...guard }, async (c) => {
-      await deleteTaxRate(deps.db, actorOf(c), c.req.valid('json'));
-      return ok(c, null);
-    });
+    .openapi(
+      {
+        ...jsonRoute({
+          method: 'post',
+          tag,
+          path: '/tax/delete',
+          summary: "Remove a country's or a state's tax rate",
+          body: taxDestinationBodySchema,
+          data: z.null(),
+        }),
+        ...guard,
+      },
+      async (c) => {
+        await deleteTaxRate(deps.db, actorOf(c), c.req.valid('json'));
+        return ok(c, null);
+      },
+    );
 }

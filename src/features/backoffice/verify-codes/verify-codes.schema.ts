@@ -4,4 +4,7 @@ import { z } from '@hono/zod-openapi';
 
 /** At most 10 000 codes per batch from the back office (the CLI issues larger ones). */
 export const VERIFY_BATCH_MAX = 10_000;
-export const verifyCodesBodySchema = z.object({ sku: z.string().trim().min(1).max(100), count: z.number().int().min(1).max(VERIFY_BATCH_MAX) });
+export const verifyCodesBodySchema = z.object({
+  sku: z.string().trim().min(1).max(100),
+  count: z.number().int().min(1).max(VERIFY_BATCH_MAX),
+});

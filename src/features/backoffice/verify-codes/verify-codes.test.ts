@@ -20,7 +20,9 @@ describe('verification codes from the back office', () => {
     expect(new Set(codes.map(([code]) => code)).size).toBe(25);
     for (const [code, link] of codes) expect(link).toBe(`${shop.config.publicOrigin}/verify/${code}`);
 
-    const audit = await shop.get<{ subject: string; after: unknown }[]>('/admin/audit?action=verify-codes.issue', { headers });
+    const audit = await shop.get<{ subject: string; after: unknown }[]>('/admin/audit?action=verify-codes.issue', {
+      headers,
+    });
     expect(audit.body.data[0]).toMatchObject({ subject: 'robe-s', after: { count: 25 } });
     expect(JSON.stringify(audit.body.data)).not.toContain(codes[0]![0]);
   });

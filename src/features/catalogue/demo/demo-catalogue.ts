@@ -111,9 +111,27 @@ const lingerie: ProductImport[] = [
     ],
     comments: [
       review(5, 'Mei L.', 'ZH', 34, '面料非常顺滑，穿上很有质感，包装也很私密，送礼自用都合适。'),
-      review(5, 'Emily W.', 'EN', 58, 'Genuinely the nicest thing I own. The colour is a deep navy rather than black, which I love.'),
-      review(4, 'Aisyah R.', 'MS', 102, 'Kainnya lembut dan selesa. Saiz M agak labuh sedikit untuk saya, tapi masih cantik.'),
-      review(3, 'Jordan K.', 'EN', 190, 'Beautiful silk, but it creases easily and a belt loop came loose after a few washes.'),
+      review(
+        5,
+        'Emily W.',
+        'EN',
+        58,
+        'Genuinely the nicest thing I own. The colour is a deep navy rather than black, which I love.',
+      ),
+      review(
+        4,
+        'Aisyah R.',
+        'MS',
+        102,
+        'Kainnya lembut dan selesa. Saiz M agak labuh sedikit untuk saya, tapi masih cantik.',
+      ),
+      review(
+        3,
+        'Jordan K.',
+        'EN',
+        190,
+        'Beautiful silk, but it creases easily and a belt loop came loose after a few washes.',
+      ),
     ],
   },
   {
@@ -138,19 +156,33 @@ const lingerie: ProductImport[] = [
         'lace-bralette',
         { key: 'blush', name: { EN: 'Blush', ZH: '浅粉色', MS: 'Merah Jambu Lembut' } },
         { S: 64, M: 88, L: 45 },
-        { pointsPrice: 3500, prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) }, picture: shownIn('scalloped-lace-bralette', 'blush') },
+        {
+          pointsPrice: 3500,
+          prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) },
+          picture: shownIn('scalloped-lace-bralette', 'blush'),
+        },
       ),
       ...sizeRun(
         'lace-bralette',
         { key: 'ivory', name: { EN: 'Ivory', ZH: '象牙白', MS: 'Gading' } },
         { M: 52 },
-        { pointsPrice: 3500, prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) }, picture: shownIn('scalloped-lace-bralette', 'ivory') },
+        {
+          pointsPrice: 3500,
+          prices: { USD: price(3499), CNY: price(24900), MYR: price(15900) },
+          picture: shownIn('scalloped-lace-bralette', 'ivory'),
+        },
       ),
     ],
     comments: [
       review(5, 'Hannah M.', 'EN', 6, 'So comfortable I forgot I was wearing it. The blush is a lovely soft pink.'),
       review(4, 'Xiaoyu Z.', 'ZH', 9, '蕾丝很柔软不扎人，就是 S 码稍微有点紧，建议拿大一码。'),
-      review(5, 'Nurul H.', 'MS', 10, 'Cantik sangat dan selesa dipakai lama. Penghantaran pun cepat dan bungkusan tertutup.'),
+      review(
+        5,
+        'Nurul H.',
+        'MS',
+        10,
+        'Cantik sangat dan selesa dipakai lama. Penghantaran pun cepat dan bungkusan tertutup.',
+      ),
     ],
   },
   {
@@ -266,7 +298,10 @@ const lingerie: ProductImport[] = [
     pictures: pictures('lace-brief-trio', 2),
     specifications: sizeRun(
       'lace-brief-trio',
-      { key: 'mixed', name: { EN: 'Blush / Ivory / Black', ZH: '浅粉 / 象牙白 / 黑色', MS: 'Merah Jambu / Gading / Hitam' } },
+      {
+        key: 'mixed',
+        name: { EN: 'Blush / Ivory / Black', ZH: '浅粉 / 象牙白 / 黑色', MS: 'Merah Jambu / Gading / Hitam' },
+      },
       { S: 40, M: 65, L: 38 },
       { pointsPrice: 3000, prices: { USD: price(2999), CNY: price(20900), MYR: price(13900) } },
     ),
@@ -349,8 +384,20 @@ const toys: ProductImport[] = [
     comments: [
       review(5, 'Jordan K.', 'EN', 12, 'Beautifully designed and so quiet. The magnetic charger is a nice touch.'),
       review(5, 'Mei L.', 'ZH', 30, '颜值很高，手感像真的石头一样顺滑，声音很小。'),
-      review(4, 'Aisyah R.', 'MS', 65, 'Reka bentuk comel dan senyap. Bateri tahan lama, cuma saya harap ada lebih banyak pilihan warna.'),
-      review(5, 'Priya S.', 'EN', 98, 'Perfect size, easy to clean, and the parcel was completely plain. Would buy again.'),
+      review(
+        4,
+        'Aisyah R.',
+        'MS',
+        65,
+        'Reka bentuk comel dan senyap. Bateri tahan lama, cuma saya harap ada lebih banyak pilihan warna.',
+      ),
+      review(
+        5,
+        'Priya S.',
+        'EN',
+        98,
+        'Perfect size, easy to clean, and the parcel was completely plain. Would buy again.',
+      ),
       review(3, 'Wen J.', 'ZH', 140, '做工不错，但是切换模式有点麻烦，要按很多次。'),
       review(5, 'Hafiz M.', 'MS', 120, 'Beli sebagai hadiah untuk isteri. Kualiti sangat baik.'),
     ],

@@ -7,7 +7,11 @@ import { renderProductArt } from './product-art';
 
 /** The hue (0–360) and lightness (0–1) of the middle of a picture, where the product stands. */
 async function middleColour(png: Buffer) {
-  const { data } = await sharp(png).extract({ left: 370, top: 400, width: 60, height: 60 }).resize(1, 1).raw().toBuffer({ resolveWithObject: true });
+  const { data } = await sharp(png)
+    .extract({ left: 370, top: 400, width: 60, height: 60 })
+    .resize(1, 1)
+    .raw()
+    .toBuffer({ resolveWithObject: true });
   const [r, g, b] = [data[0]! / 255, data[1]! / 255, data[2]! / 255];
   const max = Math.max(r, g, b);
   const min = Math.min(r, g, b);
@@ -19,11 +23,12 @@ async function middleColour(png: Buffer) {
 }
 
 const product = (slug: string) => demoCatalogue.products!.find((candidate) => candidate.slug === slug)!;
-const pictureOf = (slug: string, english: string) => product(slug).specifications.find((spec) => spec.name.EN.includes(english))!.picture!;
+const pictureOf = (slug: string, english: string) =>
+  product(slug).specifications.find((spec) => spec.name.EN.includes(english))!.picture!;
 const hueDistance = (a: number, b: number) => Math.min(Math.abs(a - b), 360 - Math.abs(a - b));
 
 describe('demo pictures of options', () => {
-  it('name one of their product\'s pictures', () => {
+  it("name one of their product's pictures", () => {
     for (const item of demoCatalogue.products!) {
       const srcs = item.pictures.map((picture) => (typeof picture === 'string' ? picture : picture.src));
       for (const spec of item.specifications) if (spec.picture) expect(srcs).toContain(spec.picture);

@@ -13,7 +13,13 @@ type Judged = { q: string; relevant: string[]; first?: string };
 
 const massagers = ['pebble-personal-massager', 'ripple-wand-massager', 'duet-couples-massager', 'travel-mini-massager'];
 const lubricants = ['aqua-water-based-lubricant', 'silk-touch-silicone-lubricant'];
-const lingerie = ['mulberry-silk-robe', 'scalloped-lace-bralette', 'satin-slip-dress', 'soft-mesh-bodysuit', 'silk-camisole-set'];
+const lingerie = [
+  'mulberry-silk-robe',
+  'scalloped-lace-bralette',
+  'satin-slip-dress',
+  'soft-mesh-bodysuit',
+  'silk-camisole-set',
+];
 const silk = ['mulberry-silk-robe', 'silk-camisole-set', 'silk-touch-silicone-lubricant'];
 const fertility = ['ovulation-test-strips', 'early-pregnancy-test'];
 
@@ -65,7 +71,9 @@ const LEAST_PRECISION_AT_5 = 0.5;
 const shop = await aShop({ catalogue: 'demo' });
 
 async function firstFive(language: Language, q: string): Promise<string[]> {
-  const page = await shop.get<ProductPage>(`/goods/queryProductList?pageSize=5&q=${encodeURIComponent(q)}`, { language });
+  const page = await shop.get<ProductPage>(`/goods/queryProductList?pageSize=5&q=${encodeURIComponent(q)}`, {
+    language,
+  });
   expect(page.body.code).toBe(1);
   return page.body.data.list.map((product) => product.slug);
 }
@@ -81,7 +89,8 @@ describe('search as a shopper types it (decision 082)', () => {
       }
       const mean = Object.values(precisions).reduce((sum, p) => sum + p, 0) / Object.values(precisions).length;
       expect(mean).toBeGreaterThanOrEqual(MEAN_PRECISION_AT_5);
-      for (const [q, precision] of Object.entries(precisions)) expect(precision, `precision at 5 for "${q}"`).toBeGreaterThanOrEqual(LEAST_PRECISION_AT_5);
+      for (const [q, precision] of Object.entries(precisions))
+        expect(precision, `precision at 5 for "${q}"`).toBeGreaterThanOrEqual(LEAST_PRECISION_AT_5);
     });
   }
 
@@ -116,6 +125,8 @@ describe('search words', () => {
   it('widens a word to its synonyms one way only', () => {
     expect(searchGroups('EN', 'toy', new Set())[0]!.alternatives).toContain('massager');
     expect(searchGroups('EN', 'massager', new Set())[0]!.alternatives).not.toContain('toy');
-    expect(searchGroups('ZH', '情趣内衣', new Set())[0]!.alternatives).toEqual(expect.arrayContaining(['按摩器', '文胸']));
+    expect(searchGroups('ZH', '情趣内衣', new Set())[0]!.alternatives).toEqual(
+      expect.arrayContaining(['按摩器', '文胸']),
+    );
   });
 });

@@ -6,7 +6,11 @@ import { searchSynonyms, type SynonymEntry } from './search-synonyms';
  * group of alternatives (the word, the word it is most likely a typo of, and their synonyms); a
  * product matches when it has one alternative of every group.
  */
-export type SearchGroup = { typed: string; alternatives: string[]; /** not a known word: maybe the beginning of one */ unknown: boolean };
+export type SearchGroup = {
+  typed: string;
+  alternatives: string[];
+  /** not a known word: maybe the beginning of one */ unknown: boolean;
+};
 
 /** Most words a search looks for; further words are ignored. */
 export const SEARCH_WORDS_MAX = 8;
@@ -21,7 +25,9 @@ const insideWords = (language: Language) => language === 'ZH';
  */
 function typedWords(language: Language, search: string): string[] {
   const tokens = normalise(search).split(/\s+/).filter(Boolean);
-  const phrases = new Set(searchSynonyms[language].flatMap((entry) => entry.words).filter((word) => word.includes(' ')));
+  const phrases = new Set(
+    searchSynonyms[language].flatMap((entry) => entry.words).filter((word) => word.includes(' ')),
+  );
   const words: string[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const pair = `${tokens[i]} ${tokens[i + 1] ?? ''}`;
@@ -53,7 +59,8 @@ export function editDistance(a: string, b: string, limit: number): number {
     for (let j = 1; j <= b.length; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min(rows[i - 1]![j]! + 1, rows[i]![j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
       rows[i]![j] = value;
       best = Math.min(best, value);
     }
@@ -85,7 +92,9 @@ export function corrections(word: string, vocabulary: ReadonlySet<string>): stri
 
 /** The dictionary's words of `language`, which typos are corrected towards as well as the shop's. */
 export const dictionaryWords = (language: Language) =>
-  searchSynonyms[language].flatMap((entry) => [...entry.words, ...(entry.related ?? [])]).filter((word) => !word.includes(' '));
+  searchSynonyms[language]
+    .flatMap((entry) => [...entry.words, ...(entry.related ?? [])])
+    .filter((word) => !word.includes(' '));
 
 /**
  * The groups a search asks for. `vocabulary`: the words of the shop's texts in `language` (lower
@@ -96,7 +105,9 @@ export function searchGroups(language: Language, search: string, vocabulary: Rea
   return typedWords(language, search).map((typed) => {
     const meant = insideWords(language) ? [typed] : [typed, ...corrections(typed, known)];
     const alternatives = new Set(meant);
-    for (const word of meant) for (const entry of entriesFor(language, word)) for (const other of [...entry.words, ...(entry.related ?? [])]) alternatives.add(other);
+    for (const word of meant)
+      for (const entry of entriesFor(language, word))
+        for (const other of [...entry.words, ...(entry.related ?? [])]) alternatives.add(other);
     return { typed, alternatives: [...alternatives], unknown: !known.has(typed) };
   });
 }

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt } from './columns';
 
 /* ── Accounts and sessions ─────────────────────────────────────────────────────────────────── */
@@ -20,7 +33,9 @@ export const users = pgTable(
     lastName: text('last_name').notNull(),
     phone: text('phone').notNull().default(''),
     /** The language mails are written in. */
-    language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull().default('EN'),
+    language: text('language', { enum: ['EN', 'ZH', 'MS'] })
+      .notNull()
+      .default('EN'),
     /** Key in picture storage of the avatar, e.g. `avatars/42-1a2b3c4d.webp`. */
     headPictureKey: text('head_picture_key'),
     /** The personal code shown in the header. */

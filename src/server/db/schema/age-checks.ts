@@ -27,9 +27,14 @@ export const ageChecks = pgTable(
     provider: text('provider').notNull(),
     /** The provider's id of the check. */
     checkId: text('check_id').notNull(),
-    status: text('status', { enum: ['pending', 'passed', 'failed'] }).notNull().default('pending'),
+    status: text('status', { enum: ['pending', 'passed', 'failed'] })
+      .notNull()
+      .default('pending'),
     createdAt: createdAt(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
   },
-  (t) => [uniqueIndex('age_checks_provider_check_idx').on(t.provider, t.checkId), index('age_checks_user_idx').on(t.userId)],
+  (t) => [
+    uniqueIndex('age_checks_provider_check_idx').on(t.provider, t.checkId),
+    index('age_checks_user_idx').on(t.userId),
+  ],
 );

@@ -19,7 +19,9 @@ export const operators = pgTable(
     totpLastStep: integer('totp_last_step'),
     disabledAt: timestamp('disabled_at', { withTimezone: true }),
     /** The language the operator reads the back office in; the API answers them in it (decision 083). */
-    language: text('language', { enum: ['EN', 'ZH', 'MS'] }).notNull().default('EN'),
+    language: text('language', { enum: ['EN', 'ZH', 'MS'] })
+      .notNull()
+      .default('EN'),
     createdAt: createdAt(),
   },
   (t) => [uniqueIndex('operators_email_idx').on(sql`lower(${t.email})`)],

@@ -1,5 +1,18 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, customType, index, integer, pgTable, primaryKey, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 
 /* ── Catalogue ─────────────────────────────────────────────────────────────────────────────── */
@@ -50,7 +63,10 @@ export const productTexts = pgTable(
       ),
     ),
   },
-  (t) => [primaryKey({ columns: [t.goodsId, t.language] }), index('goods_texts_search_idx').using('gin', t.searchVector)],
+  (t) => [
+    primaryKey({ columns: [t.goodsId, t.language] }),
+    index('goods_texts_search_idx').using('gin', t.searchVector),
+  ],
 );
 
 export const productPictures = pgTable(

@@ -94,7 +94,9 @@ export const coupons = pgTable(
       .notNull()
       .references(() => productSizes.id),
     points: integer('points').notNull(),
-    status: text('status', { enum: ['unused', 'activated', 'cancelled', 'expired'] }).notNull().default('unused'),
+    status: text('status', { enum: ['unused', 'activated', 'cancelled', 'expired'] })
+      .notNull()
+      .default('unused'),
     activatedBy: integer('activated_by').references(() => users.id),
     orderId: integer('order_id').references(() => orders.id),
     createdAt: createdAt(),

@@ -24,7 +24,9 @@ export const mailOutbox = pgTable(
     headers: jsonb('headers').$type<Record<string, string>>(),
     /** The local part of the mail's Message-ID: the same on every attempt, so a resent copy is recognisable. */
     messageKey: uuid('message_key').notNull().defaultRandom().unique(),
-    status: text('status', { enum: ['waiting', 'sent', 'failed'] }).notNull().default('waiting'),
+    status: text('status', { enum: ['waiting', 'sent', 'failed'] })
+      .notNull()
+      .default('waiting'),
     attempts: integer('attempts').notNull().default(0),
     /** When the next attempt may run; null: at once. */
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
@@ -35,5 +37,10 @@ export const mailOutbox = pgTable(
     /** When it was sent or given up. */
     settledAt: timestamp('settled_at', { withTimezone: true }),
   },
-  (t) => [index('mail_outbox_waiting_idx').on(t.id).where(sql`status = 'waiting'`), index('mail_outbox_status_idx').on(t.status, t.settledAt)],
+  (t) => [
+    index('mail_outbox_waiting_idx')
+      .on(t.id)
+      .where(sql`status = 'waiting'`),
+    index('mail_outbox_status_idx').on(t.status, t.settledAt),
+  ],
 );

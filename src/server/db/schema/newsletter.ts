@@ -19,5 +19,10 @@ export const newsletterSubscribers = pgTable(
     /** The token of the unsubscribe link in every newsletter mail; it can only unsubscribe this address. */
     unsubscribeToken: text('unsubscribe_token').notNull().unique(),
   },
-  (t) => [uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${t.email})`), index('newsletter_subscribers_unconfirmed_idx').on(t.createdAt).where(sql`${t.confirmedAt} IS NULL`)],
+  (t) => [
+    uniqueIndex('newsletter_subscribers_email_idx').on(sql`lower(${t.email})`),
+    index('newsletter_subscribers_unconfirmed_idx')
+      .on(t.createdAt)
+      .where(sql`${t.confirmedAt} IS NULL`),
+  ],
 );

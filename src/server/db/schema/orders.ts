@@ -42,7 +42,9 @@ export const orders = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id),
-    kind: text('kind', { enum: ['goods', 'recharge', 'gift'] }).notNull().default('goods'),
+    kind: text('kind', { enum: ['goods', 'recharge', 'gift'] })
+      .notNull()
+      .default('goods'),
     status: smallint('status').notNull(),
     currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
     goodsTotal: integer('goods_total').notNull(),

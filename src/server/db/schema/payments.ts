@@ -23,7 +23,19 @@ export const payments = pgTable(
      * the order's amount or currency: held for the operator) → refund-unknown (a refund was asked and its
      * answer lost) | refund-pending (the provider is still paying back) → refunded; captured → reversed (a chargeback)
      */
-    status: text('status', { enum: ['created', 'captured', 'declined', 'superseded', 'mismatch', 'refund-unknown', 'refund-pending', 'refunded', 'reversed'] })
+    status: text('status', {
+      enum: [
+        'created',
+        'captured',
+        'declined',
+        'superseded',
+        'mismatch',
+        'refund-unknown',
+        'refund-pending',
+        'refunded',
+        'reversed',
+      ],
+    })
       .notNull()
       .default('created'),
     amount: integer('amount').notNull(),
@@ -111,7 +123,9 @@ export const disputes = pgTable(
     reason: text('reason').notNull(),
     /** Disputed, in minor units of the payment's currency. */
     amount: integer('amount').notNull(),
-    status: text('status', { enum: ['open', 'won', 'lost'] }).notNull().default('open'),
+    status: text('status', { enum: ['open', 'won', 'lost'] })
+      .notNull()
+      .default('open'),
     /** The operator decided to ship despite the open dispute. */
     releasedAt: timestamp('released_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -130,7 +144,9 @@ export const testGatewayPayments = pgTable('test_gateway_payments', {
   currency: text('currency', { enum: ['USD', 'CNY', 'MYR'] }).notNull(),
   method: text('method').notNull(),
   returnUrl: text('return_url').notNull(),
-  status: text('status', { enum: ['created', 'approved', 'declined', 'captured', 'refunded'] }).notNull().default('created'),
+  status: text('status', { enum: ['created', 'approved', 'declined', 'captured', 'refunded'] })
+    .notNull()
+    .default('created'),
   captureId: text('capture_id').unique(),
   createdAt: createdAt(),
 });

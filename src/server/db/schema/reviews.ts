@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { type AnyPgColumn, boolean, check, index, integer, pgTable, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  type AnyPgColumn,
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt } from './columns';
 import { users } from './accounts';
 import { products, productSizes } from './catalogue';

@@ -51,5 +51,8 @@ export const taxRates = pgTable(
     label: text('label').notNull(),
     updatedAt: updatedAt(),
   },
-  (t) => [uniqueIndex('tax_rates_destination_idx').on(t.country, t.state), check('tax_rates_rate_range', sql`${t.rateBasisPoints} BETWEEN 0 AND 10000`)],
+  (t) => [
+    uniqueIndex('tax_rates_destination_idx').on(t.country, t.state),
+    check('tax_rates_rate_range', sql`${t.rateBasisPoints} BETWEEN 0 AND 10000`),
+  ],
 );

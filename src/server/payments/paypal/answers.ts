@@ -9,7 +9,12 @@ import type { CapturedAmount } from '../provider';
 export type PaypalLink = { href: string; rel: string };
 export type PaypalMoney = { currency_code?: string; value?: string };
 export type PaypalCapture = { id: string; status: string; status_details?: { reason?: string }; amount?: PaypalMoney };
-export type PaypalRefund = { id: string; status: string; links?: PaypalLink[]; seller_payable_breakdown?: { total_refunded_amount?: PaypalMoney } };
+export type PaypalRefund = {
+  id: string;
+  status: string;
+  links?: PaypalLink[];
+  seller_payable_breakdown?: { total_refunded_amount?: PaypalMoney };
+};
 export type PaypalDispute = {
   dispute_id: string;
   status?: string;
@@ -19,7 +24,10 @@ export type PaypalDispute = {
   dispute_outcome?: { outcome_code?: string; amount_refunded?: PaypalMoney };
   money_movements?: { affected_party?: string; type?: string; amount?: PaypalMoney; reason?: string }[];
 };
-export type PaypalAuthentication = { liability_shift?: string; three_d_secure?: { enrollment_status?: string; authentication_status?: string } };
+export type PaypalAuthentication = {
+  liability_shift?: string;
+  three_d_secure?: { enrollment_status?: string; authentication_status?: string };
+};
 export type PaypalOrder = {
   id: string;
   status: string;

@@ -27,19 +27,29 @@ const STILL_COMPLETING = 'ORDER_COMPLETION_IN_PROGRESS';
  * try again) and anything else are refused. No result at all: no 3-D Secure was asked for this card.
  * See docs/decisions/033-paypal-outcomes-and-currencies.md.
  */
-export function authenticationVerdict(result: PaypalAuthentication | undefined): { capture: boolean; liabilityShift: LiabilityShift | null; reason: string } {
+export function authenticationVerdict(result: PaypalAuthentication | undefined): {
+  capture: boolean;
+  liabilityShift: LiabilityShift | null;
+  reason: string;
+} {
   if (!result?.liability_shift) return { capture: true, liabilityShift: null, reason: 'no 3-D Secure' };
   const shift = result.liability_shift;
   const { enrollment_status: enrollment, authentication_status: authentication } = result.three_d_secure ?? {};
   const reason = `3-D Secure liability_shift ${shift} (enrollment ${enrollment ?? '-'}, authentication ${authentication ?? '-'})`;
-  const liabilityShift: LiabilityShift = shift === 'POSSIBLE' || shift === 'YES' ? 'POSSIBLE' : shift === 'NO' ? 'NO' : 'UNKNOWN';
+  const liabilityShift: LiabilityShift =
+    shift === 'POSSIBLE' || shift === 'YES' ? 'POSSIBLE' : shift === 'NO' ? 'NO' : 'UNKNOWN';
   if (liabilityShift === 'POSSIBLE') return { capture: true, liabilityShift, reason };
-  const notAuthenticable = liabilityShift === 'NO' && !authentication && (enrollment === 'N' || enrollment === 'U' || enrollment === 'B');
+  const notAuthenticable =
+    liabilityShift === 'NO' && !authentication && (enrollment === 'N' || enrollment === 'U' || enrollment === 'B');
   return { capture: notAuthenticable, liabilityShift, reason };
 }
 
 /** Capturing an approved order (a card's only when its 3-D Secure outcome allows), and reading a capture's status. */
-export function paypalCaptures({ call, unexpected, issueOf }: PaypalClient): Pick<PaymentProvider, 'capture' | 'captureStatus'> {
+export function paypalCaptures({
+  call,
+  unexpected,
+  issueOf,
+}: PaypalClient): Pick<PaymentProvider, 'capture' | 'captureStatus'> {
   /** The buyer must return to PayPal: the order's payer-action (or approve) link. */
   async function payerAction(path: string): Promise<CaptureResult> {
     const current = await call('GET', path);
@@ -60,7 +70,8 @@ export function paypalCaptures({ call, unexpected, issueOf }: PaypalClient): Pic
         const order = (await current.json()) as PaypalOrder;
         if (order.status === 'APPROVED') {
           const verdict = authenticationVerdict(order.payment_source?.card?.authentication_result);
-          if (!verdict.capture) return { status: 'declined', reason: verdict.reason, liabilityShift: verdict.liabilityShift };
+          if (!verdict.capture)
+            return { status: 'declined', reason: verdict.reason, liabilityShift: verdict.liabilityShift };
           liabilityShift = verdict.liabilityShift;
         }
       }
@@ -77,8 +88,10 @@ export function paypalCaptures({ call, unexpected, issueOf }: PaypalClient): Pic
           if (current.ok) return captureOutcome((await current.json()) as PaypalOrder);
           return unexpected(current, 'the captured order');
         }
-        if (BUYER_BACK_TO_PAYPAL.has(issue) || (issue === FUNDING_DECLINED && method === 'paypal')) return payerAction(path);
-        if (issue === STILL_COMPLETING) throw new PaymentProviderError(`PayPal is still completing order ${providerOrderId}`);
+        if (BUYER_BACK_TO_PAYPAL.has(issue) || (issue === FUNDING_DECLINED && method === 'paypal'))
+          return payerAction(path);
+        if (issue === STILL_COMPLETING)
+          throw new PaymentProviderError(`PayPal is still completing order ${providerOrderId}`);
         return { status: 'declined', reason: issue };
       }
       // Not permitted (403), no such order (404, e.g. expired at PayPal), or a request PayPal will not
@@ -98,11 +111,14 @@ export function paypalCaptures({ call, unexpected, issueOf }: PaypalClient): Pic
 }
 
 function captureOf(capture: PaypalCapture | undefined): CaptureResult {
-  if (capture?.status === 'COMPLETED') return { status: 'completed', captureId: capture.id, captured: capturedAmount(capture.amount) };
+  if (capture?.status === 'COMPLETED')
+    return { status: 'completed', captureId: capture.id, captured: capturedAmount(capture.amount) };
   if (capture?.status === 'PENDING') return { status: 'processing', captureId: capture.id };
-  if (capture?.status === 'DECLINED' || capture?.status === 'FAILED') return { status: 'declined', reason: capture.status_details?.reason ?? capture.status };
+  if (capture?.status === 'DECLINED' || capture?.status === 'FAILED')
+    return { status: 'declined', reason: capture.status_details?.reason ?? capture.status };
   // Refunded or partly refunded: it was captured.
-  if (capture && (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED')) return { status: 'completed', captureId: capture.id, captured: capturedAmount(capture.amount) };
+  if (capture && (capture.status === 'REFUNDED' || capture.status === 'PARTIALLY_REFUNDED'))
+    return { status: 'completed', captureId: capture.id, captured: capturedAmount(capture.amount) };
   return { status: 'pending' };
 }
 

@@ -11,7 +11,11 @@ type Token = { value: string; expiresAt: number };
 
 /** PayPal's REST API as the provider's steps call it: authorised JSON calls, and how an unexpected answer fails. */
 export type PaypalClient = {
-  call: (method: 'GET' | 'POST', path: string, options?: { body?: unknown; rawBody?: string; requestId?: string }) => Promise<Response>;
+  call: (
+    method: 'GET' | 'POST',
+    path: string,
+    options?: { body?: unknown; rawBody?: string; requestId?: string },
+  ) => Promise<Response>;
   unexpected: (response: Response, what: string) => Promise<never>;
   /** The first issue PayPal names in a refusal's details. */
   issueOf: (response: Response) => Promise<string | undefined>;
@@ -50,7 +54,11 @@ export function createPaypalClient(settings: PaypalSettings, clock: () => number
   }
 
   /** An authorised JSON call; a 401 (a token PayPal revoked early) is retried once with a fresh token. */
-  async function call(method: 'GET' | 'POST', path: string, options: { body?: unknown; rawBody?: string; requestId?: string } = {}): Promise<Response> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    options: { body?: unknown; rawBody?: string; requestId?: string } = {},
+  ): Promise<Response> {
     const attempt = async () =>
       send(path, {
         method,
@@ -60,7 +68,11 @@ export function createPaypalClient(settings: PaypalSettings, clock: () => number
           Prefer: 'return=representation',
           ...(options.requestId ? { 'PayPal-Request-Id': options.requestId } : {}),
         },
-        ...(options.rawBody !== undefined ? { body: options.rawBody } : options.body === undefined ? {} : { body: JSON.stringify(options.body) }),
+        ...(options.rawBody !== undefined
+          ? { body: options.rawBody }
+          : options.body === undefined
+            ? {}
+            : { body: JSON.stringify(options.body) }),
       });
     const response = await attempt();
     if (response.status !== 401) return response;
@@ -73,7 +85,8 @@ export function createPaypalClient(settings: PaypalSettings, clock: () => number
     throw new PaymentProviderError(`PayPal answered ${what} with HTTP ${response.status}: ${body.slice(0, 500)}`);
   }
 
-  const issueOf = async (response: Response) => ((await response.json().catch(() => ({}))) as PaypalError).details?.[0]?.issue;
+  const issueOf = async (response: Response) =>
+    ((await response.json().catch(() => ({}))) as PaypalError).details?.[0]?.issue;
 
   return { call, unexpected, issueOf };
 }

@@ -25,7 +25,9 @@ function disputeOf(dispute: PaypalDispute): DisputeInfo {
   const open = dispute.status !== 'RESOLVED';
   return {
     disputeId: dispute.dispute_id,
-    captureIds: (dispute.disputed_transactions ?? []).map((transaction) => transaction.seller_transaction_id).filter((id): id is string => Boolean(id)),
+    captureIds: (dispute.disputed_transactions ?? [])
+      .map((transaction) => transaction.seller_transaction_id)
+      .filter((id): id is string => Boolean(id)),
     reason: dispute.reason ?? 'OTHER',
     amount: capturedAmount(dispute.dispute_amount),
     open,
@@ -38,7 +40,12 @@ function disputeOf(dispute: PaypalDispute): DisputeInfo {
 /** What the money movements credited the seller as a dispute's settlement; null when nothing was. */
 function settlementCredited(movements: NonNullable<PaypalDispute['money_movements']>): CapturedAmount | null {
   const credits = movements
-    .filter((movement) => movement.affected_party === 'SELLER' && movement.type === 'CREDIT' && (movement.reason ?? 'DISPUTE_SETTLEMENT') === 'DISPUTE_SETTLEMENT')
+    .filter(
+      (movement) =>
+        movement.affected_party === 'SELLER' &&
+        movement.type === 'CREDIT' &&
+        (movement.reason ?? 'DISPUTE_SETTLEMENT') === 'DISPUTE_SETTLEMENT',
+    )
     .map((movement) => capturedAmount(movement.amount))
     .filter((amount): amount is CapturedAmount & { amount: number } => amount !== null && amount.amount !== null);
   const currency = credits[0]?.currency;

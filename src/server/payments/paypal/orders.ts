@@ -8,7 +8,10 @@ import type { PaypalClient, PaypalSettings } from './client';
 const paypalLocale: Record<Language, string> = { EN: 'en-US', ZH: 'zh-CN', MS: 'en-MY' };
 
 /** Creating PayPal's order (intent CAPTURE) for a payment: the wallet's approve link, or the card fields' order. */
-export function paypalOrders({ call, unexpected }: PaypalClient, settings: PaypalSettings): Pick<PaymentProvider, 'createPayment'> {
+export function paypalOrders(
+  { call, unexpected }: PaypalClient,
+  settings: PaypalSettings,
+): Pick<PaymentProvider, 'createPayment'> {
   return {
     async createPayment(payment, requestId) {
       const response = await call('POST', '/v2/checkout/orders', {
@@ -22,7 +25,11 @@ export function paypalOrders({ call, unexpected }: PaypalClient, settings: Paypa
               // own; the order number is what the merchant reads in custom_id.
               invoice_id: payment.invoiceId,
               custom_id: payment.orderNo,
-              amount: { currency_code: payment.currency, value: toMajorUnits(payment.amount), breakdown: paypalBreakdown(payment) },
+              amount: {
+                currency_code: payment.currency,
+                value: toMajorUnits(payment.amount),
+                breakdown: paypalBreakdown(payment),
+              },
               soft_descriptor: settings.softDescriptor,
               ...(payment.shipTo ? { shipping: shippingOf(payment.shipTo) } : {}),
             },

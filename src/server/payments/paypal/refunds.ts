@@ -4,7 +4,11 @@ import { capturedAmount, type PaypalRefund } from './answers';
 import type { PaypalClient } from './client';
 
 /** Refunding a capture through Payments v2, and reading a refund's status. */
-export function paypalRefunds({ call, unexpected, issueOf }: PaypalClient): Pick<PaymentProvider, 'refund' | 'refundStatus'> {
+export function paypalRefunds({
+  call,
+  unexpected,
+  issueOf,
+}: PaypalClient): Pick<PaymentProvider, 'refund' | 'refundStatus'> {
   return {
     async refund(captureId, amount, requestId) {
       const response = await call('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {
@@ -33,7 +37,12 @@ export function paypalRefunds({ call, unexpected, issueOf }: PaypalClient): Pick
 }
 
 function refundOf(refund: PaypalRefund): RefundResult {
-  if (refund.status === 'COMPLETED') return { status: 'completed', refundId: refund.id, totalRefunded: capturedAmount(refund.seller_payable_breakdown?.total_refunded_amount) };
+  if (refund.status === 'COMPLETED')
+    return {
+      status: 'completed',
+      refundId: refund.id,
+      totalRefunded: capturedAmount(refund.seller_payable_breakdown?.total_refunded_amount),
+    };
   if (refund.status === 'PENDING') return { status: 'pending', refundId: refund.id };
   return { status: 'refused', reason: refund.status };
 }

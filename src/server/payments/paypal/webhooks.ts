@@ -3,7 +3,10 @@ import { capturedAmount, type PaypalLink, type PaypalWebhookEvent } from './answ
 import type { PaypalClient, PaypalSettings } from './client';
 
 /** A webhook's event, once PayPal's own verification call says PayPal signed it. */
-export function paypalWebhooks({ call, unexpected }: PaypalClient, settings: PaypalSettings): Pick<PaymentProvider, 'verifyWebhook'> {
+export function paypalWebhooks(
+  { call, unexpected }: PaypalClient,
+  settings: PaypalSettings,
+): Pick<PaymentProvider, 'verifyWebhook'> {
   return {
     async verifyWebhook(headers, rawBody) {
       const header = (name: string) => headers.get(name) ?? '';
@@ -44,7 +47,8 @@ function captureIdOfRefund(links: PaypalLink[] | undefined): string | null {
 function toWebhookEvent(event: PaypalWebhookEvent): WebhookEvent {
   const eventType = event.event_type ?? '';
   const resource = event.resource;
-  if (eventType === 'CHECKOUT.ORDER.APPROVED' && resource?.id) return { type: 'order-approved', providerOrderId: resource.id };
+  if (eventType === 'CHECKOUT.ORDER.APPROVED' && resource?.id)
+    return { type: 'order-approved', providerOrderId: resource.id };
   if (eventType === 'PAYMENT.CAPTURE.REFUNDED' && resource?.id && resource.status === 'COMPLETED') {
     return {
       type: 'refund-completed',
@@ -55,11 +59,14 @@ function toWebhookEvent(event: PaypalWebhookEvent): WebhookEvent {
     };
   }
   // A dispute's resource names its captures; the shop reads the dispute as it stands (a later event may arrive first).
-  if (eventType.startsWith('CUSTOMER.DISPUTE.') && resource?.dispute_id) return { type: 'dispute', disputeId: resource.dispute_id };
+  if (eventType.startsWith('CUSTOMER.DISPUTE.') && resource?.dispute_id)
+    return { type: 'dispute', disputeId: resource.dispute_id };
   // A chargeback: PayPal took the money back; the resource is the reversal, linked up to its capture.
   if (eventType === 'PAYMENT.CAPTURE.REVERSED') {
     // (Should PayPal send the capture itself instead, its own id is the capture's.)
-    const reversedCapture = captureIdOfRefund(resource?.links) ?? (resource?.supplementary_data?.related_ids?.order_id ? (resource.id ?? null) : null);
+    const reversedCapture =
+      captureIdOfRefund(resource?.links) ??
+      (resource?.supplementary_data?.related_ids?.order_id ? (resource.id ?? null) : null);
     if (!reversedCapture) return { type: 'other', eventType };
     const byLink = captureIdOfRefund(resource?.links) !== null;
     return {
@@ -73,7 +80,8 @@ function toWebhookEvent(event: PaypalWebhookEvent): WebhookEvent {
   const providerOrderId = resource?.supplementary_data?.related_ids?.order_id;
   const captureId = resource?.id;
   if (!providerOrderId || !captureId) return { type: 'other', eventType };
-  if (eventType === 'PAYMENT.CAPTURE.COMPLETED') return { type: 'capture-completed', providerOrderId, captureId, captured: capturedAmount(resource.amount) };
+  if (eventType === 'PAYMENT.CAPTURE.COMPLETED')
+    return { type: 'capture-completed', providerOrderId, captureId, captured: capturedAmount(resource.amount) };
   if (eventType === 'PAYMENT.CAPTURE.PENDING') return { type: 'capture-pending', providerOrderId, captureId };
   if (eventType === 'PAYMENT.CAPTURE.DECLINED' || eventType === 'PAYMENT.CAPTURE.DENIED') {
     return { type: 'capture-declined', providerOrderId, reason: resource.status_details?.reason ?? eventType };
