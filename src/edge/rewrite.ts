@@ -7,11 +7,9 @@
  * Pure: the Netlify edge function and the local Node server both call it. It imports only relative
  * modules, with extensions, so the edge's Deno bundler needs no aliases.
  */
-import { currencies, languages, type Currency, type Language } from '../lib/locale.ts';
+import { currencies, languages, SITE_COOKIE, type Currency, type Language, type Variant } from '../lib/locale.ts';
 
-export const SITE_COOKIE = 'site';
-
-export type Variant = { language: Language; currency: Currency };
+export { SITE_COOKIE };
 /**
  * `rewrite`: the prebuilt page to serve (null: serve the path as it is). `notFound`: answer it with
  * status 404. `shareCode`: the path may be a share code; the server looks it up and answers 404 when

@@ -6,6 +6,12 @@ export const defaultLanguage: Language = 'EN';
 
 export const currencies = ['USD', 'CNY', 'MYR'] as const;
 export type Currency = (typeof currencies)[number];
+
+/** One prebuilt copy of the storefront: its language and currency. */
+export type Variant = { language: Language; currency: Currency };
+
+/** The cookie naming the visitor's variant (`en-usd`), mirrored from the browser's stored site info. */
+export const SITE_COOKIE = 'site';
 export const defaultCurrency: Currency = 'USD';
 
 export const currencySymbols: Record<Currency, string> = { USD: '$', CNY: '￥', MYR: 'RM' };

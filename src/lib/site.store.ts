@@ -1,5 +1,5 @@
 import { atom } from 'nanostores';
-import { SITE_COOKIE } from '@/edge/rewrite';
+import { SITE_COOKIE } from './locale';
 import { storedAtom } from './browser-storage';
 import { currencies, defaultCurrency, defaultLanguage, languages, type Currency, type Language } from './locale';
 

@@ -1,4 +1,4 @@
-import type { Variant } from '@/edge/rewrite';
+import type { Variant } from './locale';
 
 export type { Variant };
 

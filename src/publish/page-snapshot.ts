@@ -16,7 +16,7 @@ import {
 } from './snapshot';
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/features/catalogue/catalogue';
-import type { Variant } from '@/edge/rewrite';
+import type { Variant } from '@/lib/locale';
 import { pageRun } from './page-keys';
 import { readBuildSettings, type PageSettings } from './settings';
 import { fetchFromApi } from './snapshot-from-api';
