@@ -1,3 +1,5 @@
+// Kept in one file: the form's effects and placing the order; what it shows is in its sibling components and its
+// state in checkout-form-state.ts.
 import { useStore } from '@nanostores/react';
 import { useEffect, useReducer, useRef } from 'react';
 import { $signedIn, $user, loadUser, readRefereeCode, saveShopState } from '@/features/auth/user.store';

@@ -1,3 +1,5 @@
+// Kept in one file: the buyer's checks, the same checkout placed again and the one placing statement are read
+// together; apart, the statement's parts would be read away from the rules they serve.
 import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
 import { insertCustomer, prepareCustomer } from '@/features/auth/auth.service';

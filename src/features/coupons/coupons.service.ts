@@ -1,3 +1,5 @@
+// Kept in one file: a coupon's moves (add, activate, redeem, cancel, expire) share its conditional updates on
+// `unused` and its refund references.
 import { and, asc, count, desc, eq, gt, inArray, lt } from 'drizzle-orm';
 import { maskEmail, normalizeCode } from '@/features/auth/auth';
 import { drawCode } from '@/features/auth/auth.service';

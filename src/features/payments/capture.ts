@@ -1,3 +1,5 @@
+// Kept in one file: the lease, the capture's idempotency key and the paid update are one protocol, read in the order
+// its steps run.
 import { randomUUID } from 'node:crypto';
 import { and, eq, exists, inArray, isNotNull, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import { orderHooks } from '@/features/orders/order-hooks';

@@ -1,3 +1,5 @@
+// Kept in one file: asking the provider, recording the answer and finishing a refund share the attempt's key and the
+// running totals.
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import * as ErrorCode from '@/lib/error-codes';

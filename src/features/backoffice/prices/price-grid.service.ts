@@ -1,3 +1,5 @@
+// Kept in one file: reading the grid and writing a change set share the sizes' locking order and the catalogue
+// import's rules for a size.
 import { asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { setPrice, setStock } from '@/features/catalogue/catalogue.commands';

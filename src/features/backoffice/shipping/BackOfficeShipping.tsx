@@ -1,3 +1,5 @@
+// Kept in one file: zones, their methods and tax rates are one section's forms, sharing its amount fields and its
+// saving.
 import { useState, type FormEvent } from 'react';
 import type { ShippingSetup, ShippingZone } from '@/features/shipping/shipping.schema';
 import { currencies, languages, type Currency } from '@/lib/locale';
