@@ -1,5 +1,5 @@
 import type { APIRoute } from 'astro';
-import { categories } from '@/features/catalogue/catalogue-import.schema';
+import { categories } from '@/lib/categories';
 import { catalogueSnapshot } from '@/publish/page-snapshot';
 import { languageTags, languages } from '@/lib/locale';
 

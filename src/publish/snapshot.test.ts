@@ -11,7 +11,7 @@ import {
   recommendations,
   type CatalogueSnapshot,
 } from './snapshot';
-import { categories } from '@/features/catalogue/catalogue';
+import { categories } from '@/lib/categories';
 import type { CommentPage, ProductDetails, ProductPage, ProductSummary } from '@/features/catalogue/catalogue.schema';
 import { aShop } from '../../tests/support/fixtures';
 

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { and, eq, inArray } from 'drizzle-orm';
 import { afterAll, describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import { balanceOf, checkLedger } from '@/features/energy/energy.ledger';
 import { openDatabase } from '@/server/db/client';
 import { coupons, orders, users } from '@/server/db/schema';

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Coupon } from '@/features/coupons/coupons.schema';
 import { balanceOf, checkLedger } from '@/features/energy/energy.ledger';
 import type { OrderDetails } from '@/features/orders/orders.schema';
-import { awaitingPayment } from '@/features/orders/orders';
+import { awaitingPayment } from '@/lib/order-status';
 import { coupons, orders } from '@/server/db/schema';
 import { signUp, type Customer } from '../support/customers';
 import { createOrder, deliveryAddress, setStock, stockOf } from '../support/orders';

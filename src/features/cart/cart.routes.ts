@@ -1,11 +1,12 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requireUser, requireUserWith, sessionSecurity, signedInOf, signedInRoute } from '@/features/auth/session';
-import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
+import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { browserCartSchema, cartItemSchema, cartSchema, specificationQuerySchema } from './cart.schema';
+import { cartSchema, specificationQuerySchema } from './cart.schema';
+import { browserCartSchema, cartItemSchema } from '@/lib/cart-items';
 import {
   addToCart,
   mergeIntoCart,

@@ -5,7 +5,6 @@ import { recordIdParamSchema } from '@/lib/record-id';
 /* The cart endpoints' contract, shared by the API (which validates with it) and the storefront. */
 
 // The lines a browser sends live in src/lib: a sign-in carries them too, and auth ranks below the cart.
-export { browserCartSchema, cartItemSchema, CART_LINES_MAX, type CartItem } from '@/lib/cart-items';
 
 export const specificationQuerySchema = z.object({ goodsSpecificationId: recordIdParamSchema });
 

@@ -1,12 +1,12 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/auth/session';
-import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
 import {
+  type CatalogueReader,
   loadProducts,
   loadProductsOfKeptSpecifications,
   loadProductsOfSpecifications,
   type LiveStock,
-} from '@/features/catalogue/catalogue.service';
+} from '@/features/catalogue/catalogue-products.service';
 import type { ProductDetails, Specification } from '@/features/catalogue/catalogue.schema';
 import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
@@ -15,7 +15,8 @@ import { preparedAndKept } from '@/server/db/kept-reads';
 import { cartLines, sessions, productSizes, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { combineItems, countItems } from './cart';
-import type { Cart, CartItem, CartLine } from './cart.schema';
+import { type Cart, type CartLine } from './cart.schema';
+import { type CartItem } from '@/lib/cart-items';
 
 /*
  * Signed-in customers' carts live here; visitors' carts live in the browser and are only priced here.

@@ -1,6 +1,7 @@
 import type { UiMessageKey } from '@/lib/i18n/ui';
 import { limits } from '@/lib/validation';
-import type { CartItem, CartLine } from './cart.schema';
+import { type CartLine } from './cart.schema';
+import { type CartItem } from '@/lib/cart-items';
 
 /* Pure rules of the cart. */
 

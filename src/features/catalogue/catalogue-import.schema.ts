@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { currencies, languages } from '@/lib/locale';
-import { categories, PICTURE_ALT_MAX } from './catalogue';
+import { PICTURE_ALT_MAX } from './catalogue';
+import { categories } from '@/lib/categories';
 import { INTEGER_COLUMN_MAX } from '@/lib/record-id';
 import { shopPath } from '@/lib/shop-link';
 
@@ -8,8 +9,6 @@ import { shopPath } from '@/lib/shop-link';
  * The catalogue exchange format: what the operator imports from JSON (or CSV turned into it) and
  * what the demo catalogue is written in. Importing the same file twice changes nothing.
  */
-
-export { categories, type Category } from './catalogue';
 
 /** A text in every language the shop speaks. */
 export const localizedTextSchema = z.object(

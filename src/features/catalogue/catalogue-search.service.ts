@@ -2,8 +2,9 @@ import { and, asc, count, desc, eq, inArray, sql, type SQL, type SQLWrapper } fr
 import type { Language } from '@/lib/locale';
 import { rowsOf } from '@/server/db/client';
 import { products, productTexts, searchConfigs, productSizePrices, productSizes } from '@/server/db/schema';
-import type { Category } from './catalogue-import.schema';
-import type { ProductPage, ProductSort } from './catalogue.schema';
+import type { Category } from '@/lib/categories';
+import type { ProductSort } from './catalogue';
+import type { ProductPage } from './catalogue.schema';
 import { loadProducts, ratingsSubquery, toSummary, type CatalogueReader } from './catalogue-products.service';
 import { searchGroups, type SearchGroup } from './search/search-words';
 

@@ -19,12 +19,14 @@ import {
   specPointsQuerySchema,
   specPointsSchema,
 } from './catalogue.schema';
+import type { CatalogueReader } from './catalogue-products.service';
+import { queryProductList } from './catalogue-search.service';
 import * as catalogue from './catalogue.service';
 
 const tag = 'Goods';
 
 export function catalogueRoutes(deps: ShopDeps) {
-  const reader = (c: Context<AppEnv>): catalogue.CatalogueReader => ({
+  const reader = (c: Context<AppEnv>): CatalogueReader => ({
     db: deps.db,
     language: c.get('language'),
     currency: c.get('currency'),
@@ -40,7 +42,7 @@ export function catalogueRoutes(deps: ShopDeps) {
         query: productListQuerySchema,
         data: productPageSchema,
       }),
-      async (c) => ok(c, await catalogue.queryProductList(reader(c), c.req.valid('query'))),
+      async (c) => ok(c, await queryProductList(reader(c), c.req.valid('query'))),
     )
     .openapi(
       getRoute({

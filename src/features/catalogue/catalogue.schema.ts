@@ -1,9 +1,8 @@
 import { z } from 'zod';
 import { currencies } from '@/lib/locale';
-import { SEARCH_MAX_LENGTH, categories, productSorts } from './catalogue';
+import { SEARCH_MAX_LENGTH, productSorts } from './catalogue';
+import { categories } from '@/lib/categories';
 import { recordIdParamSchema } from '@/lib/record-id';
-
-export { productSorts, type ProductSort } from './catalogue';
 
 /* The goods endpoints' contract, shared by the API (which validates with it) and the storefront. */
 

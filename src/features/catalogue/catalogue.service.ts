@@ -19,15 +19,6 @@ import { approved, loadProducts, roundRating, toSummary, type CatalogueReader } 
  * products in the reader's language and currency is in catalogue-products.service.ts; both are
  * re-exported here, so callers keep one entry to the catalogue.
  */
-export { queryProductList } from './catalogue-search.service';
-export {
-  loadProducts,
-  loadProductsOfKeptSpecifications,
-  loadProductsOfSpecifications,
-  toSummary,
-  type CatalogueReader,
-  type LiveStock,
-} from './catalogue-products.service';
 
 /** Live availability (on sale, stock per size) of the products in `ids`; unknown ids are left out. */
 export async function getProductStock(

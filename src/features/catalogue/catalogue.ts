@@ -1,7 +1,6 @@
 /* The catalogue's fixed vocabularies, free of schema code so the browser can import them cheaply. */
 
 // The category list lives in src/lib: sales rules, below the catalogue, name categories too.
-export { categories, type Category } from '@/lib/categories';
 
 export const productSorts = ['recommended', 'newest', 'price-asc', 'price-desc', 'rating', 'best-selling'] as const;
 export type ProductSort = (typeof productSorts)[number];

@@ -6,7 +6,7 @@ import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from 
 import { aShop } from '../../../tests/support/fixtures';
 import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { Cart } from '../cart/cart.schema';
-import { OrderStatus } from '../orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 
 /* "Buy now" buys beside the cart; the same checkout placed again answers the open unpaid order (docs/decisions/079). */
 

@@ -1,10 +1,10 @@
 import { and, eq, isNull } from 'drizzle-orm';
-import { normalizeCode } from '@/features/auth/auth';
+import { normalizeCode, sameMailbox } from '@/features/auth/auth';
 import { findUserByCode, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import type { CartLine } from '@/features/cart/cart.schema';
-import type { CatalogueReader } from '@/features/catalogue/catalogue.service';
+import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
@@ -19,8 +19,7 @@ import { chargeOrder } from '@/features/shipping/charges';
 import { priceDelivery, type Destination } from '@/features/shipping/shipping.service';
 import { checkSalesRules, readSalesRuleBook, refusedPayMethods } from '@/features/sales-rules/sales-rules.service';
 import { missingAgeCheck } from '@/features/sales-rules/age-checks.service';
-import { payMethods } from '@/features/orders/orders';
-import { sameMailbox } from '@/features/auth/auth';
+import { payMethods } from '@/lib/pay-methods';
 
 /* Pricing a checkout before it is placed: its lines, the friend discount of a discount code, delivery and what is due. */
 

@@ -14,7 +14,7 @@ import { executeShaped, rowsOf, type Database, type Executor } from '@/server/db
 import { orderLines, orders, payments, type DeliveryAddressSnapshot } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { closeAwaitingPayment } from '@/features/orders/order-stock';
-import { awaitingPayment } from '@/features/orders/orders';
+import { awaitingPayment } from '@/lib/order-status';
 import type { OrderRow } from '@/features/orders/orders.service';
 
 /*

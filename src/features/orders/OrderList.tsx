@@ -5,8 +5,7 @@ import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatTime } from '@/lib/locale';
 import { formatMoney } from '@/lib/money';
 import { usePagedList } from '@/lib/use-paged-list';
-import { REVIEWABLE_STATUSES } from '@/lib/order-status';
-import { awaitingPayment, OrderStatus, type OrderStatusValue } from './orders';
+import { REVIEWABLE_STATUSES, awaitingPayment, OrderStatus, type OrderStatusValue } from '@/lib/order-status';
 import type { OrderSummary } from './orders.schema';
 import { orderStatusKey } from './order-status';
 

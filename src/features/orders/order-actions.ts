@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { orders } from '@/server/db/schema';
-import { statusNames, type OrderStatusValue } from './orders';
+import { statusNames, type OrderStatusValue } from '@/lib/order-status';
 import { addOrderEvent, completeOrder, findOrderByNo, markSignedFor, shipOrder } from './order-lifecycle';
 import type { RefundOutcome } from './order-money';
 import type { OrderDeps, OrderRow } from './orders.service';

@@ -5,12 +5,11 @@ import type { Database, Executor } from '@/server/db/client';
 import { disputes, orderEvents, orders } from '@/server/db/schema';
 import { queueShippingNotice } from './order-mails';
 import { closeAwaitingPayment } from './order-stock';
-import { OrderStatus, awaitingPayment, statusNames, type OrderStatusValue } from './orders';
+import { OrderStatus, awaitingPayment, statusNames, type OrderStatusValue } from '@/lib/order-status';
 import { statusOf, type OrderDeps, type OrderRow } from './orders.service';
 import { referralSignals } from '@/features/referral/self-referral';
-import { disputeHolding } from './order-holds';
+import { disputeHolding, moneyInDoubt } from './order-holds';
 import { orderMoneyTotals } from './order-money';
-import { moneyInDoubt } from './order-holds';
 
 /*
  * How an order moves after checkout: the customer cancels, unpaid orders expire, the operator ships,

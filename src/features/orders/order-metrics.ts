@@ -2,7 +2,7 @@ import { count, eq } from 'drizzle-orm';
 import type { Database } from '@/server/db/client';
 import { orders } from '@/server/db/schema';
 import { addGauge } from '@/server/metrics';
-import { OrderStatus } from './orders';
+import { OrderStatus } from '@/lib/order-status';
 
 /** The orders awaiting payment, counted when the metrics are scraped (an index on the status answers it). */
 export function countUnpaidOrdersInMetrics(db: Database) {

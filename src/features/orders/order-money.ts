@@ -4,7 +4,7 @@ import { rowsOf, type Executor } from '@/server/db/client';
 import { orders, paymentMovements, payments } from '@/server/db/schema';
 import { metrics } from '@/server/metrics';
 import { closeAwaitingPayment, countSold, releaseStock } from './order-stock';
-import { OrderStatus, type OrderStatusValue } from './orders';
+import { OrderStatus, type OrderStatusValue } from '@/lib/order-status';
 import { statusOf } from './orders.service';
 
 /*

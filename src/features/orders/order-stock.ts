@@ -3,7 +3,7 @@ import * as ErrorCode from '@/lib/error-codes';
 import { rowsOf, type Executor } from '@/server/db/client';
 import { products, orderLines, orders, productSizes } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import { OrderStatus, awaitingPayment } from './orders';
+import { OrderStatus, awaitingPayment } from '@/lib/order-status';
 
 /*
  * Stock moves with orders: reserved at checkout, returned when an unpaid order closes or a paid one

@@ -2,7 +2,7 @@ import { formatMoney } from '@/lib/money';
 import { operatorCommand, readArguments } from '@/server/cli/operator';
 import { actOnOrder } from './order-actions';
 import { listOrders } from './order-lifecycle';
-import { statusNames, type OrderStatusValue } from './orders';
+import { statusNames, type OrderStatusValue } from '@/lib/order-status';
 
 /* The operator's order commands: `npm run shop -- <command> --help`. Each action is audited, as in the back office. */
 

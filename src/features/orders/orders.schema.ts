@@ -1,18 +1,16 @@
 import { z } from 'zod';
 import { encodedPasswordSchema } from '@/features/auth/auth.schema';
-import { CART_LINES_MAX, cartItemSchema } from '@/features/cart/cart.schema';
+import { CART_LINES_MAX, cartItemSchema } from '@/lib/cart-items';
 import { addressSchema, newAddressBodySchema } from '@/features/delivery/delivery.schema';
 import { currencies } from '@/lib/locale';
 import { limits } from '@/lib/validation';
-import { payMethods } from './orders';
+import { payMethods } from '@/lib/pay-methods';
 import { recordIdParamSchema, recordIdSchema } from '@/lib/record-id';
 import { shippingChoiceSchema } from '@/features/shipping/shipping.schema';
 
 /* The order and payment endpoints' contract, shared by the API (which validates with it) and the pages. */
 
 const time = z.string().describe('ISO 8601');
-
-export { payMethods, providerPayMethods, type PayMethod, type ProviderPayMethod } from './orders';
 
 export const orderStatusSchema = z
   .number()

@@ -3,8 +3,6 @@ import { percentOf } from '@/lib/money';
 /* Pure rules of orders, shared by the server and the pages: statuses and totals. */
 
 /** The statuses and pay methods live in src/lib, where the features below orders read them too. */
-export { OrderStatus, awaitingPayment, refundable, statusNames, type OrderStatusValue } from '@/lib/order-status';
-export { payMethods, providerPayMethods, type PayMethod, type ProviderPayMethod } from '@/lib/pay-methods';
 
 export type OrderTotals = { goodsTotal: number; discountAmount: number; payAmount: number };
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import type { OrderStatusInfo, PaymentStart } from '@/features/orders/orders.schema';
 import { api, isSuccess } from '@/lib/api-client';
 import type { Translate } from '@/lib/i18n/ui';

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { OrderDetails, OrderStatusInfo } from '@/features/orders/orders.schema';
-import { OrderStatus, awaitingPayment, type OrderStatusValue } from '@/features/orders/orders';
+import { OrderStatus, awaitingPayment, type OrderStatusValue } from '@/lib/order-status';
 import { api, isSuccess } from '@/lib/api-client';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { formatMoney } from '@/lib/money';

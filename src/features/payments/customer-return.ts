@@ -1,6 +1,6 @@
 import { and, desc, eq, exists, isNotNull } from 'drizzle-orm';
 import { orders, payments } from '@/server/db/schema';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import { findOrder, findOwnOrder, orderNotFound, toStatusInfo, type OrderDeps } from '@/features/orders/orders.service';
 import { claimCapture, captureClaimed, settlePayment } from './capture';
 

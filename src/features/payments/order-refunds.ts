@@ -2,7 +2,7 @@ import { and, eq, notExists } from 'drizzle-orm';
 import { describeStatuses, findOrderByNo } from '@/features/orders/order-lifecycle';
 import { moneyInDoubt } from '@/features/orders/order-holds';
 import { closeAwaitingPayment } from '@/features/orders/order-stock';
-import { OrderStatus, awaitingPayment, refundable, statusNames } from '@/features/orders/orders';
+import { OrderStatus, awaitingPayment, refundable, statusNames } from '@/lib/order-status';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from '@/features/orders/orders.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { orders } from '@/server/db/schema';

@@ -16,7 +16,7 @@ import {
   recordMoneyBack,
 } from '@/features/orders/order-money';
 import { closeAwaitingPayment } from '@/features/orders/order-stock';
-import { OrderStatus, type OrderStatusValue } from '@/features/orders/orders';
+import { OrderStatus, type OrderStatusValue } from '@/lib/order-status';
 import { findOrder, statusOf, type OrderDeps, type OrderRow } from '@/features/orders/orders.service';
 import { providerUnavailable } from './provider-unavailable';
 

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { maskEmail } from '@/features/auth/auth';
-import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
+import { statusNames, type OrderStatusValue } from '@/lib/order-status';
 import type { Executor } from '@/server/db/client';
 import type { Language } from '@/lib/locale';
 import {

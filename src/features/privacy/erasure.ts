@@ -2,7 +2,7 @@ import { anonymiseReviews } from '@/features/reviews/reviews.service';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { endSessions } from '@/features/auth/session';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import * as ErrorCode from '@/lib/error-codes';
 import type { ShopDeps } from '@/server/deps';
 import type { Executor } from '@/server/db/client';

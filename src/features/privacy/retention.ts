@@ -1,7 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { and, eq, inArray, isNull, lt, notLike } from 'drizzle-orm';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import type { Config } from '@/server/config';
 import type { Database, Executor } from '@/server/db/client';
 import { captchas, orders, passwordResets, payments, rateLimitCounters, sessions } from '@/server/db/schema';

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNull, lte, notExists } from 'drizzle-orm';
 import { describeItems, mailReaderOf } from '@/features/orders/order-mails';
-import { OrderStatus } from '@/features/orders/orders';
+import { OrderStatus } from '@/lib/order-status';
 import { loadLines, type OrderRow } from '@/features/orders/orders.service';
 import { translate, type MessageKey } from '@/lib/i18n';
 import type { ShopDeps } from '@/server/deps';

@@ -5,13 +5,8 @@ import type { Language } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { comments, products, productTexts, orderLines, orders } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
-import {
-  REVIEWABLE_STATUSES,
-  reviewerName,
-  type RejectionReason,
-  type ReviewerNaming,
-  type ReviewState,
-} from './reviews';
+import { reviewerName, type RejectionReason, type ReviewerNaming, type ReviewState } from './reviews';
+import { REVIEWABLE_STATUSES } from '@/lib/order-status';
 import type {
   EditReviewBody,
   ModerationPage,

@@ -17,7 +17,6 @@ export const rejectionReasons = ['off-topic', 'personal-details', 'offensive', '
 export type RejectionReason = (typeof rejectionReasons)[number];
 
 /** Order statuses after which the sizes in an order can be reviewed (kept with the statuses in src/lib). */
-export { REVIEWABLE_STATUSES } from '@/lib/order-status';
 
 export const REVIEW_TEXT_MIN = 20;
 export const REVIEW_TEXT_MAX = 2000;

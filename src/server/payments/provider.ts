@@ -10,7 +10,6 @@ import type { ProviderPayMethod } from '@/lib/pay-methods';
  */
 
 /** What a payment provider takes (the list is shared with the pages, so it lives in src/lib). */
-export { providerPayMethods, type ProviderPayMethod } from '@/lib/pay-methods';
 
 export type PaymentRequest = {
   orderNo: string;

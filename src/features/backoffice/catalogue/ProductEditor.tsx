@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { categories, type Category } from '@/features/catalogue/catalogue';
+import { categories, type Category } from '@/lib/categories';
 import { issuesOf } from '../admin-api';
 import { LanguageTexts, TextField } from '../catalogue-fields';
 import { ErrorText, useBackOfficeLanguage } from '../ui';

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { categories, type Category } from '@/features/catalogue/catalogue';
+import { categories, type Category } from '@/lib/categories';
 import type { Language } from '@/lib/locale';
 import { ErrorText, Pager, useAdminPage, useBackOfficeLanguage } from '../ui';
 import { categoryName } from './catalogue-draft';

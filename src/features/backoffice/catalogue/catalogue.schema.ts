@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { categories } from '@/features/catalogue/catalogue';
+import { categories } from '@/lib/categories';
 import { productImportSchema } from '@/features/catalogue/catalogue-import.schema';
 
 /* The contract of /api/v1/admin/catalogue/*: products in the catalogue import format. */

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { OrderStatus, refundable, type OrderStatusValue } from '@/features/orders/orders';
+import { OrderStatus, refundable, type OrderStatusValue } from '@/lib/order-status';
 import { formatMoney, parseMajorUnits } from '@/lib/money';
 import { may, type OperatorRole } from '../operators/operators';
 import { ConfirmStep, useBackOfficeLanguage } from '../ui';

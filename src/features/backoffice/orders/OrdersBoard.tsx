@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { statusNames } from '@/features/orders/orders';
+import { statusNames } from '@/lib/order-status';
 import type { UiMessageKey } from '@/lib/i18n/ui';
 import { currencies } from '@/lib/locale';
 import { may, type OperatorRole } from '../operators/operators';

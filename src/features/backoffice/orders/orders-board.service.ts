@@ -6,7 +6,7 @@ import type { Executor } from '@/server/db/client';
 import { disputes, orderLines, orders, paymentMovements, payments } from '@/server/db/schema';
 import { describeRule } from '@/features/sales-rules/sales-rules';
 import { holdingRule, readSalesRuleBook, type SalesRuleBook } from '@/features/sales-rules/sales-rules.service';
-import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
+import { statusNames, type OrderStatusValue } from '@/lib/order-status';
 import { toMajorUnits } from '@/lib/money';
 import type { AdminOrderQuery } from './orders-board.schema';
 import { csvText } from '../csv';

@@ -1,4 +1,4 @@
-import { statusNames, type OrderStatusValue } from '@/features/orders/orders';
+import { statusNames, type OrderStatusValue } from '@/lib/order-status';
 import { formatMoney } from '@/lib/money';
 import type { Currency } from '@/lib/locale';
 import { wordsOr } from '@/lib/i18n/ui';

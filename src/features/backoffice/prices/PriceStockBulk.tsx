@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { categories, type Category } from '@/features/catalogue/catalogue';
+import { categories, type Category } from '@/lib/categories';
 import type { Translate } from '@/lib/i18n/ui';
 import { currencies, type Currency } from '@/lib/locale';
 import { parseMajorUnits } from '@/lib/money';

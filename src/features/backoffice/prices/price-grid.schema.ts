@@ -1,5 +1,5 @@
 import { z } from '@hono/zod-openapi';
-import { categories } from '@/features/catalogue/catalogue';
+import { categories } from '@/lib/categories';
 import { currencies, languages } from '@/lib/locale';
 
 /*

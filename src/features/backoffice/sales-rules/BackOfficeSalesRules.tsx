@@ -1,6 +1,6 @@
 import type { FormEvent } from 'react';
-import { categories } from '@/features/catalogue/catalogue';
-import { payMethods } from '@/features/orders/orders';
+import { categories } from '@/lib/categories';
+import { payMethods } from '@/lib/pay-methods';
 import type { SalesRule } from '@/features/sales-rules/sales-rules';
 import type { AgeCheckRegion } from '@/features/sales-rules/age-checks.service';
 import { ageCheckProviders } from '@/server/age-assurance/provider';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { categories, type Category } from '@/features/catalogue/catalogue-import.schema';
+import { categories, type Category } from '@/lib/categories';
 import { advertScene, motifForAdvert } from './art/advert';
 import { paletteFor, paletteInColour } from './art/palette';
 import { hash, random } from './art/random';

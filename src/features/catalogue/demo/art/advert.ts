@@ -1,4 +1,4 @@
-import { categories } from '@/features/catalogue/catalogue-import.schema';
+import { categories } from '@/lib/categories';
 import { silk } from './lingerie';
 import { backdrop, bokeh, glow, leaf, scatteredPetals } from './props';
 import { ADVERT_SIZE, fixed, place, Scene } from './scene';

@@ -1,4 +1,4 @@
-import { categories } from '@/features/catalogue/catalogue-import.schema';
+import { categories } from '@/lib/categories';
 import { demoCatalogue } from '../demo-catalogue';
 
 /* The colours a picture is drawn in: a product's own muted swatch, or the named colour of one of its options. */
