@@ -14,6 +14,9 @@ export default tseslint.config(
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
       ],
       'no-console': ['error', { allow: ['warn', 'error'] }],
+      // `import { type A }` keeps the module as a side-effect import (verbatimModuleSyntax): a type-only
+      // import must say `import type`, or a browser chunk loads the module anyway.
+      '@typescript-eslint/no-import-type-side-effects': 'error',
     },
   },
   { files: ['scripts/**', 'tests/**', 'src/server/cli/**', 'src/app/cli/**'], rules: { 'no-console': 'off' } },

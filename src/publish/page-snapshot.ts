@@ -15,7 +15,7 @@ import {
   type SnapshotProduct,
 } from './snapshot';
 import { pagePositions } from '@/features/advertising/advertising.schema';
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import type { Variant } from '@/lib/locale';
 import { pageRun } from './page-keys';
 import { readBuildSettings, type PageSettings } from './settings';

@@ -1,6 +1,6 @@
 import type { Advert, AdvertsByPosition } from '@/features/advertising/advertising.schema';
 import { currencySymbols, type Currency, type Language } from '@/lib/locale';
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import {
   pictureIndexWithin,
   withoutStock,

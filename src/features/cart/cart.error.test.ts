@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Cart } from './cart.schema';
-import { type CartSku } from './fixtures/cart-catalogue';
+import type { CartSku } from './fixtures/cart-catalogue';
 import { aShop, aCustomer } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalogue: 'small' });

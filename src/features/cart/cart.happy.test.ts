@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PASSWORD, signIn, signUp, type Customer } from '../../../tests/support/customers';
 import type { Cart } from './cart.schema';
-import { type CartSku } from './fixtures/cart-catalogue';
+import type { CartSku } from './fixtures/cart-catalogue';
 import { aShop } from '../../../tests/support/fixtures';
 import { placeOrder } from '../../../tests/support/orders';
 import { countStatements } from '../../../tests/support/sql-counter';

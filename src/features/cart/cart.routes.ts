@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requireUser, requireUserWith, sessionSecurity, signedInOf, signedInRoute } from '@/features/auth/session';
-import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import type { Cart } from './cart.schema';
-import { type CartSku } from './fixtures/cart-catalogue';
+import type { CartSku } from './fixtures/cart-catalogue';
 import { aShop } from '../../../tests/support/fixtures';
 
 const shop = await aShop({ catalogue: 'small' });

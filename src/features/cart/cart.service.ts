@@ -15,8 +15,8 @@ import { preparedAndKept } from '@/server/db/kept-reads';
 import { cartLines, sessions, productSizes, users } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import { combineItems, countItems } from './cart';
-import { type Cart, type CartLine } from './cart.schema';
-import { type CartItem } from '@/lib/cart-items';
+import type { Cart, CartLine } from './cart.schema';
+import type { CartItem } from '@/lib/cart-items';
 
 /*
  * Signed-in customers' carts live here; visitors' carts live in the browser and are only priced here.

@@ -5,8 +5,8 @@ import { storedAtom } from '@/lib/browser-storage';
 import * as ErrorCode from '@/lib/error-codes';
 import { showToast } from '@/lib/toast.store';
 import { combineItems } from './cart';
-import { type Cart, type CartLine } from './cart.schema';
-import { type CartItem } from '@/lib/cart-items';
+import type { Cart, CartLine } from './cart.schema';
+import type { CartItem } from '@/lib/cart-items';
 
 /** Signed-out visitors keep their cart in browser storage; the server prices it on request. */
 const BROWSER_CART_KEY = 'cart-items';

@@ -1,7 +1,7 @@
 import type { UiMessageKey } from '@/lib/i18n/ui';
 import { limits } from '@/lib/validation';
-import { type CartLine } from './cart.schema';
-import { type CartItem } from '@/lib/cart-items';
+import type { CartLine } from './cart.schema';
+import type { CartItem } from '@/lib/cart-items';
 
 /* Pure rules of the cart. */
 

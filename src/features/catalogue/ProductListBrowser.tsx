@@ -6,7 +6,7 @@ import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import type { Language } from '@/lib/locale';
 import { useClientStore } from '@/lib/use-client-store';
 import { productSorts, type ProductSort } from './catalogue';
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import type { ProductPage } from './catalogue.schema';
 import { defaultListState, isDefaultListState, readListState, writeListState, type ListState } from './list-state';
 import { fetchStock, isUnavailable } from './live-stock';

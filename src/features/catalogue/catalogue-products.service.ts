@@ -12,7 +12,7 @@ import {
   productSizes,
   productSizeTexts,
 } from '@/server/db/schema';
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import { pictureIndexWithin, type ProductDetails, type ProductSummary } from './catalogue.schema';
 
 /**

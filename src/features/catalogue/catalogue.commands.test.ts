@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testPicture } from '../../../tests/support/api';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import { catalogueFromCsv, parseCsv } from './catalogue-csv';
 import { catalogueCommands } from './catalogue.commands';
 import type { ProductStock, PublishedProductDetails as ProductDetails } from './catalogue.schema';

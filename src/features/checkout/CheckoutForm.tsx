@@ -11,13 +11,8 @@ import { addressBodyOf, emptyAddress } from '@/features/delivery/address-form';
 import { loadDeliveryStart } from '@/features/delivery/delivery-start';
 import type { Address } from '@/features/delivery/delivery.schema';
 import type { MyEnergy } from '@/features/energy/energy.schema';
-import {
-  type OrderDetails,
-  type PaymentStart,
-  type PayMethodOption,
-  type ReferralDiscount,
-} from '@/features/orders/orders.schema';
-import { type PayMethod } from '@/lib/pay-methods';
+import type { OrderDetails, PaymentStart, PayMethodOption, ReferralDiscount } from '@/features/orders/orders.schema';
+import type { PayMethod } from '@/lib/pay-methods';
 import {
   firstAvailable,
   PayMethodPicker,

@@ -1,7 +1,7 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { Icon } from '@/components/Icon';
-import { type OrderDetails, type PayMethodOption } from '@/features/orders/orders.schema';
-import { type PayMethod } from '@/lib/pay-methods';
+import type { OrderDetails, PayMethodOption } from '@/features/orders/orders.schema';
+import type { PayMethod } from '@/lib/pay-methods';
 import { firstAvailable, PayMethodPicker, providerChoices } from '@/features/payments/PayMethodPicker';
 import { payOrder } from '@/features/payments/pay-order';
 import { api, isSuccess, warnOf } from '@/lib/api-client';

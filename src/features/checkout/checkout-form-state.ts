@@ -1,8 +1,8 @@
 import type { CartLine } from '@/features/cart/cart.schema';
 import type { AddressValues } from '@/features/delivery/address-form';
 import type { Address, DeliveryCountryOption } from '@/features/delivery/delivery.schema';
-import { type OrderDetails, type PayMethodOption } from '@/features/orders/orders.schema';
-import { type PayMethod } from '@/lib/pay-methods';
+import type { OrderDetails, PayMethodOption } from '@/features/orders/orders.schema';
+import type { PayMethod } from '@/lib/pay-methods';
 import { firstAvailable } from '@/features/payments/PayMethodPicker';
 import type { UiMessageKey } from '@/lib/i18n/ui';
 import { isValidEmail, isValidPassword } from '@/lib/validation';

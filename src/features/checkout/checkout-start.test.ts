@@ -4,7 +4,7 @@ import { productTexts, users } from '@/server/db/schema';
 import { sessionTokenOf, signUp, uniqueEmail, type Customer } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, placeOrder } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { Address } from '../delivery/delivery.schema';
 import type { OrderDetails, OrderPage, OrderQuote, ReferralDiscount } from '../orders/orders.schema';
 import { aShop } from '../../../tests/support/fixtures';

@@ -4,7 +4,7 @@ import { orders } from '@/server/db/schema';
 import { signUp, uniqueEmail } from '../../../tests/support/customers';
 import { createOrder, deliveryAddress, placeOrder, startPayment, stockOf } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import { aCustomer, aShop, anOrder, idOf } from '../../../tests/support/fixtures';
 import { rowsOf } from '@/server/db/client';
 

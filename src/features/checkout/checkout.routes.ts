@@ -11,7 +11,7 @@ import {
   startSession,
 } from '@/features/auth/session';
 import { rechargeBodySchema } from '@/features/energy/energy.schema';
-import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import { checkUnpaidLimits, releaseSuperseded } from './unpaid-limits';
 import {
   createOrderBodySchema,

@@ -1,10 +1,10 @@
 import { count, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartLines, orders, payments } from '@/server/db/schema';
-import { type TestApi } from '../../../tests/support/api';
+import type { TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails } from '../orders/orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 

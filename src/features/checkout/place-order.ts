@@ -4,7 +4,7 @@ import { inArray, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import { normalizeCode } from '@/features/auth/auth';
 import { insertCustomer, prepareCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
-import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import * as ErrorCode from '@/lib/error-codes';
 import type { Language } from '@/lib/locale';
 import { executeShaped, refusalOf, rowsOf, type Executor } from '@/server/db/client';

@@ -4,7 +4,7 @@ import { findUserByCode, type NewCustomer } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import type { CartLine } from '@/features/cart/cart.schema';
-import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import * as ErrorCode from '@/lib/error-codes';
 import { currencySymbols } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { type CartItem } from '@/lib/cart-items';
+import type { CartItem } from '@/lib/cart-items';
 import type { OrderQuote } from '@/features/orders/orders.schema';
 import { api, isSuccess } from '@/lib/api-client';
 import * as ErrorCode from '@/lib/error-codes';

@@ -1,7 +1,7 @@
 import { createRoute, z } from '@hono/zod-openapi';
 import type { Context } from 'hono';
 import { requireUser, signedInOf, signedInRoute } from '@/features/auth/session';
-import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import { orderDetailsSchema } from '@/features/orders/orders.schema';
 import { describeOrder } from '@/features/orders/orders.service';
 import type { ShopDeps } from '@/server/deps';

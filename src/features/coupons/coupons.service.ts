@@ -6,7 +6,7 @@ import { drawCode } from '@/features/auth/auth.service';
 import type { User } from '@/features/auth/session';
 import { priceItems } from '@/features/cart/cart.service';
 import { getProductSpecPoints } from '@/features/catalogue/catalogue.service';
-import { type CatalogueReader } from '@/features/catalogue/catalogue-products.service';
+import type { CatalogueReader } from '@/features/catalogue/catalogue-products.service';
 import { energyReference, postEnergy, reverseDebit } from '@/features/energy/energy.ledger';
 import { insertOrder } from '@/features/orders/insert-order';
 import { countSold, reserveStock } from '@/features/orders/order-stock';

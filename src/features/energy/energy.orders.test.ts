@@ -14,7 +14,7 @@ import {
   startPayment,
   stockOf,
 } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import { creditRebates } from './energy.hooks';
 import { balanceOf, checkLedger, postEnergy } from './energy.ledger';
 import { aShop, anOrder, idOf } from '../../../tests/support/fixtures';

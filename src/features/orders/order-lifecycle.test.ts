@@ -4,7 +4,7 @@ import { startJobs } from '@/app/jobs/scheduler';
 import { createLogger } from '@/server/logger';
 import { orders } from '@/server/db/schema';
 import { payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import { closeExpiredOrders, completeSignedForOrders, markSignedFor, shipOrder } from './order-lifecycle';
 import { aCustomer, aShop, anOrder } from '../../../tests/support/fixtures';
 

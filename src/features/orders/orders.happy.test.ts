@@ -6,7 +6,7 @@ import { sentMail } from '../../../tests/support/mail';
 import { deliveryAddress, payWithTestGateway, placeOrder, stockOf } from '../../../tests/support/orders';
 import { encodePassword } from '../auth/auth';
 import type { Cart } from '../cart/cart.schema';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails, OrderPage, OrderStatusInfo } from './orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 

@@ -7,7 +7,7 @@ import type { Executor } from '@/server/db/client';
 import { productTexts, orderEvents, orderLines, orders, productSizeTexts } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
 import type { PaymentProvider } from '@/server/payments/provider';
-import { type OrderStatusValue } from '@/lib/order-status';
+import type { OrderStatusValue } from '@/lib/order-status';
 import type {
   OrderDetails,
   OrderLine,

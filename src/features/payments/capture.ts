@@ -10,7 +10,7 @@ import { queueMailSql } from '@/server/mail/outbox';
 import type { CapturedAmount, CaptureResult } from '@/server/payments/provider';
 import { orderConfirmationFor } from '@/features/orders/order-mails';
 import { countSoldSql } from '@/features/orders/order-stock';
-import { type ProviderPayMethod } from '@/lib/pay-methods';
+import type { ProviderPayMethod } from '@/lib/pay-methods';
 import { OrderStatus, awaitingPayment } from '@/lib/order-status';
 import { orderFromRow, selectOrderColumns, type OrderDeps, type OrderRow } from '@/features/orders/orders.service';
 import { metrics } from '@/server/metrics';

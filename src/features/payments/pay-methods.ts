@@ -2,7 +2,7 @@ import * as ErrorCode from '@/lib/error-codes';
 import { translate } from '@/lib/i18n';
 import type { Currency, Language } from '@/lib/locale';
 import { ShopError, invalidInput } from '@/server/http/errors';
-import { type PayMethod } from '@/lib/pay-methods';
+import type { PayMethod } from '@/lib/pay-methods';
 import type { OrderDeps } from '@/features/orders/orders.service';
 
 /* The methods a customer may pay with, and the checks every order and recharge passes before it is paid. */

@@ -13,8 +13,8 @@ import { breakdownOf, type AmountBreakdown, type ShippingAddress } from '@/serve
 import { queueOrderConfirmation } from '@/features/orders/order-mails';
 import { countSold } from '@/features/orders/order-stock';
 import { OrderStatus, awaitingPayment } from '@/lib/order-status';
-import { type PaymentStart } from '@/features/orders/orders.schema';
-import { type PayMethod } from '@/lib/pay-methods';
+import type { PaymentStart } from '@/features/orders/orders.schema';
+import type { PayMethod } from '@/lib/pay-methods';
 import { findOwnOrder, statusOf, type OrderDeps, type OrderRow } from '@/features/orders/orders.service';
 import { checkPayMethod } from './pay-methods';
 import { providerUnavailable } from './provider-unavailable';

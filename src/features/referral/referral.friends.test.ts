@@ -5,7 +5,7 @@ import { convertForDisplay, rebatePoints } from '@/lib/money';
 import { users } from '@/server/db/schema';
 import { cookieFor, signUp, type Customer } from '../../../tests/support/customers';
 import { payWithTestGateway, placeOrder } from '../../../tests/support/orders';
-import { type CartSku } from '../cart/fixtures/cart-catalogue';
+import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { FriendPage, MyShare, ShareVisit } from './referral.schema';
 import { aShop } from '../../../tests/support/fixtures';
 

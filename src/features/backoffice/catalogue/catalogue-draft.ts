@@ -1,4 +1,4 @@
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import type { Translate } from '@/lib/i18n/ui';
 import { currencies, type Currency, type Language } from '@/lib/locale';
 import { parseMajorUnits, toMajorUnits } from '@/lib/money';

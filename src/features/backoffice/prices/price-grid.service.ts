@@ -3,7 +3,7 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { setPrice, setStock } from '@/features/catalogue/catalogue.commands';
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import { specificationImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { currencies, type Currency } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';

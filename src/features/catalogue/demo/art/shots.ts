@@ -1,4 +1,4 @@
-import { type Category } from '@/lib/categories';
+import type { Category } from '@/lib/categories';
 import { capsuleScatter, gummy, healthHero, supplementBottle } from './health';
 import { foldedSilk, hangerWithSlip, silkDrape } from './lingerie';
 import { jar, privateCareHero, pumpBottle, tube } from './private-care';
