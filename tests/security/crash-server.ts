@@ -2,7 +2,7 @@ import path from 'node:path';
 import { serve } from '@hono/node-server';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
-import { seedCartCatalogue, specificationIdsBySku } from '@/features/cart/fixtures/cart-catalogue';
+import { seedCartCatalogue, sizeIdsBySku } from '@/features/cart/fixtures/cart-catalogue';
 import { createApp } from '@/app/app';
 import { loadConfig } from '@/server/config';
 import { watchCatalogue } from '@/server/db/catalogue-cache';
@@ -38,7 +38,7 @@ const database = await openDatabase({
 });
 await database.migrate();
 const storage = await openStorage(config.storage);
-let ids = await specificationIdsBySku(database.db);
+let ids = await sizeIdsBySku(database.db);
 if (!ids['robe-s']) {
   ids = await seedCartCatalogue({ db: database.db, storage }, () =>
     sharp({ create: { width: 8, height: 8, channels: 3, background: '#c97b94' } })

@@ -5,7 +5,7 @@ import type { CatalogueReader } from '@/features/catalogue/catalogue-products.se
 import type { AppDeps } from '@/server/deps';
 import type { AppEnv } from '@/server/http/context';
 import { createRouter, envelope, getRoute, jsonRoute, ok } from '@/server/http/router';
-import { cartSchema, specificationQuerySchema } from './cart.schema';
+import { cartSchema, sizeQuerySchema } from './cart.schema';
 import { browserCartSchema, cartItemSchema } from '@/lib/cart-items';
 import {
   addToCart,
@@ -80,7 +80,7 @@ export function cartRoutes(deps: AppDeps) {
           path: '/deleteShoppingCart',
           tags: [tag],
           summary: 'Remove a line',
-          request: { query: specificationQuerySchema },
+          request: { query: sizeQuerySchema },
           responses: envelope(cartSchema, 'The cart without the line'),
         }),
         signedIn,

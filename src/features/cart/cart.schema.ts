@@ -6,7 +6,7 @@ import { recordIdParamSchema } from '@/lib/record-id';
 
 // The lines a browser sends live in src/lib: a sign-in carries them too, and auth ranks below the cart.
 
-export const specificationQuerySchema = z.object({ goodsSpecificationId: recordIdParamSchema });
+export const sizeQuerySchema = z.object({ goodsSpecificationId: recordIdParamSchema });
 
 /** A priced line, in the request's language and currency. */
 export const cartLineSchema = z.object({

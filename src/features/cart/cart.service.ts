@@ -3,11 +3,11 @@ import { sessionColumns, type SessionLookup, type SessionRow } from '@/features/
 import {
   type CatalogueReader,
   loadProducts,
-  loadProductsOfKeptSpecifications,
-  loadProductsOfSpecifications,
+  loadProductsOfKeptSizes,
+  loadProductsOfSizes,
   type LiveStock,
 } from '@/features/catalogue/catalogue-products.service';
-import type { ProductDetails, Specification } from '@/features/catalogue/catalogue.schema';
+import type { ProductDetails, ProductSize } from '@/features/catalogue/catalogue.schema';
 import * as ErrorCode from '@/lib/error-codes';
 import { limits } from '@/lib/validation';
 import { preparedOnce, type Database, type Executor } from '@/server/db/client';
@@ -24,7 +24,7 @@ import type { CartItem } from '@/lib/cart-items';
  */
 
 /** A specification with its product, in the reader's language and currency. */
-type Offer = { product: ProductDetails; specification: Specification };
+type Offer = { product: ProductDetails; specification: ProductSize };
 
 /**
  * Offers of the specifications in `specificationIds`, whichever products they belong to, with their
@@ -35,8 +35,8 @@ async function loadOffers(
   specificationIds: number[],
   stock: 'live' | 'kept',
 ): Promise<Map<number, Offer>> {
-  if (stock === 'kept') return offersIn(await loadProductsOfKeptSpecifications(reader, specificationIds), new Map());
-  const live = await loadProductsOfSpecifications(reader, specificationIds);
+  if (stock === 'kept') return offersIn(await loadProductsOfKeptSizes(reader, specificationIds), new Map());
+  const live = await loadProductsOfSizes(reader, specificationIds);
   return offersIn(live.products, live.stock);
 }
 

@@ -56,7 +56,7 @@ export const priceImportSchema = z
     path: ['originalPrice'],
   });
 
-export const specificationImportSchema = z.object({
+export const sizeImportSchema = z.object({
   /** Stable key, unique across the shop: re-importing updates the specification with this sku. */
   sku: z.string().regex(/^[a-z0-9][a-z0-9-]*$/),
   name: localizedTextSchema,
@@ -96,7 +96,7 @@ export const productImportSchema = z
     description: localizedTextSchema,
     /** Pictures, first is the main picture; references are file paths relative to the import file. */
     pictures: z.array(pictureImportSchema).min(1).max(8),
-    specifications: z.array(specificationImportSchema).min(1),
+    specifications: z.array(sizeImportSchema).min(1),
     /** Imported only into a product that has no reviews yet. */
     comments: z.array(commentImportSchema).default([]),
   })

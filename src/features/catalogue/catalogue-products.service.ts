@@ -122,7 +122,7 @@ export type LiveStock = Map<number, number>;
  * cache as `loadProducts` brings them. A kept product's stock counts may be older than its last sale:
  * only selling out and coming back make the cache forget it (docs/decisions/068).
  */
-export async function loadProductsOfSpecifications(
+export async function loadProductsOfSizes(
   reader: CatalogueReader,
   specificationIds: number[],
 ): Promise<{ products: ProductDetails[]; stock: LiveStock }> {
@@ -158,13 +158,12 @@ export async function loadProductsOfSpecifications(
  * cache, no statement once each size's product is kept: a size's product changes only by an edit,
  * which notifies and empties the cache like any other.
  */
-export async function loadProductsOfKeptSpecifications(
+export async function loadProductsOfKeptSizes(
   reader: CatalogueReader,
   specificationIds: number[],
 ): Promise<ProductDetails[]> {
   const { cache } = reader;
-  if (!cache || specificationIds.length === 0)
-    return (await loadProductsOfSpecifications(reader, specificationIds)).products;
+  if (!cache || specificationIds.length === 0) return (await loadProductsOfSizes(reader, specificationIds)).products;
   const owners = await rememberEach(
     cache,
     specificationIds,

@@ -15,7 +15,7 @@ import { makeMissingPictureVariants } from './picture-variants.service';
 
 const REBUILD_HINT = 'Run `npm run shop -- rebuild` to show the changes on the pages.';
 
-async function findSpecificationId(db: Executor, sku: string): Promise<number> {
+async function findSizeId(db: Executor, sku: string): Promise<number> {
   const [row] = await db.select({ id: productSizes.id }).from(productSizes).where(eq(productSizes.sku, sku));
   if (!row) throw new Error(`No size with sku ${sku}.`);
   return row.id;
@@ -26,7 +26,7 @@ export async function setStock(db: Executor, sku: string, stock: number): Promis
   await db
     .update(productSizes)
     .set({ stock })
-    .where(eq(productSizes.id, await findSpecificationId(db, sku)));
+    .where(eq(productSizes.id, await findSizeId(db, sku)));
 }
 
 /** Sets a size's price in one currency, or (null) stops selling it in that currency. */
@@ -36,7 +36,7 @@ export async function setPrice(
   currency: Currency,
   price: { unitPrice: number; originalPrice?: number | undefined } | null,
 ): Promise<void> {
-  const specificationId = await findSpecificationId(db, sku);
+  const specificationId = await findSizeId(db, sku);
   if (!price) {
     await db
       .delete(productSizePrices)

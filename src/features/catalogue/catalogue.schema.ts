@@ -95,7 +95,7 @@ export const productPageSchema = z.object({
 });
 export type ProductPage = z.infer<typeof productPageSchema>;
 
-export const specificationSchema = z.object({
+export const productSizeSchema = z.object({
   goodsSpecificationId: z.number().int(),
   specificationName: z.string(),
   stock: z.number().int(),
@@ -104,7 +104,7 @@ export const specificationSchema = z.object({
   pictureIndex: z.number().int().nullable(),
   ...priceFields,
 });
-export type Specification = z.infer<typeof specificationSchema>;
+export type ProductSize = z.infer<typeof productSizeSchema>;
 
 /** An option's picture among the product's pictures; null once editors left fewer pictures than it points at. */
 export const pictureIndexWithin = (index: number | null, pictureCount: number) =>
@@ -113,7 +113,7 @@ export const pictureIndexWithin = (index: number | null, pictureCount: number) =
 export const productDetailsSchema = productSummarySchema.extend({
   description: z.string(),
   pictures: z.array(productPictureSchema),
-  specifications: z.array(specificationSchema),
+  specifications: z.array(productSizeSchema),
 });
 export type ProductDetails = z.infer<typeof productDetailsSchema>;
 
@@ -123,7 +123,7 @@ export type ProductDetails = z.infer<typeof productDetailsSchema>;
  * stale; `goods/queryProductStock` answers live stock, never cached (decision 058).
  */
 export const publishedProductDetailsSchema = productDetailsSchema.extend({
-  specifications: z.array(specificationSchema.omit({ stock: true })),
+  specifications: z.array(productSizeSchema.omit({ stock: true })),
 });
 export type PublishedProductDetails = z.infer<typeof publishedProductDetailsSchema>;
 

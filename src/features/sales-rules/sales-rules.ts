@@ -15,7 +15,7 @@ export type SalesRule = {
   note: string;
 };
 
-export type RuledGoods = { goodsId: number; category: string };
+export type RuledProduct = { goodsId: number; category: string };
 export type RuledDestination = { country: string; state: string };
 
 /** How precisely `region` names the destination: 3 its state, 2 its country, 1 everywhere, 0 not it. */
@@ -33,7 +33,7 @@ export function regionRank(region: string, where: RuledDestination): number {
 export function decidingRule(
   rules: readonly SalesRule[],
   payMethod: string | null,
-  goods: RuledGoods,
+  goods: RuledProduct,
   where: RuledDestination,
 ): SalesRule | null {
   let best: SalesRule | null = null;
@@ -56,7 +56,7 @@ export function decidingRule(
 export function refusingRule(
   rules: readonly SalesRule[],
   payMethod: string | null,
-  goods: RuledGoods,
+  goods: RuledProduct,
   where: RuledDestination,
 ): SalesRule | null {
   const rule = decidingRule(rules, payMethod, goods, where);

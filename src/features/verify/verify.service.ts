@@ -56,7 +56,7 @@ export async function verifyCode(
     });
   if (!checked) throw unknownCode();
 
-  const item = await describeSpecification(db, checked.specificationId, check.language);
+  const item = await describeSize(db, checked.specificationId, check.language);
   const warnAfterChecks = config.verify.warnAfterChecks;
   return {
     code,
@@ -71,7 +71,7 @@ export async function verifyCode(
   };
 }
 
-async function describeSpecification(db: Executor, specificationId: number, language: Language) {
+async function describeSize(db: Executor, specificationId: number, language: Language) {
   const [row] = await db
     .select({ goodsId: productSizes.goodsId, goodsName: productTexts.name, specificationName: productSizeTexts.name })
     .from(productSizes)

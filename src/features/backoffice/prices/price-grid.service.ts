@@ -4,7 +4,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import { recordAudit, type Actor } from '@/features/audit/audit';
 import { setPrice, setStock } from '@/features/catalogue/catalogue.commands';
 import type { Category } from '@/lib/categories';
-import { specificationImportSchema } from '@/features/catalogue/catalogue-import.schema';
+import { sizeImportSchema } from '@/features/catalogue/catalogue-import.schema';
 import { currencies, type Currency } from '@/lib/locale';
 import type { Executor } from '@/server/db/client';
 import { products, productSizePrices, productSizes } from '@/server/db/schema';
@@ -127,7 +127,7 @@ const unknownSizes = (skus: string[], sizes: Map<string, LockedSize>): Issue[] =
     .map((sku) => ({ path: [sku], message: 'No size with this SKU', reason: 'unknown-size' }));
 
 /** The catalogue import's rules for a size's stock, points price and prices: one rule, here as in the import. */
-const sizeRules = specificationImportSchema.pick({ stock: true, pointsPrice: true, prices: true });
+const sizeRules = sizeImportSchema.pick({ stock: true, pointsPrice: true, prices: true });
 
 /** What the import's rules say about a size as the change set leaves it, each issue at its cell. */
 function sizeIssues(sku: string, state: SizeState): Issue[] {

@@ -13,8 +13,8 @@ import type { CatalogueImport, LocalizedText, ProductImport } from '@/features/c
 import type { Language } from '@/lib/locale';
 import type { OptionColour } from './option-colours';
 
-type SpecificationImport = ProductImport['specifications'][number];
-type Prices = SpecificationImport['prices'];
+type SizeImport = ProductImport['specifications'][number];
+type Prices = SizeImport['prices'];
 type Price = NonNullable<Prices['USD']>;
 type CommentImport = NonNullable<ProductImport['comments']>[number];
 type Size = 'S' | 'M' | 'L';
@@ -26,12 +26,7 @@ function price(unitPrice: number, originalPrice?: number): Price {
 }
 
 /** One specification per size in `stock`, all in one colour and at one price. */
-function sizeRun(
-  skuPrefix: string,
-  colour: Colour,
-  stock: Partial<Record<Size, number>>,
-  offer: Offer,
-): SpecificationImport[] {
+function sizeRun(skuPrefix: string, colour: Colour, stock: Partial<Record<Size, number>>, offer: Offer): SizeImport[] {
   return (Object.entries(stock) as [Size, number][]).map(([size, units]) => ({
     sku: `${skuPrefix}-${size.toLowerCase()}-${colour.key}`,
     name: {
