@@ -1,3 +1,4 @@
+// Over 300 lines: the back office's walks share one storefront and its operators.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';

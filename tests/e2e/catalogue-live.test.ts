@@ -1,3 +1,4 @@
+// Over 300 lines: the live catalogue's walks share one storefront, started once.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: checkout's details walk shares one storefront.
 import { and, eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: the customer area's pages share one storefront and its signed-in customers.
 import { eq } from 'drizzle-orm';
 import type { Page } from 'playwright';
 import sharp from 'sharp';

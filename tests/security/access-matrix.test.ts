@@ -1,3 +1,4 @@
+// Over 300 lines: every operation for every kind of caller is one table of cases.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { homeAddress } from '@/features/delivery/fixtures/addresses';

@@ -1,3 +1,4 @@
+// Over 300 lines: the stand-in answers every PayPal call the shop makes, as PayPal's published definitions say.
 import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';

@@ -1,3 +1,4 @@
+// Over 300 lines: every back-office route's refusals share one shop.
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Over 300 lines: reading orders and their lifecycle share one shop and its orders.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { products, orders, testGatewayPayments, users } from '@/server/db/schema';

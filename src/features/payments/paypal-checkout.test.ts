@@ -1,3 +1,4 @@
+// Over 300 lines: PayPal checkout's cases share one shop and one stand-in.
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { products, payments } from '@/server/db/schema';

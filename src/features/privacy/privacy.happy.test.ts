@@ -1,3 +1,4 @@
+// Over 300 lines: export, erasure and retention share one shop and its customers.
 import { eq, getTableName, is, sql } from 'drizzle-orm';
 import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import * as schema from '@/server/db/schema';

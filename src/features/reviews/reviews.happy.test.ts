@@ -1,3 +1,4 @@
+// Over 300 lines: the review cases share one shop and its delivered orders.
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';

@@ -1,3 +1,4 @@
+// Over 300 lines: the sales rules' cases share one shop and its catalogue.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { ProductStock } from '@/features/catalogue/catalogue.schema';

@@ -1,3 +1,4 @@
+// Over 300 lines: zones, methods and tax rates share one shop.
 import { count, eq } from 'drizzle-orm';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { OrderDetails, OrderQuote, OrderStatusInfo } from '@/features/orders/orders.schema';

@@ -1,3 +1,4 @@
+// Over 300 lines: backing up and restoring share one shop and its backup files.
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';

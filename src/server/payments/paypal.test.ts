@@ -1,3 +1,4 @@
+// Over 300 lines: the PayPal adapter's steps, each against one PayPal stand-in.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { answerProblems, operation, requestProblems, schemaProblems } from '../../../tests/support/paypal-openapi';
 import {
