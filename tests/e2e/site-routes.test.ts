@@ -95,6 +95,27 @@ describe('share links', () => {
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
   });
 
+  it('keeps the note for the home page while the referral page still runs its start-up', async () => {
+    const page = await shop.newPage();
+    // The home page is slow to arrive: the referral page's own start-up has time to finish meanwhile.
+    let homeAsked!: () => void;
+    const asked = new Promise<void>((resolve) => (homeAsked = resolve));
+    await page.route(
+      (url) => url.pathname === '/',
+      async (route) => {
+        homeAsked();
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+        await route.continue();
+      },
+    );
+    await page.goto('/ABCDEFGI');
+    await asked;
+    await page.waitForURL((url) => url.pathname === '/');
+    await page
+      .getByText('This invitation link is not valid, so no friend discount is attached.', { exact: false })
+      .waitFor();
+  });
+
   it('a known code counts one visit for one arrival, and a reload by the same visitor does not add one', async () => {
     await expect(linkVisits()).resolves.toBe(0);
     const friend = await shop.newPage();
