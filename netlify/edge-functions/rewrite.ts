@@ -1,5 +1,6 @@
 import type { Config, Context } from '@netlify/edge-functions';
-import { SITE_COOKIE, cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus } from '../../src/edge/rewrite.ts';
+import { cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus } from '../../src/edge/rewrite.ts';
+import { SITE_COOKIE } from '../../src/lib/locale.ts';
 
 /** Lookups of share codes, reused for a minute by this edge instance. */
 let lookup: ReturnType<typeof cachedCodeLookup> | undefined;

@@ -8,8 +8,6 @@
  * modules, with extensions, so the edge's Deno bundler needs no aliases.
  */
 import { currencies, languages, SITE_COOKIE, type Currency, type Language, type Variant } from '../lib/locale.ts';
-
-export { SITE_COOKIE };
 /**
  * `rewrite`: the prebuilt page to serve (null: serve the path as it is). `notFound`: answer it with
  * status 404. `shareCode`: the path may be a share code; the server looks it up and answers 404 when
@@ -113,8 +111,10 @@ const parseVariant = (value: string | null | undefined): Variant | null => {
     : null;
 };
 
+const siteCookiePattern = new RegExp(`(?:^|;\\s*)${SITE_COOKIE}=([^;]*)`);
+
 export function readSiteCookie(cookieHeader: string | null | undefined): Variant | null {
-  const match = /(?:^|;\s*)site=([^;]*)/.exec(cookieHeader ?? '');
+  const match = siteCookiePattern.exec(cookieHeader ?? '');
   return parseVariant(match?.[1] ? decodeURIComponent(match[1]) : null);
 }
 

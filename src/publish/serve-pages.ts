@@ -5,8 +5,8 @@ import type { Hono } from 'hono';
 import { compress } from 'hono/compress';
 import { setCookie } from 'hono/cookie';
 import { HASHES_FILE, readScriptHashes } from '@/publish/header-policy';
+import { SITE_COOKIE } from '@/lib/locale';
 import {
-  SITE_COOKIE,
   cachedCodeLookup,
   decideRewrite,
   fetchCodeLookup,

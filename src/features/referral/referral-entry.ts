@@ -26,8 +26,12 @@ export async function enterWithReferralCode(pathname: string, unknownNote: strin
   location.replace('/');
 }
 
-/** Shows the note the referral page left, once. */
-export function showReferralNote() {
+/**
+ * Shows the note the referral page left, once, on the page it goes on to: the referral page's own
+ * start-up may still run while that page arrives, and the note read there would be lost with it.
+ */
+export function showReferralNote(route: string) {
+  if (route === '/referral') return;
   const note = readSession<string | null>(NOTE_KEY, null);
   if (!note) return;
   writeSession(NOTE_KEY, null);

@@ -24,8 +24,7 @@ export async function bootShop(page: { route: string }) {
   // 7 days without a visit) may still hold a live session cookie, and only the user info tells.
   await loadUser();
   if (guardRoute(page.route)) return;
-  // The referral page leaves the note for the page it goes on to; read here, it would be lost with it.
-  if (page.route !== '/referral') showReferralNote();
+  showReferralNote(page.route);
   if ($signedIn.get()) openPendingShare();
   await loadCart();
   followOtherTabs();
