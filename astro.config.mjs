@@ -1,8 +1,8 @@
 // @ts-check
 import { writeFile } from 'node:fs/promises';
-import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/publish/plain-build.ts';
+import { reactWholeRender } from './src/publish/react-whole-render.ts';
 import { rendererBundle } from './src/publish/renderer-bundle.ts';
 import { readBuildSettings } from './src/publish/settings.ts';
 
@@ -85,7 +85,7 @@ const paintDirective = () => ({
 export default defineConfig({
   output: 'static',
   site: settings.pages.publicOrigin,
-  integrations: [react(), paintDirective(), netlifyProxy(), shopRelease(), rendererBundle(settings.rendererDir)],
+  integrations: [...reactWholeRender(), paintDirective(), netlifyProxy(), shopRelease(), rendererBundle(settings.rendererDir)],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',

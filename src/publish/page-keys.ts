@@ -76,13 +76,17 @@ function previousPages(): Record<string, string> {
 /** True when this build renders only the pages whose key changed since the last release. */
 export const rendersChangedOnly = () => Boolean(pageRun()?.previousPages);
 
-/** A keyed route's entry: `content()` is everything the page shows besides the frame every page has. */
-type KeyedEntry = { params: Record<string, string | number | undefined>; content: () => unknown };
+/**
+ * A keyed route's entry: `content()` is everything the page shows besides the frame every page has.
+ * Entries of one `group` (a product's pages in every language and currency) go to the same render
+ * worker, which then works out what they share once.
+ */
+type KeyedEntry = { params: Record<string, string | number | undefined>; content: () => unknown; group?: number };
 
 /**
  * The entries this build renders, each with its key (`cacheKey`): a hash of the frame every page has
  * (the run's `shellKey`, from the publisher) and of `content()`. A render worker keys only its share
- * of a route's entries (the run's `share`, render-worker.ts), so the workers of a
+ * of a route's entries (the run's `share`, by position or by group, render-worker.ts), so the workers of a
  * publish key and render side by side (docs/decisions/071). Each key is recorded against the file the
  * page is written to; when the publisher asks for the changed pages only, the entries whose key is
  * the last release's are left out.
@@ -90,7 +94,7 @@ type KeyedEntry = { params: Record<string, string | number | undefined>; content
 export function pagesToRender<Entry extends KeyedEntry>(
   routePattern: string,
   entries: Entry[],
-): (Omit<Entry, 'content'> & { cacheKey: string })[] {
+): (Omit<Entry, 'content' | 'group'> & { cacheKey: string })[] {
   const run = pageRun();
   const { index, of } = run?.share ?? { index: 0, of: 1 };
   const shell = run?.shellKey ?? '';
@@ -98,9 +102,9 @@ export function pagesToRender<Entry extends KeyedEntry>(
   const rendered = renderedPages();
   const changedOnly = rendersChangedOnly();
   const previous = changedOnly ? previousPages() : {};
-  const mine: (Omit<Entry, 'content'> & { cacheKey: string })[] = [];
-  entries.forEach(({ content, ...entry }, position) => {
-    if (position % of !== index) return;
+  const mine: (Omit<Entry, 'content' | 'group'> & { cacheKey: string })[] = [];
+  entries.forEach(({ content, group, ...entry }, position) => {
+    if ((group ?? position) % of !== index) return;
     const file = pageFile(routePattern, entry.params);
     const cacheKey = createHash('sha256')
       .update(shell)

@@ -16,7 +16,7 @@ import {
 } from './snapshot';
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/lib/categories';
-import type { Variant } from '@/lib/locale';
+import { currencies, languages, type Currency, type Language, type Variant } from '@/lib/locale';
 import { pageRun } from './page-keys';
 import { readBuildSettings, type PageSettings } from './settings';
 import { fetchFromApi } from './snapshot-from-api';
@@ -73,51 +73,89 @@ export const listPage = (snapshot: CatalogueSnapshot, variant: Variant, category
 const RECOMMENDED = 4;
 const COMMENTS = 5;
 
-/** What a details page shows: the product, its reviews, and the cards of the products it recommends. */
-export const detailsPage = (snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) =>
-  detailsOf(snapshot, variant, goodsId, (recommended) => summariesIn(recommended, variant));
-
 /**
- * A details page's content for its key: `detailsPage`, with each recommended product's card as the
- * hash of its content. Only a few products are recommended anywhere (a category's best sellers), so
- * their cards are hashed once per variant rather than once per page: at 10,000 products (90,000
- * pages) this halves the work of the keys (docs/decisions/071).
+ * A details page's content for its key: its variant, stamps of its product and the stamps of the
+ * cards it recommends. A product's stamps hash what its pages can show: what every page of it shows
+ * (of the stock, only whether each size has some), what one language's pages show, what one
+ * currency's show; each once per product rather than once per page. A recommended card's stamp is
+ * worked out once per variant (only a category's best sellers are recommended). At 10,000 products a
+ * publish keys 90,000 pages (docs/decisions/071, 093).
  */
-export const detailsPageForKey = (snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) =>
-  detailsOf(snapshot, variant, goodsId, (recommended) => recommended.map((other) => cardKey(other, variant)));
+export function detailsPageForKey(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
+  const product = findProduct(snapshot, goodsId);
+  if (!product || !product.texts[variant.language])
+    throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
+  const stamps = productStamps(product);
+  return [
+    variant.language,
+    variant.currency,
+    stamps.shared,
+    stamps.language[variant.language],
+    stamps.currency[variant.currency],
+    recommendedOf(snapshot, product).map((other) => cardKey(other, variant)),
+  ];
+}
 
-function detailsOf<Card>(
-  snapshot: CatalogueSnapshot,
-  variant: Variant,
-  goodsId: number,
-  cards: (recommended: SnapshotProduct[]) => Card[],
-) {
+/** What a details page shows: the product, its reviews, and the cards of the products it recommends. */
+export function detailsPage(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
   const product = findProduct(snapshot, goodsId);
   const details = product && productIn(product, variant);
   if (!product || !details) throw new Error(`product ${goodsId} is not in the catalogue snapshot`);
-  let recommended = recommendedOf.get(product);
-  if (!recommended) recommendedOf.set(product, (recommended = recommendedProducts(snapshot, product, RECOMMENDED)));
   return {
     product: details,
-    recommendations: cards(recommended),
+    recommendations: summariesIn(recommendedOf(snapshot, product), variant),
     comments: commentPage(product, variant.language, COMMENTS),
   };
 }
 
+const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+
 /** The products a details page recommends, worked out once per product (in every variant they are the same). */
-const recommendedOf = new WeakMap<SnapshotProduct, SnapshotProduct[]>();
+const recommended = new WeakMap<SnapshotProduct, SnapshotProduct[]>();
+function recommendedOf(snapshot: CatalogueSnapshot, product: SnapshotProduct) {
+  let products = recommended.get(product);
+  if (!products) recommended.set(product, (products = recommendedProducts(snapshot, product, RECOMMENDED)));
+  return products;
+}
+
+/** What a product's pages can show, hashed: its sales count only orders other pages' lists, and its stock shows only as "in stock". */
+const stampsOf = new WeakMap<SnapshotProduct, ReturnType<typeof stampsFor>>();
+function productStamps(product: SnapshotProduct) {
+  let stamps = stampsOf.get(product);
+  if (!stamps) stampsOf.set(product, (stamps = stampsFor(product)));
+  return stamps;
+}
+
+function stampsFor({ soldCount: _soldCount, texts, pictures, specifications, ...shared }: SnapshotProduct) {
+  const sizes = specifications.map(({ names: _names, prices: _prices, stock, ...size }) => ({
+    ...size,
+    inStock: stock > 0,
+  }));
+  const pictureShapes = pictures.map(({ alt: _alt, ...picture }) => picture);
+  return {
+    shared: hash({ ...shared, pictures: pictureShapes, specifications: sizes }),
+    language: Object.fromEntries(
+      languages.map((language) => [
+        language,
+        hash([
+          texts[language],
+          pictures.map((picture) => picture.alt[language]),
+          specifications.map((size) => size.names[language]),
+        ]),
+      ]),
+    ) as Record<Language, string>,
+    currency: Object.fromEntries(
+      currencies.map((currency) => [currency, hash(specifications.map((size) => size.prices[currency]))]),
+    ) as Record<Currency, string>,
+  };
+}
+
 const cardKeys = new WeakMap<SnapshotProduct, Map<string, string>>();
 function cardKey(product: SnapshotProduct, variant: Variant) {
   let keys = cardKeys.get(product);
   if (!keys) cardKeys.set(product, (keys = new Map()));
   const slug = `${variant.language}-${variant.currency}`;
   let key = keys.get(slug);
-  if (key === undefined)
-    keys.set(
-      slug,
-      (key = createHash('sha256')
-        .update(JSON.stringify(summaryIn(product, variant)))
-        .digest('base64url')),
-    );
+  if (key === undefined) keys.set(slug, (key = hash(summaryIn(product, variant))));
   return key;
 }

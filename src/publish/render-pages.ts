@@ -36,13 +36,14 @@ export async function ensureRenderer(
   await rm(building, { recursive: true, force: true });
   await mkdir(building, { recursive: true });
   try {
+    // The bundle imports the shop's packages: it finds them through this link, wherever the site folder is.
+    await symlink(path.join(projectRoot, 'node_modules'), path.join(building, 'node_modules'));
     await runAstro(
-      ['build', '--outDir', path.join(building, 'client')],
+      ['build', '--root', projectRoot, '--outDir', path.join(building, 'client')],
+      building,
       { ...options.settings, rendererDir: building },
       options.quiet,
     );
-    // The bundle imports the shop's packages: it finds them through this link, wherever the site folder is.
-    await symlink(path.join(projectRoot, 'node_modules'), path.join(building, 'node_modules'));
     await rm(dir, { recursive: true, force: true });
     await rename(building, dir);
     return { dir, built: true };
@@ -52,12 +53,17 @@ export async function ensureRenderer(
   }
 }
 
-/** Runs `astro build`, handing it `settings` whole (astro.config.mjs reads them, src/publish/settings.ts). */
-function runAstro(args: string[], settings: BuildSettings, quiet: boolean): Promise<void> {
+/**
+ * Runs `astro build` from `cwd`, handing it `settings` whole (astro.config.mjs reads them,
+ * src/publish/settings.ts). Astro keeps its prerender bundle under the working folder when the output
+ * is outside it: two renderers built at once from the project's folder (two shops of one checkout, or
+ * test files side by side) overwrote each other's; each builds from its own folder.
+ */
+function runAstro(args: string[], cwd: string, settings: BuildSettings, quiet: boolean): Promise<void> {
   const astro = fileURLToPath(new URL('../../node_modules/astro/bin/astro.mjs', import.meta.url));
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [astro, ...args], {
-      cwd: projectRoot,
+      cwd,
       // The bundle is a production build whatever the server runs as (tests run it as `test`, which
       // would bundle React's development build into the pages).
       env: {
