@@ -7,12 +7,17 @@
  * `--database both` runs it on the embedded database (PGlite), then on PostgreSQL (`--postgres`, a
  * server whose role may create databases: the run gets a database of its own, dropped after), each
  * in a process of its own so that one's memory does not count in the other's peak.
+ * Beside the figures, two floors measured in the same run: the host's processor (Lighthouse's
+ * benchmark index, as `bench:storefront` prints it, here computed in Node) and the least a full
+ * publish writes: its pages copied into folders of their own by as many threads as render them,
+ * timed on a sample and scaled to every page.
  * `SHOP_RENDER_MEMORY_TRACE=1` logs the shop's memory after each step and each render worker's heap
  * as it goes (a folder instead of 1: heap snapshots of the workers there too, docs/decisions/087).
  * Usage: npm run bench:build -- --products 1000 [--database pglite|postgres|both] [--postgres URL] [--keep] [--verbose] [--cpu-prof DIR]
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { pageFunctions } from 'lighthouse/core/lib/page-functions.js';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -22,6 +27,7 @@ import { loadConfig } from '@/server/config';
 import { startShop } from '@/app/main';
 import { publishingSettled, type PublishResult } from '@/publish/publish';
 import { growCatalogue } from './grow-catalogue';
+import { writingFloor } from './writing-floor';
 
 const { values } = parseArgs({
   options: {
@@ -128,6 +134,8 @@ const measure = async (
   return result;
 };
 try {
+  const index = [1, 2, 3].map(() => pageFunctions.computeBenchmarkIndex()).sort((a, b) => a - b)[1];
+  console.log(`Host: benchmark index ${index} (Lighthouse's measure of the processor, computed in Node); load average ${await load()}`);
   const generated = await growCatalogue(shop.database.db, target);
   // Peak memory is the shop process's, its render workers included: this is what it held before.
   console.log(
@@ -142,6 +150,10 @@ try {
   );
   if (full.peakRssMb > budgets.peakRssMb)
     failures.push(`full build peak RSS ${full.peakRssMb} MB (budget ${budgets.peakRssMb} MB)`);
+  const floor = await writingFloor(full.release, full.pages, os.availableParallelism());
+  console.log(
+    `Floor: writing its ${full.pages} pages alone, each in a folder of its own, takes ${floor.seconds.toFixed(1)} s on ${os.availableParallelism()} threads (timed on ${floor.sample} pages); load average ${await load()}`,
+  );
 
   await growCatalogue(shop.database.db, generated + 1, { newest: true });
   const added = await measure(
