@@ -129,8 +129,9 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
   try {
     await rm(building, { recursive: true, force: true });
     const { shellKey, bytes: snapshotBytes } = await writeSnapshot(options, settings, snapshotFile);
-    collectGarbage();
     lap('snapshot');
+    collectGarbage();
+    lap('collect');
     const code = await codeFingerprint(settings);
     const served = await servedRelease(root);
     const previous = served ? await readReleaseRecord(served) : null;
@@ -192,7 +193,9 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
         code,
         release,
         rendered.keys.map(([file]) => file),
-      ).finally(unlock),
+      )
+        .then(collectGarbage)
+        .finally(unlock),
     };
   } catch (error) {
     await rm(building, { recursive: true, force: true });
@@ -231,14 +234,17 @@ async function writeSnapshot(
 }
 
 /**
- * Collects the shop's garbage at once. The snapshot's objects and text, garbage once written, kept the
- * shop's heap and memory some 200 MB above its live data while the render workers started beside it
- * (docs/decisions/093). Node exposes no call for it without `--expose-gc`; Jest's `--logHeapUsage`
- * takes it the same way.
+ * Collects the shop's garbage at once and gives the memory it held back to the system: after the
+ * snapshot is written (its objects and text, garbage by then, kept the shop some 200 MB above its live
+ * data while the render workers started beside it) and after a publish's tidying (the next publish
+ * started from the memory the last one had grown to). V8's "last resort" collection also releases
+ * the heap's emptied pages, which a plain one keeps for later (docs/decisions/093). Node exposes no
+ * call for it without `--expose-gc`; Jest's `--logHeapUsage` takes it the same way.
  */
 function collectGarbage() {
   v8.setFlagsFromString('--expose-gc');
-  (runInNewContext('gc') as () => void)();
+  const gc = runInNewContext('gc') as (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
+  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
 /**

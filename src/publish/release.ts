@@ -4,7 +4,7 @@ import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } fr
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { isPageFile } from './page-keys';
-import { linkPagesApart } from './render-pages';
+import { linkPagesApart, sweepApart } from './render-pages';
 
 export const siteDir = fileURLToPath(new URL('../../dist', import.meta.url));
 
@@ -97,8 +97,8 @@ async function retire(root: string, paths: string[]) {
     );
   }
   sweeping = sweeping.then(async () => {
-    for (const name of await readdir(trash).catch(() => [] as string[]))
-      await rm(path.join(trash, name), { recursive: true, force: true }).catch(() => undefined);
+    const names = await readdir(trash).catch(() => [] as string[]);
+    await sweepApart(names.map((name) => path.join(trash, name))).catch(() => undefined);
   });
 }
 

@@ -6,7 +6,14 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { RENDERER_META } from './renderer-bundle';
-import { unlinkPages, type LinkJob, type RenderJob, type RenderOutcome, type WorkerMessage } from './render-worker';
+import {
+  unlinkPages,
+  type LinkJob,
+  type RenderJob,
+  type RenderOutcome,
+  type SweepJob,
+  type WorkerMessage,
+} from './render-worker';
 import { BUILD_SETTINGS_VARIABLE, type BuildSettings } from './settings';
 
 /*
@@ -117,7 +124,7 @@ export async function endWarmRenderers() {
   await Promise.all(ending.workers.map((worker) => worker.terminate()));
 }
 
-function startWorker(workerData: { renders: true } | LinkJob, heapMb: number | null) {
+function startWorker(workerData: { renders: true } | LinkJob | SweepJob, heapMb: number | null) {
   const worker = new Worker(workerFile, {
     // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
     execArgv: [],
@@ -173,6 +180,21 @@ export async function linkPagesApart(job: LinkJob): Promise<void> {
       null,
       () => undefined,
       (message) => ('linked' in message ? message.linked : undefined),
+    );
+  } finally {
+    await worker.terminate();
+  }
+}
+
+/** Removes `folders` whole in a worker thread of its own (`SweepJob`, render-worker.ts). */
+export async function sweepApart(folders: string[]): Promise<void> {
+  const worker = startWorker({ sweep: folders }, null);
+  try {
+    await outcomeOf(
+      worker,
+      null,
+      () => undefined,
+      (message) => ('swept' in message ? message : undefined),
     );
   } finally {
     await worker.terminate();
