@@ -135,7 +135,9 @@ const measure = async (
 };
 try {
   const index = Math.round([1, 2, 3].map(() => pageFunctions.computeBenchmarkIndex()).sort((a, b) => a - b)[1]!);
-  console.log(`Host: benchmark index ${index} (Lighthouse's measure of the processor, computed in Node); load average ${await load()}`);
+  console.log(
+    `Host: benchmark index ${index} (Lighthouse's measure of the processor, computed in Node); load average ${await load()}`,
+  );
   const generated = await growCatalogue(shop.database.db, target);
   // Peak memory is the shop process's, its render workers included: this is what it held before.
   console.log(
