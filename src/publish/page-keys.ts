@@ -42,6 +42,7 @@ export const isPageFile = (file: string) => file.endsWith('.html') || file === '
 type Recorded = Map<string, string>;
 const store = globalThis as {
   shopPageRun?: PageRun;
+  shopPageData?: Map<string, unknown>;
   shopPageKeys?: Recorded;
   shopRenderedPages?: Set<string>;
   shopPreviousPages?: Record<string, string>;
@@ -57,11 +58,21 @@ export const renderedPages = (): Set<string> => (store.shopRenderedPages ??= new
 
 /** Starts `run` in this thread, forgetting what an earlier one recorded and read (a render worker kept between publishes). */
 export function startPageRun(run: PageRun) {
+  endPageRun();
   store.shopPageRun = run;
+}
+
+/** Forgets the run and what it recorded and read: a render worker kept between publishes holds none of it while it waits. */
+export function endPageRun() {
+  delete store.shopPageRun;
   delete store.shopPageKeys;
   delete store.shopRenderedPages;
   delete store.shopPreviousPages;
+  delete store.shopPageData;
 }
+
+/** What the pages of this run read and keep for all of its pages (the snapshot, page-snapshot.ts), by name; forgotten with the run. */
+export const pageRunData = (): Map<string, unknown> => (store.shopPageData ??= new Map());
 
 function previousPages(): Record<string, string> {
   if (!store.shopPreviousPages) {

@@ -17,7 +17,7 @@ import {
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/lib/categories';
 import { currencies, languages, type Currency, type Language, type Variant } from '@/lib/locale';
-import { pageRun } from './page-keys';
+import { pageRun, pageRunData } from './page-keys';
 import { readBuildSettings, type PageSettings } from './settings';
 import { fetchFromApi } from './snapshot-from-api';
 
@@ -30,18 +30,19 @@ import { fetchFromApi } from './snapshot-from-api';
 
 export type PageSnapshot = CatalogueSnapshot & { settings: PageSettings };
 
-let loading: { file: string | undefined; snapshot: Promise<PageSnapshot> } | undefined;
-
+/**
+ * The snapshot of this run, read once for all its pages and kept with the run (page-keys.ts): a render
+ * worker kept between publishes reads each publish's own file and holds none while it waits.
+ */
 export function catalogueSnapshot(): Promise<PageSnapshot> {
-  const file = pageRun()?.snapshotFile;
-  // A render worker kept between publishes reads each publish's own snapshot file (render-worker.ts).
-  if (!loading || loading.file !== file) {
-    loading = {
-      file,
-      snapshot: file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn(),
-    };
+  const data = pageRunData();
+  let snapshot = data.get('snapshot') as Promise<PageSnapshot> | undefined;
+  if (!snapshot) {
+    const file = pageRun()?.snapshotFile;
+    snapshot = file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn();
+    data.set('snapshot', snapshot);
   }
-  return loading.snapshot;
+  return snapshot;
 }
 
 async function snapshotOnItsOwn(): Promise<PageSnapshot> {

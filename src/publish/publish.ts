@@ -1,13 +1,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import v8 from 'node:v8';
-import { runInNewContext } from 'node:vm';
 import type { Database } from '@/server/db/client';
 import type { Storage } from '@/server/storage/storage';
 import { codeFingerprint } from './code-version';
 import { readScriptHashes, writeHeaderPolicyFiles } from './header-policy';
 import { benchmarkSwitches, peakRssMb, resetPeakRss } from './measure';
+import { collectGarbage } from './memory';
 import { isPageFile } from './page-keys';
 import { shellData, type PageSnapshot } from './page-snapshot';
 import {
@@ -231,20 +230,6 @@ async function writeSnapshot(
       .slice(0, 24),
     bytes: Buffer.byteLength(text),
   };
-}
-
-/**
- * Collects the shop's garbage at once and gives the memory it held back to the system: after the
- * snapshot is written (its objects and text, garbage by then, kept the shop some 200 MB above its live
- * data while the render workers started beside it) and after a publish's tidying (the next publish
- * started from the memory the last one had grown to). V8's "last resort" collection also releases
- * the heap's emptied pages, which a plain one keeps for later (docs/decisions/093). Node exposes no
- * call for it without `--expose-gc`; Jest's `--logHeapUsage` takes it the same way.
- */
-function collectGarbage() {
-  v8.setFlagsFromString('--expose-gc');
-  const gc = runInNewContext('gc') as (options: { type: 'major'; execution: 'sync'; flavor: 'last-resort' }) => void;
-  gc({ type: 'major', execution: 'sync', flavor: 'last-resort' });
 }
 
 /**

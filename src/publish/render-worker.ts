@@ -9,7 +9,8 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { inlineScriptHashesOf } from './header-policy.ts';
 import { benchmarkSwitches } from './measure.ts';
 import { RENDERER_META, type RendererMeta } from './renderer-bundle.ts';
-import { isPageFile, recordedPageKeys, renderedPages, startPageRun, type PageRun } from './page-keys.ts';
+import { collectGarbage } from './memory.ts';
+import { endPageRun, isPageFile, recordedPageKeys, renderedPages, startPageRun, type PageRun } from './page-keys.ts';
 
 /*
  * One render worker of a publish (docs/decisions/065, render-pages.ts): loads the kept
@@ -315,10 +316,13 @@ const failed = (error: unknown) =>
   } satisfies WorkerMessage);
 if (parentPort && (workerData as { renders?: boolean } | null)?.renders) {
   parentPort.on('message', (job: RenderJob) => {
-    profiled(`render-worker-${job.share.index}`, () => run(job)).then(
-      (done) => parentPort!.postMessage({ done } satisfies WorkerMessage),
-      failed,
-    );
+    profiled(`render-worker-${job.share.index}`, () => run(job)).then((done) => {
+      parentPort!.postMessage({ done } satisfies WorkerMessage);
+      // Kept for the next publish, the worker holds its renderer only.
+      endPageRun();
+      renderer?.app.routeCache.clearAll();
+      collectGarbage();
+    }, failed);
   });
 } else if (parentPort && (workerData as Partial<SweepJob> | null)?.sweep) {
   for (const folder of (workerData as SweepJob).sweep) rmSync(folder, { recursive: true, force: true });
