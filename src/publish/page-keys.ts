@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 // Relative, with its extension: the render worker loads this module on Node's own type stripping.
 import { allVariants, variantSlug } from '../edge/rewrite.ts';
@@ -117,11 +117,7 @@ export function pagesToRender<Entry extends KeyedEntry>(
   entries.forEach(({ content, group, ...entry }, position) => {
     if ((group ?? position) % of !== index) return;
     const file = pageFile(routePattern, entry.params);
-    const cacheKey = createHash('sha256')
-      .update(shell)
-      .update(JSON.stringify(content()))
-      .digest('base64url')
-      .slice(0, 24);
+    const cacheKey = hash('sha256', shell + JSON.stringify(content()), 'base64url').slice(0, 24);
     recorded.set(file, cacheKey);
     if (changedOnly && previous[file] === cacheKey) return;
     rendered.add(file);

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import {
   advertsByPosition,
@@ -109,7 +109,7 @@ export function detailsPage(snapshot: CatalogueSnapshot, variant: Variant, goods
   };
 }
 
-const hash = (value: unknown) => createHash('sha256').update(JSON.stringify(value)).digest('base64url');
+const hash = (value: unknown) => digest('sha256', JSON.stringify(value), 'base64url');
 
 /** The products a details page recommends, worked out once per product (in every variant they are the same). */
 const recommended = new WeakMap<SnapshotProduct, SnapshotProduct[]>();
