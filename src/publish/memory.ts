@@ -8,7 +8,7 @@ import { runInNewContext } from 'node:vm';
  * tidying (the next publish started from the memory the last one had grown to); a render worker kept
  * between publishes, after each (its heap held one publish's pages while the next one's grew beside
  * them). V8's "last resort" collection also releases the heap's emptied pages, which a plain one keeps
- * for later (docs/decisions/093). Node exposes no call for it without `--expose-gc`; Jest's
+ * for later (docs/decisions/094). Node exposes no call for it without `--expose-gc`; Jest's
  * `--logHeapUsage` takes it the same way.
  */
 export function collectGarbage() {

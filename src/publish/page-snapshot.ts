@@ -80,7 +80,7 @@ const COMMENTS = 5;
  * (of the stock, only whether each size has some), what one language's pages show, what one
  * currency's show; each once per product rather than once per page. A recommended card's stamp is
  * worked out once per variant (only a category's best sellers are recommended). At 10,000 products a
- * publish keys 90,000 pages (docs/decisions/071, 093).
+ * publish keys 90,000 pages (docs/decisions/071, 094).
  */
 export function detailsPageForKey(snapshot: CatalogueSnapshot, variant: Variant, goodsId: number) {
   const product = findProduct(snapshot, goodsId);

@@ -3,7 +3,7 @@ import type { AstroIntegration } from 'astro';
 
 /*
  * React's islands rendered to a string in one call rather than through a web stream
- * (docs/decisions/093). Streamed, each island's HTML is encoded to bytes by React and decoded again
+ * (docs/decisions/094). Streamed, each island's HTML is encoded to bytes by React and decoded again
  * by `@astrojs/react`: at 90,000 pages that stream was about a fifth of a render worker's time, and
  * much of its garbage. `@astrojs/react`'s `experimentalDisableStreaming` calls `renderToString`, but
  * without the island's `identifierPrefix`, so the ids `useId` makes on the server would not be the

@@ -171,35 +171,26 @@ function outcomeOf<Outcome>(
   });
 }
 
-/** Links `job.pages` into `job.outDir` in a link worker, off the shop's event loop (the spare, publish.ts). */
-export async function linkPagesApart(job: LinkJob): Promise<void> {
+/** Runs `job` in a worker thread of its own and waits until it is done: linking pages, or emptying the trash. */
+async function apart(job: LinkJob | SweepJob): Promise<void> {
   const worker = startWorker(job, null);
   try {
     await outcomeOf(
       worker,
       null,
       () => undefined,
-      (message) => ('linked' in message ? message.linked : undefined),
+      (message) => ('linked' in message || 'swept' in message ? message : undefined),
     );
   } finally {
     await worker.terminate();
   }
 }
 
-/** Removes `folders` whole in a worker thread of its own (`SweepJob`, render-worker.ts). */
-export async function sweepApart(folders: string[]): Promise<void> {
-  const worker = startWorker({ sweep: folders }, null);
-  try {
-    await outcomeOf(
-      worker,
-      null,
-      () => undefined,
-      (message) => ('swept' in message ? message : undefined),
-    );
-  } finally {
-    await worker.terminate();
-  }
-}
+/** Hard-links `job.pages` of a release into another folder (`LinkJob`, render-worker.ts). */
+export const linkPagesApart = (job: LinkJob) => apart(job);
+
+/** Removes `folders` whole (`SweepJob`, render-worker.ts). */
+export const sweepApart = (folders: string[]) => apart({ sweep: folders });
 
 /**
  * Renders the pages into `outDir` in `workers` worker threads, each keying and rendering its share.
