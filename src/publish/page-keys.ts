@@ -56,9 +56,15 @@ export const recordedPageKeys = (): Recorded => (store.shopPageKeys ??= new Map(
 /** The keyed pages this build hands Astro to render, by file. */
 export const renderedPages = (): Set<string> => (store.shopRenderedPages ??= new Set());
 
-/** Starts `run` in this thread, forgetting what an earlier one recorded and read. */
+/** Starts `run` in this thread, forgetting what an earlier one recorded and read (a render worker kept between publishes). */
 export function startPageRun(run: PageRun) {
+  endPageRun();
   store.shopPageRun = run;
+}
+
+/** Forgets the run and what it recorded and read: a render worker kept between publishes holds none of it while it waits. */
+export function endPageRun() {
+  delete store.shopPageRun;
   delete store.shopPageKeys;
   delete store.shopRenderedPages;
   delete store.shopPreviousPages;

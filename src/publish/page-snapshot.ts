@@ -30,7 +30,10 @@ import { fetchFromApi } from './snapshot-from-api';
 
 export type PageSnapshot = CatalogueSnapshot & { settings: PageSettings };
 
-/** The snapshot of this run (page-keys.ts), read once for all its pages. */
+/**
+ * The snapshot of this run, read once for all its pages and kept with the run (page-keys.ts): a render
+ * worker kept between publishes reads each publish's own file and holds none while it waits.
+ */
 export function catalogueSnapshot(): Promise<PageSnapshot> {
   const data = pageRunData();
   let snapshot = data.get('snapshot') as Promise<PageSnapshot> | undefined;

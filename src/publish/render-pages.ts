@@ -9,7 +9,6 @@ import { RENDERER_META } from './renderer-bundle';
 import {
   unlinkPages,
   type LinkJob,
-  type PreloadJob,
   type RenderJob,
   type RenderOutcome,
   type SweepJob,
@@ -109,11 +108,12 @@ export type Rendered = Omit<RenderOutcome, 'seconds'> & {
 export type Keep = { from: string; pages: string[]; linked: boolean };
 
 /**
- * Render workers ready for the next publish of changed pages, their renderer loaded
- * (docs/decisions/071): loading and importing the bundle's pages is the same work on every publish
- * of one code version. Fresh ones are started after each publish, whose own workers end
- * (docs/decisions/094). They end after WARM_IDLE_MS without a publish, before a full publish (which
- * starts its own), and when the shop closes (`endWarmRenderers`).
+ * The render workers of a publish, kept for the next publish of changed pages with their renderer
+ * loaded (docs/decisions/071): loading and importing the bundle's pages is the same work on every
+ * publish of one code version. A kept worker holds its renderer only (render-worker.ts collects the
+ * rest after each publish, docs/decisions/094), so the workers of a full publish are kept too. They
+ * end after WARM_IDLE_MS without a publish, before a full publish (which starts its own), and when
+ * the shop closes (`endWarmRenderers`).
  */
 const WARM_IDLE_MS = 5 * 60_000;
 let warm: { rendererDir: string; workers: Worker[]; idle?: NodeJS.Timeout } | null = null;
@@ -220,7 +220,7 @@ export async function renderPages(
   const linker =
     keep && !keep.linked ? startWorker({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, null) : null;
   for (const worker of renderers) worker.ref();
-  let succeeded = false;
+  let kept = false;
   try {
     const rendering = Promise.all(
       renderers.map((worker, index) =>
@@ -234,7 +234,13 @@ export async function renderPages(
       : null;
     let rendered = 0;
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
-    succeeded = true;
+    for (const worker of renderers) worker.unref();
+    warm = {
+      rendererDir: shared.rendererDir,
+      workers: renderers,
+      idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref(),
+    };
+    kept = true;
     const keys = outcomes.flatMap((outcome) => outcome.keys);
     const renderedPages = outcomes.flatMap((outcome) => outcome.rendered);
     const published = new Set(keys.map(([file]) => file));
@@ -260,19 +266,6 @@ export async function renderPages(
       },
     };
   } finally {
-    // The workers end, and their memory goes back to the system with their threads: kept, each held
-    // what it had grown to, and the next publish peaked 400–600 MB higher (docs/decisions/094).
-    await Promise.all([...renderers, ...(linker ? [linker] : [])].map((worker) => worker.terminate()));
-    if (succeeded) warm = readyWorkers(shared.rendererDir, count, heapMb);
+    await Promise.all([...(kept ? [] : renderers), ...(linker ? [linker] : [])].map((worker) => worker.terminate()));
   }
-}
-
-/** Workers that load `rendererDir` ahead of the next publish of changed pages. */
-function readyWorkers(rendererDir: string, count: number, heapMb: number | null): NonNullable<typeof warm> {
-  const workers = Array.from({ length: count }, () => startWorker({ renders: true }, heapMb));
-  for (const worker of workers) {
-    worker.postMessage({ preload: rendererDir } satisfies PreloadJob);
-    worker.unref();
-  }
-  return { rendererDir, workers, idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref() };
 }

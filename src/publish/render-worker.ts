@@ -9,14 +9,16 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { inlineScriptHashesOf } from './header-policy.ts';
 import { benchmarkSwitches } from './measure.ts';
 import { RENDERER_META, type RendererMeta } from './renderer-bundle.ts';
-import { isPageFile, recordedPageKeys, renderedPages, startPageRun, type PageRun } from './page-keys.ts';
+import { collectGarbage } from './memory.ts';
+import { endPageRun, isPageFile, recordedPageKeys, renderedPages, startPageRun, type PageRun } from './page-keys.ts';
 
 /*
- * One render worker of a publish (docs/decisions/065, render-pages.ts): loads the kept prerender
- * bundle of the code version (ahead of the publish, when it was made ready for the next one,
- * docs/decisions/071 and 094), asks every route for its pages (which reads the catalogue snapshot,
- * keys this worker's share of them and decides which ones this publish renders: page-keys.ts),
- * renders them and writes them into the new release, then ends. No Vite, no Astro build.
+ * One render worker of a publish (docs/decisions/065, render-pages.ts): loads the kept
+ * prerender bundle of the code version (once: a worker kept between publishes of the changed pages
+ * renders each publish from its own snapshot, docs/decisions/071), asks every route for its pages
+ * (which reads the catalogue snapshot, keys this worker's share of them and decides which ones this
+ * publish renders: page-keys.ts), renders them and writes them into the new release. No
+ * Vite, no Astro build.
  *
  * A publish of the changed pages without a spare (publish.ts) also starts one link worker
  * (`LinkJob`): while the render workers load the bundle and list the pages, it hard-links every page
@@ -34,9 +36,6 @@ export type RenderJob = {
   /** What the pages of this publish read besides the snapshot's settings (the snapshot file, which pages to render, page-keys.ts). */
   run: Omit<PageRun, 'share'>;
 };
-
-/** Loads the renderer ahead of a render job (a worker made ready for the next publish, render-pages.ts). */
-export type PreloadJob = { preload: string };
 
 /** Hard-links `pages` of the release `from` (the served one, built from the same code) into `outDir`. */
 export type LinkJob = { linkFrom: string; outDir: string; pages: string[] };
@@ -68,6 +67,7 @@ export type WorkerMessage =
 
 type RouteData = { route: string; type: string; component: string; prerender: boolean; fallbackRoutes: RouteData[] };
 type BuildApp = {
+  routeCache: { clearAll(): void };
   setInternals(internals: unknown): void;
   setOptions(options: unknown): void;
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
@@ -89,15 +89,11 @@ function threadCpuSeconds() {
   return (usage.user + usage.system) / 1e6;
 }
 
-/** The renderer this worker loads: once, ahead of its render job when it was made ready for one (render-pages.ts). */
-let renderer: { rendererDir: string; loaded: Promise<{ app: BuildApp; errors: string[] }> } | undefined;
+/** The renderer this worker loaded: a worker kept between publishes loads it once (render-pages.ts). */
+let renderer: { rendererDir: string; app: BuildApp; errors: string[] } | undefined;
 
-function loadRenderer(rendererDir: string) {
-  if (renderer?.rendererDir !== rendererDir) renderer = { rendererDir, loaded: importRenderer(rendererDir) };
-  return renderer.loaded;
-}
-
-async function importRenderer(rendererDir: string) {
+async function loadRenderer(rendererDir: string) {
+  if (renderer?.rendererDir === rendererDir) return renderer;
   const meta = JSON.parse(await readFile(path.join(rendererDir, RENDERER_META), 'utf8')) as RendererMeta;
   const { app } = (await import(pathToFileURL(path.join(rendererDir, 'server', meta.entry)).href)) as { app: BuildApp };
   app.setInternals({ pagesByKeys: new Map(meta.pages), entrySpecifierToBundleMap: new Map() });
@@ -115,17 +111,17 @@ async function importRenderer(rendererDir: string) {
       },
     },
   });
-  await onceEachPage(app);
-  return { app, errors };
+  onceEachPage(app);
+  renderer = { rendererDir, app, errors };
+  return renderer;
 }
 
 /**
  * Astro asks its page map for a route's module on every render, and the module for its page, each a
  * dynamic `import()` that goes through Node's module loader again (about 3 % of a worker's time over
- * 90,000 pages). The modules of a loaded bundle never change: each is imported once, here, as every
- * publish lists every route's pages.
+ * 90,000 pages). The modules of a loaded bundle never change: each is asked for once.
  */
-async function onceEachPage(app: BuildApp) {
+function onceEachPage(app: BuildApp) {
   const pageMap = (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } })
     .manifest?.pageMap;
   if (!pageMap) return;
@@ -140,15 +136,18 @@ async function onceEachPage(app: BuildApp) {
         })),
     );
   }
-  await Promise.all([...pageMap.values()].map(async (load) => (await load()).page()));
 }
 
 async function run(job: RenderJob): Promise<RenderOutcome> {
   const started = performance.now();
   const cpuBefore = threadCpuSeconds();
-  // Each worker keys its share of every keyed route's pages (page-keys.ts).
+  // Each worker keys its share of every keyed route's pages (page-keys.ts); what an earlier job of
+  // this worker recorded (its pages' keys, the last release's keys it read) is forgotten.
   startPageRun({ ...job.run, share: job.share });
   const { app, errors } = await loadRenderer(job.rendererDir);
+  // What an earlier job of this worker left besides: its pages listed from its snapshot, its errors.
+  app.routeCache.clearAll();
+  errors.length = 0;
   const loaded = performance.now();
   const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
   const all = (await new StaticPaths(app).getAll()) as { pathname: string; route: RouteData; cacheKey?: string }[];
@@ -316,13 +315,14 @@ const failed = (error: unknown) =>
     failed: error instanceof Error ? (error.stack ?? error.message) : String(error),
   } satisfies WorkerMessage);
 if (parentPort && (workerData as { renders?: boolean } | null)?.renders) {
-  parentPort.on('message', (job: RenderJob | PreloadJob) => {
-    // A failure to load shows in the render job that follows.
-    if ('preload' in job) return void loadRenderer(job.preload).catch(() => undefined);
-    profiled(`render-worker-${job.share.index}`, () => run(job)).then(
-      (done) => parentPort!.postMessage({ done } satisfies WorkerMessage),
-      failed,
-    );
+  parentPort.on('message', (job: RenderJob) => {
+    profiled(`render-worker-${job.share.index}`, () => run(job)).then((done) => {
+      parentPort!.postMessage({ done } satisfies WorkerMessage);
+      // Kept for the next publish, the worker holds its renderer only.
+      endPageRun();
+      renderer?.app.routeCache.clearAll();
+      collectGarbage();
+    }, failed);
   });
 } else if (parentPort && (workerData as Partial<SweepJob> | null)?.sweep) {
   for (const folder of (workerData as SweepJob).sweep) rmSync(folder, { recursive: true, force: true });
