@@ -108,12 +108,10 @@ export type Rendered = Omit<RenderOutcome, 'seconds'> & {
 export type Keep = { from: string; pages: string[]; linked: boolean };
 
 /**
- * The render workers of a publish, kept for the next publish of changed pages with their renderer
- * loaded (docs/decisions/071): loading and importing the bundle's pages is the same work on every
- * publish of one code version. A kept worker holds its renderer only (render-worker.ts collects the
- * rest after each publish, docs/decisions/094), so the workers of a full publish are kept too. They
- * end after WARM_IDLE_MS without a publish, before a full publish (which starts its own), and when
- * the shop closes (`endWarmRenderers`).
+ * The render workers of the publishes of changed pages, kept between them with their renderer loaded
+ * (docs/decisions/071): loading and importing the bundle's pages is the same work on every publish
+ * of one code version. They end after WARM_IDLE_MS without a publish, before a full publish (which
+ * starts its own), and when the shop closes (`endWarmRenderers`).
  */
 const WARM_IDLE_MS = 5 * 60_000;
 let warm: { rendererDir: string; workers: Worker[]; idle?: NodeJS.Timeout } | null = null;
@@ -234,13 +232,15 @@ export async function renderPages(
       : null;
     let rendered = 0;
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
-    for (const worker of renderers) worker.unref();
-    warm = {
-      rendererDir: shared.rendererDir,
-      workers: renderers,
-      idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref(),
-    };
-    kept = true;
+    if (keep) {
+      for (const worker of renderers) worker.unref();
+      warm = {
+        rendererDir: shared.rendererDir,
+        workers: renderers,
+        idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref(),
+      };
+      kept = true;
+    }
     const keys = outcomes.flatMap((outcome) => outcome.keys);
     const renderedPages = outcomes.flatMap((outcome) => outcome.rendered);
     const published = new Set(keys.map(([file]) => file));
