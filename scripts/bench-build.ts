@@ -39,6 +39,14 @@ const { values } = parseArgs({
     postgres: { type: 'string', default: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
   },
 });
+if (!process.env.MALLOC_ARENA_MAX) {
+  // The allocator setting `npm start` and `npm run shop` give the shop (package.json, docs/decisions/094), read by the C library at start.
+  const rerun = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
+  });
+  process.exit(rerun.status ?? 1);
+}
 if (values.database === 'both') {
   // One process per database: PGlite's memory is never given back, so it would count in PostgreSQL's peak.
   let failed = 0;
