@@ -85,7 +85,13 @@ const paintDirective = () => ({
 export default defineConfig({
   output: 'static',
   site: settings.pages.publicOrigin,
-  integrations: [...reactWholeRender(), paintDirective(), netlifyProxy(), shopRelease(), rendererBundle(settings.rendererDir)],
+  integrations: [
+    ...reactWholeRender(),
+    paintDirective(),
+    netlifyProxy(),
+    shopRelease(),
+    rendererBundle(settings.rendererDir),
+  ],
   vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
