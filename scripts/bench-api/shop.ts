@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { encodePassword } from '@/features/auth/auth';
-import { nodeArgumentsOf } from '../../tests/support/processes';
+import { nodeArgumentsOf, npmScriptOf } from '../../tests/support/processes';
 import { freePort, startChild, stopChild } from './children';
 import { onDatabase, type Database } from './database';
 import { rateTable, request, type Api, type Rates, type Target } from './load';
@@ -32,6 +32,7 @@ async function register(api: Api, email: string) {
 
 // Not NODE_ENV=production: that asks for https, SMTP and PayPal (docs/decisions/072), which a benchmark on loopback has not.
 const shopEnvironment = (databaseUrl: string | undefined, dataDir: string, port: number, processes: number) => ({
+  ...npmScriptOf('start').variables,
   ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
   DATA_DIR: dataDir,
   PORT: String(port),

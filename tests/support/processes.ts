@@ -10,14 +10,23 @@ export const projectRoot = path.resolve(import.meta.dirname, '../..');
  * Node's arguments for `npm run <script>` (`node <flags> scripts/<script>.ts`), read from package.json,
  * so that tests and benchmarks start the shop with the flags users' shops start with.
  */
-export function nodeArgumentsOf(script: 'start' | 'shop'): string[] {
+/** An npm script of package.json (`npm start`, `npm run shop`) as npm runs it: the variables it sets, then Node's arguments. */
+export function npmScriptOf(script: 'start' | 'shop'): { variables: Record<string, string>; args: string[] } {
   const { scripts } = JSON.parse(readFileSync(path.join(projectRoot, 'package.json'), 'utf8')) as {
     scripts: Record<string, string>;
   };
-  const [node, ...args] = scripts[script]!.split(' ');
+  const words = scripts[script]!.split(' ');
+  const variables: Record<string, string> = {};
+  while (/^[A-Z_]+=/.test(words[0] ?? '')) {
+    const [name, value] = words.shift()!.split('=') as [string, string];
+    variables[name] = value;
+  }
+  const [node, ...args] = words;
   if (node !== 'node') throw new Error(`package.json's ${script} script should start with node: ${scripts[script]}`);
-  return args;
+  return { variables, args };
 }
+
+export const nodeArgumentsOf = (script: 'start' | 'shop') => npmScriptOf(script).args;
 
 export type ShopProcess = {
   child: ChildProcess;
@@ -40,7 +49,7 @@ export function startShopProcess(
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [...nodeArgumentsOf('start'), '--no-build', ...args], {
       cwd: options.cwd ?? projectRoot,
-      env: shopEnvironment(env),
+      env: shopEnvironment('start', env),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
@@ -72,7 +81,7 @@ export function startShopProcess(
 export async function runScript(script: 'start' | 'shop', args: string[], env: Record<string, string>) {
   const child = spawn(process.execPath, [...nodeArgumentsOf(script), ...args], {
     cwd: projectRoot,
-    env: shopEnvironment(env),
+    env: shopEnvironment(script, env),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let stdout = '';
@@ -83,7 +92,7 @@ export async function runScript(script: 'start' | 'shop', args: string[], env: R
   return { code, stdout, stderr };
 }
 
-function shopEnvironment(env: Record<string, string>) {
+function shopEnvironment(script: 'start' | 'shop', env: Record<string, string>) {
   const { PUBLIC_ORIGIN: _origin, DATABASE_URL: _database, ...inherited } = process.env;
-  return { ...inherited, LOG_LEVEL: 'warn', PORT: '0', ...env };
+  return { ...inherited, ...npmScriptOf(script).variables, LOG_LEVEL: 'warn', PORT: '0', ...env };
 }
