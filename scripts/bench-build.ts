@@ -39,14 +39,12 @@ const { values } = parseArgs({
     postgres: { type: 'string', default: process.env.DATABASE_URL ?? 'postgresql://postgres@127.0.0.1:5432/postgres' },
   },
 });
-if (!process.env.MALLOC_ARENA_MAX) {
-  // The allocator setting `npm start` and `npm run shop` give the shop (package.json, docs/decisions/094), read by the C library at start.
-  const rerun = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
-    env: { ...process.env, MALLOC_ARENA_MAX: '2' },
-  });
-  process.exit(rerun.status ?? 1);
-}
+/** This benchmark run again in a process of its own, with `args` and `env`; its exit status. */
+const runAgain = (args: string[], env: NodeJS.ProcessEnv = process.env) =>
+  spawnSync(process.execPath, [...process.execArgv, ...args], { stdio: 'inherit', env }).status ?? 1;
+// The allocator setting `npm start` and `npm run shop` give the shop (package.json, docs/decisions/094), read by the C library at start.
+if (!process.env.MALLOC_ARENA_MAX)
+  process.exit(runAgain(process.argv.slice(1), { ...process.env, MALLOC_ARENA_MAX: '2' }));
 if (values.database === 'both') {
   // One process per database: PGlite's memory is never given back, so it would count in PostgreSQL's peak.
   let failed = 0;
@@ -58,9 +56,7 @@ if (values.database === 'both') {
           argument !== '--database' && all[index - 1] !== '--database' && !argument.startsWith('--database='),
       );
     console.log(`\n=== ${database} ===`);
-    failed |=
-      spawnSync(process.execPath, [...process.execArgv, ...args, '--database', database], { stdio: 'inherit' })
-        .status ?? 1;
+    failed |= runAgain([...args, '--database', database]);
   }
   process.exit(failed);
 }

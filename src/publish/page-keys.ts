@@ -42,7 +42,7 @@ export const isPageFile = (file: string) => file.endsWith('.html') || file === '
 type Recorded = Map<string, string>;
 const store = globalThis as {
   shopPageRun?: PageRun;
-  shopPageData?: Map<string, unknown>;
+  shopRunSnapshot?: unknown;
   shopPageKeys?: Recorded;
   shopRenderedPages?: Set<string>;
   shopPreviousPages?: Record<string, string>;
@@ -68,11 +68,11 @@ export function endPageRun() {
   delete store.shopPageKeys;
   delete store.shopRenderedPages;
   delete store.shopPreviousPages;
-  delete store.shopPageData;
+  delete store.shopRunSnapshot;
 }
 
-/** What the pages of this run read and keep for all of its pages (the snapshot, page-snapshot.ts), by name; forgotten with the run. */
-export const pageRunData = (): Map<string, unknown> => (store.shopPageData ??= new Map());
+/** The catalogue snapshot this run's pages read (page-snapshot.ts): loaded once for all of them, forgotten with the run. */
+export const runSnapshot = <Snapshot>(load: () => Snapshot): Snapshot => (store.shopRunSnapshot ??= load()) as Snapshot;
 
 function previousPages(): Record<string, string> {
   if (!store.shopPreviousPages) {

@@ -17,7 +17,7 @@ import {
 import { pagePositions } from '@/features/advertising/advertising.schema';
 import type { Category } from '@/lib/categories';
 import { currencies, languages, type Currency, type Language, type Variant } from '@/lib/locale';
-import { pageRun, pageRunData } from './page-keys';
+import { pageRun, runSnapshot } from './page-keys';
 import { readBuildSettings, type PageSettings } from './settings';
 import { fetchFromApi } from './snapshot-from-api';
 
@@ -35,14 +35,10 @@ export type PageSnapshot = CatalogueSnapshot & { settings: PageSettings };
  * worker kept between publishes reads each publish's own file and holds none while it waits.
  */
 export function catalogueSnapshot(): Promise<PageSnapshot> {
-  const data = pageRunData();
-  let snapshot = data.get('snapshot') as Promise<PageSnapshot> | undefined;
-  if (!snapshot) {
+  return runSnapshot(() => {
     const file = pageRun()?.snapshotFile;
-    snapshot = file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn();
-    data.set('snapshot', snapshot);
-  }
-  return snapshot;
+    return file ? readFile(file, 'utf8').then((text) => JSON.parse(text) as PageSnapshot) : snapshotOnItsOwn();
+  });
 }
 
 async function snapshotOnItsOwn(): Promise<PageSnapshot> {

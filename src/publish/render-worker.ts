@@ -141,13 +141,9 @@ function onceEachPage(app: BuildApp) {
 async function run(job: RenderJob): Promise<RenderOutcome> {
   const started = performance.now();
   const cpuBefore = threadCpuSeconds();
-  // Each worker keys its share of every keyed route's pages (page-keys.ts); what an earlier job of
-  // this worker recorded (its pages' keys, the last release's keys it read) is forgotten.
+  // Each worker keys its share of every keyed route's pages (page-keys.ts).
   startPageRun({ ...job.run, share: job.share });
   const { app, errors } = await loadRenderer(job.rendererDir);
-  // What an earlier job of this worker left besides: its pages listed from its snapshot, its errors.
-  app.routeCache.clearAll();
-  errors.length = 0;
   const loaded = performance.now();
   const { StaticPaths } = await import('astro/runtime/prerender/static-paths.js' as string);
   const all = (await new StaticPaths(app).getAll()) as { pathname: string; route: RouteData; cacheKey?: string }[];
@@ -308,6 +304,18 @@ async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Pr
   }
 }
 
+/**
+ * After a job, a worker kept for the next publish holds its renderer only: the run's snapshot, keys
+ * and listed pages, and its errors, are forgotten and the heap given back. (A worker whose job
+ * failed is stopped, render-pages.ts.)
+ */
+function forgetRun() {
+  endPageRun();
+  renderer?.app.routeCache.clearAll();
+  if (renderer) renderer.errors.length = 0;
+  collectGarbage();
+}
+
 // Started by renderPages (render-pages.ts): a render worker takes its jobs as messages, one at a
 // time; a link worker its one job as its data. Imported anywhere else, this module does nothing.
 const failed = (error: unknown) =>
@@ -318,10 +326,7 @@ if (parentPort && (workerData as { renders?: boolean } | null)?.renders) {
   parentPort.on('message', (job: RenderJob) => {
     profiled(`render-worker-${job.share.index}`, () => run(job)).then((done) => {
       parentPort!.postMessage({ done } satisfies WorkerMessage);
-      // Kept for the next publish, the worker holds its renderer only.
-      endPageRun();
-      renderer?.app.routeCache.clearAll();
-      collectGarbage();
+      forgetRun();
     }, failed);
   });
 } else if (parentPort && (workerData as Partial<SweepJob> | null)?.sweep) {
