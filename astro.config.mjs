@@ -2,6 +2,7 @@
 import { writeFile } from 'node:fs/promises';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/publish/plain-build.ts';
+import { islandPropsInOnePass } from './src/publish/island-props.ts';
 import { reactWholeRender } from './src/publish/react-whole-render.ts';
 import { rendererBundle } from './src/publish/renderer-bundle.ts';
 import { readBuildSettings } from './src/publish/settings.ts';
@@ -92,7 +93,7 @@ export default defineConfig({
     shopRelease(),
     rendererBundle(settings.rendererDir),
   ],
-  vite: { environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
+  vite: { plugins: [islandPropsInOnePass()], environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

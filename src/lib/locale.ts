@@ -73,6 +73,7 @@ export function fillMessage(
   params: Record<string, string | number> = {},
   languageTag: string,
 ): string {
+  if (!template.includes('{')) return template;
   return template.replace(/\{(\w+)\}/g, (whole, name: string) => {
     if (!(name in params)) return whole;
     const value = params[name]!;

@@ -88,6 +88,15 @@ function previousPages(): Record<string, string> {
 export const rendersChangedOnly = () => Boolean(pageRun()?.previousPages);
 
 /**
+ * Whether this thread keys and renders the entries of `group` (`pagesToRender` leaves out the
+ * others): a route with many entries per group asks first, and makes only its own.
+ */
+export function ownsGroup(group: number) {
+  const { index, of } = pageRun()?.share ?? { index: 0, of: 1 };
+  return group % of === index;
+}
+
+/**
  * A keyed route's entry: `content()` is everything the page shows besides the frame every page has.
  * Entries of one `group` (a product's pages in every language and currency) go to the same render
  * worker, which then works out what they share once.
@@ -114,8 +123,9 @@ export function pagesToRender<Entry extends KeyedEntry>(
   const changedOnly = rendersChangedOnly();
   const previous = changedOnly ? previousPages() : {};
   const mine: (Omit<Entry, 'content' | 'group'> & { cacheKey: string })[] = [];
-  entries.forEach(({ content, group, ...entry }, position) => {
-    if ((group ?? position) % of !== index) return;
+  entries.forEach((whole, position) => {
+    if ((whole.group ?? position) % of !== index) return;
+    const { content, group: _group, ...entry } = whole;
     const file = pageFile(routePattern, entry.params);
     const cacheKey = hash('sha256', shell + JSON.stringify(content()), 'base64url').slice(0, 24);
     recorded.set(file, cacheKey);

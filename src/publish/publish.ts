@@ -127,11 +127,14 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 
   try {
     await rm(building, { recursive: true, force: true });
+    // The code's files are read while the database answers the snapshot.
+    const fingerprint = codeFingerprint(settings);
+    fingerprint.catch(() => undefined);
     const { shellKey, bytes: snapshotBytes } = await writeSnapshot(options, settings, snapshotFile);
     lap('snapshot');
     collectGarbage();
     lap('collect');
-    const code = await codeFingerprint(settings);
+    const code = await fingerprint;
     const served = await servedRelease(root);
     const previous = served ? await readReleaseRecord(served) : null;
     // Pages of another code version are never mixed into a release: a code change renders every page.

@@ -112,37 +112,58 @@ const bestRatedFirst: Order = (a, b) => {
 
 /** The first page of `goods/queryProductList` in the default (recommended) order. */
 export function firstListPage(snapshot: CatalogueSnapshot, reader: Reader, category: Category | null, pageSize = 12) {
-  const matching = snapshot.products.filter((product) => category === null || product.category === category);
-  const sorted = [...matching].sort(then(bestSellingFirst, newestFirst, byId));
-  return { list: summariesIn(sorted.slice(0, pageSize), reader), total: matching.length, pageNum: 1, pageSize };
+  const { listed } = indexOf(snapshot);
+  let matching = listed.get(category);
+  if (!matching)
+    listed.set(
+      category,
+      (matching = snapshot.products
+        .filter((product) => category === null || product.category === category)
+        .sort(then(bestSellingFirst, newestFirst, byId))),
+    );
+  return { list: summariesIn(matching.slice(0, pageSize), reader), total: matching.length, pageNum: 1, pageSize };
 }
 
 /** `goods/newArrivals`. */
-export function newArrivals(snapshot: CatalogueSnapshot, reader: Reader, size = 8) {
-  return summariesIn([...snapshot.products].sort(then(newestFirst, byId)).slice(0, size), reader);
-}
+export const newArrivals = (snapshot: CatalogueSnapshot, reader: Reader, size = 8) =>
+  summariesIn(indexOf(snapshot).newest.slice(0, size), reader);
 
 /** The best-rated products with their newest reviews, for the home page. */
 export function bestRatedReviews(snapshot: CatalogueSnapshot, reader: Reader, products = 3, reviewsEach = 2) {
-  const best = [...snapshot.products].sort(then(bestRatedFirst, byId)).slice(0, products);
-  return best.flatMap((product) => {
-    const summary = summaryIn(product, reader);
-    return summary
-      ? readerFirst(product, reader.language)
-          .slice(0, reviewsEach)
-          .map((comment) => ({ ...comment, product: summary }))
-      : [];
-  });
+  return indexOf(snapshot)
+    .bestRated.slice(0, products)
+    .flatMap((product) => {
+      const summary = summaryIn(product, reader);
+      return summary
+        ? readerFirst(product, reader.language)
+            .slice(0, reviewsEach)
+            .map((comment) => ({ ...comment, product: summary }))
+        : [];
+    });
 }
 
-/** Orders and look-ups every page asks for, worked out once per snapshot. */
-const indexes = new WeakMap<CatalogueSnapshot, { bySales: SnapshotProduct[]; byId: Map<number, SnapshotProduct> }>();
-function indexOf(snapshot: CatalogueSnapshot) {
+/**
+ * Orders and look-ups the pages ask for, worked out once per snapshot: a publish lists every
+ * language and currency of each list and of the home page (docs/decisions/095).
+ */
+type Index = {
+  bySales: SnapshotProduct[];
+  byId: Map<number, SnapshotProduct>;
+  newest: SnapshotProduct[];
+  bestRated: SnapshotProduct[];
+  /** A category's products (null: all) in the list's default order, as the lists ask for them. */
+  listed: Map<Category | null, SnapshotProduct[]>;
+};
+const indexes = new WeakMap<CatalogueSnapshot, Index>();
+function indexOf(snapshot: CatalogueSnapshot): Index {
   let index = indexes.get(snapshot);
   if (!index) {
     index = {
       bySales: [...snapshot.products].sort(then(bestSellingFirst, byId)),
       byId: new Map(snapshot.products.map((product) => [product.goodsId, product])),
+      newest: [...snapshot.products].sort(then(newestFirst, byId)),
+      bestRated: [...snapshot.products].sort(then(bestRatedFirst, byId)),
+      listed: new Map(),
     };
     indexes.set(snapshot, index);
   }

@@ -55,6 +55,8 @@ export function pickMessages(language: Language, prefixes: readonly string[]): M
       Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))),
     ) as Messages;
     messages[LANGUAGE_TAG] = languageTags[language];
+    // Frozen: handed to island after island, its props text is written once (src/publish/island-props.ts).
+    Object.freeze(messages);
     picked.set(cacheKey, messages);
   }
   return messages;
