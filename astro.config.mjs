@@ -93,7 +93,10 @@ export default defineConfig({
     shopRelease(),
     rendererBundle(settings.rendererDir),
   ],
-  vite: { plugins: [islandPropsInOnePass()], environments: { client: { build: { rolldownOptions: { output: shellChunks } } } } },
+  vite: {
+    plugins: [islandPropsInOnePass()],
+    environments: { client: { build: { rolldownOptions: { output: shellChunks } } } },
+  },
   build: { format: 'directory', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

@@ -5,7 +5,8 @@ import { serializeProps } from 'astro/runtime/server/serialize.js';
 import { describe, expect, it } from 'vitest';
 import { propsInOnePass, serializePlainProps } from './island-props';
 
-const astros = (props: Record<string, unknown>) => serializeProps(props, { displayName: 'Island', hydrate: 'load', astroStaticSlot: true });
+const astros = (props: Record<string, unknown>) =>
+  serializeProps(props, { displayName: 'Island', hydrate: 'load', astroStaticSlot: true });
 const ours = (props: Record<string, unknown>) => serializePlainProps(props, () => astros(props));
 
 describe('island props written in one pass', () => {
@@ -47,14 +48,21 @@ describe('island props written in one pass', () => {
   });
 
   const installed = readFileSync(
-    path.join(path.dirname(createRequire(import.meta.url).resolve('astro/package.json')), 'dist/runtime/server/serialize.js'),
+    path.join(
+      path.dirname(createRequire(import.meta.url).resolve('astro/package.json')),
+      'dist/runtime/server/serialize.js',
+    ),
     'utf8',
   );
 
   it("replaces the installed Astro's serializeProps, and fails the build when it reads otherwise", () => {
     const source = propsInOnePass(installed, '/shop/src/publish/island-props.ts');
     expect(source).toMatch(/^import \{ serializePlainProps \} from "\/shop\/src\/publish\/island-props\.ts";/);
-    expect(source).toContain('return serializePlainProps(props, () => JSON.stringify(serializeObject(props, metadata)));');
-    expect(() => propsInOnePass(installed.replace('JSON.stringify(serializeObject(props, metadata))', 'stringify(props)'))).toThrow(/island-props/);
+    expect(source).toContain(
+      'return serializePlainProps(props, () => JSON.stringify(serializeObject(props, metadata)));',
+    );
+    expect(() =>
+      propsInOnePass(installed.replace('JSON.stringify(serializeObject(props, metadata))', 'stringify(props)')),
+    ).toThrow(/island-props/);
   });
 });

@@ -25,9 +25,7 @@ const isPlainObject = (value: object) => {
 const textOfFrozen = new WeakMap<object, string>();
 
 const isDeepFrozen = (value: unknown): boolean =>
-  value === null ||
-  typeof value !== 'object' ||
-  (Object.isFrozen(value) && Object.values(value).every(isDeepFrozen));
+  value === null || typeof value !== 'object' || (Object.isFrozen(value) && Object.values(value).every(isDeepFrozen));
 
 function plainValue(value: unknown, depth: number): string {
   if (value === null) return '[0,null]';

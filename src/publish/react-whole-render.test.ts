@@ -20,9 +20,9 @@ it("renders the installed React renderer's islands whole with the prefix the bro
 it('takes every function component for React without rendering it on trial first', () => {
   const source = quickReactRenderer(installed);
   expect(source).not.toContain('renderToStaticMarkup.call(this, Tester');
-  expect(source.slice(source.indexOf('async function check('), source.indexOf('async function getNodeWritable'))).toMatch(
-    /return true;\s*\}\s*$/,
-  );
+  expect(
+    source.slice(source.indexOf('async function check('), source.indexOf('async function getNodeWritable')),
+  ).toMatch(/return true;\s*\}\s*$/);
 });
 
 it('fails the build when the renderer no longer reads as expected', () => {
