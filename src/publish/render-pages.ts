@@ -11,6 +11,7 @@ import {
   type LinkJob,
   type RenderJob,
   type RenderOutcome,
+  type RenderWorkerData,
   type SweepJob,
   type WorkerMessage,
 } from './render-worker';
@@ -124,7 +125,7 @@ export async function endWarmRenderers() {
   await Promise.all(ending.workers.map((worker) => worker.terminate()));
 }
 
-function startWorker(workerData: { renders: true } | LinkJob | SweepJob, heapMb: number | null) {
+function startWorker(workerData: RenderWorkerData | LinkJob | SweepJob, heapMb: number | null) {
   const worker = new Worker(workerFile, {
     // No tsx loader: Node strips the worker's types itself (render-worker.ts) and the bundle is JavaScript.
     execArgv: [],
@@ -219,6 +220,8 @@ export async function renderPages(
     keep && !keep.linked ? startWorker({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, null) : null;
   for (const worker of renderers) worker.ref();
   let kept = false;
+  let rendered = 0;
+  let succeeded = false;
   try {
     const rendering = Promise.all(
       renderers.map((worker, index) =>
@@ -230,15 +233,10 @@ export async function renderPages(
     const linking = linker
       ? outcomeOf(linker, null, progress, (message) => ('linked' in message ? message.linked : undefined))
       : null;
-    let rendered = 0;
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
+    succeeded = true;
     if (keep) {
-      for (const worker of renderers) worker.unref();
-      warm = {
-        rendererDir: shared.rendererDir,
-        workers: renderers,
-        idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref(),
-      };
+      keepWarm(shared.rendererDir, count, heapMb, { workers: renderers });
       kept = true;
     }
     const keys = outcomes.flatMap((outcome) => outcome.keys);
@@ -267,5 +265,25 @@ export async function renderPages(
     };
   } finally {
     await Promise.all([...(kept ? [] : renderers), ...(linker ? [linker] : [])].map((worker) => worker.terminate()));
+    // After a full publish, fresh workers are made ready for the next publish, which then finds the
+    // renderer and its pages loaded (docs/decisions/095). The full publish's own are not kept: the
+    // memory a thread took for 45,000 pages stays with it (docs/decisions/094).
+    if (!keep && succeeded && warm === null)
+      keepWarm(shared.rendererDir, count, heapMb, { readyFor: shared.rendererDir });
   }
+}
+
+/** Keeps `workers` render workers of `rendererDir` for the next publish of changed pages: fresh ones (made ready with `start`), or those given. */
+function keepWarm(
+  rendererDir: string,
+  count: number,
+  heapMb: number | null,
+  start: { readyFor: string } | { workers: Worker[] },
+) {
+  const workers =
+    'workers' in start
+      ? start.workers
+      : Array.from({ length: count }, () => startWorker({ renders: true, readyFor: start.readyFor }, heapMb));
+  for (const worker of workers) worker.unref();
+  warm = { rendererDir, workers, idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref() };
 }

@@ -274,4 +274,16 @@ describe('the built site', () => {
     }
     expect(built.some((file) => file.endsWith('.map'))).toBe(false);
   });
+
+  it("renders the pages without loading the database's code (a render worker loads every page's module first)", async () => {
+    const renderers = path.join(siteRoot, 'renderers');
+    const modules = (await files(renderers)).filter(
+      (file) => file.includes(`${path.sep}server${path.sep}`) && file.endsWith('.mjs'),
+    );
+    expect(modules.length).toBeGreaterThan(10);
+    for (const file of modules)
+      expect(await readFile(file, 'utf8'), `${path.relative(renderers, file)} imports the database's code`).not.toMatch(
+        /from\s*["'](drizzle-orm|@electric-sql\/pglite|pg)(\/[^"']*)?["']/,
+      );
+  });
 });

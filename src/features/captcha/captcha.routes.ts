@@ -2,7 +2,8 @@ import { z } from '@hono/zod-openapi';
 import { setCookie } from 'hono/cookie';
 import type { ShopDeps } from '@/server/deps';
 import { createRouter, getRoute, ok } from '@/server/http/router';
-import { CAPTCHA_LIFETIME_SECONDS, createCaptcha } from './captcha.service';
+import { CAPTCHA_LIFETIME_SECONDS } from './captcha.lifetime';
+import { createCaptcha } from './captcha.service';
 
 /** The browser holds only the captcha's id, in this HttpOnly cookie; calls that check a captcha read it. */
 export const CAPTCHA_COOKIE = 'captcha';

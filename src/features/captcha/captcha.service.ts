@@ -5,6 +5,7 @@ import * as ErrorCode from '@/lib/error-codes';
 import type { Executor } from '@/server/db/client';
 import { captchas } from '@/server/db/schema';
 import { ShopError } from '@/server/http/errors';
+import { CAPTCHA_LIFETIME_SECONDS } from './captcha.lifetime';
 
 /*
  * The captcha is a proof of work (ALTCHA's, docs/decisions/075): the browser is given a salt and the
@@ -13,7 +14,6 @@ import { ShopError } from '@/server/http/errors';
  * most as the spec's `captchaCode`; guessing it succeeds once in 100,001 tries.
  */
 
-export const CAPTCHA_LIFETIME_SECONDS = 5 * 60;
 export const CAPTCHA_MAX_NUMBER = 100_000;
 
 /** ALTCHA's challenge signs itself with a key; the shop keeps the answer instead, so any key of this process does. */

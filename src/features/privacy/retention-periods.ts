@@ -1,4 +1,4 @@
-import { CAPTCHA_LIFETIME_SECONDS } from '@/features/captcha/captcha.service';
+import { CAPTCHA_LIFETIME_SECONDS } from '@/features/captcha/captcha.lifetime';
 import type { Translate, UiMessageKey } from '@/lib/i18n/ui';
 import type { Config } from '@/server/config';
 
