@@ -88,8 +88,9 @@ function previousPages(): Record<string, string> {
 export const rendersChangedOnly = () => Boolean(pageRun()?.previousPages);
 
 /**
- * Whether this thread keys and renders the entries of `group` (`pagesToRender` leaves out the
- * others): a route with many entries per group asks first, and makes only its own.
+ * Whether this thread keys and renders the entries of `group` (or of an entry without one, its
+ * position): `pagesToRender` leaves out the others, and a route with many entries per group asks
+ * first and makes only its own.
  */
 export function ownsGroup(group: number) {
   const { index, of } = pageRun()?.share ?? { index: 0, of: 1 };
@@ -115,16 +116,14 @@ export function pagesToRender<Entry extends KeyedEntry>(
   routePattern: string,
   entries: Entry[],
 ): (Omit<Entry, 'content' | 'group'> & { cacheKey: string })[] {
-  const run = pageRun();
-  const { index, of } = run?.share ?? { index: 0, of: 1 };
-  const shell = run?.shellKey ?? '';
+  const shell = pageRun()?.shellKey ?? '';
   const recorded = recordedPageKeys();
   const rendered = renderedPages();
   const changedOnly = rendersChangedOnly();
   const previous = changedOnly ? previousPages() : {};
   const mine: (Omit<Entry, 'content' | 'group'> & { cacheKey: string })[] = [];
   entries.forEach((whole, position) => {
-    if ((whole.group ?? position) % of !== index) return;
+    if (!ownsGroup(whole.group ?? position)) return;
     const { content, group: _group, ...entry } = whole;
     const file = pageFile(routePattern, entry.params);
     const cacheKey = hash('sha256', shell + JSON.stringify(content()), 'base64url').slice(0, 24);

@@ -133,14 +133,16 @@ async function importRenderer(rendererDir: string): Promise<Renderer> {
 async function makeReady(rendererDir: string) {
   try {
     const { app } = await loadRenderer(rendererDir);
-    const pageMap = (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } })
-      .manifest?.pageMap;
-    for (const load of pageMap?.values() ?? []) await (await load()).page();
+    for (const load of pageMapOf(app)?.values() ?? []) await (await load()).page();
     collectGarbage();
   } catch {
     loading = undefined;
   }
 }
+
+/** The bundle's modules by page, each loaded by a call (Astro's manifest, not part of its typed API). */
+const pageMapOf = (app: BuildApp) =>
+  (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } }).manifest?.pageMap;
 
 /**
  * Astro asks its page map for a route's module on every render, and the module for its page, each a
@@ -148,8 +150,7 @@ async function makeReady(rendererDir: string) {
  * 90,000 pages). The modules of a loaded bundle never change: each is asked for once.
  */
 function onceEachPage(app: BuildApp) {
-  const pageMap = (app as { manifest?: { pageMap?: Map<string, () => Promise<{ page: () => Promise<unknown> }>> } })
-    .manifest?.pageMap;
+  const pageMap = pageMapOf(app);
   if (!pageMap) return;
   for (const [component, load] of pageMap) {
     let loaded: Promise<{ page: () => Promise<unknown> }> | undefined;
