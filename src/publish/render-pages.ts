@@ -111,8 +111,9 @@ export type Keep = { from: string; pages: string[]; linked: boolean };
 /**
  * The render workers of the publishes of changed pages, kept between them with their renderer loaded
  * (docs/decisions/071): loading and importing the bundle's pages is the same work on every publish
- * of one code version. They end after WARM_IDLE_MS without a publish, before a full publish (which
- * starts its own), and when the shop closes (`endWarmRenderers`).
+ * of one code version. After a full publish, fresh ones are made ready (docs/decisions/095). They
+ * end after WARM_IDLE_MS without a publish, before a full publish (which starts its own), and when
+ * the shop closes (`endWarmRenderers`).
  */
 const WARM_IDLE_MS = 5 * 60_000;
 let warm: { rendererDir: string; workers: Worker[]; idle?: NodeJS.Timeout } | null = null;
@@ -236,7 +237,7 @@ export async function renderPages(
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
     succeeded = true;
     if (keep) {
-      keepWarm(shared.rendererDir, count, heapMb, { workers: renderers });
+      keepWarm(shared.rendererDir, renderers);
       kept = true;
     }
     const keys = outcomes.flatMap((outcome) => outcome.keys);
@@ -269,21 +270,15 @@ export async function renderPages(
     // renderer and its pages loaded (docs/decisions/095). The full publish's own are not kept: the
     // memory a thread took for 45,000 pages stays with it (docs/decisions/094).
     if (!keep && succeeded && warm === null)
-      keepWarm(shared.rendererDir, count, heapMb, { readyFor: shared.rendererDir });
+      keepWarm(
+        shared.rendererDir,
+        Array.from({ length: count }, () => startWorker({ renders: true, readyFor: shared.rendererDir }, heapMb)),
+      );
   }
 }
 
-/** Keeps `workers` render workers of `rendererDir` for the next publish of changed pages: fresh ones (made ready with `start`), or those given. */
-function keepWarm(
-  rendererDir: string,
-  count: number,
-  heapMb: number | null,
-  start: { readyFor: string } | { workers: Worker[] },
-) {
-  const workers =
-    'workers' in start
-      ? start.workers
-      : Array.from({ length: count }, () => startWorker({ renders: true, readyFor: start.readyFor }, heapMb));
+/** Keeps `workers` for the next publish of changed pages (`warm`). */
+function keepWarm(rendererDir: string, workers: Worker[]) {
   for (const worker of workers) worker.unref();
   warm = { rendererDir, workers, idle: setTimeout(() => void endWarmRenderers(), WARM_IDLE_MS).unref() };
 }
