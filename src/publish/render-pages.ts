@@ -220,8 +220,6 @@ export async function renderPages(
   const linker =
     keep && !keep.linked ? startWorker({ linkFrom: keep.from, outDir: shared.outDir, pages: keep.pages }, null) : null;
   for (const worker of renderers) worker.ref();
-  let kept = false;
-  let rendered = 0;
   let succeeded = false;
   try {
     const rendering = Promise.all(
@@ -234,12 +232,10 @@ export async function renderPages(
     const linking = linker
       ? outcomeOf(linker, null, progress, (message) => ('linked' in message ? message.linked : undefined))
       : null;
+    let rendered = 0;
     const [outcomes, linked] = await Promise.all([rendering.finally(() => (rendered = performance.now())), linking]);
     succeeded = true;
-    if (keep) {
-      keepWarm(shared.rendererDir, renderers);
-      kept = true;
-    }
+    if (keep) keepWarm(shared.rendererDir, renderers);
     const keys = outcomes.flatMap((outcome) => outcome.keys);
     const renderedPages = outcomes.flatMap((outcome) => outcome.rendered);
     const published = new Set(keys.map(([file]) => file));
@@ -265,6 +261,8 @@ export async function renderPages(
       },
     };
   } finally {
+    // A publish of changed pages that succeeded keeps its workers (`keepWarm`).
+    const kept = succeeded && keep !== null;
     await Promise.all([...(kept ? [] : renderers), ...(linker ? [linker] : [])].map((worker) => worker.terminate()));
     // After a full publish, fresh workers are made ready for the next publish, which then finds the
     // renderer and its pages loaded (docs/decisions/095). The full publish's own are not kept: the

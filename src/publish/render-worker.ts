@@ -92,10 +92,9 @@ function threadCpuSeconds() {
   return (usage.user + usage.system) / 1e6;
 }
 
-type Renderer = { rendererDir: string; app: BuildApp; errors: string[] };
+type Renderer = { app: BuildApp; errors: string[] };
 /** The renderer this worker loads: a worker kept between publishes loads it once (render-pages.ts). */
 let loading: { rendererDir: string; renderer: Promise<Renderer> } | undefined;
-let renderer: Renderer | undefined;
 
 function loadRenderer(rendererDir: string): Promise<Renderer> {
   if (loading?.rendererDir !== rendererDir) loading = { rendererDir, renderer: importRenderer(rendererDir) };
@@ -121,8 +120,7 @@ async function importRenderer(rendererDir: string): Promise<Renderer> {
     },
   });
   onceEachPage(app);
-  renderer = { rendererDir, app, errors };
-  return renderer;
+  return { app, errors };
 }
 
 /**
@@ -336,10 +334,11 @@ async function profiled<Outcome>(name: string, work: () => Promise<Outcome>): Pr
  * and listed pages, and its errors, are forgotten and the heap given back. (A worker whose job
  * failed is stopped, render-pages.ts.)
  */
-function forgetRun() {
+async function forgetRun(rendererDir: string) {
   endPageRun();
-  renderer?.app.routeCache.clearAll();
-  if (renderer) renderer.errors.length = 0;
+  const { app, errors } = await loadRenderer(rendererDir);
+  app.routeCache.clearAll();
+  errors.length = 0;
   collectGarbage();
 }
 
@@ -353,10 +352,12 @@ if (parentPort && (workerData as Partial<RenderWorkerData> | null)?.renders) {
   const { readyFor } = workerData as RenderWorkerData;
   if (readyFor) void makeReady(readyFor);
   parentPort.on('message', (job: RenderJob) => {
-    profiled(`render-worker-${job.share.index}`, () => run(job)).then((done) => {
-      parentPort!.postMessage({ done } satisfies WorkerMessage);
-      forgetRun();
-    }, failed);
+    profiled(`render-worker-${job.share.index}`, () => run(job))
+      .then((done) => {
+        parentPort!.postMessage({ done } satisfies WorkerMessage);
+        return forgetRun(job.rendererDir);
+      })
+      .catch(failed);
   });
 } else if (parentPort && (workerData as Partial<SweepJob> | null)?.sweep) {
   for (const folder of (workerData as SweepJob).sweep) rmSync(folder, { recursive: true, force: true });
