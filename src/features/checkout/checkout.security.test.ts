@@ -1,6 +1,7 @@
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, inArray } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { addresses, cartLines, orders, payments } from '@/server/db/schema';
+import { OrderStatus } from '@/lib/order-status';
 import type { TestApi } from '../../../tests/support/api';
 import { signUp, type Customer } from '../../../tests/support/customers';
 import { createOrder, placeOrder, setStock, startPayment, stockOf } from '../../../tests/support/orders';
@@ -134,10 +135,19 @@ describe('stock under concurrent checkouts', () => {
       Array.from({ length: 50 }, (_, n) => createOrder(shop, customers[n % 5]!, { items: [item('robe-m', 1)] })),
     );
 
-    const codes = answers.map((answer) => answer.body.code);
-    expect(codes.filter((code) => code === 1)).toHaveLength(10);
-    expect(codes.filter((code) => code === -231)).toHaveLength(40);
     expect(await stockOf(shop, ids['robe-m'])).toBe(0);
+    // A customer's second checkout of the same cart may take over her first order's unit while that
+    // one is still unpaid (docs/decisions/091): the first then closes, so answers of 1 can pass 10
+    // while the orders holding a unit are exactly 10.
+    const placed = answers.filter((answer) => answer.body.code === 1).map((answer) => answer.body.data.orderId);
+    expect(answers.filter((answer) => answer.body.code !== 1).map((answer) => answer.body.code)).toEqual(
+      Array.from({ length: 50 - placed.length }, () => -231),
+    );
+    const open = await shop.db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(inArray(orders.id, placed), eq(orders.status, OrderStatus.PaymentPending)));
+    expect(open).toHaveLength(10);
   });
 
   it('writes nothing for an order whose reservation comes up short: no order, the cart keeps its line, no address is kept', async () => {
