@@ -9,6 +9,7 @@ import { benchmarkSwitches, peakRssMb, resetPeakRss } from './measure';
 import { collectGarbage } from './memory';
 import { isPageFile } from './page-keys';
 import { shellData, type PageSnapshot } from './page-snapshot';
+import type { CatalogueSnapshot } from './snapshot';
 import {
   countPages,
   hasPages,
@@ -25,7 +26,7 @@ import {
 } from './release';
 import { defaultRenderSettings, ensureRenderer, renderPages, type Rendered, type RenderSettings } from './render-pages';
 import { readBuildSettings, type BuildSettings } from './settings';
-import { takeCatalogueSnapshot } from './take-snapshot';
+import { takeSnapshotText } from './take-snapshot';
 
 /*
  * A publish: snapshot → keys → render → release. It takes one catalogue snapshot, works out the code
@@ -210,25 +211,25 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 
 /**
  * Takes the catalogue snapshot and writes it, with the settings the pages read, where the render
- * workers read it; answers the key of
- * every page's frame. The snapshot is not held beyond this: the workers parse their own copy, and at
- * 10,000 products the shop's copy would otherwise be held through the whole render.
+ * workers read it; answers the key of every page's frame. The shop holds the snapshot only as text:
+ * each product's, kept for the next publish to reuse (take-snapshot.ts), never the parsed whole,
+ * which the workers parse for themselves.
  */
 async function writeSnapshot(
-  options: Pick<PublishOptions, 'db' | 'storage' | 'testMode'>,
+  options: Pick<PublishOptions, 'db' | 'storage' | 'testMode' | 'full'>,
   settings: BuildSettings,
   file: string,
 ): Promise<{ shellKey: string; bytes: number }> {
-  const catalogue = await takeCatalogueSnapshot(options.db, {
+  const { text } = await takeSnapshotText(options.db, {
     pictureUrl: options.storage.url,
     testMode: options.testMode,
+    fresh: options.full === true,
+    beside: { settings: settings.pages } satisfies Omit<PageSnapshot, keyof CatalogueSnapshot>,
   });
-  const snapshot: PageSnapshot = { ...catalogue, settings: settings.pages };
-  const text = JSON.stringify(snapshot);
   await writeFile(file, text);
   return {
     shellKey: createHash('sha256')
-      .update(JSON.stringify(shellData(snapshot)))
+      .update(JSON.stringify(shellData({ testMode: options.testMode, settings: settings.pages })))
       .digest('base64url')
       .slice(0, 24),
     bytes: Buffer.byteLength(text),
