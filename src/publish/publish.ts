@@ -220,19 +220,19 @@ async function writeSnapshot(
   settings: BuildSettings,
   file: string,
 ): Promise<{ shellKey: string; bytes: number }> {
-  const { text } = await takeSnapshotText(options.db, {
+  const { pieces } = await takeSnapshotText(options.db, {
     pictureUrl: options.storage.url,
     testMode: options.testMode,
     fresh: options.full === true,
     beside: { settings: settings.pages } satisfies Omit<PageSnapshot, keyof CatalogueSnapshot>,
   });
-  await writeFile(file, text);
+  await writeFile(file, pieces);
   return {
     shellKey: createHash('sha256')
       .update(JSON.stringify(shellData({ testMode: options.testMode, settings: settings.pages })))
       .digest('base64url')
       .slice(0, 24),
-    bytes: Buffer.byteLength(text),
+    bytes: pieces.reduce((bytes, piece) => bytes + Buffer.byteLength(piece), 0),
   };
 }
 

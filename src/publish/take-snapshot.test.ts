@@ -1,18 +1,23 @@
 import { describe, expect, it } from 'vitest';
 import type { CatalogueSnapshot } from './snapshot';
 import { takeCatalogueSnapshot, takeSnapshotText } from './take-snapshot';
+import { rowsOf } from '@/server/db/client';
 import { aShop } from '../../tests/support/fixtures';
 
 const shop = await aShop({ catalogue: 'demo' });
 const options = { pictureUrl: shop.storage.url, testMode: true };
-const [{ id: first }, { id: second }] = (
-  await shop.db.execute<{ id: number }>('select id from goods where on_sale order by id limit 2')
-).rows as { id: number }[] as [{ id: number }, { id: number }];
+const [first, second] = rowsOf<{ id: number }>(
+  await shop.db.execute('select id from goods where on_sale order by id limit 2'),
+).map((row) => row.id) as [number, number];
 
 /** What a publish writes (reading again only what changed), parsed, beside what a whole read answers. */
 async function takeBoth(fresh = false) {
   const taken = await takeSnapshotText(shop.db, { ...options, fresh, beside: { settings: { shown: true } } });
-  const { takenAt: _takenAt, settings, ...written } = JSON.parse(taken.text) as CatalogueSnapshot & {
+  const {
+    takenAt: _takenAt,
+    settings,
+    ...written
+  } = JSON.parse(taken.pieces.join('')) as CatalogueSnapshot & {
     settings: unknown;
   };
   const { takenAt: _wholeTakenAt, ...whole } = await takeCatalogueSnapshot(shop.db, options);

@@ -57,7 +57,7 @@ const kept = new WeakMap<
 >();
 
 /**
- * The catalogue snapshot as the text the render workers parse, with the fields `beside` it, reading again only the products whose rows changed since the
+ * The catalogue snapshot as the text the render workers parse, in pieces, with the fields `beside` it, reading again only the products whose rows changed since the
  * last snapshot taken from this database in this process (docs/decisions/096). Every product on sale
  * is stamped first, in the same transaction: each of its tables' rows (its own, its texts, pictures
  * and their texts, sizes and their names and prices, comments) by the transaction that wrote it
@@ -74,7 +74,7 @@ export async function takeSnapshotText(
     /** Written beside the catalogue's fields (the page settings). */
     beside: Record<string, unknown>;
   },
-): Promise<{ text: string; read: number }> {
+): Promise<{ pieces: string[]; read: number }> {
   const previous = options.fresh ? undefined : kept.get(db);
   const last = previous?.pictureUrl === options.pictureUrl ? previous.products : new Map<number, KeptProduct>();
   return inSnapshotTransaction(db, async (json) => {
@@ -102,9 +102,14 @@ export async function takeSnapshotText(
     for (const [goodsId, product] of now) if (!product.text) now.delete(goodsId);
     const adverts = await readAdverts(json, options.pictureUrl);
     kept.set(db, { pictureUrl: options.pictureUrl, products: now });
-    const products = [...now.values()].map((product) => product.text).join(',');
+    // In pieces of a few hundred products: the whole text (29 MB at 10,000 products) is never made at once.
+    const texts = [...now.values()].map((product) => product.text);
+    const pieces = ['{"products":['];
+    for (let at = 0; at < texts.length; at += PRODUCTS_A_PIECE)
+      pieces.push(`${at === 0 ? '' : ','}${texts.slice(at, at + PRODUCTS_A_PIECE).join(',')}`);
     const snapshot = { takenAt: new Date().toISOString(), testMode: options.testMode, adverts, ...options.beside };
-    return { text: `{"products":[${products}],${JSON.stringify(snapshot).slice(1)}`, read: changed.length };
+    pieces.push(`],${JSON.stringify(snapshot).slice(1)}`);
+    return { pieces, read: changed.length };
   });
 }
 
@@ -250,6 +255,9 @@ async function readAdverts(json: ReadJson, pictureUrl: (storageKey: string) => s
   }
   return snapshotAdverts;
 }
+
+/** How many products' texts a piece of the snapshot's text holds. */
+const PRODUCTS_A_PIECE = 500;
 
 /** How many product ids one statement of the snapshot covers. */
 const SNAPSHOT_PRODUCTS_AT_ONCE = 2000;
