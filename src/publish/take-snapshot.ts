@@ -57,8 +57,9 @@ const kept = new WeakMap<
 >();
 
 /**
- * The catalogue snapshot as the text the render workers parse, in pieces, with the fields `beside` it, reading again only the products whose rows changed since the
- * last snapshot taken from this database in this process (docs/decisions/096). Every product on sale
+ * The catalogue snapshot as the text the render workers parse, in pieces, with the fields `beside`
+ * it, reading again only the products whose rows changed since the last snapshot taken from this
+ * database in this process (docs/decisions/096). Every product on sale
  * is stamped first, in the same transaction: each of its tables' rows (its own, its texts, pictures
  * and their texts, sizes and their names and prices, comments) by the transaction that wrote it
  * (`xmin`). A transaction that changes a row writes a new version under its own id, and one that
@@ -98,7 +99,7 @@ export async function takeSnapshotText(
       ))
         now.get(product.goodsId)!.text = JSON.stringify(product);
     }
-    // A product taken off sale between the stamps and its rows is not in the snapshot.
+    // The stamps and the rows are read in one transaction; a product its rows did not come back for is left out, not written empty.
     for (const [goodsId, product] of now) if (!product.text) now.delete(goodsId);
     const adverts = await readAdverts(json, options.pictureUrl);
     kept.set(db, { pictureUrl: options.pictureUrl, products: now });
