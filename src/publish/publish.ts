@@ -232,7 +232,7 @@ async function writeSnapshot(
       .update(JSON.stringify(shellData({ testMode: options.testMode, settings: settings.pages })))
       .digest('base64url')
       .slice(0, 24),
-    bytes: pieces.reduce((bytes, piece) => bytes + Buffer.byteLength(piece), 0),
+    bytes: pieces.reduce((bytes, piece) => bytes + piece.length, 0),
   };
 }
 

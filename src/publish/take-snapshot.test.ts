@@ -17,7 +17,7 @@ async function takeBoth(fresh = false) {
     takenAt: _takenAt,
     settings,
     ...written
-  } = JSON.parse(taken.pieces.join('')) as CatalogueSnapshot & {
+  } = JSON.parse(Buffer.concat(taken.pieces).toString()) as CatalogueSnapshot & {
     settings: unknown;
   };
   const { takenAt: _wholeTakenAt, ...whole } = await takeCatalogueSnapshot(shop.db, options);

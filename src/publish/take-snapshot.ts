@@ -48,8 +48,11 @@ export async function takeCatalogueSnapshot(
   });
 }
 
-/** A product's JSON text in the last snapshot a publish took from a database, under its stamp. */
-type KeptProduct = { stamp: string; text: string };
+/**
+ * A product's JSON text in the last snapshot a publish took from a database, under its stamp, kept
+ * as UTF-8: half the room of a string holding Chinese, and written as it is.
+ */
+type KeptProduct = { stamp: string; text: Buffer | null };
 /** What publishes keep of the last snapshot they took from each database (`takeSnapshotText`). */
 const kept = new WeakMap<
   Database,
@@ -75,7 +78,7 @@ export async function takeSnapshotText(
     /** Written beside the catalogue's fields (the page settings). */
     beside: Record<string, unknown>;
   },
-): Promise<{ pieces: string[]; read: number }> {
+): Promise<{ pieces: Buffer[]; read: number }> {
   const previous = options.fresh ? undefined : kept.get(db);
   const last = previous?.pictureUrl === options.pictureUrl ? previous.products : new Map<number, KeptProduct>();
   return inSnapshotTransaction(db, async (json) => {
@@ -86,7 +89,7 @@ export async function takeSnapshotText(
         const known = last.get(goodsId);
         if (known?.stamp === stamp) now.set(goodsId, known);
         else {
-          now.set(goodsId, { stamp, text: '' });
+          now.set(goodsId, { stamp, text: null });
           changed.push(goodsId);
         }
       }
@@ -97,19 +100,24 @@ export async function takeSnapshotText(
         await readProductTables(json, (column) => sql`${column} = any(${ids}::int[])`),
         options.pictureUrl,
       ))
-        now.get(product.goodsId)!.text = JSON.stringify(product);
+        now.get(product.goodsId)!.text = Buffer.from(JSON.stringify(product));
     }
     // The stamps and the rows are read in one transaction; a product its rows did not come back for is left out, not written empty.
     for (const [goodsId, product] of now) if (!product.text) now.delete(goodsId);
     const adverts = await readAdverts(json, options.pictureUrl);
     kept.set(db, { pictureUrl: options.pictureUrl, products: now });
     // In pieces of a few hundred products: the whole text (29 MB at 10,000 products) is never made at once.
-    const texts = [...now.values()].map((product) => product.text);
-    const pieces = ['{"products":['];
+    const texts = [...now.values()].map((product) => product.text!);
+    const comma = Buffer.from(',');
+    const pieces = [Buffer.from('{"products":[')];
     for (let at = 0; at < texts.length; at += PRODUCTS_A_PIECE)
-      pieces.push(`${at === 0 ? '' : ','}${texts.slice(at, at + PRODUCTS_A_PIECE).join(',')}`);
+      pieces.push(
+        Buffer.concat(
+          texts.slice(at, at + PRODUCTS_A_PIECE).flatMap((text, index) => (at + index === 0 ? [text] : [comma, text])),
+        ),
+      );
     const snapshot = { takenAt: new Date().toISOString(), testMode: options.testMode, adverts, ...options.beside };
-    pieces.push(`],${JSON.stringify(snapshot).slice(1)}`);
+    pieces.push(Buffer.from(`],${JSON.stringify(snapshot).slice(1)}`));
     return { pieces, read: changed.length };
   });
 }
