@@ -211,9 +211,9 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
 
 /**
  * Takes the catalogue snapshot and writes it, with the settings the pages read, where the render
- * workers read it; answers the key of every page's frame. The shop holds the snapshot only as text:
- * each product's, kept for the next publish to reuse (take-snapshot.ts), never the parsed whole,
- * which the workers parse for themselves.
+ * workers read it; answers the key of every page's frame. The shop holds the snapshot only as each
+ * product's text, kept for the next publish to reuse (take-snapshot.ts), never parsed whole: the
+ * workers parse it for themselves.
  */
 async function writeSnapshot(
   options: Pick<PublishOptions, 'db' | 'storage' | 'testMode' | 'full'>,
