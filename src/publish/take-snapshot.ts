@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Currency, Language } from '@/lib/locale';
-import type { Database } from '@/server/db/client';
+import { rowsOf, type Database } from '@/server/db/client';
 import {
   advertTexts,
   adverts,
@@ -102,11 +102,10 @@ export async function takeSnapshotText(
       ))
         now.get(product.goodsId)!.text = Buffer.from(JSON.stringify(product));
     }
-    // The stamps and the rows are read in one transaction; a product its rows did not come back for is left out, not written empty.
-    for (const [goodsId, product] of now) if (!product.text) now.delete(goodsId);
     const adverts = await readAdverts(json, options.pictureUrl);
     kept.set(db, { pictureUrl: options.pictureUrl, products: now });
     // In pieces of a few hundred products: the whole text (29 MB at 10,000 products) is never made at once.
+    // Every stamped product has its text: the stamps and the rows are read in one transaction.
     const texts = [...now.values()].map((product) => product.text!);
     const comma = Buffer.from(',');
     const pieces = [Buffer.from('{"products":[')];
@@ -283,11 +282,7 @@ function inSnapshotTransaction<T>(db: Database, read: (json: ReadJson) => Promis
       read(
         async <Row>(query: SQL) =>
           JSON.parse(
-            rowsOf(
-              (await tx.execute(sql`select (${query})::text as rows`)) as unknown as {
-                rows: { rows: string | null }[];
-              },
-            )[0]!.rows ?? '[]',
+            rowsOf<{ rows: string | null }>(await tx.execute(sql`select (${query})::text as rows`))[0]!.rows ?? '[]',
           ) as Row[],
       ),
     { isolationLevel: 'repeatable read', accessMode: 'read only' },
@@ -366,6 +361,3 @@ type AdvertRow = {
   pictureHeight: number | null;
 };
 type AdvertTextRow = { advertId: number; language: Language; title: string; body: string };
-
-/** node-postgres answers `{ rows }`, PGlite answers `{ rows }` too; drizzle types it loosely. */
-const rowsOf = <T>(result: { rows: T[] } | T[]): T[] => (Array.isArray(result) ? result : result.rows);
