@@ -100,8 +100,9 @@ async function chooseAsTheHeaderAppears(page: Page) {
 
 /** The page in Chinese and yuan, at the same address, and so the next page (`alsoCheck` runs once it is). */
 async function inChineseAndYuan(page: Page, path: string, alsoCheck?: () => Promise<void>) {
+  // Polled through the navigation the choice starts: between the two documents there is no root element.
   await page.waitForFunction(
-    () => document.documentElement.lang === 'zh-CN' && document.documentElement.dataset.currency === 'CNY',
+    () => document.documentElement?.lang === 'zh-CN' && document.documentElement.dataset.currency === 'CNY',
     undefined,
     { timeout: 30_000 },
   );
