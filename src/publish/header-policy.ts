@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash as digest } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
@@ -41,13 +41,25 @@ export function inlineScriptHashesOf(page: Buffer | string): string[] {
     if (/\bsrc\s*=/i.test(attributes)) continue;
     const type = /\btype\s*=\s*["']?([^"'\s>]+)/i.exec(attributes)?.[1]?.toLowerCase() ?? '';
     if (!javascriptTypes.has(type)) continue;
-    hashes.push(
-      `'sha256-${createHash('sha256')
-        .update(html.subarray(tagEnd + 1, close))
-        .digest('base64')}'`,
-    );
+    hashes.push(scriptHash(html.subarray(tagEnd + 1, close)));
   }
   return hashes;
+}
+
+/**
+ * The scripts hashed in this thread: a release's pages share a few inline scripts, which a render
+ * worker finds again in each of its 45,000 pages. Each is hashed once and recognised again only
+ * when byte for byte the same; the first ones met are kept (the shared ones are on every page).
+ */
+const hashedScripts: { script: Buffer; hash: string }[] = [];
+const KEPT_SCRIPTS = 16;
+
+function scriptHash(script: Buffer): string {
+  const known = hashedScripts.find((entry) => entry.script.equals(script));
+  if (known) return known.hash;
+  const hash = `'sha256-${digest('sha256', script, 'base64')}'`;
+  if (hashedScripts.length < KEPT_SCRIPTS) hashedScripts.push({ script: Buffer.from(script), hash });
+  return hash;
 }
 
 /** The `'sha…'` sources of a policy's script-src. */

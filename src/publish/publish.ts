@@ -125,12 +125,15 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
   const cpuBefore = process.cpuUsage();
   resetPeakRss();
   let switched = false;
+  let bundling: ReturnType<typeof ensureRenderer> | undefined;
 
   try {
     await rm(building, { recursive: true, force: true });
-    // The code's files are read while the database answers the snapshot.
+    // The code's files are read, and a new code version's renderer bundled in a process of its own,
+    // while the database answers the snapshot.
     const fingerprint = codeFingerprint(settings);
-    fingerprint.catch(() => undefined);
+    bundling = fingerprint.then((code) => ensureRenderer(root, code, { settings, quiet: options.quiet ?? false }));
+    bundling.catch(() => undefined);
     const { shellKey, bytes: snapshotBytes } = await writeSnapshot(options, settings, snapshotFile);
     lap('snapshot');
     collectGarbage();
@@ -142,7 +145,7 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
     const full = options.full === true || !served || previous?.code !== code;
     const total = hasPages(root) ? (previous?.count ?? (await countPages(servedDir(root)))) : 0;
     lap('code');
-    const renderer = await ensureRenderer(root, code, { settings, quiet: options.quiet ?? false });
+    const renderer = await bundling;
     lap('bundle');
     const phase = performance.now();
     const render = options.render ?? defaultRenderSettings();
@@ -201,7 +204,8 @@ async function publishOnce(options: PublishOptions): Promise<{ result: PublishRe
         .finally(unlock),
     };
   } catch (error) {
-    await rm(building, { recursive: true, force: true });
+    // A renderer still bundling finishes (or fails) before the lock is given back: the next publish may bundle the same code.
+    await Promise.allSettled([bundling, rm(building, { recursive: true, force: true })]);
     throw error;
   } finally {
     await rm(snapshotFile, { force: true });
