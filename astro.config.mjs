@@ -97,6 +97,8 @@ export default defineConfig({
     plugins: [islandPropsInOnePass()],
     environments: { client: { build: { rolldownOptions: { output: shellChunks } } } },
   },
-  build: { format: 'directory', inlineStylesheets: 'always' },
+  // A page is a file of its own (`en-usd/productsList/details/12.html`), as the shop's publishes write
+  // them (src/edge/rewrite.ts, `pageFileOf`): no folder per page (docs/decisions/097).
+  build: { format: 'file', inlineStylesheets: 'always' },
   trailingSlash: 'ignore',
 });

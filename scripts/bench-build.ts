@@ -9,7 +9,7 @@
  * in a process of its own so that one's memory does not count in the other's peak.
  * Beside the figures, two floors measured in the same run: the host's processor (Lighthouse's
  * benchmark index, as `bench:storefront` prints it, here computed in Node) and the least a full
- * publish writes: its pages copied into folders of their own by as many threads as render them,
+ * publish writes: its pages written again, each a file of its own, by as many threads as render them,
  * timed on a sample and scaled to every page.
  * `SHOP_RENDER_MEMORY_TRACE=1` logs the shop's memory after each step and each render worker's heap
  * as it goes (a folder instead of 1: heap snapshots of the workers there too, docs/decisions/087).
@@ -191,7 +191,7 @@ try {
   // Last: the sample it writes is removed after, and removed files slow the creation of others (above).
   const floor = await writingFloor(priced.release, full.pages, os.availableParallelism());
   console.log(
-    `Floor: writing the full build's ${full.pages} pages alone, each in a folder of its own, takes ${floor.seconds.toFixed(1)} s on ${os.availableParallelism()} threads (timed on ${floor.sample} pages); load average ${await load()}`,
+    `Floor: writing the full build's ${full.pages} pages alone, each a file of its own, takes ${floor.seconds.toFixed(1)} s on ${os.availableParallelism()} threads (timed on ${floor.sample} pages); load average ${await load()}`,
   );
 } finally {
   await shop.close();

@@ -123,7 +123,7 @@ export function decideRewrite(url: URL, cookieHeader: string | null | undefined)
   const untouched: RewriteDecision = { rewrite: null, setSiteCookie: null, notFound: false, shareCode: null };
   if (path.startsWith('/api/') || path.startsWith('/_astro/') || /\.[a-z0-9]+$/i.test(path)) return untouched;
   // The back office: one page, English, never a referral code.
-  if (path === '/admin' || path.startsWith('/admin/')) return { ...untouched, rewrite: '/admin/' };
+  if (path === '/admin' || path.startsWith('/admin/')) return { ...untouched, rewrite: '/admin' };
   if (
     allVariants.some((variant) => path === `/${variantSlug(variant)}` || path.startsWith(`/${variantSlug(variant)}/`))
   ) {
@@ -146,26 +146,43 @@ export function decideRewrite(url: URL, cookieHeader: string | null | undefined)
   const setSiteCookie = (queryLanguage || queryCurrency) && changed ? `${variant.language}-${variant.currency}` : null;
 
   const page = pagePath(path, url.searchParams);
-  const shareCode = page === '/referral/' ? path.slice(1) : null;
-  return { rewrite: `/${variantSlug(variant)}${page}`, setSiteCookie, notFound: page === '/404/', shareCode };
+  const shareCode = page === '/referral' ? path.slice(1) : null;
+  return { rewrite: `/${variantSlug(variant)}${page}`, setSiteCookie, notFound: page === '/404', shareCode };
 }
 
-/** The prebuilt page for a customer-facing path; another single segment shaped like a code is a referral code. */
+/**
+ * The prebuilt page for a customer-facing path, below its variant's folder ('' for the variant's home
+ * page); another single segment shaped like a code is a referral code. A page is named without a
+ * trailing slash: each is a file of its own (`/en-usd/productsList/details/12` is
+ * `en-usd/productsList/details/12.html`, `pageFileOf`).
+ */
 function pagePath(path: string, query: URLSearchParams): string {
-  if (path === '/') return '/';
+  if (path === '/') return '';
   if (path === '/productsList') {
     const category = query.get('category');
-    return category && /^[a-z-]{1,30}$/.test(category) ? `/productsList/category/${category}/` : '/productsList/';
+    return category && /^[a-z-]{1,30}$/.test(category) ? `/productsList/category/${category}` : '/productsList';
   }
   if (path === '/productsList/details') {
     const id = query.get('id');
-    return id && /^\d{1,9}$/.test(id) ? `/productsList/details/${id}/` : '/productsList/';
+    return id && /^\d{1,9}$/.test(id) ? `/productsList/details/${id}` : '/productsList';
   }
   const [first] = path.slice(1).split('/');
-  if (pathParamRoutes.includes(first ?? '')) return `/${first}/`;
-  if ((pageRoutes as readonly string[]).includes(path)) return `${path}/`;
-  if (path.lastIndexOf('/') === 0 && isCodeShaped(path.slice(1))) return '/referral/';
-  return '/404/';
+  if (pathParamRoutes.includes(first ?? '')) return `/${first}`;
+  if ((pageRoutes as readonly string[]).includes(path)) return path;
+  if (path.lastIndexOf('/') === 0 && isCodeShaped(path.slice(1))) return '/referral';
+  return '/404';
+}
+
+/**
+ * The file of the prebuilt page at `path` (Astro's `build.format: 'file'`): `/en-usd/productsList/`
+ * and `/en-usd/productsList` are `en-usd/productsList.html`, `/` is `index.html`; a path that names a
+ * file (`/sitemap.xml`) is that file. A page is a file rather than a folder with an `index.html`: a
+ * release of 90,000 pages makes half as many inodes and no folder per page (docs/decisions/097).
+ */
+export function pageFileOf(path: string): string {
+  const trimmed = path.replace(/^\/+|\/+$/g, '');
+  if (!trimmed) return 'index.html';
+  return /\.[a-z0-9]+$/i.test(trimmed) ? trimmed : `${trimmed}.html`;
 }
 
 /** How long the edge waits for the code lookup before serving the referral page, which checks again. */

@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 // Relative, with its extension: the render worker loads this module on Node's own type stripping.
-import { allVariants, variantSlug } from '../edge/rewrite.ts';
+import { allVariants, pageFileOf, variantSlug } from '../edge/rewrite.ts';
 
 /*
  * Which pages a publish renders (docs/decisions/050, 065, 071). Every keyed route's `getStaticPaths` passes its
@@ -28,13 +28,11 @@ export type PageRun = {
   previousPages: string | null;
 };
 
-/** The file a page of `route` is written to (`build.format: 'directory'`), e.g. `en-usd/productsList/details/12/index.html`. */
-export function pageFile(route: string, params: Record<string, string | number | undefined>): string {
-  const path = route
-    .replace(/\[(\w+)\]/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name])))
-    .replace(/^\/+|\/+$/g, '');
-  return path ? `${path}/index.html` : 'index.html';
-}
+/** The file a page of `route` is written to (`pageFileOf`), e.g. `en-usd/productsList/details/12.html`. */
+export const pageFile = (route: string, params: Record<string, string | number | undefined>): string =>
+  pageFileOf(
+    route.replace(/\[(\w+)\]/g, (whole, name: string) => (params[name] === undefined ? whole : String(params[name]))),
+  );
 
 /** The files a release counts as its pages (the web manifests, scripts and pictures are not). */
 export const isPageFile = (file: string) => file.endsWith('.html') || file === 'sitemap.xml';

@@ -94,13 +94,11 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   );
   const firstRelease = await readlink(path.join(root, 'current'));
   const untouched = [
-    'en-usd/sign/index.html',
-    `zh-myr/productsList/details/${product.goodsId}/index.html`,
-    'ms-cny/productsList/category/health/index.html',
+    'en-usd/sign.html',
+    `zh-myr/productsList/details/${product.goodsId}.html`,
+    'ms-cny/productsList/category/health.html',
   ];
-  const before = await Promise.all(
-    [...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf),
-  );
+  const before = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}.html`].map(fileOf));
   const progress: { done: number; total: number }[] = [];
   const update = await publishSite({ ...options, onProgress: (now) => progress.push(now) });
   expect(update.pages).toBe(full.pages);
@@ -117,14 +115,12 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   expect(await pageText(details)).toContain('4,321.00');
   expect(await readlink(path.join(root, 'current'))).not.toBe(firstRelease);
   // Pages that do not show the US-dollar price are the last release's files, not written again; the changed one is new.
-  const after = await Promise.all(
-    [...untouched, `en-usd/productsList/details/${product.goodsId}/index.html`].map(fileOf),
-  );
+  const after = await Promise.all([...untouched, `en-usd/productsList/details/${product.goodsId}.html`].map(fileOf));
   expect(after.slice(0, -1)).toEqual(before.slice(0, -1));
   expect(after.at(-1)).not.toBe(before.at(-1));
   // The release served before still shows the old price: the new page replaced its link, it was not written through it.
   const earlierPage = await readFile(
-    path.join(root, firstRelease, `en-usd/productsList/details/${product.goodsId}/index.html`),
+    path.join(root, firstRelease, `en-usd/productsList/details/${product.goodsId}.html`),
     'utf8',
   );
   expect(earlierPage).toContain(product.goodsName);
@@ -167,7 +163,7 @@ it('publishes every page, then only the pages a price change shows on, then a ne
     expect(await pageText('/productsList', slug), slug).toContain(name);
     expect(await pageText('/', slug), slug).toContain(name);
   }
-  expect(await fileOf('en-usd/sign/index.html')).toBe(before[0]);
+  expect(await fileOf('en-usd/sign.html')).toBe(before[0]);
   // The releases before the one before are gone: the served one and the one before it are kept.
   await publishingSettled();
   expect(
@@ -182,7 +178,7 @@ it('publishes every page, then only the pages a price change shows on, then a ne
   expect(withdrawn.pages).toBe(update.pages);
   expect(await pageText('/productsList')).not.toContain('Moonlit Silk Newcomer');
   expect((await site().request(`/productsList/details?id=${created!.goodsId}`)).status).toBe(404);
-  expect(existsSync(path.join(root, 'current', `en-usd/productsList/details/${created!.goodsId}`))).toBe(false);
+  expect(existsSync(path.join(root, 'current', `en-usd/productsList/details/${created!.goodsId}.html`))).toBe(false);
   await shop.db.execute(`update goods set on_sale = true where id = ${created!.goodsId}`);
   expect((await publishSite(options)).pages).toBe(published.pages);
 

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import { mkdir, readdir, readFile, readlink, rename, rm, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { pageFileOf } from '../edge/rewrite';
 import { isPageFile } from './page-keys';
 import { linkPagesApart, sweepApart } from './render-pages';
 
@@ -31,7 +32,7 @@ export const currentLink = (root: string) => path.join(root, 'current');
 /** The folder the pages are served from: the current release, or `root` itself for a plain `astro build` output. */
 export const servedDir = (root: string) => (existsSync(currentLink(root)) ? currentLink(root) : root);
 
-export const hasPages = (root: string) => existsSync(path.join(servedDir(root), 'en-usd', 'index.html'));
+export const hasPages = (root: string) => existsSync(path.join(servedDir(root), pageFileOf('/en-usd')));
 
 /**
  * After a switch: the spare of the new release is made, a folder of hard links to its pages, which

@@ -10,6 +10,7 @@ import { inlineScriptHashesOf } from './header-policy.ts';
 import { benchmarkSwitches } from './measure.ts';
 import { RENDERER_META, type RendererMeta } from './renderer-bundle.ts';
 import { collectGarbage } from './memory.ts';
+import { pageFileOf } from '../edge/rewrite.ts';
 import { endPageRun, isPageFile, recordedPageKeys, renderedPages, startPageRun, type PageRun } from './page-keys.ts';
 
 /*
@@ -76,15 +77,9 @@ type BuildApp = {
   render(request: Request, options: { routeData: RouteData }): Promise<Response>;
 };
 
-const STATUS_CODE_PAGES = new Set(['/404', '/500']);
-
-/** The file a page is written to, as Astro's static build names it (`build.format: 'directory'`). */
-function outputFile(pathname: string, type: string): string {
-  const trimmed = pathname.replace(/^\/+|\/+$/g, '');
-  if (type === 'endpoint') return trimmed;
-  if (STATUS_CODE_PAGES.has(pathname)) return `${trimmed}.html`;
-  return trimmed ? `${trimmed}/index.html` : 'index.html';
-}
+/** The file a page or endpoint is written to, as Astro's static build names it (`build.format: 'file'`). */
+const outputFile = (pathname: string, type: string) =>
+  type === 'endpoint' ? pathname.replace(/^\/+|\/+$/g, '') : pageFileOf(pathname);
 
 /** This thread's processor time (Node 23.9+), else the process's. */
 function threadCpuSeconds() {

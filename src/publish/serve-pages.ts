@@ -10,6 +10,7 @@ import {
   cachedCodeLookup,
   decideRewrite,
   fetchCodeLookup,
+  pageFileOf,
   pageStatus,
   readSiteCookie,
   variantSlug,
@@ -95,7 +96,8 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
     const status = decision.rewrite ? await pageStatus(decision, lookup) : 200;
     const served = await serveStatic({
       root: path.relative(process.cwd(), servedDir(siteDir)) || '.',
-      rewriteRequestPath: (requestPath) => decision.rewrite ?? requestPath,
+      // Each page is a file of its own: the page at `/en-usd/productsList/` is `en-usd/productsList.html`.
+      rewriteRequestPath: (requestPath) => `/${pageFileOf(decision.rewrite ?? requestPath)}`,
     })(c, next);
     if (status === 200 || !served) return served;
     return new Response(served.body, { status, headers: served.headers });
@@ -108,9 +110,10 @@ export function servePages(app: Hono, siteDir: string, config: Pick<Config, 'pub
   });
   app.notFound(async (c) => {
     const variant = readSiteCookie(c.req.header('Cookie')) ?? { language: 'EN', currency: 'USD' };
-    const page = await readFile(path.join(servedDir(siteDir), variantSlug(variant), '404', 'index.html'), 'utf8').catch(
-      () => null,
-    );
+    const page = await readFile(
+      path.join(servedDir(siteDir), pageFileOf(`/${variantSlug(variant)}/404`)),
+      'utf8',
+    ).catch(() => null);
     return page ? c.html(page, 404) : c.text('Not found', 404);
   });
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { inject } from 'vitest';
 import { loadConfig } from '@/server/config';
 import { servePages } from '@/publish/serve-pages';
+import { pageFileOf } from '@/edge/rewrite';
 import { servedDir } from '@/publish/release';
 import { mediaRoutes } from '@/server/storage/media.routes';
 import { createFolderStorage } from '@/server/storage/storage';
@@ -175,7 +176,8 @@ describe('the built site', () => {
       '/api/v1/media',
       mediaRoutes({ storage: createFolderStorage(path.join(dataDir, 'storage')) }),
     );
-    const page = (...parts: string[]) => readFile(path.join(siteDir, 'en-usd', ...parts, 'index.html'), 'utf8');
+    const page = (...parts: string[]) =>
+      readFile(path.join(siteDir, pageFileOf(['/en-usd', ...parts].join('/'))), 'utf8');
     const pictures = (html: string) =>
       [...html.matchAll(/<img\b[^>]*>/g)].map(([tag]) => ({
         src: /\ssrc="([^"]+)"/.exec(tag)?.[1] ?? '',
@@ -188,7 +190,9 @@ describe('the built site', () => {
       }));
     const home = pictures(await page());
     const list = pictures(await page('productsList'));
-    const detailsIds = await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'));
+    const detailsIds = (await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'))).map((file) =>
+      path.basename(file, '.html'),
+    );
     const details = (await Promise.all(detailsIds.map((id) => page('productsList', 'details', id)))).flatMap(pictures);
     const boxesOf = (shown: { src: string; srcset: string[] }[]) =>
       new Set(
@@ -215,8 +219,11 @@ describe('the built site', () => {
   it('requests no script before the home, list and details pages first paint, and paints their largest picture with the frame', async () => {
     // Lighthouse's LCP counts what ended before the largest paint (docs/decisions/070): the pages' own
     // scripts are inline, their islands and start-up load after the first paint (client:paint).
-    const page = (...parts: string[]) => readFile(path.join(siteDir, 'en-usd', ...parts, 'index.html'), 'utf8');
-    const detailsIds = await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'));
+    const page = (...parts: string[]) =>
+      readFile(path.join(siteDir, pageFileOf(['/en-usd', ...parts].join('/'))), 'utf8');
+    const detailsIds = (await readdir(path.join(siteDir, 'en-usd', 'productsList', 'details'))).map((file) =>
+      path.basename(file, '.html'),
+    );
     const pages = {
       home: await page(),
       list: await page('productsList'),

@@ -4,6 +4,7 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { pageFileOf } from '@/edge/rewrite';
 import { servedDir } from '@/publish/release';
 
 /*
@@ -53,7 +54,7 @@ describe('the built pages', () => {
   }, 900_000);
 
   it('name themselves as canonical in their own language, the others and the x-default as alternates', async () => {
-    const html = await readFile(path.join(siteDir, 'ms-myr', 'productsList', 'index.html'), 'utf8');
+    const html = await readFile(path.join(siteDir, pageFileOf('/ms-myr/productsList')), 'utf8');
     const links = [...html.matchAll(/<link rel="(canonical|alternate)"(?: hreflang="([^"]+)")? href="([^"]+)"/g)].map(
       ([, rel, hreflang, href]) => {
         const url = new URL(href!.replace(/&amp;/g, '&'));

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { pageFileOf } from '@/edge/rewrite';
 import { seedCartCatalogue } from '@/features/cart/fixtures/cart-catalogue';
 import { openDatabase, type DatabaseHandle } from '@/server/db/client';
 import { createFolderStorage } from '@/server/storage/storage';
@@ -58,8 +59,8 @@ describe.runIf(postgres)('a production release', () => {
     const dataDir = path.join(release, 'var');
     const sizes = await withSmallCatalogue(database.url, dataDir);
     const pages = path.join(release, 'pages-built-elsewhere');
-    await mkdir(path.join(pages, 'en-usd'), { recursive: true });
-    await writeFile(path.join(pages, 'en-usd', 'index.html'), '<!doctype html><title>Energy Shop</title>');
+    await mkdir(pages, { recursive: true });
+    await writeFile(path.join(pages, pageFileOf('/en-usd')), '<!doctype html><title>Energy Shop</title>');
     const smtp = await startSmtpServer();
     cleanups.push(() => smtp.close());
 

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseDocument } from 'htmlparser2';
 import { afterAll, expect, it } from 'vitest';
+import { pageFileOf } from '@/edge/rewrite';
 import { markSignedFor, shipOrder } from '@/features/orders/order-lifecycle';
 import type { OwnReview } from '@/features/reviews/reviews.schema';
 import { endWarmRenderers } from '@/publish/render-pages';
@@ -73,7 +74,10 @@ it('keeps a review carrying markup inside the JSON-LD script of the published pr
     full: true,
   });
   const goodsId = written.body.data.goodsId;
-  const html = await readFile(path.join(root, 'current', `en-usd/productsList/details/${goodsId}/index.html`), 'utf8');
+  const html = await readFile(
+    path.join(root, 'current', pageFileOf(`/en-usd/productsList/details/${goodsId}`)),
+    'utf8',
+  );
   const all = elements(parseDocument(html) as unknown as Node);
 
   expect(all.filter((element) => element.attribs?.id?.startsWith('injected'))).toEqual([]);

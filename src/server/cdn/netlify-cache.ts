@@ -14,8 +14,8 @@ export const CDN_CACHE_CONTROL = 'public, durable, s-maxage=31536000';
 const TAGS_PER_PURGE = 500;
 
 /**
- * The cache tag of a page: its folder in the release (`en-usd/products/12/index.html` and the request
- * `/en-usd/products/12/` are both `page:/en-usd/products/12`).
+ * The cache tag of a page: its path (the release's `en-usd/productsList/details/12.html` and the
+ * request `/en-usd/productsList/details/12` are both `page:/en-usd/productsList/details/12`).
  */
 export function pageTag(pathOrFile: string): string {
   const trimmed = pathOrFile
