@@ -3,6 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import { defineConfig } from 'astro/config';
 import { completeRelease } from './src/publish/plain-build.ts';
 import { islandPropsInOnePass } from './src/publish/island-props.ts';
+import { pagesEncodedQuickly } from './src/publish/page-encoding.ts';
 import { reactWholeRender } from './src/publish/react-whole-render.ts';
 import { rendererBundle } from './src/publish/renderer-bundle.ts';
 import { readBuildSettings } from './src/publish/settings.ts';
@@ -94,7 +95,7 @@ export default defineConfig({
     rendererBundle(settings.rendererDir),
   ],
   vite: {
-    plugins: [islandPropsInOnePass()],
+    plugins: [islandPropsInOnePass(), pagesEncodedQuickly()],
     environments: { client: { build: { rolldownOptions: { output: shellChunks } } } },
   },
   // A page is a file of its own (`en-usd/productsList/details/12.html`), as the shop's publishes write

@@ -1,5 +1,5 @@
 import type { Config, Context } from '@netlify/edge-functions';
-import { cachedCodeLookup, decideRewrite, fetchCodeLookup, pageStatus } from '../../src/edge/rewrite.ts';
+import { cachedCodeLookup, decideRewrite, fetchCodeLookup, pageFileOf, pageStatus } from '../../src/edge/rewrite.ts';
 import { SITE_COOKIE } from '../../src/lib/locale.ts';
 
 /** Lookups of share codes, reused for a minute by this edge instance. */
@@ -23,7 +23,9 @@ export default async (request: Request, context: Context) => {
     });
   }
   if (!decision.rewrite) return undefined;
-  const page = new URL(decision.rewrite, request.url);
+  // The page's own file (`/en-usd/productsList.html`): each page is a file, and a path that names one
+  // is served as it is, whatever the host makes of a path without an extension.
+  const page = new URL(`/${pageFileOf(decision.rewrite)}`, request.url);
   if (!decision.notFound && !decision.shareCode) return page;
 
   // The API is proxied on the shop's own origin (dist/_redirects), so the lookup asks the same origin.

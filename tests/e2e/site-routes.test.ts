@@ -148,9 +148,13 @@ describe('the Netlify edge function, in front of this shop as its CDN', () => {
     );
 
   it("rewrites pages and known share codes, and answers 404 with the visitor's page for missing pages and unknown codes", async () => {
-    await expect(edge('/productsList')).resolves.toEqual(new URL('/en-usd/productsList/', shop.url));
-    await expect(edge(`/${shareCode}`)).resolves.toEqual(new URL('/en-usd/referral/', shop.url));
+    await expect(edge('/productsList')).resolves.toEqual(new URL('/en-usd/productsList.html', shop.url));
+    await expect(edge(`/${shareCode}`)).resolves.toEqual(new URL('/en-usd/referral.html', shop.url));
     await expect(edge('/api/v1/site/getSiteInfo')).resolves.toBeUndefined();
+    // The file the edge names is the page, served as it is.
+    const listed = await fetch((await edge('/productsList?lang=ms')) as URL);
+    expect(listed.status).toBe(200);
+    expect(await listed.text()).toContain('lang="ms"');
 
     const cookies: string[] = [];
     const unknown = (await edge('/ZZZZ9999?lang=zh', cookies)) as Response;
