@@ -153,6 +153,10 @@ export async function openDatabase(
   if ('client' in options) return pgliteHandle(options.client);
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    // An idle connection the server ends (a restart, a fail-over, an administrator) reports its error
+    // here: the pool has already let it go and opens another for the next query. Unheard, the error
+    // would end the shop.
+    pool.on('error', () => {});
     const db = drizzlePostgres({ client: pool, schema });
     const exclusively = <T>(name: string, work: () => Promise<T>) => withAdvisoryLock(pool, name, work);
     return {
