@@ -3,7 +3,8 @@
  * demo products with their pictures reused), publishes every page (bundling the renderer first, as
  * after a code change), then adds one product and publishes again, then changes one price and
  * publishes again; the last two render only the pages that show the change (docs/decisions/065).
- * Each figure is printed with its time by step and the load average (the machine may be shared).
+ * Each figure is printed with its time by step and the load average (the machine may be shared); what
+ * earlier steps wrote is flushed to disk before each step.
  * `--database both` runs it on the embedded database (PGlite), then on PostgreSQL (`--postgres`, a
  * server whose role may create databases: the run gets a database of its own, dropped after), each
  * in a process of its own so that one's memory does not count in the other's peak.
@@ -134,6 +135,9 @@ const measure = async (
   budget: number,
   describe: (result: PublishResult) => string,
 ) => {
+  // What earlier steps wrote (the other database's run, a full publish's 5 GB) is on disk first:
+  // the kernel writing it back during a step would be another load on the two cores.
+  spawnSync('sync');
   const before = await load();
   const result = await run();
   console.log(
