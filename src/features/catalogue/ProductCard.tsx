@@ -114,5 +114,30 @@ export function ProductCard({
 }
 
 /** The API's picture as it is, for products fetched in the browser. */
+/**
+ * Cards in the page's grid, rendered on the server in one call: the product page's recommendations
+ * and the home page's new arrivals. Rendered one by one, each card cost a React render of its own
+ * (360,000 of them in a publish of 90,000 pages).
+ */
+export function ProductGrid({
+  cards,
+  t,
+  isNew = false,
+}: {
+  cards: { product: CardProduct; picture: CardPicture | null }[];
+  t: Translate;
+  isNew?: boolean;
+}) {
+  return (
+    <ul className="product-grid">
+      {cards.map(({ product, picture }) => (
+        <li key={product.goodsId}>
+          <ProductCard product={product} picture={picture} t={t} isNew={isNew} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export const apiPicture = (product: ProductSummary): CardPicture | null =>
   product.picture ? { src: product.picture.url, width: product.picture.width, height: product.picture.height } : null;
