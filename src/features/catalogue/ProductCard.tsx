@@ -113,7 +113,6 @@ export function ProductCard({
   );
 }
 
-/** The API's picture as it is, for products fetched in the browser. */
 /**
  * Cards in the page's grid, rendered on the server in one call: the product page's recommendations
  * and the home page's new arrivals. Rendered one by one, each card cost a React render of its own
@@ -139,5 +138,6 @@ export function ProductGrid({
   );
 }
 
+/** The API's picture as it is, for products fetched in the browser. */
 export const apiPicture = (product: ProductSummary): CardPicture | null =>
   product.picture ? { src: product.picture.url, width: product.picture.width, height: product.picture.height } : null;

@@ -15,11 +15,7 @@ describe.skipIf(!onPostgres)('a connection the database server ends', () => {
   let shop: DatabaseHandle;
   beforeAll(async () => {
     database = await createTestDatabaseUrl();
-    shop = await openDatabase({
-      databaseUrl: database.url,
-      dataDir: null as unknown as string,
-      owner: { kind: 'task', name: 'test' },
-    });
+    shop = await openDatabase({ databaseUrl: database.url, dataDir: null });
   });
   afterAll(async () => {
     await shop?.close();
