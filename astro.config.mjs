@@ -41,33 +41,42 @@ const shopRelease = () => ({
 });
 
 /**
- * The code every storefront page runs at once goes into two chunks, React's (react, react-dom and
- * Astro's renderer) and the shop's (ky, the stores, the header's parts, the start-up script's
- * modules): as a few dozen small modules it cost a request each, discovered one import level at a
- * time, and gzip compressed them apart. Two, not one: each is evaluated in its own task, so neither
- * blocks the main thread as long as both would together (docs/decisions/064). What the purchase form,
- * the product list and the cart share is a third. Islands, dialogs and page-specific code keep their
- * own chunks.
+ * The code storefront pages share goes into a few chunks rather than a few dozen small modules (each
+ * cost a request, discovered one import level at a time, and gzip compressed them apart): React's
+ * (react, react-dom and Astro's renderer); the shop's (ky, the stores and the start-up every page runs
+ * after its first paint, without React: src/features/shell/start-up.ts); and the islands' shared parts
+ * (the stores' React hook, the header's parts and the overlays), loaded with React when the islands
+ * wake (docs/decisions/064, 098). What the purchase form, the product list and the cart share is a
+ * fourth. Islands, dialogs and page-specific code keep their own chunks.
  */
 const reactModules = /node_modules[\\/](react|react-dom|scheduler|@astrojs[\\/]react)[\\/]/;
 const shellModules = new RegExp(
   [
-    String.raw`node_modules[\\/](nanostores|@nanostores[\\/](react|persistent)|ky)[\\/]`,
-    String.raw`src[\\/]lib[\\/](api-client|site\.store|shell\.store|toast\.store|locale|error-codes|browser-storage|use-client-store|i18n[\\/]ui)\.ts$`,
-    String.raw`src[\\/]features[\\/](shell[\\/](boot|Overlays)|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|privacy[\\/]QuickExit|catalogue[\\/]SearchForm)\.tsx?$`,
-    String.raw`src[\\/]components[\\/]Icon\.tsx$`,
+    String.raw`node_modules[\\/](nanostores|@nanostores[\\/]persistent|ky)[\\/]`,
+    String.raw`src[\\/]lib[\\/](api-client|site\.store|shell\.store|toast\.store|locale|error-codes|browser-storage|wake|validation|i18n[\\/]ui)\.ts$`,
+    String.raw`src[\\/]features[\\/](shell[\\/]boot|auth[\\/](user\.store|auth|welcome)|cart[\\/](cart\.store|cart-ids)|referral[\\/](share\.store|referral-entry)|site[\\/]site-options|catalogue[\\/](live-stock|catalogue)|delivery[\\/]destination\.store)\.ts$`,
     String.raw`rolldown[\\/]runtime|vite[\\/]preload-helper`,
+  ].join('|'),
+);
+/** What the islands share beyond React: loaded when they wake, never by start-up. */
+const islandModules = new RegExp(
+  [
+    String.raw`node_modules[\\/]@nanostores[\\/]react[\\/]`,
+    String.raw`src[\\/]lib[\\/](use-client-store|early-taps)\.ts$`,
+    String.raw`src[\\/]features[\\/](shell[\\/]Overlays|privacy[\\/]QuickExit|catalogue[\\/]SearchForm)\.tsx$`,
+    String.raw`src[\\/]components[\\/]Icon\.tsx$`,
   ].join('|'),
 );
 /** What the purchase form, the product list and the cart share: one chunk rather than six of a few hundred bytes each. */
 const purchaseModules = new RegExp(
-  String.raw`src[\\/](lib[\\/]money|features[\\/](catalogue[\\/]live-stock|cart[\\/]QuantityStepper|delivery[\\/](DeliverTo|delivery-countries|destination\.store)))\.tsx?$`,
+  String.raw`src[\\/](lib[\\/]money|features[\\/](cart[\\/]QuantityStepper|delivery[\\/](DeliverTo|delivery-countries)))\.tsx?$`,
 );
 const shellChunks = {
   codeSplitting: {
     groups: [
       { name: 'react', test: (/** @type {string} */ id) => reactModules.test(id) },
       { name: 'shell', test: (/** @type {string} */ id) => shellModules.test(id) },
+      { name: 'islands', test: (/** @type {string} */ id) => islandModules.test(id) },
       { name: 'purchase', test: (/** @type {string} */ id) => purchaseModules.test(id) },
     ],
   },
@@ -84,12 +93,28 @@ const paintDirective = () => ({
   },
 });
 
+/** Module islands: a plain module run by its island's directive, rendering nothing (src/build/module-island/server.ts). */
+const moduleIslands = () => ({
+  name: 'shop-module-islands',
+  hooks: {
+    /** @param {{ addRenderer: (renderer: { name: string; serverEntrypoint: string; clientEntrypoint: string }) => void }} options */
+    'astro:config:setup': ({ addRenderer }) => {
+      addRenderer({
+        name: 'shop-module-island',
+        serverEntrypoint: './src/build/module-island/server.ts',
+        clientEntrypoint: './src/build/module-island/client.ts',
+      });
+    },
+  },
+});
+
 export default defineConfig({
   output: 'static',
   site: settings.pages.publicOrigin,
   integrations: [
     ...reactWholeRender(),
     paintDirective(),
+    moduleIslands(),
     netlifyProxy(),
     shopRelease(),
     rendererBundle(settings.rendererDir),

@@ -1,6 +1,6 @@
 /**
- * A Chromium performance trace of storefront pages on a phone screen with a fourfold CPU slowdown:
- * each main-thread task over 30 ms, with what it spent its time on.
+ * A Chromium performance trace of storefront pages on a phone screen with a fourfold CPU slowdown
+ * (TRACE_CPU_SLOWDOWN sets another): each main-thread task over 30 ms, with what it spent its time on.
  * Usage: tsx scripts/trace-storefront.ts <dataDir> <siteDir> [path …]
  */
 import { chromium } from 'playwright';
@@ -37,7 +37,7 @@ try {
     await context.addCookies([ageConfirmedCookie(shop.url)]);
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.TRACE_CPU_SLOWDOWN ?? 4) });
     const events: Event[] = [];
     cdp.on('Tracing.dataCollected', (message) => events.push(...(message.value as unknown as Event[])));
     const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
@@ -53,7 +53,9 @@ try {
     const onMain = events.filter((event) => main && event.pid === main.pid && event.tid === main.tid);
     const navigationStart = Math.min(...onMain.filter((event) => event.name === 'RunTask').map((event) => event.ts));
     const fcp = events.find((event) => event.name === 'firstContentfulPaint')?.ts;
-    console.log(`\n${path}: FCP at ${fcp ? ((fcp - navigationStart) / 1000).toFixed(0) : '?'} ms (4x CPU)`);
+    console.log(
+      `\n${path}: FCP at ${fcp ? ((fcp - navigationStart) / 1000).toFixed(0) : '?'} ms (${process.env.TRACE_CPU_SLOWDOWN ?? 4}x CPU)`,
+    );
     let blocking = 0;
     for (const task of onMain.filter((event) => event.name === 'RunTask' && (event.dur ?? 0) > 30_000)) {
       const inside = onMain.filter(

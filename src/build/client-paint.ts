@@ -1,19 +1,19 @@
 import type { ClientDirective } from 'astro';
 import { AGE_CONFIRMED_EVENT } from '../features/site/age-gate';
+import { onWake } from '../lib/wake';
 
 /*
- * `client:paint`: an island's code is requested only once the page has painted its first frame, then
- * hydrated at once (`client:paint`), when the browser is idle (`client:paint="idle"`) or when the island
- * comes into view (`client:paint="visible"`). The prebuilt HTML, its pictures and the first paint get
- * the connection and the main thread first; the island follows a frame later. A page opened in a
- * background tab paints nothing until shown, so there it starts at once. Behind the age confirmation of
- * a first visit, the islands wait for its answer. (docs/decisions/070)
+ * `client:paint`: an island's code is requested only once the page has painted its first frame
+ * (`afterFirstPaint`), then hydrated at once (`client:paint`), when the browser is idle
+ * (`client:paint="idle"`) or when the island comes into view (`client:paint="visible"`).
+ * `client:paint="tap"` waits for a person: the page's first press, key, touch, focus or scroll, or the
+ * page asking (src/lib/wake.ts, docs/decisions/098). (docs/decisions/070)
  */
 const paintDirective: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
-    // React's chunk (the renderer's) is evaluated in a task of its own, and the island's own code (the
-    // shop's shared chunk, the header and start-up) in the next: one task each, not one long one
-    // that blocks a tap for all of them (docs/decisions/078).
+    // React's chunk (the renderer's) is evaluated in a task of its own, and the island's own code (with
+    // the shop's shared chunks) in the next: one task each, not one long one that blocks a tap for
+    // both (docs/decisions/078).
     const renderer = el.getAttribute('renderer-url');
     if (renderer) {
       await import(/* @vite-ignore */ renderer);
@@ -35,14 +35,30 @@ const paintDirective: ClientDirective = (load, options, el) => {
       for (const child of el.children) observer.observe(child);
     } else void hydrate();
   };
-  // The callback of the next animation frame runs before that frame is painted; a task queued from it runs after.
-  const afterPaint = () =>
-    document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0));
-  // On a first visit the age confirmation (src/features/site/AgeGate.astro) is a modal dialog over an
-  // inert page: nothing behind it can be used until it is answered, so the islands load after the answer.
-  if (document.querySelector('dialog.age-gate'))
-    document.addEventListener(AGE_CONFIRMED_EVENT, afterPaint, { once: true });
-  else afterPaint();
+  if (options.value === 'tap') afterAgeConfirmed(() => onWake(() => void hydrate()));
+  else afterFirstPaint(then);
 };
 
 export default paintDirective;
+
+/**
+ * Runs `then` at once, or on a first visit once the age confirmation (src/features/site/AgeGate.astro)
+ * is answered: it is a modal dialog over an inert page, so nothing behind it can be used until then.
+ */
+function afterAgeConfirmed(then: () => void) {
+  if (document.querySelector('dialog.age-gate')) document.addEventListener(AGE_CONFIRMED_EVENT, then, { once: true });
+  else then();
+}
+
+/**
+ * Runs `then` once the page has painted its first frame (after the age confirmation of a first visit):
+ * the prebuilt HTML, its pictures and the first paint get the connection and the main thread first. A
+ * page opened in a background tab paints nothing until shown, so there it runs at once.
+ * (docs/decisions/070)
+ */
+function afterFirstPaint(then: () => void) {
+  // The callback of the next animation frame runs before that frame is painted; a task queued from it runs after.
+  afterAgeConfirmed(() =>
+    document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0)),
+  );
+}

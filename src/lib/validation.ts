@@ -12,6 +12,10 @@ export const limits = {
   avatarBytesMax: 5 * 1024 * 1024,
 } as const;
 
+/** A quantity typed or stepped outside 1–100 (spec §5) brought within the limit. */
+export const clampQuantity = (typed: number) =>
+  Math.min(limits.cartQuantityMax, Math.max(limits.cartQuantityMin, Math.round(typed) || limits.cartQuantityMin));
+
 const emailPattern = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[a-z]{2,}$/i;
 
 export function isValidEmail(email: string): boolean {

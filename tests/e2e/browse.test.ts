@@ -41,6 +41,7 @@ describe('browsing the shop', () => {
     const page = await shop.newPage();
     await page.goto('/productsList');
     await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.waitForURL(/sort=price-asc/);
     await page.waitForFunction(() => !document.querySelector('.product-list[aria-busy="true"]'));
     const prices = (await page.locator('.product-card .price').allTextContents()).map((text) =>
       Number(
@@ -52,7 +53,7 @@ describe('browsing the shop', () => {
       ),
     );
     expect(prices).toEqual([...prices].sort((a, b) => a - b));
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next' }).click();
     await page.getByText('Page 2 of 3').first().waitFor();
   });
 

@@ -160,7 +160,7 @@ describe('the product list in the URL', () => {
     await page.goto('/productsList');
     await page.getByLabel('Sort by').selectOption('price-asc');
     await page.waitForURL(/\/productsList\?sort=price-asc$/);
-    await page.getByRole('button', { name: 'Next' }).click();
+    await page.getByRole('link', { name: 'Next' }).click();
     await page.waitForURL(/\?sort=price-asc&page=2$/);
     await page.getByText('Page 2 of 3').waitFor();
     const secondPage = await page.locator('.product-card__name').allTextContents();

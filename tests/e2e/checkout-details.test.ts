@@ -313,10 +313,11 @@ describe('buying now and checking out from the drawer', () => {
       .first()
       .click();
     const quantity = page.getByRole('spinbutton', { name: 'Quantity' });
-    // Typing before the purchase form has hydrated would type into the prebuilt copy.
-    await page.waitForFunction(
-      () => document.querySelector('.purchase')?.closest('astro-island')?.hasAttribute('ssr') === false,
-    );
+    // Typed as the page shows, before or while the purchase form wakes: the form takes it as it wakes.
+    await page
+      .locator('.purchase__stock')
+      .getByText(/in stock/)
+      .waitFor();
     await quantity.fill('150');
     await page.getByRole('alert').filter({ hasText: 'You can buy 1 to 100 of one item.' }).waitFor();
     await expect(quantity.inputValue()).resolves.toBe('100');

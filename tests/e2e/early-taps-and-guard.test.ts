@@ -241,3 +241,99 @@ describe('the route guard asks before it sends anyone away', () => {
     },
   );
 });
+
+describe('islands that wait for a person (docs/decisions/098)', () => {
+  /** The file names of the scripts `page` requests from now on. */
+  const scriptsRequested = (page: Page) => {
+    const names: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') names.push(new URL(request.url()).pathname.replace(/^.*\//, ''));
+    });
+    return names;
+  };
+  const productPage = async (page: Page) => {
+    await page.goto('/productsList?category=lingerie');
+    const href = await page
+      .getByRole('link', { name: /Satin Slip Dress/ })
+      .first()
+      .getAttribute('href');
+    return href!;
+  };
+
+  it(
+    'loads no React on the home, list and product pages until a person touches them, and shows the live stock meanwhile (phone)',
+    { timeout: 120_000 },
+    async () => {
+      const page = await onCommonScreen(shop, 'mobile');
+      const details = await productPage(page);
+      const scripts = scriptsRequested(page);
+      for (const path of ['/', '/productsList', details]) await page.goto(path, { waitUntil: 'networkidle' });
+      // Start-up ran (the live stock came), without React.
+      await expect(page.locator('.purchase__stock').textContent()).resolves.toMatch(/^\d+ in stock/);
+      await expect(page.getByRole('button', { name: 'Add to cart' }).isEnabled()).resolves.toBe(true);
+      expect(scripts.some((name) => name.startsWith('StartUp.'))).toBe(true);
+      expect(scripts.filter((name) => /^(react|Header|ProductPurchase|ProductListBrowser)\./.test(name))).toEqual([]);
+      await expect(
+        page.evaluate(() => document.querySelector('.purchase')?.closest('astro-island')?.hasAttribute('ssr')),
+      ).resolves.toBe(true);
+
+      // The first touch wakes them.
+      await page.getByRole('button', { name: 'Cart' }).first().click();
+      await page.getByRole('dialog', { name: 'Shopping cart' }).waitFor();
+      expect(scripts.some((name) => name.startsWith('react.'))).toBe(true);
+    },
+  );
+
+  it(
+    'adds the size chosen and the quantity stepped before the purchase form woke, once (desktop)',
+    { timeout: 180_000 },
+    async () => {
+      const page = await slowPage('desktop');
+      const details = await productPage(page);
+      const release = await holdScripts(page);
+      await page.goto(details, { waitUntil: 'commit' });
+      // The page's start-up is held back too: until it answers, the form claims no stock.
+      await expect(page.locator('.purchase__stock').textContent()).resolves.toBe('Checking stock…');
+      await release();
+      const react = /\/_astro\/react\.[^/]*\.js$/;
+      let releaseReact!: () => void;
+      const reactReleased = new Promise<void>((resolve) => (releaseReact = resolve));
+      await page.route(react, async (route) => {
+        await reactReleased;
+        await route.continue().catch(() => undefined);
+      });
+      await page
+        .locator('.purchase__stock')
+        .getByText(/in stock/)
+        .waitFor({ timeout: 30_000 });
+      await page.getByRole('radio', { name: /^M ·/ }).check();
+      await page.getByRole('button', { name: 'Increase quantity' }).click();
+      await page.getByRole('button', { name: 'Increase quantity' }).click();
+      await expect(page.getByLabel('Quantity', { exact: true }).inputValue()).resolves.toBe('3');
+      await page.getByRole('button', { name: 'Add to cart' }).click();
+      await expect(
+        page.evaluate(() => document.querySelector('.purchase')?.closest('astro-island')?.hasAttribute('ssr')),
+      ).resolves.toBe(true);
+      releaseReact();
+      await page.getByText('Added to your cart').waitFor({ timeout: 45_000 });
+      const size = await page.getByRole('radio', { name: /^M ·/ }).getAttribute('value');
+      const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as unknown);
+      expect(stored).toEqual([{ goodsSpecificationId: Number(size), goodsQuantity: 3 }]);
+      await expect(page.getByRole('radio', { name: /^M ·/ }).isChecked()).resolves.toBe(true);
+      await expect(page.getByLabel('Quantity', { exact: true }).inputValue()).resolves.toBe('3');
+    },
+  );
+
+  it("wakes a signed-in customer's header at once: it shows the account, not Log in (desktop)", async () => {
+    const page = await onCommonScreen(shop, 'desktop');
+    const email = 'awake.header@example.com';
+    const registered = await page.request.post('/api/v1/login/register', {
+      data: { firstName: 'Mei', lastName: 'Ling', email, password: encodePassword(password) },
+      timeout: 120_000,
+    });
+    expect(((await registered.json()) as { code: number }).code).toBe(1);
+    await page.goto('/productsList');
+    await page.getByRole('button', { name: 'Mei Ling' }).waitFor({ timeout: 30_000 });
+    await expect(page.getByRole('button', { name: 'Log in' }).count()).resolves.toBe(0);
+  });
+});

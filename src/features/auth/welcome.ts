@@ -13,6 +13,9 @@ export function welcome(message: string, { onNextPage = false } = {}) {
   else showToast('success', message);
 }
 
+/** Whether a welcome waits to be shown on this page. */
+export const hasCarriedWelcome = () => Boolean(readSession<string | null>(WELCOME_KEY, null));
+
 /** Shows a welcome carried over from the page before, once. */
 export function showCarriedWelcome() {
   const message = readSession<string | null>(WELCOME_KEY, null);

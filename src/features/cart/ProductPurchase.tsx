@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { SHOW_PICTURE_EVENT } from '@/features/catalogue/catalogue';
 import type { ProductDetails, ProductStock } from '@/features/catalogue/catalogue.schema';
 import { fetchStock } from '@/features/catalogue/live-stock';
@@ -13,38 +13,37 @@ import { limits } from '@/lib/validation';
 import { showToast } from '@/lib/toast.store';
 import { addToCart } from './cart.store';
 import { buyNowUrlOf } from './cart-ids';
+import { earlyPurchase } from './purchase-live';
+import { purchaseView, stockStatusClass, stockStatusText, type LiveStock } from './purchase-view';
+import { takeEarly } from '@/lib/early-taps';
 import { QuantityStepper } from './QuantityStepper';
 
 type Props = { product: Pick<ProductDetails, 'goodsId' | 'specifications'>; language: Language; messages: Messages };
 
-/** Stock is never shown from the build: until the shop answers, nothing about it is claimed. */
-type LiveStock = { status: 'checking' } | { status: 'failed' } | { status: 'known'; product: ProductStock };
+/** The buttons pressed before the island woke that it carries out as it does (EarlyTaps.astro). */
+const earlyPurchaseActions = ['add', 'buy'] as const;
 
-/** Choosing a size and quantity, then adding to the cart or buying now. */
+/**
+ * Choosing a size and quantity, then adding to the cart or buying now. It wakes when a person first
+ * touches the page (`client:paint="tap"`); until then the page shows the live stock the same way
+ * (purchase-live.ts), and the island starts from what it showed and what was chosen there.
+ */
 export default function ProductPurchase({ product, language, messages }: Props) {
   const t = createTranslator(messages);
   const destination = useClientStore($destination, null);
-  const [live, setLive] = useState<LiveStock>({ status: 'checking' });
+  const [early] = useState(earlyPurchase);
+  const [live, setLive] = useState<LiveStock>(early?.shown.live ?? { status: 'checking' });
   /** The size the customer picked; until then, the first that can be bought. */
-  const [chosenId, setChosenId] = useState<number | null>(null);
-  const [quantity, setQuantity] = useState(1);
+  const [chosenId, setChosenId] = useState<number | null>(early?.shown.chosenId ?? null);
+  const [quantity, setQuantity] = useState(early?.shown.quantity ?? 1);
   const [busy, setBusy] = useState(false);
+  /** The stock the page already had, before waking, is not asked for again at once. */
+  const askedBeforeWaking = useRef(early?.shown.live.status === 'known');
 
-  const stockOf = (goodsSpecificationId: number): number | null =>
-    live.status === 'known'
-      ? (live.product.specifications.find((spec) => spec.goodsSpecificationId === goodsSpecificationId)?.stock ?? 0)
-      : null;
-  const priced = product.specifications.filter((spec) => spec.unitPrice !== null);
-  const firstBuyable =
-    priced.find((spec) => (stockOf(spec.goodsSpecificationId) ?? 1) > 0) ?? priced[0] ?? product.specifications[0];
-  const specId = chosenId ?? firstBuyable?.goodsSpecificationId;
-  const spec = product.specifications.find((candidate) => candidate.goodsSpecificationId === specId);
-  const stock = spec ? stockOf(spec.goodsSpecificationId) : null;
-  const onSale = live.status === 'known' && live.product.onSale;
-  // The shop's sales rules do not sell it to the shopper's country (docs/decisions/077-sales-rules.md).
-  const notSoldThere = live.status === 'known' && live.product.notSoldThere;
-  const blocked =
-    live.status !== 'known' || !onSale || notSoldThere || !spec || !stock || spec.unitPrice === null || busy;
+  const country = destination ? countryName(destination.country, language) : null;
+  const view = purchaseView(product.specifications, live, chosenId, country);
+  const spec = view.chosen;
+  const blocked = !view.buyable || busy;
 
   /** Choosing an option that has a picture of its own (its colour) shows that picture in the gallery (details page). */
   function choose(option: Props['product']['specifications'][number]) {
@@ -61,47 +60,57 @@ export default function ProductPurchase({ product, language, messages }: Props) 
   }
 
   // After the page shows, and again when the shopper says where she ships.
-  useEffect(() => void checkStock(), [destination?.country, destination?.state]);
+  useEffect(() => {
+    if (askedBeforeWaking.current && !destination) return void (askedBeforeWaking.current = false);
+    void checkStock();
+  }, [destination?.country, destination?.state]);
 
-  async function add(thenCheckOut: boolean) {
-    if (!spec) return;
+  // A size chosen while the island hydrated (the quantity is QuantityStepper's), then Add to cart or
+  // Buy now pressed before it woke.
+  useEffect(() => {
+    const now = earlyPurchase();
+    const chosenWhileWaking = product.specifications.find((option) => option.goodsSpecificationId === now?.chosenId);
+    if (chosenWhileWaking && chosenWhileWaking !== spec) setChosenId(chosenWhileWaking.goodsSpecificationId);
+    const action = takeEarly('action', earlyPurchaseActions);
+    if (action) void add(action === 'buy', chosenWhileWaking ?? spec, now?.quantity ?? quantity);
+  }, []);
+
+  async function add(thenCheckOut: boolean, option = spec, count = quantity) {
+    if (!option) return;
     setBusy(true);
     // The page may have been open a while: what is left now decides, not what it last heard.
     const now = await checkStock();
     if (now?.notSoldThere) return setBusy(false);
     const left =
-      now?.specifications.find((candidate) => candidate.goodsSpecificationId === spec.goodsSpecificationId)?.stock ?? 0;
+      now?.specifications.find((candidate) => candidate.goodsSpecificationId === option.goodsSpecificationId)?.stock ??
+      0;
     // Buy now buys this size at the chosen quantity, beside the cart (docs/decisions/079).
     if (thenCheckOut && left > 0)
-      return location.assign(await buyNowUrlOf(spec.goodsSpecificationId, Math.min(quantity, left)));
+      return location.assign(await buyNowUrlOf(option.goodsSpecificationId, Math.min(count, left)));
     const code =
-      left > 0 ? await addToCart(spec.goodsSpecificationId, Math.min(quantity, left)) : ErrorCode.InsufficientStock;
+      left > 0 ? await addToCart(option.goodsSpecificationId, Math.min(count, left)) : ErrorCode.InsufficientStock;
     setBusy(false);
     if (code === ErrorCode.InsufficientStock && left > 0) void checkStock();
     if (code === ErrorCode.Success) showToast('success', t('product.added'));
   }
 
+  const original =
+    spec && spec.originalPrice !== null && spec.unitPrice !== null && spec.originalPrice > spec.unitPrice;
   return (
-    <form className="purchase" onSubmit={(event) => event.preventDefault()}>
+    <form className="purchase" data-purchase={product.goodsId} onSubmit={(event) => event.preventDefault()}>
       <p className="purchase__destination">
         <DeliverTo destination={destination} language={language} t={t} />
       </p>
       <p className="purchase__price" aria-live="polite">
-        {spec?.unitPrice == null ? (
-          <span className="product-card__muted">{t('product.noPrice')}</span>
-        ) : (
-          <span className="price">
-            {formatMoney(spec.unitPrice, spec.currency)}
-            {spec.originalPrice !== null && spec.originalPrice > spec.unitPrice && (
-              <s>{formatMoney(spec.originalPrice, spec.currency)}</s>
-            )}
-          </span>
-        )}
+        <span className={spec?.unitPrice == null ? 'product-card__muted' : 'price'} data-price-shown>
+          {spec?.unitPrice == null ? t('product.noPrice') : formatMoney(spec.unitPrice, spec.currency)}
+          {original && <s>{formatMoney(spec.originalPrice!, spec.currency)}</s>}
+        </span>
       </p>
       <fieldset className="purchase__specs">
         <legend>{t('product.specification')}</legend>
         {product.specifications.map((option) => {
-          const soldOut = stockOf(option.goodsSpecificationId) === 0;
+          const soldOut = view.stockOf(option.goodsSpecificationId) === 0;
           return (
             <label
               key={option.goodsSpecificationId}
@@ -111,36 +120,37 @@ export default function ProductPurchase({ product, language, messages }: Props) 
                 type="radio"
                 name="specification"
                 value={option.goodsSpecificationId}
-                checked={option.goodsSpecificationId === specId}
+                checked={option.goodsSpecificationId === spec?.goodsSpecificationId}
                 onChange={() => choose(option)}
+                data-unit-price={option.unitPrice ?? undefined}
+                data-price={option.unitPrice === null ? undefined : formatMoney(option.unitPrice, option.currency)}
+                data-original={
+                  option.unitPrice !== null && option.originalPrice !== null && option.originalPrice > option.unitPrice
+                    ? formatMoney(option.originalPrice, option.currency)
+                    : undefined
+                }
+                data-picture={option.pictureIndex ?? undefined}
               />
               <span>{option.specificationName}</span>
-              {soldOut && <span className="visually-hidden">{t('product.outOfStock')}</span>}
+              <span className="visually-hidden">{soldOut ? t('product.outOfStock') : ''}</span>
             </label>
           );
         })}
       </fieldset>
       <p className="purchase__stock" role="status">
-        {live.status === 'checking' ? (
-          <span className="purchase__checking">{t('product.checkingStock')}</span>
-        ) : live.status === 'failed' ? (
-          <>
-            <span className="product-card__muted">{t('product.stockUnknown')} </span>
-            <button type="button" className="link-button" onClick={() => void checkStock()}>
-              {t('product.checkAgain')}
-            </button>
-          </>
-        ) : !onSale ? (
-          <span className="purchase__status">{t('product.notOnSale')}</span>
-        ) : notSoldThere && destination ? (
-          <span className="purchase__status">
-            {t('product.notSoldTo', { country: countryName(destination.country, language) })}
-          </span>
-        ) : !stock ? (
-          <span className="purchase__status">{t('product.outOfStock')}</span>
-        ) : (
-          <span className="product-card__muted">{t('product.inStock', { count: stock })}</span>
-        )}
+        <span className={stockStatusClass[view.status]} data-stock-status>
+          {stockStatusText(view.status, view.stock, t, country)}
+        </span>
+        {/* Kept in the page (hidden, without words) when not needed: the page shows it before the island wakes. */}
+        <button
+          type="button"
+          className="link-button"
+          data-check-again
+          hidden={view.status !== 'failed'}
+          onClick={() => void checkStock()}
+        >
+          {view.status === 'failed' ? t('product.checkAgain') : ''}
+        </button>
       </p>
       <div className="purchase__quantity">
         <span id="quantity-label">{t('product.quantity')}</span>
@@ -155,10 +165,16 @@ export default function ProductPurchase({ product, language, messages }: Props) 
         />
       </div>
       <div className="purchase__actions">
-        <button type="button" className="button" disabled={blocked} onClick={() => void add(false)}>
+        <button type="button" className="button" data-early="add" disabled={blocked} onClick={() => void add(false)}>
           {t('product.addToCart')}
         </button>
-        <button type="button" className="button button--ghost" disabled={blocked} onClick={() => void add(true)}>
+        <button
+          type="button"
+          className="button button--ghost"
+          data-early="buy"
+          disabled={blocked}
+          onClick={() => void add(true)}
+        >
           {t('product.buyNow')}
         </button>
       </div>

@@ -1,6 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Icon } from '@/components/Icon';
-import { limits } from '@/lib/validation';
+import { clampQuantity, limits } from '@/lib/validation';
 
 type Props = {
   value: number;
@@ -13,11 +13,11 @@ type Props = {
   disabled?: boolean;
 };
 
-/** A typed quantity outside 1–100 (spec §5) is brought within the limit, never silently. */
-export const clampQuantity = (typed: number) =>
-  Math.min(limits.cartQuantityMax, Math.max(limits.cartQuantityMin, Math.round(typed) || limits.cartQuantityMin));
-
-/** Quantity 1–100 (spec §5), with buttons and typing. */
+/**
+ * Quantity 1–100 (spec §5), with buttons and typing; a typed quantity outside the limit is brought
+ * within it, never silently. The buttons' `data-step` lets a page step it before the island wakes
+ * (purchase-live.ts).
+ */
 export function QuantityStepper({
   value,
   onChange,
@@ -38,12 +38,22 @@ export function QuantityStepper({
     setBeyondLimit(text !== '' && clampQuantity(typed) !== typed);
     onChange(clampQuantity(typed));
   };
+  const input = useRef<HTMLInputElement>(null);
+  // A quantity typed into the prebuilt input before the island woke is read as if typed now: the
+  // island keeps it, and a number beyond the limit is brought within it and said so.
+  useEffect(() => {
+    const typed = input.current?.value;
+    if (!input.current || typed === undefined || typed === String(value)) return;
+    type(typed);
+    input.current.value = String(clampQuantity(Number(typed)));
+  }, []);
   return (
     <>
       <div className="stepper">
         <button
           type="button"
           className="icon-button"
+          data-step={-1}
           onClick={() => step(value - 1)}
           disabled={disabled || value <= limits.cartQuantityMin}
           aria-label={decreaseLabel}
@@ -51,6 +61,7 @@ export function QuantityStepper({
           <Icon name="minus" />
         </button>
         <input
+          ref={input}
           type="number"
           inputMode="numeric"
           min={limits.cartQuantityMin}
@@ -65,6 +76,7 @@ export function QuantityStepper({
         <button
           type="button"
           className="icon-button"
+          data-step={1}
           onClick={() => step(value + 1)}
           disabled={disabled || value >= limits.cartQuantityMax}
           aria-label={increaseLabel}

@@ -10,6 +10,7 @@ import type { Category } from '@/lib/categories';
 import type { ProductPage } from './catalogue.schema';
 import { defaultListState, isDefaultListState, readListState, writeListState, type ListState } from './list-state';
 import { fetchStock, isUnavailable } from './live-stock';
+import { takeEarly } from '@/lib/early-taps';
 import { ProductCard, apiPicture, type CardPicture, type CardProduct } from './ProductCard';
 
 type Props = {
@@ -115,6 +116,9 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
       } else void show(asked, 'none');
     };
     restore();
+    // A sort chosen before the list woke (EarlyTaps.astro) is shown now.
+    const sort = takeEarly('sort', productSorts);
+    if (sort) turnTo({ ...readListState(location.search), sort, pageNum: 1 });
     window.addEventListener('popstate', restore);
     return () => window.removeEventListener('popstate', restore);
   }, []);
@@ -124,6 +128,9 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
   }
 
   const clearSearchHref = category ? `/productsList?category=${category}` : '/productsList';
+  const pageHref = (pageNum: number) => writeListState(clearSearchHref, { ...state, pageNum });
+  // A turn asked for while a page loads waits for it: the list shows one page at a time.
+  const turnPage = (pageNum: number) => loading || turnTo({ ...state, pageNum });
   return (
     <div id="product-list" className="product-list" aria-busy={loading}>
       {state.q && !loading && (
@@ -137,6 +144,7 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
         <label htmlFor="product-sort">{t('list.sort')}</label>
         <select
           id="product-sort"
+          data-early="sort"
           value={state.sort}
           onChange={(event) => turnTo({ ...state, sort: event.target.value as ProductSort, pageNum: 1 })}
         >
@@ -171,25 +179,45 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
       )}
       {pages > 1 && (
         <nav className="pager" aria-label={t('list.page', { page: page.pageNum, pages })}>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page.pageNum <= 1 || loading}
-            onClick={() => turnTo({ ...state, pageNum: page.pageNum - 1 })}
-          >
+          <PagerLink to={page.pageNum - 1} pages={pages} href={pageHref} onTurn={turnPage}>
             {t('list.previous')}
-          </button>
+          </PagerLink>
           <span>{t('list.page', { page: page.pageNum, pages })}</span>
-          <button
-            type="button"
-            className="button button--ghost"
-            disabled={page.pageNum >= pages || loading}
-            onClick={() => turnTo({ ...state, pageNum: page.pageNum + 1 })}
-          >
+          <PagerLink to={page.pageNum + 1} pages={pages} href={pageHref} onTurn={turnPage}>
             {t('list.next')}
-          </button>
+          </PagerLink>
         </nav>
       )}
     </div>
+  );
+}
+
+type PagerLinkProps = {
+  to: number;
+  pages: number;
+  href: (pageNum: number) => string;
+  onTurn: (pageNum: number) => void;
+  children: string;
+};
+
+/** A link to another page of the list: followed before the list wakes, turned in place once it has. */
+function PagerLink({ to, pages, href, onTurn, children }: PagerLinkProps) {
+  if (to < 1 || to > pages)
+    return (
+      <button type="button" className="button button--ghost" disabled>
+        {children}
+      </button>
+    );
+  return (
+    <a
+      className="button button--ghost"
+      href={href(to)}
+      onClick={(event) => {
+        event.preventDefault();
+        onTurn(to);
+      }}
+    >
+      {children}
+    </a>
   );
 }

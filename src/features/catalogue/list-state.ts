@@ -26,9 +26,12 @@ export function readListState(search: string): ListState {
   };
 }
 
-/** `href` with the list state written into its query; defaults are left out, other parameters kept. */
+/**
+ * `href` (a URL, or a path and query) with the list state written into its query, as a path and query;
+ * defaults are left out, other parameters kept.
+ */
 export function writeListState(href: string, state: ListState): string {
-  const url = new URL(href);
+  const url = new URL(href, 'http://localhost');
   const set = (name: string, value: string, fallback: string) =>
     value === fallback ? url.searchParams.delete(name) : url.searchParams.set(name, value);
   set('q', state.q, defaultListState.q);

@@ -1,3 +1,5 @@
+import { useEffect } from 'react';
+import { takeEarly } from '@/lib/early-taps';
 import type { Language } from '@/lib/locale';
 import type { Translate } from '@/lib/i18n/ui';
 import { deliveryCountryNames, nameIn } from './delivery-countries';
@@ -5,13 +7,23 @@ import { setDestination, type Destination } from './destination.store';
 
 type Props = { destination: Destination | null; language: Language; t: Translate };
 
-/** "Deliver to": the country the shopper ships to, so the page can say what cannot be sent there. */
+const countryCodes = deliveryCountryNames.map((country) => country.code);
+
+/**
+ * "Deliver to": the country the shopper ships to, so the page can say what cannot be sent there. A
+ * country chosen before the island woke (EarlyTaps.astro) is taken as it wakes.
+ */
 export function DeliverTo({ destination, language, t }: Props) {
+  useEffect(() => {
+    const country = takeEarly('destination', countryCodes);
+    if (country) setDestination({ country, state: '' });
+  }, []);
   return (
     <span className="deliver-to">
       <label htmlFor="deliver-to">{t('product.deliverTo')}</label>
       <select
         id="deliver-to"
+        data-early="destination"
         value={destination?.country ?? ''}
         onChange={(event) => {
           if (event.target.value) setDestination({ country: event.target.value, state: '' });

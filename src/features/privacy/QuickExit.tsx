@@ -1,13 +1,14 @@
-import { useEffect } from 'react';
-
 /**
  * Where "quick exit" goes: an ordinary search page that says nothing about this shop. See
  * docs/decisions/035-privacy.md.
  */
 export const NEUTRAL_PAGE = 'https://www.google.com/search?q=weather';
 
-/** Two presses of Escape within this time leave the shop. */
-const ESCAPE_TWICE_MS = 1000;
+/**
+ * Two presses of Escape within this time leave the shop: the keyboard way out, on every screen, heard
+ * by the page's first script whether its islands are awake or not (EarlyTaps.astro).
+ */
+export const ESCAPE_TWICE_MS = 1000;
 
 /**
  * Replaces this page with the neutral one. `location.replace` leaves the current page out of the back
@@ -20,32 +21,6 @@ export function quickExit() {
   noReferrer.content = 'no-referrer';
   document.head.append(noReferrer);
   location.replace(NEUTRAL_PAGE);
-}
-
-/**
- * The keyboard way out, on every screen: Escape pressed twice in a row, quickly. Any other key, or a
- * click or tap, between the two presses starts again: closing one dialog with Escape, clicking, and
- * closing the next one is not a way out. Mounted once per page (the header).
- */
-export function useEscapeTwiceToExit() {
-  useEffect(() => {
-    let lastEscape = -Infinity;
-    const forget = () => {
-      lastEscape = -Infinity;
-    };
-    const onKey = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape') return forget();
-      if (event.timeStamp - lastEscape <= ESCAPE_TWICE_MS) quickExit();
-      lastEscape = event.timeStamp;
-    };
-    // Capture: a dialog that handles Escape itself still lets the second press through to here.
-    window.addEventListener('keydown', onKey, { capture: true });
-    window.addEventListener('pointerdown', forget, { capture: true });
-    return () => {
-      window.removeEventListener('keydown', onKey, { capture: true });
-      window.removeEventListener('pointerdown', forget, { capture: true });
-    };
-  }, []);
 }
 
 /**

@@ -4,17 +4,15 @@ import { signedOutUserInfo } from '@/features/auth/auth';
 import { $signedIn, $user, logout } from '@/features/auth/user.store';
 import { $cart } from '@/features/cart/cart.store';
 import { SearchForm } from '@/features/catalogue/SearchForm';
-import { QuickExit, useEscapeTwiceToExit } from '@/features/privacy/QuickExit';
+import { QuickExit } from '@/features/privacy/QuickExit';
 import { requestShare } from '@/features/referral/share.store';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { $currencyOptions, $languageOptions } from '@/features/site/site-options';
 import { currencies, currencySymbols, languageNames, languages, type Currency, type Language } from '@/lib/locale';
 import { changeCurrency, changeLanguage, chooseSite } from '@/lib/site.store';
 import { useClientStore } from '@/lib/use-client-store';
-import { takeEarlyTaps, type EarlyAction } from './early-taps';
+import { takeEarlyTaps, type EarlyAction } from '@/lib/early-taps';
 import { $cartDrawerOpen, $mobileTitle, openSignIn } from '@/lib/shell.store';
-// The page's start-up runs with the header's code, after the first paint (start-up.ts).
-import './start-up';
 
 const SCROLLED_AFTER_PX = 120;
 const emptyCart = { list: [], total: 0 };
@@ -56,7 +54,6 @@ export default function Header({ route, title, language, currency, messages }: P
   const [scrolled, setScrolled] = useState(route !== '/');
   const [menuOpen, setMenuOpen] = useState(false);
   const isHome = route === '/';
-  useEscapeTwiceToExit();
   const actions: Record<EarlyAction, () => void> = {
     cart: () => $cartDrawerOpen.set(true),
     share: () => requestShare(3),

@@ -184,7 +184,8 @@ export async function aStorefront(
 
 /**
  * Waits until the page's islands that hydrate at once (`client:paint`) or on sight (`client:paint="visible"`,
- * on screen) have hydrated: Astro removes their `ssr` attribute then. Best effort: a page that
+ * on screen) have hydrated: Astro removes their `ssr` attribute then. Islands that wait for a person
+ * (`client:paint="tap"`) are not waited for: the test's first input wakes them. Best effort: a page that
  * navigated away meanwhile (start-up's route guard) or whose scripts a test holds back is not waited
  * for further.
  */
@@ -196,7 +197,7 @@ export async function islandsAnswering(page: Page) {
         Boolean(document.querySelector('dialog.age-gate')) ||
         ![...document.querySelectorAll('astro-island[ssr][client="paint"]')].some((island) => {
           const opts = island.getAttribute('opts') ?? '';
-          if (opts.includes('"value":"idle"')) return false;
+          if (opts.includes('"value":"idle"') || opts.includes('"value":"tap"')) return false;
           if (!opts.includes('"value":"visible"')) return true;
           return [...island.children].some((child) => {
             const box = child.getBoundingClientRect();

@@ -68,13 +68,10 @@ export async function placeOrderAsNewCustomer(page: Page, email: string, payMeth
 }
 
 /**
- * Picks a currency or language in the header once it answers (its island hydrated: a choice made
- * before that changes nothing), and waits for the page in that choice.
+ * Picks a currency or language in the header (awake or not: a choice made before it wakes is carried
+ * out when it does), and waits for the page in that choice.
  */
 export async function chooseInHeader(page: Page, choice: { currency: string } | { language: string }) {
-  await page.waitForFunction(
-    () => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false,
-  );
   const [label, attribute, value] =
     'currency' in choice
       ? ['Currency', 'data-currency', choice.currency]

@@ -1,0 +1,2 @@
+/** A module island's hydration: loading its module was the work (server.ts). */
+export default () => () => {};
