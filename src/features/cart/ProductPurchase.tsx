@@ -14,7 +14,7 @@ import { showToast } from '@/lib/toast.store';
 import { addToCart } from './cart.store';
 import { buyNowUrlOf } from './cart-ids';
 import { earlyPurchase } from './purchase-live';
-import { purchaseView, stockStatusClass, stockStatusText, type LiveStock } from './purchase-view';
+import { liveWordKeys, purchaseView, stockStatusClass, stockStatusText, type LiveStock } from './purchase-view';
 import { takeEarly } from '@/lib/early-taps';
 import { QuantityStepper } from './QuantityStepper';
 
@@ -97,7 +97,12 @@ export default function ProductPurchase({ product, language, messages }: Props) 
   const original =
     spec && spec.originalPrice !== null && spec.unitPrice !== null && spec.originalPrice > spec.unitPrice;
   return (
-    <form className="purchase" data-purchase={product.goodsId} onSubmit={(event) => event.preventDefault()}>
+    <form
+      className="purchase"
+      data-purchase={product.goodsId}
+      data-words={JSON.stringify(Object.fromEntries(liveWordKeys.map((key) => [key, t(key)])))}
+      onSubmit={(event) => event.preventDefault()}
+    >
       <p className="purchase__destination">
         <DeliverTo destination={destination} language={language} t={t} />
       </p>

@@ -1,7 +1,6 @@
 import { SHOW_PICTURE_EVENT } from '@/features/catalogue/catalogue';
 import { fetchStock } from '@/features/catalogue/live-stock';
-import { translatorFor } from '@/lib/i18n/ui';
-import type { Language } from '@/lib/locale';
+import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { clampQuantity, limits } from '@/lib/validation';
 import { isAwake } from '@/lib/wake';
 import { purchaseView, stockStatusClass, stockStatusText, type LiveStock } from './purchase-view';
@@ -77,7 +76,8 @@ async function askStock(form: HTMLFormElement) {
  */
 function show(form: HTMLFormElement) {
   if (!asleep(form) || isAwake()) return;
-  const t = translatorFor((document.documentElement.dataset.language ?? 'EN') as Language);
+  // The island's own words for what changes (`data-words`): the page's dictionaries stay out of its code.
+  const t = createTranslator(JSON.parse(form.dataset.words ?? '{}') as Messages);
   const radios = [...form.querySelectorAll<HTMLInputElement>('input[name="specification"]')];
   const options = radios.map((radio) => ({
     goodsSpecificationId: Number(radio.value),

@@ -12,6 +12,17 @@ export type LiveStock = { status: 'checking' } | { status: 'failed' } | { status
 export type PurchaseOption = Pick<ProductDetails['specifications'][number], 'goodsSpecificationId' | 'unitPrice'>;
 export type StockStatus = 'checking' | 'failed' | 'notOnSale' | 'notSoldThere' | 'outOfStock' | 'inStock';
 
+/** The words the purchase form shows that change with the live stock: the page has them too (`data-words`). */
+export const liveWordKeys = [
+  'product.checkingStock',
+  'product.stockUnknown',
+  'product.notOnSale',
+  'product.outOfStock',
+  'product.inStock',
+  'product.noPrice',
+  'product.checkAgain',
+] as const;
+
 /** The stock line's look by status. */
 export const stockStatusClass: Record<StockStatus, string> = {
   checking: 'purchase__checking',
