@@ -12,13 +12,16 @@ import { wakeIslands } from '@/lib/wake';
 import { bootShop } from './boot';
 
 /*
- * Every storefront page's start-up, loaded by the layout once the page has painted (ShopLayout.astro),
- * without React: the user, the route guard, the cart, the site's options, which prebuilt product cards
- * are sold out now (`LiveStock.astro`) and the purchase form's live stock (purchase-live.ts). The islands wait for a person (`client:paint="tap"`),
- * except when the page holds something only they can show: then start-up wakes them
- * (docs/decisions/070, 078, 098).
+ * Every storefront page's start-up, run once the page has painted (`<StartUp client:paint />` in
+ * ShopLayout.astro), without React: the user, the route guard, the cart, the site's options, which
+ * prebuilt product cards are sold out now (`LiveStock.astro`) and the purchase form's live stock
+ * (purchase-live.ts). The islands wait for a person (`client:paint="tap"`), except when the page holds
+ * something only they can show: then start-up wakes them (docs/decisions/070, 078, 098). It runs in
+ * the task after the one that evaluated its code: two shorter tasks, not one long one.
  */
-if (typeof document !== 'undefined') {
+if (typeof document !== 'undefined') setTimeout(startUp, 0);
+
+function startUp() {
   wakeForWhatOnlyIslandsShow();
   void bootShop({ route: document.documentElement.dataset.route ?? '/' });
   if (document.querySelector('[data-live-stock]')) void markSoldOutCards();
