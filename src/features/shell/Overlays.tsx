@@ -16,8 +16,9 @@ const closedShare = { open: false, type: 3 } as const;
 
 /**
  * The shell's overlays: toasts, the sign dialog, the cart drawer and the share dialog. They hydrate
- * when the browser is idle: a toast or a dialog asked for before then waits in its store and shows
- * at hydration (React hydrates with the prebuilt, closed state, then renders the stores').
+ * on a person's first input, or as soon as a toast or a dialog is asked for (start-up.ts): what was
+ * asked for waits in its store and shows at hydration (React hydrates with the prebuilt, closed
+ * state, then renders the stores').
  */
 export default function Overlays({ messages }: { messages: Messages }) {
   const toasts = useClientStore($toasts, noToasts);
