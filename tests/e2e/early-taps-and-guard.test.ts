@@ -5,7 +5,7 @@ import { aStorefront, onCommonScreen, type Device } from './support/shop';
 import { password } from './support/storefront';
 
 /*
- * What a person does while the page wakes (its islands hydrate after the first paint, docs/decisions/070)
+ * What a person does while the page wakes (its islands hydrate on a first input, docs/decisions/098)
  * is carried out, not lost (docs/decisions/078); and a signed-in customer whose browser storage was
  * cleared is not sent away from a page that needs sign-in.
  */
@@ -183,7 +183,7 @@ describe('taps before the page has woken', () => {
         .click();
       await phone.getByRole('button', { name: 'Add to cart' }).click();
       await phone.getByText('Added to your cart').waitFor();
-      // The header's code (which starts the page) is held back; the sign form's is not.
+      // The header's code is held back; the sign form's and start-up's are not.
       let release!: () => void;
       const released = new Promise<void>((resolve) => (release = resolve));
       await phone.route(/\/_astro\/Header\.[^/]*\.js$/, async (route) => {
