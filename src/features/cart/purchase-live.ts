@@ -75,7 +75,7 @@ async function askStock(form: HTMLFormElement) {
  * what was chosen as it mounts.
  */
 function show(form: HTMLFormElement) {
-  if (!asleep(form) || isAwake()) return;
+  if (isAwake()) return;
   // The island's own words for what changes (`data-words`): the page's dictionaries stay out of its code.
   const t = createTranslator(JSON.parse(form.dataset.words ?? '{}') as Messages);
   const radios = [...form.querySelectorAll<HTMLInputElement>('input[name="specification"]')];

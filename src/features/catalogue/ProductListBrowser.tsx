@@ -12,6 +12,7 @@ import { defaultListState, isDefaultListState, readListState, writeListState, ty
 import { fetchStock, isUnavailable } from './live-stock';
 import { takeEarly } from '@/lib/early-taps';
 import { ProductCard, apiPicture, type CardPicture, type CardProduct } from './ProductCard';
+import { Pager } from '@/components/Pager';
 
 type Props = {
   category: Category | null;
@@ -43,7 +44,6 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
   const [soldOut, setSoldOut] = useState<Map<number, boolean> | null>(null);
   const [loading, setLoading] = useState(false);
   const latestRequest = useRef(0);
-  const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
 
   /** The prebuilt pictures are optimised; keep them for products they show. */
   const prebuiltPicture = (goodsId: number) => {
@@ -128,9 +128,10 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
   }
 
   const clearSearchHref = category ? `/productsList?category=${category}` : '/productsList';
-  const pageHref = (pageNum: number) => writeListState(clearSearchHref, { ...state, pageNum });
   // A turn asked for while a page loads waits for it: the list shows one page at a time.
-  const turnPage = (pageNum: number) => loading || turnTo({ ...state, pageNum });
+  const turnPage = (pageNum: number) => {
+    if (!loading) turnTo({ ...state, pageNum });
+  };
   return (
     <div id="product-list" className="product-list" aria-busy={loading}>
       {state.q && !loading && (
@@ -177,47 +178,14 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
           ))}
         </ul>
       )}
-      {pages > 1 && (
-        <nav className="pager" aria-label={t('list.page', { page: page.pageNum, pages })}>
-          <PagerLink to={page.pageNum - 1} pages={pages} href={pageHref} onTurn={turnPage}>
-            {t('list.previous')}
-          </PagerLink>
-          <span>{t('list.page', { page: page.pageNum, pages })}</span>
-          <PagerLink to={page.pageNum + 1} pages={pages} href={pageHref} onTurn={turnPage}>
-            {t('list.next')}
-          </PagerLink>
-        </nav>
-      )}
+      <Pager
+        t={t}
+        pageNum={page.pageNum}
+        total={page.total}
+        pageSize={page.pageSize}
+        onPage={turnPage}
+        hrefOf={(pageNum) => writeListState(clearSearchHref, { ...state, pageNum })}
+      />
     </div>
-  );
-}
-
-type PagerLinkProps = {
-  to: number;
-  pages: number;
-  href: (pageNum: number) => string;
-  onTurn: (pageNum: number) => void;
-  children: string;
-};
-
-/** A link to another page of the list: followed before the list wakes, turned in place once it has. */
-function PagerLink({ to, pages, href, onTurn, children }: PagerLinkProps) {
-  if (to < 1 || to > pages)
-    return (
-      <button type="button" className="button button--ghost" disabled>
-        {children}
-      </button>
-    );
-  return (
-    <a
-      className="button button--ghost"
-      href={href(to)}
-      onClick={(event) => {
-        event.preventDefault();
-        onTurn(to);
-      }}
-    >
-      {children}
-    </a>
   );
 }
