@@ -30,13 +30,12 @@ const headerAwake = (page: Page) =>
   page.evaluate(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
 
 /**
- * Holds back the page's JavaScript (the islands' chunks) until `release`: the page as it is before it
- * wakes, for as long as a test needs, on any machine.
+ * Holds back the page's JavaScript (the islands' chunks, or those `scripts` matches) until `release`:
+ * the page as it is before it wakes, for as long as a test needs, on any machine.
  */
-async function holdScripts(page: Page) {
+async function holdScripts(page: Page, scripts = /\/_astro\/.*\.js$/) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
-  const scripts = /\/_astro\/.*\.js$/;
   const hold = async (route: Route) => {
     await released;
     await route.continue().catch(() => undefined);
@@ -184,12 +183,7 @@ describe('taps before the page has woken', () => {
       await phone.getByRole('button', { name: 'Add to cart' }).click();
       await phone.getByText('Added to your cart').waitFor();
       // The header's code is held back; the sign form's and start-up's are not.
-      let release!: () => void;
-      const released = new Promise<void>((resolve) => (release = resolve));
-      await phone.route(/\/_astro\/Header\.[^/]*\.js$/, async (route) => {
-        await released;
-        await route.continue().catch(() => undefined);
-      });
+      const release = await holdScripts(phone, /\/_astro\/Header\.[^/]*\.js$/);
       await phone.goto('/sign', { waitUntil: 'commit' });
       await phone.waitForFunction(
         () => document.querySelector('input[type="password"]')?.closest('astro-island')?.hasAttribute('ssr') === false,
@@ -198,7 +192,7 @@ describe('taps before the page has woken', () => {
       await phone.getByLabel('Password').fill(password);
       await phone.getByRole('button', { name: 'Sign in', exact: true }).click();
       expect(await headerAwake(phone)).toBe(false);
-      release();
+      await release();
       await phone.waitForURL((url) => url.pathname !== '/sign');
 
       const cart = await account.request.get('/api/v1/shoppingcart/queryShoppingCartList');
@@ -295,13 +289,7 @@ describe('islands that wait for a person (docs/decisions/098)', () => {
       // The page's start-up is held back too: until it answers, the form claims no stock.
       await expect(page.locator('.purchase__stock').textContent()).resolves.toBe('Checking stock…');
       await release();
-      const react = /\/_astro\/react\.[^/]*\.js$/;
-      let releaseReact!: () => void;
-      const reactReleased = new Promise<void>((resolve) => (releaseReact = resolve));
-      await page.route(react, async (route) => {
-        await reactReleased;
-        await route.continue().catch(() => undefined);
-      });
+      const releaseReact = await holdScripts(page, /\/_astro\/react\.[^/]*\.js$/);
       await page
         .locator('.purchase__stock')
         .getByText(/in stock/)
@@ -314,7 +302,7 @@ describe('islands that wait for a person (docs/decisions/098)', () => {
       await expect(
         page.evaluate(() => document.querySelector('.purchase')?.closest('astro-island')?.hasAttribute('ssr')),
       ).resolves.toBe(true);
-      releaseReact();
+      await releaseReact();
       await page.getByText('Added to your cart').waitFor({ timeout: 45_000 });
       const size = await page.getByRole('radio', { name: /^M ·/ }).getAttribute('value');
       const stored = await page.evaluate(() => JSON.parse(localStorage.getItem('cart-items') ?? '[]') as unknown);
