@@ -1,5 +1,6 @@
 import ky, { HTTPError } from 'ky';
 import * as ErrorCode from './error-codes';
+import { nextTask } from './next-task';
 import { $site } from './site.store';
 import { showToast } from './toast.store';
 
@@ -71,6 +72,8 @@ export function createApiClient({ prefix = '/api/v1', timeout = 60_000 }: { pref
 
   async function call<T>(method: Method, path: string, options: Options = {}): Promise<ApiResult<T>> {
     let body: unknown;
+    // Each call is prepared in a task of its own: a page's start-up sends several (decision 099).
+    await nextTask();
     try {
       body = await http(path, {
         method,

@@ -35,9 +35,15 @@ function pageSite(): SiteInfo {
   };
 }
 
-/** The stored site info and the `site` cookie follow the page (`$site` started as the page). */
+/** A language or currency chosen on this page, which its reload is about to show. */
+let chosen = false;
+
+/**
+ * The stored site info and the `site` cookie follow the page (`$site` started as the page), unless a
+ * choice made before start-up ran (a tap while the page woke) is already on its way.
+ */
 export function startSite() {
-  saveSite($site.get());
+  if (!chosen) saveSite($site.get());
 }
 
 function saveSite(site: SiteInfo) {
@@ -59,6 +65,7 @@ export const changeCurrency = (currency: Currency) => chooseSite({ currency });
  * reloads in them; a change of currency alone reloads after 300 ms (spec §4).
  */
 export function chooseSite({ language, currency }: { language?: Language; currency?: Currency }) {
+  chosen = true;
   saveSite({
     ...$site.get(),
     ...(language && { languageAbbreviation: language }),

@@ -245,6 +245,15 @@ describe('islands that wait for a person (docs/decisions/098)', () => {
     });
     return names;
   };
+  /** The API calls (`goods/queryProductStock`) `page` makes from now on. */
+  const apiCallsMade = (page: Page) => {
+    const calls: string[] = [];
+    page.on('request', (request) => {
+      const path = new URL(request.url()).pathname;
+      if (path.startsWith('/api/v1/')) calls.push(path.slice('/api/v1/'.length));
+    });
+    return calls;
+  };
   const productPage = async (page: Page) => {
     await page.goto('/productsList?category=lingerie');
     const href = await page
@@ -261,7 +270,15 @@ describe('islands that wait for a person (docs/decisions/098)', () => {
       const page = await onCommonScreen(shop, 'mobile');
       const details = await productPage(page);
       const scripts = scriptsRequested(page);
-      for (const path of ['/', '/productsList', details]) await page.goto(path, { waitUntil: 'networkidle' });
+      const calls = apiCallsMade(page);
+      for (const path of ['/', '/productsList', details]) {
+        calls.length = 0;
+        await page.goto(path, { waitUntil: 'networkidle' });
+      }
+      // One request for the live stock of the form and the recommended cards; a guest's empty cart is not
+      // sent to be priced (docs/decisions/099).
+      expect(calls.filter((call) => call === 'goods/queryProductStock')).toHaveLength(1);
+      expect(calls).not.toContain('shoppingcart/getShoppingCartList');
       // Start-up ran (the live stock came), without React.
       await expect(page.locator('.purchase__stock').textContent()).resolves.toMatch(/^\d+ in stock/);
       await expect(page.getByRole('button', { name: 'Add to cart' }).isEnabled()).resolves.toBe(true);

@@ -58,6 +58,8 @@ export function estimateTotal(lines: CartLine[]): number | null {
 }
 
 export async function loadCart() {
+  // A guest whose browser holds no cart has an empty one: there is nothing for the server to price.
+  if (!$signedIn.get() && readBrowserCart().length === 0) return $cart.set({ list: [], total: 0 });
   $cartLoading.set(true);
   const result = $signedIn.get()
     ? await api.get<Cart>('shoppingcart/queryShoppingCartList', { quiet: true })

@@ -1,5 +1,5 @@
 import { SHOW_PICTURE_EVENT } from '@/features/catalogue/catalogue';
-import { fetchStock } from '@/features/catalogue/live-stock';
+import { fetchStock, stockOfPage } from '@/features/catalogue/live-stock';
 import { createTranslator, type Messages } from '@/lib/i18n/ui';
 import { clampQuantity, limits } from '@/lib/validation';
 import { isAwake } from '@/lib/wake';
@@ -54,17 +54,18 @@ export async function showPurchaseBeforeWaking() {
     const input = quantityInput(form);
     if (button.dataset.step && input)
       input.value = String(clampQuantity(Number(input.value) + Number(button.dataset.step)));
-    if ('checkAgain' in button.dataset) void askStock(form);
+    if ('checkAgain' in button.dataset) void askStock(form, 'again');
     show(form);
   });
   await askStock(form);
 }
 
-async function askStock(form: HTMLFormElement) {
+/** The product's live stock: first as the page's start-up asked for it, then asked again when the shopper says so. */
+async function askStock(form: HTMLFormElement, when: 'first' | 'again' = 'first') {
   state.live = { status: 'checking' };
   show(form);
   const goodsId = Number(form.dataset.purchase);
-  const found = (await fetchStock([goodsId]))?.get(goodsId);
+  const found = (await (when === 'first' ? stockOfPage() : fetchStock([goodsId])))?.get(goodsId);
   state.live = found ? { status: 'known', product: found } : { status: 'failed' };
   show(form);
 }

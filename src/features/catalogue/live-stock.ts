@@ -30,13 +30,28 @@ export async function fetchStock(
 /** A product that cannot be bought now: taken down, or every size sold out. */
 export const isUnavailable = (stock: ProductStock) => !stock.onSale || !stock.inStock;
 
+let pageStock: ReturnType<typeof fetchStock> | undefined;
+
+/**
+ * The live stock of the products the prebuilt page shows, its cards' and its purchase form's
+ * (`form[data-purchase]`), asked for once for all of them: one request at start-up, not one per part.
+ */
+export function stockOfPage() {
+  pageStock ??= fetchStock(
+    [...document.querySelectorAll<HTMLElement>('[data-sold-out-for], form[data-purchase]')].map((element) =>
+      Number(element.dataset.soldOutFor ?? element.dataset.purchase),
+    ),
+  );
+  return pageStock;
+}
+
 /**
  * Prebuilt product cards carry a hidden "out of stock" badge (`data-sold-out-for`); this shows the
  * badges of the products that are sold out now.
  */
-export async function markSoldOutCards(root: ParentNode = document) {
-  const badges = [...root.querySelectorAll<HTMLElement>('[data-sold-out-for]')];
-  const stock = await fetchStock(badges.map((badge) => Number(badge.dataset.soldOutFor)));
+export async function markSoldOutCards() {
+  const badges = [...document.querySelectorAll<HTMLElement>('[data-sold-out-for]')];
+  const stock = await stockOfPage();
   if (!stock) return;
   for (const badge of badges) {
     const product = stock.get(Number(badge.dataset.soldOutFor));

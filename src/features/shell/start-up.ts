@@ -8,6 +8,7 @@ import { $currencyOptions, $languageOptions } from '@/features/site/site-options
 import { $cartDrawerOpen, $shareDialog, $signDialog } from '@/lib/shell.store';
 import { currencies, languages } from '@/lib/locale';
 import { $toasts } from '@/lib/toast.store';
+import { nextTask } from '@/lib/next-task';
 import { wakeIslands } from '@/lib/wake';
 import { bootShop } from './boot';
 
@@ -17,12 +18,14 @@ import { bootShop } from './boot';
  * prebuilt product cards are sold out now (`LiveStock.astro`) and the purchase form's live stock
  * (purchase-live.ts). The islands wait for a person (`client:paint="tap"`), except when the page holds
  * something only they can show: then start-up wakes them (docs/decisions/070, 078, 098). It runs in
- * the task after the one that evaluated its code: two shorter tasks, not one long one.
+ * the task after the one that evaluated its code, and each of its requests in a task of its own: short
+ * tasks, not one long one (docs/decisions/099).
  */
 if (typeof document !== 'undefined') setTimeout(startUp, 0);
 
-function startUp() {
+async function startUp() {
   wakeForWhatOnlyIslandsShow();
+  await nextTask();
   void bootShop({ route: document.documentElement.dataset.route ?? '/' });
   if (document.querySelector('[data-live-stock]')) void markSoldOutCards();
   // The product page's purchase form (ProductPurchase.tsx) shows its live stock before it wakes.
