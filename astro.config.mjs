@@ -97,13 +97,13 @@ const paintDirective = () => ({
 const moduleIslands = () => ({
   name: 'shop-module-islands',
   hooks: {
-    /** @param {{ addRenderer: (renderer: { name: string; serverEntrypoint: string; clientEntrypoint: string }) => void }} options */
+    /**
+     * No client entrypoint: the island then hydrates with Astro's own no-op, and the page requests no
+     * renderer before the module (docs/decisions/099).
+     * @param {{ addRenderer: (renderer: { name: string; serverEntrypoint: string }) => void }} options
+     */
     'astro:config:setup': ({ addRenderer }) => {
-      addRenderer({
-        name: 'shop-module-island',
-        serverEntrypoint: './src/build/module-island/server.ts',
-        clientEntrypoint: './src/build/module-island/client.ts',
-      });
+      addRenderer({ name: 'shop-module-island', serverEntrypoint: './src/build/module-island/server.ts' });
     },
   },
 });

@@ -1,2 +1,0 @@
-/** A module island's hydration: loading its module was the work (server.ts). */
-export default () => () => {};
