@@ -159,23 +159,13 @@ try {
   const chrome = await chromeLauncher.launch({ chromePath, chromeFlags: chromiumFlags });
   console.log(`\nLighthouse, mobile, processor slowed ${cpuSlowdown}×`);
   try {
-    // Home on a first visit (the age gate shows), then each page as a returning adult: the gate's
-    // cookie is set in the browser Lighthouse drives (Lighthouse keeps cookies between runs).
-    const runs: [string, string][] = [
-      ['floor (blank page)', floor.url],
-      ['home, first visit', shop.url + pages.home],
-      ...Object.entries(pages).map(([name, url]): [string, string] => [name, shop.url + url]),
-    ];
-    let floorTbtMs = 0;
-    for (const [name, url] of runs) {
-      if (name === 'home') {
-        const driven = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
-        await driven.contexts()[0]!.addCookies([ageConfirmedCookie(shop.url)]);
-        await driven.close();
-      }
+    /**
+     * The median of `runsPerPage` Lighthouse runs of `url`, each printed. A run Lighthouse could not
+     * finish (NO_NAVSTART, a timeout on a busy machine) has no figures: it is printed and run again (at
+     * most twice per page), never counted as zeros in the median; null when no run finished.
+     */
+    const medianOf = async (name: string, url: string): Promise<Figures | null> => {
       const measured: Figures[] = [];
-      // A run Lighthouse could not finish (NO_NAVSTART, a timeout on a busy machine) has no figures:
-      // it is printed and run again (at most twice per page), never counted as zeros in the median.
       let failedRuns = 0;
       for (let run = 1; run <= runsPerPage; run++) {
         const load = await quietMachine();
@@ -194,16 +184,24 @@ try {
         if (!figures.error) measured.push(figures);
         else if (failedRuns++ < 2) run--;
       }
-      if (measured.length === 0) {
-        failures.push(`Lighthouse ${name}: no run finished`);
-        continue;
+      if (measured.length === 0) failures.push(`Lighthouse ${name}: no run finished`);
+      return measured.length === 0 ? null : medianFigures(measured);
+    };
+
+    const floorName = 'floor (blank page)';
+    const floorMedian = await medianOf(floorName, floor.url);
+    if (floorMedian) console.log(`Lighthouse ${floorName.padEnd(17)} median: ${describe(floorMedian)}`);
+    const floorTbtMs = floorMedian?.tbtMs ?? 0;
+    // Home on a first visit (the age gate shows), then each page as a returning adult: the gate's
+    // cookie is set in the browser Lighthouse drives (Lighthouse keeps cookies between runs).
+    for (const [name, path] of [['home, first visit', pages.home], ...Object.entries(pages)] as const) {
+      if (name === 'home') {
+        const driven = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+        await driven.contexts()[0]!.addCookies([ageConfirmedCookie(shop.url)]);
+        await driven.close();
       }
-      const median = medianFigures(measured);
-      if (url === floor.url) {
-        floorTbtMs = median.tbtMs;
-        console.log(`Lighthouse ${name.padEnd(17)} median: ${describe(median)} (the floor)`);
-        continue;
-      }
+      const median = await medianOf(name, shop.url + path);
+      if (!median) continue;
       const ownTbtMs = median.tbtMs - floorTbtMs;
       console.log(`Lighthouse ${name.padEnd(17)} median: ${describe(median)}; TBT over the floor ${ownTbtMs} ms`);
       if (median.performance < budgets.performance)
