@@ -165,11 +165,16 @@ try {
   console.log(`\nLighthouse, mobile, processor slowed ${cpuSlowdown}×`);
   try {
     /**
-     * The median of `runsPerPage` Lighthouse runs of `url`, each printed. A run Lighthouse could not
-     * finish (NO_NAVSTART, a timeout on a busy machine) has no figures: it is printed and run again (at
-     * most twice per page), never counted as zeros in the median; null when no run finished.
+     * The median of `runsPerPage` Lighthouse runs of `url`, each run and the median printed (the median
+     * with `remark`'s words after it). A run Lighthouse could not finish (NO_NAVSTART, a timeout on a
+     * busy machine) has no figures: it is printed and run again (at most twice per page), never counted
+     * as zeros in the median; null when no run finished.
      */
-    const medianOf = async (name: string, url: string): Promise<Figures | null> => {
+    const medianOf = async (
+      name: string,
+      url: string,
+      remark: (median: Figures) => string = () => '',
+    ): Promise<Figures | null> => {
       const measured: Figures[] = [];
       let failedRuns = 0;
       for (let run = 1; run <= runsPerPage; run++) {
@@ -189,21 +194,19 @@ try {
         if (!figures.error) measured.push(figures);
         else if (failedRuns++ < 2) run--;
       }
-      if (measured.length === 0) failures.push(`Lighthouse ${name}: no run finished`);
-      return measured.length === 0 ? null : medianFigures(measured);
+      if (measured.length === 0) {
+        failures.push(`Lighthouse ${name}: no run finished`);
+        return null;
+      }
+      const median = medianFigures(measured);
+      const words = remark(median);
+      console.log(`Lighthouse ${name.padEnd(17)} median: ${describe(median)}${words && `; ${words}`}`);
+      return median;
     };
 
     // Two floors: the blank page as any server sends it, and as the shop sends its pages (the budget's).
-    const floors: Record<string, number> = {};
-    for (const [name, path] of [
-      ['floor (blank page)', '/'],
-      ['floor, as pages', '/as-pages'],
-    ] as const) {
-      const median = await medianOf(name, floor.url(path));
-      if (median) console.log(`Lighthouse ${name.padEnd(17)} median: ${describe(median)}`);
-      floors[path] = median?.tbtMs ?? 0;
-    }
-    const floorTbtMs = floors['/as-pages']!;
+    const plainFloorTbtMs = (await medianOf('floor (blank page)', floor.url('/')))?.tbtMs ?? 0;
+    const floorTbtMs = (await medianOf('floor, as pages', floor.url('/as-pages')))?.tbtMs ?? 0;
     // Home on a first visit (the age gate shows), then each page as a returning adult: the gate's
     // cookie is set in the browser Lighthouse drives (Lighthouse keeps cookies between runs).
     for (const [name, path] of [['home, first visit', pages.home], ...Object.entries(pages)] as const) {
@@ -212,21 +215,14 @@ try {
         await driven.contexts()[0]!.addCookies([ageConfirmedCookie(shop.url)]);
         await driven.close();
       }
-      const median = await medianOf(name, shop.url + path);
+      const median = await medianOf(
+        name,
+        shop.url + path,
+        ({ tbtMs }) =>
+          `TBT over the floor ${tbtMs - floorTbtMs} ms (over the plain blank page's ${tbtMs - plainFloorTbtMs} ms)`,
+      );
       if (!median) continue;
       const ownTbtMs = median.tbtMs - floorTbtMs;
-      console.log(
-        `Lighthouse ${name.padEnd(17)} median: ${describe(median)}; TBT over the floor ${ownTbtMs} ms (over the plain blank page's ${median.tbtMs - floors['/']!} ms)`,
-      );
-      if (name !== 'home, first visit') {
-        const noScripts = `${name}, no scripts`;
-        floor.serve(path, withoutScripts(await returningAdultHtml(shop.url + path), shop.url));
-        const htmlAndCss = await medianOf(noScripts, floor.url(path));
-        if (htmlAndCss)
-          console.log(
-            `Lighthouse ${noScripts.padEnd(17)} median: ${describe(htmlAndCss)}; TBT over the floor ${htmlAndCss.tbtMs - floorTbtMs} ms (the page's HTML and CSS alone)`,
-          );
-      }
       if (median.performance < budgets.performance)
         failures.push(`Lighthouse ${name} performance ${median.performance}`);
       if (median.lcpSeconds > budgets.lcpSeconds)
@@ -234,6 +230,16 @@ try {
       if (ownTbtMs > budgets.tbtMs)
         failures.push(`Lighthouse ${name} TBT ${median.tbtMs} ms, ${ownTbtMs} ms over the floor's ${floorTbtMs} ms`);
       if (median.cls > budgets.cls) failures.push(`Lighthouse ${name} CLS ${median.cls.toFixed(3)}`);
+    }
+    // Each page again without its scripts: its HTML and CSS alone (the page is the same with or without
+    // the age gate's cookie: the gate is shown by a script).
+    for (const [name, path] of Object.entries(pages)) {
+      floor.serve(path, withoutScripts(await (await fetch(shop.url + path)).text(), shop.url));
+      await medianOf(
+        `${name}, no scripts`,
+        floor.url(path),
+        ({ tbtMs }) => `TBT over the floor ${tbtMs - floorTbtMs} ms (the page's HTML and CSS alone)`,
+      );
     }
     if (busyRuns > 0)
       console.log(
@@ -366,12 +372,6 @@ async function serveFloorPages() {
     url: (path: string) => `http://127.0.0.1:${port}${path}`,
     serve: (path: string, html: string) => void pages.set(path, { html, asPages: true }),
   };
-}
-
-/** A page as a returning adult gets it (the age gate's cookie set). */
-async function returningAdultHtml(url: string) {
-  const { name, value } = ageConfirmedCookie(url);
-  return (await fetch(url, { headers: { cookie: `${name}=${value}` } })).text();
 }
 
 /** The page without its scripts, its pictures and links still from the shop (`<base>`). */
