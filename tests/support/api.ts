@@ -52,7 +52,13 @@ export async function createTestApi(options: TestApiOptions = {}) {
   });
   const storage = await openStorage(config.storage);
   const database = options.on?.database ?? (await createTestDatabase());
-  const logger = createLogger(config.logLevel);
+  // Tests log nothing but the shop's errors, kept here: an answer of 500 prints the fault behind it.
+  const errors: string[] = [];
+  const logger = createLogger('error', {
+    write(line: string) {
+      if (errors.push(line) > 50) errors.shift();
+    },
+  });
   if (options.seed !== false) await importCatalogue(database.db, storage, demoCatalogue, () => testPicture());
   const catalogueCache = await watchCatalogue(database);
   const deps = { db: database.db, config, logger, storage, mailer: createMailer(config, logger), catalogueCache };
@@ -82,6 +88,13 @@ export async function createTestApi(options: TestApiOptions = {}) {
       headers,
       body: init.body === undefined ? undefined : typeof init.body === 'string' ? init.body : JSON.stringify(init.body),
     });
+    if (response.status === 500) {
+      const requestId = response.headers.get('X-Request-Id');
+      console.error(
+        `${method} ${pathAndQuery} answered ${response.status}:`,
+        errors.filter((line) => requestId && line.includes(requestId)).join(''),
+      );
+    }
     const type = response.headers.get('Content-Type') ?? '';
     const body = type.includes('json') ? ((await response.json()) as ApiBody<T>) : undefined;
     return { status: response.status, headers: response.headers, body: body as ApiBody<T>, response };

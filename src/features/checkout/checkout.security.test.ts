@@ -9,7 +9,8 @@ import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails } from '../orders/orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 
-const shop = await aShop({ catalogue: 'small' });
+// Sixty customers sign up from one address here: the per-address limit on sign-ups is tested elsewhere.
+const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
 const { ids } = shop;
 
 const item = (sku: CartSku, goodsQuantity: number) => ({ goodsSpecificationId: ids[sku], goodsQuantity });
@@ -128,21 +129,22 @@ describe('checkout trusts nothing the browser says about money', () => {
 });
 
 describe('stock under concurrent checkouts', () => {
-  it('sells exactly the 10 units in stock to 50 concurrent orders, and never goes below zero', async () => {
+  it('sells exactly the 10 units in stock to 50 customers ordering at once, and never goes below zero', async () => {
     await setStock(shop, ids['robe-m'], 10);
-    const customers = await Promise.all(Array.from({ length: 5 }, () => signUp(shop)));
+    // Fifty customers, one order each: a customer checking out the same cart again closes her earlier
+    // unpaid order and gives its unit back (docs/decisions/091), so repeats by one customer would make
+    // the units sold depend on timing (tests/security/races.test.ts checks those units are kept).
+    const customers = await Promise.all(Array.from({ length: 50 }, () => signUp(shop)));
     const answers = await Promise.all(
-      Array.from({ length: 50 }, (_, n) => createOrder(shop, customers[n % 5]!, { items: [item('robe-m', 1)] })),
+      customers.map((customer) => createOrder(shop, customer, { items: [item('robe-m', 1)] })),
     );
 
+    expect(answers.map((answer) => answer.body.code).sort()).toEqual([
+      ...Array.from({ length: 40 }, () => -231),
+      ...Array.from({ length: 10 }, () => 1),
+    ]);
     expect(await stockOf(shop, ids['robe-m'])).toBe(0);
-    // A customer's second checkout of the same cart may take over her first order's unit while that
-    // one is still unpaid (docs/decisions/091): the first then closes, so answers of 1 can pass 10
-    // while the orders holding a unit are exactly 10.
     const placed = answers.filter((answer) => answer.body.code === 1).map((answer) => answer.body.data.orderId);
-    expect(answers.filter((answer) => answer.body.code !== 1).map((answer) => answer.body.code)).toEqual(
-      Array.from({ length: 50 - placed.length }, () => -231),
-    );
     const open = await shop.db
       .select({ id: orders.id })
       .from(orders)
