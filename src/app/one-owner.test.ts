@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductDetails, ProductPage, ProductStock } from '@/features/catalogue/catalogue.schema';
 import { copyOfDemoData } from '../../tests/support/demo-data';
 import { runScript, startShopProcess, type ShopProcess } from '../../tests/support/processes';
+import { onPostgres } from '../../tests/support/database';
 
 /*
  * One owner per embedded database, with real processes: `npm start` and `npm run shop` beside a
@@ -43,7 +44,7 @@ async function sageStock(url: string) {
   return live!.specifications.find((spec) => spec.goodsSpecificationId === sage.goodsSpecificationId)!.stock;
 }
 
-describe('one shop per embedded database', () => {
+describe.skipIf(onPostgres)('one shop per embedded database', () => {
   it('a second `npm start` on the same data folder refuses at once, naming the running shop, and changes nothing', async () => {
     const lockBefore = await readFile(lockFile(), 'utf8');
     const { pid } = await readLock();

@@ -3,13 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { runScript, startShopProcess } from '../../tests/support/processes';
+import { onPostgres } from '../../tests/support/database';
 
 /* `npm start` in production refuses settings only safe on a laptop; `npm run shop -- doctor` lists them (docs/decisions/072). */
 
 const folders: string[] = [];
 afterAll(() => Promise.all(folders.map((folder) => rm(folder, { recursive: true, force: true }))));
 
-describe('a production start', () => {
+describe.skipIf(onPostgres)('a production start', () => {
   it('refuses the laptop defaults before it touches anything, naming each variable and what to set', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-production-'));
     folders.push(dataDir);

@@ -3,6 +3,7 @@ import { encodePassword } from '@/features/auth/auth';
 import * as ErrorCode from '@/lib/error-codes';
 import { copyOfDemoData } from '../../tests/support/demo-data';
 import { startShopProcess } from '../../tests/support/processes';
+import { onPostgres } from '../../tests/support/database';
 
 let demo: Awaited<ReturnType<typeof copyOfDemoData>> | undefined;
 afterAll(() => demo?.remove());
@@ -20,7 +21,7 @@ const register = (url: string) =>
     }),
   }).then((response) => response.json() as Promise<{ code: number }>);
 
-describe('shutting down', () => {
+describe.skipIf(onPostgres)('shutting down', () => {
   it('closes the embedded database on SIGTERM without losing what was written', async () => {
     demo = await copyOfDemoData();
     const first = await startShopProcess({ DATA_DIR: demo.dataDir });

@@ -16,6 +16,13 @@ import { embeddedOptions, openDatabase, type DatabaseHandle } from '@/server/db/
 
 const serverUrl = process.env.TEST_DATABASE_URL;
 
+/**
+ * The run on PostgreSQL (`.ci/run` runs the server tests a second time with TEST_DATABASE_URL). A file
+ * whose shops run on the embedded database whatever it says (processes started without DATABASE_URL)
+ * skips it: that run would repeat the first unchanged.
+ */
+export const onPostgres = Boolean(serverUrl);
+
 function urlFor(database: string) {
   const url = new URL(serverUrl!);
   url.pathname = `/${database}`;
