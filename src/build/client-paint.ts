@@ -7,7 +7,7 @@ import { onWake } from '../lib/wake';
  * (`afterFirstPaint`), then hydrated at once (`client:paint`), when the browser is idle
  * (`client:paint="idle"`) or when the island comes into view (`client:paint="visible"`).
  * `client:paint="tap"` waits for a person: the page's first press, key, touch, focus or scroll, or the
- * page asking (src/lib/wake.ts, docs/decisions/098). (docs/decisions/070)
+ * page asking (src/lib/wake.ts, docs/decisions/098). (docs/decisions/070, 101)
  */
 const paintDirective: ClientDirective = (load, options, el) => {
   const hydrate = async () => {
@@ -51,14 +51,39 @@ function afterAgeConfirmed(then: () => void) {
 }
 
 /**
- * Runs `then` once the page has painted its first frame (after the age confirmation of a first visit):
- * the prebuilt HTML, its pictures and the first paint get the connection and the main thread first. A
- * page opened in a background tab paints nothing until shown, so there it runs at once.
- * (docs/decisions/070)
+ * Runs `then` once the page's first frame is painted and on screen (after the age confirmation of a
+ * first visit): the prebuilt HTML, its pictures and the first paint get the connection and the main
+ * thread first. A page opened in a background tab paints nothing until shown, so there it runs at once.
+ * (docs/decisions/070, 101)
  */
 function afterFirstPaint(then: () => void) {
   // The callback of the next animation frame runs before that frame is painted; a task queued from it runs after.
   afterAgeConfirmed(() =>
-    document.visibilityState === 'hidden' ? then() : requestAnimationFrame(() => setTimeout(then, 0)),
+    document.visibilityState === 'hidden'
+      ? then()
+      : requestAnimationFrame((frameStart) => setTimeout(() => afterShown(frameStart, then), 0)),
   );
+}
+
+/**
+ * Runs `then` once the frame begun at `frameStart` is on screen: the main thread has painted it, but its
+ * pictures are decoded and shown later, on other threads. A frame that shows a new largest element says
+ * so (its `largest-contentful-paint` entry); one that shows none is taken as shown after `atMostMs`.
+ * Code requested before the list's first cards were on screen counted in Lighthouse's largest paint.
+ */
+function afterShown(frameStart: number, then: () => void, atMostMs = 100) {
+  if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return then();
+  let done = false;
+  const finish = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    clearTimeout(timer);
+    then();
+  };
+  const observer = new PerformanceObserver((list) => {
+    if (list.getEntries().some((entry) => entry.startTime >= frameStart)) finish();
+  });
+  const timer = setTimeout(finish, atMostMs);
+  observer.observe({ type: 'largest-contentful-paint', buffered: true });
 }
