@@ -9,7 +9,7 @@ import type { CartSku } from '../cart/fixtures/cart-catalogue';
 import type { OrderDetails } from '../orders/orders.schema';
 import { aShop, anOrder } from '../../../tests/support/fixtures';
 
-// Sixty customers sign up from one address here: the per-address limit on sign-ups is tested elsewhere.
+// Over sixty customers sign up from one address here: the per-address limit on sign-ups is tested elsewhere.
 const shop = await aShop({ catalogue: 'small', env: { RATE_LIMIT_PER_IP: '10000' } });
 const { ids } = shop;
 
