@@ -73,10 +73,8 @@ function afterFirstPaint(then: () => void) {
  */
 function afterShown(frameStart: number, then: () => void, atMostMs = 100) {
   if (!PerformanceObserver.supportedEntryTypes?.includes('largest-contentful-paint')) return then();
-  let done = false;
+  // Whichever comes first: a disconnected observer and a cleared timer call nothing after.
   const finish = () => {
-    if (done) return;
-    done = true;
     observer.disconnect();
     clearTimeout(timer);
     then();

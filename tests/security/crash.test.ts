@@ -10,7 +10,7 @@ import { OrderStatus } from '@/lib/order-status';
 import { balanceOf, checkLedger } from '@/features/energy/energy.ledger';
 import { openDatabase } from '@/server/db/client';
 import { coupons, orders, users } from '@/server/db/schema';
-import { createTestDatabaseUrl } from '../support/database';
+import { createTestDatabaseUrl, onPostgres } from '../support/database';
 
 /*
  * kill -9 while orders, payments and point spends are being written: after a restart, everything the
@@ -20,7 +20,6 @@ import { createTestDatabaseUrl } from '../support/database';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const serverScript = fileURLToPath(new URL('./crash-server.ts', import.meta.url));
-const postgres = Boolean(process.env.TEST_DATABASE_URL);
 
 type Started = { child: ChildProcess; base: string; ids: Record<string, number> };
 
@@ -131,12 +130,12 @@ afterAll(async () => {
   for (const step of cleanup.reverse()) await step();
 });
 
-describe(`kill -9 on ${postgres ? 'PostgreSQL' : 'PGlite'}`, () => {
+describe(`kill -9 on ${onPostgres ? 'PostgreSQL' : 'PGlite'}`, () => {
   it('keeps every order, payment and point spend the shop confirmed, and a consistent ledger', async () => {
     const dataDir = await mkdtemp(path.join(os.tmpdir(), 'shop-crash-'));
     cleanup.push(() => rm(dataDir, { recursive: true, force: true }));
     const env: Record<string, string> = { CRASH_DATA_DIR: dataDir };
-    if (postgres) {
+    if (onPostgres) {
       const database = await createTestDatabaseUrl();
       cleanup.push(database.drop);
       env.CRASH_DATABASE_URL = database.url;

@@ -14,7 +14,7 @@ import { loadConfig } from '@/server/config';
 import { openDatabase } from '@/server/db/client';
 import { createTestApi, testPicture, type ApiBody, type TestApi } from '../../../tests/support/api';
 import { cookieFor, sessionTokenOf, signUp, uploadHeadPicture, type Customer } from '../../../tests/support/customers';
-import { createTestDatabaseUrl } from '../../../tests/support/database';
+import { createTestDatabaseUrl, onPostgres } from '../../../tests/support/database';
 import { copyOfDemoData } from '../../../tests/support/demo-data';
 import { anOrder, grantPoints } from '../../../tests/support/fixtures';
 import { placeOrder } from '../../../tests/support/orders';
@@ -29,7 +29,6 @@ import { restoreBackup } from './backup';
  * started, and found whole; on PostgreSQL too when TEST_DATABASE_URL is set.
  */
 
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 const folders: string[] = [];
 const shops: ShopProcess[] = [];
 const drops: (() => Promise<void>)[] = [];

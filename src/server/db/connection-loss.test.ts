@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabaseUrl, withClient } from '../../../tests/support/database';
+import { createTestDatabaseUrl, onPostgres, withClient } from '../../../tests/support/database';
 import { openDatabase, rowsOf, type DatabaseHandle } from './client';
 
 /*
@@ -8,7 +8,6 @@ import { openDatabase, rowsOf, type DatabaseHandle } from './client';
  * `pg_terminate_backend`. The shop goes on answering; it needs a server, so this runs in the
  * PostgreSQL pass of the suite (TEST_DATABASE_URL).
  */
-const onPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
 describe.skipIf(!onPostgres)('a connection the database server ends', () => {
   let database: { url: string; drop: () => Promise<void> };
