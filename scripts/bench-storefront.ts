@@ -13,6 +13,8 @@
  * - beside each page, the same page with its scripts removed: the TBT of its HTML and CSS alone, so the
  *   figure shows how much of the blocking is the shop's scripts and how much the browser's parsing,
  *   style, layout and paint (docs/decisions/100);
+ * - beside each run, the page's main thread: the processor time its tasks used and the time they took,
+ *   which Lighthouse's simulation multiplies (docs/decisions/102);
  * - axe-core violations on those pages, in the open dialogs, at checkout and on the energy and
  *   referral pages (budget 0).
  * Usage: npm run bench:storefront   (BENCH_CPU_SLOWDOWN=8: as a host half as fast reads)
@@ -187,7 +189,7 @@ try {
           output: 'json',
           logLevel: 'error',
         });
-        const figures = lighthouseFigures(result!.lhr);
+        const figures = { ...lighthouseFigures(result!.lhr), ...mainThreadFigures(result!.artifacts.Trace) };
         console.log(
           `Lighthouse ${name.padEnd(17)} run ${run}: ${describe(figures)}; load ${load.before.toFixed(2)} before${load.waited ? '' : ` (gave up waiting for ${quietLoad} after ${loadWaitSeconds} s)`}, ${os.loadavg()[0]!.toFixed(2)} after`,
         );
@@ -266,10 +268,15 @@ type Figures = {
   speedIndexSeconds: number;
   cls: number;
   benchmarkIndex: number;
+  /** The page's main thread in the trace Lighthouse simulates from (`mainThreadFigures`). */
+  mainThreadCpuMs: number;
+  mainThreadTaskMs: number;
   error?: string;
 };
 
-function lighthouseFigures(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']): Figures {
+function lighthouseFigures(
+  lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'],
+): Omit<Figures, 'mainThreadCpuMs' | 'mainThreadTaskMs'> {
   const value = (audit: string) => Number(lhr.audits[audit]?.numericValue ?? 0);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -282,6 +289,26 @@ function lighthouseFigures(lhr: NonNullable<Awaited<ReturnType<typeof lighthouse
     // A run Lighthouse could not finish (a timeout on a busy machine) scores nothing: say why.
     ...(lhr.runtimeError && { error: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` }),
   };
+}
+
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; dur?: number; tdur?: number };
+
+/**
+ * The page's main thread during Lighthouse's load: the processor time its tasks used (`tdur`) and the
+ * time they took (`dur`). Lighthouse's simulation multiplies the time taken, so on a host whose other
+ * processes (the browser's own among them) hold the processor, a task that needs 3 ms can count as a
+ * 15 ms one: the two figures side by side tell the page's work from the host's (docs/decisions/102).
+ * The page's main thread is the one its first contentful paint was recorded on.
+ */
+function mainThreadFigures(trace: { traceEvents: unknown[] }) {
+  const events = trace.traceEvents as TraceEvent[];
+  const paint = events.find((event) => event.name === 'firstContentfulPaint');
+  const tasks = events.filter(
+    (event) => event.name === 'RunTask' && event.ph === 'X' && event.pid === paint?.pid && event.tid === paint.tid,
+  );
+  const sum = (pick: (task: TraceEvent) => number | undefined) =>
+    Math.round(tasks.reduce((total, task) => total + (pick(task) ?? 0), 0) / 1000);
+  return { mainThreadCpuMs: sum((task) => task.tdur), mainThreadTaskMs: sum((task) => task.dur) };
 }
 
 /** Each figure's median over the runs (three runs: the middle one). */
@@ -299,11 +326,13 @@ function medianFigures(runs: Figures[]): Figures {
     speedIndexSeconds: median((figures) => figures.speedIndexSeconds),
     cls: median((figures) => figures.cls),
     benchmarkIndex: Math.round(median((figures) => figures.benchmarkIndex)),
+    mainThreadCpuMs: Math.round(median((figures) => figures.mainThreadCpuMs)),
+    mainThreadTaskMs: Math.round(median((figures) => figures.mainThreadTaskMs)),
   };
 }
 
 function describe(figures: Figures) {
-  const text = `performance ${figures.performance}, FCP ${figures.fcpSeconds.toFixed(2)} s, LCP ${figures.lcpSeconds.toFixed(2)} s, TBT ${figures.tbtMs} ms, SI ${figures.speedIndexSeconds.toFixed(2)} s, CLS ${figures.cls.toFixed(3)}; benchmark index ${figures.benchmarkIndex}${figures.benchmarkIndex < slowHost ? ' (a slow host)' : ''}`;
+  const text = `performance ${figures.performance}, FCP ${figures.fcpSeconds.toFixed(2)} s, LCP ${figures.lcpSeconds.toFixed(2)} s, TBT ${figures.tbtMs} ms, SI ${figures.speedIndexSeconds.toFixed(2)} s, CLS ${figures.cls.toFixed(3)}; main thread ${figures.mainThreadCpuMs} ms of processor time in ${figures.mainThreadTaskMs} ms of tasks; benchmark index ${figures.benchmarkIndex}${figures.benchmarkIndex < slowHost ? ' (a slow host)' : ''}`;
   return figures.error ? `${text} (${figures.error})` : text;
 }
 
