@@ -189,7 +189,7 @@ try {
           output: 'json',
           logLevel: 'error',
         });
-        const figures = { ...lighthouseFigures(result!.lhr), ...mainThreadFigures(result!.artifacts.Trace) };
+        const figures = lighthouseFigures(result!);
         console.log(
           `Lighthouse ${name.padEnd(17)} run ${run}: ${describe(figures)}; load ${load.before.toFixed(2)} before${load.waited ? '' : ` (gave up waiting for ${quietLoad} after ${loadWaitSeconds} s)`}, ${os.loadavg()[0]!.toFixed(2)} after`,
         );
@@ -274,9 +274,7 @@ type Figures = {
   error?: string;
 };
 
-function lighthouseFigures(
-  lhr: NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr'],
-): Omit<Figures, 'mainThreadCpuMs' | 'mainThreadTaskMs'> {
+function lighthouseFigures({ lhr, artifacts }: NonNullable<Awaited<ReturnType<typeof lighthouse>>>): Figures {
   const value = (audit: string) => Number(lhr.audits[audit]?.numericValue ?? 0);
   return {
     performance: Math.round((lhr.categories.performance?.score ?? 0) * 100),
@@ -286,6 +284,7 @@ function lighthouseFigures(
     speedIndexSeconds: value('speed-index') / 1000,
     cls: value('cumulative-layout-shift'),
     benchmarkIndex: Math.round(lhr.environment.benchmarkIndex),
+    ...mainThreadFigures(artifacts.Trace),
     // A run Lighthouse could not finish (a timeout on a busy machine) scores nothing: say why.
     ...(lhr.runtimeError && { error: `${lhr.runtimeError.code} ${lhr.runtimeError.message}` }),
   };
