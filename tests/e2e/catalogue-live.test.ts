@@ -195,6 +195,30 @@ describe('the product list in the URL', () => {
       })
       .toBe(true);
   });
+
+  it('turns to the next page pressed while the newly sorted list is still loading', async () => {
+    const page = await shop.newPage();
+    await page.goto('/productsList');
+    // The sorted list's answers are held until Next has been pressed.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(/\/api\/v1\/goods\/queryProductList\?sort=price-asc/, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.getByLabel('Sort by').selectOption('price-asc');
+    await page.waitForURL(/\/productsList\?sort=price-asc$/);
+    await expect(page.locator('#product-list').getAttribute('aria-busy')).resolves.toBe('true');
+    await page.getByRole('link', { name: 'Next' }).click();
+    release();
+    await page.waitForURL(/\?sort=price-asc&page=2$/);
+    await page.getByText('Page 2 of 3').waitFor();
+    await page.waitForFunction(() => !document.querySelector('.product-list[aria-busy="true"]'));
+    const expected = await fromApi<ProductPage>('/goods/queryProductList?sort=price-asc&pageNum=2&pageSize=12');
+    expect(await page.locator('.product-card__name').allTextContents()).toEqual(
+      expected.list.map((product) => product.goodsName),
+    );
+  });
 });
 
 describe('search', () => {

@@ -128,10 +128,9 @@ export default function ProductListBrowser({ category, initialPage, initialPictu
   }
 
   const clearSearchHref = category ? `/productsList?category=${category}` : '/productsList';
-  // A turn asked for while a page loads waits for it: the list shows one page at a time.
-  const turnPage = (pageNum: number) => {
-    if (!loading) turnTo({ ...state, pageNum });
-  };
+  // A turn asked for while a page loads is taken, not dropped: the page asked for last is the one shown
+  // (`latestRequest`), and the page it turns from is the one on screen, so a second press does not skip one.
+  const turnPage = (pageNum: number) => turnTo({ ...state, pageNum });
   return (
     <div id="product-list" className="product-list" aria-busy={loading}>
       {state.q && !loading && (
