@@ -5,11 +5,16 @@ export type Toast = { id: number; kind: 'success' | 'warning' | 'error'; message
 export const $toasts = atom<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a message for a few seconds (longer for warnings, which people need time to read). */
+/** How long a toast stays once on screen: longer for warnings and errors, which people need time to read. */
+export const toastMs = (kind: Toast['kind']) => (kind === 'success' ? 3000 : 5000);
+
+/**
+ * Shows a message for a few seconds (`toastMs`). They start once it is on screen (Overlays.tsx), not
+ * now: the island that shows it may still be waking, seconds later on a slow phone.
+ */
 export function showToast(kind: Toast['kind'], message: string) {
   const toast = { id: nextId++, kind, message };
   $toasts.set([...$toasts.get().filter((shown) => shown.message !== message), toast]);
-  setTimeout(() => dismissToast(toast.id), kind === 'success' ? 3000 : 5000);
 }
 
 export function dismissToast(id: number) {

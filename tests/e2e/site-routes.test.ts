@@ -116,6 +116,27 @@ describe('share links', () => {
       .waitFor();
   });
 
+  it('shows the note for its few seconds from when it is on screen, however late the page wakes', async () => {
+    const page = await shop.newPage();
+    // The toasts' island (Overlays) arrives after a warning's 5 s, as it can on a slow phone.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(/\/_astro\/Overlays\.[^/]*\.js$/, async (route) => {
+      asked = true;
+      await released;
+      await route.continue();
+    });
+    await page.goto('/ABCDEFGI', { waitUntil: 'commit' });
+    await page.waitForURL((url) => url.pathname === '/');
+    await expect.poll(() => asked).toBe(true);
+    await page.waitForTimeout(6_000);
+    release();
+    await page
+      .getByText('This invitation link is not valid, so no friend discount is attached.', { exact: false })
+      .waitFor();
+  });
+
   it('a known code counts one visit for one arrival, and a reload by the same visitor does not add one', async () => {
     await expect(linkVisits()).resolves.toBe(0);
     const friend = await shop.newPage();

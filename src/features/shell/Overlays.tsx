@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { showCarriedWelcome } from '@/features/auth/welcome';
-import { dismissToast, $toasts } from '@/lib/toast.store';
+import { dismissToast, toastMs, $toasts, type Toast } from '@/lib/toast.store';
 import { useClientStore } from '@/lib/use-client-store';
 import type { Messages } from '@/lib/i18n/ui';
 import { $cartDrawerOpen, $shareDialog, $signDialog } from '@/lib/shell.store';
@@ -25,21 +25,14 @@ export default function Overlays({ messages }: { messages: Messages }) {
   const sign = useClientStore($signDialog, closedSign);
   const cartOpen = useClientStore($cartDrawerOpen, false);
   const share = useClientStore($shareDialog, closedShare);
-  // A welcome carried from /sign shows once the toasts can: its few seconds start now.
+  // A welcome carried from /sign shows once the toasts can.
   useEffect(showCarriedWelcome, []);
 
   return (
     <>
       <div className="toasts" role="status" aria-live="polite">
         {toasts.map((toast) => (
-          <button
-            type="button"
-            key={toast.id}
-            className={`toast toast--${toast.kind}`}
-            onClick={() => dismissToast(toast.id)}
-          >
-            {toast.message}
-          </button>
+          <ShownToast key={toast.id} toast={toast} />
         ))}
       </div>
       <Suspense fallback={null}>
@@ -48,5 +41,18 @@ export default function Overlays({ messages }: { messages: Messages }) {
         {share.open && <ShareDialog messages={messages} />}
       </Suspense>
     </>
+  );
+}
+
+/** A toast, for its few seconds from the moment it is on screen; a press dismisses it sooner. */
+function ShownToast({ toast }: { toast: Toast }) {
+  useEffect(() => {
+    const timer = setTimeout(() => dismissToast(toast.id), toastMs(toast.kind));
+    return () => clearTimeout(timer);
+  }, [toast]);
+  return (
+    <button type="button" className={`toast toast--${toast.kind}`} onClick={() => dismissToast(toast.id)}>
+      {toast.message}
+    </button>
   );
 }
