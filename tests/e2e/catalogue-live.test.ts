@@ -7,6 +7,7 @@ import type { ProductPage, ProductSummary } from '@/features/catalogue/catalogue
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { productSizes } from '@/server/db/schema';
 import { aStorefront, untranslatedKeys } from './support/shop';
+import { holdRequests } from './support/storefront';
 
 const shop = await aStorefront();
 
@@ -200,18 +201,13 @@ describe('the product list in the URL', () => {
     const page = await shop.newPage();
     await page.goto('/productsList');
     // The sorted list's answers are held until Next has been pressed.
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/api\/v1\/goods\/queryProductList\?sort=price-asc/, async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, /\/api\/v1\/goods\/queryProductList\?sort=price-asc/);
     await page.getByLabel('Sort by').selectOption('price-asc');
     await page.waitForURL(/\/productsList\?sort=price-asc$/);
     // The address changes as the sort is asked for; the list says it is busy once it has rendered.
     await expect.poll(() => page.locator('#product-list').getAttribute('aria-busy')).toBe('true');
     await page.getByRole('link', { name: 'Next' }).click();
-    release();
+    await release();
     await page.waitForURL(/\?sort=price-asc&page=2$/);
     await page.getByText('Page 2 of 3').waitFor();
     await page.waitForFunction(() => !document.querySelector('.product-list[aria-busy="true"]'));

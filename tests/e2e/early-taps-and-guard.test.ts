@@ -1,8 +1,8 @@
-import type { Page, Route } from 'playwright';
+import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { aStorefront, onCommonScreen, type Device } from './support/shop';
-import { password } from './support/storefront';
+import { holdRequests, password } from './support/storefront';
 
 /*
  * What a person does while the page wakes (its islands hydrate on a first input, docs/decisions/098)
@@ -29,27 +29,9 @@ async function asSoonAsItAppears(page: Page, path: string) {
 const headerAwake = (page: Page) =>
   page.evaluate(() => document.querySelector('header')?.closest('astro-island')?.hasAttribute('ssr') === false);
 
-/**
- * Holds back the page's JavaScript (the islands' chunks, or those `scripts` matches) until `release`:
- * the page as it is before it wakes, for as long as a test needs, on any machine.
- */
-async function holdScripts(page: Page, scripts = /\/_astro\/.*\.js$/) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const hold = async (route: Route) => {
-    await released;
-    await route.continue().catch(() => undefined);
-  };
-  await page.route(scripts, hold);
-  return async () => {
-    release();
-    await page.unroute(scripts, hold);
-  };
-}
-
 /** Presses `button` on `path` before the header has woken; the dialog it opens opens once it wakes. */
 async function pressEarly(page: Page, path: string, button: string, dialog: string) {
-  const release = await holdScripts(page);
+  const release = await holdRequests(page);
   await asSoonAsItAppears(page, path);
   await page.getByRole('button', { name: button }).first().click();
   expect(await headerAwake(page)).toBe(false);
@@ -135,7 +117,7 @@ describe('taps before the page has woken', () => {
     { timeout: 180_000 },
     async () => {
       const page = await slowPage('desktop');
-      const release = await holdScripts(page);
+      const release = await holdRequests(page);
       await asSoonAsItAppears(page, '/productsList');
       await page.evaluate(chooseInPage);
       expect(await headerAwake(page)).toBe(false);
@@ -183,7 +165,7 @@ describe('taps before the page has woken', () => {
       await phone.getByRole('button', { name: 'Add to cart' }).click();
       await phone.getByText('Added to your cart').waitFor();
       // The header's code is held back; the sign form's and start-up's are not.
-      const release = await holdScripts(phone, /\/_astro\/Header\.[^/]*\.js$/);
+      const release = await holdRequests(phone, /\/_astro\/Header\.[^/]*\.js$/);
       await phone.goto('/sign', { waitUntil: 'commit' });
       await phone.waitForFunction(
         () => document.querySelector('input[type="password"]')?.closest('astro-island')?.hasAttribute('ssr') === false,
@@ -301,12 +283,12 @@ describe('islands that wait for a person (docs/decisions/098)', () => {
     async () => {
       const page = await slowPage('desktop');
       const details = await productPage(page);
-      const release = await holdScripts(page);
+      const release = await holdRequests(page);
       await page.goto(details, { waitUntil: 'commit' });
       // The page's start-up is held back too: until it answers, the form claims no stock.
       await expect(page.locator('.purchase__stock').textContent()).resolves.toBe('Checking stock…');
       await release();
-      const releaseReact = await holdScripts(page, /\/_astro\/react\.[^/]*\.js$/);
+      const releaseReact = await holdRequests(page, /\/_astro\/react\.[^/]*\.js$/);
       await page
         .locator('.purchase__stock')
         .getByText(/in stock/)

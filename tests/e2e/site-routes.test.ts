@@ -5,7 +5,7 @@ import { AGE_COOKIE, DEFAULT_AGE_GATE_LEAVE_URL } from '@/features/site/age-gate
 import { shareVisits, users } from '@/server/db/schema';
 import netlifyRewrite from '../../netlify/edge-functions/rewrite';
 import { aStorefront, islandsAnswering, untranslatedKeys } from './support/shop';
-import { registerInDialog } from './support/storefront';
+import { holdRequests, registerInDialog } from './support/storefront';
 
 /*
  * Addresses as a visitor meets them: missing pages, share links (known, unknown, reserved), the age
@@ -119,19 +119,14 @@ describe('share links', () => {
   it('shows the note for its few seconds from when it is on screen, however late the page wakes', async () => {
     const page = await shop.newPage();
     // The toasts' island (Overlays) arrives after a warning's 5 s, as it can on a slow phone.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let asked = false;
-    await page.route(/\/_astro\/Overlays\.[^/]*\.js$/, async (route) => {
-      asked = true;
-      await released;
-      await route.continue();
-    });
+    const overlays = /\/_astro\/Overlays\.[^/]*\.js$/;
+    const release = await holdRequests(page, overlays);
+    const asked = page.waitForRequest(overlays);
     await page.goto('/ABCDEFGI', { waitUntil: 'commit' });
     await page.waitForURL((url) => url.pathname === '/');
-    await expect.poll(() => asked).toBe(true);
+    await asked;
     await page.waitForTimeout(6_000);
-    release();
+    await release();
     await page
       .getByText('This invitation link is not valid, so no friend discount is attached.', { exact: false })
       .waitFor();

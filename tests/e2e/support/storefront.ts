@@ -1,4 +1,4 @@
-import type { Page } from 'playwright';
+import type { Page, Route } from 'playwright';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import type { PaypalStandIn } from '../../support/paypal-stand-in';
 
@@ -93,4 +93,23 @@ export async function approveAtPaypal(page: Page, paypal: PaypalStandIn) {
     ).paypal.experience_context;
     await route.fulfill({ status: 302, headers: { Location: `${returnUrl}&token=${token}&PayerID=STANDINPAYER1` } });
   });
+}
+
+/**
+ * Holds back the page's requests that `pattern` matches (by default its JavaScript, the islands' chunks)
+ * until `release`: the page as it is before it wakes, or before an answer comes, for as long as a test
+ * needs, on any machine.
+ */
+export async function holdRequests(page: Page, pattern = /\/_astro\/.*\.js$/) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const hold = async (route: Route) => {
+    await released;
+    await route.continue().catch(() => undefined);
+  };
+  await page.route(pattern, hold);
+  return async () => {
+    release();
+    await page.unroute(pattern, hold);
+  };
 }
