@@ -7,7 +7,7 @@ import type { ProductPage, ProductSummary } from '@/features/catalogue/catalogue
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { productSizes } from '@/server/db/schema';
 import { aStorefront, untranslatedKeys } from './support/shop';
-import { holdRequests } from './support/storefront';
+import { ascending, cardPrices, holdRequests } from './support/storefront';
 
 const shop = await aStorefront();
 
@@ -184,17 +184,8 @@ describe('the product list in the URL', () => {
     await page.waitForFunction(
       () => (document.getElementById('product-sort') as HTMLSelectElement).value === 'price-asc',
     );
-    // The price each card asks, without the struck-through one of an offer; the list follows the sort once loaded.
-    const prices = () =>
-      page
-        .locator('.product-card .price')
-        .evaluateAll((prices) => prices.map((price) => Number(price.firstChild!.textContent!.replace(/[^0-9.]/g, ''))));
-    await expect
-      .poll(async () => {
-        const shown = await prices();
-        return shown.length > 0 && shown.every((price, i) => i === 0 || shown[i - 1]! <= price);
-      })
-      .toBe(true);
+    // The list follows the sort once loaded.
+    await expect.poll(() => cardPrices(page)).toSatisfy(ascending);
   });
 
   it('turns to the next page pressed while the newly sorted list is still loading', async () => {

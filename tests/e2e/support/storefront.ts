@@ -113,3 +113,13 @@ export async function holdRequests(page: Page, pattern = /\/_astro\/.*\.js$/) {
     await page.unroute(pattern, hold);
   };
 }
+
+/** The price each product card asks, without the struck-through one of an offer. */
+export function cardPrices(page: Page) {
+  return page
+    .locator('.product-card .price')
+    .evaluateAll((prices) => prices.map((price) => Number(price.firstChild!.textContent!.replace(/[^0-9.]/g, ''))));
+}
+
+export const ascending = (numbers: number[]) =>
+  numbers.length > 0 && numbers.every((n, i) => i === 0 || numbers[i - 1]! <= n);
