@@ -1,6 +1,7 @@
 import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { ageConfirmedCookie } from '@/features/site/age-gate';
+import { uiDictionaries } from '@/lib/i18n/ui';
 import { aStorefront } from './support/shop';
 
 /*
@@ -132,3 +133,15 @@ const nextFrames = (page: Page) =>
   page.evaluate(
     () => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => setTimeout(resolve)))),
   );
+
+describe('the footer', () => {
+  it('shows a second after the page, also to a visitor who asks for less motion', async () => {
+    const page = await shop.newPage();
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    await page.goto('/');
+    await page
+      .locator('footer')
+      .getByRole('link', { name: uiDictionaries.EN['page.applyText'], exact: true })
+      .waitFor({ state: 'visible' });
+  });
+});
