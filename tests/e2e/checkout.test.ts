@@ -127,6 +127,10 @@ describe('a declined payment', () => {
     await addToCart(page, 'lingerie', undefined, uiDictionaries.ZH['product.addToCart']);
     await page.goto('/shoppingCart');
     await expect(page.getByTestId('selected-total').textContent()).resolves.toMatch(/^￥/);
+    // A label and its value as Chinese writes them: a full-width colon, no space.
+    await expect(page.locator('.cart-page__summary p').textContent()).resolves.toMatch(
+      /^已选商品合计：￥[\d,]+\.\d\d$/,
+    );
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
   });
 });

@@ -51,7 +51,7 @@ export default function CartDrawer({ messages }: { messages: Messages }) {
           </ul>
           <div className="cart-summary">
             <p>
-              {t('cart.estimatedTotal')}:{' '}
+              {t('site.labelled', { label: t('cart.estimatedTotal') })}
               <strong className="price" data-testid="cart-total">
                 {total === null || !currency ? '--' : formatMoney(total, currency)}
               </strong>

@@ -32,7 +32,7 @@ export function CartLineItem({ line, t, pictureSize, before, notice }: Props) {
         <QuantityStepper
           value={line.goodsQuantity}
           onChange={(quantity) => void updateQuantity(line.goodsSpecificationId, quantity)}
-          label={`${t('product.quantity')}: ${line.goodsName}`}
+          label={t('site.labelled', { label: t('product.quantity') }) + line.goodsName}
           decreaseLabel={t('product.decrease')}
           increaseLabel={t('product.increase')}
           limitMessage={t('product.quantityLimit', { min: limits.cartQuantityMin, max: limits.cartQuantityMax })}
@@ -42,7 +42,7 @@ export function CartLineItem({ line, t, pictureSize, before, notice }: Props) {
         type="button"
         className="icon-button"
         onClick={() => void removeFromCart(line.goodsSpecificationId)}
-        aria-label={`${t('cart.remove')}: ${line.goodsName}`}
+        aria-label={t('site.labelled', { label: t('cart.remove') }) + line.goodsName}
       >
         <Icon name="trash" />
       </button>

@@ -81,7 +81,7 @@ export default function CartPage({ messages }: { messages: Messages }) {
       </ul>
       <div className="cart-page__summary">
         <p>
-          {t('checkout.selectedTotal')}:{' '}
+          {t('site.labelled', { label: t('checkout.selectedTotal') })}
           <strong className="price" data-testid="selected-total">
             {total > 0 && currency ? formatMoney(total, currency) : '--'}
           </strong>

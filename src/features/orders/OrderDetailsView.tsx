@@ -141,7 +141,8 @@ export default function OrderDetailsView({
         {order.delivery.carrier ? (
           <>
             <p>
-              {t('orders.carrier')}: {order.delivery.carrier} · {t('orders.trackingNumber')}:{' '}
+              {t('site.labelled', { label: t('orders.carrier') })}
+              {order.delivery.carrier} · {t('site.labelled', { label: t('orders.trackingNumber') })}
               <span data-testid="tracking-number">{order.delivery.trackingNumber}</span>
             </p>
             <ol className="events">

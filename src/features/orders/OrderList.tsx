@@ -60,7 +60,8 @@ export default function OrderList({ messages, languageTag }: { messages: Message
               </ul>
               <div className="order-card__foot">
                 <span>
-                  {t('orders.total')}: <strong className="price">{formatMoney(order.payAmount, order.currency)}</strong>
+                  {t('site.labelled', { label: t('orders.total') })}
+                  <strong className="price">{formatMoney(order.payAmount, order.currency)}</strong>
                 </span>
                 <span className="order-card__actions">
                   {awaitingPayment.includes(order.status as OrderStatusValue) && (

@@ -7,6 +7,8 @@ export const uiEn = {
   'site.tagline': 'Lingerie, toys, private care and health, delivered discreetly',
   'site.testMode': 'TEST MODE: no real payments are taken',
   'site.skipToContent': 'Skip to content',
+  /** A label before its value: “Total: $10.00”. */
+  'site.labelled': '{label}: ',
 
   'nav.home': 'Home',
   'nav.products': 'Products',

@@ -6,6 +6,7 @@ export const uiMs: UiDictionary = {
   'site.tagline': 'Pakaian dalam, mainan, penjagaan intim dan kesihatan, dihantar secara sulit',
   'site.testMode': 'MOD UJIAN: tiada bayaran sebenar dikenakan',
   'site.skipToContent': 'Langkau ke kandungan',
+  'site.labelled': '{label}: ',
 
   'nav.home': 'Laman utama',
   'nav.products': 'Produk',

@@ -6,6 +6,7 @@ export const uiZh: UiDictionary = {
   'site.tagline': '内衣、玩具、私密护理与健康用品，隐私配送',
   'site.testMode': '测试模式：不会产生真实扣款',
   'site.skipToContent': '跳至正文',
+  'site.labelled': '{label}：',
 
   'nav.home': '首页',
   'nav.products': '商品',
