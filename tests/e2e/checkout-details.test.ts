@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { encodePassword } from '@/features/auth/auth';
 import { formatMoney, percentOf } from '@/lib/money';
 import { addresses, orders, users } from '@/server/db/schema';
-import { addToCart, fillAddress, goToCheckout, password, registerInDialog } from './support/storefront';
+import { addToCart, fillAddress, goToCheckout, holdRequests, password, registerInDialog } from './support/storefront';
 import { aStorefront, untranslatedKeys } from './support/shop';
 
 /* The checkout and order pages' details: errors where they belong, codes checked on entry, addresses remembered. */
@@ -50,16 +50,7 @@ async function holdStartUp(page: Page, path: string) {
     [...html.matchAll(/<astro-island\b[^>]*component-url="([^"]*\/Header\.[^"]+)"/g)].map((match) => match[1]),
   );
   expect(startUp.size).toBeGreaterThan(0);
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(
-    (url) => startUp.has(url.pathname),
-    async (route) => {
-      await released;
-      await route.continue();
-    },
-  );
-  return release;
+  return holdRequests(page, (url) => startUp.has(url.pathname));
 }
 
 const discountResult = (page: Page) => page.locator('#checkout-discount-result');
@@ -254,7 +245,7 @@ describe('a friend who arrived by a share link', () => {
     const releaseStartUp = await holdStartUp(friend, details);
     await friend.goto(details, { waitUntil: 'commit' });
     await friend.getByRole('link', { name: '缎面吊带睡裙' }).waitFor();
-    releaseStartUp();
+    await releaseStartUp();
     await friend.unrouteAll({ behavior: 'wait' });
   });
 });

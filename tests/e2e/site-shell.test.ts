@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ageConfirmedCookie } from '@/features/site/age-gate';
 import { uiDictionaries } from '@/lib/i18n/ui';
 import { aStorefront } from './support/shop';
+import { holdRequests } from './support/storefront';
 
 /*
  * What the shell reads at start-up (spec §4: site info, languages, currencies) and the footer's record
@@ -20,28 +21,17 @@ const currencyOptions = (page: Page) =>
     .locator('#currency-select option')
     .evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value));
 
-/** Holds the answers of API paths ending in `path` until `release` is called. */
-async function holdAnswers(page: Page, path: string) {
-  let release!: () => void;
-  const released = new Promise<void>((resolve) => (release = resolve));
-  await page.route(`**/api/v1/${path}`, async (route) => {
-    await released;
-    await route.continue();
-  });
-  return release;
-}
-
 describe('start-up reads what the shop offers', () => {
   it('drops a currency the operator switched off from the selector, after the prebuilt selector painted first', async () => {
     const page = await shop.newPage('desktop');
     const prebuilt = await (await page.request.get('/productsList')).text();
     expect(prebuilt).toMatch(/<select id="currency-select"[^]*?<option value="CNY"/);
 
-    const release = await holdAnswers(page, 'currency/queryCurrencyOptionList');
+    const release = await holdRequests(page, '**/api/v1/currency/queryCurrencyOptionList');
     await page.goto('/productsList');
     await page.getByRole('button', { name: 'Log in' }).waitFor(); // the header has hydrated
     await expect(currencyOptions(page)).resolves.toEqual(['USD', 'CNY', 'MYR']);
-    release();
+    await release();
     await expect.poll(() => currencyOptions(page)).toEqual(['USD', 'MYR']);
     await expect(page.locator('#language-select option').count()).resolves.toBe(3);
 
@@ -90,7 +80,7 @@ describe("the footer's record number", () => {
       }).observe({ type: 'layout-shift', buffered: true });
     });
     // The answer arrives after the footer has appeared (1 s) and is on screen, where a shift would count.
-    const release = await holdAnswers(page, 'site/getSiteInfo');
+    const release = await holdRequests(page, '**/api/v1/site/getSiteInfo');
     await page.goto('/productsList');
     const line = page.locator('#record-number');
     const footer = page.locator('footer');
@@ -107,7 +97,7 @@ describe("the footer's record number", () => {
     expect(await line.textContent()).toBe('');
     expect(before.line!.height).toBeGreaterThan(10);
 
-    release();
+    await release();
     await expect.poll(() => line.textContent()).toBe(RECORD);
     // A shift is recorded when the frame that shows the line is drawn, and reported in a task after it.
     await nextFrames(page);

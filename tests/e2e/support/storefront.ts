@@ -100,7 +100,7 @@ export async function approveAtPaypal(page: Page, paypal: PaypalStandIn) {
  * until `release`: the page as it is before it wakes, or before an answer comes, for as long as a test
  * needs, on any machine.
  */
-export async function holdRequests(page: Page, pattern = /\/_astro\/.*\.js$/) {
+export async function holdRequests(page: Page, pattern: Parameters<Page['route']>[0] = /\/_astro\/.*\.js$/) {
   let release!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
   const hold = async (route: Route) => {
