@@ -10,7 +10,10 @@ type Props = {
   onChange: (payMethod: PayMethod) => void;
 };
 
-/** The payment methods on offer, as radio buttons (checkout and recharge); a method's note sits under it and describes it. */
+/**
+ * The payment methods on offer, as radio buttons in cards like the shipping methods' (checkout and
+ * recharge); a method's note sits under its name, in its card, and describes it.
+ */
 export function PayMethodPicker({ legend, methods, value, onChange }: Props) {
   const id = useId();
   return (
@@ -18,7 +21,7 @@ export function PayMethodPicker({ legend, methods, value, onChange }: Props) {
       <legend>{legend}</legend>
       {methods.map((method) => (
         <div key={method.payMethod} className="pay-methods__option">
-          <label className="purchase__spec">
+          <label>
             <input
               type="radio"
               name="payMethod"
