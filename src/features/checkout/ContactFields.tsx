@@ -73,7 +73,7 @@ export function ContactFields({ t, signedIn, userEmail, email, password, contact
             </p>
             {contactError('password')}
           </div>
-          <button type="button" className="link-button" onClick={() => openSignIn('sign')}>
+          <button type="button" className="link-button checkout__sign-in" onClick={() => openSignIn('sign')}>
             {t('checkout.haveAccount')}
           </button>
         </>
