@@ -132,5 +132,8 @@ describe('a declined payment', () => {
       /^已选商品合计：￥[\d,]+\.\d\d$/,
     );
     await expect(untranslatedKeys(page)).resolves.toEqual([]);
+    await page.getByRole('button', { name: uiDictionaries.ZH['checkout.checkOut'] }).click();
+    await page.getByText('运费（标准快递）').waitFor();
+    await expect(untranslatedKeys(page)).resolves.toEqual([]);
   });
 });

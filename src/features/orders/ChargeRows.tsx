@@ -23,7 +23,7 @@ export function ChargeRows({
 }) {
   return (
     <>
-      <dt>{method ? `${t('orders.shipping')} (${method})` : t('orders.shipping')}</dt>
+      <dt>{method ? t('orders.shippingBy', { method }) : t('orders.shipping')}</dt>
       <dd data-testid="shipping-amount">
         {charges.shippingAmount === 0 && method
           ? t('checkout.shippingFree')

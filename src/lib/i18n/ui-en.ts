@@ -743,6 +743,7 @@ export const uiEn = {
   'checkout.taxIncluded': 'incl. {label}',
   'checkout.discreet': 'Discreet packaging',
   'orders.shipping': 'Shipping',
+  'orders.shippingBy': 'Shipping ({method})',
   'orders.taxIncluded': 'incl. {label}',
   'friends.rebateOnGoods':
     'Rebates are figured on the goods your friends pay for (after their discount), not on shipping or tax.',

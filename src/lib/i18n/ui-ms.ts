@@ -748,6 +748,7 @@ export const uiMs: UiDictionary = {
   'checkout.taxIncluded': 'termasuk {label}',
   'checkout.discreet': 'Bungkusan sulit tanpa tanda',
   'orders.shipping': 'Penghantaran',
+  'orders.shippingBy': 'Penghantaran ({method})',
   'orders.taxIncluded': 'termasuk {label}',
   'friends.rebateOnGoods':
     'Rebat dikira atas barangan yang dibayar oleh rakan anda (selepas diskaun), bukan atas penghantaran atau cukai.',

@@ -727,6 +727,7 @@ export const uiZh: UiDictionary = {
   'checkout.taxIncluded': '含 {label}',
   'checkout.discreet': '隐私包装',
   'orders.shipping': '运费',
+  'orders.shippingBy': '运费（{method}）',
   'orders.taxIncluded': '含 {label}',
   'friends.rebateOnGoods': '返利按好友实际支付的商品金额（扣除折扣后）计算，不含运费和税费。',
   'card.notAuthenticated': '您的银行未能确认此卡（3-D Secure 验证）。未产生任何扣款，请重试或换一张卡。',
