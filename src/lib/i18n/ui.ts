@@ -45,14 +45,18 @@ export function translatorFor(language: Language): Translate {
 }
 
 const picked = new Map<string, Messages>();
+/** How each language writes a label before its value: any island may show one, so every island is handed it. */
+const EVERY_ISLAND = 'site.labelled';
 
-/** The strings whose keys start with one of `prefixes`, to hand to an island as a prop. */
+/** The strings whose keys start with one of `prefixes` (and `EVERY_ISLAND`'s), to hand to an island as a prop. */
 export function pickMessages(language: Language, prefixes: readonly string[]): Messages {
   const cacheKey = `${language}:${prefixes.join('|')}`;
   let messages = picked.get(cacheKey);
   if (!messages) {
     messages = Object.fromEntries(
-      Object.entries(allStrings(language)).filter(([key]) => prefixes.some((prefix) => key.startsWith(prefix))),
+      Object.entries(allStrings(language)).filter(
+        ([key]) => key === EVERY_ISLAND || prefixes.some((prefix) => key.startsWith(prefix)),
+      ),
     ) as Messages;
     messages[LANGUAGE_TAG] = languageTags[language];
     // Frozen: handed to island after island, its props text is written once (src/publish/island-props.ts).
