@@ -10,11 +10,15 @@ import { api, isSuccess } from '@/lib/api-client';
 
 type Challenge = { algorithm: string; challenge: string; salt: string; maxnumber: number };
 
-/** The answer of a fresh captcha, once found (null until then); a new `version` asks for another. `active`: a captcha is needed now. */
+/**
+ * The answer of a fresh captcha, once found (null until then); a new `version` asks for another, and from
+ * the render that asks for it the old answer, already spent, is no longer returned. `active`: a captcha is
+ * needed now.
+ */
 export function useCaptchaAnswer(active: boolean, version: number): string | null {
-  const [answer, setAnswer] = useState<string | null>(null);
+  const [solved, setSolved] = useState<{ version: number; answer: string } | null>(null);
   useEffect(() => {
-    setAnswer(null);
+    setSolved(null);
     if (!active) return;
     let current = true;
     let controller: AbortController | undefined;
@@ -28,14 +32,14 @@ export function useCaptchaAnswer(active: boolean, version: number): string | nul
       );
       controller = solving.controller;
       const solution = await solving.promise;
-      if (current && solution) setAnswer(String(solution.number));
+      if (current && solution) setSolved({ version, answer: String(solution.number) });
     });
     return () => {
       current = false;
       controller?.abort();
     };
   }, [active, version]);
-  return answer;
+  return active && solved?.version === version ? solved.answer : null;
 }
 
 /** Where the captcha's field was: whether the browser has done its work yet. */

@@ -21,15 +21,16 @@ const codeInPath = () => {
 /** /verify/{code}: checks an anti-counterfeit code behind a captcha, and says whether the item may be a copy. */
 export default function VerifyCheck({ messages, language }: { messages: Messages; language: Language }) {
   const t = createTranslator(messages);
-  const [values, setValues] = useState<Record<Field, string>>(() => ({ code: codeInPath(), captchaCode: '' }));
+  const [code, setCode] = useState(codeInPath);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [captchaVersion, setCaptchaVersion] = useState(() => Date.now());
   const [busy, setBusy] = useState(false);
   const [result, setResult] = useState<VerifyResult | null>(null);
   const codeInput = useRef<HTMLInputElement>(null);
   const captcha = useCaptchaAnswer(result === null, captchaVersion);
+  // The captcha's answer is the hook's: the button it enables sends that same answer, with no render between.
+  const values: Record<Field, string> = { code, captchaCode: captcha ?? '' };
   useEffect(() => {
-    setValues((current) => ({ ...current, captchaCode: captcha ?? '' }));
     if (captcha) setErrors((current) => ({ ...current, captchaCode: undefined }));
   }, [captcha]);
 
@@ -54,7 +55,6 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
     setBusy(false);
     // A captcha works once, whatever the answer: every attempt needs a new one.
     setCaptchaVersion(Date.now());
-    setValues((current) => ({ ...current, captchaCode: '' }));
     if (isSuccess(answer)) {
       setResult(answer.data);
       return;
@@ -67,7 +67,7 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
 
   function another() {
     setResult(null);
-    setValues({ code: '', captchaCode: '' });
+    setCode('');
     setCaptchaVersion(Date.now());
     requestAnimationFrame(() => codeInput.current?.focus());
   }
@@ -121,11 +121,11 @@ export default function VerifyCheck({ messages, language }: { messages: Messages
           autoCapitalize="characters"
           spellCheck={false}
           maxLength={40}
-          value={values.code}
+          value={code}
           aria-invalid={errors.code ? true : undefined}
           aria-describedby={errors.code ? 'verify-code-error' : undefined}
           onChange={(event) => {
-            setValues({ ...values, code: event.target.value });
+            setCode(event.target.value);
             if (errors.code) setErrors({ ...errors, code: undefined });
           }}
           onBlur={() => check('code')}
